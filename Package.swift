@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "flowpkg",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "flowpkg", targets: ["flowpkg"]),
+        .library(name: "FlowPackage", targets: ["FlowPackage"]),
+        .library(name: "FlowLoader", targets: ["FlowLoader"]),
+        .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
+        .library(name: "FlowKit", targets: ["FlowKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // C libraries, reached through pkg-config; each wrapper target owns its handles.
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+        ),
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+
+        // The .luapkg format: manifest, names, libarchive-backed writer and reader, integrity.
+        .target(
+            name: "FlowPackage",
+            dependencies: [
+                "CArchive",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // What a host links to find its code: sources, priority policy, provenance.
+        .target(name: "FlowLoader", dependencies: ["FlowPackage"]),
+        // A Lua 5.4 state and context on top of the loader.
+        .target(name: "FlowRuntime", dependencies: ["FlowLoader", "CLua"]),
+        // Project model, validation, export, templates.
+        .target(
+            name: "FlowKit",
+            dependencies: [
+                "FlowPackage", "FlowLoader", "FlowRuntime", "CLua",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .target(
+            name: "FlowCLI",
+            dependencies: [
+                "FlowKit", "FlowRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
+
+        .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
+        .testTarget(
+            name: "FlowCLITests",
+            dependencies: ["FlowCLI"],
+            resources: [.copy("Golden")]
+        ),
+    ]
+)

@@ -1,0 +1,40 @@
+import FlowPackage
+
+/// The kinds of place a context's code can come from, in the words the trace prints.
+public enum SourceKind: String, Sendable, Equatable, Codable {
+    /// A `.luapkg` shipped with the host.
+    case embeddedPackage = "package"
+    /// A project folder on disk (`flowpkg run DIR`).
+    case projectFolder = "folder"
+    /// A live development source (`flowpkg serve`), debug hosts only.
+    case live = "live"
+}
+
+/// A module's code as a source serves it.
+public struct ModuleCode: Sendable, Equatable {
+    public var name: ModuleName
+    /// The name Lua errors show: the module's file relative to its source root (`pl/tablex.lua`).
+    public var chunkName: String
+    public var bytes: [UInt8]
+
+    public init(name: ModuleName, chunkName: String, bytes: [UInt8]) {
+        self.name = name
+        self.chunkName = chunkName
+        self.bytes = bytes
+    }
+}
+
+/// One place modules and resources can come from.
+///
+/// A source answers nil for what it does not have, and throws when it has the thing but
+/// cannot serve it intact (a digest mismatch, an unreadable file).
+public protocol PackageSource: AnyObject, Sendable {
+    var kind: SourceKind { get }
+    /// Where it is, for messages and the trace (a file path or a URL).
+    var location: String { get }
+    /// The package identifier this source serves.
+    var identifier: PackageIdentifier { get }
+
+    func module(named name: ModuleName) throws -> ModuleCode?
+    func resource(_ key: ResourceKey) throws -> [UInt8]?
+}

@@ -1,0 +1,98 @@
+import CArchive
+
+/// What the archive says of one entry, before any of its bytes are read.
+public struct ArchiveEntryInfo: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case regular, directory, symlink, other
+    }
+
+    /// The entry's name as stored (UTF-8 where the archive says so).
+    public var path: String
+    public var kind: Kind
+    /// The uncompressed size the archive declares, when it declares one.
+    public var size: Int64?
+    public var permissions: UInt32
+    public var modificationTime: Int64
+}
+
+/// Reads a zip archive through libarchive, entry by entry.
+///
+/// The seekable zip reader is used, so entry facts come from the central directory and an
+/// entry's bytes can be skipped without being inflated.
+public final class ArchiveReader {
+    private let handle: OpaquePointer
+    private let status: ArchiveStatus
+    private var current: String?
+    public let path: String
+
+    /// Opens `path`. A missing, unreadable or non-zip file throws with libarchive's message.
+    public init(path: String) throws {
+        guard let handle = archive_read_new() else {
+            throw ArchiveError(path: path, operation: "create an archive reader", message: "out of memory")
+        }
+        self.handle = handle
+        self.path = path
+        self.status = ArchiveStatus(handle: handle, path: path)
+        try status.check(archive_read_support_format_zip_seekable(handle), "enable the zip reader")
+        try status.check(archive_read_open_filename(handle, path, 64 * 1024), "open")
+    }
+
+    deinit {
+        archive_read_free(handle)
+    }
+
+    /// The next entry, or nil at the end of the archive.
+    public func nextEntry() throws -> ArchiveEntryInfo? {
+        var entry: OpaquePointer?
+        let result = archive_read_next_header(handle, &entry)
+        if result == ARCHIVE_EOF { current = nil; return nil }
+        try status.check(result, "read the next entry header")
+        guard let entry else { throw status.error("read the next entry header") }
+        let name = archive_entry_pathname_utf8(entry).map { String(cString: $0) }
+            ?? archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
+        let type = archive_entry_filetype(entry)
+        let kind: ArchiveEntryInfo.Kind
+        switch UInt32(type) {
+        case flowarchive_regular(): kind = archive_entry_symlink(entry) != nil ? .symlink : .regular
+        case flowarchive_directory(): kind = .directory
+        case flowarchive_symlink(): kind = .symlink
+        default: kind = .other
+        }
+        current = name
+        return ArchiveEntryInfo(
+            path: name,
+            kind: kind,
+            size: archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil,
+            permissions: UInt32(archive_entry_perm(entry)),
+            modificationTime: Int64(archive_entry_mtime(entry)))
+    }
+
+    /// Reads the next bytes of the current entry into `buffer`; 0 at the entry's end.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        let count = archive_read_data(handle, base, buffer.count)
+        if count < 0 { throw status.error("read entry \(current ?? "?")") }
+        return count
+    }
+
+    /// Reads the rest of the current entry, refusing to hold more than `limit` bytes:
+    /// an entry that inflates past what it declared never gets to fill memory.
+    public func readData(limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { (raw) in try read(into: raw) }
+            if count == 0 { return bytes }
+            if bytes.count + count > limit {
+                throw ArchiveError(path: path, operation: "read entry \(current ?? "?")",
+                                   message: "its data is larger than the \(limit) bytes expected")
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Passes over the current entry's bytes without inflating them.
+    public func skipData() throws {
+        try status.check(archive_read_data_skip(handle), "skip entry \(current ?? "?")")
+    }
+}

@@ -1,0 +1,49 @@
+/// What `getResource(name, type)` asks for: `img/logo` and `png` for `Resources/img/logo.png`.
+public struct ResourceKey: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// Slash-separated, without the type extension.
+    public let name: String
+    /// The file extension without its dot; empty for a file that has none.
+    public let type: String
+
+    public init(name: String, type: String) throws(NameError) {
+        if let problem = Self.problem(name: name, type: type) {
+            throw NameError(kind: .resource, value: type.isEmpty ? name : "\(name).\(type)", reason: problem)
+        }
+        self.name = name
+        self.type = type
+    }
+
+    /// The key of a file at `relativePath` inside a resource folder: the last extension is the type.
+    public init(relativePath: String) throws(NameError) {
+        let lastSlash = relativePath.lastIndex(of: "/")
+        let fileName = lastSlash.map { relativePath[relativePath.index(after: $0)...] } ?? relativePath[...]
+        if let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex {
+            try self.init(name: String(relativePath[..<dot]), type: String(fileName[fileName.index(after: dot)...]))
+        } else {
+            try self.init(name: relativePath, type: "")
+        }
+    }
+
+    /// The file name inside a package's `resources/` folder.
+    public var fileName: String { type.isEmpty ? name : "\(name).\(type)" }
+    public var description: String { fileName }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.name, lhs.type) < (rhs.name, rhs.type) }
+
+    /// Why the pair is not a valid resource key, or nil when it is.
+    public static func problem(name: String, type: String) -> String? {
+        if name.isEmpty { return "the name is empty" }
+        if name.hasPrefix("/") { return "it must be relative, not start with '/'" }
+        for part in name.split(separator: "/", omittingEmptySubsequences: false) {
+            if part.isEmpty { return "it has an empty path part" }
+            if part == "." || part == ".." { return "'\(part)' is not allowed as a path part" }
+        }
+        for scalar in (name + type).unicodeScalars {
+            if scalar.value < 0x20 || scalar == "\\" || scalar.value == 0x7F {
+                return "it contains a control character or a backslash"
+            }
+        }
+        if type.contains("/") || type.contains(".") { return "the type '\(type)' may not contain '/' or '.'" }
+        return nil
+    }
+}

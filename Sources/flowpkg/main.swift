@@ -1,0 +1,3 @@
+import FlowCLI
+
+Flowpkg.main()
