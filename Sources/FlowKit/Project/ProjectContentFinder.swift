@@ -81,14 +81,13 @@ struct ProjectContentFinder {
             return nil
         }
         let name = parts.joined(separator: ".")
-        do {
-            return try ModuleName(name)
-        } catch {
+        if let problem = ModuleName.problem(in: name) {
             diagnostics.append(Diagnostic(
-                severity: .error, code: "FP201", message: "'\(shown(entry.path))' cannot be a module: \(error.description)",
+                severity: .error, code: "FP201", message: "'\(shown(entry.path))' cannot be a module: \(problem)",
                 file: entry.path, hint: "file and folder names under a sources folder must be Lua identifiers"))
             return nil
         }
+        return try? ModuleName(name)
     }
 
     // MARK: Resources

@@ -47,8 +47,16 @@ final class ModuleContentChecker {
             do {
                 try lua.check(buffer, chunkName: module.relativePath)
             } catch let error as LuaError {
-                let syntax = SyntaxErrorLocation(error: error, source: buffer)
+                var syntax = SyntaxErrorLocation(error: error, source: buffer)
                 let isLimit = error.kind == .memory || Self.limitMarkers.contains { syntax.message.contains($0) }
+                if syntax.line == nil, syntax.message.contains("C stack overflow") {
+                    // Lua gives no line for this one: point at the deepest nesting instead.
+                    syntax.message = "the code is nested too deeply for Lua's compiler (C stack overflow)"
+                    if let place = NestingScanner.deepestPlace(in: buffer) {
+                        syntax.line = place.line
+                        syntax.column = place.column
+                    }
+                }
                 report(isLimit ? "FP303" : "FP301", syntax.message, line: syntax.line, column: syntax.column,
                        hint: isLimit ? "Lua allows about 200 nested levels and 200 locals per function: split the code" : nil)
                 return
