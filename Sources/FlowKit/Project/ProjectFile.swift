@@ -36,7 +36,7 @@ public struct ProjectFile: Sendable, Equatable {
     public var environment: String
     /// Extra globals the host defines, for hosts of your own.
     public var globals: [String]
-    /// Modules the host provides: full names (`lpeg`) or prefixes ending in `.*` (`MyHost.*`).
+    /// Modules the host provides: full names (`lpeg`), or `MyHost.*` for `MyHost` and every `MyHost.x`.
     public var externalModules: [String]
 
     public init(name: String, identifier: String, version: String, startModule: String? = nil,
@@ -89,7 +89,7 @@ public struct ProjectFile: Sendable, Equatable {
     /// Whether `module` is among `externalModules`, by exact name or by a `Prefix.*` entry.
     public func isExternalModule(_ module: String) -> Bool {
         externalModules.contains { entry in
-            entry.hasSuffix(".*") ? module.hasPrefix(entry.dropLast(1)) : module == entry
+            entry.hasSuffix(".*") ? module == entry.dropLast(2) || module.hasPrefix(entry.dropLast(1)) : module == entry
         }
     }
 }
