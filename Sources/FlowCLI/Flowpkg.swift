@@ -11,7 +11,7 @@ public struct Flowpkg: ParsableCommand {
             resources under Resources/. See the README for a walk-through.
             """,
         version: ToolVersion.current,
-        subcommands: []
+        subcommands: [New.self, Templates.self]
     )
 
     public init() {}
