@@ -6,6 +6,11 @@ import Mustache
 public struct RenderedFile: Sendable, Equatable {
     public var path: String
     public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
 }
 
 /// Renders a template's files with Mustache, file and folder names included. Binary files are
