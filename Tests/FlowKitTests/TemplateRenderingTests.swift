@@ -114,7 +114,7 @@ import Testing
             try render(t)
         } throws: { error in
             guard case TemplateError.invalidTemplate(let diagnostics) = error as! TemplateError else { return false }
-            return diagnostics.count == 1 && diagnostics[0].code == "FP603" && diagnostics[0].file == "a.lua"
+            return diagnostics.count == 1 && diagnostics[0].code == "FP603" && diagnostics[0].file == "test/a.lua"
                 && diagnostics[0].message == "Mustache does not parse: a section is never closed"
                 && diagnostics[0].line != nil
         }

@@ -19,9 +19,13 @@ public struct Template: Sendable {
     public var manifest: TemplateManifest
     /// Every file but `template.json`, sorted by path.
     public var files: [File]
+    /// Where the template came from, as messages should name it: the folder as the user gave it,
+    /// or `Templates/NAME` for a bundled one.
+    public var origin: String
 
-    public init(name: String, manifest: TemplateManifest, files: [File]) {
+    public init(name: String, manifest: TemplateManifest, files: [File], origin: String? = nil) {
         self.name = name
+        self.origin = origin ?? "Templates/\(name)"
         self.manifest = manifest
         self.files = files.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
     }
@@ -33,7 +37,7 @@ public struct Template: Sendable {
     public static let manifestFileName = "template.json"
 
     /// Builds a template from its files: `template.json` among them gives the manifest.
-    /// `origin` names the template in messages (a path or `bundled template NAME`).
+    /// `origin` names the template in messages (a folder path or `Templates/NAME`).
     public static func from(name: String, origin: String, files: [File]) throws(TemplateError) -> Template {
         guard let manifestFile = files.first(where: { $0.path == manifestFileName }) else {
             throw .invalidTemplate([Diagnostic(severity: .error, code: "FP601",
@@ -41,16 +45,18 @@ public struct Template: Sendable {
                                                file: origin, hint: "a template folder holds a template.json describing it and its variables")])
         }
         let manifest = try TemplateManifest.parse(Data(manifestFile.bytes), file: "\(origin)/\(manifestFileName)").get()
-        return Template(name: name, manifest: manifest, files: files.filter { $0.path != manifestFileName })
+        return Template(name: name, manifest: manifest, files: files.filter { $0.path != manifestFileName }, origin: origin)
     }
 
-    /// Reads a template folder from disk; Finder's `.DS_Store` files are skipped.
-    public static func load(from folder: URL) throws(TemplateError) -> Template {
+    /// Reads a template folder from disk; Finder's `.DS_Store` files are skipped. `origin` is
+    /// how messages name the folder (by default its full path).
+    public static func load(from folder: URL, origin: String? = nil) throws(TemplateError) -> Template {
+        let origin = origin ?? folder.path
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .invalidTemplate([Diagnostic(severity: .error, code: "FP601",
-                                               message: "\(folder.path) is not a template folder", file: folder.path)])
+                                               message: "\(origin) is not a template folder", file: origin)])
         }
         var files: [File] = []
         var problems: [Diagnostic] = []
@@ -64,12 +70,12 @@ public struct Template: Sendable {
             let relative = fullPath.hasPrefix(base + "/") ? String(fullPath.dropFirst(base.count + 1)) : url.lastPathComponent
             guard values?.isRegularFile == true, let data = manager.contents(atPath: url.path) else {
                 problems.append(Diagnostic(severity: .error, code: "FP603", message: "cannot read \(relative) as a regular file",
-                                           file: url.path))
+                                           file: "\(origin)/\(relative)"))
                 continue
             }
             files.append(File(path: relative, bytes: [UInt8](data)))
         }
         if !problems.isEmpty { throw .invalidTemplate(problems) }
-        return try from(name: folder.standardizedFileURL.lastPathComponent, origin: folder.path, files: files)
+        return try from(name: folder.standardizedFileURL.lastPathComponent, origin: origin, files: files)
     }
 }

@@ -21,7 +21,7 @@ public struct TemplateCatalog: Sendable {
         }
         var templates: [Template] = []
         for (name, files) in grouped where files.contains(where: { $0.path == Template.manifestFileName }) {
-            templates.append(try Template.from(name: name, origin: "bundled template \(name)", files: files))
+            templates.append(try Template.from(name: name, origin: "Templates/\(name)", files: files))
         }
         return TemplateCatalog(templates: templates)
     }
@@ -37,7 +37,9 @@ public struct TemplateCatalog: Sendable {
         let url = URL(fileURLWithPath: nameOrPath, relativeTo: directory)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return try Template.load(from: url)
+            var shown = nameOrPath
+            while shown.count > 1 && shown.hasSuffix("/") { shown.removeLast() }
+            return try Template.load(from: url, origin: shown)
         }
         throw .unknownTemplate(name: nameOrPath, known: names)
     }

@@ -43,14 +43,15 @@ public enum TemplateRenderer {
             let path: String
             switch renderText(file.path, context: context) {
             case .failure(let error):
-                problems.append(diagnostic(error, file: file.path, inName: true))
+                problems.append(diagnostic(error, file: "\(template.origin)/\(file.path)", inName: true))
                 continue
             case .success(let text): path = text
             }
             if let reason = pathProblem(path) {
                 problems.append(Diagnostic(severity: .error, code: "FP604",
                                            message: "'\(file.path)' renders to '\(path)', which \(reason)",
-                                           file: file.path, hint: "a rendered path must stay inside the new project folder"))
+                                           file: "\(template.origin)/\(file.path)",
+                                           hint: "a rendered path must stay inside the new project folder"))
                 continue
             }
             if isBinary(file) {
@@ -58,11 +59,11 @@ public enum TemplateRenderer {
                 continue
             }
             switch renderText(String(decoding: file.bytes, as: UTF8.self), context: context) {
-            case .failure(let error): problems.append(diagnostic(error, file: file.path, inName: false))
+            case .failure(let error): problems.append(diagnostic(error, file: "\(template.origin)/\(file.path)", inName: false))
             case .success(let text): rendered.append(RenderedFile(path: path, bytes: Array(text.utf8)))
             }
         }
-        problems += collisions(in: rendered)
+        problems += collisions(in: rendered, origin: template.origin)
         if !problems.isEmpty { throw .invalidTemplate(problems) }
         return rendered.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
     }
@@ -82,14 +83,14 @@ public enum TemplateRenderer {
     }
 
     /// Two files that render to the same path, or a file where another needs a folder.
-    static func collisions(in files: [RenderedFile]) -> [Diagnostic] {
+    static func collisions(in files: [RenderedFile], origin: String) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let paths = Set(files.map(\.path))
         var seen: Set<String> = []
         for file in files {
             if !seen.insert(file.path).inserted {
                 problems.append(Diagnostic(severity: .error, code: "FP605",
-                                           message: "two template files render to '\(file.path)'", file: file.path))
+                                           message: "two template files render to '\(file.path)'", file: origin))
             }
             var parent = file.path
             while let slash = parent.lastIndex(of: "/") {
@@ -97,7 +98,7 @@ public enum TemplateRenderer {
                 if paths.contains(parent) {
                     problems.append(Diagnostic(severity: .error, code: "FP605",
                                                message: "'\(parent)' is rendered as a file but '\(file.path)' needs it to be a folder",
-                                               file: file.path))
+                                               file: origin))
                 }
             }
         }
