@@ -15,7 +15,7 @@ extension Flowpkg {
             abstract: "Create a project folder from a template.",
             discussion: """
                 Every value is checked before anything is written, and the folder is written all \
-                at once, so a failure leaves nothing behind. DIR must not exist or be empty. When \
+                at once, so a failure leaves nothing behind. The folder must not exist, or be empty. When \
                 stdin is a terminal, values not given as flags are asked for, with their defaults. \
                 A template with no use for a flag (lua-library has no start module) notes it and \
                 goes on.
@@ -26,7 +26,7 @@ extension Flowpkg {
                 """
         )
 
-        @Argument(help: "The project folder to create; it must not exist, or be empty.")
+        @Argument(help: ArgumentHelp("The project folder to create; it must not exist, or be empty.", valueName: "dir"))
         var directory: String
 
         @Option(help: "A template name (see flowpkg templates) or the path of a template folder.")

@@ -22,9 +22,28 @@ import Testing
         defer { scratch.remove() }
         let destination = scratch.url.appendingPathComponent("Project")
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
+        let inode = try FileManager.default.attributesOfItem(atPath: destination.path)[.systemFileNumber] as? Int
         try ProjectWriter.write(files, to: destination)
         #expect(FileManager.default.fileExists(atPath: destination.appendingPathComponent("flowpkg.json").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["Project"])
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: destination.path)) == ["flowpkg.json", "Sources"])
+        // The same folder, filled in place: a shell whose working directory it is stays in it.
+        #expect(try FileManager.default.attributesOfItem(atPath: destination.path)[.systemFileNumber] as? Int == inode)
+    }
+
+    @Test func aFailedWriteIntoAnEmptyFolderLeavesItEmpty() throws {
+        let scratch = try TemplateScratch()
+        defer { scratch.remove() }
+        let destination = scratch.url.appendingPathComponent("Project")
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
+        let broken = [RenderedFile(path: "ok.txt", bytes: [1]), RenderedFile(path: "ok.txt/inner", bytes: [2])]
+        #expect {
+            try ProjectWriter.write(broken, to: destination)
+        } throws: { error in
+            if case TemplateError.writeFailed = error as! TemplateError { return true }
+            return false
+        }
+        #expect(TemplateScratch.tree(scratch.url).keys.sorted() == ["Project"])
     }
 
     @Test func aFolderWithSomethingInItIsLeftExactlyAsItWas() throws {

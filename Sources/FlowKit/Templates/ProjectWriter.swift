@@ -34,34 +34,86 @@ public enum ProjectWriter {
     /// Writes `files` as the new folder `destination` (which may exist if it is empty).
     public static func write(_ files: [RenderedFile], to destination: URL) throws(TemplateError) {
         try checkDestination(destination)
-        let manager = FileManager.default
         let target = destination.standardizedFileURL
+        if FileManager.default.fileExists(atPath: target.path) {
+            try fill(existing: target, with: files, shownAs: destination.path)
+        } else {
+            try create(target, with: files, shownAs: destination.path)
+        }
+    }
+
+    /// A new folder: staged beside it and renamed into place in one step.
+    private static func create(_ target: URL, with files: [RenderedFile], shownAs shown: String) throws(TemplateError) {
+        let manager = FileManager.default
         let parent = target.deletingLastPathComponent()
         var createdParents: [URL] = []
         var staging: URL?
         do {
             createdParents = try createMissingFolders(parent)
-            let hidden = parent.appendingPathComponent(".\(target.lastPathComponent).flowpkg-new-\(UUID().uuidString.prefix(8))")
-            try manager.createDirectory(at: hidden, withIntermediateDirectories: false)
+            let hidden = try stage(files, in: parent, for: target.lastPathComponent)
             staging = hidden
+            // rename(2) refuses to replace a folder that appeared and filled up meanwhile.
+            try rename(hidden, to: target, shownAs: shown)
+        } catch {
+            if let staging { try? manager.removeItem(at: staging) }
+            for folder in createdParents.reversed() { try? manager.removeItem(at: folder) }
+            throw writeError(error, shownAs: shown)
+        }
+    }
+
+    /// An empty folder that exists (perhaps the working directory): staged inside it, then each
+    /// top-level entry moved up. The folder itself stays, so a shell sitting in it stays there.
+    private static func fill(existing target: URL, with files: [RenderedFile], shownAs shown: String) throws(TemplateError) {
+        let manager = FileManager.default
+        var staging: URL?
+        var moved: [URL] = []
+        do {
+            let hidden = try stage(files, in: target, for: target.lastPathComponent)
+            staging = hidden
+            let entries = try manager.contentsOfDirectory(atPath: hidden.path).sorted()
+            for name in entries {
+                let destination = target.appendingPathComponent(name)
+                if manager.fileExists(atPath: destination.path) { throw TemplateError.destinationNotEmpty(path: shown) }
+                try rename(hidden.appendingPathComponent(name), to: destination, shownAs: shown)
+                moved.append(destination)
+            }
+            try manager.removeItem(at: hidden)
+        } catch {
+            for url in moved.reversed() { try? manager.removeItem(at: url) }
+            if let staging { try? manager.removeItem(at: staging) }
+            throw writeError(error, shownAs: shown)
+        }
+    }
+
+    /// Writes every file into a new hidden folder inside `folder` and returns it; on failure the
+    /// hidden folder is removed again.
+    private static func stage(_ files: [RenderedFile], in folder: URL, for name: String) throws -> URL {
+        let manager = FileManager.default
+        let hidden = folder.appendingPathComponent(".\(name).flowpkg-new-\(UUID().uuidString.prefix(8))")
+        try manager.createDirectory(at: hidden, withIntermediateDirectories: false)
+        do {
             for file in files {
                 let url = hidden.appendingPathComponent(file.path)
                 try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.bytes).write(to: url)
             }
-            // rename(2) replaces an empty folder in one step and refuses a non-empty one, so a
-            // folder that filled up since the check above is still left alone.
-            if rename(hidden.path, target.path) != 0 {
-                let code = errno
-                if code == ENOTEMPTY || code == EEXIST { throw TemplateError.destinationNotEmpty(path: destination.path) }
-                throw TemplateError.writeFailed(path: destination.path, reason: String(cString: strerror(code)))
-            }
         } catch {
-            if let staging { try? manager.removeItem(at: staging) }
-            for folder in createdParents.reversed() { try? manager.removeItem(at: folder) }
-            if let error = error as? TemplateError { throw error }
-            throw .writeFailed(path: destination.path, reason: (error as NSError).localizedDescription)
+            try? manager.removeItem(at: hidden)
+            throw error
         }
+        return hidden
+    }
+
+    private static func rename(_ source: URL, to destination: URL, shownAs shown: String) throws {
+        guard Foundation.rename(source.path, destination.path) != 0 else { return }
+        let code = errno
+        if code == ENOTEMPTY || code == EEXIST { throw TemplateError.destinationNotEmpty(path: shown) }
+        throw TemplateError.writeFailed(path: shown, reason: String(cString: strerror(code)))
+    }
+
+    private static func writeError(_ error: Error, shownAs shown: String) -> TemplateError {
+        if let error = error as? TemplateError { return error }
+        return .writeFailed(path: shown, reason: (error as NSError).localizedDescription)
     }
 
     /// Creates `folder` and its missing ancestors, returning the ones it created, outermost first.
