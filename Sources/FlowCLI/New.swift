@@ -21,7 +21,7 @@ extension Flowpkg {
                 goes on.
 
                 Exit status: 0 created (or --dry-run), 64 a bad flag or value (unknown template, \
-                invalid name, identifier or module name), 1 anything else (DIR not empty, a \
+                invalid name, identifier or module name), 1 anything else (a folder that is not empty, a \
                 broken template, a write that failed).
                 """
         )
