@@ -56,7 +56,7 @@ struct EventBytes: AsyncBufferedSequence, Sendable {
                 guard let chunk = await base.next() else { return nil }
                 pending = chunk[...]
             }
-            let taken = pending.prefix(max(count, 1))
+            let taken = pending.prefix(Swift.max(count, 1))
             pending = pending.dropFirst(taken.count)
             return Array(taken)
         }

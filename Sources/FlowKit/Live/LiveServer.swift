@@ -48,10 +48,12 @@ public final class LiveServer: Sendable {
         self.project = project
         self.options = options
         self.log = log
-        let address: Socket.Address = options.host.contains(":")
-            ? try .inet6(ip6: options.host, port: options.port)
-            : try .inet(ip4: options.host == "localhost" ? "127.0.0.1" : options.host, port: options.port)
-        server = HTTPServer(address: address, logger: .disabled)
+        if options.host.contains(":") {
+            server = HTTPServer(address: try sockaddr_in6.inet6(ip6: options.host, port: options.port), logger: .disabled)
+        } else {
+            let ip = options.host == "localhost" ? "127.0.0.1" : options.host
+            server = HTTPServer(address: try sockaddr_in.inet(ip4: ip, port: options.port), logger: .disabled)
+        }
         let events = self.events
         watcher = FileWatcher(root: root, folders: { project.watchedFolders }, forcePolling: options.forcePolling) {
             switch project.rescan() {
@@ -94,13 +96,13 @@ public final class LiveServer: Sendable {
 
     private func addRoutes() async {
         let project = self.project
-        await server.appendRoute("GET \(LiveProtocol.manifestPath)") { [self] request in
+        await server.appendRoute(HTTPRoute(method: .GET, path: LiveProtocol.manifestPath)) { [self] request in
             try authorized(request) {
                 let body = try JSONEncoder.live.encode(project.manifest)
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
             }
         }
-        await server.appendRoute("GET \(LiveProtocol.modulePath)") { [self] request in
+        await server.appendRoute(HTTPRoute(method: .GET, path: LiveProtocol.modulePath)) { [self] request in
             try authorized(request) {
                 let name = request.query["name"] ?? ""
                 guard let bytes = try project.moduleData(named: name) else {
@@ -109,7 +111,7 @@ public final class LiveServer: Sendable {
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/x-lua"], body: Data(bytes))
             }
         }
-        await server.appendRoute("GET \(LiveProtocol.resourcePath)") { [self] request in
+        await server.appendRoute(HTTPRoute(method: .GET, path: LiveProtocol.resourcePath)) { [self] request in
             try authorized(request) {
                 let name = request.query["name"] ?? "", type = request.query["type"] ?? ""
                 guard let bytes = try project.resourceData(name: name, type: type) else {
@@ -118,7 +120,7 @@ public final class LiveServer: Sendable {
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/octet-stream"], body: Data(bytes))
             }
         }
-        await server.appendRoute("GET \(LiveProtocol.eventsPath)") { [self] request in
+        await server.appendRoute(HTTPRoute(method: .GET, path: LiveProtocol.eventsPath)) { [self] request in
             try authorized(request) {
                 let stream = events.subscribe(revision: project.manifest.revision)
                 return HTTPResponse(
