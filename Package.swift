@@ -59,6 +59,7 @@ let package = Package(
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
 
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
+        .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
         .testTarget(
             name: "FlowCLITests",
