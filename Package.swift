@@ -60,7 +60,7 @@ let package = Package(
 
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader"]),
-        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage"]),
         .testTarget(
             name: "FlowCLITests",
             dependencies: ["FlowCLI"],
