@@ -70,7 +70,8 @@ let package = Package(
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
 
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
-        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
+        .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowRuntime", "EmbeddedTemplates"]),
         .testTarget(
             name: "FlowCLITests",
