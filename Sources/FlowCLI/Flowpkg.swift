@@ -15,6 +15,7 @@ public struct Flowpkg: ParsableCommand {
             New.self,
             Validate.self,
             Templates.self,
+            Serve.self,
         ]
     )
 

@@ -130,9 +130,10 @@ public final class LiveServer: Sendable {
             }
         }
         await server.appendRoute("*") { [self] request in
-            log("\(Self.peer(request)) \(request.method.rawValue) \(request.path) → 404")
-            return Self.error(.notFound, "unknown path; the live source serves \(LiveProtocol.manifestPath), "
-                              + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath) and \(LiveProtocol.eventsPath)")
+            try authorized(request) {
+                Self.error(.notFound, "unknown path; the live source serves \(LiveProtocol.manifestPath), "
+                           + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath) and \(LiveProtocol.eventsPath)")
+            }
         }
     }
 
@@ -149,7 +150,7 @@ public final class LiveServer: Sendable {
         }
         var target = request.path
         if let name = request.query["name"] { target += " \(name)" }
-        log("\(Self.peer(request)) GET \(target) → \(response.statusCode.code)")
+        log("\(Self.peer(request)) \(request.method.rawValue) \(target) → \(response.statusCode.code)")
         return response
     }
 
