@@ -69,6 +69,7 @@ let package = Package(
         ),
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
 
+        .testTarget(name: "FlowLiveDevelopmentTests", dependencies: ["FlowKit", "FlowLiveDevelopment"]),
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage"]),

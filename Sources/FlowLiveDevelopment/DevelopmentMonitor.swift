@@ -82,7 +82,7 @@ public final class DevelopmentMonitor: @unchecked Sendable {
                              onRefused: @escaping @Sendable (String) -> Void = { _ in }) {
         Thread.detachNewThread { [self] in
             while !stopped {
-                switch attempt(expecting: identifier, timeout: retryInterval) {
+                switch attempt(expecting: identifier, timeout: max(retryInterval, 2)) {
                 case .connected(let source): onConnect(source); return
                 case .refused(let reason): onRefused(reason); return
                 case .notConnected: Thread.sleep(forTimeInterval: retryInterval)
