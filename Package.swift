@@ -60,6 +60,7 @@ let package = Package(
 
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"]),
         .testTarget(
             name: "FlowCLITests",
             dependencies: ["FlowCLI"],

@@ -34,6 +34,8 @@ private struct FactsCollector {
     /// Symbols declared, innermost last, so leaving a scope unbinds them.
     var declared: [Int32] = []
     var functionDepth = 0
+    /// How many enclosing branches, loop bodies or `and`/`or` right operands may skip the code being walked.
+    var conditionalDepth = 0
     var literal: [Bool]
     var facts = ModuleFacts()
 
@@ -114,7 +116,7 @@ private struct FactsCollector {
             block(node.a)
         case .whileLoop:
             expression(node.a)
-            block(node.b)
+            conditional { $0.block(node.b) }
         case .repeatLoop:
             // The condition sees the body's locals.
             let mark = declared.count
@@ -122,16 +124,20 @@ private struct FactsCollector {
             expression(node.b)
             leaveScope(to: mark)
         case .ifStatement:
-            for pair in 0..<Int(node.b) {
-                expression(lists[Int(node.a) + pair * 2])
-                block(lists[Int(node.a) + pair * 2 + 1])
+            // Only the first condition surely runs.
+            expression(lists[Int(node.a)])
+            conditional { walker in
+                for pair in 0..<Int(node.b) {
+                    if pair > 0 { walker.expression(walker.lists[Int(node.a) + pair * 2]) }
+                    walker.block(walker.lists[Int(node.a) + pair * 2 + 1])
+                }
+                if node.c >= 0 { walker.block(node.c) }
             }
-            if node.c >= 0 { block(node.c) }
         case .numericFor:
             for index in Int(node.a + 1)..<Int(node.a + node.b) { expression(lists[index]) }
             let mark = declared.count
             declare(nodes[Int(lists[Int(node.a)])].a)
-            block(node.c)
+            conditional { $0.block(node.c) }
             leaveScope(to: mark)
         case .genericFor:
             let names = Int(node.a)..<Int(node.a + node.b)
@@ -139,7 +145,7 @@ private struct FactsCollector {
             for index in expressions { expression(lists[index]) }
             let mark = declared.count
             for index in names { declare(nodes[Int(lists[index])].a) }
-            block(lists[expressions.upperBound])
+            conditional { $0.block($0.lists[expressions.upperBound]) }
             leaveScope(to: mark)
         case .functionStatement:
             // `function x()` assigns x; `function x.y()` reads x and assigns a field.
@@ -153,6 +159,13 @@ private struct FactsCollector {
         default:
             break
         }
+    }
+
+    /// Walks `body` as code that may not run.
+    @inline(__always) mutating func conditional(_ body: (inout FactsCollector) -> Void) {
+        conditionalDepth += 1
+        body(&self)
+        conditionalDepth -= 1
     }
 
     mutating func assign(to target: Int32) {
@@ -187,7 +200,14 @@ private struct FactsCollector {
             }
         case .string:
             if node.op == 0 { literal[Int(node.a)] = true }
-        case .index, .binary:
+        case .binary:
+            expression(node.a)
+            if node.op == BinaryOperator.and.rawValue || node.op == BinaryOperator.or.rawValue {
+                conditional { $0.expression(node.b) }
+            } else {
+                expression(node.b)
+            }
+        case .index:
             expression(node.a)
             expression(node.b)
         case .unary, .paren, .positionalField:
@@ -228,16 +248,19 @@ private struct FactsCollector {
         guard callee.kind == .name, call.c > 0 else { return }
         let first = Int(call.b)
         let inside = functionDepth > 0
+        let conditional = conditionalDepth > 0
         if isGlobalName(call.a, requireSymbol) {
             if let module = literalString(lists[first]) {
-                facts.requires.append(.init(module: module, location: callee.location, isInsideFunction: inside))
+                facts.requires.append(.init(module: module, location: callee.location, isInsideFunction: inside,
+                                            isConditional: conditional))
             }
         } else if isGlobalName(call.a, pcallSymbol) || isGlobalName(call.a, xpcallSymbol) {
             let nameIndex = callee.a == pcallSymbol ? 1 : 2
             guard call.c > nameIndex, isGlobalName(lists[first], requireSymbol),
                   let module = literalString(lists[first + nameIndex]) else { return }
             let location = nodes[Int(lists[first])].location
-            facts.requires.append(.init(module: module, location: location, isInsideFunction: inside, isProtected: true))
+            facts.requires.append(.init(module: module, location: location, isInsideFunction: inside, isProtected: true,
+                                        isConditional: conditional))
         } else if isGlobalName(call.a, getResourceSymbol) {
             guard call.c >= 2, let name = literalString(lists[first]), let type = literalString(lists[first + 1]) else { return }
             facts.resourceUses.append(.init(name: name, type: type, location: callee.location))

@@ -62,8 +62,10 @@ public enum ProjectRules {
                 } else {
                     hint += "; if the host provides it, add it to \"externalModules\" in flowpkg.json"
                 }
-                let deferred = require.isInsideFunction || require.isProtected
-                let place = require.isProtected ? "a protected require" : deferred ? "a require inside a function" : "a top-level require"
+                let deferred = !require.runsAtLoad
+                let place = require.isProtected ? "a protected require"
+                    : require.isInsideFunction ? "a require inside a function"
+                    : require.isConditional ? "a conditional require" : "a top-level require"
                 diagnostics.append(Diagnostic(
                     severity: deferred ? .warning : .error, code: deferred ? "FP402" : "FP401",
                     message: "module '\(name)' not found (\(place)\(deferred ? "" : ": it fails when '\(module.name)' loads"))",

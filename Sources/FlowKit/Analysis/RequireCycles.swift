@@ -4,7 +4,7 @@ import FlowPackage
 /// start-up, whatever order the modules load in.
 enum RequireCycles {
     static func find(_ modules: [ProjectRules.Module], projectModules: Set<String>) -> [Diagnostic] {
-        // Edges: module -> modules it requires at top level, unprotected, first place each.
+        // Edges: module -> modules it surely requires when it loads, first place each.
         var edges: [String: [(target: String, location: SourceLocation)]] = [:]
         var files: [String: String] = [:]
         for module in modules {
@@ -12,7 +12,7 @@ enum RequireCycles {
             files[name] = module.file
             var seen: Set<String> = []
             var list: [(target: String, location: SourceLocation)] = []
-            for require in module.facts.requires where !require.isInsideFunction && !require.isProtected {
+            for require in module.facts.requires where require.runsAtLoad {
                 guard projectModules.contains(require.module), seen.insert(require.module).inserted else { continue }
                 list.append((require.module, require.location))
             }
