@@ -60,7 +60,7 @@ let package = Package(
 
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowPackage", "FlowRuntime"]),
         .testTarget(
             name: "FlowCLITests",
             dependencies: ["FlowCLI"],
