@@ -100,7 +100,13 @@ struct LuaLexer {
                 if base[pos] == 91, let level = longBracketLevel() {
                     try skipLong(level: level, isComment: true, line: token.line, column: token.column)
                 } else {
-                    while base[pos] != 10 && base[pos] != 13 && pos < end { pos += 1 }
+                    // Most comment bytes are above '\r': one comparison each.
+                    while true {
+                        let next = base[pos]
+                        if next > 13 { pos += 1; continue }
+                        if next == 10 || next == 13 || pos >= end { break }
+                        pos += 1
+                    }
                 }
                 continue
             case 34, 39: // '"' '\''

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Interns byte strings (names and decoded string literals) to dense ids, so the lexer
 /// allocates nothing per token and the analyzer compares names as integers.
 ///
@@ -39,13 +45,28 @@ struct SymbolTable {
 
     /// The id of these bytes, adding them when new. `hash` must be `SymbolTable.hash` of them.
     mutating func intern(_ bytes: UnsafePointer<UInt8>, _ count: Int, hash: UInt32) -> Int32 {
-        var slot = Int(hash) & mask
-        while true {
-            let id = slots[slot]
-            if id < 0 { break }
-            if hashes[Int(id)] == hash && lengths[Int(id)] == count && equals(id, bytes, count) { return id }
-            slot = (slot &+ 1) & mask
+        let found: Int32 = slots.withUnsafeBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                lengths.withUnsafeBufferPointer { lengths in
+                    starts.withUnsafeBufferPointer { starts in
+                        storage.withUnsafeBufferPointer { storage in
+                            var slot = Int(hash) & mask
+                            while true {
+                                let id = slots[slot]
+                                if id < 0 { return -1 - Int32(slot) }
+                                if hashes[Int(id)] == hash && Int(lengths[Int(id)]) == count
+                                    && memcmp(storage.baseAddress! + Int(starts[Int(id)]), bytes, count) == 0 {
+                                    return id
+                                }
+                                slot = (slot &+ 1) & mask
+                            }
+                        }
+                    }
+                }
+            }
         }
+        if found >= 0 { return found }
+        let slot = Int(-1 - found)
         let id = Int32(starts.count)
         starts.append(Int32(storage.count))
         lengths.append(Int32(count))
@@ -54,14 +75,6 @@ struct SymbolTable {
         slots[slot] = id
         if starts.count * 2 > slots.count { grow() }
         return id
-    }
-
-    private func equals(_ id: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        let start = Int(starts[Int(id)])
-        return storage.withUnsafeBufferPointer { buffer in
-            for index in 0..<count where buffer[start + index] != bytes[index] { return false }
-            return true
-        }
     }
 
     private mutating func grow() {
