@@ -64,7 +64,7 @@ let package = Package(
 
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowRuntime", "EmbeddedTemplates"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowPackage", "FlowRuntime", "EmbeddedTemplates"]),
         .testTarget(
             name: "FlowCLITests",
             dependencies: ["FlowCLI"],
