@@ -30,6 +30,9 @@ extension Manifest {
 private struct ManifestDecoder {
     let limits: PackageLimits
     var problems: [PackageProblem] = []
+    /// Every module name listed, even in an entry refused for another reason, so one mistake
+    /// does not also read as "the start module is missing".
+    private var namedModules: Set<ModuleName> = []
     /// Problems past the first hundred are counted, not kept: a hostile manifest with a
     /// million bad entries must not turn into a million-line report.
     private var unreported = 0
@@ -120,6 +123,7 @@ private struct ManifestDecoder {
             if let nameText {
                 do { name = try ModuleName(nameText) } catch { problem("\(place) \"name\": \(error)") }
             }
+            if let name { namedModules.insert(name) }
             guard let name, let path, let size, let sha else { continue }
             guard checkEntryFacts(place: "module \(name)", path: path, size: size, sha256: sha, limit: limits.maxModuleBytes) else { continue }
             if !PackagePath.modulePaths(for: name).contains(path) {
@@ -184,7 +188,7 @@ private struct ManifestDecoder {
         for (path, count) in Dictionary(paths.map { ($0, 1) }, uniquingKeysWith: +) where count > 1 {
             problem("\(path) is listed \(count) times")
         }
-        if let startModule, !modules.contains(where: { $0.name == startModule }) {
+        if let startModule, !namedModules.contains(startModule) {
             problem("the start module \(startModule) is not among the package's modules")
         }
     }
