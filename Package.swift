@@ -41,11 +41,15 @@ let package = Package(
         .target(name: "FlowLoader", dependencies: ["FlowPackage"]),
         // A Lua 5.4 state and context on top of the loader.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "CLua"]),
+        // The Templates/ folder compiled in, so an installed binary carries its templates.
+        .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
+        .target(name: "EmbeddedTemplates", plugins: ["EmbedTemplates"]),
         // Project model, validation, export, templates.
         .target(
             name: "FlowKit",
             dependencies: [
-                "FlowPackage", "FlowLoader", "FlowRuntime", "CLua",
+                "FlowPackage", "FlowLoader", "FlowRuntime", "CLua", "EmbeddedTemplates",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -60,6 +64,7 @@ let package = Package(
 
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowRuntime", "EmbeddedTemplates"]),
         .testTarget(
             name: "FlowCLITests",
             dependencies: ["FlowCLI"],

@@ -1,0 +1,175 @@
+import ArgumentParser
+import FlowKit
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Flowpkg {
+    /// `flowpkg new`: a project folder from a template, checked in full before anything is written.
+    struct New: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a project folder from a template.",
+            discussion: """
+                Every value is checked before anything is written, and the folder is written all \
+                at once, so a failure leaves nothing behind. The folder must not exist, or be empty. When \
+                stdin is a terminal, values not given as flags are asked for, with their defaults. \
+                A template with no use for a flag (lua-library has no start module) notes it and \
+                goes on.
+
+                Exit status: 0 created (or --dry-run), 64 a bad flag or value (unknown template, \
+                invalid name, identifier or module name), 1 anything else (a folder that is not empty, a \
+                broken template, a write that failed).
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The project folder to create; it must not exist, or be empty.", valueName: "dir"))
+        var directory: String
+
+        @Option(help: "A template name (see flowpkg templates) or the path of a template folder.")
+        var template: String?
+
+        @Option(help: "The product name (default: the folder's name).")
+        var name: String?
+
+        @Option(help: "The package identifier (default: com.example.<name in lower case>).")
+        var identifier: String?
+
+        @Option(name: .customLong("start-module"), help: "The start module's name (default: the template's).")
+        var startModule: String?
+
+        @Option(name: .customLong("set"), help: ArgumentHelp("Set any template variable.", valueName: "KEY=VALUE"))
+        var assignments: [String] = []
+
+        @Flag(help: "Print the files that would be written, and write nothing.")
+        var dryRun = false
+
+        func validate() throws {
+            // Malformed --set and flags that contradict it are usage errors, shown with usage.
+            _ = try givenValues()
+        }
+
+        func run() throws {
+            let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            let destination = URL(fileURLWithPath: directory, relativeTo: workingDirectory).standardizedFileURL
+            do {
+                var given = try givenValues()
+                let catalog = try TemplateCatalog.bundled()
+                guard let templateName = template else {
+                    Self.printError("error: missing --template; known templates: \(catalog.names.joined(separator: ", "))")
+                    throw ExitCode(64)
+                }
+                let chosen = try catalog.template(named: templateName, relativeTo: workingDirectory)
+                // Say that DIR is taken before asking questions, not after.
+                try ProjectWriter.checkDestination(destination)
+                if isatty(STDIN_FILENO) == 1 {
+                    given = Prompter.ask(template: chosen, destination: destination, given: given)
+                }
+                let project = try NewProject.plan(template: chosen, destination: destination, given: given)
+                for note in project.values.notes { Self.printError("note: \(note)") }
+                if dryRun {
+                    print(report(project, heading: "Would create \(shown) from template \(chosen.name) (dry run, nothing written):"))
+                    return
+                }
+                try project.write()
+                print(report(project, heading: "Created \(shown) from template \(chosen.name):"))
+            } catch let error as TemplateError {
+                throw Self.failure(for: error, shownDestination: shown)
+            }
+        }
+
+        /// The folder as the user wrote it, for messages and the next commands.
+        private var shown: String {
+            var text = directory
+            while text.count > 1 && text.hasSuffix("/") { text.removeLast() }
+            return text
+        }
+
+        /// The values given on the command line, by variable name.
+        private func givenValues() throws -> [String: String] {
+            var given: [String: String] = [:]
+            for assignment in assignments {
+                guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                    throw ValidationError("--set takes KEY=VALUE, not '\(assignment)'")
+                }
+                given[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+            }
+            for (key, value) in [("name", name), ("identifier", identifier), ("startModule", startModule)] {
+                guard let value else { continue }
+                if let other = given[key], other != value {
+                    throw ValidationError("\(Self.flag(for: key)) '\(value)' and --set \(key)=\(other) disagree; give one")
+                }
+                given[key] = value
+            }
+            return given
+        }
+
+        private func report(_ project: NewProject, heading: String) -> String {
+            var lines = [heading]
+            lines += project.files.map { "  \($0.path)" }
+            let steps = project.nextSteps
+            if !steps.isEmpty && !dryRun {
+                lines.append("")
+                lines.append("Next:")
+                lines += steps.map { "  flowpkg \($0.rawValue) \(Self.shellQuoted(shown))" }
+            }
+            return lines.joined(separator: "\n")
+        }
+
+        /// The flag that sets `variable` on the command line.
+        static func flag(for variable: String) -> String {
+            switch variable {
+            case "name": return "--name"
+            case "identifier": return "--identifier"
+            case "startModule": return "--start-module"
+            default: return "--set \(variable)=VALUE"
+            }
+        }
+
+        /// Prints `error` and gives the exit code: 64 for a bad flag or value, 1 for the rest.
+        /// Destination paths are shown as the user wrote them.
+        static func failure(for error: TemplateError, shownDestination: String? = nil) -> Error {
+            switch error {
+            case .unknownTemplate, .invalidValue, .unknownVariable, .missingValue:
+                printError("error: \(error.description)")
+                return ExitCode(64)
+            case .invalidTemplate(let diagnostics):
+                for diagnostic in diagnostics { printError(render(diagnostic)) }
+                return ExitCode.failure
+            case .destinationNotEmpty(let path):
+                printError("error: \(TemplateError.destinationNotEmpty(path: shownDestination ?? path).description)")
+                return ExitCode.failure
+            case .destinationNotAFolder(let path):
+                printError("error: \(TemplateError.destinationNotAFolder(path: shownDestination ?? path).description)")
+                return ExitCode.failure
+            case .writeFailed(let path, let reason):
+                printError("error: \(TemplateError.writeFailed(path: shownDestination ?? path, reason: reason).description)")
+                return ExitCode.failure
+            }
+        }
+
+        /// `file:line:col: error: message [FPnnn]`, then the hint on its own line.
+        static func render(_ diagnostic: Diagnostic) -> String {
+            var place = diagnostic.file ?? "flowpkg"
+            if let line = diagnostic.line { place += ":\(line)" }
+            if let column = diagnostic.column { place += ":\(column)" }
+            var text = "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]"
+            if let hint = diagnostic.hint { text += "\n  hint: \(hint)" }
+            return text
+        }
+
+        static func printError(_ text: String) {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        }
+
+        static func shellQuoted(_ text: String) -> String {
+            let plain = text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+,:@".unicodeScalars.contains($0))
+            }
+            return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+    }
+}

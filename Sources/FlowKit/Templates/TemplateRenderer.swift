@@ -1,0 +1,147 @@
+import Foundation
+import Mustache
+
+/// One file of a new project, rendered and ready to write: its path inside the project folder
+/// and its bytes.
+public struct RenderedFile: Sendable, Equatable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// Renders a template's files with Mustache, file and folder names included. Binary files are
+/// copied byte for byte; every rendered path must stay inside the project folder.
+public enum TemplateRenderer {
+    /// Extensions whose files are copied as they are, even when their bytes happen to be UTF-8.
+    public static let binaryExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "webp", "ico", "icns", "bmp", "tiff", "pdf", "heic",
+        "mp3", "m4a", "aac", "wav", "caf", "mp4", "mov", "ttf", "otf", "woff", "woff2",
+        "zip", "gz", "bz2", "xz", "luapkg", "a", "o", "so", "dylib", "car", "nib",
+    ]
+
+    /// Whether `file` is copied rather than rendered: a binary extension, bytes that are not
+    /// UTF-8, or a NUL byte.
+    public static func isBinary(_ file: Template.File) -> Bool {
+        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        if let dot = name.lastIndex(of: "."), binaryExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+            return true
+        }
+        if file.bytes.contains(0) { return true }
+        return String(validating: file.bytes, as: UTF8.self) == nil
+    }
+
+    /// Renders every file of `template` with `context`, checking all of them before returning;
+    /// the problems are FP6xx diagnostics naming the template file.
+    public static func render(_ template: Template, context: [String: String]) throws(TemplateError) -> [RenderedFile] {
+        var rendered: [RenderedFile] = []
+        var problems: [Diagnostic] = []
+        for file in template.files {
+            let path: String
+            switch renderText(file.path, context: context) {
+            case .failure(let error):
+                problems.append(diagnostic(error, file: "\(template.origin)/\(file.path)", inName: true))
+                continue
+            case .success(let text): path = text
+            }
+            if let reason = pathProblem(path) {
+                problems.append(Diagnostic(severity: .error, code: "FP604",
+                                           message: "'\(file.path)' renders to '\(path)', which \(reason)",
+                                           file: "\(template.origin)/\(file.path)",
+                                           hint: "a rendered path must stay inside the new project folder"))
+                continue
+            }
+            if isBinary(file) {
+                rendered.append(RenderedFile(path: path, bytes: file.bytes))
+                continue
+            }
+            switch renderText(String(decoding: file.bytes, as: UTF8.self), context: context) {
+            case .failure(let error): problems.append(diagnostic(error, file: "\(template.origin)/\(file.path)", inName: false))
+            case .success(let text): rendered.append(RenderedFile(path: path, bytes: Array(text.utf8)))
+            }
+        }
+        problems += collisions(in: rendered, origin: template.origin)
+        if !problems.isEmpty { throw .invalidTemplate(problems) }
+        return rendered.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+    }
+
+    /// Why a rendered relative path is unsafe or unusable, or nil when it is fine.
+    static func pathProblem(_ path: String) -> String? {
+        if path.isEmpty { return "is empty" }
+        if path.hasPrefix("/") { return "is absolute" }
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if part == ".." { return "leaves the project folder ('..')" }
+            if part.isEmpty || part == "." { return "has an empty or '.' part" }
+            if part.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                return "contains a control character"
+            }
+        }
+        return nil
+    }
+
+    /// Two files that render to the same path, or a file where another needs a folder.
+    static func collisions(in files: [RenderedFile], origin: String) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let paths = Set(files.map(\.path))
+        var seen: Set<String> = []
+        for file in files {
+            if !seen.insert(file.path).inserted {
+                problems.append(Diagnostic(severity: .error, code: "FP605",
+                                           message: "two template files render to '\(file.path)'", file: origin))
+            }
+            var parent = file.path
+            while let slash = parent.lastIndex(of: "/") {
+                parent = String(parent[..<slash])
+                if paths.contains(parent) {
+                    problems.append(Diagnostic(severity: .error, code: "FP605",
+                                               message: "'\(parent)' is rendered as a file but '\(file.path)' needs it to be a folder",
+                                               file: origin))
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The pragma turns off Mustache's HTML escaping: these are source files, not web pages.
+    /// On a line of its own it is a standalone tag, so it adds no text and shifts lines by one.
+    private static let textPragma = "{{% CONTENT_TYPE: TEXT}}\n"
+
+    private static func renderText(_ text: String, context: [String: String]) -> Result<String, MustacheTemplate.ParserError> {
+        do {
+            let template = try MustacheTemplate(string: textPragma + text)
+            return .success(template.render(context))
+        } catch let error as MustacheTemplate.ParserError {
+            return .failure(error)
+        } catch {
+            // MustacheTemplate(string:) only throws ParserError; keep the type checker honest.
+            preconditionFailure("unexpected Mustache error \(error)")
+        }
+    }
+
+    private static func diagnostic(_ error: MustacheTemplate.ParserError, file: String, inName: Bool) -> Diagnostic {
+        let what = inName ? "the file name" : "Mustache"
+        return Diagnostic(severity: .error, code: "FP603",
+                          message: "\(what) does not parse: \(describe(error.error))",
+                          file: file, line: inName ? nil : max(1, error.context.lineNumber - 1),
+                          column: inName ? nil : error.context.columnNumber,
+                          hint: "to write a literal '{{', change the delimiters with {{=<% %>=}}")
+    }
+
+    private static func describe(_ error: Error) -> String {
+        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch error {
+        case .sectionCloseNameIncorrect: return "a section is closed with another name than it was opened with"
+        case .unfinishedName: return "a tag is not closed"
+        case .expectedSectionEnd: return "a section is never closed"
+        case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
+        case .transformAppliedToInheritanceSection: return "a transform is applied to an inherited section"
+        case .illegalTokenInsideInheritSection, .textInsideInheritSection: return "an inherited section holds something it may not"
+        case .invalidConfigVariableSyntax: return "a pragma tag is malformed"
+        case .unrecognisedConfigVariable: return "a pragma names an unknown setting"
+        @unknown default: return "\(error)"
+        }
+    }
+}

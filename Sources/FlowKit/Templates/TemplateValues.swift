@@ -1,0 +1,80 @@
+import FlowPackage
+import Foundation
+
+/// The values a new project is rendered with, resolved from what the user gave, each template's
+/// defaults and the destination's name, and checked before anything is written.
+public struct TemplateValues: Sendable, Equatable {
+    /// Every variable of the template, by name, each one valid.
+    public var values: [String: String]
+    /// Things the user should know that did not stop the project (a value the template ignores).
+    public var notes: [String]
+
+    /// Values every template accepts through a flag; a template without a use for one says so
+    /// in a note instead of failing, so one command line works with any template.
+    public static let flagVariables: [String: String] = ["startModule": "--start-module"]
+
+    /// Resolves `given` (flags and `--set`) against `template`'s variables: fills in defaults,
+    /// checks every value, and throws the first problem in the template's variable order.
+    public static func resolve(template: Template, destination: URL,
+                               given: [String: String]) throws(TemplateError) -> TemplateValues {
+        let declared = Set(template.variables.map(\.name))
+        var notes: [String] = []
+        for key in given.keys.sorted() where !declared.contains(key) {
+            if let flag = flagVariables[key] {
+                notes.append("template '\(template.name)' has no use for \(flag); '\(given[key]!)' is ignored")
+            } else {
+                throw .unknownVariable(name: key, template: template.name, known: template.variables.map(\.name))
+            }
+        }
+        var values: [String: String] = [:]
+        for variable in template.variables {
+            guard let value = given[variable.name] ?? defaultValue(for: variable, destination: destination, values: values)
+            else { throw .missingValue(variable: variable.name) }
+            if let reason = variable.problem(with: value) {
+                throw .invalidValue(variable: variable.name, value: value, reason: reason)
+            }
+            values[variable.name] = value
+        }
+        return TemplateValues(values: values, notes: notes)
+    }
+
+    /// The value `variable` takes when the user gives none: `name` comes from the destination
+    /// folder, `identifier` from the name (so it needs `values["name"]` resolved first), the rest
+    /// from `template.json`.
+    public static func defaultValue(for variable: TemplateVariable, destination: URL,
+                                    values: [String: String]) -> String? {
+        switch variable.name {
+        case "name": return destination.standardizedFileURL.lastPathComponent
+        case "identifier": return "com.example.\(identifierPart(from: values["name"] ?? destination.lastPathComponent))"
+        default: return variable.defaultValue
+        }
+    }
+
+    /// `name` as one part of a package identifier: lower case ASCII letters and digits, with
+    /// every run of other characters turned into one `-` (`My App!` gives `my-app`).
+    public static func identifierPart(from name: String) -> String {
+        var part = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if scalar.isASCII && (("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)) {
+                part.unicodeScalars.append(scalar)
+            } else if !part.isEmpty && !part.hasSuffix("-") {
+                part += "-"
+            }
+        }
+        while part.hasSuffix("-") { part.removeLast() }
+        return part.isEmpty ? "app" : part
+    }
+
+    /// What the template's files see: the values, `<name>Path` and `<name>Leaf` for module
+    /// variables, and `flowpkgVersion`.
+    public func renderingContext(for template: Template) -> [String: String] {
+        var context = values
+        for variable in template.variables where variable.kind == .module {
+            guard let value = values[variable.name] else { continue }
+            context["\(variable.name)Path"] = value.replacingOccurrences(of: ".", with: "/")
+            context["\(variable.name)Leaf"] = String(value.split(separator: ".").last ?? Substring(value))
+        }
+        context["flowpkgVersion"] = ToolVersion.current
+        return context
+    }
+}

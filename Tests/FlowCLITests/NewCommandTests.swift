@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@Suite struct NewCommandTests {
+    func run(_ arguments: [String], in scratch: CLIScratch) throws -> FlowpkgProcess.Result {
+        try FlowpkgProcess.run(["new"] + arguments, in: scratch.url)
+    }
+
+    @Test func createsAConsoleApp() throws {
+        let scratch = try CLIScratch()
+        defer { scratch.remove() }
+        let result = try run(["Hello", "--template", "console-app"], in: scratch)
+        #expect(result.status == 0)
+        try TemplateGolden.check("new-console-app", TemplateGolden.transcript(result))
+        let project = String(decoding: scratch.tree["Hello/flowpkg.json"]!! , as: UTF8.self)
+        #expect(project.contains(#""identifier": "com.example.hello""#))
+        #expect(scratch.tree["Hello/Sources/Main.lua"] != nil)
+        // Nothing else is left beside the project: the staging folder was renamed into place.
+        #expect(Set(scratch.tree.keys.filter { !$0.contains("/") }) == ["Hello"])
+    }
+
+    @Test func takesEveryFlag() throws {
+        let scratch = try CLIScratch()
+        defer { scratch.remove() }
+        let result = try run(["apps/Words", "--template", "empty-ios-app", "--name", "WordsCollection",
+                              "--identifier", "org.flow.words", "--start-module", "CollectionController"], in: scratch)
+        #expect(result.status == 0)
+        try TemplateGolden.check("new-empty-ios-app", TemplateGolden.transcript(result))
+        let module = String(decoding: scratch.tree["apps/Words/Sources/CollectionController.lua"]!!, as: UTF8.self)
+        #expect(module.contains(#"class.createClass("CollectionController", UIViewController)"#))
+        let host = String(decoding: scratch.tree["apps/Words/Host/AppDelegate.swift"]!!, as: UTF8.self)
+        #expect(host.contains(#"packageIdentifier: "org.flow.words""#))
+    }
+
+    @Test func aLibraryNotesTheStartModuleItHasNoUseFor() throws {
+        let scratch = try CLIScratch()
+        defer { scratch.remove() }
+        let result = try run(["shared-text", "--template", "lua-library", "--start-module", "Main", "--set", "module=Text.Tools"],
+                             in: scratch)
+        #expect(result.status == 0)
+        try TemplateGolden.check("new-lua-library", TemplateGolden.transcript(result))
+        #expect(scratch.tree["shared-text/Sources/Text/Tools/init.lua"] != nil)
+    }
+
+    @Test func dryRunWritesNothing() throws {
+        let scratch = try CLIScratch()
+        defer { scratch.remove() }
+        let result = try run(["Dry", "--template", "console-app", "--dry-run"], in: scratch)
+        #expect(result.status == 0)
+        try TemplateGolden.check("new-dry-run", TemplateGolden.transcript(result))
+        #expect(scratch.tree.isEmpty)
+    }
+
+    /// Each refusal exits with its status, says why, and leaves the folder exactly as it was.
+    @Test(arguments: [
+        ("new-refuses-non-empty-folder", ["Taken", "--template", "console-app"], Int32(1)),
+        ("new-refuses-bad-identifier", ["Fresh", "--template", "console-app", "--identifier", "com..example"], 64),
+        ("new-refuses-bad-start-module", ["Fresh", "--template", "console-app", "--start-module", "my-module"], 64),
+        ("new-refuses-empty-name", ["Fresh", "--template", "console-app", "--name", ""], 64),
+        ("new-refuses-unknown-template", ["Fresh", "--template", "ios-app"], 64),
+        ("new-refuses-unknown-variable", ["Fresh", "--template", "console-app", "--set", "colour=red"], 64),
+        ("new-refuses-escaping-path", ["Fresh", "--template", "./escaping"], 1),
+        ("new-refuses-missing-template", ["Fresh"], 64),
+    ])
+    func refusalsLeaveTheFileSystemAsItWas(golden: String, arguments: [String], status: Int32) throws {
+        let scratch = try CLIScratch()
+        defer { scratch.remove() }
+        let taken = scratch.url.appendingPathComponent("Taken")
+        try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: taken.appendingPathComponent("notes.txt"))
+        let escaping = scratch.url.appendingPathComponent("escaping")
+        try FileManager.default.createDirectory(at: escaping, withIntermediateDirectories: true)
+        try Data(#"{"description": "writes outside"}"#.utf8).write(to: escaping.appendingPathComponent("template.json"))
+        try Data("ok".utf8).write(to: escaping.appendingPathComponent("inside.txt"))
+        // A folder whose name renders to ".." once a name is given: its file would land outside.
+        let up = escaping.appendingPathComponent("{{#name}}..{{/name}}")
+        try FileManager.default.createDirectory(at: up, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: up.appendingPathComponent("outside.txt"))
+        let before = scratch.tree
+
+        let result = try run(arguments, in: scratch)
+        #expect(result.status == status)
+        #expect(scratch.tree == before)
+        try TemplateGolden.check(golden, TemplateGolden.transcript(result))
+    }
+}
