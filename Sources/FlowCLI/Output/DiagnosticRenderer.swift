@@ -1,0 +1,184 @@
+import FlowKit
+
+/// The counts a diagnostics summary shows.
+struct DiagnosticSummary: Equatable, Sendable {
+    var errors: Int
+    var warnings: Int
+    var modules: Int
+    var resources: Int
+
+    init(errors: Int, warnings: Int, modules: Int, resources: Int) {
+        self.errors = errors
+        self.warnings = warnings
+        self.modules = modules
+        self.resources = resources
+    }
+
+    init(_ report: ValidationReport) {
+        self.init(errors: report.errorCount, warnings: report.warningCount, modules: report.moduleCount,
+                  resources: report.resourceCount)
+    }
+
+    /// `2 errors, 1 warning in 14 modules and 3 resources`.
+    var sentence: String {
+        "\(Self.count(errors, "error")), \(Self.count(warnings, "warning")) in "
+            + "\(Self.count(modules, "module")) and \(Self.count(resources, "resource"))"
+    }
+
+    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+}
+
+/// Turns diagnostics into text, JSON or GitHub annotations; paths are shown relative to the
+/// working directory when they are inside it.
+struct DiagnosticRenderer {
+    var format: OutputFormat
+    var useColor = false
+    var workingDirectory: String
+
+    /// The whole output for a list of diagnostics and its summary, ending in a newline.
+    func render(_ diagnostics: [Diagnostic], summary: DiagnosticSummary) -> String {
+        switch format {
+        case .text:
+            var lines = diagnostics.map(text)
+            lines.append(summaryLine(summary))
+            return lines.joined(separator: "\n") + "\n"
+        case .json:
+            var out = "{\n  \"diagnostics\": ["
+            out += diagnostics.isEmpty ? "],\n" : "\n" + diagnostics.map { "    " + json($0) }.joined(separator: ",\n") + "\n  ],\n"
+            out += "  \"summary\": {\"errors\": \(summary.errors), \"warnings\": \(summary.warnings), "
+                + "\"modules\": \(summary.modules), \"resources\": \(summary.resources)}\n}\n"
+            return out
+        case .github:
+            return diagnostics.map { github($0) + "\n" }.joined() + summary.sentence + "\n"
+        }
+    }
+
+    /// Shows `path` relative to the working directory when it is inside it.
+    func displayPath(_ path: String) -> String {
+        if path == workingDirectory { return "." }
+        let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    // MARK: Text
+
+    /// `path:line:col: error: message [FPnnn]`, then an indented `hint:` line when there is one.
+    func text(_ diagnostic: Diagnostic) -> String {
+        var location = ""
+        if let file = diagnostic.file {
+            location = displayPath(file)
+            if let line = diagnostic.line {
+                location += ":\(line)"
+                if let column = diagnostic.column { location += ":\(column)" }
+            }
+            location = paint(location + ":", Style.bold) + " "
+        }
+        let severity: String
+        switch diagnostic.severity {
+        case .error: severity = paint("error:", Style.boldRed)
+        case .warning: severity = paint("warning:", Style.boldYellow)
+        case .note: severity = paint("note:", Style.boldCyan)
+        }
+        var line = "\(location)\(severity) \(paint(diagnostic.message, Style.bold)) [\(diagnostic.code)]"
+        if let hint = diagnostic.hint {
+            line += "\n    " + paint("hint:", Style.boldGreen) + " " + hint
+        }
+        return line
+    }
+
+    func summaryLine(_ summary: DiagnosticSummary) -> String {
+        let style = summary.errors > 0 ? Style.boldRed : summary.warnings > 0 ? Style.boldYellow : Style.boldGreen
+        return paint(summary.sentence, style)
+    }
+
+    private enum Style {
+        static let bold = "\u{1B}[1m"
+        static let boldRed = "\u{1B}[1;31m"
+        static let boldYellow = "\u{1B}[1;33m"
+        static let boldCyan = "\u{1B}[1;36m"
+        static let boldGreen = "\u{1B}[1;32m"
+        static let reset = "\u{1B}[0m"
+    }
+
+    private func paint(_ text: String, _ style: String) -> String {
+        useColor ? style + text + Style.reset : text
+    }
+
+    // MARK: JSON
+
+    /// One diagnostic as a JSON object with keys in a fixed order; absent values are null.
+    func json(_ diagnostic: Diagnostic) -> String {
+        let fields: [(String, String)] = [
+            ("file", diagnostic.file.map { Self.jsonString(displayPath($0)) } ?? "null"),
+            ("line", diagnostic.line.map(String.init) ?? "null"),
+            ("column", diagnostic.column.map(String.init) ?? "null"),
+            ("severity", Self.jsonString(diagnostic.severity.rawValue)),
+            ("code", Self.jsonString(diagnostic.code)),
+            ("message", Self.jsonString(diagnostic.message)),
+            ("hint", diagnostic.hint.map(Self.jsonString) ?? "null"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// A JSON string literal; control characters are escaped, everything else is kept as UTF-8.
+    static func jsonString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    // MARK: GitHub
+
+    /// A workflow command: `::error file=F,line=L,col=C,title=FPnnn::message`; the hint follows
+    /// the message on its own line.
+    func github(_ diagnostic: Diagnostic) -> String {
+        let command: String
+        switch diagnostic.severity {
+        case .error: command = "error"
+        case .warning: command = "warning"
+        case .note: command = "notice"
+        }
+        var properties: [String] = []
+        if let file = diagnostic.file { properties.append("file=" + Self.githubProperty(displayPath(file))) }
+        if let line = diagnostic.line { properties.append("line=\(line)") }
+        if let column = diagnostic.column { properties.append("col=\(column)") }
+        properties.append("title=" + Self.githubProperty(diagnostic.code))
+        var message = diagnostic.message
+        if let hint = diagnostic.hint { message += "\nhint: " + hint }
+        return "::\(command) " + properties.joined(separator: ",") + "::" + Self.githubData(message)
+    }
+
+    /// Escapes a message as GitHub's toolkit does (`escapeData`).
+    static func githubData(_ value: String) -> String {
+        value.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+    }
+
+    /// Escapes a property value as GitHub's toolkit does (`escapeProperty`).
+    static func githubProperty(_ value: String) -> String {
+        githubData(value).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
+    }
+}
+
+extension String {
+    /// Works on Unicode scalars, not Characters: "\r\n" is one Character but two things to escape.
+    fileprivate func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        guard unicodeScalars.contains(target) else { return self }
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == target { out.append(contentsOf: replacement.unicodeScalars) } else { out.append(scalar) }
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,70 @@
+import FlowPackage
+import Foundation
+
+/// One Lua module of a project: `Sources/Foo/Bar.lua` is module `Foo.Bar`.
+public struct ProjectModule: Sendable, Equatable {
+    public var name: ModuleName
+    /// The file as found under the project (not resolved through symbolic links).
+    public var file: URL
+    /// The path relative to its source root, e.g. "Foo/Bar.lua", "Foo/init.lua": the chunk name
+    /// Lua errors show and the package path under `modules/`.
+    public var relativePath: String
+
+    public init(name: ModuleName, file: URL, relativePath: String) {
+        self.name = name
+        self.file = file
+        self.relativePath = relativePath
+    }
+}
+
+/// One resource of a project: `Resources/img/logo.png` is key `img/logo` + `png`.
+public struct ProjectResource: Sendable, Equatable {
+    public var key: ResourceKey
+    public var file: URL
+    /// True when it comes from a linked entry (`{"path": ..., "name": ...}`), possibly outside the project.
+    public var isLinked: Bool
+
+    public init(key: ResourceKey, file: URL, isLinked: Bool) {
+        self.key = key
+        self.file = file
+        self.isLinked = isLinked
+    }
+}
+
+/// What a project holds, discovered once and handed to validation, export and the runtime.
+public struct Project: Sendable {
+    /// The project folder (the one holding flowpkg.json).
+    public var root: URL
+    public var projectFile: ProjectFile
+    public var identifier: PackageIdentifier
+    public var startModule: ModuleName?
+    /// Sorted by module name.
+    public var modules: [ProjectModule]
+    /// Sorted by resource key.
+    public var resources: [ProjectResource]
+
+    public init(root: URL, projectFile: ProjectFile, identifier: PackageIdentifier, startModule: ModuleName?,
+                modules: [ProjectModule], resources: [ProjectResource]) {
+        self.root = root
+        self.projectFile = projectFile
+        self.identifier = identifier
+        self.startModule = startModule
+        self.modules = modules
+        self.resources = resources
+    }
+
+    /// The module with this name, if the project has it.
+    public func module(named name: String) -> ProjectModule? {
+        var low = 0, high = modules.count
+        while low < high {
+            let mid = (low + high) / 2
+            if modules[mid].name.rawValue < name { low = mid + 1 } else { high = mid }
+        }
+        return low < modules.count && modules[low].name.rawValue == name ? modules[low] : nil
+    }
+
+    /// The resource `getResource(name, type)` would get, if the project has it.
+    public func resource(named name: String, type: String) -> ProjectResource? {
+        resources.first { $0.key.name == name && $0.key.type == type }
+    }
+}

@@ -1,0 +1,80 @@
+/// Tells a Lua text file from binary junk: NUL bytes, invalid UTF-8 and precompiled chunks (FP302).
+enum TextCheck {
+    struct Problem: Equatable {
+        var message: String
+        var line: Int
+        var column: Int
+        var hint: String?
+    }
+
+    /// The first reason `bytes` is not UTF-8 Lua source text, or nil when it is.
+    static func problem(in bytes: [UInt8]) -> Problem? {
+        if bytes.first == 0x1B {
+            return Problem(message: "the file is a precompiled Lua chunk, not source text", line: 1, column: 1,
+                           hint: "packages hold Lua source only: add the .lua source instead")
+        }
+        return bytes.withUnsafeBufferPointer { buffer -> Problem? in
+            // Fast path: plain ASCII without NUL, eight bytes at a time.
+            var index = 0
+            let count = buffer.count
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                let hasHighBit = word & 0x8080_8080_8080_8080 != 0
+                let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+                if hasHighBit || hasZero { break }
+                index += 8
+            }
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0 {
+                    return problem("the file contains a NUL byte: it is binary, not Lua source text", at: index, in: buffer,
+                                   hint: "a binary file belongs under Resources/, not under a sources folder")
+                }
+                if byte < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length = sequenceLength(buffer, at: index)
+                if length == 0 {
+                    return problem("the file is not valid UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true)))",
+                                   at: index, in: buffer, hint: "save it as UTF-8; a binary file belongs under Resources/")
+                }
+                index += length
+            }
+            return nil
+        }
+    }
+
+    /// The length of the valid UTF-8 sequence starting at `index`, or 0 when it is invalid
+    /// (overlong forms, surrogates and values past U+10FFFF included).
+    private static func sequenceLength(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let lead = buffer[index]
+        let length: Int
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: return 0
+        }
+        guard index + length <= buffer.count else { return 0 }
+        let second = buffer[index + 1]
+        guard second >= lower && second <= upper else { return 0 }
+        for offset in 2..<length where buffer[index + offset] & 0xC0 != 0x80 { return 0 }
+        return length
+    }
+
+    private static func problem(_ message: String, at offset: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: String) -> Problem {
+        var line = 1
+        var lineStart = 0
+        for i in 0..<offset where buffer[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        return Problem(message: message, line: line, column: offset - lineStart + 1, hint: hint)
+    }
+}

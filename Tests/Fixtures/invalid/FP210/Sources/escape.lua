@@ -1,0 +1,1 @@
+../../FP201/Sources/my-module.lua

@@ -1,0 +1,1 @@
+return { words = function(text) return { text } end }

@@ -1,0 +1,7 @@
+local strings = {}
+
+function strings.join(list, separator)
+  return table.concat(list, separator)
+end
+
+return strings

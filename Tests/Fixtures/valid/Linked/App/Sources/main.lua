@@ -1,0 +1,2 @@
+print(getResource("h2g2", "txt"))
+print(getResource("verse/ode", "txt"))
