@@ -16,7 +16,9 @@ import Testing
     func everyTemplateMakesAProjectThatValidates(template: String) throws {
         let scratch = try CLIScratch()
         defer { scratch.remove() }
-        for (folder, flags) in [("Plain", [String]()), ("Dotted", ["--name", "Dotted App", "--start-module", "App.Start"])] {
+        for (folder, flags) in [
+            ("Plain", [String]()), ("Dotted", ["--name", "Dotted App", "--start-module", "App.Start"]),
+        ] {
             let created = try FlowpkgProcess.run(["new", folder, "--template", template] + flags, in: scratch.url)
             #expect(created.status == 0, "\(created.stderr)")
             let validated = try FlowpkgProcess.run(["validate", folder, "--format", "json"], in: scratch.url)
@@ -29,8 +31,10 @@ import Testing
 
     @Test(arguments: ["WordsTerminal", "WordsCollection"])
     func samplesValidateClean(sample: String) throws {
-        let result = try FlowpkgProcess.run(["validate", Self.checkout.appendingPathComponent("Samples/\(sample)").path,
-                                             "--format", "json"])
+        let result = try FlowpkgProcess.run([
+            "validate", Self.checkout.appendingPathComponent("Samples/\(sample)").path,
+            "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.stdout)")
         let counts = try summary(of: result)
         #expect(counts == ["errors": 0, "warnings": 0, "modules": 3, "resources": 1], "\(result.stdout)")
