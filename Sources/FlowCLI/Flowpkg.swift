@@ -11,7 +11,11 @@ public struct Flowpkg: ParsableCommand {
             resources under Resources/. See the README for a walk-through.
             """,
         version: ToolVersion.current,
-        subcommands: [New.self, Validate.self, Templates.self]
+        subcommands: [
+            New.self,
+            Validate.self,
+            Templates.self,
+        ]
     )
 
     public init() {}
