@@ -79,12 +79,14 @@ public enum ProjectRules {
 
     static func unknownResources(_ modules: [Module], resources: [ResourceKey: String]) -> [Diagnostic] {
         let known = Set(resources.keys.map(\.fileName))
+        var typesByName: [String: Set<String>] = [:]
+        for key in resources.keys { typesByName[key.name, default: []].insert(key.type) }
         var diagnostics: [Diagnostic] = []
         for module in modules {
             for use in module.facts.resourceUses {
                 let asked = use.type.isEmpty ? use.name : "\(use.name).\(use.type)"
-                if resources.keys.contains(where: { $0.name == use.name && $0.type == use.type }) { continue }
-                let sameName = resources.keys.filter { $0.name == use.name }.map(\.fileName).sorted()
+                if typesByName[use.name]?.contains(use.type) == true { continue }
+                let sameName = (typesByName[use.name] ?? []).map { $0.isEmpty ? use.name : "\(use.name).\($0)" }.sorted()
                 var hint: String
                 if !sameName.isEmpty {
                     hint = "resources named '\(use.name)': \(sameName.joined(separator: ", "))"
