@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// What `flowpkg new` makes is a real project: every template, with its defaults and with a
-/// dotted start module, validates with no errors and no warnings; so do both Samples.
+/// dotted start module, validates with no errors and no warnings and exports a package that
+/// verifies; so do both Samples.
 @Suite struct NewEndToEndTests {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -26,6 +27,12 @@ import Testing
             let counts = try summary(of: validated)
             #expect(counts["errors"] == 0 && counts["warnings"] == 0, "\(template) \(folder): \(validated.stdout)")
             #expect((counts["modules"] ?? 0) > 0)
+
+            let package = "\(folder).luapkg"
+            let exported = try FlowpkgProcess.run(["export", folder, "-o", package], in: scratch.url)
+            #expect(exported.status == 0, "\(template) \(folder): \(exported.stderr)")
+            let verified = try FlowpkgProcess.run(["verify", package], in: scratch.url)
+            #expect(verified.status == 0, "\(template) \(folder): \(verified.stdout)\(verified.stderr)")
         }
     }
 
@@ -38,5 +45,17 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)")
         let counts = try summary(of: result)
         #expect(counts == ["errors": 0, "warnings": 0, "modules": 3, "resources": 1], "\(result.stdout)")
+
+        let scratch = try CLIScratch()
+        defer { scratch.remove() }
+        let exported = try FlowpkgProcess.run(
+            ["export", Self.checkout.appendingPathComponent("Samples/\(sample)").path, "-o", "\(sample).luapkg"],
+            in: scratch.url)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let verified = try FlowpkgProcess.run(["verify", "\(sample).luapkg"], in: scratch.url)
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+        // The linked text of WordsCollection is copied in under its resource name.
+        let listed = try FlowpkgProcess.run(["inspect", "\(sample).luapkg", "--list"], in: scratch.url)
+        #expect(listed.stdout.contains("resources/words.txt"), "\(listed.stdout)")
     }
 }
