@@ -18,6 +18,7 @@ public struct Flowpkg: ParsableCommand {
             Export.self,
             Inspect.self,
             Verify.self,
+            Run.self,
         ]
     )
 
