@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowRuntime", "EmbeddedTemplates"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowPackage", "FlowRuntime", "EmbeddedTemplates"]),
         .testTarget(
             name: "FlowCLITests",
             dependencies: ["FlowCLI"],
