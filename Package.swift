@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "FlowCLI",
             dependencies: [
-                "FlowKit", "FlowRuntime",
+                "FlowKit", "FlowRuntime", "FlowLiveDevelopment",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

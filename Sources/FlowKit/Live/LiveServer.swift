@@ -150,6 +150,7 @@ public final class LiveServer: Sendable {
         }
         var target = request.path
         if let name = request.query["name"] { target += " \(name)" }
+        if let type = request.query["type"], !type.isEmpty { target += ".\(type)" }
         log("\(Self.peer(request)) \(request.method.rawValue) \(target) → \(response.statusCode.code)")
         return response
     }
