@@ -63,8 +63,9 @@ let package = Package(
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
 
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
-        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowRuntime", "EmbeddedTemplates"]),
+        .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowPackage", "FlowRuntime", "EmbeddedTemplates"]),
         .testTarget(
             name: "FlowCLITests",
             dependencies: ["FlowCLI"],

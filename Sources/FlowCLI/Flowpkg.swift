@@ -15,6 +15,10 @@ public struct Flowpkg: ParsableCommand {
             New.self,
             Validate.self,
             Templates.self,
+            Export.self,
+            Inspect.self,
+            Verify.self,
+            Run.self,
         ]
     )
 

@@ -1,0 +1,169 @@
+import ArgumentParser
+import FlowKit
+import FlowPackage
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Flowpkg {
+    /// `flowpkg export`: validates a project and writes its reproducible `.luapkg`.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Validate a project and package it as a reproducible .luapkg.",
+            discussion: """
+                Runs validate first: any error is printed and nothing is written. The package \
+                is written beside its output path and renamed into place, so an interrupted \
+                export never leaves half a package and an older one stays untouched. Entry \
+                times come from SOURCE_DATE_EPOCH when it is set.
+                """
+        )
+
+        @Argument(help: "The project folder, holding flowpkg.json.", completion: .directory)
+        var directory: String = "."
+
+        @Option(name: .shortAndLong, help: "The package to write (default: <name>-<version>.luapkg here).",
+                completion: .file(extensions: ["luapkg"]))
+        var output: String?
+
+        @Option(help: "Package identifier to use instead of flowpkg.json's.")
+        var identifier: String?
+
+        @Option(help: "Version to use instead of flowpkg.json's (e.g. from a CI tag).")
+        var version: String?
+
+        @Flag(help: "Treat warnings as errors.")
+        var strict = false
+
+        @OptionGroup var format: OutputOptions
+
+        init() {}
+
+        func run() throws {
+            let cancellation = PackageCancellation()
+            let interrupt = InterruptHandler(cancellation)
+            defer { interrupt.remove() }
+            let bar = ProgressBar.forStandardError()
+            defer { bar?.finish() }
+
+            var progress: (@Sendable (Int64, Int64) -> Void)?
+            if let bar { progress = { done, total in bar.update(done: done, total: total) } }
+            let result = Exporter.export(projectAt: URL(fileURLWithPath: directory), options: ExportOptions(
+                output: output, identifier: identifier, version: version, strict: strict,
+                progress: progress, cancellation: cancellation))
+            bar?.finish()
+
+            let renderer = DiagnosticRenderer(format: format.format,
+                                              useColor: format.format == .text && Terminal.supportsColor(),
+                                              workingDirectory: Terminal.workingDirectory)
+            print(Self.render(result, renderer), terminator: "")
+            if result.wasCancelled { throw ExitCode(130) }
+            if result.package == nil { throw ExitCode.failure }
+        }
+
+        /// Diagnostics as `validate` prints them, then what was written.
+        static func render(_ result: ExportResult, _ renderer: DiagnosticRenderer) -> String {
+            let summary = DiagnosticSummary(errors: result.errorCount, warnings: result.warningCount,
+                                            modules: result.moduleCount, resources: result.resourceCount)
+            switch renderer.format {
+            case .text, .github:
+                var out = renderer.format == .text
+                    ? result.diagnostics.map { renderer.text($0) + "\n" }.joined()
+                    : result.diagnostics.map { renderer.github($0) + "\n" }.joined()
+                guard let package = result.package else {
+                    return out + summary.sentence + "; nothing was written\n"
+                }
+                let manifest = package.manifest
+                out += "exported \(renderer.displayPath(package.url.path)): \(manifest.identifier) \(manifest.version), "
+                    + "\(DiagnosticSummary.count(manifest.modules.count, "module")), "
+                    + "\(DiagnosticSummary.count(manifest.resources.count, "resource")), \(package.bytes) bytes"
+                    + (summary.warnings > 0 ? " (\(DiagnosticSummary.count(summary.warnings, "warning")))" : "") + "\n"
+                out += "digest: sha256:\(manifest.digest)\n"
+                return out
+            case .json:
+                var out = "{\n  \"diagnostics\": ["
+                out += result.diagnostics.isEmpty
+                    ? "],\n" : "\n" + result.diagnostics.map { "    " + renderer.json($0) }.joined(separator: ",\n") + "\n  ],\n"
+                out += "  \"summary\": {\"errors\": \(summary.errors), \"warnings\": \(summary.warnings), "
+                    + "\"modules\": \(summary.modules), \"resources\": \(summary.resources)},\n"
+                if let package = result.package {
+                    let manifest = package.manifest
+                    let fields: [(String, String)] = [
+                        ("path", DiagnosticRenderer.jsonString(renderer.displayPath(package.url.path))),
+                        ("identifier", DiagnosticRenderer.jsonString(manifest.identifier.rawValue)),
+                        ("version", DiagnosticRenderer.jsonString(manifest.version)),
+                        ("digest", DiagnosticRenderer.jsonString(manifest.digest)),
+                        ("modules", "\(manifest.modules.count)"),
+                        ("resources", "\(manifest.resources.count)"),
+                        ("bytes", "\(package.bytes)"),
+                    ]
+                    out += "  \"package\": {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n}\n"
+                } else {
+                    out += "  \"package\": null\n}\n"
+                }
+                return out
+            }
+        }
+    }
+}
+
+/// Turns Ctrl-C into a cancellation while an export runs, so the writer removes its
+/// temporary file and leaves the output path as it was; the default action comes back after.
+private final class InterruptHandler {
+    private let source: DispatchSourceSignal
+
+    init(_ cancellation: PackageCancellation) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            cancellation.cancel()
+            FileHandle.standardError.write(Data("\ncancelling the export…\n".utf8))
+        }
+        source.resume()
+    }
+
+    func remove() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal and only once
+/// the work has taken more than a moment (half a second).
+private final class ProgressBar: @unchecked Sendable {
+    private let lock = NSLock()
+    private let started = Date()
+    private var lastDraw = Date.distantPast
+    private var drawn = false
+    private var finished = false
+
+    static func forStandardError() -> ProgressBar? {
+        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" ? ProgressBar() : nil
+    }
+
+    func update(done: Int64, total: Int64) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        guard !finished, total > 0, now.timeIntervalSince(started) > 0.5, now.timeIntervalSince(lastDraw) > 0.1 else { return }
+        lastDraw = now
+        drawn = true
+        let fraction = min(1, Double(done) / Double(total))
+        let width = 30
+        let filled = Int(fraction * Double(width))
+        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
+            + String(format: "%3d%%  %.1f / %.1f MB", Int(fraction * 100), Double(done) / 2e6, Double(total) / 2e6)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// Clears the bar's line, so what follows starts on a clean line.
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn, !finished { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        finished = true
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import FlowPackage
+import Foundation
+
+/// How `inspect` and `verify` print: for people or for programs.
+enum PackageReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case text, json
+}
+
+extension Flowpkg {
+    /// `flowpkg inspect`: what a package holds, from its manifest.
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a .luapkg's identifier, version, start module, contents and digest.",
+            discussion: """
+                Opens the package with the same checks the loader applies (manifest, entry \
+                list, digest); use `flowpkg verify` to also check every entry's bytes.
+                """
+        )
+
+        @Argument(help: "The package to inspect.", completion: .file(extensions: ["luapkg"]))
+        var package: String
+
+        @Flag(help: "List every entry with its size and SHA-256.")
+        var list = false
+
+        @Option(help: "Output format: text or json.")
+        var format: PackageReportFormat = .text
+
+        init() {}
+
+        func run() throws {
+            let url = URL(fileURLWithPath: package)
+            let reader: PackageReader
+            do {
+                reader = try PackageReader(contentsOf: url)
+            } catch {
+                let text = "\(error)".replacingOccurrences(of: url.path, with: package)
+                FileHandle.standardError.write(Data("flowpkg: \(text)\n".utf8))
+                throw ExitCode.failure
+            }
+            print(format == .json ? Self.json(reader.manifest, path: package, list: list)
+                                  : Self.text(reader.manifest, path: package, list: list), terminator: "")
+        }
+
+        static func text(_ manifest: Manifest, path: String, list: Bool) -> String {
+            let moduleBytes = manifest.modules.reduce(Int64(0)) { $0 + $1.size }
+            let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
+            var out = "\(path)\n"
+            out += "  identifier:   \(manifest.identifier)\n"
+            out += "  name:         \(manifest.name)\n"
+            out += "  version:      \(manifest.version)\n"
+            out += "  start module: \(manifest.startModule?.rawValue ?? "(none)")\n"
+            out += "  modules:      \(manifest.modules.count) (\(moduleBytes) bytes)\n"
+            out += "  resources:    \(manifest.resources.count) (\(resourceBytes) bytes)\n"
+            out += "  lua:          \(manifest.luaVersion)\n"
+            out += "  generator:    \(manifest.generator) (format \(manifest.formatVersion))\n"
+            out += "  digest:       sha256:\(manifest.digest)\n"
+            if list {
+                let entries = manifest.entries
+                let width = entries.map { String($0.size).count }.max() ?? 1
+                out += "entries:\n"
+                for entry in entries {
+                    let size = String(entry.size)
+                    out += "  " + String(repeating: " ", count: width - size.count) + size + "  "
+                        + entry.sha256.prefix(12) + "  " + entry.path + "\n"
+                }
+            }
+            return out
+        }
+
+        static func json(_ manifest: Manifest, path: String, list: Bool) -> String {
+            let string = DiagnosticRenderer.jsonString
+            let moduleBytes = manifest.modules.reduce(Int64(0)) { $0 + $1.size }
+            let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
+            var out = "{\n"
+            out += "  \"path\": \(string(path)),\n"
+            out += "  \"identifier\": \(string(manifest.identifier.rawValue)),\n"
+            out += "  \"name\": \(string(manifest.name)),\n"
+            out += "  \"version\": \(string(manifest.version)),\n"
+            out += "  \"startModule\": \(manifest.startModule.map { string($0.rawValue) } ?? "null"),\n"
+            out += "  \"luaVersion\": \(string(manifest.luaVersion)),\n"
+            out += "  \"generator\": \(string(manifest.generator)),\n"
+            out += "  \"formatVersion\": \(manifest.formatVersion),\n"
+            out += "  \"modules\": {\"count\": \(manifest.modules.count), \"bytes\": \(moduleBytes)},\n"
+            out += "  \"resources\": {\"count\": \(manifest.resources.count), \"bytes\": \(resourceBytes)},\n"
+            out += "  \"digest\": \(string(manifest.digest))"
+            if list {
+                let entries = manifest.entries.map { entry in
+                    "    {\"path\": \(string(entry.path)), \"size\": \(entry.size), \"sha256\": \(string(entry.sha256))}"
+                }
+                out += ",\n  \"entries\": [" + (entries.isEmpty ? "]" : "\n" + entries.joined(separator: ",\n") + "\n  ]")
+            }
+            return out + "\n}\n"
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import FlowPackage
+import Foundation
+
+extension Flowpkg {
+    /// `flowpkg verify`: every rule the loader enforces, and every entry's bytes.
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a .luapkg completely: structure, manifest, every entry's size and SHA-256.",
+            discussion: """
+                Checks that the zip opens, the manifest comes first, parses and has every \
+                field, every listed entry is there once with the right size and SHA-256, no \
+                entry is unlisted or unsafe (absolute, '..', symlink, not a regular file), the \
+                start module exists and the digest matches. Prints each problem with the entry \
+                it concerns and exits 1 if there is any.
+                """
+        )
+
+        @Argument(help: "The package to verify.", completion: .file(extensions: ["luapkg"]))
+        var package: String
+
+        @Option(help: "Also require this package identifier.")
+        var identifier: String?
+
+        @Option(help: "Output format: text or json.")
+        var format: PackageReportFormat = .text
+
+        init() {}
+
+        func validate() throws {
+            if let identifier, let problem = PackageIdentifier.problem(in: identifier) {
+                throw ValidationError("--identifier '\(identifier)' is not valid: \(problem)")
+            }
+        }
+
+        func run() throws {
+            let url = URL(fileURLWithPath: package)
+            let expected = try identifier.map { try PackageIdentifier($0) }
+            let problems = PackageReader.verify(at: url, expectedIdentifier: expected)
+            let manifest = problems.isEmpty ? try? PackageReader.readManifest(at: url) : nil
+            print(format == .json ? Self.json(problems, manifest: manifest, path: package)
+                                  : Self.text(problems, manifest: manifest, path: package), terminator: "")
+            if !problems.isEmpty { throw ExitCode.failure }
+        }
+
+        /// One line per problem, `PKG: entry: message`, or one line saying all is well.
+        static func text(_ problems: [PackageProblem], manifest: Manifest?, path: String) -> String {
+            guard problems.isEmpty else {
+                return problems.map { "\(path): \($0)\n" }.joined()
+                    + "\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n"
+            }
+            guard let manifest else { return "\(path): ok\n" }
+            return "\(path): ok: \(manifest.identifier) \(manifest.version), "
+                + "\(manifest.modules.count) module\(manifest.modules.count == 1 ? "" : "s"), "
+                + "\(manifest.resources.count) resource\(manifest.resources.count == 1 ? "" : "s"), "
+                + "digest sha256:\(manifest.digest)\n"
+        }
+
+        static func json(_ problems: [PackageProblem], manifest: Manifest?, path: String) -> String {
+            let string = DiagnosticRenderer.jsonString
+            var out = "{\n  \"path\": \(string(path)),\n  \"ok\": \(problems.isEmpty),\n"
+            out += "  \"identifier\": \(manifest.map { string($0.identifier.rawValue) } ?? "null"),\n"
+            out += "  \"version\": \(manifest.map { string($0.version) } ?? "null"),\n"
+            out += "  \"digest\": \(manifest.map { string($0.digest) } ?? "null"),\n"
+            let lines = problems.map { "    {\"entry\": \($0.entry.map(string) ?? "null"), \"message\": \(string($0.message))}" }
+            out += "  \"problems\": [" + (lines.isEmpty ? "]" : "\n" + lines.joined(separator: ",\n") + "\n  ]") + "\n}\n"
+            return out
+        }
+    }
+}

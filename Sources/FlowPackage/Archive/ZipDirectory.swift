@@ -1,0 +1,224 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a zip's end-of-central-directory record says, read straight from the file's tail.
+///
+/// The reader looks at this before libarchive parses anything: an archive that claims
+/// 100,000 entries or a central directory past the end of the file is refused in
+/// microseconds, and empty, random or truncated files get a plain message.
+struct ZipEndRecord: Equatable {
+    var entryCount: UInt64
+    var directorySize: UInt64
+    var directoryOffset: UInt64
+    var fileSize: UInt64
+}
+
+/// Why a file could not be probed as a zip.
+enum ZipProbeError: Error, Equatable {
+    /// The file cannot be opened or read (errno's text).
+    case unreadable(String)
+    /// The file's bytes are not a zip archive.
+    case notAZip(String)
+}
+
+/// Small, bounds-checked reads of zip structures with POSIX calls; no libarchive involved.
+final class ZipFile {
+    private let descriptor: Int32
+    let size: UInt64
+
+    init(path: String, writable: Bool = false) throws(ZipProbeError) {
+        let descriptor = open(path, writable ? O_RDWR : O_RDONLY)
+        if descriptor < 0 { throw .unreadable(String(cString: strerror(errno))) }
+        var info = stat()
+        if fstat(descriptor, &info) != 0 {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(reason)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw .unreadable("it is a folder, not a file")
+        }
+        self.descriptor = descriptor
+        self.size = UInt64(info.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Exactly `count` bytes at `offset`, or an error when the file is shorter.
+    func read(at offset: UInt64, count: Int) throws(ZipProbeError) -> [UInt8] {
+        guard offset <= size, UInt64(count) <= size - offset else {
+            throw .notAZip("a zip structure points past the end of the file: the file was cut short or is damaged")
+        }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+            }
+            if got < 0 { throw .unreadable(String(cString: strerror(errno))) }
+            if got == 0 { throw .notAZip("the file ended early") }
+            done += got
+        }
+        return bytes
+    }
+
+    /// Overwrites bytes at `offset` (used only on a package this process just wrote).
+    func write(_ bytes: [UInt8], at offset: UInt64) throws(ZipProbeError) {
+        var done = 0
+        while done < bytes.count {
+            let put = bytes.withUnsafeBytes { raw in
+                pwrite(descriptor, raw.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            }
+            if put < 0 { throw .unreadable(String(cString: strerror(errno))) }
+            done += put
+        }
+    }
+
+    /// Flushes the file to the disk, so a rename after it never exposes a half-written file.
+    func synchronize() throws(ZipProbeError) {
+        if fsync(descriptor) != 0 { throw .unreadable(String(cString: strerror(errno))) }
+    }
+
+    /// Finds and decodes the end-of-central-directory record (and its Zip64 form when the
+    /// classic one overflows).
+    func endRecord() throws(ZipProbeError) -> ZipEndRecord {
+        if size == 0 { throw .notAZip("the file is empty") }
+        if size < 22 { throw .notAZip("the file is \(size) bytes, too short to be a zip archive") }
+        // The record is 22 bytes plus a comment of at most 65,535, so it lies in the last 65,557.
+        let tailLength = Int(min(size, 22 + 65_535))
+        let tailStart = size - UInt64(tailLength)
+        let tail = try read(at: tailStart, count: tailLength)
+        var found: Int?
+        var index = tailLength - 22
+        while index >= 0 {
+            if tail[index] == 0x50, tail[index + 1] == 0x4B, tail[index + 2] == 0x05, tail[index + 3] == 0x06,
+               index + 22 + Int(le16(tail, index + 20)) <= tailLength {
+                found = index
+                break
+            }
+            index -= 1
+        }
+        guard let at = found else {
+            throw .notAZip("it has no zip end record: it is not a zip archive, or it was cut short")
+        }
+        var record = ZipEndRecord(entryCount: UInt64(le16(tail, at + 10)), directorySize: UInt64(le32(tail, at + 12)),
+                                  directoryOffset: UInt64(le32(tail, at + 16)), fileSize: size)
+        let overflows = record.entryCount == 0xFFFF || record.directorySize == 0xFFFF_FFFF || record.directoryOffset == 0xFFFF_FFFF
+        if overflows, at >= 20, le32(tail, at - 20) == 0x0706_4B50 {
+            let zip64Offset = le64(tail, at - 20 + 8)
+            let zip64 = try read(at: zip64Offset, count: 56)
+            guard le32(zip64, 0) == 0x0606_4B50 else { throw .notAZip("its Zip64 end record is damaged") }
+            record.entryCount = le64(zip64, 32)
+            record.directorySize = le64(zip64, 40)
+            record.directoryOffset = le64(zip64, 48)
+        }
+        guard record.directoryOffset <= size, record.directorySize <= size - record.directoryOffset else {
+            throw .notAZip("its central directory lies past the end of the file: the file was cut short")
+        }
+        return record
+    }
+}
+
+extension ZipFile {
+    /// The raw name bytes of every central directory record, as stored: libarchive rewrites
+    /// some names (backslashes become slashes), and the package rules are about what is stored.
+    func centralDirectoryNames(_ end: ZipEndRecord) throws(ZipProbeError) -> [[UInt8]] {
+        let directory = try read(at: end.directoryOffset, count: Int(end.directorySize))
+        var names: [[UInt8]] = []
+        var position = 0
+        while names.count < end.entryCount, position + 46 <= directory.count, le32(directory, position) == 0x0201_4B50 {
+            let nameLength = Int(le16(directory, position + 28))
+            let extraLength = Int(le16(directory, position + 30))
+            let commentLength = Int(le16(directory, position + 32))
+            guard position + 46 + nameLength <= directory.count else { break }
+            names.append(Array(directory[position + 46..<position + 46 + nameLength]))
+            position += 46 + nameLength + extraLength + commentLength
+        }
+        return names
+    }
+}
+
+/// Rewrites the MS-DOS date and time of every entry of a zip this process just wrote.
+///
+/// libarchive derives those fields from the entry time through `localtime`, so the same
+/// package would differ between machines in different time zones. The package format
+/// defines them as the entry time in UTC instead; libarchive's `UT` extra field already
+/// holds the exact UTC time, so only these four bytes per header need fixing.
+enum ZipTimestamps {
+    static func setAll(in path: String, to timestamp: Int64) throws(ZipProbeError) {
+        let file = try ZipFile(path: path, writable: true)
+        let end = try file.endRecord()
+        let stamp = dosDateTime(utc: timestamp)
+        let stampBytes = [UInt8(stamp.time & 0xFF), UInt8(stamp.time >> 8), UInt8(stamp.date & 0xFF), UInt8(stamp.date >> 8)]
+        var directory = try file.read(at: end.directoryOffset, count: Int(end.directorySize))
+        var position = 0
+        for _ in 0..<end.entryCount {
+            guard position + 46 <= directory.count, le32(directory, position) == 0x0201_4B50 else {
+                throw .notAZip("the central directory is damaged")
+            }
+            let nameLength = Int(le16(directory, position + 28))
+            let extraLength = Int(le16(directory, position + 30))
+            let commentLength = Int(le16(directory, position + 32))
+            guard position + 46 + nameLength + extraLength + commentLength <= directory.count else {
+                throw .notAZip("the central directory is damaged")
+            }
+            directory.replaceSubrange(position + 12..<position + 16, with: stampBytes)
+            var localOffset = UInt64(le32(directory, position + 42))
+            if localOffset == 0xFFFF_FFFF {
+                localOffset = try zip64LocalOffset(directory, at: position, extraStart: position + 46 + nameLength, extraLength: extraLength)
+            }
+            let local = try file.read(at: localOffset, count: 30)
+            guard le32(local, 0) == 0x0403_4B50 else { throw .notAZip("a local header is damaged") }
+            try file.write(stampBytes, at: localOffset + 10)
+            position += 46 + nameLength + extraLength + commentLength
+        }
+        try file.write(directory, at: end.directoryOffset)
+        try file.synchronize()
+    }
+
+    /// The local header offset from a Zip64 extra field, which lists only the overflowing
+    /// values, in the order uncompressed size, compressed size, offset.
+    private static func zip64LocalOffset(_ directory: [UInt8], at header: Int, extraStart: Int, extraLength: Int) throws(ZipProbeError) -> UInt64 {
+        var cursor = extraStart
+        while cursor + 4 <= extraStart + extraLength {
+            let id = le16(directory, cursor), length = Int(le16(directory, cursor + 2))
+            if id == 0x0001 {
+                var field = cursor + 4
+                if le32(directory, header + 24) == 0xFFFF_FFFF { field += 8 }
+                if le32(directory, header + 20) == 0xFFFF_FFFF { field += 8 }
+                guard field + 8 <= cursor + 4 + length else { break }
+                return le64(directory, field)
+            }
+            cursor += 4 + length
+        }
+        throw .notAZip("a Zip64 entry has no offset")
+    }
+
+    /// The MS-DOS date and time of a UTC timestamp, clamped to the years DOS can hold (1980–2107).
+    static func dosDateTime(utc timestamp: Int64) -> (date: UInt16, time: UInt16) {
+        let clamped = min(max(timestamp, 315_532_800), 4_354_819_198)
+        let days = clamped >= 0 ? clamped / 86_400 : (clamped - 86_399) / 86_400
+        let seconds = clamped - days * 86_400
+        // Howard Hinnant's civil-from-days: the proleptic Gregorian date of a day count.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let date = UInt16((year - 1980) << 9 | month << 5 | day)
+        let time = UInt16((seconds / 3600) << 11 | ((seconds % 3600) / 60) << 5 | (seconds % 60) / 2)
+        return (date, time)
+    }
+}
+
+func le16(_ bytes: [UInt8], _ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
+func le32(_ bytes: [UInt8], _ at: Int) -> UInt32 { UInt32(le16(bytes, at)) | UInt32(le16(bytes, at + 2)) << 16 }
+func le64(_ bytes: [UInt8], _ at: Int) -> UInt64 { UInt64(le32(bytes, at)) | UInt64(le32(bytes, at + 4)) << 32 }

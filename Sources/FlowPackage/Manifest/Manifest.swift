@@ -1,0 +1,112 @@
+import Crypto
+
+/// What a `.luapkg` says about itself: its `manifest.json`, the archive's first entry.
+///
+/// Every entry the package holds is listed here with its size and SHA-256, and `digest`
+/// seals the list: see `Manifest.digest(of:)` for its exact form.
+public struct Manifest: Sendable, Equatable {
+    /// A Lua module: `require(name)` gets the code stored at `path` (`modules/Foo/Bar.lua`).
+    public struct Module: Sendable, Equatable {
+        public var name: ModuleName
+        /// The entry's path inside the package.
+        public var path: String
+        public var size: Int64
+        /// Lowercase hex SHA-256 of the entry's bytes.
+        public var sha256: String
+
+        public init(name: ModuleName, path: String, size: Int64, sha256: String) {
+            self.name = name
+            self.path = path
+            self.size = size
+            self.sha256 = sha256
+        }
+    }
+
+    /// A resource: `getResource(key.name, key.type)` gets the bytes stored at `path`.
+    public struct Resource: Sendable, Equatable {
+        public var key: ResourceKey
+        /// The entry's path inside the package (`resources/img/logo.png`).
+        public var path: String
+        public var size: Int64
+        /// Lowercase hex SHA-256 of the entry's bytes.
+        public var sha256: String
+
+        public init(key: ResourceKey, path: String, size: Int64, sha256: String) {
+            self.key = key
+            self.path = path
+            self.size = size
+            self.sha256 = sha256
+        }
+    }
+
+    /// The only format version this code writes and reads.
+    public static let currentFormatVersion = 1
+    /// The Lua version packages target; the runtime embeds this one.
+    public static let currentLuaVersion = "5.4"
+    /// The manifest's entry name; always the archive's first entry.
+    public static let entryName = "manifest.json"
+
+    public var formatVersion: Int
+    public var identifier: PackageIdentifier
+    public var name: String
+    public var version: String
+    public var startModule: ModuleName?
+    public var luaVersion: String
+    public var generator: String
+    public var modules: [Module]
+    public var resources: [Resource]
+    public var digest: String
+
+    public init(formatVersion: Int = Manifest.currentFormatVersion, identifier: PackageIdentifier, name: String,
+                version: String, startModule: ModuleName?, luaVersion: String = Manifest.currentLuaVersion,
+                generator: String = ToolVersion.generator, modules: [Module], resources: [Resource], digest: String) {
+        self.formatVersion = formatVersion
+        self.identifier = identifier
+        self.name = name
+        self.version = version
+        self.startModule = startModule
+        self.luaVersion = luaVersion
+        self.generator = generator
+        self.modules = modules
+        self.resources = resources
+        self.digest = digest
+    }
+
+    /// Every entry the manifest lists besides itself, as (path, size, sha256).
+    public var entries: [(path: String, size: Int64, sha256: String)] {
+        modules.map { ($0.path, $0.size, $0.sha256) } + resources.map { ($0.path, $0.size, $0.sha256) }
+    }
+
+    /// The module `name`, if the package has it.
+    public func module(named name: ModuleName) -> Module? { modules.first { $0.name == name } }
+
+    /// The resource `key`, if the package has it.
+    public func resource(_ key: ResourceKey) -> Resource? { resources.first { $0.key == key } }
+
+    /// The package digest: the lowercase hex SHA-256 of one line per entry, `path:sha256\n`
+    /// (the entry's package path, a colon, its lowercase hex SHA-256, a line feed), the lines
+    /// sorted by the paths' UTF-8 bytes; the manifest itself is not among them. An empty
+    /// package's digest is the SHA-256 of no bytes.
+    public static func digest(of entries: [(path: String, sha256: String)]) -> String {
+        var hasher = SHA256()
+        for entry in entries.sorted(by: { PackagePath.precedes($0.path, $1.path) }) {
+            hasher.update(data: Array("\(entry.path):\(entry.sha256)\n".utf8))
+        }
+        return hexString(hasher.finalize())
+    }
+
+    /// The digest this manifest's entry list gives; a sound manifest's `digest` equals it.
+    public var computedDigest: String { Self.digest(of: entries.map { ($0.path, $0.sha256) }) }
+}
+
+/// Lowercase hex of a digest's bytes.
+func hexString<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(64)
+    for byte in bytes {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: out, as: UTF8.self)
+}

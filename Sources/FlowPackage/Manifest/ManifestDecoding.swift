@@ -1,0 +1,224 @@
+extension Manifest {
+    /// Parses and checks `manifest.json`'s bytes: JSON syntax (depth-limited), every field
+    /// present with the right type, names that follow their rules, entry paths that are safe
+    /// and where the format puts them, no entry or name listed twice, the start module among
+    /// the modules, sizes within `limits`, and a digest that matches the listed entries.
+    ///
+    /// Throws `PackageError.invalidManifest` with every problem found, each naming
+    /// `manifest.json` (and the module or resource concerned).
+    public static func decode(_ bytes: [UInt8], packagePath: String, limits: PackageLimits = .default) throws(PackageError) -> Manifest {
+        let root: JSONValue
+        do {
+            root = try BoundedJSONParser.parse(bytes, maxDepth: limits.maxManifestDepth)
+        } catch {
+            throw .invalidManifest(path: packagePath, problems: [
+                PackageProblem(entry: entryName, message: "not valid JSON at byte \(error.offset): \(error.reason)"),
+            ])
+        }
+        var decoder = ManifestDecoder(limits: limits)
+        let manifest = decoder.decode(root)
+        decoder.finish()
+        guard let manifest, decoder.problems.isEmpty else {
+            throw .invalidManifest(path: packagePath, problems: decoder.problems)
+        }
+        return manifest
+    }
+}
+
+/// Turns the parsed JSON into a `Manifest`, collecting every problem instead of stopping at
+/// the first, so `verify` can report them all at once.
+private struct ManifestDecoder {
+    let limits: PackageLimits
+    var problems: [PackageProblem] = []
+    /// Every module name listed, even in an entry refused for another reason, so one mistake
+    /// does not also read as "the start module is missing".
+    private var namedModules: Set<ModuleName> = []
+    /// Problems past the first hundred are counted, not kept: a hostile manifest with a
+    /// million bad entries must not turn into a million-line report.
+    private var unreported = 0
+
+    init(limits: PackageLimits) { self.limits = limits }
+
+    mutating func problem(_ message: String) {
+        if problems.count < 100 {
+            problems.append(PackageProblem(entry: Manifest.entryName, message: message))
+        } else {
+            unreported += 1
+        }
+    }
+
+    mutating func finish() {
+        if unreported > 0 {
+            problems.append(PackageProblem(entry: Manifest.entryName, message: "and \(unreported) more problems"))
+            unreported = 0
+        }
+    }
+
+    mutating func decode(_ root: JSONValue) -> Manifest? {
+        guard case .object(let members) = root else {
+            problem("the manifest is \(root.typeName), not an object")
+            return nil
+        }
+        let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+
+        let formatVersion = integer(fields, "formatVersion", in: "the manifest")
+        if let formatVersion, formatVersion != Int64(Manifest.currentFormatVersion) {
+            problem("format version \(formatVersion) is not supported: this flowpkg reads version \(Manifest.currentFormatVersion); "
+                    + "use the flowpkg that wrote it, or export the project again")
+        }
+        let identifierText = string(fields, "identifier", in: "the manifest")
+        var identifier: PackageIdentifier?
+        if let identifierText {
+            do { identifier = try PackageIdentifier(identifierText) } catch { problem("\"identifier\": \(error)") }
+        }
+        let name = string(fields, "name", in: "the manifest")
+        if name?.isEmpty == true { problem("\"name\" is empty") }
+        let version = string(fields, "version", in: "the manifest")
+        if version?.isEmpty == true { problem("\"version\" is empty") }
+        var startModule: ModuleName?
+        var startModuleFieldOK = true
+        switch fields["startModule"] {
+        case nil: problem("the manifest has no \"startModule\" (null when there is none)"); startModuleFieldOK = false
+        case .null?: break
+        case .string(let text)?:
+            do { startModule = try ModuleName(text) } catch { problem("\"startModule\": \(error)"); startModuleFieldOK = false }
+        case let other?: problem("\"startModule\" is \(other.typeName), expected a string or null"); startModuleFieldOK = false
+        }
+        let luaVersion = string(fields, "luaVersion", in: "the manifest")
+        if let luaVersion, luaVersion != Manifest.currentLuaVersion {
+            problem("the package targets Lua \(luaVersion); this flowpkg runs Lua \(Manifest.currentLuaVersion)")
+        }
+        let generator = string(fields, "generator", in: "the manifest")
+        let digest = string(fields, "digest", in: "the manifest")
+        if let digest, !isSHA256(digest) { problem("\"digest\" is not 64 lowercase hex digits") }
+
+        let modules = decodeModules(fields["modules"])
+        let resources = decodeResources(fields["resources"])
+        if let modules, let resources { checkEntries(modules: modules, resources: resources, startModule: startModule) }
+
+        guard let formatVersion, let identifier, let name, let version, startModuleFieldOK, let luaVersion,
+              let generator, let digest, let modules, let resources else { return nil }
+        let manifest = Manifest(formatVersion: Int(formatVersion), identifier: identifier, name: name, version: version,
+                                startModule: startModule, luaVersion: luaVersion, generator: generator,
+                                modules: modules, resources: resources, digest: digest)
+        if problems.isEmpty, manifest.computedDigest != digest {
+            problem("the digest does not match the listed entries (listed \(digest), computed \(manifest.computedDigest)): "
+                    + "the manifest was edited after it was written")
+        }
+        return manifest
+    }
+
+    private mutating func decodeModules(_ value: JSONValue?) -> [Manifest.Module]? {
+        guard let elements = array(value, "modules") else { return nil }
+        var modules: [Manifest.Module] = []
+        for (index, element) in elements.enumerated() {
+            let place = "modules[\(index)]"
+            guard case .object(let members) = element else { problem("\(place) is \(element.typeName), expected an object"); continue }
+            let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let nameText = string(fields, "name", in: place)
+            let path = string(fields, "path", in: place)
+            let size = integer(fields, "size", in: place)
+            let sha = string(fields, "sha256", in: place)
+            var name: ModuleName?
+            if let nameText {
+                do { name = try ModuleName(nameText) } catch { problem("\(place) \"name\": \(error)") }
+            }
+            if let name { namedModules.insert(name) }
+            guard let name, let path, let size, let sha else { continue }
+            guard checkEntryFacts(place: "module \(name)", path: path, size: size, sha256: sha, limit: limits.maxModuleBytes) else { continue }
+            if !PackagePath.modulePaths(for: name).contains(path) {
+                problem("module \(name) is stored at \(path); it must be \(PackagePath.modulePaths(for: name)[0]) or \(PackagePath.modulePaths(for: name)[1])")
+                continue
+            }
+            modules.append(Manifest.Module(name: name, path: path, size: size, sha256: sha))
+        }
+        return modules
+    }
+
+    private mutating func decodeResources(_ value: JSONValue?) -> [Manifest.Resource]? {
+        guard let elements = array(value, "resources") else { return nil }
+        var resources: [Manifest.Resource] = []
+        for (index, element) in elements.enumerated() {
+            let place = "resources[\(index)]"
+            guard case .object(let members) = element else { problem("\(place) is \(element.typeName), expected an object"); continue }
+            let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let name = string(fields, "name", in: place)
+            let type = string(fields, "type", in: place)
+            let path = string(fields, "path", in: place)
+            let size = integer(fields, "size", in: place)
+            let sha = string(fields, "sha256", in: place)
+            guard let name, let type, let path, let size, let sha else { continue }
+            let key: ResourceKey
+            do { key = try ResourceKey(name: name, type: type) } catch { problem("\(place): \(error)"); continue }
+            guard checkEntryFacts(place: "resource \(key)", path: path, size: size, sha256: sha, limit: limits.maxResourceBytes) else { continue }
+            if path != PackagePath.resourcePath(for: key) {
+                problem("resource \(key) is stored at \(path); it must be \(PackagePath.resourcePath(for: key))")
+                continue
+            }
+            resources.append(Manifest.Resource(key: key, path: path, size: size, sha256: sha))
+        }
+        return resources
+    }
+
+    private mutating func checkEntryFacts(place: String, path: String, size: Int64, sha256: String, limit: Int64) -> Bool {
+        var ok = true
+        if let reason = PackagePath.problem(in: path) { problem("\(place): \(path): \(reason)"); ok = false }
+        if size < 0 { problem("\(place): the size \(size) is negative"); ok = false }
+        if size > limit { problem("\(place): the size \(size) is over the limit of \(limit) bytes"); ok = false }
+        if !isSHA256(sha256) { problem("\(place): \"sha256\" is not 64 lowercase hex digits"); ok = false }
+        return ok
+    }
+
+    /// Names and paths listed twice, the entry count limit, the module total, the start module.
+    private mutating func checkEntries(modules: [Manifest.Module], resources: [Manifest.Resource], startModule: ModuleName?) {
+        if modules.count + resources.count + 1 > limits.maxEntries {
+            problem("the manifest lists \(modules.count + resources.count) entries; a package holds at most \(limits.maxEntries - 1)")
+        }
+        let totalModuleBytes = modules.reduce(Int64(0)) { $0 + $1.size }
+        if totalModuleBytes > limits.maxTotalModuleBytes {
+            problem("the modules add up to \(totalModuleBytes) bytes; the limit is \(limits.maxTotalModuleBytes)")
+        }
+        for (name, count) in Dictionary(modules.map { ($0.name, 1) }, uniquingKeysWith: +) where count > 1 {
+            problem("module \(name) is listed \(count) times")
+        }
+        for (key, count) in Dictionary(resources.map { ($0.key, 1) }, uniquingKeysWith: +) where count > 1 {
+            problem("resource \(key) is listed \(count) times")
+        }
+        let paths = modules.map(\.path) + resources.map(\.path)
+        for (path, count) in Dictionary(paths.map { ($0, 1) }, uniquingKeysWith: +) where count > 1 {
+            problem("\(path) is listed \(count) times")
+        }
+        if let startModule, !namedModules.contains(startModule) {
+            problem("the start module \(startModule) is not among the package's modules")
+        }
+    }
+
+    private mutating func string(_ fields: [String: JSONValue], _ key: String, in place: String) -> String? {
+        switch fields[key] {
+        case .string(let value)?: return value
+        case nil: problem("\(place) has no \"\(key)\""); return nil
+        case let other?: problem("\(place) \"\(key)\" is \(other.typeName), expected a string"); return nil
+        }
+    }
+
+    private mutating func integer(_ fields: [String: JSONValue], _ key: String, in place: String) -> Int64? {
+        switch fields[key] {
+        case .integer(let value)?: return value
+        case nil: problem("\(place) has no \"\(key)\""); return nil
+        case let other?: problem("\(place) \"\(key)\" is \(other.typeName == "a number" ? "not a whole number" : other.typeName), expected an integer"); return nil
+        }
+    }
+
+    private mutating func array(_ value: JSONValue?, _ key: String) -> [JSONValue]? {
+        switch value {
+        case .array(let elements)?: return elements
+        case nil: problem("the manifest has no \"\(key)\""); return nil
+        case let other?: problem("\"\(key)\" is \(other.typeName), expected an array"); return nil
+        }
+    }
+}
+
+/// Whether `text` is a SHA-256 as the format writes it: 64 lowercase hex digits.
+func isSHA256(_ text: String) -> Bool {
+    text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+}

@@ -1,0 +1,81 @@
+import Crypto
+
+extension ArchiveReader {
+    /// Streams the current entry through SHA-256, checking it against what the manifest
+    /// declares, and hands each chunk to `sink` (nil when only the check is wanted).
+    ///
+    /// Never inflates past `declaredSize + 1` bytes: the last read asks for exactly one byte
+    /// more than is still expected, so an entry that inflates far past its size costs no more
+    /// than one byte of extra work before it is refused.
+    func checkedContents(entry: String, declaredSize: Int64, sha256: String,
+                         sink: ((UnsafeRawBufferPointer) -> Void)?) throws(PackageError) {
+        var hasher = SHA256()
+        var total: Int64 = 0
+        let chunk = 256 * 1024
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let window = Int(min(Int64(chunk), declaredSize - total + 1))
+            let count: Int
+            do {
+                count = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<window]))
+            } catch {
+                throw .corruptEntry(path: path, entry: entry, reason: "cannot be read: \(archiveMessage(error))")
+            }
+            if count == 0 { break }
+            total += Int64(count)
+            if total > declaredSize {
+                throw .corruptEntry(path: path, entry: entry,
+                                    reason: "holds more than the \(declaredSize) bytes the manifest declares; reading stopped there")
+            }
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            hasher.update(bufferPointer: bytes)
+            sink?(bytes)
+        }
+        if total != declaredSize {
+            throw .corruptEntry(path: path, entry: entry,
+                                reason: "holds \(total) bytes; the manifest declares \(declaredSize)")
+        }
+        let actual = hexString(hasher.finalize())
+        if actual != sha256 {
+            throw .corruptEntry(path: path, entry: entry,
+                                reason: "sha256 mismatch: the manifest lists \(sha256), the entry's bytes hash to \(actual)")
+        }
+    }
+
+    /// The current entry's bytes, checked as `checkedContents` does.
+    func checkedData(entry: String, declaredSize: Int64, sha256: String) throws(PackageError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(declaredSize))
+        try checkedContents(entry: entry, declaredSize: declaredSize, sha256: sha256) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// The current entry's bytes, at most `limit` of them, for the manifest (whose hash is
+    /// not listed anywhere).
+    func boundedData(entry: String, limit: Int64) throws(PackageError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let window = Int(min(Int64(buffer.count), limit - Int64(bytes.count) + 1))
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { raw in
+                    try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<window]))
+                }
+            } catch {
+                throw .corruptEntry(path: path, entry: entry, reason: "cannot be read: \(archiveMessage(error))")
+            }
+            if count == 0 { return bytes }
+            if Int64(bytes.count + count) > limit {
+                throw .manifestTooLarge(path: path, size: Int64(bytes.count + count), limit: limit)
+            }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+}
+
+/// libarchive's own message for an error thrown by the archive wrappers.
+func archiveMessage(_ error: any Error) -> String {
+    (error as? ArchiveError)?.message ?? "\(error)"
+}

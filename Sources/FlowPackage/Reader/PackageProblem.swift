@@ -1,0 +1,17 @@
+/// One thing wrong with a package, tied to the entry it concerns when there is one.
+///
+/// `verify` collects these; its text form is what `flowpkg verify` prints after the
+/// package's path: `modules/main.lua: sha256 mismatch …`.
+public struct PackageProblem: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// The entry's path inside the package (`modules/main.lua`, `manifest.json`), or nil for a
+    /// problem of the whole archive.
+    public var entry: String?
+    public var message: String
+
+    public init(entry: String?, message: String) {
+        self.entry = entry
+        self.message = message
+    }
+
+    public var description: String { entry.map { "\($0): \(message)" } ?? message }
+}

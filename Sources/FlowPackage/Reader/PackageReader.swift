@@ -1,0 +1,160 @@
+import Foundation
+
+/// Reads a `.luapkg` and serves its modules and resources, each checked against the manifest.
+///
+/// Opening reads only the manifest and the archive's entry list, and refuses the package if
+/// they break any rule `verify` checks without reading entry data: a zip that does not open,
+/// a manifest that is not first, does not parse or misses a field, an entry listed but
+/// missing, unlisted, duplicated, unsafe (absolute, `..`, backslash, symlink, directory) or
+/// of another size, a start module that is not there, a digest that does not match, or a
+/// limit passed. Entry bytes are checked against their size and SHA-256 as they are read.
+///
+/// Thread safety: a reader is immutable once opened, and every read opens its own libarchive
+/// handle on the file, so any number of threads may call it at once.
+public final class PackageReader: @unchecked Sendable {
+    public let url: URL
+    public let manifest: Manifest
+    public let limits: PackageLimits
+
+    /// Opens the package at `url` and checks its manifest and entry list.
+    /// Throws `PackageError`, whose message names the file and the entry concerned.
+    public init(contentsOf url: URL, limits: PackageLimits = .default) throws {
+        let index = try PackageIndex.load(path: url.path, limits: limits)
+        if !index.problems.isEmpty { throw PackageError.invalidPackage(path: url.path, problems: index.problems) }
+        self.url = url
+        self.manifest = index.manifest
+        self.limits = limits
+    }
+
+    /// Reads and checks only `manifest.json` (the first entry), without looking at the rest
+    /// of the archive: what a locator uses to pick a package by identifier.
+    public static func readManifest(at url: URL, limits: PackageLimits = .default) throws -> Manifest {
+        let reader = try PackageIndex.openArchive(path: url.path, limits: limits)
+        return try PackageIndex.readManifest(from: reader, path: url.path, limits: limits)
+    }
+
+    /// Throws `PackageError.identifierMismatch` unless the package is `identifier`.
+    public func checkIdentifier(_ identifier: PackageIdentifier) throws {
+        if manifest.identifier != identifier {
+            throw PackageError.identifierMismatch(path: url.path, expected: identifier, found: manifest.identifier)
+        }
+    }
+
+    /// The code of module `name`, checked against its size and SHA-256.
+    public func moduleData(_ name: ModuleName) throws -> [UInt8] {
+        guard let module = manifest.module(named: name) else { throw PackageError.noSuchModule(path: url.path, name: name) }
+        return try entryData(path: module.path, size: module.size, sha256: module.sha256)
+    }
+
+    /// Every module's code, read in one pass over the archive, each checked.
+    public func allModules() throws -> [ModuleName: [UInt8]] {
+        let byPath = Dictionary(manifest.modules.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var result: [ModuleName: [UInt8]] = [:]
+        try forEachListedEntry(paths: Set(byPath.keys)) { reader, path in
+            let module = byPath[path]!
+            result[module.name] = try reader.checkedData(entry: path, declaredSize: module.size, sha256: module.sha256)
+        }
+        return result
+    }
+
+    /// The bytes of resource `key`, checked against its size and SHA-256. Resources are never
+    /// read at open, only here.
+    public func resourceData(_ key: ResourceKey) throws -> [UInt8] {
+        guard let resource = manifest.resource(key) else { throw PackageError.noSuchResource(path: url.path, key: key) }
+        return try entryData(path: resource.path, size: resource.size, sha256: resource.sha256)
+    }
+
+    /// Every problem with the package: each entry's bytes against its size and SHA-256, and
+    /// the identifier when one is expected. (The rules checked at open already held, or the
+    /// reader would not exist.) Reads every entry once, in chunks: memory stays flat however
+    /// large the resources are.
+    public func verify(expectedIdentifier: PackageIdentifier? = nil) -> [PackageProblem] {
+        var problems: [PackageProblem] = []
+        if let expectedIdentifier, expectedIdentifier != manifest.identifier {
+            problems.append(PackageProblem(entry: Manifest.entryName, message: "the package is \(manifest.identifier), not \(expectedIdentifier)"))
+        }
+        var listed: [String: (size: Int64, sha256: String)] = [:]
+        for entry in manifest.entries { listed[entry.path] = (entry.size, entry.sha256) }
+        problems += Self.contentProblems(path: url.path, listed: listed, limits: limits)
+        return problems
+    }
+
+    /// Every problem with the package at `url`, whether or not it opens: what
+    /// `flowpkg verify` reports. Empty when the package is sound.
+    public static func verify(at url: URL, expectedIdentifier: PackageIdentifier? = nil,
+                              limits: PackageLimits = .default) -> [PackageProblem] {
+        let index: PackageIndex
+        do {
+            index = try PackageIndex.load(path: url.path, limits: limits)
+        } catch {
+            return error.problems
+        }
+        var problems = index.problems
+        if let expectedIdentifier, expectedIdentifier != index.manifest.identifier {
+            problems.insert(PackageProblem(entry: Manifest.entryName, message: "the package is \(index.manifest.identifier), not \(expectedIdentifier)"), at: 0)
+        }
+        // Entries the index already found wrong (duplicated, wrong size) are not read again.
+        let flagged = Set(index.problems.compactMap(\.entry))
+        problems += contentProblems(path: url.path, listed: index.listed.filter { !flagged.contains($0.key) }, limits: limits)
+        return problems
+    }
+
+    /// Reads each listed entry once and reports those whose bytes are not what the manifest says.
+    private static func contentProblems(path: String, listed: [String: (size: Int64, sha256: String)],
+                                        limits: PackageLimits) -> [PackageProblem] {
+        var problems: [PackageProblem] = []
+        let reader: ArchiveReader
+        do {
+            reader = try PackageIndex.openArchive(path: path, limits: limits)
+        } catch {
+            return error.problems
+        }
+        var checked: Set<String> = []
+        while true {
+            let info: ArchiveEntryInfo?
+            do { info = try reader.nextEntry() } catch {
+                problems.append(PackageProblem(entry: nil, message: "the archive is damaged: \(archiveMessage(error))"))
+                break
+            }
+            guard let info else { break }
+            guard let expected = listed[info.path], info.kind == .regular, checked.insert(info.path).inserted else { continue }
+            do {
+                try reader.checkedContents(entry: info.path, declaredSize: expected.size, sha256: expected.sha256, sink: nil)
+            } catch {
+                problems += error.problems
+            }
+        }
+        return problems
+    }
+
+    private func entryData(path: String, size: Int64, sha256: String) throws -> [UInt8] {
+        var data: [UInt8]?
+        try forEachListedEntry(paths: [path]) { reader, entry in
+            data = try reader.checkedData(entry: entry, declaredSize: size, sha256: sha256)
+        }
+        guard let data else {
+            throw PackageError.corruptEntry(path: url.path, entry: path, reason: "is missing from the archive")
+        }
+        return data
+    }
+
+    /// Calls `body` with the reader positioned at each entry in `paths`, in archive order, on
+    /// a fresh libarchive handle; stops early once all were found. Entries are skipped by
+    /// seeking, never inflated.
+    private func forEachListedEntry(paths: Set<String>, _ body: (ArchiveReader, String) throws -> Void) throws {
+        let reader = try PackageIndex.openArchive(path: url.path, limits: limits)
+        var remaining = paths
+        while !remaining.isEmpty {
+            let info: ArchiveEntryInfo?
+            do { info = try reader.nextEntry() } catch {
+                throw PackageError.notAPackage(path: url.path, reason: archiveMessage(error))
+            }
+            guard let info else { break }
+            guard info.kind == .regular, remaining.remove(info.path) != nil else { continue }
+            try body(reader, info.path)
+        }
+        if let missing = remaining.sorted().first {
+            throw PackageError.corruptEntry(path: url.path, entry: missing, reason: "is missing from the archive")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Everything the writer needs to produce a package: names, and for each module and resource
+/// the file its bytes come from. Host paths are read, never written: the package stores only
+/// the names derived here.
+public struct PackageInput: Sendable {
+    /// A module file: `relativePath` is its path inside its sources folder (`Foo/Bar.lua`),
+    /// which becomes the entry `modules/Foo/Bar.lua`.
+    public struct Module: Sendable, Equatable {
+        public var name: ModuleName
+        public var relativePath: String
+        public var file: URL
+
+        public init(name: ModuleName, relativePath: String, file: URL) {
+            self.name = name
+            self.relativePath = relativePath
+            self.file = file
+        }
+    }
+
+    /// A resource file, stored as the entry `resources/<key.fileName>` whatever the file is
+    /// called on disk (a linked file outside the project keeps only its resource name).
+    public struct Resource: Sendable, Equatable {
+        public var key: ResourceKey
+        public var file: URL
+
+        public init(key: ResourceKey, file: URL) {
+            self.key = key
+            self.file = file
+        }
+    }
+
+    public var identifier: PackageIdentifier
+    public var name: String
+    public var version: String
+    public var startModule: ModuleName?
+    public var modules: [Module]
+    public var resources: [Resource]
+
+    public init(identifier: PackageIdentifier, name: String, version: String, startModule: ModuleName?,
+                modules: [Module], resources: [Resource]) {
+        self.identifier = identifier
+        self.name = name
+        self.version = version
+        self.startModule = startModule
+        self.modules = modules
+        self.resources = resources
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// How a package is written: the entry time, and the hooks a caller uses to show progress
+/// and to cancel.
+public struct PackageWriteOptions: Sendable {
+    /// The modification time of every entry, in seconds since 1970 (UTC).
+    public var timestamp: Int64
+    /// Called now and then, from any thread, with the bytes processed so far and the total
+    /// (every input byte is counted once while hashing and once while writing).
+    public var progress: (@Sendable (_ done: Int64, _ total: Int64) -> Void)?
+    /// Checked between chunks; once cancelled, the writer stops, removes its temporary file
+    /// and throws `PackageError.cancelled`.
+    public var cancellation: PackageCancellation?
+
+    public init(timestamp: Int64 = PackageWriteOptions.defaultTimestamp,
+                progress: (@Sendable (Int64, Int64) -> Void)? = nil,
+                cancellation: PackageCancellation? = nil) {
+        self.timestamp = timestamp
+        self.progress = progress
+        self.cancellation = cancellation
+    }
+
+    /// 1980-01-01T00:00:00Z, the earliest time a zip's MS-DOS fields can hold: the entry time
+    /// when `SOURCE_DATE_EPOCH` is not set.
+    public static let defaultTimestamp: Int64 = 315_532_800
+    /// 2107-12-31T23:59:58Z, the latest time the MS-DOS fields can hold.
+    public static let latestTimestamp: Int64 = 4_354_819_198
+
+    /// Why a `SOURCE_DATE_EPOCH` value is not usable.
+    public struct TimestampError: Error, Equatable, CustomStringConvertible, Sendable {
+        public var value: String
+        public var description: String {
+            "SOURCE_DATE_EPOCH is '\(value)'; it must be a whole number of seconds since 1970 (see reproducible-builds.org)"
+        }
+    }
+
+    /// The entry time the reproducible-builds convention asks for: `SOURCE_DATE_EPOCH` when
+    /// the environment sets it (clamped to the years a zip can hold), else the fixed default.
+    public static func timestamp(environment: [String: String]) throws(TimestampError) -> Int64 {
+        guard let text = environment["SOURCE_DATE_EPOCH"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            return defaultTimestamp
+        }
+        guard text.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int64(text) else {
+            throw TimestampError(value: text)
+        }
+        return min(max(value, defaultTimestamp), latestTimestamp)
+    }
+}
+
+/// A flag a caller sets (from a signal handler's queue, another thread) to stop a write.
+public final class PackageCancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    public init() {}
+
+    public func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+
+    public var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+}

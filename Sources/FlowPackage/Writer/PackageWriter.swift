@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Writes a `.luapkg`: `manifest.json` first, then every module and resource sorted by path.
+///
+/// The output is reproducible: it depends only on the input's names and bytes and on
+/// `options.timestamp`, never on file times, the working directory, listing order or the
+/// time zone (owner 0, mode 0644, deflate at `ArchiveWriter.compressionLevel`, already
+/// compressed types stored). It is atomic: bytes go to a temporary file beside `output`,
+/// which is renamed into place only when complete; on any failure or cancellation the
+/// temporary file is removed and whatever was at `output` is untouched.
+public enum PackageWriter {
+    /// Writes `input` to `output` and returns the manifest it wrote.
+    /// Throws `PackageError` naming the input file or entry concerned.
+    @discardableResult
+    public static func write(_ input: PackageInput, to output: URL, options: PackageWriteOptions = .init(),
+                             limits: PackageLimits = .default) throws -> Manifest {
+        let outputPath = output.path
+        let planned = try input.plannedEntries(output: outputPath, limits: limits)
+        try checkOutputLocation(output)
+        let progress = ProgressCounter(total: options.progress == nil ? 0 : 2 * totalSize(of: planned),
+                                       callback: options.progress)
+
+        let hashed = try InputHashing.hashAll(planned, progress: progress, cancellation: options.cancellation, output: outputPath)
+        var totalModuleBytes: Int64 = 0
+        for (entry, facts) in zip(planned, hashed) {
+            try entry.checkSize(facts.size, output: outputPath, limits: limits)
+            if case .module = entry.kind { totalModuleBytes += facts.size }
+        }
+        if totalModuleBytes > limits.maxTotalModuleBytes {
+            throw PackageError.invalidInput(path: outputPath, entry: nil,
+                                            reason: "the modules add up to \(totalModuleBytes) bytes; the limit is \(limits.maxTotalModuleBytes)")
+        }
+        let manifest = makeManifest(input, planned: planned, hashed: hashed)
+        let manifestBytes = manifest.jsonBytes()
+        if Int64(manifestBytes.count) > limits.maxManifestBytes {
+            throw PackageError.invalidInput(path: outputPath, entry: Manifest.entryName,
+                                            reason: "the manifest would be \(manifestBytes.count) bytes; the limit is \(limits.maxManifestBytes)")
+        }
+
+        let temporary = try TemporaryOutput(beside: output)
+        defer { temporary.removeIfLeft() }
+        try writeArchive(at: temporary.path, output: outputPath, manifestBytes: manifestBytes, planned: planned,
+                         hashed: hashed, options: options, progress: progress)
+        if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: outputPath) }
+        try temporary.moveIntoPlace()
+        return manifest
+    }
+
+    private static func writeArchive(at path: String, output: String, manifestBytes: [UInt8], planned: [PlannedEntry],
+                                     hashed: [HashedEntry], options: PackageWriteOptions,
+                                     progress: ProgressCounter) throws {
+        let streamed = zip(planned, hashed).filter { $0.1.retained == nil }
+        let feed = EntryFeed(entries: streamed, cancellation: options.cancellation, output: output)
+        defer { feed.abandon() }
+        do {
+            let writer = try ArchiveWriter(path: path)
+            try writer.addEntry(header(Manifest.entryName, size: manifestBytes.count, compression: .deflate, options), bytes: manifestBytes)
+            for (entry, facts) in zip(planned, hashed) {
+                if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: output) }
+                try writer.beginEntry(header(entry.path, size: Int(facts.size), compression: entry.compression, options))
+                if let bytes = facts.retained {
+                    try writer.write(bytes)
+                    progress.add(facts.size)
+                    continue
+                }
+                feeding: while true {
+                    switch feed.receive() {
+                    case .chunk(let bytes):
+                        try writer.write(bytes)
+                        progress.add(Int64(bytes.count))
+                    case .end: break feeding
+                    case .failure(let error): throw error
+                    }
+                }
+            }
+            try writer.close()
+        } catch let error as ArchiveError {
+            throw PackageError.writeFailed(path: output, reason: error.message)
+        }
+        do {
+            try ZipTimestamps.setAll(in: path, to: options.timestamp)
+        } catch {
+            throw PackageError.writeFailed(path: output, reason: "\(error)")
+        }
+    }
+
+    private static func header(_ path: String, size: Int, compression: EntryCompression,
+                               _ options: PackageWriteOptions) -> ArchiveEntryHeader {
+        ArchiveEntryHeader(path: path, size: Int64(size), compression: compression,
+                           modificationTime: min(max(options.timestamp, PackageWriteOptions.defaultTimestamp),
+                                                 PackageWriteOptions.latestTimestamp),
+                           permissions: 0o644)
+    }
+
+    private static func makeManifest(_ input: PackageInput, planned: [PlannedEntry], hashed: [HashedEntry]) -> Manifest {
+        var modules: [Manifest.Module] = []
+        var resources: [Manifest.Resource] = []
+        for (entry, facts) in zip(planned, hashed) {
+            switch entry.kind {
+            case .module(let name):
+                modules.append(Manifest.Module(name: name, path: entry.path, size: facts.size, sha256: facts.sha256))
+            case .resource(let key):
+                resources.append(Manifest.Resource(key: key, path: entry.path, size: facts.size, sha256: facts.sha256))
+            }
+        }
+        var manifest = Manifest(identifier: input.identifier, name: input.name, version: input.version,
+                                startModule: input.startModule, modules: modules, resources: resources, digest: "")
+        manifest.digest = manifest.computedDigest
+        return manifest
+    }
+
+    /// Refuses an output that is a folder, or whose folder is missing, before any work is done.
+    private static func checkOutputLocation(_ output: URL) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw PackageError.outputUnwritable(path: output.path, reason: "it is a folder")
+        }
+        let folder = output.deletingLastPathComponent().path
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw PackageError.outputUnwritable(path: output.path, reason: "the folder \(folder) does not exist")
+        }
+    }
+
+    private static func totalSize(of entries: [PlannedEntry]) -> Int64 {
+        entries.reduce(Int64(0)) { total, entry in
+            var info = stat()
+            return total + (stat(entry.file.path, &info) == 0 ? Int64(info.st_size) : 0)
+        }
+    }
+}
+
+/// A temporary file beside the output: created exclusively, renamed over the output when
+/// complete, removed otherwise.
+private final class TemporaryOutput {
+    let path: String
+    private let output: String
+    private var moved = false
+
+    init(beside output: URL) throws {
+        self.output = output.path
+        let folder = output.deletingLastPathComponent().path
+        var attempt = 0
+        while true {
+            let candidate = "\(folder)/.\(output.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 {
+                close(descriptor)
+                path = candidate
+                return
+            }
+            attempt += 1
+            if errno != EEXIST || attempt > 16 {
+                throw PackageError.outputUnwritable(path: output.path,
+                                                    reason: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    func moveIntoPlace() throws {
+        if rename(path, output) != 0 {
+            throw PackageError.outputUnwritable(path: output, reason: String(cString: strerror(errno)))
+        }
+        moved = true
+    }
+
+    func removeIfLeft() {
+        if !moved { unlink(path) }
+    }
+}

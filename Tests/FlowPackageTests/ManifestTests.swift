@@ -1,0 +1,119 @@
+import Crypto
+import Foundation
+import Testing
+@testable import FlowPackage
+
+@Suite struct ManifestTests {
+    private func sample() throws -> Manifest {
+        var manifest = Manifest(
+            identifier: try PackageIdentifier("com.example.words"), name: "Words \"Collection\"", version: "1.0.0",
+            startModule: try ModuleName("main"), generator: "flowpkg 0.1.0",
+            modules: [Manifest.Module(name: try ModuleName("main"), path: "modules/main.lua", size: 3, sha256: String(repeating: "a", count: 64))],
+            resources: [Manifest.Resource(key: try ResourceKey(name: "img/é", type: "png"), path: "resources/img/é.png", size: 5,
+                                          sha256: String(repeating: "b", count: 64))],
+            digest: "")
+        manifest.digest = manifest.computedDigest
+        return manifest
+    }
+
+    @Test func jsonHasTheFixedKeyOrderAndLayout() throws {
+        let manifest = try sample()
+        let text = String(decoding: manifest.jsonBytes(), as: UTF8.self)
+        #expect(text == """
+            {
+              "formatVersion": 1,
+              "identifier": "com.example.words",
+              "name": "Words \\"Collection\\"",
+              "version": "1.0.0",
+              "startModule": "main",
+              "luaVersion": "5.4",
+              "generator": "flowpkg 0.1.0",
+              "modules": [
+                {"name": "main", "path": "modules/main.lua", "size": 3, "sha256": "\(String(repeating: "a", count: 64))"}
+              ],
+              "resources": [
+                {"name": "img/é", "type": "png", "path": "resources/img/é.png", "size": 5, "sha256": "\(String(repeating: "b", count: 64))"}
+              ],
+              "digest": "\(manifest.digest)"
+            }
+
+            """)
+    }
+
+    @Test func decodingGivesBackTheSameManifest() throws {
+        let manifest = try sample()
+        #expect(try Manifest.decode(manifest.jsonBytes(), packagePath: "p") == manifest)
+        var empty = manifest
+        empty.modules = []
+        empty.resources = []
+        empty.startModule = nil
+        empty.digest = empty.computedDigest
+        #expect(String(decoding: empty.jsonBytes(), as: UTF8.self).contains("\"startModule\": null,\n"))
+        #expect(try Manifest.decode(empty.jsonBytes(), packagePath: "p") == empty)
+    }
+
+    @Test func digestIsTheSHA256OfSortedPathLines() throws {
+        let a = String(repeating: "1", count: 64), b = String(repeating: "2", count: 64)
+        let expected = SHA256.hash(data: Array("modules/Z.lua:\(b)\nmodules/a.lua:\(a)\n".utf8)).map { String(format: "%02x", $0) }.joined()
+        #expect(Manifest.digest(of: [("modules/a.lua", a), ("modules/Z.lua", b)]) == expected)
+        #expect(Manifest.digest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test func unsupportedVersionsAndBadFieldsAreNamed() throws {
+        var text = String(decoding: try sample().jsonBytes(), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 2")
+            .replacingOccurrences(of: "\"luaVersion\": \"5.4\"", with: "\"luaVersion\": \"5.1\"")
+            .replacingOccurrences(of: "\"identifier\": \"com.example.words\"", with: "\"identifier\": \"words\"")
+        #expect {
+            try Manifest.decode(Array(text.utf8), packagePath: "p.luapkg")
+        } throws: { error in
+            let messages = (error as? PackageError)?.problems.map(\.message) ?? []
+            return messages.contains { $0.hasPrefix("format version 2 is not supported") }
+                && messages.contains("the package targets Lua 5.1; this flowpkg runs Lua 5.4")
+                && messages.contains { $0.hasPrefix("\"identifier\": 'words' is not a valid package identifier") }
+        }
+    }
+
+    @Test func modulePathMustMatchItsName() throws {
+        var manifest = try sample()
+        manifest.modules[0].path = "modules/other.lua"
+        manifest.digest = manifest.computedDigest
+        #expect {
+            try Manifest.decode(manifest.jsonBytes(), packagePath: "p")
+        } throws: { error in
+            (error as? PackageError)?.problems == [PackageProblem(entry: "manifest.json",
+                message: "module main is stored at modules/other.lua; it must be modules/main.lua or modules/main/init.lua")]
+        }
+    }
+
+    @Test func parserHandlesEscapesAndRefusesJunk() throws {
+        #expect(try BoundedJSONParser.parse(Array(#"{"a": ["\u00e9\ud83d\ude00\n", -12, 1.5, true, null]}"#.utf8))
+                == .object([("a", .array([.string("é😀\n"), .integer(-12), .otherNumber, .bool(true), .null]))]))
+        for junk in ["", "{", "[1,]", "{\"a\" 1}", "01", "\"\u{01}\"", "\"\\x\"", "[1] [2]", "tru", "\"\\ud800\"", "{\"a\":1,}"] {
+            #expect(throws: JSONSyntaxError.self, "\(junk)") { try BoundedJSONParser.parse(Array(junk.utf8)) }
+        }
+        #expect(throws: JSONSyntaxError.self) { try BoundedJSONParser.parse(Array(#"{"s": "\#u{FF}"}"#.utf8) + [0xFF]) }
+        let deep = Array(repeating: UInt8(ascii: "["), count: 17) + Array(repeating: UInt8(ascii: "]"), count: 17)
+        #expect(throws: JSONSyntaxError.self) { try BoundedJSONParser.parse(deep, maxDepth: 16) }
+        #expect(try BoundedJSONParser.parse(Array(deep.dropFirst().dropLast()), maxDepth: 16) != .null)
+    }
+
+    @Test func entryPathRules() {
+        #expect(PackagePath.problem(in: "modules/a/b.lua") == nil)
+        #expect(PackagePath.problem(in: "/abs") != nil)
+        #expect(PackagePath.problem(in: "a/../b") != nil)
+        #expect(PackagePath.problem(in: "a//b") != nil)
+        #expect(PackagePath.problem(in: "a/") == "the entry is a directory")
+        #expect(PackagePath.problem(in: "a\\b") != nil)
+        #expect(PackagePath.problem(in: "a\u{0}b") != nil)
+        #expect(PackagePath.precedes("modules/Z.lua", "modules/a.lua"))
+    }
+
+    @Test func dosTimesAreUTC() {
+        #expect(ZipTimestamps.dosDateTime(utc: 315_532_800) == (date: 0x21, time: 0))
+        // 2023-11-14 22:13:20 UTC.
+        let stamp = ZipTimestamps.dosDateTime(utc: 1_700_000_000)
+        #expect(stamp.date == UInt16((2023 - 1980) << 9 | 11 << 5 | 14))
+        #expect(stamp.time == UInt16(22 << 11 | 13 << 5 | 10))
+    }
+}
