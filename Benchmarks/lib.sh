@@ -1,7 +1,7 @@
 # Shared helpers for Benchmarks/run: timing, the results table, installing tools.
 # Sourced, not run. A benchmark file Benchmarks/<name>.sh defines `benchmark_<name>`, which
-# builds its workload under $BENCH_WORK, declares one `bench_row` per tool it compares, then
-# calls `bench_measure GROUP`.
+# builds its workload under $BENCH_WORK and declares one `bench_row` per tool it compares; the
+# rows are timed by `bench_measure GROUP` (or, for whatever is left, by `run` afterwards).
 #
 # The rows of a group are timed in interleaved rounds (A B C, A B C, ...), so a machine busy
 # with other work slows every tool alike; each row keeps its best time.
@@ -60,6 +60,19 @@ bench_measure() {
   done
   for i in "${!labels[@]}"; do
     BENCH_ROWS+=("$group|${labels[$i]}|$(printf '%.3f' "${best[$i]}")|${references[$i]}")
+  done
+  local -a rest=()
+  for row in "${BENCH_PENDING[@]}"; do
+    [[ "${row%%|*}" == "$group" ]] || rest+=("$row")
+  done
+  BENCH_PENDING=("${rest[@]}")
+}
+
+# Measures every group that still has declared rows (Benchmarks/run calls it after each
+# benchmark, so a benchmark need not call bench_measure itself).
+bench_measure_all() {
+  while ((${#BENCH_PENDING[@]} > 0)); do
+    bench_measure "${BENCH_PENDING[0]%%|*}"
   done
 }
 
