@@ -12,8 +12,8 @@ final class BackgroundFlowpkg {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         stdoutURL = scratch.appendingPathComponent("stdout")
         stderrURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = FlowpkgProcess.executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
