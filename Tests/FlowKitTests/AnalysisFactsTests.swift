@@ -1,3 +1,4 @@
+import FlowRuntime
 import Testing
 @testable import FlowKit
 
@@ -99,6 +100,19 @@ import Testing
         #expect(found.requires.map(\.module) == ["pl.luabalanced", "luabalanced", "b", "c", "dkjson", "cjson", "d", "e", "f", "g"])
         #expect(found.requires.map(\.isConditional) == [false, true, true, true, true, true, true, true, false, false])
         #expect(found.requires.map(\.runsAtLoad) == [false, false, false, false, false, false, false, false, true, true])
+    }
+
+    @Test func longLeftNestedChainsDoNotRecurse() throws {
+        // Valid Lua at any length: the analyzer must not walk these by recursion.
+        let sum = "local a = 1\nx = a" + String(repeating: " + a", count: 300_000) + " + undefinedName"
+        let calls = "local o = {}\no" + String(repeating: ":m()", count: 200_000) + ".f(require 'deep')"
+        let logic = "y = a" + String(repeating: " or a", count: 5_000)
+        for chunk in [sum, calls, logic] {
+            try LuaState().check(chunk, chunkName: "long.lua")
+        }
+        #expect(try facts(sum).globalReads.map(\.name) == ["undefinedName"])
+        #expect(try facts(calls).requires.map(\.module) == ["deep"])
+        #expect(try facts(logic).globalReads.count == 5_001)
     }
 
     @Test func aLocalRequireIsNotTheGlobal() throws {

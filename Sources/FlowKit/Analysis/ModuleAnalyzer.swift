@@ -33,6 +33,8 @@ private struct FactsCollector {
     var bound: [Int32]
     /// Symbols declared, innermost last, so leaving a scope unbinds them.
     var declared: [Int32] = []
+    /// Links of left-nested chains being walked (see `leftChain`).
+    var chain: [Int32] = []
     var functionDepth = 0
     /// How many enclosing branches, loop bodies or `and`/`or` right operands may skip the code being walked.
     var conditionalDepth = 0
@@ -200,34 +202,52 @@ private struct FactsCollector {
             }
         case .string:
             if node.op == 0 { literal[Int(node.a)] = true }
-        case .binary:
-            expression(node.a)
-            if node.op == BinaryOperator.and.rawValue || node.op == BinaryOperator.or.rawValue {
-                conditional { $0.expression(node.b) }
-            } else {
-                expression(node.b)
-            }
-        case .index:
-            expression(node.a)
-            expression(node.b)
+        case .binary, .index, .call, .methodCall:
+            leftChain(id)
         case .unary, .paren, .positionalField:
             expression(node.a)
         case .keyedField:
             expression(node.a)
             expression(node.b)
-        case .call:
-            recordCall(node)
-            expression(node.a)
-            for index in Int(node.b)..<Int(node.b + node.c) { expression(lists[index]) }
-        case .methodCall:
-            expression(node.a)
-            for index in Int(node.b + 1)..<Int(node.b + 1 + node.c) { expression(lists[index]) }
         case .function:
             function(id)
         case .table:
             for index in Int(node.a)..<Int(node.a + node.b) { expression(lists[index]) }
         default:
             break
+        }
+    }
+
+    /// Binary operators, indexing and calls nest on their left without bound (`a + b + c ...`,
+    /// `o:m():m() ...` are valid at any length): walk such chains with a loop, not recursion.
+    mutating func leftChain(_ id: Int32) {
+        let mark = chain.count
+        var current = id
+        while true {
+            let kind = nodes[Int(current)].kind
+            guard kind == .binary || kind == .index || kind == .call || kind == .methodCall else { break }
+            chain.append(current)
+            current = nodes[Int(current)].a
+        }
+        expression(current)
+        while chain.count > mark {
+            let link = chain.removeLast()
+            let node = nodes[Int(link)]
+            switch node.kind {
+            case .binary:
+                if node.op == BinaryOperator.and.rawValue || node.op == BinaryOperator.or.rawValue {
+                    conditional { $0.expression(node.b) }
+                } else {
+                    expression(node.b)
+                }
+            case .index:
+                expression(node.b)
+            case .call:
+                recordCall(node)
+                for index in Int(node.b)..<Int(node.b + node.c) { expression(lists[index]) }
+            default: // method call: the name, then the arguments
+                for index in Int(node.b + 1)..<Int(node.b + 1 + node.c) { expression(lists[index]) }
+            }
         }
     }
 

@@ -106,6 +106,10 @@ public struct SyntaxNode: Sendable {
 
 /// A parsed Lua chunk: every node in one array, child lists in another, names and string
 /// values interned as symbols. Node ids are indices into `nodes`.
+///
+/// Nesting through statements, parentheses, tables, functions and right-associative operators
+/// is bounded by `LuaParser.maximumDepth`; left-associative operators and suffix chains
+/// (`a + b + c`, `o:m():m()`) nest on their `a` side without bound, so walk those with a loop.
 public struct SyntaxTree: Sendable {
     public typealias NodeID = Int32
 
