@@ -78,6 +78,9 @@ import Testing
         let result = try FlowpkgProcess.run(["run", ".", "--identifier", "com.example.b"], in: fixture.url)
         #expect(result.status == 0)
         #expect(result.stdout == "B\n")
+        let unnamed = try FlowpkgProcess.run(["run", "."], in: fixture.url)
+        #expect(unnamed.status == 1)
+        #expect(unnamed.stderr.hasSuffix("holds packages but no flowpkg.json; pass --identifier ID to run the package with that identifier\n"))
     }
 
     @Test func sandboxRemovesTheOutsideWorld() throws {

@@ -35,6 +35,9 @@ public struct RunTarget {
                 throw .refused(.noUsableSource(reason: "\(error)"))
             }
         }
+        if !FileManager.default.fileExists(atPath: projectFile.path), !PackageLocator.candidates(in: [path]).isEmpty {
+            throw .packagesNeedIdentifier(folder: path.path)
+        }
         return try openProject(path, identifier: identifier)
     }
 
@@ -82,6 +85,8 @@ public enum RunTargetError: Error, CustomStringConvertible {
     case notFound(path: String)
     /// The project folder has errors; the diagnostics say where.
     case projectHasErrors([Diagnostic])
+    /// A folder of packages, with no identifier to pick one by.
+    case packagesNeedIdentifier(folder: String)
     /// Neither the package nor the project names a start module.
     case noStartModule(location: String, hint: String)
     /// The package or folder was refused (missing, corrupt, another identifier, not found).
@@ -93,7 +98,9 @@ public enum RunTargetError: Error, CustomStringConvertible {
             return "\(path): no such file or folder; give a .luapkg file or a project folder"
         case .projectHasErrors(let diagnostics):
             let count = diagnostics.filter { $0.severity == .error }.count
-            return "the project has \(count) error\(count == 1 ? "" : "s"); run `flowpkg validate` for details"
+            return "cannot run the project: it has \(count) error\(count == 1 ? "" : "s")"
+        case .packagesNeedIdentifier(let folder):
+            return "\(folder) holds packages but no flowpkg.json; pass --identifier ID to run the package with that identifier"
         case .noStartModule(let location, let hint):
             return "\(location): no start module to run; \(hint)"
         case .refused(let error):
