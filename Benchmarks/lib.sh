@@ -41,11 +41,11 @@ bench_cpu_sum() {
 bench_once() {
   local start end before after
   before=$(mktemp) after=$(mktemp)
-  times >"$before"
   start=$(date +%s.%N)
+  times >"$before"
   "$@" >/dev/null 2>&1 || true
-  end=$(date +%s.%N)
   times >"$after"
+  end=$(date +%s.%N)
   echo "$(echo "$end - $start" | bc -l) $(echo "$(bench_cpu_sum "$after") - $(bench_cpu_sum "$before")" | bc -l)"
   rm -f "$before" "$after"
 }
