@@ -23,13 +23,31 @@ need_apt() {
   command -v "$1" >/dev/null 2>&1
 }
 
-# Wall-clock seconds of one run of a command (its output and exit status discarded).
+# The CPU seconds (user + system, this shell and its finished children) in `times` output,
+# read from a file: `times` must run in the shell that waited for the children, not in a $(...).
+bench_cpu_sum() {
+  local total=0 field minutes seconds
+  for field in $(cat "$1"); do
+    minutes=${field%%m*}
+    seconds=${field#*m}
+    seconds=${seconds%s}
+    total=$(echo "$total + $minutes * 60 + $seconds" | bc -l)
+  done
+  echo "$total"
+}
+
+# "WALL CPU" seconds of one run of a command (its output and exit status discarded). CPU is
+# user + system time of everything it ran, which other work on the machine barely changes.
 bench_once() {
-  local start end
+  local start end before after
+  before=$(mktemp) after=$(mktemp)
   start=$(date +%s.%N)
+  times >"$before"
   "$@" >/dev/null 2>&1 || true
+  times >"$after"
   end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
+  echo "$(echo "$end - $start" | bc -l) $(echo "$(bench_cpu_sum "$after") - $(bench_cpu_sum "$before")" | bc -l)"
+  rm -f "$before" "$after"
 }
 
 # Declares a row: bench_row GROUP LABEL REFERENCE_LABEL -- COMMAND...
@@ -49,17 +67,23 @@ bench_measure() {
     [[ "$g" == "$group" ]] || continue
     labels+=("$label"); references+=("$reference"); commands+=("$command"); best+=("")
   done
+  local -a cpu=()
+  for i in "${!labels[@]}"; do cpu+=(""); done
+  local measured wall used
   for ((round = 1; round <= BENCH_REPEAT; round++)); do
     echo "benchmarks: $group: round $round of $BENCH_REPEAT" >&2
     for i in "${!labels[@]}"; do
       # A tool taking over 10 s is timed once: more rounds would not change its ratio's story.
       if [[ -n "${best[$i]}" ]] && (($(echo "${best[$i]} > 10" | bc -l))); then continue; fi
-      elapsed=$(eval "bench_once ${commands[$i]}")
-      if [[ -z "${best[$i]}" ]] || (($(echo "$elapsed < ${best[$i]}" | bc -l))); then best[$i]=$elapsed; fi
+      measured=$(eval "bench_once ${commands[$i]}")
+      wall=${measured% *}
+      used=${measured#* }
+      if [[ -z "${best[$i]}" ]] || (($(echo "$wall < ${best[$i]}" | bc -l))); then best[$i]=$wall; fi
+      if [[ -z "${cpu[$i]}" ]] || (($(echo "$used < ${cpu[$i]}" | bc -l))); then cpu[$i]=$used; fi
     done
   done
   for i in "${!labels[@]}"; do
-    BENCH_ROWS+=("$group|${labels[$i]}|$(printf '%.3f' "${best[$i]}")|${references[$i]}")
+    BENCH_ROWS+=("$group|${labels[$i]}|$(printf '%.3f' "${best[$i]}")|${references[$i]}|$(printf '%.3f' "${cpu[$i]}")")
   done
   local -a rest=()
   for row in "${BENCH_PENDING[@]}"; do
@@ -76,23 +100,29 @@ bench_measure_all() {
   done
 }
 
-# Prints every measured row as a Markdown table with ratios against each row's reference.
+# Prints every measured row as a Markdown table: best wall-clock and CPU seconds, and both
+# ratios against the row's reference.
 bench_table() {
-  printf '| benchmark | tool | seconds | ratio |\n|---|---|---:|---|\n'
-  local row other group label seconds reference og ol os ref_seconds ratio
+  printf '| benchmark | tool | seconds | ratio | CPU seconds | CPU ratio |\n|---|---|---:|---|---:|---|\n'
+  local row other group label seconds reference cpu og ol os oc ref_seconds ref_cpu ratio cpu_ratio
   for row in "${BENCH_ROWS[@]}"; do
-    IFS='|' read -r group label seconds reference <<<"$row"
+    IFS='|' read -r group label seconds reference cpu <<<"$row"
     ratio="—"
+    cpu_ratio="—"
     ref_seconds=""
+    ref_cpu=""
     if [[ -n "$reference" && "$reference" != "$label" ]]; then
       for other in "${BENCH_ROWS[@]}"; do
-        IFS='|' read -r og ol os _ <<<"$other"
-        if [[ "$og" == "$group" && "$ol" == "$reference" ]]; then ref_seconds=$os; fi
+        IFS='|' read -r og ol os _ oc <<<"$other"
+        if [[ "$og" == "$group" && "$ol" == "$reference" ]]; then ref_seconds=$os; ref_cpu=$oc; fi
       done
       if [[ -n "$ref_seconds" ]] && (($(echo "$ref_seconds > 0" | bc -l))); then
         ratio=$(printf '%.2f× %s' "$(echo "$seconds / $ref_seconds" | bc -l)" "$reference")
       fi
+      if [[ -n "$ref_cpu" && -n "$cpu" ]] && (($(echo "$ref_cpu > 0" | bc -l))); then
+        cpu_ratio=$(printf '%.2f×' "$(echo "$cpu / $ref_cpu" | bc -l)")
+      fi
     fi
-    printf '| %s | %s | %s | %s |\n' "$group" "$label" "$seconds" "$ratio"
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$group" "$label" "$seconds" "$ratio" "${cpu:-—}" "$cpu_ratio"
   done
 }

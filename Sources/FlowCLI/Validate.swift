@@ -8,9 +8,10 @@ extension Flowpkg {
         static let configuration = CommandConfiguration(
             abstract: "Check a project's flowpkg.json, Lua modules and resources.",
             discussion: """
-                Reports every problem at once as `path:line:col: error: message [FPnnn]`, \
-                compiling each module with Lua 5.4. Exits 0 when there are no errors, 1 when \
-                there are (or warnings with --strict).
+                Reports every problem at once as `path:line:col: error: message [FPnnn]`: \
+                the project file, module and resource names, each module compiled with Lua \
+                5.4, then requires, getResource calls and globals. Exits 0 when there are no \
+                errors, 1 when there are (or warnings, with --strict).
                 """
         )
 
