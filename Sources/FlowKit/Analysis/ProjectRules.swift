@@ -52,12 +52,13 @@ public enum ProjectRules {
 
     static func unknownRequires(_ modules: [Module], projectModules: Set<String>, environment: Environment) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        var suggestions = Suggestions(projectModules)
         for module in modules {
             for require in module.facts.requires {
                 let name = require.module
                 if projectModules.contains(name) || environment.provides(module: name) { continue }
                 var hint = "looked in the project's modules, Lua's standard library and the '\(environment.name)' environment"
-                if let close = Suggestions.closest(to: name, in: projectModules) {
+                if let close = suggestions.closest(to: name) {
                     hint += "; did you mean '\(close)'?"
                 } else {
                     hint += "; if the host provides it, add it to \"externalModules\" in flowpkg.json"
@@ -78,7 +79,7 @@ public enum ProjectRules {
     // MARK: FP404
 
     static func unknownResources(_ modules: [Module], resources: [ResourceKey: String]) -> [Diagnostic] {
-        let known = Set(resources.keys.map(\.fileName))
+        var suggestions = Suggestions(resources.keys.map(\.fileName))
         var typesByName: [String: Set<String>] = [:]
         for key in resources.keys { typesByName[key.name, default: []].insert(key.type) }
         var diagnostics: [Diagnostic] = []
@@ -90,7 +91,7 @@ public enum ProjectRules {
                 var hint: String
                 if !sameName.isEmpty {
                     hint = "resources named '\(use.name)': \(sameName.joined(separator: ", "))"
-                } else if let close = Suggestions.closest(to: asked, in: known) {
+                } else if let close = suggestions.closest(to: asked) {
                     hint = "did you mean '\(close)'?"
                 } else {
                     hint = "add the file to a resources folder, or fix the name"
@@ -111,12 +112,13 @@ public enum ProjectRules {
         var defined = environment.globals
         for module in modules { defined.formUnion(module.facts.globalWrites) }
         var diagnostics: [Diagnostic] = []
+        var suggestions = Suggestions(defined)
         for module in modules {
             var reported: Set<String> = []
             for read in module.facts.globalReads where !defined.contains(read.name) {
                 guard reported.insert(read.name).inserted else { continue }
                 let hint: String
-                if let close = Suggestions.closest(to: read.name, in: defined) {
+                if let close = suggestions.closest(to: read.name) {
                     hint = "did you mean '\(close)'?"
                 } else {
                     hint = "if the host defines it, add it to \"globals\" in flowpkg.json"

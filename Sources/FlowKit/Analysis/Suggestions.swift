@@ -1,20 +1,42 @@
 /// "Did you mean ...?": the closest candidate by edit distance, when one is close enough.
-enum Suggestions {
+///
+/// Built once per set of candidates and asked many times (every unknown require or global of
+/// a project), so candidates are lowered once, grouped by length, and answers are remembered.
+struct Suggestions {
+    /// Candidates by byte length: (lowered bytes, original).
+    private var byLength: [Int: [(bytes: [UInt8], text: String)]] = [:]
+    private var answers: [String: String?] = [:]
+
+    init<S: Sequence>(_ candidates: S) where S.Element == String {
+        for candidate in candidates {
+            let bytes = Array(candidate.lowercased().utf8)
+            byLength[bytes.count, default: []].append((bytes, candidate))
+        }
+    }
+
     /// The candidate nearest `word` (ties broken alphabetically), if within a third of its length (at least 1, at most 3).
-    static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
+    mutating func closest(to word: String) -> String? {
+        if let known = answers[word] { return known }
         let target = Array(word.lowercased().utf8)
         let limit = min(3, max(1, target.count / 3))
-        var best: (distance: Int, candidate: String)?
-        for candidate in candidates where candidate != word {
-            let bytes = Array(candidate.lowercased().utf8)
-            if abs(bytes.count - target.count) > limit { continue }
-            let distance = editDistance(target, bytes)
-            guard distance <= limit else { continue }
-            if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.candidate) {
-                best = (distance, candidate)
+        var best: (distance: Int, text: String)?
+        for length in max(0, target.count - limit)...(target.count + limit) {
+            for candidate in byLength[length] ?? [] where candidate.text != word {
+                let distance = Suggestions.editDistance(target, candidate.bytes)
+                guard distance <= limit else { continue }
+                if best == nil || distance < best!.distance || (distance == best!.distance && candidate.text < best!.text) {
+                    best = (distance, candidate.text)
+                }
             }
         }
-        return best?.candidate
+        answers[word] = .some(best?.text)
+        return best?.text
+    }
+
+    /// One-off lookup.
+    static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
+        var suggestions = Suggestions(candidates)
+        return suggestions.closest(to: word)
     }
 
     /// Levenshtein distance counting an adjacent transposition as one edit (`pirnt` -> `print`).
