@@ -109,7 +109,7 @@ import Testing
         func append(_ line: String) { lock.withLock { text += line + "\n" } }
 
         /// How many times WordsTerminal has drawn: its header line starts every drawing.
-        var drawings: Int { lock.withLock { text.components(separatedBy: "words from words.txt").count - 1 } }
+        var drawings: Int { lock.withLock { text.components(separatedBy: " from words.txt, ").count - 1 } }
     }
 
     /// Live development: a reloaded layout or cell module draws the words again, once; a
