@@ -1,4 +1,5 @@
 import FlowKit
+import FlowPackage
 import FlowRuntime
 import Foundation
 import Testing
@@ -98,5 +99,36 @@ import Testing
         }
         #expect(shown == expected)
         #expect(lines.first == "\(expected.count) words from words.txt, \(width) columns")
+    }
+
+    /// Lines Lua printed, collected from the context's thread.
+    final class PrintedLines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+
+        func append(_ line: String) { lock.withLock { text += line + "\n" } }
+
+        /// How many times WordsTerminal has drawn: its header line starts every drawing.
+        var drawings: Int { lock.withLock { text.components(separatedBy: " from words.txt, ").count - 1 } }
+    }
+
+    /// Live development: a reloaded layout or cell module draws the words again, once; a
+    /// reloaded controller draws with its new code and the old one stands down.
+    @Test func wordsTerminalDrawsAgainWhenAModuleIsReloaded() throws {
+        let target = try RunTarget.open(checkoutRoot.appendingPathComponent("Samples/WordsTerminal"), identifier: nil)
+        let printed = PrintedLines()
+        let context = try LuaContext(
+            name: "words", packageIdentifier: target.identifier, loader: target.loader,
+            options: LuaContext.Options(print: { printed.append($0) }))
+        defer { context.terminate() }
+
+        _ = try context.loadModule(target.startModule)
+        #expect(printed.drawings == 1)
+        #expect(try context.reloadModule(ModuleName("FlowLayout")))
+        #expect(printed.drawings == 2)
+        #expect(try context.reloadModule(ModuleName("WordsController")))
+        #expect(printed.drawings == 3)
+        #expect(try context.reloadModule(ModuleName("WordCell")))
+        #expect(printed.drawings == 4)
     }
 }

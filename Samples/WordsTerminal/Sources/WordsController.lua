@@ -16,6 +16,11 @@ local function terminalColumns()
     return math.floor(columns)
 end
 
+-- "1 word", "2 words".
+local function counted(count, noun)
+    return string.format("%d %s%s", count, noun, count == 1 and "" or "s")
+end
+
 -- The words of `text`, in order: runs of letters, digits and apostrophes.
 local function splitWords(text)
     local words = {}
@@ -38,7 +43,7 @@ function WordsController:renderedText()
     end
     local rows = FlowLayout.new({ width = self.columns, spacing = 1 }):arrange(widths)
 
-    local out = { string.format("%d words from words.txt, %d columns", #self.words, self.columns), "" }
+    local out = { string.format("%s from words.txt, %d columns", counted(#self.words, "word"), self.columns), "" }
     for _, row in ipairs(rows) do
         for line = 1, 3 do
             local parts, column = {}, 0
@@ -50,7 +55,7 @@ function WordsController:renderedText()
         end
     end
     out[#out + 1] = ""
-    out[#out + 1] = string.format("%d rows", #rows)
+    out[#out + 1] = counted(#rows, "row")
     return table.concat(out, "\n")
 end
 
