@@ -26,6 +26,10 @@ if failures > 0 then os.exit(1) end
 LUA
 }
 
+validate_lua_loadfile() {
+  (cd "$BENCH_WORK/validate" && lua5.4 "$BENCH_WORK/validate-loadfile.lua" "$BENCH_WORK/validate-files.txt")
+}
+
 validate_luac_each() {
   local project="$BENCH_WORK/validate"
   (cd "$project" && while IFS= read -r file; do luac5.4 -p "$file"; done <"$BENCH_WORK/validate-files.txt")
@@ -45,10 +49,10 @@ benchmark_validate() {
   BENCH_NOTES+=("validate: flowpkg says: $({ "$FLOWPKG" validate "$project" || true; } | tail -n 1)")
 
   bench_row validate "flowpkg validate" "lua5.4 loadfile loop" -- "$FLOWPKG" validate "$project"
-  bench_row validate "lua5.4 loadfile loop" "flowpkg validate" -- \
-    bash -c "cd '$project' && lua5.4 '$BENCH_WORK/validate-loadfile.lua' '$BENCH_WORK/validate-files.txt'"
+  bench_row validate "lua5.4 loadfile loop" "flowpkg validate" -- validate_lua_loadfile
   bench_row validate "luac5.4 -p per file" "flowpkg validate" -- validate_luac_each
   if command -v luacheck >/dev/null 2>&1; then
     bench_row validate "luacheck" "flowpkg validate" -- luacheck --no-config -q "$project/Sources"
   fi
+  bench_measure validate
 }

@@ -31,6 +31,9 @@ extension Flowpkg {
         @Flag(help: "Print to stderr which source served each module and resource.")
         var trace = false
 
+        @OptionGroup(title: "Live development")
+        var live: LiveOptions
+
         init() {}
 
         func validate() throws {
@@ -56,7 +59,10 @@ extension Flowpkg {
 
             let options = LuaContext.Options(sandbox: sandbox ? .default : nil)
             let context = try LuaContext(name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
+            let session = live.startSession(loader: target.loader, primary: target.primarySource,
+                                            context: context, output: LineOutput())
             defer {
+                session?.stop()
                 context.terminate()
                 if trace { Self.standardError(context.loadedItems.map { "trace: \($0)\n" }.joined()) }
             }
@@ -68,6 +74,7 @@ extension Flowpkg {
                 throw ExitCode.failure
             }
             fflush(nil)  // Lua's print writes through C stdio
+            if live.watch { SignalWait.untilInterrupted() }
         }
 
         static func standardError(_ text: String) {

@@ -11,6 +11,9 @@ public struct RunTarget {
     /// Warnings from reading a project folder (a folder with errors is refused).
     public var warnings: [Diagnostic]
 
+    /// The kind of the source everything comes from when nothing live is connected.
+    public var primarySource: SourceKind { loader.sources.last?.kind ?? .embeddedPackage }
+
     /// Opens `path`: a `.luapkg` file; a project folder (holding flowpkg.json); or, with an
     /// identifier, a folder of packages to pick from by identifier. With `identifier`, a package
     /// or project of another identifier is refused.
