@@ -54,7 +54,7 @@ benchmark_validate() {
   lines=$(cd "$project" && xargs cat <"$BENCH_WORK/validate-files.txt" | wc -l)
   echo "benchmarks: validate workload: $files Lua files, $lines lines" >&2
   BENCH_NOTES+=("validate: $files Lua files, $lines lines (Debian's /usr/share/lua/5.1, ten copies)")
-  BENCH_NOTES+=("validate: flowpkg says: $("$FLOWPKG" validate "$project" | tail -n 1 || true)")
+  BENCH_NOTES+=("validate: flowpkg says: $({ "$FLOWPKG" validate "$project" || true; } | tail -n 1)")
 
   bench_row validate "flowpkg validate" "lua5.4 loadfile loop" -- "$FLOWPKG" validate "$project"
   bench_row validate "lua5.4 loadfile loop" "flowpkg validate" -- validate_lua_loadfile
