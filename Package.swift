@@ -9,12 +9,14 @@ let package = Package(
         .library(name: "FlowPackage", targets: ["FlowPackage"]),
         .library(name: "FlowLoader", targets: ["FlowLoader"]),
         .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
+        .library(name: "FlowLiveDevelopment", targets: ["FlowLiveDevelopment"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C libraries, reached through pkg-config; each wrapper target owns its handles.
@@ -44,6 +46,8 @@ let package = Package(
         ),
         // What a host links to find its code: sources, priority policy, provenance.
         .target(name: "FlowLoader", dependencies: ["FlowPackage"]),
+        // The development monitor: the live source's client, linked by debug hosts only.
+        .target(name: "FlowLiveDevelopment", dependencies: ["FlowLoader"]),
         // A Lua 5.4 state and context on top of the loader.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "CLua"]),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
@@ -56,20 +60,25 @@ let package = Package(
             dependencies: [
                 "FlowPackage", "FlowLoader", "FlowRuntime", "CLua", "EmbeddedTemplates",
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         .target(
             name: "FlowCLI",
             dependencies: [
-                "FlowKit", "FlowRuntime",
+                "FlowKit", "FlowRuntime", "FlowLiveDevelopment",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
 
+        .testTarget(name: "FlowLiveDevelopmentTests", dependencies: ["FlowKit", "FlowLiveDevelopment"]),
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
-        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowRuntime", "EmbeddedTemplates"]),
+        .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowPackage", "FlowRuntime", "EmbeddedTemplates"]),
         .testTarget(
             name: "FlowCLITests",
             dependencies: ["FlowCLI"],

@@ -37,4 +37,39 @@ static inline int flowlua_traceback_handler(lua_State *L) {
     return 1;
 }
 
+// --- FlowRuntime's context bridge (appended by the runtime engineer) ---
+
+/// A Swift function Lua calls through flowlua_trampoline: it returns its result count, or -1
+/// after pushing an error value, so lua_error's longjmp starts here in C and never crosses Swift.
+typedef int (*flowlua_SwiftFunction)(lua_State *L);
+
+/// Calls the Swift function in upvalue 1 and raises the error it pushed, from C.
+static inline int flowlua_trampoline(lua_State *L) {
+    flowlua_SwiftFunction body = (flowlua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+    int results = body(L);
+    if (results < 0) return lua_error(L);
+    return results;
+}
+
+/// Pushes a C closure running `body` through the trampoline; the `upvalues` values on top of the
+/// stack become its upvalues 2...n+1 (upvalue 1 holds `body`). Swift cannot cast a function
+/// pointer to the light userdata Lua stores, so the cast lives here.
+static inline void flowlua_pushswiftfunction(lua_State *L, flowlua_SwiftFunction body, int upvalues) {
+    lua_pushlightuserdata(L, (void *)body);
+    lua_insert(L, -(upvalues + 1));
+    lua_pushcclosure(L, flowlua_trampoline, upvalues + 1);
+}
+
+/// `t[k] = v` with metamethods (stack: t k v), run under lua_pcall because __newindex may raise.
+static inline int flowlua_settable_body(lua_State *L) { lua_settable(L, 1); return 0; }
+
+/// `t[k]` with metamethods (stack: t k), run under lua_pcall because __index may raise.
+static inline int flowlua_gettable_body(lua_State *L) { lua_gettable(L, 1); return 1; }
+
+/// lua_newuserdata is a macro; the runtime's closures keep their Swift id in one.
+static inline void *flowlua_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+
+/// lua_isfunction is a macro.
+static inline int flowlua_isfunction(lua_State *L, int i) { return lua_isfunction(L, i); }
+
 #endif

@@ -13,11 +13,13 @@ public struct Flowpkg: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             New.self,
-            Validate.self,
             Templates.self,
+            Validate.self,
             Export.self,
             Inspect.self,
             Verify.self,
+            Run.self,
+            Serve.self,
         ]
     )
 

@@ -3,9 +3,9 @@ import FlowKit
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Flowpkg {
@@ -59,7 +59,8 @@ extension Flowpkg {
                 var given = try givenValues()
                 let catalog = try TemplateCatalog.bundled()
                 guard let templateName = template else {
-                    Self.printError("error: missing --template; known templates: \(catalog.names.joined(separator: ", "))")
+                    Self.printError(
+                        "error: missing --template; known templates: \(catalog.names.joined(separator: ", "))")
                     throw ExitCode(64)
                 }
                 let chosen = try catalog.template(named: templateName, relativeTo: workingDirectory)
@@ -71,7 +72,10 @@ extension Flowpkg {
                 let project = try NewProject.plan(template: chosen, destination: destination, given: given)
                 for note in project.values.notes { Self.printError("note: \(note)") }
                 if dryRun {
-                    print(report(project, heading: "Would create \(shown) from template \(chosen.name) (dry run, nothing written):"))
+                    print(
+                        report(
+                            project,
+                            heading: "Would create \(shown) from template \(chosen.name) (dry run, nothing written):"))
                     return
                 }
                 try project.write()
@@ -100,7 +104,8 @@ extension Flowpkg {
             for (key, value) in [("name", name), ("identifier", identifier), ("startModule", startModule)] {
                 guard let value else { continue }
                 if let other = given[key], other != value {
-                    throw ValidationError("\(Self.flag(for: key)) '\(value)' and --set \(key)=\(other) disagree; give one")
+                    throw ValidationError(
+                        "\(Self.flag(for: key)) '\(value)' and --set \(key)=\(other) disagree; give one")
                 }
                 given[key] = value
             }
@@ -146,7 +151,8 @@ extension Flowpkg {
                 printError("error: \(TemplateError.destinationNotAFolder(path: shownDestination ?? path).description)")
                 return ExitCode.failure
             case .writeFailed(let path, let reason):
-                printError("error: \(TemplateError.writeFailed(path: shownDestination ?? path, reason: reason).description)")
+                printError(
+                    "error: \(TemplateError.writeFailed(path: shownDestination ?? path, reason: reason).description)")
                 return ExitCode.failure
             }
         }
@@ -167,7 +173,9 @@ extension Flowpkg {
 
         static func shellQuoted(_ text: String) -> String {
             let plain = text.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+,:@".unicodeScalars.contains($0))
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "/._-+,:@".unicodeScalars.contains($0))
             }
             return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }

@@ -10,8 +10,9 @@ extension Flowpkg.New {
             for variable in template.variables where values[variable.name] == nil {
                 let fallback = TemplateValues.defaultValue(for: variable, destination: destination, values: values)
                 while true {
-                    var prompt = variable.description.replacingOccurrences(of: #" \(default:[^)]*\)"#, with: "",
-                                                                           options: .regularExpression)
+                    var prompt = variable.description.replacingOccurrences(
+                        of: #" \(default:[^)]*\)"#, with: "",
+                        options: .regularExpression)
                     if let fallback { prompt += " [\(fallback)]" }
                     FileHandle.standardError.write(Data("\(prompt): ".utf8))
                     // End of input: take the defaults for everything that is left.

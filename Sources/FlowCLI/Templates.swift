@@ -86,13 +86,16 @@ extension Flowpkg {
         }
 
         static func json(for catalog: TemplateCatalog) throws -> String {
-            let listing = Listing(templates: catalog.templates.map { template in
-                Listing.Entry(name: template.name, description: template.manifest.description,
-                              variables: template.variables.map {
-                                  Listing.Variable(name: $0.name, flag: New.flag(for: $0.name), description: $0.description,
-                                                   default: $0.defaultValue, kind: $0.kind.rawValue, pattern: $0.pattern)
-                              })
-            })
+            let listing = Listing(
+                templates: catalog.templates.map { template in
+                    Listing.Entry(
+                        name: template.name, description: template.manifest.description,
+                        variables: template.variables.map {
+                            Listing.Variable(
+                                name: $0.name, flag: New.flag(for: $0.name), description: $0.description,
+                                default: $0.defaultValue, kind: $0.kind.rawValue, pattern: $0.pattern)
+                        })
+                })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             return String(decoding: try encoder.encode(listing), as: UTF8.self)

@@ -38,3 +38,8 @@ public protocol PackageSource: AnyObject, Sendable {
     func module(named name: ModuleName) throws -> ModuleCode?
     func resource(_ key: ResourceKey) throws -> [UInt8]?
 }
+
+extension PackageSource {
+    /// How messages name this source: its kind and where it is (`package /app/App.luapkg`).
+    public var place: String { "\(kind.rawValue) \(location)" }
+}

@@ -12,7 +12,7 @@ import Testing
         let result = try run(["Hello", "--template", "console-app"], in: scratch)
         #expect(result.status == 0)
         try TemplateGolden.check("new-console-app", TemplateGolden.transcript(result))
-        let project = String(decoding: scratch.tree["Hello/flowpkg.json"]!! , as: UTF8.self)
+        let project = String(decoding: scratch.tree["Hello/flowpkg.json"]!!, as: UTF8.self)
         #expect(project.contains(#""identifier": "com.example.hello""#))
         #expect(scratch.tree["Hello/Sources/Main.lua"] != nil)
         // Nothing else is left beside the project: the staging folder was renamed into place.
@@ -22,8 +22,11 @@ import Testing
     @Test func takesEveryFlag() throws {
         let scratch = try CLIScratch()
         defer { scratch.remove() }
-        let result = try run(["apps/Words", "--template", "empty-ios-app", "--name", "WordsCollection",
-                              "--identifier", "org.flow.words", "--start-module", "CollectionController"], in: scratch)
+        let result = try run(
+            [
+                "apps/Words", "--template", "empty-ios-app", "--name", "WordsCollection",
+                "--identifier", "org.flow.words", "--start-module", "CollectionController",
+            ], in: scratch)
         #expect(result.status == 0)
         try TemplateGolden.check("new-empty-ios-app", TemplateGolden.transcript(result))
         let module = String(decoding: scratch.tree["apps/Words/Sources/CollectionController.lua"]!!, as: UTF8.self)
@@ -35,11 +38,57 @@ import Testing
     @Test func aLibraryNotesTheStartModuleItHasNoUseFor() throws {
         let scratch = try CLIScratch()
         defer { scratch.remove() }
-        let result = try run(["shared-text", "--template", "lua-library", "--start-module", "Main", "--set", "module=Text.Tools"],
-                             in: scratch)
+        let result = try run(
+            ["shared-text", "--template", "lua-library", "--start-module", "Main", "--set", "module=Text.Tools"],
+            in: scratch)
         #expect(result.status == 0)
         try TemplateGolden.check("new-lua-library", TemplateGolden.transcript(result))
         #expect(scratch.tree["shared-text/Sources/Text/Tools/init.lua"] != nil)
+    }
+
+    /// Any folder of the right shape is a template: its own variables, names rendered, binary
+    /// files copied byte for byte.
+    @Test func aTemplateFolderOfYourOwn() throws {
+        let scratch = try CLIScratch()
+        defer { scratch.remove() }
+        let folder = scratch.url.appendingPathComponent("team-templates/service")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Resources"), withIntermediateDirectories: true)
+        try Data(
+            #"""
+            {"description": "Our service skeleton", "variables": [
+              {"name": "team", "description": "Owning team", "default": "platform", "pattern": "[a-z]+"},
+              {"name": "startModule", "description": "Entry", "default": "Service", "kind": "module"}]}
+            """#.utf8
+        ).write(to: folder.appendingPathComponent("template.json"))
+        try Data(
+            #"{"name": "{{name}}", "identifier": "{{identifier}}", "version": "1.0.0", "startModule": "{{startModule}}"}"#
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("flowpkg.json"))
+        try Data("print(\"{{team}} owns {{name}}\")\n".utf8)
+            .write(to: folder.appendingPathComponent("Sources/{{startModulePath}}.lua"))
+        let logo: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x7B, 0x7B, 0xFF]
+        try Data(logo).write(to: folder.appendingPathComponent("Resources/{{team}}-logo.png"))
+
+        let result = try run(
+            ["Billing", "--template", "team-templates/service", "--set", "team=payments"], in: scratch)
+        #expect(result.status == 0, "\(result.stderr)")
+        let tree = scratch.tree
+        #expect(tree["Billing/Sources/Service.lua"] == Data("print(\"payments owns Billing\")\n".utf8))
+        #expect(tree["Billing/Resources/payments-logo.png"] == Data(logo))
+        #expect(tree["Billing/template.json"] == nil)
+
+        let refused = try run(
+            ["Other", "--template", "team-templates/service", "--set", "team=Payments!"], in: scratch)
+        #expect(refused.status == 64)
+        #expect(
+            refused.stderr
+                == "error: 'Payments!' is not a valid value for 'team' (--set team=...): it does not match the pattern [a-z]+\n"
+        )
+        #expect(scratch.tree == tree)
     }
 
     @Test func dryRunWritesNothing() throws {

@@ -46,8 +46,9 @@ import Testing
     @Test func asksForWhatIsMissingAndAgainAfterABadAnswer() throws {
         let scratch = try CLIScratch()
         defer { scratch.remove() }
-        let (status, transcript) = try runOnATerminal(["new", "Words", "--template", "console-app"],
-                                                      answers: "\nnot valid\norg.example.words\nApp.Start\n", in: scratch)
+        let (status, transcript) = try runOnATerminal(
+            ["new", "Words", "--template", "console-app"],
+            answers: "\nnot valid\norg.example.words\nApp.Start\n", in: scratch)
         #expect(status == 0)
         #expect(transcript.contains("Product name [Words]: "))
         #expect(transcript.contains("Package identifier the host loads [com.example.words]: "))
@@ -76,9 +77,11 @@ import Testing
     @Test func aTakenFolderIsRefusedBeforeAnyQuestion() throws {
         let scratch = try CLIScratch()
         defer { scratch.remove() }
-        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("Taken/x"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("Taken/x"), withIntermediateDirectories: true)
         let before = scratch.tree
-        let (status, transcript) = try runOnATerminal(["new", "Taken", "--template", "console-app"], answers: "\n\n\n", in: scratch)
+        let (status, transcript) = try runOnATerminal(
+            ["new", "Taken", "--template", "console-app"], answers: "\n\n\n", in: scratch)
         #expect(status == 1)
         #expect(!transcript.contains("Product name"))
         #expect(transcript.contains("Taken already exists and is not empty"))

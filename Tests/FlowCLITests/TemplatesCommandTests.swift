@@ -17,7 +17,8 @@ enum TemplateGolden {
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("no golden file \(url.lastPathComponent); run with RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
+            Issue.record(
+                "no golden file \(url.lastPathComponent); run with RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
             return
         }
         #expect(actual == expected, "output differs from \(url.lastPathComponent)", sourceLocation: sourceLocation)
@@ -29,7 +30,8 @@ struct CLIScratch {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-cli-\(UUID().uuidString)", isDirectory: true)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowpkg-cli-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
@@ -84,6 +86,8 @@ struct CLIScratch {
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("Copied/Host/AppDelegate.swift").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: scratch.url.appendingPathComponent("Copied/Host/AppDelegate.swift").path))
     }
 }

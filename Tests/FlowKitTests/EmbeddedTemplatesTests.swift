@@ -43,10 +43,12 @@ import Testing
     @Test func bundledTemplatesRender() throws {
         for template in try TemplateCatalog.bundled().templates {
             for given in [[:], ["startModule": "App.Start", "name": "Other Name"]] {
-                let project = try NewProject.plan(template: template, destination: URL(fileURLWithPath: "/nonexistent/Demo"),
-                                                  given: given)
+                let project = try NewProject.plan(
+                    template: template, destination: URL(fileURLWithPath: "/nonexistent/Demo"),
+                    given: given)
                 #expect(project.files.contains { $0.path == "flowpkg.json" })
-                let json = try JSONSerialization.jsonObject(with: Data(project.files.first { $0.path == "flowpkg.json" }!.bytes))
+                let json = try JSONSerialization.jsonObject(
+                    with: Data(project.files.first { $0.path == "flowpkg.json" }!.bytes))
                 #expect((json as? [String: Any])?["identifier"] as? String == project.values.values["identifier"])
             }
         }

@@ -4,17 +4,21 @@ import Testing
 
 @Suite struct TemplateRenderingTests {
     func template(_ files: [String: [UInt8]], manifest: String? = nil) throws -> Template {
-        let json = manifest ?? """
-            {"description": "test", "variables": [
-              {"name": "startModule", "description": "start", "default": "Main", "kind": "module"}]}
-            """
+        let json =
+            manifest ?? """
+                {"description": "test", "variables": [
+                  {"name": "startModule", "description": "start", "default": "Main", "kind": "module"}]}
+                """
         var all = files.map { Template.File(path: $0.key, bytes: $0.value) }
         all.append(Template.File(path: "template.json", bytes: Array(json.utf8)))
         return try Template.from(name: "test", origin: "test", files: all)
     }
 
-    func render(_ template: Template, _ given: [String: String] = [:], folder: String = "/tmp/Demo") throws -> [String: [UInt8]] {
-        let values = try TemplateValues.resolve(template: template, destination: URL(fileURLWithPath: folder), given: given)
+    func render(_ template: Template, _ given: [String: String] = [:], folder: String = "/tmp/Demo") throws -> [String:
+        [UInt8]]
+    {
+        let values = try TemplateValues.resolve(
+            template: template, destination: URL(fileURLWithPath: folder), given: given)
         var result: [String: [UInt8]] = [:]
         for file in try TemplateRenderer.render(template, context: values.renderingContext(for: template)) {
             result[file.path] = file.bytes
@@ -24,12 +28,14 @@ import Testing
 
     @Test func variablesFillContentsAndPaths() throws {
         let t = try template([
-            "Sources/{{startModulePath}}.lua": Array("-- {{startModule}} of {{name}} ({{identifier}}) {{startModuleLeaf}}".utf8),
+            "Sources/{{startModulePath}}.lua": Array(
+                "-- {{startModule}} of {{name}} ({{identifier}}) {{startModuleLeaf}}".utf8),
             "{{name}}/notes.txt": Array("a < b & c".utf8),
         ])
         let files = try render(t, ["startModule": "App.Main", "name": "Words & Co"])
         #expect(Set(files.keys) == ["Sources/App/Main.lua", "Words & Co/notes.txt"])
-        #expect(String(decoding: files["Sources/App/Main.lua"]!, as: UTF8.self)
+        #expect(
+            String(decoding: files["Sources/App/Main.lua"]!, as: UTF8.self)
                 == "-- App.Main of Words & Co (com.example.words-co) Main")
         // Source files are not web pages: nothing is HTML-escaped.
         #expect(String(decoding: files["Words & Co/notes.txt"]!, as: UTF8.self) == "a < b & c")
@@ -41,8 +47,8 @@ import Testing
     }
 
     @Test func binaryFilesAreCopiedByteForByte() throws {
-        let png: [UInt8] = Array("{{name}}".utf8) + [0x89, 0x50]   // valid UTF-8 prefix, binary by extension
-        let junk: [UInt8] = [0xFF, 0xFE, 0x7B, 0x7B, 0x6E, 0x7D, 0x7D]        // not UTF-8
+        let png: [UInt8] = Array("{{name}}".utf8) + [0x89, 0x50]  // valid UTF-8 prefix, binary by extension
+        let junk: [UInt8] = [0xFF, 0xFE, 0x7B, 0x7B, 0x6E, 0x7D, 0x7D]  // not UTF-8
         let nul: [UInt8] = Array("{{name}}".utf8) + [0, 1, 2]
         let files = try render(try template(["logo.png": png, "{{name}}.bin": junk, "data.dat": nul]))
         #expect(files["logo.png"] == png)
@@ -60,38 +66,54 @@ import Testing
 
     @Test func badValuesAreRefusedWithTheReason() throws {
         let t = try template(["x": []])
-        #expect(throws: TemplateError.invalidValue(variable: "startModule", value: "end",
-                                                   reason: "'end' is not a Lua identifier (letters, digits and '_', not starting with a digit, not a keyword)")) {
+        #expect(
+            throws: TemplateError.invalidValue(
+                variable: "startModule", value: "end",
+                reason:
+                    "'end' is not a Lua identifier (letters, digits and '_', not starting with a digit, not a keyword)")
+        ) {
             try render(t, ["startModule": "end"])
         }
         #expect {
             try render(t, ["identifier": "com..x"])
         } throws: { error in
-            guard case TemplateError.invalidValue(variable: "identifier", value: "com..x", reason: _) = error as! TemplateError else { return false }
+            guard
+                case TemplateError.invalidValue(variable: "identifier", value: "com..x", reason: _) = error
+                    as! TemplateError
+            else { return false }
             return true
         }
         #expect(throws: TemplateError.invalidValue(variable: "name", value: "", reason: "it is empty")) {
             try render(t, ["name": ""])
         }
-        #expect(throws: TemplateError.unknownVariable(name: "colour", template: "test", known: ["name", "identifier", "startModule"])) {
+        #expect(
+            throws: TemplateError.unknownVariable(
+                name: "colour", template: "test", known: ["name", "identifier", "startModule"])
+        ) {
             try render(t, ["colour": "red"])
         }
     }
 
     @Test func anUnusedStartModuleIsANoteNotAnError() throws {
         let t = try template(["x": []], manifest: #"{"description": "library"}"#)
-        let values = try TemplateValues.resolve(template: t, destination: URL(fileURLWithPath: "/tmp/L"),
-                                                given: ["startModule": "Main"])
+        let values = try TemplateValues.resolve(
+            template: t, destination: URL(fileURLWithPath: "/tmp/L"),
+            given: ["startModule": "Main"])
         #expect(values.notes == ["template 'test' has no use for --start-module; 'Main' is ignored"])
         #expect(values.values["startModule"] == nil)
     }
 
     @Test func patternsAndRequiredValues() throws {
-        let t = try template(["x": Array("{{year}}".utf8)], manifest: """
-            {"description": "d", "variables": [{"name": "year", "description": "y", "pattern": "[0-9]{4}"}]}
-            """)
+        let t = try template(
+            ["x": Array("{{year}}".utf8)],
+            manifest: """
+                {"description": "d", "variables": [{"name": "year", "description": "y", "pattern": "[0-9]{4}"}]}
+                """)
         #expect(throws: TemplateError.missingValue(variable: "year")) { try render(t) }
-        #expect(throws: TemplateError.invalidValue(variable: "year", value: "99", reason: "it does not match the pattern [0-9]{4}")) {
+        #expect(
+            throws: TemplateError.invalidValue(
+                variable: "year", value: "99", reason: "it does not match the pattern [0-9]{4}")
+        ) {
             try render(t, ["year": "99"])
         }
         #expect(String(decoding: try render(t, ["year": "2016"])["x"]!, as: UTF8.self) == "2016")
@@ -104,7 +126,9 @@ import Testing
         } throws: { error in
             guard case TemplateError.invalidTemplate(let diagnostics) = error as! TemplateError else { return false }
             return diagnostics.map(\.code) == ["FP604", "FP604", "FP604"]
-                && diagnostics.contains { $0.message == "'../{{name}}.lua' renders to '../Demo.lua', which leaves the project folder ('..')" }
+                && diagnostics.contains {
+                    $0.message == "'../{{name}}.lua' renders to '../Demo.lua', which leaves the project folder ('..')"
+                }
         }
     }
 
@@ -147,9 +171,15 @@ import Testing
         #expect(codes(#"{"variables": []}"#) == ["FP602"])
         #expect(codes(#"{"description": "d", "extra": 1}"#) == ["FP602"])
         #expect(codes(#"{"description": "d", "variables": [{"name": "name", "description": "x"}]}"#) == ["FP602"])
-        #expect(codes(#"{"description": "d", "variables": [{"name": "m", "description": "x", "kind": "module", "default": "1a"}]}"#) == ["FP602"])
+        #expect(
+            codes(
+                #"{"description": "d", "variables": [{"name": "m", "description": "x", "kind": "module", "default": "1a"}]}"#
+            ) == ["FP602"])
         #expect(codes(#"{"description": "d", "variables": [{"name": "a-b", "description": "x"}]}"#) == ["FP602"])
-        #expect(codes(#"{"description": "d", "variables": [{"name": "p", "description": "x", "pattern": "("}]}"#) == ["FP602"])
+        #expect(
+            codes(#"{"description": "d", "variables": [{"name": "p", "description": "x", "pattern": "("}]}"#) == [
+                "FP602"
+            ])
         #expect(codes(#"{"description": "d"}"#) == [])
     }
 }

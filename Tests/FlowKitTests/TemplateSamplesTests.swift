@@ -10,8 +10,9 @@ import Testing
         let lua = try LuaState()
         for template in try TemplateCatalog.bundled().templates {
             for given in [[:], ["startModule": "App.Start"]] {
-                let project = try NewProject.plan(template: template, destination: URL(fileURLWithPath: "/nonexistent/Demo"),
-                                                  given: given)
+                let project = try NewProject.plan(
+                    template: template, destination: URL(fileURLWithPath: "/nonexistent/Demo"),
+                    given: given)
                 for file in project.files where file.path.hasSuffix(".lua") {
                     #expect(throws: Never.self, "\(template.name): \(file.path)") {
                         try lua.check(String(decoding: file.bytes, as: UTF8.self), chunkName: file.path)
@@ -39,7 +40,8 @@ import Testing
         let scratch = try TemplateScratch()
         defer { scratch.remove() }
         let host = scratch.url.appendingPathComponent("host.lua")
-        try Data("""
+        try Data(
+            """
             local root = arg[1]
             package.path = root .. "/Sources/?.lua"
             function getResource(name, type, object, key)
@@ -51,7 +53,8 @@ import Testing
             end
             function addMessageHandler(name, handler) end
             require "WordsController"
-            """.utf8).write(to: host)
+            """.utf8
+        ).write(to: host)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["lua5.4", host.path, checkoutRoot.appendingPathComponent("Samples/WordsTerminal").path]
@@ -85,8 +88,9 @@ import Testing
         #expect(lines.contains("\(cellLines.count / 3) rows"))
 
         // Every word of the text appears, in order.
-        let text = try String(contentsOf: checkoutRoot.appendingPathComponent("Samples/WordsTerminal/Resources/words.txt"),
-                              encoding: .utf8)
+        let text = try String(
+            contentsOf: checkoutRoot.appendingPathComponent("Samples/WordsTerminal/Resources/words.txt"),
+            encoding: .utf8)
         let expected = text.split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
         var shown: [String] = []
         for row in stride(from: 1, to: cellLines.count, by: 3) {

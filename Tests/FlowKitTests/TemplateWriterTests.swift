@@ -3,8 +3,10 @@ import Foundation
 import Testing
 
 @Suite struct TemplateWriterTests {
-    let files = [RenderedFile(path: "flowpkg.json", bytes: Array("{}".utf8)),
-                 RenderedFile(path: "Sources/App/Main.lua", bytes: Array("print(1)".utf8))]
+    let files = [
+        RenderedFile(path: "flowpkg.json", bytes: Array("{}".utf8)),
+        RenderedFile(path: "Sources/App/Main.lua", bytes: Array("print(1)".utf8)),
+    ]
 
     @Test func writesEveryFileAndNothingElse() throws {
         let scratch = try TemplateScratch()
@@ -12,8 +14,11 @@ import Testing
         let destination = scratch.url.appendingPathComponent("a/b/Project")
         try ProjectWriter.write(files, to: destination)
         let tree = TemplateScratch.tree(scratch.url)
-        #expect(Set(tree.keys) == ["a", "a/b", "a/b/Project", "a/b/Project/flowpkg.json", "a/b/Project/Sources",
-                                   "a/b/Project/Sources/App", "a/b/Project/Sources/App/Main.lua"])
+        #expect(
+            Set(tree.keys) == [
+                "a", "a/b", "a/b/Project", "a/b/Project/flowpkg.json", "a/b/Project/Sources",
+                "a/b/Project/Sources/App", "a/b/Project/Sources/App/Main.lua",
+            ])
         #expect(tree["a/b/Project/Sources/App/Main.lua"] == Data("print(1)".utf8))
     }
 
@@ -26,7 +31,8 @@ import Testing
         try ProjectWriter.write(files, to: destination)
         #expect(FileManager.default.fileExists(atPath: destination.appendingPathComponent("flowpkg.json").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["Project"])
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: destination.path)) == ["flowpkg.json", "Sources"])
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: destination.path)) == ["flowpkg.json", "Sources"])
         // The same folder, filled in place: a shell whose working directory it is stays in it.
         #expect(try FileManager.default.attributesOfItem(atPath: destination.path)[.systemFileNumber] as? Int == inode)
     }
@@ -50,7 +56,8 @@ import Testing
         let scratch = try TemplateScratch()
         defer { scratch.remove() }
         let destination = scratch.url.appendingPathComponent("Project")
-        try FileManager.default.createDirectory(at: destination.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.appendingPathComponent("Sources"), withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: destination.appendingPathComponent("flowpkg.json"))
         try Data().write(to: destination.appendingPathComponent(".hidden"))
         let before = TemplateScratch.tree(scratch.url)

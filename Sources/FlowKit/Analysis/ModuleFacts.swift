@@ -22,13 +22,21 @@ public struct ModuleFacts: Sendable, Equatable {
         public var isInsideFunction: Bool
         /// True when the call is guarded (`pcall(require, "x")`): a failure is expected and handled.
         public var isProtected: Bool
+        /// True when the call runs only if something else holds: inside an `if` branch or a
+        /// loop body, or right of `and`/`or` (`if not ok then m = require "fallback" end`).
+        public var isConditional: Bool
 
-        public init(module: String, location: SourceLocation, isInsideFunction: Bool, isProtected: Bool = false) {
+        public init(module: String, location: SourceLocation, isInsideFunction: Bool, isProtected: Bool = false,
+                    isConditional: Bool = false) {
             self.module = module
             self.location = location
             self.isInsideFunction = isInsideFunction
             self.isProtected = isProtected
+            self.isConditional = isConditional
         }
+
+        /// True when the require surely runs when its module loads: at top level, unguarded, unconditional.
+        public var runsAtLoad: Bool { !isInsideFunction && !isProtected && !isConditional }
     }
 
     /// A `getResource(name, type, ...)` whose name and type are both literal strings.

@@ -15,7 +15,7 @@ public struct ProjectFile: Sendable, Equatable {
     /// The file name a project folder holds.
     public static let fileName = "flowpkg.json"
     /// The environments flowpkg knows the host globals of.
-    public static let knownEnvironments = ["lua", "codeflow-ios"]
+    public static let knownEnvironments = Environment.knownNames
     /// Every key `flowpkg.json` may hold; others are reported as unknown (FP103).
     public static let knownKeys = [
         "name", "identifier", "version", "startModule", "sources", "resources", "environment",

@@ -15,8 +15,10 @@ public struct NewProject: Sendable {
 
     /// Works out the project `template` makes at `destination` with the user's `given` values,
     /// checking the values, the template and the destination; nothing is written.
-    public static func plan(template: Template, destination: URL,
-                            given: [String: String]) throws(TemplateError) -> NewProject {
+    public static func plan(
+        template: Template, destination: URL,
+        given: [String: String]
+    ) throws(TemplateError) -> NewProject {
         let values = try TemplateValues.resolve(template: template, destination: destination, given: given)
         let files = try TemplateRenderer.render(template, context: values.renderingContext(for: template))
         try ProjectWriter.checkDestination(destination)

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a new project's files all at once: into a hidden folder beside the destination, then
@@ -63,7 +63,9 @@ public enum ProjectWriter {
 
     /// An empty folder that exists (perhaps the working directory): staged inside it, then each
     /// top-level entry moved up. The folder itself stays, so a shell sitting in it stays there.
-    private static func fill(existing target: URL, with files: [RenderedFile], shownAs shown: String) throws(TemplateError) {
+    private static func fill(existing target: URL, with files: [RenderedFile], shownAs shown: String)
+        throws(TemplateError)
+    {
         let manager = FileManager.default
         var staging: URL?
         var moved: [URL] = []

@@ -40,12 +40,16 @@ public struct Template: Sendable {
     /// `origin` names the template in messages (a folder path or `Templates/NAME`).
     public static func from(name: String, origin: String, files: [File]) throws(TemplateError) -> Template {
         guard let manifestFile = files.first(where: { $0.path == manifestFileName }) else {
-            throw .invalidTemplate([Diagnostic(severity: .error, code: "FP601",
-                                               message: "\(origin) has no template.json",
-                                               file: origin, hint: "a template folder holds a template.json describing it and its variables")])
+            throw .invalidTemplate([
+                Diagnostic(
+                    severity: .error, code: "FP601",
+                    message: "\(origin) has no template.json",
+                    file: origin, hint: "a template folder holds a template.json describing it and its variables")
+            ])
         }
         let manifest = try TemplateManifest.parse(Data(manifestFile.bytes), file: "\(origin)/\(manifestFileName)").get()
-        return Template(name: name, manifest: manifest, files: files.filter { $0.path != manifestFileName }, origin: origin)
+        return Template(
+            name: name, manifest: manifest, files: files.filter { $0.path != manifestFileName }, origin: origin)
     }
 
     /// Reads a template folder from disk; Finder's `.DS_Store` files are skipped. `origin` is
@@ -55,22 +59,29 @@ public struct Template: Sendable {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .invalidTemplate([Diagnostic(severity: .error, code: "FP601",
-                                               message: "\(origin) is not a template folder", file: origin)])
+            throw .invalidTemplate([
+                Diagnostic(
+                    severity: .error, code: "FP601",
+                    message: "\(origin) is not a template folder", file: origin)
+            ])
         }
         var files: [File] = []
         var problems: [Diagnostic] = []
         let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        let walker = manager.enumerator(at: URL(fileURLWithPath: base), includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey])
+        let walker = manager.enumerator(
+            at: URL(fileURLWithPath: base), includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey])
         while let url = walker?.nextObject() as? URL {
             guard url.lastPathComponent != ".DS_Store" else { continue }
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
             if values?.isDirectory == true { continue }
             let fullPath = url.standardizedFileURL.path
-            let relative = fullPath.hasPrefix(base + "/") ? String(fullPath.dropFirst(base.count + 1)) : url.lastPathComponent
+            let relative =
+                fullPath.hasPrefix(base + "/") ? String(fullPath.dropFirst(base.count + 1)) : url.lastPathComponent
             guard values?.isRegularFile == true, let data = manager.contents(atPath: url.path) else {
-                problems.append(Diagnostic(severity: .error, code: "FP603", message: "cannot read \(relative) as a regular file",
-                                           file: "\(origin)/\(relative)"))
+                problems.append(
+                    Diagnostic(
+                        severity: .error, code: "FP603", message: "cannot read \(relative) as a regular file",
+                        file: "\(origin)/\(relative)"))
                 continue
             }
             files.append(File(path: relative, bytes: [UInt8](data)))

@@ -16,8 +16,10 @@ public struct TemplateCatalog: Sendable {
         for file in EmbeddedTemplates.files {
             guard let slash = file.path.firstIndex(of: "/") else { continue }
             let name = String(file.path[..<slash])
-            grouped[name, default: []].append(Template.File(path: String(file.path[file.path.index(after: slash)...]),
-                                                             bytes: file.bytes))
+            grouped[name, default: []].append(
+                Template.File(
+                    path: String(file.path[file.path.index(after: slash)...]),
+                    bytes: file.bytes))
         }
         var templates: [Template] = []
         for (name, files) in grouped where files.contains(where: { $0.path == Template.manifestFileName }) {

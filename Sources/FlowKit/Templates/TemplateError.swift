@@ -25,7 +25,8 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
                 + "(or give the path of a template folder)"
         case .invalidTemplate(let diagnostics):
             let first = diagnostics.first.map { $0.message } ?? "it is broken"
-            return diagnostics.count == 1 ? "invalid template: \(first)"
+            return diagnostics.count == 1
+                ? "invalid template: \(first)"
                 : "invalid template: \(first) (and \(diagnostics.count - 1) more problems)"
         case .invalidValue(let variable, let value, let reason):
             return "'\(value)' is not a valid \(Self.label(variable)): \(reason)"
@@ -34,7 +35,8 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
         case .missingValue(let variable):
             return "\(Self.label(variable)) needs a value: pass --set \(variable)=VALUE"
         case .destinationNotEmpty(let path):
-            return "\(path) already exists and is not empty; choose a new folder or empty this one (nothing was written)"
+            return
+                "\(path) already exists and is not empty; choose a new folder or empty this one (nothing was written)"
         case .destinationNotAFolder(let path):
             return "\(path) already exists and is not a folder (nothing was written)"
         case .writeFailed(let path, let reason):

@@ -21,7 +21,8 @@ public struct TemplateManifest: Sendable, Equatable {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            return .failure(.invalidTemplate([problem("FP601", "template.json is not valid JSON: \(Self.reason(error))")]))
+            return .failure(
+                .invalidTemplate([problem("FP601", "template.json is not valid JSON: \(Self.reason(error))")]))
         }
         guard let root = object as? [String: Any] else {
             return .failure(.invalidTemplate([problem("FP601", "template.json must hold a JSON object")]))
@@ -32,8 +33,10 @@ public struct TemplateManifest: Sendable, Equatable {
             diagnostics.append(problem("FP602", "template.json needs a non-empty \"description\" string"))
         }
         for key in root.keys.sorted() where !["description", "variables"].contains(key) {
-            diagnostics.append(problem("FP602", "unknown key \"\(key)\" in template.json",
-                                       hint: "template.json has \"description\" and \"variables\""))
+            diagnostics.append(
+                problem(
+                    "FP602", "unknown key \"\(key)\" in template.json",
+                    hint: "template.json has \"description\" and \"variables\""))
         }
         var variables: [TemplateVariable] = []
         var seen: Set<String> = []
@@ -48,8 +51,12 @@ public struct TemplateManifest: Sendable, Equatable {
                 diagnostics.append(problem("FP602", "variables[\(index)]: \(failure.message)"))
             case .success(let variable):
                 if TemplateVariable.builtIn.contains(where: { $0.name == variable.name })
-                    || TemplateVariable.reservedNames.contains(variable.name) {
-                    diagnostics.append(problem("FP602", "variables[\(index)]: \"\(variable.name)\" is provided by flowpkg; declare another name"))
+                    || TemplateVariable.reservedNames.contains(variable.name)
+                {
+                    diagnostics.append(
+                        problem(
+                            "FP602",
+                            "variables[\(index)]: \"\(variable.name)\" is provided by flowpkg; declare another name"))
                 } else if !seen.insert(variable.name).inserted {
                     diagnostics.append(problem("FP602", "variables[\(index)]: \"\(variable.name)\" is declared twice"))
                 } else {
@@ -104,9 +111,10 @@ public struct TemplateVariable: Sendable, Equatable, Codable {
     /// The product name and package identifier: every template gets them, declared or not.
     public static let builtIn: [TemplateVariable] = [
         TemplateVariable(name: "name", description: "Product name (default: the new folder's name)", defaultValue: nil),
-        TemplateVariable(name: "identifier",
-                         description: "Package identifier the host loads (default: com.example.<name>)",
-                         defaultValue: nil, kind: .identifier),
+        TemplateVariable(
+            name: "identifier",
+            description: "Package identifier the host loads (default: com.example.<name>)",
+            defaultValue: nil, kind: .identifier),
     ]
 
     /// Names flowpkg adds to every rendering; a template may not declare them.
@@ -116,7 +124,8 @@ public struct TemplateVariable: Sendable, Equatable, Codable {
     static func parse(_ entry: Any) -> Result<TemplateVariable, Problem> {
         guard let object = entry as? [String: Any] else { return .failure(Problem("must be an object")) }
         for key in object.keys.sorted() where !["name", "description", "default", "kind", "pattern"].contains(key) {
-            return .failure(Problem("unknown key \"\(key)\" (a variable has name, description, default, kind, pattern)"))
+            return .failure(
+                Problem("unknown key \"\(key)\" (a variable has name, description, default, kind, pattern)"))
         }
         guard let name = object["name"] as? String, isMustacheName(name) else {
             return .failure(Problem("\"name\" must be a string of letters, digits and '_', not starting with a digit"))
@@ -126,7 +135,9 @@ public struct TemplateVariable: Sendable, Equatable, Codable {
         }
         var defaultValue: String?
         if let value = object["default"], !(value is NSNull) {
-            guard let text = value as? String else { return .failure(Problem("\"\(name)\": \"default\" must be a string")) }
+            guard let text = value as? String else {
+                return .failure(Problem("\"\(name)\": \"default\" must be a string"))
+            }
             defaultValue = text
         }
         var kind = Kind.text
@@ -143,8 +154,9 @@ public struct TemplateVariable: Sendable, Equatable, Codable {
             }
             pattern = text
         }
-        let variable = TemplateVariable(name: name, description: description, defaultValue: defaultValue,
-                                        kind: kind, pattern: pattern)
+        let variable = TemplateVariable(
+            name: name, description: description, defaultValue: defaultValue,
+            kind: kind, pattern: pattern)
         if let defaultValue, let problem = variable.problem(with: defaultValue) {
             return .failure(Problem("\"\(name)\": its default '\(defaultValue)' is not valid: \(problem)"))
         }
@@ -159,7 +171,9 @@ public struct TemplateVariable: Sendable, Equatable, Codable {
 
     static func isMustacheName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        }
     }
 
     /// Why `value` does not suit this variable, or nil when it does.

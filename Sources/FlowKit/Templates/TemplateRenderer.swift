@@ -48,10 +48,12 @@ public enum TemplateRenderer {
             case .success(let text): path = text
             }
             if let reason = pathProblem(path) {
-                problems.append(Diagnostic(severity: .error, code: "FP604",
-                                           message: "'\(file.path)' renders to '\(path)', which \(reason)",
-                                           file: "\(template.origin)/\(file.path)",
-                                           hint: "a rendered path must stay inside the new project folder"))
+                problems.append(
+                    Diagnostic(
+                        severity: .error, code: "FP604",
+                        message: "'\(file.path)' renders to '\(path)', which \(reason)",
+                        file: "\(template.origin)/\(file.path)",
+                        hint: "a rendered path must stay inside the new project folder"))
                 continue
             }
             if isBinary(file) {
@@ -59,7 +61,8 @@ public enum TemplateRenderer {
                 continue
             }
             switch renderText(String(decoding: file.bytes, as: UTF8.self), context: context) {
-            case .failure(let error): problems.append(diagnostic(error, file: "\(template.origin)/\(file.path)", inName: false))
+            case .failure(let error):
+                problems.append(diagnostic(error, file: "\(template.origin)/\(file.path)", inName: false))
             case .success(let text): rendered.append(RenderedFile(path: path, bytes: Array(text.utf8)))
             }
         }
@@ -89,16 +92,20 @@ public enum TemplateRenderer {
         var seen: Set<String> = []
         for file in files {
             if !seen.insert(file.path).inserted {
-                problems.append(Diagnostic(severity: .error, code: "FP605",
-                                           message: "two template files render to '\(file.path)'", file: origin))
+                problems.append(
+                    Diagnostic(
+                        severity: .error, code: "FP605",
+                        message: "two template files render to '\(file.path)'", file: origin))
             }
             var parent = file.path
             while let slash = parent.lastIndex(of: "/") {
                 parent = String(parent[..<slash])
                 if paths.contains(parent) {
-                    problems.append(Diagnostic(severity: .error, code: "FP605",
-                                               message: "'\(parent)' is rendered as a file but '\(file.path)' needs it to be a folder",
-                                               file: origin))
+                    problems.append(
+                        Diagnostic(
+                            severity: .error, code: "FP605",
+                            message: "'\(parent)' is rendered as a file but '\(file.path)' needs it to be a folder",
+                            file: origin))
                 }
             }
         }
@@ -109,7 +116,9 @@ public enum TemplateRenderer {
     /// On a line of its own it is a standalone tag, so it adds no text and shifts lines by one.
     private static let textPragma = "{{% CONTENT_TYPE: TEXT}}\n"
 
-    private static func renderText(_ text: String, context: [String: String]) -> Result<String, MustacheTemplate.ParserError> {
+    private static func renderText(_ text: String, context: [String: String]) -> Result<
+        String, MustacheTemplate.ParserError
+    > {
         do {
             let template = try MustacheTemplate(string: textPragma + text)
             return .success(template.render(context))
@@ -123,11 +132,12 @@ public enum TemplateRenderer {
 
     private static func diagnostic(_ error: MustacheTemplate.ParserError, file: String, inName: Bool) -> Diagnostic {
         let what = inName ? "the file name" : "Mustache"
-        return Diagnostic(severity: .error, code: "FP603",
-                          message: "\(what) does not parse: \(describe(error.error))",
-                          file: file, line: inName ? nil : max(1, error.context.lineNumber - 1),
-                          column: inName ? nil : error.context.columnNumber,
-                          hint: "to write a literal '{{', change the delimiters with {{=<% %>=}}")
+        return Diagnostic(
+            severity: .error, code: "FP603",
+            message: "\(what) does not parse: \(describe(error.error))",
+            file: file, line: inName ? nil : max(1, error.context.lineNumber - 1),
+            column: inName ? nil : error.context.columnNumber,
+            hint: "to write a literal '{{', change the delimiters with {{=<% %>=}}")
     }
 
     private static func describe(_ error: Error) -> String {
@@ -138,7 +148,8 @@ public enum TemplateRenderer {
         case .expectedSectionEnd: return "a section is never closed"
         case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
         case .transformAppliedToInheritanceSection: return "a transform is applied to an inherited section"
-        case .illegalTokenInsideInheritSection, .textInsideInheritSection: return "an inherited section holds something it may not"
+        case .illegalTokenInsideInheritSection, .textInsideInheritSection:
+            return "an inherited section holds something it may not"
         case .invalidConfigVariableSyntax: return "a pragma tag is malformed"
         case .unrecognisedConfigVariable: return "a pragma names an unknown setting"
         @unknown default: return "\(error)"

@@ -15,8 +15,10 @@ public struct TemplateValues: Sendable, Equatable {
 
     /// Resolves `given` (flags and `--set`) against `template`'s variables: fills in defaults,
     /// checks every value, and throws the first problem in the template's variable order.
-    public static func resolve(template: Template, destination: URL,
-                               given: [String: String]) throws(TemplateError) -> TemplateValues {
+    public static func resolve(
+        template: Template, destination: URL,
+        given: [String: String]
+    ) throws(TemplateError) -> TemplateValues {
         let declared = Set(template.variables.map(\.name))
         var notes: [String] = []
         for key in given.keys.sorted() where !declared.contains(key) {
@@ -28,7 +30,9 @@ public struct TemplateValues: Sendable, Equatable {
         }
         var values: [String: String] = [:]
         for variable in template.variables {
-            guard let value = given[variable.name] ?? defaultValue(for: variable, destination: destination, values: values)
+            guard
+                let value = given[variable.name]
+                    ?? defaultValue(for: variable, destination: destination, values: values)
             else { throw .missingValue(variable: variable.name) }
             if let reason = variable.problem(with: value) {
                 throw .invalidValue(variable: variable.name, value: value, reason: reason)
@@ -41,8 +45,10 @@ public struct TemplateValues: Sendable, Equatable {
     /// The value `variable` takes when the user gives none: `name` comes from the destination
     /// folder, `identifier` from the name (so it needs `values["name"]` resolved first), the rest
     /// from `template.json`.
-    public static func defaultValue(for variable: TemplateVariable, destination: URL,
-                                    values: [String: String]) -> String? {
+    public static func defaultValue(
+        for variable: TemplateVariable, destination: URL,
+        values: [String: String]
+    ) -> String? {
         switch variable.name {
         case "name": return destination.standardizedFileURL.lastPathComponent
         case "identifier": return "com.example.\(identifierPart(from: values["name"] ?? destination.lastPathComponent))"

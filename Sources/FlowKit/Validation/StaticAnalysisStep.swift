@@ -1,18 +1,25 @@
 import FlowPackage
 
-/// The static-analysis step of validation (FP4xx), kept apart so the analysis engineer's
-/// parser and project rules plug in here and nowhere else.
-///
-/// Until `ModuleAnalyzer` and `ProjectRules` land on main this step learns nothing: it returns
-/// no facts and no diagnostics, and validation reports syntax and content only.
+/// The static-analysis step of validation (FP4xx): `ModuleAnalyzer` reads each module that
+/// compiled, then `ProjectRules` checks the project's requires, resources and globals once.
 enum StaticAnalysisStep {
     /// Facts about one module that compiled, read from the same bytes the compiler saw.
     static func facts(of source: UnsafeRawBufferPointer) -> ModuleFacts? {
-        nil
+        ModuleAnalyzer.analyze(source)
     }
 
     /// Project-wide rules (requires, resources, globals) over every module's facts.
     static func check(project: Project, facts: [ModuleName: ModuleFacts]) -> [Diagnostic] {
-        []
+        // An unknown environment is already reported (FP107); check against plain Lua then.
+        let base = Environment.named(project.projectFile.environment) ?? .lua
+        let environment = base.extended(globals: project.projectFile.globals,
+                                        externalModules: project.projectFile.externalModules)
+        let modules = project.modules.compactMap { module in
+            facts[module.name].map { ProjectRules.Module(name: module.name, file: module.file.path, facts: $0) }
+        }
+        var resources: [ResourceKey: String] = [:]
+        for resource in project.resources { resources[resource.key] = resource.file.path }
+        return ProjectRules.check(modules: modules, moduleNames: Set(project.modules.map(\.name)),
+                                  resources: resources, environment: environment)
     }
 }

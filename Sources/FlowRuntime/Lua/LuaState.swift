@@ -7,6 +7,8 @@ import CLua
 public final class LuaState {
     /// The raw state, for the runtime's own bridging code in this module only.
     let L: OpaquePointer
+    /// The context that hands functions across, when this state belongs to one.
+    weak var bridge: (any LuaFunctionBridge)?
 
     /// A fresh state; with `openLibraries`, Lua's standard libraries are loaded into it.
     public init(openLibraries: Bool = true) throws {
@@ -46,35 +48,50 @@ public final class LuaState {
 
     /// Pushes the compiled chunk on the stack, or throws its syntax error.
     func load(_ source: UnsafeRawBufferPointer, chunkName: String) throws {
+        try load(source, rawChunkName: "@" + chunkName, on: L)
+    }
+
+    /// Pushes the compiled text chunk on `thread`'s stack (this state's main thread or one of
+    /// its coroutines), or throws its syntax error. `rawChunkName` is Lua's own form: `@file`
+    /// or `=name`.
+    func load(_ source: UnsafeRawBufferPointer, rawChunkName: String, on thread: OpaquePointer) throws {
         let status = luaL_loadbufferx(
-            L, source.baseAddress?.assumingMemoryBound(to: CChar.self), source.count, "@" + chunkName, "t")
-        guard status == LUA_OK else { throw popError(status: status) }
+            thread, source.baseAddress?.assumingMemoryBound(to: CChar.self), source.count, rawChunkName, "t")
+        guard status == LUA_OK else { throw popError(status: status, on: thread) }
     }
 
     /// Calls the function below `argumentCount` arguments on the stack, with a traceback on error.
     func call(argumentCount: Int32) throws -> [LuaValue] {
-        let base = lua_gettop(L) - argumentCount - 1
-        flowlua_pushcfunction(L, flowlua_traceback_handler)
-        flowlua_insert(L, base + 1)
-        let status = flowlua_pcall(L, argumentCount, LUA_MULTRET, base + 1)
-        flowlua_remove(L, base + 1)
-        guard status == LUA_OK else { throw popError(status: status) }
-        let top = lua_gettop(L)
-        var results: [LuaValue] = []
-        if top > base {
-            for index in (base + 1)...top { results.append(value(at: index)) }
-        }
-        lua_settop(L, base)
+        try call(argumentCount: argumentCount, on: L)
+    }
+
+    /// Calls the function below `argumentCount` arguments on `thread`'s stack in protected
+    /// mode, with a traceback on error, and pops it and its results.
+    func call(argumentCount: Int32, on thread: OpaquePointer) throws -> [LuaValue] {
+        let base = lua_gettop(thread) - argumentCount - 1
+        try protectedCall(argumentCount: argumentCount, resultCount: LUA_MULTRET, on: thread)
+        let results = LuaStack(thread, bridge: bridge).values(from: base + 1)
+        lua_settop(thread, base)
         return results
     }
 
+    /// Calls the function below `argumentCount` arguments on `thread`'s stack in protected
+    /// mode, with a traceback on error, leaving `resultCount` results in its place.
+    func protectedCall(argumentCount: Int32, resultCount: Int32, on thread: OpaquePointer) throws {
+        let handler = lua_gettop(thread) - argumentCount
+        flowlua_pushcfunction(thread, flowlua_traceback_handler)
+        flowlua_insert(thread, handler)
+        let status = flowlua_pcall(thread, argumentCount, resultCount, handler)
+        flowlua_remove(thread, handler)
+        guard status == LUA_OK else { throw popError(status: status, on: thread) }
+    }
+
     /// Pops the error value at the top and describes it; its text is copied out first.
-    func popError(status: Int32) -> LuaError {
-        var length = 0
-        let text = flowlua_tostring(L, -1, &length).map {
-            String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self)
-        } ?? "(error object is not a string)"
-        flowlua_pop(L, 1)
+    func popError(status: Int32, on thread: OpaquePointer? = nil) -> LuaError {
+        let thread = thread ?? L
+        let text = LuaStack(thread, bridge: nil).bytes(at: -1).map { String(decoding: $0, as: UTF8.self) }
+            ?? "(error object is not a string)"
+        flowlua_pop(thread, 1)
         let kind: LuaError.Kind
         switch status {
         case LUA_ERRSYNTAX: kind = .syntax
@@ -96,44 +113,10 @@ public final class LuaState {
     }
 
     /// The Lua value at `index`, converted; tables become arrays or dictionaries.
-    func value(at index: Int32, depth: Int = 0) -> LuaValue {
-        switch lua_type(L, index) {
-        case LUA_TNIL, LUA_TNONE: return .nil
-        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
-        case LUA_TNUMBER:
-            if lua_isinteger(L, index) != 0 { return .integer(flowlua_tointeger(L, index)) }
-            return .number(flowlua_tonumber(L, index))
-        case LUA_TSTRING:
-            var length = 0
-            let pointer = flowlua_tostring(L, index, &length)
-            return .string(String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self))
-        case LUA_TTABLE:
-            return depth < 32 ? table(at: index, depth: depth) : .opaque("table")
-        default:
-            return .opaque(String(cString: lua_typename(L, lua_type(L, index))))
-        }
+    func value(at index: Int32) -> LuaValue {
+        stack.value(at: index)
     }
 
-    private func table(at index: Int32, depth: Int) -> LuaValue {
-        let absolute = lua_absindex(L, index)
-        var array: [LuaValue] = []
-        var dictionary: [String: LuaValue] = [:]
-        lua_pushnil(L)
-        // lua_next raises only on a key changed during traversal, which this loop never does.
-        while lua_next(L, absolute) != 0 {
-            let element = value(at: -1, depth: depth + 1)
-            if lua_type(L, -2) == LUA_TNUMBER, lua_isinteger(L, -2) != 0 {
-                let key = flowlua_tointeger(L, -2)
-                dictionary[String(key)] = element
-                if key == array.count + 1 { array.append(element) }
-            } else if lua_type(L, -2) == LUA_TSTRING {
-                var length = 0
-                let pointer = flowlua_tostring(L, -2, &length)  // safe: the key is a string already
-                dictionary[String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)] = element
-            }
-            flowlua_pop(L, 1)
-        }
-        if array.count == dictionary.count { return .array(array) }
-        return .table(dictionary)
-    }
+    /// This state's main stack, converting functions through `bridge` when a context set one.
+    var stack: LuaStack { LuaStack(L, bridge: bridge) }
 }

@@ -1,1 +1,2 @@
+print(getResource("h2g2", "txt"))
 return {}

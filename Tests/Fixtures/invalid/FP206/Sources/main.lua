@@ -1,1 +1,2 @@
+print(getResource("Logo", "png"))
 return {}

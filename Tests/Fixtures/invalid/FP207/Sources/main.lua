@@ -1,1 +1,2 @@
+print(getResource("a", "txt"))
 return {}

@@ -3,3 +3,4 @@ local strings = require "Util.strings"
 
 local words = Util.words(getResource("texts/words", "txt"))
 print(strings.join(words, ", "))
+print(getResource("img/logo", "png"))

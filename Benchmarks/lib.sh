@@ -1,0 +1,98 @@
+# Shared helpers for Benchmarks/run: timing, the results table, installing tools.
+# Sourced, not run. A benchmark file Benchmarks/<name>.sh defines `benchmark_<name>`, which
+# builds its workload under $BENCH_WORK and declares one `bench_row` per tool it compares; the
+# rows are timed by `bench_measure GROUP` (or, for whatever is left, by `run` afterwards).
+#
+# The rows of a group are timed in interleaved rounds (A B C, A B C, ...), so a machine busy
+# with other work slows every tool alike; each row keeps its best time.
+
+BENCH_REPEAT="${BENCH_REPEAT:-5}"   # rounds per group
+BENCH_ROWS=()                       # "group|label|seconds|reference label" lines, measured
+BENCH_PENDING=()                    # "group|label|reference|quoted command" lines, to measure
+BENCH_NOTES=()                      # free lines printed above the table
+
+# Installs a Debian package when a command is missing: need_apt COMMAND PACKAGE.
+need_apt() {
+  command -v "$1" >/dev/null 2>&1 && return 0
+  if command -v apt-get >/dev/null 2>&1; then
+    local sudo=""
+    [[ "$(id -u)" == 0 ]] || sudo="sudo"
+    echo "benchmarks: installing $2" >&2
+    $sudo apt-get install -y -qq "$2" >/dev/null || echo "benchmarks: could not install $2" >&2
+  fi
+  command -v "$1" >/dev/null 2>&1
+}
+
+# Wall-clock seconds of one run of a command (its output and exit status discarded).
+bench_once() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" >/dev/null 2>&1 || true
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc -l
+}
+
+# Declares a row: bench_row GROUP LABEL REFERENCE_LABEL -- COMMAND...
+# Its ratio is its time divided by REFERENCE_LABEL's in the same group.
+bench_row() {
+  local group="$1" label="$2" reference="$3"
+  shift 4
+  BENCH_PENDING+=("$group|$label|$reference|$(printf '%q ' "$@")")
+}
+
+# Times every declared row of GROUP in BENCH_REPEAT interleaved rounds and records the best.
+bench_measure() {
+  local group="$1" row g label reference command elapsed
+  local -a labels=() references=() commands=() best=()
+  for row in "${BENCH_PENDING[@]}"; do
+    IFS='|' read -r g label reference command <<<"$row"
+    [[ "$g" == "$group" ]] || continue
+    labels+=("$label"); references+=("$reference"); commands+=("$command"); best+=("")
+  done
+  for ((round = 1; round <= BENCH_REPEAT; round++)); do
+    echo "benchmarks: $group: round $round of $BENCH_REPEAT" >&2
+    for i in "${!labels[@]}"; do
+      # A tool taking over 10 s is timed once: more rounds would not change its ratio's story.
+      if [[ -n "${best[$i]}" ]] && (($(echo "${best[$i]} > 10" | bc -l))); then continue; fi
+      elapsed=$(eval "bench_once ${commands[$i]}")
+      if [[ -z "${best[$i]}" ]] || (($(echo "$elapsed < ${best[$i]}" | bc -l))); then best[$i]=$elapsed; fi
+    done
+  done
+  for i in "${!labels[@]}"; do
+    BENCH_ROWS+=("$group|${labels[$i]}|$(printf '%.3f' "${best[$i]}")|${references[$i]}")
+  done
+  local -a rest=()
+  for row in "${BENCH_PENDING[@]}"; do
+    [[ "${row%%|*}" == "$group" ]] || rest+=("$row")
+  done
+  BENCH_PENDING=("${rest[@]}")
+}
+
+# Measures every group that still has declared rows (Benchmarks/run calls it after each
+# benchmark, so a benchmark need not call bench_measure itself).
+bench_measure_all() {
+  while ((${#BENCH_PENDING[@]} > 0)); do
+    bench_measure "${BENCH_PENDING[0]%%|*}"
+  done
+}
+
+# Prints every measured row as a Markdown table with ratios against each row's reference.
+bench_table() {
+  printf '| benchmark | tool | seconds | ratio |\n|---|---|---:|---|\n'
+  local row other group label seconds reference og ol os ref_seconds ratio
+  for row in "${BENCH_ROWS[@]}"; do
+    IFS='|' read -r group label seconds reference <<<"$row"
+    ratio="—"
+    ref_seconds=""
+    if [[ -n "$reference" && "$reference" != "$label" ]]; then
+      for other in "${BENCH_ROWS[@]}"; do
+        IFS='|' read -r og ol os _ <<<"$other"
+        if [[ "$og" == "$group" && "$ol" == "$reference" ]]; then ref_seconds=$os; fi
+      done
+      if [[ -n "$ref_seconds" ]] && (($(echo "$ref_seconds > 0" | bc -l))); then
+        ratio=$(printf '%.2f× %s' "$(echo "$seconds / $ref_seconds" | bc -l)" "$reference")
+      fi
+    fi
+    printf '| %s | %s | %s | %s |\n' "$group" "$label" "$seconds" "$ratio"
+  done
+}

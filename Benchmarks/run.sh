@@ -1,0 +1,53 @@
+# The run benchmark: how long `flowpkg run` takes to start. A package holding the validate
+# workload's modules (Debian's /usr/share/lua/5.1 tree, ten copies) plus 160 MB of resources
+# (80 MB of incompressible "images", 80 MB of text) and a start module printing one line, against
+# a package holding only that start module; and process start to the first Lua line, against
+# stock `lua5.4 -e 'print(1)'`. Every module of a package is checked against its SHA-256 before
+# Lua runs; no resource is read, so the 160 MB must not show.
+
+run_workload() {
+  local large="$BENCH_WORK/run-large" small="$BENCH_WORK/run-small"
+  if [[ ! -f "$large/flowpkg.json" ]]; then
+    rm -rf "$large"
+    mkdir -p "$large/Sources" "$large/Resources/images" "$large/Resources/texts"
+    for i in 0 1 2 3 4 5 6 7 8 9; do
+      mkdir -p "$large/Sources/copy$i"
+      cp -R /usr/share/lua/5.1/. "$large/Sources/copy$i/"
+    done
+    for i in $(seq -w 1 80); do
+      head -c 1048576 /dev/urandom >"$large/Resources/images/photo$i.png"
+      find /usr/share/lua/5.1 -name '*.lua' -exec cat {} + | head -c 1048576 >"$large/Resources/texts/text$i.txt"
+    done
+    printf 'print("first line")\n' >"$large/Sources/main.lua"
+    printf '{\n  "name": "RunBenchmark",\n  "identifier": "com.example.runbenchmark",\n  "version": "1.0.0",\n  "startModule": "main",\n  "sources": ["Sources"],\n  "resources": ["Resources"]\n}\n' \
+      >"$large/flowpkg.json"
+  fi
+  if [[ ! -f "$small/flowpkg.json" ]]; then
+    rm -rf "$small"
+    mkdir -p "$small/Sources"
+    printf 'print("first line")\n' >"$small/Sources/main.lua"
+    printf '{\n  "name": "RunBenchmark",\n  "identifier": "com.example.runbenchmark",\n  "version": "1.0.0",\n  "startModule": "main",\n  "sources": ["Sources"]\n}\n' \
+      >"$small/flowpkg.json"
+  fi
+  for name in large small; do
+    if [[ ! -f "$BENCH_WORK/run-$name.luapkg" ]]; then
+      "$FLOWPKG" export "$BENCH_WORK/run-$name" -o "$BENCH_WORK/run-$name.luapkg" >&2
+    fi
+  done
+}
+
+benchmark_run() {
+  need_apt lua5.4 lua5.4 || { echo "benchmarks: lua5.4 is needed" >&2; return 1; }
+  run_workload || { echo "benchmarks: run: could not export the packages" >&2; return 1; }
+  local large="$BENCH_WORK/run-large.luapkg" small="$BENCH_WORK/run-small.luapkg"
+  local modules resources
+  modules=$(find "$BENCH_WORK/run-large/Sources" -name '*.lua' | wc -l)
+  resources=$(du -sm "$BENCH_WORK/run-large/Resources" | cut -f1)
+  BENCH_NOTES+=("run: large package $(du -m "$large" | cut -f1) MB ($modules modules, $resources MB of resources); each run prints one line")
+  BENCH_NOTES+=("run: a whole \`flowpkg run\` of a one-line program stands for process start to first Lua line")
+
+  bench_row "run start-up" "flowpkg run, $modules modules + ${resources} MB" "flowpkg run, 1 module" -- "$FLOWPKG" run "$large"
+  bench_row "run start-up" "flowpkg run, 1 module" "" -- "$FLOWPKG" run "$small"
+  bench_row "first Lua line" "flowpkg run, 1 module" "lua5.4 -e 'print(1)'" -- "$FLOWPKG" run "$small"
+  bench_row "first Lua line" "lua5.4 -e 'print(1)'" "" -- lua5.4 -e 'print(1)'
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import FlowLiveDevelopment
+import FlowLoader
+import FlowRuntime
+import Foundation
+
+/// `flowpkg run`'s live development options: without `--live` no socket is ever opened.
+struct LiveOptions: ParsableArguments {
+    @Option(name: .customLong("live"), help: ArgumentHelp(
+        "The URL of a live source (`flowpkg serve`) to load code from first.", valueName: "url"))
+    var url: String?
+
+    @Option(help: "The token the live source printed.")
+    var token: String?
+
+    @Option(help: "Seconds to wait for the live source at start-up before running the package's code.")
+    var connectionTimeout: Double = 2
+
+    @Flag(help: "Keep running after the start module returns, applying live changes until Ctrl-C.")
+    var watch = false
+
+    func validate() throws {
+        guard let url else {
+            if token != nil || watch { throw ValidationError("--token and --watch go with --live URL") }
+            return
+        }
+        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+            throw ValidationError("--live takes an http URL such as http://127.0.0.1:7315, not '\(url)'")
+        }
+        if token == nil { throw ValidationError("--live needs --token: the token `flowpkg serve` printed") }
+        if !(connectionTimeout >= 0 && connectionTimeout <= 3600) {
+            throw ValidationError("--connection-timeout takes seconds from 0 to 3600")
+        }
+    }
+
+    /// Connects the context's loader to the live source, if one was asked for.
+    func startSession(loader: Loader, primary: SourceKind, context: LuaContext, output: LineOutput) -> LiveSession? {
+        guard let url, let parsed = URL(string: url), let token else { return nil }
+        let monitor = DevelopmentMonitor(configuration: .init(url: parsed, token: token, connectionTimeout: connectionTimeout))
+        let hooks = LiveSession.Hooks(
+            moduleChanged: { name in
+                do {
+                    try context.reloadModule(name)
+                } catch {
+                    fflush(nil)  // Lua's print writes through C stdio
+                    output.error("error: reloading \(name): \(error)")
+                }
+                fflush(nil)
+            },
+            resourceChanged: { key in
+                do {
+                    try context.resourceDidChange(key)
+                } catch {
+                    fflush(nil)
+                    output.error("error: delivering \(key) again: \(error)")
+                }
+                fflush(nil)
+            },
+            log: { output.error($0) })
+        let session = LiveSession(monitor: monitor, loader: loader, hooks: hooks)
+        session.start(primary: primary)
+        return session
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import FlowKit
+import FlowLoader
+import FlowPackage
+import FlowRuntime
+import Foundation
+
+extension Flowpkg {
+    /// `flowpkg run`: hosts a Lua context over a package or a project folder, as an app would.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run a package's or a project's start module in a Lua 5.4 context.",
+            discussion: """
+                PATH is a .luapkg file, a project folder (holding flowpkg.json), or, with \
+                --identifier, a folder of packages to pick from. Modules and resources come only \
+                from there: require never reads the file system. Lua's print goes to stdout. \
+                A Lua error exits 1 with its message and traceback; a missing, corrupt or \
+                mismatched package exits 1 before any Lua runs.
+                """
+        )
+
+        @Argument(help: "A .luapkg file or a project folder.", completion: .file(extensions: ["luapkg"]))
+        var path: String = "."
+
+        @Option(help: "The package identifier the host expects; anything else is refused.")
+        var identifier: String?
+
+        @Flag(help: "Run in the default sandbox: no io, debug, dofile, loadfile, package.loadlib, binary load; os only time, clock and date.")
+        var sandbox = false
+
+        @Flag(help: "Print to stderr which source served each module and resource.")
+        var trace = false
+
+        @OptionGroup(title: "Live development")
+        var live: LiveOptions
+
+        init() {}
+
+        func validate() throws {
+            if let identifier, let problem = PackageIdentifier.problem(in: identifier) {
+                throw ValidationError("'\(identifier)' is not a valid package identifier: \(problem)")
+            }
+        }
+
+        func run() throws {
+            let expected = try identifier.map { try PackageIdentifier($0) }
+            let target: RunTarget
+            do {
+                target = try RunTarget.open(URL(fileURLWithPath: path), identifier: expected)
+            } catch {
+                if case .projectHasErrors(let diagnostics) = error {
+                    let renderer = DiagnosticRenderer(format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),
+                                                      workingDirectory: Terminal.workingDirectory)
+                    Self.standardError(diagnostics.filter { $0.severity == .error }.map { renderer.text($0) + "\n" }.joined())
+                }
+                Self.standardError("error: \(error)\n")
+                throw ExitCode.failure
+            }
+
+            let options = LuaContext.Options(sandbox: sandbox ? .default : nil)
+            let context = try LuaContext(name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
+            let session = live.startSession(loader: target.loader, primary: target.primarySource,
+                                            context: context, output: LineOutput())
+            defer {
+                session?.stop()
+                context.terminate()
+                if trace { Self.standardError(context.loadedItems.map { "trace: \($0)\n" }.joined()) }
+            }
+            do {
+                try context.loadModule(target.startModule)
+            } catch {
+                fflush(nil)  // Lua's print writes through C stdio
+                Self.standardError("error: \(error)\n")
+                throw ExitCode.failure
+            }
+            fflush(nil)  // Lua's print writes through C stdio
+            if live.watch { SignalWait.untilInterrupted() }
+        }
+
+        static func standardError(_ text: String) {
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import FlowKit
+import Foundation
+
+extension Flowpkg {
+    /// `flowpkg serve`: the live development source for debug hosts and `flowpkg run --live`.
+    struct Serve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve a project live to debug hosts, pushing every change as it is saved.",
+            discussion: """
+                Serves the project as it is on disk now: its manifest, its modules and resources \
+                by package name, and a stream of changes fed by watching the files. Every request \
+                needs the token (Authorization: Bearer TOKEN); without --token one is generated \
+                and printed. Listens on 127.0.0.1 unless --host says otherwise. Stop it with Ctrl-C.
+                """
+        )
+
+        @Argument(help: "The project folder, holding flowpkg.json.", completion: .directory)
+        var directory: String = "."
+
+        @Option(help: "The address to listen on; 0.0.0.0 lets a device on your network connect.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port to listen on; 0 picks a free one.")
+        var port: UInt16 = 7315
+
+        @Option(help: "The token hosts must present; generated when omitted.")
+        var token: String?
+
+        @Flag(help: "Poll the files instead of using inotify.")
+        var poll = false
+
+        init() {}
+
+        func validate() throws {
+            if let token, token.count < 8 || token.contains(where: { $0.isWhitespace }) {
+                throw ValidationError("--token must be at least 8 characters with no spaces")
+            }
+        }
+
+        func run() throws {
+            let options = LiveServerOptions(host: host, port: port, token: token ?? LiveServerOptions.generateToken(),
+                                            forcePolling: poll)
+            let output = LineOutput()
+            let server: LiveServer
+            do {
+                server = try LiveServer(projectAt: URL(fileURLWithPath: directory), options: options) { line in
+                    output.write(line)
+                }
+            } catch {
+                output.error("error: \(error)")
+                throw ExitCode.failure
+            }
+            let listening = Blocking.run { try await server.start(); return await server.listeningPort }
+            guard case .success(let boundPort?) = listening else {
+                if case .failure(let error) = listening {
+                    output.error("error: cannot listen on \(host):\(port): \(error)")
+                }
+                throw ExitCode.failure
+            }
+            if !options.isLoopback {
+                output.error("warning: listening on \(host): any machine that can reach this one and has the token can read the project")
+            }
+            let manifest = server.project.manifest
+            let displayHost = host.contains(":") ? "[\(host)]" : host
+            let url = "http://\(displayHost == "0.0.0.0" ? "127.0.0.1" : displayHost):\(boundPort)"
+            output.write("Serving \(manifest.name) (\(manifest.identifier)) at \(url)")
+            output.write("Token: \(options.token)")
+            output.write("Connect: flowpkg run \(directory) --live \(url) --token \(options.token) --watch")
+            SignalWait.untilInterrupted()
+            _ = Blocking.run { await server.stop() }
+            output.write("Stopped.")
+        }
+    }
+}

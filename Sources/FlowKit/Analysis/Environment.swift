@@ -1,0 +1,102 @@
+/// What a host provides to a project's Lua code: the globals it defines and the modules
+/// `require` finds without the project (standard library, SDK bindings). Named by the
+/// project file's `environment` key; extended by its `globals` and `externalModules`.
+public struct Environment: Sendable, Equatable {
+    /// The name the project file uses (`lua`, `codeflow-ios`).
+    public let name: String
+    /// Global names the host defines before any module runs.
+    public private(set) var globals: Set<String>
+    /// Module names `require` finds in the host.
+    public private(set) var modules: Set<String>
+    /// Modules whose first dotted component is one of these are the host's (`UIKit.UIView`).
+    public private(set) var modulePrefixes: Set<String>
+
+    public init(name: String, globals: Set<String>, modules: Set<String>, modulePrefixes: Set<String> = []) {
+        self.name = name
+        self.globals = globals
+        self.modules = modules
+        self.modulePrefixes = modulePrefixes
+    }
+
+    /// The environments a project file may name.
+    public static let knownNames = ["lua", "codeflow-ios"]
+
+    /// The environment called `name`, or nil when there is none.
+    public static func named(_ name: String) -> Environment? {
+        switch name {
+        case "lua": return .lua
+        case "codeflow-ios": return .codeflowIOS
+        default: return nil
+        }
+    }
+
+    /// Whether `require(module)` is satisfied by the host rather than the project.
+    public func provides(module: String) -> Bool {
+        if modules.contains(module) { return true }
+        let first = module.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? module
+        return modulePrefixes.contains(first)
+    }
+
+    /// This environment plus a project's own `globals` and `externalModules`. An external
+    /// module written `name.*` covers `name` and every `name.sub` module.
+    public func extended(globals extraGlobals: [String], externalModules: [String]) -> Environment {
+        var copy = self
+        copy.globals.formUnion(extraGlobals)
+        for module in externalModules {
+            if module.hasSuffix(".*") {
+                let prefix = String(module.dropLast(2))
+                copy.modules.insert(prefix)
+                copy.modulePrefixes.insert(prefix)
+            } else {
+                copy.modules.insert(module)
+            }
+        }
+        return copy
+    }
+
+    /// Lua 5.4's standard library globals.
+    public static let standardGlobals: Set<String> = [
+        "_G", "_VERSION", "assert", "collectgarbage", "dofile", "error", "getmetatable", "ipairs", "load",
+        "loadfile", "next", "pairs", "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "require",
+        "select", "setmetatable", "tonumber", "tostring", "type", "xpcall", "warn",
+        "coroutine", "debug", "io", "math", "os", "package", "string", "table", "utf8", "arg",
+    ]
+
+    /// The standard library's modules, as `require` finds them in `package.loaded`.
+    public static let standardModules: Set<String> = [
+        "_G", "coroutine", "debug", "io", "math", "os", "package", "string", "table", "utf8",
+    ]
+
+    /// flowpkg's runtime API, which every flowpkg host defines.
+    public static let runtimeGlobals: Set<String> = ["getResource", "addMessageHandler", "postMessage"]
+
+    /// Plain Lua 5.4 hosted by flowpkg.
+    public static let lua = Environment(
+        name: "lua", globals: standardGlobals.union(runtimeGlobals), modules: standardModules)
+
+    /// A CodeFlow iOS host: Lua plus the Objective-C bridge and the iOS SDK bindings.
+    public static let codeflowIOS = Environment(
+        name: "codeflow-ios",
+        globals: standardGlobals.union(runtimeGlobals).union(["objc", "class", "property", "struct", "enum"]),
+        modules: standardModules,
+        modulePrefixes: appleFrameworks)
+
+    /// Apple SDK frameworks whose bindings a CodeFlow host loads with `require "Framework.Header"`.
+    public static let appleFrameworks: Set<String> = [
+        "Accelerate", "Accounts", "AddressBook", "AddressBookUI", "AdSupport", "ARKit", "AssetsLibrary",
+        "AudioToolbox", "AuthenticationServices", "AVFAudio", "AVFoundation", "AVKit", "BackgroundTasks",
+        "CallKit", "CFNetwork", "CloudKit", "Contacts", "ContactsUI", "CoreAnimation", "CoreAudio",
+        "CoreAudioKit", "CoreBluetooth", "CoreData", "CoreFoundation", "CoreGraphics", "CoreHaptics",
+        "CoreImage", "CoreLocation", "CoreMedia", "CoreMIDI", "CoreML", "CoreMotion", "CoreNFC",
+        "CoreServices", "CoreSpotlight", "CoreTelephony", "CoreText", "CoreVideo", "EventKit", "EventKitUI",
+        "ExternalAccessory", "FileProvider", "Foundation", "GameController", "GameKit", "GameplayKit",
+        "GLKit", "HealthKit", "HomeKit", "iAd", "ImageIO", "Intents", "IntentsUI", "JavaScriptCore",
+        "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Messages", "Metal", "MetalKit",
+        "MetalPerformanceShaders", "MobileCoreServices", "ModelIO", "MultipeerConnectivity", "NaturalLanguage",
+        "Network", "NetworkExtension", "NotificationCenter", "OpenGLES", "PassKit", "PDFKit", "Photos",
+        "PhotosUI", "PushKit", "QuartzCore", "QuickLook", "ReplayKit", "SafariServices", "SceneKit",
+        "Security", "Social", "Speech", "SpriteKit", "StoreKit", "SystemConfiguration", "Twitter",
+        "UIKit", "UniformTypeIdentifiers", "UserNotifications", "UserNotificationsUI", "VideoToolbox",
+        "Vision", "WatchConnectivity", "WebKit", "WidgetKit",
+    ]
+}

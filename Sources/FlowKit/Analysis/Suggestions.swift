@@ -1,0 +1,63 @@
+/// "Did you mean ...?": the closest candidate by edit distance, when one is close enough.
+///
+/// Built once per set of candidates and asked many times (every unknown require or global of
+/// a project), so candidates are lowered once, grouped by length, and answers are remembered.
+struct Suggestions {
+    /// Candidates by byte length: (lowered bytes, original).
+    private var byLength: [Int: [(bytes: [UInt8], text: String)]] = [:]
+    private var answers: [String: String?] = [:]
+
+    init<S: Sequence>(_ candidates: S) where S.Element == String {
+        for candidate in candidates {
+            let bytes = Array(candidate.lowercased().utf8)
+            byLength[bytes.count, default: []].append((bytes, candidate))
+        }
+    }
+
+    /// The candidate nearest `word` (ties broken alphabetically), if within a third of its length (at least 1, at most 3).
+    mutating func closest(to word: String) -> String? {
+        if let known = answers[word] { return known }
+        let target = Array(word.lowercased().utf8)
+        let limit = min(3, max(1, target.count / 3))
+        var best: (distance: Int, text: String)?
+        for length in max(0, target.count - limit)...(target.count + limit) {
+            for candidate in byLength[length] ?? [] where candidate.text != word {
+                let distance = Suggestions.editDistance(target, candidate.bytes)
+                guard distance <= limit else { continue }
+                if best == nil || distance < best!.distance || (distance == best!.distance && candidate.text < best!.text) {
+                    best = (distance, candidate.text)
+                }
+            }
+        }
+        answers[word] = .some(best?.text)
+        return best?.text
+    }
+
+    /// One-off lookup.
+    static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
+        var suggestions = Suggestions(candidates)
+        return suggestions.closest(to: word)
+    }
+
+    /// Levenshtein distance counting an adjacent transposition as one edit (`pirnt` -> `print`).
+    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    value = min(value, previousPrevious[j - 2] + 1)
+                }
+                current[j] = value
+            }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[b.count]
+    }
+}

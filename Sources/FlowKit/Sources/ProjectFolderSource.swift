@@ -1,0 +1,42 @@
+import FlowLoader
+import FlowPackage
+import Foundation
+
+/// Serves a project folder as it is on disk (`flowpkg run DIR`), through the project model:
+/// only the modules and resources the project has, each file read when it is asked for, so an
+/// edit shows at the next load.
+public final class ProjectFolderSource: PackageSource, @unchecked Sendable {
+    public let kind = SourceKind.projectFolder
+    public let location: String
+    public let identifier: PackageIdentifier
+    public let project: Project
+    private let modules: [ModuleName: ProjectModule]
+    private let resources: [ResourceKey: ProjectResource]
+
+    public init(project: Project) {
+        self.project = project
+        self.identifier = project.identifier
+        self.location = project.root.path
+        self.modules = Dictionary(project.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.resources = Dictionary(project.resources.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func module(named name: ModuleName) throws -> ModuleCode? {
+        guard let module = modules[name] else { return nil }
+        return ModuleCode(name: name, chunkName: module.relativePath, bytes: try read(module.file))
+    }
+
+    public func resource(_ key: ResourceKey) throws -> [UInt8]? {
+        guard let resource = resources[key] else { return nil }
+        return try read(resource.file)
+    }
+
+    private func read(_ file: URL) throws -> [UInt8] {
+        do {
+            return Array(try Data(contentsOf: file))
+        } catch {
+            throw LoaderError.itemRefused(item: file.path, location: location,
+                                          reason: "it cannot be read (\((error as NSError).localizedDescription))")
+        }
+    }
+}

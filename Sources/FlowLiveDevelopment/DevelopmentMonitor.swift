@@ -1,0 +1,130 @@
+import FlowLoader
+import FlowPackage
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The development monitor of a debug host (CodeFlow's context monitor): connects to a live
+/// source, hands the loader a `LiveSource`, and reports every change the source pushes.
+///
+/// A release host never creates one, so nothing listens and nothing remote is read.
+public final class DevelopmentMonitor: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        /// The live source, e.g. `http://127.0.0.1:7315`.
+        public var url: URL
+        public var token: String
+        /// How long start-up waits for the live source before going on with the embedded package.
+        public var connectionTimeout: TimeInterval
+        /// How long one request may take once connected.
+        public var requestTimeout: TimeInterval
+
+        public init(url: URL, token: String, connectionTimeout: TimeInterval = 2, requestTimeout: TimeInterval = 10) {
+            self.url = url
+            self.token = token
+            self.connectionTimeout = connectionTimeout
+            self.requestTimeout = requestTimeout
+        }
+    }
+
+    /// How a connection attempt ended.
+    public enum Outcome: Sendable {
+        case connected(LiveSource)
+        /// Nothing answered within the connection timeout.
+        case notConnected(String)
+        /// Something answered but must not be used: another identifier, or the token was refused.
+        case refused(String)
+
+        /// The policy's view of it.
+        public var situation: SourceSituation.Monitor {
+            switch self {
+            case .connected: return .connected
+            case .notConnected: return .notConnected
+            case .refused(let reason): return .refused(reason: reason)
+            }
+        }
+    }
+
+    public let configuration: Configuration
+    private let client: LiveHTTPClient
+    private let lock = NSLock()
+    private var isStopped = false
+    private var stream: EventStream?
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        client = LiveHTTPClient(baseURL: configuration.url, token: configuration.token,
+                                timeout: configuration.requestTimeout)
+    }
+
+    /// Tries to reach the live source until the connection timeout runs out.
+    public func connect(expecting identifier: PackageIdentifier) -> Outcome {
+        let deadline = Date().addingTimeInterval(configuration.connectionTimeout)
+        var lastProblem = "nothing answered"
+        repeat {
+            switch attempt(expecting: identifier, timeout: max(0.05, deadline.timeIntervalSinceNow)) {
+            case .connected(let source): return .connected(source)
+            case .refused(let reason): return .refused(reason)
+            case .notConnected(let reason):
+                lastProblem = reason
+                let pause = min(0.1, deadline.timeIntervalSinceNow)
+                if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+            }
+        } while Date() < deadline && !stopped
+        let seconds = String(format: "%g", configuration.connectionTimeout)
+        return .notConnected("no live source at \(configuration.url.absoluteString) within \(seconds) s (\(lastProblem))")
+    }
+
+    /// Keeps trying in the background after a start-up that did not connect; calls `onConnect`
+    /// once, on a background thread, when a live source with that identifier answers.
+    public func connectLater(expecting identifier: PackageIdentifier, retryInterval: TimeInterval = 0.5,
+                             onConnect: @escaping @Sendable (LiveSource) -> Void,
+                             onRefused: @escaping @Sendable (String) -> Void = { _ in }) {
+        Thread.detachNewThread { [self] in
+            while !stopped {
+                switch attempt(expecting: identifier, timeout: max(retryInterval, 2)) {
+                case .connected(let source): onConnect(source); return
+                case .refused(let reason): onRefused(reason); return
+                case .notConnected: Thread.sleep(forTimeInterval: retryInterval)
+                }
+            }
+        }
+    }
+
+    /// Opens the change stream. `onChange` runs on a background thread for each change;
+    /// `onEnd` once when the stream ends (the source stopped or the connection dropped).
+    public func watchChanges(onChange: @escaping @Sendable (LiveChange) -> Void,
+                             onEnd: @escaping @Sendable (String) -> Void) {
+        let stream = EventStream(request: client.request(LiveProtocol.eventsPath, timeout: 365 * 24 * 3600),
+                                 onChange: onChange, onEnd: onEnd)
+        lock.withLock { self.stream = stream }
+        stream.start()
+    }
+
+    /// Closes the change stream and stops any background connection attempts.
+    public func stop() {
+        let stream = lock.withLock { () -> EventStream? in
+            isStopped = true
+            return self.stream
+        }
+        stream?.cancel()
+    }
+
+    private var stopped: Bool { lock.withLock { isStopped } }
+
+    private func attempt(expecting identifier: PackageIdentifier, timeout: TimeInterval) -> Outcome {
+        do {
+            let manifest = try client.manifest(timeout: timeout)
+            guard manifest.identifier == identifier.rawValue else {
+                return .refused("live source \(configuration.url.absoluteString) serves '\(manifest.identifier)', "
+                                + "not '\(identifier.rawValue)': serve the project of this package")
+            }
+            return .connected(LiveSource(client: client, manifest: manifest, identifier: identifier))
+        } catch {
+            switch error {
+            case .unauthorized, .malformed: return .refused(error.description)
+            case .unreachable, .status: return .notConnected(error.description)
+            }
+        }
+    }
+}

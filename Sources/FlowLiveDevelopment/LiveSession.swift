@@ -1,0 +1,126 @@
+import FlowLoader
+import FlowPackage
+import Foundation
+
+/// Ties a development monitor to a host's loader: applies DESIGN.md's priority rules at
+/// start-up, puts a live source that connects (now or later) first, and turns each pushed
+/// change into the host's reload calls. It runs no Lua itself; the host passes what to call.
+public final class LiveSession: @unchecked Sendable {
+    /// What the host does when the live source changes something.
+    public struct Hooks: Sendable {
+        /// A module changed: run it again if it is loaded (e.g. `LuaContext.reloadModule`).
+        public var moduleChanged: @Sendable (ModuleName) -> Void
+        /// A resource changed: deliver it again (e.g. `LuaContext.resourceDidChange`).
+        public var resourceChanged: @Sendable (ResourceKey) -> Void
+        /// One line for the developer: connected, refused, a change applied, a dropped connection.
+        public var log: @Sendable (String) -> Void
+
+        public init(moduleChanged: @escaping @Sendable (ModuleName) -> Void,
+                    resourceChanged: @escaping @Sendable (ResourceKey) -> Void,
+                    log: @escaping @Sendable (String) -> Void) {
+            self.moduleChanged = moduleChanged
+            self.resourceChanged = resourceChanged
+            self.log = log
+        }
+    }
+
+    public let monitor: DevelopmentMonitor
+    private let loader: Loader
+    private let hooks: Hooks
+    private let lock = NSLock()
+    private var live: LiveSource?
+
+    public init(monitor: DevelopmentMonitor, loader: Loader, hooks: Hooks) {
+        self.monitor = monitor
+        self.loader = loader
+        self.hooks = hooks
+    }
+
+    /// Waits up to the monitor's connection timeout, then sets the loader's sources as the
+    /// policy says: the live source first when it connected; otherwise the loader stays as it
+    /// is, a refusal is reported, and (when nothing answered) a later connection takes over.
+    @discardableResult
+    public func start(primary: SourceKind) -> SourcePlan {
+        let outcome = monitor.connect(expecting: loader.identifier)
+        let plan = SourcePolicy.plan(for: SourceSituation(monitor: outcome.situation, primary: .ready(primary)))
+        plan.warnings.forEach { hooks.log("warning: \($0)") }
+        switch outcome {
+        case .connected(let source):
+            adopt(source, takingOver: false)
+        case .notConnected(let reason):
+            hooks.log("warning: \(reason); running the \(primary.rawValue) code, a live source that starts later takes over")
+            if plan.acceptsLaterConnection { waitForLaterConnection() }
+        case .refused:
+            break
+        }
+        return plan
+    }
+
+    /// Closes the change stream and stops reconnecting.
+    public func stop() {
+        monitor.stop()
+    }
+
+    /// Whether a live source serves now.
+    public var isConnected: Bool { lock.withLock { live != nil } }
+
+    private func waitForLaterConnection() {
+        monitor.connectLater(
+            expecting: loader.identifier,
+            onConnect: { [self] source in adopt(source, takingOver: true) },
+            onRefused: { [hooks] reason in hooks.log("warning: live source refused: \(reason)") })
+    }
+
+    private func adopt(_ source: LiveSource, takingOver: Bool) {
+        do {
+            try loader.insert(source, at: 0)
+        } catch {
+            hooks.log("warning: live source refused: \(error)")
+            return
+        }
+        lock.withLock { live = source }
+        hooks.log("live: connected to \(source.location) (\(source.identifier))")
+        monitor.watchChanges(
+            onChange: { [self] change in apply(change, from: source) },
+            onEnd: { [self] reason in drop(source, reason: reason) })
+        if takingOver {
+            // What already runs came from the embedded code: load the live version of it now.
+            let served = Set(source.manifest.modules.map(\.name))
+            for item in loader.loadedItems {
+                if case .module(let name) = item.item, item.source != .live, served.contains(name.rawValue) {
+                    hooks.moduleChanged(name)
+                }
+            }
+        }
+    }
+
+    private func apply(_ change: LiveChange, from source: LiveSource) {
+        do {
+            try source.refresh()
+        } catch {
+            hooks.log("warning: cannot read the live manifest: \(error)")
+        }
+        for name in change.modules {
+            guard let module = try? ModuleName(name) else { continue }
+            hooks.log("live: module \(name) changed (r\(change.revision))")
+            hooks.moduleChanged(module)
+        }
+        for resource in change.resources {
+            guard let key = try? ResourceKey(name: resource.name, type: resource.type) else { continue }
+            hooks.log("live: resource \(key) changed (r\(change.revision))")
+            hooks.resourceChanged(key)
+        }
+    }
+
+    private func drop(_ source: LiveSource, reason: String) {
+        let wasCurrent = lock.withLock { () -> Bool in
+            guard live === source else { return false }
+            live = nil
+            return true
+        }
+        guard wasCurrent else { return }
+        loader.removeSources(of: .live)
+        hooks.log("warning: \(reason); what is loaded keeps running, new loads come from the embedded code")
+        waitForLaterConnection()
+    }
+}

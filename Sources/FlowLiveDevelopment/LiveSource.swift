@@ -1,0 +1,47 @@
+import FlowLoader
+import FlowPackage
+import Foundation
+
+/// The live development source as a `PackageSource`: modules and resources as the developer's
+/// project has them on disk now, fetched from `flowpkg serve`.
+///
+/// It answers nil for what the live project does not have, and also when the connection has
+/// dropped, so the embedded package serves instead and what is running keeps running.
+public final class LiveSource: PackageSource, @unchecked Sendable {
+    public let kind = SourceKind.live
+    public let identifier: PackageIdentifier
+    public var location: String { client.baseURL.absoluteString }
+
+    private let client: LiveHTTPClient
+    private let lock = NSLock()
+    private var current: LiveManifest
+
+    init(client: LiveHTTPClient, manifest: LiveManifest, identifier: PackageIdentifier) {
+        self.client = client
+        self.current = manifest
+        self.identifier = identifier
+    }
+
+    /// The live manifest as last fetched.
+    public var manifest: LiveManifest { lock.withLock { current } }
+
+    /// Fetches the manifest again (after a change event).
+    public func refresh() throws(LiveSourceError) {
+        let manifest = try client.manifest()
+        lock.withLock { current = manifest }
+    }
+
+    public func module(named name: ModuleName) throws -> ModuleCode? {
+        guard let entry = manifest.modules.first(where: { $0.name == name.rawValue }) else { return nil }
+        guard let data = try? client.get(LiveProtocol.modulePath, query: ["name": name.rawValue]) else { return nil }
+        return ModuleCode(name: name, chunkName: entry.path, bytes: [UInt8](data))
+    }
+
+    public func resource(_ key: ResourceKey) throws -> [UInt8]? {
+        guard manifest.resources.contains(where: { $0.name == key.name && $0.type == key.type }) else { return nil }
+        guard let data = try? client.get(LiveProtocol.resourcePath, query: ["name": key.name, "type": key.type]) else {
+            return nil
+        }
+        return [UInt8](data)
+    }
+}

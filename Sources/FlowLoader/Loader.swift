@@ -1,0 +1,130 @@
+import Foundation
+import FlowPackage
+
+/// One module or resource a context loaded, and the source that served it (CodeFlow's
+/// "Loaded Items").
+public struct LoadedItem: Equatable, Sendable, CustomStringConvertible {
+    public enum Item: Equatable, Hashable, Sendable {
+        case module(ModuleName)
+        case resource(ResourceKey)
+    }
+
+    public var item: Item
+    public var source: SourceKind
+    /// The source's location: a package path, a folder, a URL.
+    public var location: String
+
+    public init(item: Item, source: SourceKind, location: String) {
+        self.item = item
+        self.source = source
+        self.location = location
+    }
+
+    public var description: String {
+        switch item {
+        case .module(let name): return "module \(name) <- \(source.rawValue) \(location)"
+        case .resource(let key): return "resource \(key) <- \(source.rawValue) \(location)"
+        }
+    }
+}
+
+/// Finds modules and resources by asking its sources in priority order, and remembers which
+/// source served each one.
+///
+/// Thread-safe: a context reads through it from its own thread while the host (or a live
+/// source connecting later) changes the source list from another.
+public final class Loader: @unchecked Sendable {
+    /// The package identifier every source must serve.
+    public let identifier: PackageIdentifier
+    private let lock = NSLock()
+    private var orderedSources: [any PackageSource]
+    private var provenance: [LoadedItem.Item: Int] = [:]
+    private var items: [LoadedItem] = []
+
+    /// A loader over `sources`, highest priority first; each must serve `identifier`.
+    public init(identifier: PackageIdentifier, sources: [any PackageSource]) throws(LoaderError) {
+        self.identifier = identifier
+        for source in sources { try Self.check(source, serves: identifier) }
+        self.orderedSources = sources
+    }
+
+    /// The sources, highest priority first.
+    public var sources: [any PackageSource] {
+        lock.withLock { orderedSources }
+    }
+
+    /// Puts `source` at `position` in the priority order (0 is the highest): a live source that
+    /// connects after start-up takes over from then on.
+    public func insert(_ source: any PackageSource, at position: Int = 0) throws(LoaderError) {
+        try Self.check(source, serves: identifier)
+        lock.withLock { orderedSources.insert(source, at: min(max(position, 0), orderedSources.count)) }
+    }
+
+    /// Removes every source of `kind` (a dropped live connection); what is loaded keeps running.
+    public func removeSources(of kind: SourceKind) {
+        lock.withLock { orderedSources.removeAll { $0.kind == kind } }
+    }
+
+    /// Every module and resource served so far, in first-load order, each with its latest source.
+    public var loadedItems: [LoadedItem] {
+        lock.withLock { items }
+    }
+
+    /// The module's code from the first source that has it.
+    public func module(named name: ModuleName) throws(LoaderError) -> ModuleCode {
+        let sources = self.sources
+        for source in sources {
+            let code: ModuleCode?
+            do {
+                code = try source.module(named: name)
+            } catch let error as LoaderError {
+                throw error
+            } catch {
+                throw .itemRefused(item: "module '\(name)'", location: source.location, reason: "\(error)")
+            }
+            if let code {
+                record(.module(name), from: source)
+                return code
+            }
+        }
+        throw .moduleNotFound(name, searched: sources.map(\.place))
+    }
+
+    /// The resource's bytes from the first source that has it.
+    public func resource(_ key: ResourceKey) throws(LoaderError) -> [UInt8] {
+        let sources = self.sources
+        for source in sources {
+            let bytes: [UInt8]?
+            do {
+                bytes = try source.resource(key)
+            } catch let error as LoaderError {
+                throw error
+            } catch {
+                throw .itemRefused(item: "resource '\(key)'", location: source.location, reason: "\(error)")
+            }
+            if let bytes {
+                record(.resource(key), from: source)
+                return bytes
+            }
+        }
+        throw .resourceNotFound(key, searched: sources.map(\.place))
+    }
+
+    private func record(_ item: LoadedItem.Item, from source: any PackageSource) {
+        let entry = LoadedItem(item: item, source: source.kind, location: source.location)
+        lock.withLock {
+            if let index = provenance[item] {
+                items[index] = entry
+            } else {
+                provenance[item] = items.count
+                items.append(entry)
+            }
+        }
+    }
+
+    private static func check(_ source: any PackageSource, serves identifier: PackageIdentifier) throws(LoaderError) {
+        guard source.identifier == identifier else {
+            throw .identifierMismatch(location: source.location, expected: identifier, found: source.identifier)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import CLua
+import FlowLoader
+import FlowPackage
+
+/// What a context does with modules, globals, messages and resources; on the executor only.
+extension ContextCore {
+    /// `require(name)`: the module's first result, running it the first time only.
+    func loadModule(_ name: ModuleName) throws -> LuaValue {
+        let (state, L) = try live()
+        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(requireReference))
+        LuaStack(L, bridge: self).push(message: name.rawValue)
+        return try state.call(argumentCount: 1, on: L).first ?? .nil
+    }
+
+    /// Runs the module's current code again when it is loaded, and stores its new result as
+    /// `require` would; nil when the module is not loaded (there is nothing to reload).
+    /// A failure leaves the previous result in place.
+    func reload(_ name: ModuleName) throws -> LuaValue? {
+        let (state, L) = try live()
+        let stack = LuaStack(L, bridge: self)
+        lua_getfield(L, flowlua_registryindex(), "_LOADED")
+        let loaded = lua_gettop(L)
+        defer { lua_settop(L, loaded - 1) }
+        let wasLoaded = lua_getfield(L, loaded, name.rawValue) != LUA_TNIL
+        flowlua_pop(L, 1)
+        guard wasLoaded else { return nil }
+
+        let code = try loader.module(named: name)
+        try code.bytes.withUnsafeBytes { try state.load($0, rawChunkName: "@" + code.chunkName, on: L) }
+        stack.push(message: name.rawValue)
+        stack.push(message: code.chunkName)
+        try state.protectedCall(argumentCount: 2, resultCount: 1, on: L)
+        let result = stack.value(at: -1)
+        if lua_type(L, -1) == LUA_TNIL {
+            flowlua_pop(L, 1)
+            lua_pushboolean(L, 1)
+        }
+        lua_setfield(L, loaded, name.rawValue)
+        return result
+    }
+
+    /// Forgets the module: the next `require` runs it again.
+    func unload(_ name: ModuleName) throws {
+        let (_, L) = try live()
+        lua_getfield(L, flowlua_registryindex(), "_LOADED")
+        lua_pushnil(L)
+        lua_setfield(L, -2, name.rawValue)
+        flowlua_pop(L, 1)
+    }
+
+    /// Compiles and runs `source` as text; errors name it `chunkName`.
+    func execute(_ source: String, chunkName: String) throws -> [LuaValue] {
+        let (state, L) = try live()
+        var source = source
+        try source.withUTF8 { try state.load(UnsafeRawBufferPointer($0), rawChunkName: "=" + chunkName, on: L) }
+        return try state.call(argumentCount: 0, on: L)
+    }
+
+    /// `_G[name]`, with metamethods, in protected mode.
+    func global(_ name: String) throws -> LuaValue {
+        let (state, L) = try live()
+        let stack = LuaStack(L, bridge: self)
+        flowlua_pushcfunction(L, flowlua_gettable_body)
+        flowlua_pushglobaltable(L)
+        stack.push(message: name)
+        let status = flowlua_pcall(L, 2, 1, 0)
+        guard status == LUA_OK else { throw state.popError(status: status, on: L) }
+        defer { flowlua_pop(L, 1) }
+        return stack.value(at: -1)
+    }
+
+    /// `_G[name] = value`, with metamethods (a strict mode may refuse), in protected mode.
+    func setGlobal(_ name: String, _ value: LuaValue) throws {
+        let (state, L) = try live()
+        let stack = LuaStack(L, bridge: self)
+        flowlua_pushcfunction(L, flowlua_settable_body)
+        flowlua_pushglobaltable(L)
+        stack.push(message: name)
+        stack.push(value)
+        let status = flowlua_pcall(L, 3, 0, 0)
+        guard status == LUA_OK else { throw state.popError(status: status, on: L) }
+    }
+
+    /// Lua's `postMessage(name, ...)`, from the host.
+    func post(_ name: String, _ arguments: [LuaValue]) throws {
+        _ = try call(reference: postMessageReference, arguments: [.string(name)] + arguments)
+    }
+
+    /// Assigns the resource's current content again to every `getResource(name, type, object,
+    /// key)` association; returns how many there were.
+    func redeliver(_ key: ResourceKey) throws -> Int {
+        let content = try loader.resource(key)
+        let (state, L) = try live()
+        let stack = LuaStack(L, bridge: self)
+        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(redeliverReference))
+        stack.push(message: key.name)
+        stack.push(message: key.type)
+        stack.push(bytes: content)
+        let results = try state.call(argumentCount: 3, on: L)
+        if case .integer(let count) = results.first { return Int(count) }
+        return 0
+    }
+}

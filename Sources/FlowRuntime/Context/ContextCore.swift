@@ -1,0 +1,286 @@
+import CLua
+import Dispatch
+import FlowLoader
+import FlowPackage
+import Foundation
+
+/// A context's Lua state and everything tied to it. Confined to the context's executor: only
+/// jobs running there touch it (the lock guards just the handler registrations that callback
+/// queues check).
+final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
+    let loader: Loader
+    let options: LuaContext.Options
+    let owner: LuaContextReference
+    private(set) var state: LuaState?
+    /// The Lua thread API calls use: the main thread, or the coroutine a Swift function was
+    /// called from while that call runs.
+    var activeThread: OpaquePointer?
+
+    private var closures: [Int: LuaFunction.Body] = [:]
+    private var nextClosureID = 1
+    private(set) var requireReference = LUA_NOREF
+    private(set) var postMessageReference = LUA_NOREF
+    private(set) var redeliverReference = LUA_NOREF
+
+    let registrations = NSLock()
+    /// Completion handlers by module, each with the id its registration is known by.
+    var moduleHandlers: [ModuleName: [(id: Int, handler: LuaContext.ModuleCompletion)]] = [:]
+    var liveRegistrations: Set<Int> = []
+    var nextRegistration = 1
+    /// Swift message handlers by message name.
+    var messageHandlers: [String: [@Sendable ([LuaValue]) -> Void]] = [:]
+
+    init(loader: Loader, options: LuaContext.Options, owner: LuaContextReference) {
+        self.loader = loader
+        self.options = options
+        self.owner = owner
+    }
+
+    /// Opens the state: standard libraries, the loader's searcher, the host API, `print`, the
+    /// sandbox. Runs on the executor before any module.
+    func open() throws {
+        let state = try LuaState(openLibraries: true)
+        state.bridge = self
+        let L = state.L
+        flowlua_getextraspace(L)!.storeBytes(of: Unmanaged.passUnretained(self).toOpaque(),
+                                             as: UnsafeMutableRawPointer.self)
+        self.state = state
+        activeThread = L
+
+        // package.searchers = { preload, the loader }; no path reaches the file system.
+        lua_getglobal(L, "package")
+        lua_createtable(L, 2, 0)
+        lua_getfield(L, -2, "searchers")
+        lua_rawgeti(L, -1, 1)
+        lua_rawseti(L, -3, 1)
+        flowlua_pop(L, 1)
+        flowlua_pushswiftfunction(L, { L in ContextCore.of(L).search(L!) }, 0)
+        lua_rawseti(L, -2, 2)
+        lua_setfield(L, -2, "searchers")
+        for field in ["path", "cpath"] {
+            lua_pushstring(L, "")
+            lua_setfield(L, -2, field)
+        }
+        flowlua_pop(L, 1)
+        lua_getglobal(L, "require")
+        requireReference = luaL_ref(L, flowlua_registryindex())
+
+        let host = try runSetup(HostScripts.hostAPI, name: "host", results: 5) {
+            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).fetchResource(L!) }, 0)
+            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).notifyHost(L!) }, 0)
+            return 2
+        }
+        for (reference, global) in zip(host, ["getResource", "addMessageHandler", "removeMessageHandler", "postMessage"]) {
+            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
+            lua_setglobal(L, global)
+            luaL_unref(L, flowlua_registryindex(), reference)
+        }
+        lua_getglobal(L, "postMessage")
+        postMessageReference = luaL_ref(L, flowlua_registryindex())
+        redeliverReference = host[4]
+
+        if options.print != nil {
+            let printer = try runSetup(HostScripts.print, name: "print", results: 1) {
+                flowlua_pushswiftfunction(L, { L in ContextCore.of(L).write(L!) }, 0)
+                return 1
+            }
+            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(printer[0]))
+            lua_setglobal(L, "print")
+            luaL_unref(L, flowlua_registryindex(), printer[0])
+        }
+
+        if let sandbox = options.sandbox {
+            let allowed = sandbox.allowedGlobals.union(["getResource", "addMessageHandler", "removeMessageHandler", "postMessage"])
+            _ = try runSetup(HostScripts.sandbox, name: "sandbox", results: 0) {
+                lua_createtable(L, 0, Int32(allowed.count))
+                for name in allowed {
+                    lua_pushboolean(L, 1)
+                    lua_setfield(L, -2, name)
+                }
+                lua_pushboolean(L, sandbox.allowsBinaryChunks ? 1 : 0)
+                return 2
+            }
+        }
+    }
+
+    /// Closes the state; later calls find no state and report the context terminated.
+    func close() {
+        state = nil
+        activeThread = nil
+        closures.removeAll()
+    }
+
+    /// The state and the thread to use, or `.terminated`.
+    func live() throws -> (state: LuaState, thread: OpaquePointer) {
+        guard let state, let thread = activeThread else { throw LuaContextError.terminated }
+        return (state, thread)
+    }
+
+    /// The core a Swift function called from Lua belongs to, from the state's extra space.
+    static func of(_ L: OpaquePointer?) -> ContextCore {
+        let pointer = flowlua_getextraspace(L)!.load(as: UnsafeMutableRawPointer.self)
+        return Unmanaged<ContextCore>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Runs one of the host scripts with the arguments `arguments` pushes, keeping its results
+    /// as registry references.
+    private func runSetup(_ source: String, name: String, results: Int32, arguments: () -> Int32) throws -> [Int32] {
+        let (state, L) = try live()
+        var source = source
+        try source.withUTF8 { try state.load(UnsafeRawBufferPointer($0), rawChunkName: "=flowpkg:" + name, on: L) }
+        let status = flowlua_pcall(L, arguments(), results, 0)
+        guard status == LUA_OK else { throw state.popError(status: status, on: L) }
+        var references = [Int32](repeating: LUA_NOREF, count: Int(results))
+        for index in stride(from: Int(results) - 1, through: 0, by: -1) {
+            references[index] = luaL_ref(L, flowlua_registryindex())
+        }
+        return references
+    }
+
+    // MARK: Functions across the boundary
+
+    func referenceFunction(at index: Int32, on L: OpaquePointer) -> LuaValue {
+        lua_pushvalue(L, index)
+        let reference = luaL_ref(L, flowlua_registryindex())
+        return .function(LuaFunction(reference: reference, owner: owner))
+    }
+
+    func pushFunction(_ function: LuaFunction, on L: OpaquePointer) {
+        switch function.storage {
+        case .lua(let reference, let functionOwner):
+            // A reference is only meaningful in the registry it came from.
+            guard functionOwner.context != nil, functionOwner.context === owner.context else { lua_pushnil(L); return }
+            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
+        case .swift(let body):
+            let id = nextClosureID
+            nextClosureID += 1
+            closures[id] = body
+            flowlua_newuserdata(L, MemoryLayout<Int>.size)!.storeBytes(of: id, as: Int.self)
+            if luaL_newmetatable(L, "flowpkg.SwiftFunction") != 0 {
+                flowlua_pushswiftfunction(L, { L in ContextCore.of(L).collectClosure(L!) }, 0)
+                lua_setfield(L, -2, "__gc")
+            }
+            lua_setmetatable(L, -2)
+            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).callClosure(L!) }, 1)
+        }
+    }
+
+    func release(_ reference: Int32) {
+        guard let L = state?.L else { return }
+        luaL_unref(L, flowlua_registryindex(), reference)
+    }
+
+    /// Calls the function `reference` names with `arguments`, returning its results.
+    func call(reference: Int32, arguments: [LuaValue]) throws -> [LuaValue] {
+        let (state, L) = try live()
+        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
+        let stack = LuaStack(L, bridge: self)
+        guard lua_checkstack(L, Int32(clamping: arguments.count + 1)) != 0 else {
+            flowlua_pop(L, 1)
+            throw LuaError(kind: .memory, message: "too many arguments (\(arguments.count))")
+        }
+        for argument in arguments { stack.push(argument) }
+        return try state.call(argumentCount: Int32(arguments.count), on: L)
+    }
+
+    // MARK: Swift functions Lua calls (through flowlua_trampoline: return -1 to raise)
+
+    private func closureID(_ L: OpaquePointer) -> Int {
+        lua_touserdata(L, flowlua_upvalueindex(2))!.load(as: Int.self)
+    }
+
+    private func callClosure(_ L: OpaquePointer) -> Int32 {
+        let stack = LuaStack(L, bridge: self)
+        guard let body = closures[closureID(L)] else {
+            stack.push(message: "a Swift function was called after its context closed")
+            return -1
+        }
+        let arguments = stack.values(from: 1)
+        let previous = activeThread
+        activeThread = L
+        defer { activeThread = previous }
+        do {
+            let results = try body(arguments)
+            guard lua_checkstack(L, Int32(clamping: results.count)) != 0 else {
+                stack.push(message: "too many results (\(results.count))")
+                return -1
+            }
+            for result in results { stack.push(result) }
+            return Int32(results.count)
+        } catch {
+            // Where the Lua caller is, as Lua's own errors say it: `main.lua:3: message`.
+            luaL_where(L, 1)
+            stack.push(message: (error as? LuaError)?.message ?? "\(error)")
+            lua_concat(L, 2)
+            return -1
+        }
+    }
+
+    private func collectClosure(_ L: OpaquePointer) -> Int32 {
+        if let pointer = lua_touserdata(L, 1) { closures[pointer.load(as: Int.self)] = nil }
+        return 0
+    }
+
+    /// The loader's searcher: Lua's `require` asks it after `package.preload`.
+    private func search(_ L: OpaquePointer) -> Int32 {
+        let stack = LuaStack(L, bridge: self)
+        let text = stack.bytes(at: 1).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        guard let name = try? ModuleName(text) else {
+            stack.push(message: "no module '\(text)': not a valid module name")
+            return 1
+        }
+        do {
+            let code = try loader.module(named: name)
+            guard let state else { throw LuaContextError.terminated }
+            try code.bytes.withUnsafeBytes { try state.load($0, rawChunkName: "@" + code.chunkName, on: L) }
+            stack.push(message: code.chunkName)
+            return 2
+        } catch LoaderError.moduleNotFound(_, let searched) {
+            let places = searched.isEmpty ? ["(no sources)"] : searched
+            stack.push(message: places.map { "no module '\(name)' in \($0)" }.joined(separator: "\n\t"))
+            return 1
+        } catch let error as LuaError {
+            stack.push(message: "error loading module '\(name)':\n\t\(error.message)")
+            return -1
+        } catch {
+            stack.push(message: "error loading module '\(name)': \(error)")
+            return -1
+        }
+    }
+
+    /// `fetch(name, type)` for getResource: the content, or nil and why.
+    private func fetchResource(_ L: OpaquePointer) -> Int32 {
+        let stack = LuaStack(L, bridge: self)
+        let name = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
+        let type = String(decoding: stack.bytes(at: 2) ?? [], as: UTF8.self)
+        do {
+            let key = try ResourceKey(name: name, type: type)
+            stack.push(bytes: try loader.resource(key))
+            return 1
+        } catch {
+            lua_pushnil(L)
+            stack.push(message: "\(error)")
+            return 2
+        }
+    }
+
+    /// Hands a message posted in Lua to the host's Swift handlers.
+    private func notifyHost(_ L: OpaquePointer) -> Int32 {
+        let stack = LuaStack(L, bridge: self)
+        let name = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
+        let handlers = registrations.withLock { messageHandlers[name] ?? [] }
+        guard !handlers.isEmpty else { return 0 }
+        let arguments = stack.values(from: 2)
+        for handler in handlers {
+            if let queue = options.callbackQueue { queue.async { handler(arguments) } } else { handler(arguments) }
+        }
+        return 0
+    }
+
+    /// `print`'s output, when the host takes it.
+    private func write(_ L: OpaquePointer) -> Int32 {
+        let line = LuaStack(L, bridge: self).bytes(at: 1) ?? []
+        options.print?(String(decoding: line, as: UTF8.self))
+        return 0
+    }
+}

@@ -1,0 +1,140 @@
+/// The parts of a context written in Lua: they only arrange tables and calls, which Lua does
+/// more simply than the C API would, and run once, in protected mode, when a context starts.
+enum HostScripts {
+    /// The host API. Arguments: `fetch(name, type) -> content | nil, message`, `notifyHost(...)`.
+    /// Returns getResource, addMessageHandler, removeMessageHandler, postMessage, redeliver.
+    static let hostAPI = """
+        local fetch, notifyHost = ...
+        local type, pairs, ipairs, error, pcall, setmetatable, tostring =
+          type, pairs, ipairs, error, pcall, setmetatable, tostring
+        local unpack, concat, remove = table.unpack, table.concat, table.remove
+
+        -- object -> { [key] = { name, type } }; weak keys, so an association never keeps its object alive
+        local associations = setmetatable({}, { __mode = "k" })
+        local handlers = {}
+
+        local function argument(value, position, fname, expected)
+          if type(value) ~= expected then
+            error("bad argument #" .. position .. " to '" .. fname .. "' (" .. expected ..
+              " expected, got " .. type(value) .. ")", 3)
+          end
+        end
+
+        local function getResource(name, kind, object, key)
+          argument(name, 1, "getResource", "string")
+          if kind == nil then kind = "" else argument(kind, 2, "getResource", "string") end
+          local content, problem = fetch(name, kind)
+          if content == nil then error(problem, 2) end
+          if object ~= nil then
+            if key == nil then error("bad argument #4 to 'getResource' (a key is needed with an object)", 2) end
+            local fields = associations[object]
+            if fields == nil then fields = {}; associations[object] = fields end
+            fields[key] = { name, kind }
+            object[key] = content
+          end
+          return content
+        end
+
+        local function redeliver(name, kind, content)
+          local targets = {}
+          for object, fields in pairs(associations) do
+            for key, resource in pairs(fields) do
+              if resource[1] == name and resource[2] == kind then targets[#targets + 1] = { object, key } end
+            end
+          end
+          local failures = {}
+          for _, target in ipairs(targets) do
+            local ok, problem = pcall(function() target[1][target[2]] = content end)
+            if not ok then failures[#failures + 1] = tostring(problem) end
+          end
+          if #failures > 0 then error(concat(failures, "\\n"), 0) end
+          return #targets
+        end
+
+        local function addMessageHandler(message, handler, method)
+          argument(message, 1, "addMessageHandler", "string")
+          if method ~= nil then
+            argument(method, 3, "addMessageHandler", "string")
+          else
+            argument(handler, 2, "addMessageHandler", "function")
+          end
+          local list = handlers[message]
+          if list == nil then list = {}; handlers[message] = list end
+          list[#list + 1] = { handler, method }
+        end
+
+        local function removeMessageHandler(message, handler, method)
+          local list = handlers[message]
+          if list == nil then return end
+          for i = #list, 1, -1 do
+            if list[i][1] == handler and (method == nil or list[i][2] == method) then remove(list, i) end
+          end
+        end
+
+        local function postMessage(message, ...)
+          argument(message, 1, "postMessage", "string")
+          local list = handlers[message]
+          if list ~= nil then
+            -- handlers added while this message is delivered wait for the next one
+            for _, entry in ipairs({ unpack(list) }) do
+              local target, method = entry[1], entry[2]
+              if method ~= nil then target[method](target, ...) else target(...) end
+            end
+          end
+          notifyHost(message, ...)
+        end
+
+        return getResource, addMessageHandler, removeMessageHandler, postMessage, redeliver
+        """
+
+    /// A `print` that hands each line to the host. Argument: `write(line)`.
+    static let print = """
+        local write = ...
+        local select, tostring, concat = select, tostring, table.concat
+        return function(...)
+          local parts = {}
+          for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+          write(concat(parts, "\\t") .. "\\n")
+        end
+        """
+
+    /// Applies an allow-list. Arguments: `allowed` (a set of names), `binary` (bool).
+    static let sandbox = """
+        local allowed, binary = ...
+        -- everything this script uses is captured first: the loop below removes globals
+        local G, loaded, pairs, ipairs, type, select = _G, package.loaded, pairs, ipairs, type, select
+        local strings = getmetatable("")
+        local fields = {}
+        for entry in pairs(allowed) do
+          local library, field = entry:match("^([^.]+)%.(.+)$")
+          if library then
+            fields[library] = fields[library] or {}
+            fields[library][field] = true
+          end
+        end
+        local names = {}
+        for name in pairs(G) do names[#names + 1] = name end
+        for _, name in ipairs(names) do
+          local value = G[name]
+          if not allowed[name] then
+            local replacement = nil
+            if fields[name] and type(value) == "table" then
+              replacement = {}
+              for field in pairs(fields[name]) do replacement[field] = value[field] end
+            end
+            G[name] = replacement
+            if loaded[name] == value then loaded[name] = replacement end
+          end
+        end
+        -- ("x"):rep(9) reaches the string library through the strings' metatable: the same list applies
+        strings.__index = G.string or {}
+        if not binary and G.load ~= nil then
+          local load = G.load
+          G.load = function(chunk, name, mode, ...)
+            -- an explicit nil environment differs from none, so pass it on only when given
+            if select("#", ...) > 0 then return load(chunk, name, "t", (...)) end
+            return load(chunk, name, "t")
+          end
+        end
+        """
+}

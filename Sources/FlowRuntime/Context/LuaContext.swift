@@ -1,0 +1,209 @@
+import Dispatch
+import FlowLoader
+import FlowPackage
+
+/// A standalone Lua 5.4 runtime with its own state and its own thread (CIMLua's context).
+///
+/// `require` finds modules through the loader's sources, never the file system; Lua code gets
+/// the host API (`getResource`, `addMessageHandler`, `removeMessageHandler`, `postMessage`).
+/// Every method is safe to call from any thread: the work runs on the context's thread, and
+/// synchronous methods wait for it (or run inline when called from Lua code on that thread).
+public final class LuaContext: @unchecked Sendable {
+    /// What a module's completion handler receives: its first result, or why it failed.
+    public typealias ModuleCompletion = @Sendable (Result<LuaValue, any Error>) -> Void
+
+    /// The message posted, with the module name, each time a module is reloaded.
+    public static let didLoadModuleMessage = "system.did_load_module"
+
+    /// Identifies the context during development (and names its thread).
+    public let name: String
+    public let packageIdentifier: PackageIdentifier
+    /// Where the context's modules and resources come from.
+    public let loader: Loader
+    public let options: Options
+    private let executor: LuaExecutor
+    private let core: ContextCore
+
+    /// Creates the context and opens its state; no module runs yet.
+    ///
+    /// Throws `LuaContextError.identifierMismatch` when `loader` serves another package.
+    public init(name: String, packageIdentifier: PackageIdentifier, loader: Loader, options: Options = Options()) throws {
+        guard loader.identifier == packageIdentifier else {
+            throw LuaContextError.identifierMismatch(expected: packageIdentifier, loader: loader.identifier)
+        }
+        self.name = name
+        self.packageIdentifier = packageIdentifier
+        self.loader = loader
+        self.options = options
+        let owner = LuaContextReference(nil)
+        self.core = ContextCore(loader: loader, options: options, owner: owner)
+        self.executor = LuaExecutor(name: "flowpkg.lua." + name, stackSize: options.stackSize)
+        owner.context = self
+        let core = self.core
+        do {
+            try executor.sync { try core.open() }
+        } catch {
+            terminate()
+            throw error
+        }
+    }
+
+    deinit {
+        terminate()
+    }
+
+    /// Every module and resource served so far, and the source that served it.
+    public var loadedItems: [LoadedItem] { loader.loadedItems }
+
+    // MARK: Modules
+
+    /// Loads the module (as `require` does: once) and returns its first result.
+    @discardableResult
+    public func loadModule(_ name: ModuleName) throws -> LuaValue {
+        let core = self.core
+        return try executor.sync { try core.loadModule(name) }
+    }
+
+    /// Loads the module on the context's thread and calls `completion` with its first result;
+    /// `completion` is called again each time the module is reloaded, until `unloadModule`.
+    public func loadModule(_ name: ModuleName, completion: @escaping ModuleCompletion) {
+        let core = self.core
+        let id = core.registrations.withLock {
+            let id = core.nextRegistration
+            core.nextRegistration += 1
+            core.moduleHandlers[name, default: []].append((id, completion))
+            core.liveRegistrations.insert(id)
+            return id
+        }
+        let queued = executor.async { [weak self] in
+            let result = Result { try core.loadModule(name) }
+            self?.deliver(result, to: [(id, completion)])
+        }
+        if !queued { completion(.failure(LuaContextError.terminated)) }
+    }
+
+    /// Runs the module's current code again if it is loaded, calls its completion handlers with
+    /// the new result and posts `system.did_load_module`; false when it was not loaded.
+    ///
+    /// The entry point a live source calls when a module changes. On an error the previous
+    /// result stays in place and no handler is called.
+    @discardableResult
+    public func reloadModule(_ name: ModuleName) throws -> Bool {
+        let core = self.core
+        return try executor.sync {
+            guard let result = try core.reload(name) else { return false }
+            let handlers = core.registrations.withLock { core.moduleHandlers[name] ?? [] }
+            deliver(.success(result), to: handlers)
+            try core.post(Self.didLoadModuleMessage, [.string(name.rawValue)])
+            return true
+        }
+    }
+
+    /// Forgets the module: its completion handlers are never called again once this returns,
+    /// and the next load runs it afresh.
+    public func unloadModule(_ name: ModuleName) throws {
+        let core = self.core
+        core.registrations.withLock {
+            for (id, _) in core.moduleHandlers[name] ?? [] { core.liveRegistrations.remove(id) }
+            core.moduleHandlers[name] = nil
+        }
+        try executor.sync { try core.unload(name) }
+    }
+
+    // MARK: Code and globals
+
+    /// Compiles and runs `source` (text only) and returns its results.
+    @discardableResult
+    public func execute(_ source: String, chunkName: String = "execute") throws -> [LuaValue] {
+        let core = self.core
+        return try executor.sync { try core.execute(source, chunkName: chunkName) }
+    }
+
+    /// Runs `source` on the context's thread and calls `completion` with its results.
+    public func execute(_ source: String, chunkName: String = "execute",
+                        completion: @escaping @Sendable (Result<[LuaValue], any Error>) -> Void) {
+        let core = self.core
+        let queue = options.callbackQueue
+        let queued = executor.async {
+            let result = Result { try core.execute(source, chunkName: chunkName) }
+            if let queue { queue.async { completion(result) } } else { completion(result) }
+        }
+        if !queued { completion(.failure(LuaContextError.terminated)) }
+    }
+
+    /// The global `name`, converted (functions stay callable through `LuaFunction`).
+    public func global(_ name: String) throws -> LuaValue {
+        let core = self.core
+        return try executor.sync { try core.global(name) }
+    }
+
+    /// Sets the global `name`; tables are copied in, `LuaFunction`s made from Swift closures
+    /// become Lua functions.
+    public func setGlobal(_ name: String, _ value: LuaValue) throws {
+        guard !name.isEmpty else { throw LuaContextError.invalidGlobalName(name) }
+        let core = self.core
+        try executor.sync { try core.setGlobal(name, value) }
+    }
+
+    // MARK: Messages and resources
+
+    /// Posts `name` with `arguments` to the Lua handlers added with `addMessageHandler`, then
+    /// to the host's.
+    public func postMessage(_ name: String, _ arguments: [LuaValue] = []) throws {
+        let core = self.core
+        try executor.sync { try core.post(name, arguments) }
+    }
+
+    /// Calls `handler` with the arguments of every `name` message posted, from Lua or the host.
+    public func addMessageHandler(_ name: String, _ handler: @escaping @Sendable ([LuaValue]) -> Void) {
+        core.registrations.withLock { core.messageHandlers[name, default: []].append(handler) }
+    }
+
+    /// Delivers the resource's current content again to every `getResource(name, type, object,
+    /// key)` association; returns how many were assigned. The entry point a live source calls
+    /// when a resource changes.
+    @discardableResult
+    public func resourceDidChange(_ key: ResourceKey) throws -> Int {
+        let core = self.core
+        return try executor.sync { try core.redeliver(key) }
+    }
+
+    // MARK: Life cycle
+
+    /// Closes the Lua state once the work already queued is done; every later call throws
+    /// `LuaContextError.terminated`, and no handler is called again.
+    public func terminate() {
+        let core = self.core
+        core.registrations.withLock {
+            core.liveRegistrations.removeAll()
+            core.moduleHandlers.removeAll()
+            core.messageHandlers.removeAll()
+        }
+        executor.async { core.close() }
+        executor.stop()
+    }
+
+    /// Calls a Lua function held by reference (`LuaFunction.call`).
+    func callFunction(reference: Int32, arguments: [LuaValue]) throws -> [LuaValue] {
+        let core = self.core
+        return try executor.sync { try core.call(reference: reference, arguments: arguments) }
+    }
+
+    /// Frees a Lua function reference once its `LuaFunction` is gone.
+    func releaseReference(_ reference: Int32) {
+        let core = self.core
+        if executor.isCurrent { core.release(reference) } else { executor.async { core.release(reference) } }
+    }
+
+    private func deliver(_ result: Result<LuaValue, any Error>, to handlers: [(id: Int, handler: ModuleCompletion)]) {
+        let core = self.core
+        for (id, handler) in handlers {
+            let call: @Sendable () -> Void = {
+                // Unloading or terminating may have happened since this call was scheduled.
+                guard core.registrations.withLock({ core.liveRegistrations.contains(id) }) else { return }
+                handler(result)
+            }
+            if let queue = options.callbackQueue { queue.async(execute: call) } else { call() }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import FlowPackage
+
+/// Why a context refused a request before any Lua ran.
+public enum LuaContextError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The context was terminated; it runs nothing more.
+    case terminated
+    /// The loader serves another package than the context was created for.
+    case identifierMismatch(expected: PackageIdentifier, loader: PackageIdentifier)
+    /// A Lua function from one context was handed to another.
+    case foreignFunction
+    /// A global name that is empty.
+    case invalidGlobalName(String)
+
+    public var description: String {
+        switch self {
+        case .terminated: return "the Lua context was terminated"
+        case .identifierMismatch(let expected, let loader):
+            return "the loader serves '\(loader)', but the context was created for '\(expected)'"
+        case .foreignFunction: return "a Lua function can only be passed back to the context it came from"
+        case .invalidGlobalName(let name): return "'\(name)' is not a usable global name"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Dispatch
+
+extension LuaContext {
+    /// How a context is set up.
+    public struct Options: Sendable {
+        /// When set, only the globals the sandbox allows reach Lua code.
+        public var sandbox: Sandbox?
+        /// Where Lua's `print` goes; nil keeps Lua's own `print`, which writes to stdout.
+        public var print: (@Sendable (String) -> Void)?
+        /// Where completion and message handlers are called; nil calls them on the context's
+        /// own thread, where they may call the context again without waiting.
+        public var callbackQueue: DispatchQueue?
+        /// The C stack of the context's thread, in bytes.
+        public var stackSize: Int
+
+        public init(sandbox: Sandbox? = nil, print: (@Sendable (String) -> Void)? = nil,
+                    callbackQueue: DispatchQueue? = nil, stackSize: Int = 8 << 20) {
+            self.sandbox = sandbox
+            self.print = print
+            self.callbackQueue = callbackQueue
+            self.stackSize = stackSize
+        }
+    }
+
+    /// An allow-list of globals (CIMLua's sandbox): everything else is removed before any
+    /// module runs, from `_G` and from `package.loaded`.
+    public struct Sandbox: Sendable, Equatable {
+        /// Global names kept whole (`string`), or single fields of a library table (`os.time`),
+        /// which keeps a new table holding just those fields.
+        public var allowedGlobals: Set<String>
+        /// Whether `load` accepts precompiled chunks; off, `load` compiles text only.
+        public var allowsBinaryChunks: Bool
+
+        public init(allowedGlobals: Set<String>, allowsBinaryChunks: Bool = false) {
+            self.allowedGlobals = allowedGlobals
+            self.allowsBinaryChunks = allowsBinaryChunks
+        }
+
+        /// Lua's base library, `coroutine`, `math`, `string`, `table`, `utf8`, `require` and
+        /// `os.time`/`os.clock`/`os.date`. No `io`, `debug`, `dofile`, `loadfile`,
+        /// `package.loadlib`, nor binary `load`. The host API is always there.
+        public static let `default` = Sandbox(allowedGlobals: [
+            "_G", "_VERSION", "assert", "collectgarbage", "error", "getmetatable", "ipairs", "load", "next",
+            "pairs", "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "require", "select",
+            "setmetatable", "tonumber", "tostring", "type", "warn", "xpcall",
+            "coroutine", "math", "string", "table", "utf8",
+            "os.time", "os.clock", "os.date",
+            "package.loaded", "package.preload", "package.searchers", "package.config",
+        ])
+
+        /// This sandbox with `names` allowed as well.
+        public func permitting(_ names: String...) -> Sandbox {
+            var copy = self
+            copy.allowedGlobals.formUnion(names)
+            return copy
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import CLua
+
+/// Lets a context hand functions across: Lua functions become references, Swift closures
+/// become Lua functions. A bare `LuaState` has none, and shows functions as `.opaque`.
+protocol LuaFunctionBridge: AnyObject {
+    /// The function at `index` of `L`'s stack, held by reference.
+    func referenceFunction(at index: Int32, on L: OpaquePointer) -> LuaValue
+    /// Pushes `function` on `L`'s stack.
+    func pushFunction(_ function: LuaFunction, on L: OpaquePointer)
+}
+
+/// Converts values between Swift and one Lua stack (the main thread's or a coroutine's).
+///
+/// None of these calls can raise a Lua error except on memory exhaustion: no metamethod is
+/// ever triggered (raw table access only), and only string values are read as strings.
+struct LuaStack {
+    let L: OpaquePointer
+    weak var bridge: (any LuaFunctionBridge)?
+
+    init(_ L: OpaquePointer, bridge: (any LuaFunctionBridge)?) {
+        self.L = L
+        self.bridge = bridge
+    }
+
+    /// The Lua value at `index`, converted; tables become arrays or dictionaries.
+    func value(at index: Int32, depth: Int = 0) -> LuaValue {
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .nil
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return .integer(flowlua_tointeger(L, index)) }
+            return .number(flowlua_tonumber(L, index))
+        case LUA_TSTRING:
+            return .string(String(decoding: bytes(at: index) ?? [], as: UTF8.self))
+        case LUA_TTABLE:
+            return depth < 32 ? table(at: index, depth: depth) : .opaque("table")
+        case LUA_TFUNCTION:
+            if let bridge { return bridge.referenceFunction(at: index, on: L) }
+            return .opaque("function")
+        default:
+            return .opaque(String(cString: lua_typename(L, lua_type(L, index))))
+        }
+    }
+
+    /// The bytes of the string at `index`, or nil when the value there is not a string.
+    func bytes(at index: Int32) -> [UInt8]? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }  // never convert numbers in place
+        var length = 0
+        guard let pointer = flowlua_tostring(L, index, &length) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: length))
+    }
+
+    /// The values from `first` to the top of the stack.
+    func values(from first: Int32) -> [LuaValue] {
+        let top = lua_gettop(L)
+        guard top >= first else { return [] }
+        return (first...top).map { value(at: $0) }
+    }
+
+    /// Pushes `value`, converted; arrays and dictionaries become new tables.
+    func push(_ value: LuaValue, depth: Int = 0) {
+        switch value {
+        case .nil, .opaque: lua_pushnil(L)
+        case .bool(let flag): lua_pushboolean(L, flag ? 1 : 0)
+        case .integer(let number): lua_pushinteger(L, number)
+        case .number(let number): lua_pushnumber(L, number)
+        case .string(let text): push(bytes: Array(text.utf8))
+        case .array(let elements):
+            lua_createtable(L, Int32(clamping: elements.count), 0)
+            for (offset, element) in elements.enumerated() {
+                push(element, depth: depth + 1)
+                lua_rawseti(L, -2, lua_Integer(offset + 1))
+            }
+        case .table(let entries):
+            lua_createtable(L, 0, Int32(clamping: entries.count))
+            for (key, element) in entries.sorted(by: { $0.key < $1.key }) {
+                push(bytes: Array(key.utf8))
+                push(element, depth: depth + 1)
+                lua_rawset(L, -3)
+            }
+        case .function(let function):
+            if let bridge { bridge.pushFunction(function, on: L) } else { lua_pushnil(L) }
+        }
+    }
+
+    /// Pushes a Lua string holding exactly `bytes` (binary-safe).
+    func push(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            _ = lua_pushlstring(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count)
+        }
+    }
+
+    /// Pushes a string message; what Swift functions called from Lua push before returning -1.
+    func push(message: String) {
+        push(bytes: Array(message.utf8))
+    }
+
+    private func table(at index: Int32, depth: Int) -> LuaValue {
+        let absolute = lua_absindex(L, index)
+        var positional: [Int64: LuaValue] = [:]
+        var dictionary: [String: LuaValue] = [:]
+        lua_pushnil(L)
+        // lua_next raises only on a key changed during traversal, which this loop never does.
+        while lua_next(L, absolute) != 0 {
+            let element = value(at: -1, depth: depth + 1)
+            if lua_type(L, -2) == LUA_TNUMBER, lua_isinteger(L, -2) != 0 {
+                let key = flowlua_tointeger(L, -2)
+                dictionary[String(key)] = element
+                positional[key] = element
+            } else if let key = bytes(at: -2) {
+                dictionary[String(decoding: key, as: UTF8.self)] = element
+            }
+            flowlua_pop(L, 1)
+        }
+        // An array when the keys are exactly 1...n, whatever order the traversal met them in.
+        if positional.count == dictionary.count,
+           positional.isEmpty || (1...positional.count).allSatisfy({ positional[Int64($0)] != nil }) {
+            return .array((0..<positional.count).map { positional[Int64($0 + 1)]! })
+        }
+        return .table(dictionary)
+    }
+}

@@ -1,0 +1,2 @@
+local C = require "C"
+return { c = C }

@@ -1,0 +1,2 @@
+local A = require "A"
+A.run()

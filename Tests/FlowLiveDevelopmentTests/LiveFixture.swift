@@ -1,0 +1,95 @@
+import FlowKit
+import Foundation
+
+/// A small project in a temporary folder, served by a real `LiveServer` on a free loopback port.
+final class LiveFixture: @unchecked Sendable {
+    static let token = "test-token-123"
+    let root: URL
+    let server: LiveServer
+    let port: UInt16
+    private let logLines = LogLines()
+
+    init(identifier: String = "com.example.live", forcePolling: Bool = false) async throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Resources"), withIntermediateDirectories: true)
+        try """
+            {"name": "Live", "identifier": "\(identifier)", "version": "1.0.0", "startModule": "main"}
+            """.write(to: root.appendingPathComponent("flowpkg.json"), atomically: true, encoding: .utf8)
+        try "local greeting = require 'greeting'\nprint(greeting.text)\n"
+            .write(to: root.appendingPathComponent("Sources/main.lua"), atomically: true, encoding: .utf8)
+        try "return { text = getResource('hello', 'txt') }\n"
+            .write(to: root.appendingPathComponent("Sources/greeting.lua"), atomically: true, encoding: .utf8)
+        try "hello".write(to: root.appendingPathComponent("Resources/hello.txt"), atomically: true, encoding: .utf8)
+        let lines = logLines
+        server = try LiveServer(projectAt: root, options: LiveServerOptions(port: 0, token: Self.token, forcePolling: forcePolling)) {
+            lines.append($0)
+        }
+        try await server.start()
+        port = await server.listeningPort ?? 0
+    }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    var log: [String] { logLines.lines }
+
+    func write(_ text: String, to path: String) throws {
+        try text.write(to: root.appendingPathComponent(path), atomically: false, encoding: .utf8)
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: root)
+    }
+}
+
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+    var lines: [String] { lock.withLock { stored } }
+}
+
+/// Collects values handed over from other threads, and waits for them.
+final class Inbox<T>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [T] = []
+
+    func put(_ item: T) {
+        condition.lock()
+        items.append(item)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The first item that satisfies `match`, waiting up to `timeout` seconds for it on a thread
+    /// of its own (never on the concurrency pool, which the server under test needs).
+    func wait(timeout: TimeInterval = 5, where match: @escaping @Sendable (T) -> Bool = { _ in true }) async -> T? {
+        let box = try? await blocking { UncheckedBox(self.waitBlocking(timeout: timeout, where: match)) }
+        return box?.value
+    }
+
+    private func waitBlocking(timeout: TimeInterval, where match: (T) -> Bool) -> T? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let found = items.first(where: match) { return found }
+            if !condition.wait(until: deadline) { return items.first(where: match) }
+        }
+    }
+}
+
+/// Runs blocking work (a monitor's synchronous requests, raw sockets) on its own thread, so the
+/// server under test keeps the concurrency pool's few threads to itself.
+func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+    }
+}
+
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
