@@ -2,9 +2,7 @@
 # resources (80 MB of already-compressed media, 80 MB of text), as one project.
 # Compares `flowpkg export` (validation, hashing and all) with `bsdtar -c --format zip` and
 # Info-ZIP `zip -r` archiving the same folder. Goal: ratio <= 1.0 against bsdtar, stretch 0.7.
-#
-# Sourced by Benchmarks/run (which defines bench_row and friends); it also runs on its own:
-# `bash Benchmarks/export.sh` builds flowpkg in release mode and prints the rows.
+# Sourced by Benchmarks/run: `Benchmarks/run export`.
 
 export_workload() {
   local project="$BENCH_WORK/export"
@@ -68,57 +66,8 @@ benchmark_export() {
   BENCH_NOTES+=("export: package $(stat -c %s "$out/flowpkg.luapkg" 2>/dev/null || stat -f %z "$out/flowpkg.luapkg") bytes")
 
   bench_row export "flowpkg export" "bsdtar -c --format zip" -- "$FLOWPKG" export "$project" -o "$out/flowpkg.luapkg"
-  bench_row export "bsdtar -c --format zip" "" -- bsdtar -c --format zip -f "$out/bsdtar.zip" -C "$project" .
+  bench_row export "bsdtar -c --format zip" "flowpkg export" -- bsdtar -c --format zip -f "$out/bsdtar.zip" -C "$project" .
   if command -v zip >/dev/null; then
     bench_row export "zip -r" "bsdtar -c --format zip" -- sh -c "rm -f '$out/zip.zip' && cd '$project' && zip -q -r '$out/zip.zip' ."
   fi
 }
-
-# Run on its own: minimal stand-ins for Benchmarks/run's helpers, then one table.
-if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
-  set -euo pipefail
-  cd "$(dirname "$0")/.."
-  root=$(pwd)
-  if [[ -f Benchmarks/lib.sh ]]; then
-    source Benchmarks/lib.sh
-  else
-    BENCH_REPEAT="${BENCH_REPEAT:-3}"
-    BENCH_ROWS=()
-    need_apt() { command -v "$1" >/dev/null 2>&1; }
-    bench_row() {
-      local group="$1" label="$2" reference="$3" best="" start end elapsed
-      shift 4
-      echo "benchmarks: $group: $label ..." >&2
-      for ((i = 0; i < BENCH_REPEAT; i++)); do
-        start=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; end=$(date +%s.%N)
-        elapsed=$(python3 -c "print($end - $start)")
-        if [[ -z "$best" ]] || python3 -c "import sys; sys.exit(0 if $elapsed < $best else 1)"; then best=$elapsed; fi
-      done
-      BENCH_ROWS+=("$group|$label|$(printf '%.3f' "$best")|$reference")
-    }
-    bench_table() {
-      printf '| benchmark | tool | seconds | ratio |\n|---|---|---:|---|\n'
-      local row group label seconds reference ref ratio
-      for row in "${BENCH_ROWS[@]}"; do
-        IFS='|' read -r group label seconds reference <<<"$row"
-        ratio="—"
-        for other in "${BENCH_ROWS[@]}"; do
-          IFS='|' read -r og ol os _ <<<"$other"
-          [[ -n "$reference" && "$og" == "$group" && "$ol" == "$reference" ]] && ratio=$(python3 -c "print(f'{$seconds / $os:.2f}× $reference')")
-        done
-        printf '| %s | %s | %s | %s |\n' "$group" "$label" "$seconds" "$ratio"
-      done
-    }
-  fi
-  export BENCH_WORK="${BENCH_WORK:-$root/Benchmarks/work}"
-  mkdir -p "$BENCH_WORK"
-  BENCH_NOTES=()
-  swift build -c release --product flowpkg >&2
-  FLOWPKG="$root/.build/release/flowpkg"
-  benchmark_export
-  echo
-  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, best of $BENCH_REPEAT runs each"
-  for note in "${BENCH_NOTES[@]}"; do echo "- $note"; done
-  echo
-  bench_table
-fi

@@ -29,8 +29,8 @@ final class ZipFile {
     private let descriptor: Int32
     let size: UInt64
 
-    init(path: String, writable: Bool = false) throws(ZipProbeError) {
-        let descriptor = open(path, writable ? O_RDWR : O_RDONLY)
+    init(path: String) throws(ZipProbeError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 { throw .unreadable(String(cString: strerror(errno))) }
         var info = stat()
         if fstat(descriptor, &info) != 0 {
@@ -64,23 +64,6 @@ final class ZipFile {
             done += got
         }
         return bytes
-    }
-
-    /// Overwrites bytes at `offset` (used only on a package this process just wrote).
-    func write(_ bytes: [UInt8], at offset: UInt64) throws(ZipProbeError) {
-        var done = 0
-        while done < bytes.count {
-            let put = bytes.withUnsafeBytes { raw in
-                pwrite(descriptor, raw.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
-            }
-            if put < 0 { throw .unreadable(String(cString: strerror(errno))) }
-            done += put
-        }
-    }
-
-    /// Flushes the file to the disk, so a rename after it never exposes a half-written file.
-    func synchronize() throws(ZipProbeError) {
-        if fsync(descriptor) != 0 { throw .unreadable(String(cString: strerror(errno))) }
     }
 
     /// Finds and decodes the end-of-central-directory record (and its Zip64 form when the
@@ -142,62 +125,9 @@ extension ZipFile {
     }
 }
 
-/// Rewrites the MS-DOS date and time of every entry of a zip this process just wrote.
-///
-/// libarchive derives those fields from the entry time through `localtime`, so the same
-/// package would differ between machines in different time zones. The package format
-/// defines them as the entry time in UTC instead; libarchive's `UT` extra field already
-/// holds the exact UTC time, so only these four bytes per header need fixing.
+/// MS-DOS times as the package format writes them: from the entry time in UTC, never
+/// through `localtime`, so the bytes do not depend on the machine's time zone.
 enum ZipTimestamps {
-    static func setAll(in path: String, to timestamp: Int64) throws(ZipProbeError) {
-        let file = try ZipFile(path: path, writable: true)
-        let end = try file.endRecord()
-        let stamp = dosDateTime(utc: timestamp)
-        let stampBytes = [UInt8(stamp.time & 0xFF), UInt8(stamp.time >> 8), UInt8(stamp.date & 0xFF), UInt8(stamp.date >> 8)]
-        var directory = try file.read(at: end.directoryOffset, count: Int(end.directorySize))
-        var position = 0
-        for _ in 0..<end.entryCount {
-            guard position + 46 <= directory.count, le32(directory, position) == 0x0201_4B50 else {
-                throw .notAZip("the central directory is damaged")
-            }
-            let nameLength = Int(le16(directory, position + 28))
-            let extraLength = Int(le16(directory, position + 30))
-            let commentLength = Int(le16(directory, position + 32))
-            guard position + 46 + nameLength + extraLength + commentLength <= directory.count else {
-                throw .notAZip("the central directory is damaged")
-            }
-            directory.replaceSubrange(position + 12..<position + 16, with: stampBytes)
-            var localOffset = UInt64(le32(directory, position + 42))
-            if localOffset == 0xFFFF_FFFF {
-                localOffset = try zip64LocalOffset(directory, at: position, extraStart: position + 46 + nameLength, extraLength: extraLength)
-            }
-            let local = try file.read(at: localOffset, count: 30)
-            guard le32(local, 0) == 0x0403_4B50 else { throw .notAZip("a local header is damaged") }
-            try file.write(stampBytes, at: localOffset + 10)
-            position += 46 + nameLength + extraLength + commentLength
-        }
-        try file.write(directory, at: end.directoryOffset)
-        try file.synchronize()
-    }
-
-    /// The local header offset from a Zip64 extra field, which lists only the overflowing
-    /// values, in the order uncompressed size, compressed size, offset.
-    private static func zip64LocalOffset(_ directory: [UInt8], at header: Int, extraStart: Int, extraLength: Int) throws(ZipProbeError) -> UInt64 {
-        var cursor = extraStart
-        while cursor + 4 <= extraStart + extraLength {
-            let id = le16(directory, cursor), length = Int(le16(directory, cursor + 2))
-            if id == 0x0001 {
-                var field = cursor + 4
-                if le32(directory, header + 24) == 0xFFFF_FFFF { field += 8 }
-                if le32(directory, header + 20) == 0xFFFF_FFFF { field += 8 }
-                guard field + 8 <= cursor + 4 + length else { break }
-                return le64(directory, field)
-            }
-            cursor += 4 + length
-        }
-        throw .notAZip("a Zip64 entry has no offset")
-    }
-
     /// The MS-DOS date and time of a UTC timestamp, clamped to the years DOS can hold (1980–2107).
     static func dosDateTime(utc timestamp: Int64) -> (date: UInt16, time: UInt16) {
         let clamped = min(max(timestamp, 315_532_800), 4_354_819_198)

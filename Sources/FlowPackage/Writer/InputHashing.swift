@@ -9,10 +9,21 @@ enum InputHashing {
     /// Files up to this size are kept after hashing...
     static let retainedFileLimit: Int64 = 4 << 20
     /// ...while all of them together stay under this.
-    static let retainedBudget: Int64 = 128 << 20
+    static let retainedBudget: Int64 = 64 << 20
     static let chunkSize = 1 << 20
 
-    static func hashAll(_ entries: [PlannedEntry], progress: ProgressCounter,
+    /// Which entries to keep in memory, decided from their sizes in package order (never from
+    /// which worker got there first), so the same project is always written the same way.
+    static func keptInMemory(sizes: [Int64]) -> [Bool] {
+        var total: Int64 = 0
+        return sizes.map { size in
+            guard size <= retainedFileLimit, total + size <= retainedBudget else { return false }
+            total += size
+            return true
+        }
+    }
+
+    static func hashAll(_ entries: [PlannedEntry], keep: [Bool], progress: ProgressCounter,
                         cancellation: PackageCancellation?, output: String) throws(PackageError) -> [HashedEntry] {
         let state = HashingState(count: entries.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, entries.count))
@@ -22,7 +33,7 @@ enum InputHashing {
             while let index = state.claim() {
                 do {
                     if cancellation?.isCancelled == true { throw PackageError.cancelled(path: output) }
-                    state.store(try hash(entries[index], buffer: buffer, state: state, progress: progress,
+                    state.store(try hash(entries[index], keep: keep[index], buffer: buffer, progress: progress,
                                          cancellation: cancellation, output: output), at: index)
                 } catch {
                     state.fail(error as? PackageError ?? .inputUnreadable(file: entries[index].file.path, entry: entries[index].path, reason: "\(error)"))
@@ -32,11 +43,11 @@ enum InputHashing {
         return try state.results()
     }
 
-    private static func hash(_ entry: PlannedEntry, buffer: UnsafeMutableRawBufferPointer, state: HashingState,
+    private static func hash(_ entry: PlannedEntry, keep: Bool, buffer: UnsafeMutableRawBufferPointer,
                              progress: ProgressCounter, cancellation: PackageCancellation?,
                              output: String) throws(PackageError) -> HashedEntry {
         let file = try InputFile(entry.file, entry: entry.path)
-        if file.size <= retainedFileLimit, state.reserve(file.size) {
+        if keep {
             // Read one byte past the stated size, so a file that grew since `stat` is seen whole.
             var bytes = [UInt8](repeating: 0, count: Int(file.size) + 1)
             var count = try file.readFully(&bytes)
@@ -68,15 +79,13 @@ enum InputHashing {
     }
 }
 
-/// Shared between the hashing workers: the next entry to take, the results, the first error,
-/// and the memory budget for retained files.
+/// Shared between the hashing workers: the next entry to take, the results, the first error.
 private final class HashingState: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private let count: Int
     private var hashed: [HashedEntry?]
     private var error: PackageError?
-    private var retained: Int64 = 0
 
     init(count: Int) {
         self.count = count
@@ -89,14 +98,6 @@ private final class HashingState: @unchecked Sendable {
         guard error == nil, next < count else { return nil }
         next += 1
         return next - 1
-    }
-
-    func reserve(_ bytes: Int64) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard retained + bytes <= InputHashing.retainedBudget else { return false }
-        retained += bytes
-        return true
     }
 
     func store(_ entry: HashedEntry, at index: Int) {

@@ -9,8 +9,9 @@ import Foundation
 ///
 /// The output is reproducible: it depends only on the input's names and bytes and on
 /// `options.timestamp`, never on file times, the working directory, listing order or the
-/// time zone (owner 0, mode 0644, deflate at `ArchiveWriter.compressionLevel`, already
-/// compressed types stored). It is atomic: bytes go to a temporary file beside `output`,
+/// time zone (owner 0, mode 0644, raw deflate at `ArchiveWriter.compressionLevel` through
+/// the system zlib, already compressed types stored). `ZipWriter` lays the zip out itself so
+/// that entries can be deflated on every core and only appended in order. It is atomic: bytes go to a temporary file beside `output`,
 /// which is renamed into place only when complete; on any failure or cancellation the
 /// temporary file is removed and whatever was at `output` is untouched.
 public enum PackageWriter {
@@ -22,10 +23,10 @@ public enum PackageWriter {
         let outputPath = output.path
         let planned = try input.plannedEntries(output: outputPath, limits: limits)
         try checkOutputLocation(output)
-        let progress = ProgressCounter(total: options.progress == nil ? 0 : 2 * totalSize(of: planned),
-                                       callback: options.progress)
-
-        let hashed = try InputHashing.hashAll(planned, progress: progress, cancellation: options.cancellation, output: outputPath)
+        let sizes = planned.map { fileSize($0.file) }
+        let progress = ProgressCounter(total: 2 * sizes.reduce(0, +), callback: options.progress)
+        let hashed = try InputHashing.hashAll(planned, keep: InputHashing.keptInMemory(sizes: sizes), progress: progress,
+                                              cancellation: options.cancellation, output: outputPath)
         var totalModuleBytes: Int64 = 0
         for (entry, facts) in zip(planned, hashed) {
             try entry.checkSize(facts.size, output: outputPath, limits: limits)
@@ -51,50 +52,58 @@ public enum PackageWriter {
         return manifest
     }
 
+    /// Appends the manifest, then every entry in order. Entries up to 4 MiB were deflated by
+    /// the compression pool's workers meanwhile; larger ones are read by the feed thread and
+    /// deflated here as they stream in.
     private static func writeArchive(at path: String, output: String, manifestBytes: [UInt8], planned: [PlannedEntry],
                                      hashed: [HashedEntry], options: PackageWriteOptions,
                                      progress: ProgressCounter) throws {
-        let streamed = zip(planned, hashed).filter { $0.1.retained == nil }
-        let feed = EntryFeed(entries: streamed, cancellation: options.cancellation, output: output)
+        let pool = CompressionPool(entries: zip(planned, hashed).map { ($0, $1) },
+                                   workers: ProcessInfo.processInfo.activeProcessorCount)
+        defer { pool.stop() }
+        let feed = EntryFeed(entries: zip(planned, hashed).filter { !CompressionPool.handles(size: $0.1.size) },
+                             cancellation: options.cancellation, output: output)
         defer { feed.abandon() }
+        let timestamp = min(max(options.timestamp, PackageWriteOptions.defaultTimestamp), PackageWriteOptions.latestTimestamp)
         do {
-            let writer = try ArchiveWriter(path: path)
-            try writer.addEntry(header(Manifest.entryName, size: manifestBytes.count, compression: .deflate, options), bytes: manifestBytes)
-            for (entry, facts) in zip(planned, hashed) {
+            let writer = try ZipWriter(path: path, timestamp: timestamp)
+            let deflater = try Deflater()
+            let manifestDeflated = try manifestBytes.withUnsafeBytes { try deflater.deflate($0) }
+            try manifestDeflated.withUnsafeBytes { raw in
+                try writer.addEntry(name: Manifest.entryName, method: .deflate,
+                                    crc: manifestBytes.withUnsafeBytes { Deflater.crc32(0, $0) },
+                                    size: Int64(manifestBytes.count), data: raw)
+            }
+            for (index, (entry, facts)) in zip(planned, hashed).enumerated() {
                 if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: output) }
-                try writer.beginEntry(header(entry.path, size: Int(facts.size), compression: entry.compression, options))
-                if let bytes = facts.retained {
-                    try writer.write(bytes)
+                if CompressionPool.handles(size: facts.size) {
+                    let result = try pool.result(at: index)
+                    try result.data.withUnsafeBytes { raw in
+                        try writer.addEntry(name: entry.path, method: entry.compression, crc: result.crc, size: facts.size, data: raw)
+                    }
                     progress.add(facts.size)
                     continue
                 }
+                try writer.beginEntry(name: entry.path, method: entry.compression)
                 feeding: while true {
                     switch feed.receive() {
                     case .chunk(let bytes):
-                        try writer.write(bytes)
+                        try bytes.withUnsafeBytes { try writer.write($0) }
                         progress.add(Int64(bytes.count))
                     case .end: break feeding
                     case .failure(let error): throw error
                     }
                 }
+                try writer.finishEntry()
             }
             try writer.close()
-        } catch let error as ArchiveError {
-            throw PackageError.writeFailed(path: output, reason: error.message)
+        } catch let error as PackageError {
+            throw error
+        } catch let error as ZipWriterError {
+            throw PackageError.writeFailed(path: output, reason: error.reason)
+        } catch let error as ZlibError {
+            throw PackageError.writeFailed(path: output, reason: error.description)
         }
-        do {
-            try ZipTimestamps.setAll(in: path, to: options.timestamp)
-        } catch {
-            throw PackageError.writeFailed(path: output, reason: "\(error)")
-        }
-    }
-
-    private static func header(_ path: String, size: Int, compression: EntryCompression,
-                               _ options: PackageWriteOptions) -> ArchiveEntryHeader {
-        ArchiveEntryHeader(path: path, size: Int64(size), compression: compression,
-                           modificationTime: min(max(options.timestamp, PackageWriteOptions.defaultTimestamp),
-                                                 PackageWriteOptions.latestTimestamp),
-                           permissions: 0o644)
     }
 
     private static func makeManifest(_ input: PackageInput, planned: [PlannedEntry], hashed: [HashedEntry]) -> Manifest {
@@ -126,11 +135,10 @@ public enum PackageWriter {
         }
     }
 
-    private static func totalSize(of entries: [PlannedEntry]) -> Int64 {
-        entries.reduce(Int64(0)) { total, entry in
-            var info = stat()
-            return total + (stat(entry.file.path, &info) == 0 ? Int64(info.st_size) : 0)
-        }
+    /// The size `stat` gives, or 0 when it fails (reading the file will then say why).
+    private static func fileSize(_ url: URL) -> Int64 {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? Int64(info.st_size) : 0
     }
 }
 

@@ -1,0 +1,114 @@
+import Crypto
+import Foundation
+
+/// Deflates (or just checksums) every entry of at most `InputHashing.retainedFileLimit`
+/// bytes on worker threads, ahead of the writer, which only appends the results in order.
+///
+/// An entry kept in memory by the first pass is used as is; another is read again here and
+/// must match the first pass's size and SHA-256. Workers take entries in package order and
+/// stop taking new ones while more than `budget` bytes of finished results wait for the
+/// writer, so memory stays bounded. Larger entries are left to the writer, which streams them.
+final class CompressionPool: @unchecked Sendable {
+    struct Result {
+        var crc: UInt32
+        /// The bytes to write: deflated, or the entry's own bytes when it is stored.
+        var data: [UInt8]
+    }
+
+    /// Whether the pool handles an entry of this size (else the writer streams it).
+    static func handles(size: Int64) -> Bool { size <= InputHashing.retainedFileLimit }
+
+    private let condition = NSCondition()
+    private let entries: [(entry: PlannedEntry, facts: HashedEntry)]
+    private var next = 0
+    private var results: [Int: Result] = [:]
+    private var waitingBytes = 0
+    private var failure: (any Error)?
+    private var stopped = false
+    private let budget = 32 << 20
+
+    init(entries: [(entry: PlannedEntry, facts: HashedEntry)], workers: Int) {
+        self.entries = entries
+        guard entries.contains(where: { Self.handles(size: $0.facts.size) }) else { return }
+        for index in 0..<max(1, workers) {
+            let thread = Thread { [self] in self.work() }
+            thread.name = "flowpkg.deflate-\(index)"
+            thread.start()
+        }
+    }
+
+    /// The result for entry `index` (one the pool handles), waiting for it if needed.
+    func result(at index: Int) throws -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        while results[index] == nil {
+            if let failure { throw failure }
+            condition.wait()
+        }
+        let result = results.removeValue(forKey: index)!
+        waitingBytes -= result.data.count
+        condition.broadcast()
+        return result
+    }
+
+    /// Lets the workers go: the writer is done or gave up.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func work() {
+        do {
+            let deflater = try Deflater()
+            while let index = claim() {
+                let (entry, facts) = entries[index]
+                let bytes = try facts.retained ?? Self.reread(entry, expected: facts)
+                var result = Result(crc: 0, data: bytes)
+                try bytes.withUnsafeBytes { raw in
+                    result.crc = Deflater.crc32(0, raw)
+                    if entry.compression == .deflate { result.data = try deflater.deflate(raw) }
+                }
+                condition.lock()
+                results[index] = result
+                waitingBytes += result.data.count
+                condition.broadcast()
+                condition.unlock()
+            }
+        } catch {
+            condition.lock()
+            if failure == nil { failure = error }
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// An entry's bytes read again, checked against what the first pass found.
+    private static func reread(_ entry: PlannedEntry, expected: HashedEntry) throws(PackageError) -> [UInt8] {
+        let file = try InputFile(entry.file, entry: entry.path)
+        var bytes = [UInt8](repeating: 0, count: Int(expected.size) + 1)
+        let count = try file.readFully(&bytes)
+        bytes.removeLast(bytes.count - count)
+        guard count == Int(expected.size), hexString(SHA256.hash(data: bytes)) == expected.sha256 else {
+            throw .inputChanged(file: entry.file.path, entry: entry.path)
+        }
+        return bytes
+    }
+
+    /// The next kept entry to work on, once the waiting results fit in the budget; nil at the end.
+    private func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if stopped || failure != nil { return nil }
+            while next < entries.count, !Self.handles(size: entries[next].facts.size) { next += 1 }
+            guard next < entries.count else { return nil }
+            if waitingBytes <= budget {
+                next += 1
+                return next - 1
+            }
+            condition.wait()
+        }
+    }
+}
