@@ -26,11 +26,6 @@ let package = Package(
             providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
         .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
-        ),
-        .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
@@ -40,7 +35,7 @@ let package = Package(
         .target(
             name: "FlowPackage",
             dependencies: [
-                "CArchive", "CZlib",
+                "CArchive",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -1,3 +1,9 @@
 import FlowCLI
+import Foundation
+
+// Packages must not depend on the time zone of the machine that exported them; libarchive
+// writes zip entry times through localtime, so flowpkg works in UTC.
+setenv("TZ", "UTC0", 1)
+tzset()
 
 Flowpkg.main()

@@ -48,6 +48,27 @@ import Glibc
         #expect(try Data(contentsOf: scratch.appendingPathComponent("c.luapkg")) != Data(contentsOf: scratch.appendingPathComponent("a.luapkg")))
     }
 
+    @Test func sameBytesInEveryTimeZone() throws {
+        var packages: [Data] = []
+        for zone in ["UTC0", "JST-9", "PST8PDT"] {
+            let result = try FlowpkgProcess.run(["export", basic(), "-o", "tz-\(zone).luapkg"], in: scratch,
+                                                environment: ["TZ": zone, "SOURCE_DATE_EPOCH": "1700000000"])
+            #expect(result.status == 0)
+            packages.append(try Data(contentsOf: scratch.appendingPathComponent("tz-\(zone).luapkg")))
+        }
+        #expect(packages[0] == packages[1] && packages[1] == packages[2])
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", "import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).infolist()[1].date_time)",
+                            scratch.appendingPathComponent("tz-JST-9.luapkg").path]
+        let pipe = Pipe()
+        python.standardOutput = pipe
+        try python.run()
+        python.waitUntilExit()
+        let stamp = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stamp.trimmingCharacters(in: .whitespacesAndNewlines) == "(2023, 11, 14, 22, 13, 20)")
+    }
+
     @Test func overridesAndStrict() throws {
         let result = try FlowpkgProcess.run(["export", basic(), "--identifier", "com.example.ci", "--version", "3.1.4", "--format", "json"], in: scratch)
         #expect(result.status == 0)

@@ -8,10 +8,12 @@ import Foundation
 /// Writes a `.luapkg`: `manifest.json` first, then every module and resource sorted by path.
 ///
 /// The output is reproducible: it depends only on the input's names and bytes and on
-/// `options.timestamp`, never on file times, the working directory, listing order or the
-/// time zone (owner 0, mode 0644, raw deflate at `ArchiveWriter.compressionLevel` through
-/// the system zlib, already compressed types stored). `ZipWriter` lays the zip out itself so
-/// that entries can be deflated on every core and only appended in order. It is atomic: bytes go to a temporary file beside `output`,
+/// `options.timestamp`, never on file times, the working directory or listing order (owner 0,
+/// mode 0644, deflate at `ArchiveWriter.compressionLevel`, already compressed types stored),
+/// all written through libarchive's zip writer. libarchive fills the zip's MS-DOS time fields
+/// from the local time of `options.timestamp`; the `flowpkg` command runs in UTC, and a host
+/// that needs byte-identical packages across time zones sets `TZ=UTC` too (the extended
+/// timestamp field is UTC whatever the zone). It is atomic: bytes go to a temporary file beside `output`,
 /// which is renamed into place only when complete; on any failure or cancellation the
 /// temporary file is removed and whatever was at `output` is untouched.
 public enum PackageWriter {
@@ -52,57 +54,49 @@ public enum PackageWriter {
         return manifest
     }
 
-    /// Appends the manifest, then every entry in order. Entries up to 4 MiB were deflated by
-    /// the compression pool's workers meanwhile; larger ones are read by the feed thread and
-    /// deflated here as they stream in.
+    /// Appends the manifest, then every entry in order, through libarchive. Entries up to 4 MiB
+    /// were read ahead by worker threads meanwhile; larger ones are read by the feed thread and
+    /// streamed in chunks, so reading and hashing overlap with libarchive's deflate.
     private static func writeArchive(at path: String, output: String, manifestBytes: [UInt8], planned: [PlannedEntry],
                                      hashed: [HashedEntry], options: PackageWriteOptions,
                                      progress: ProgressCounter) throws {
-        let pool = CompressionPool(entries: zip(planned, hashed).map { ($0, $1) },
-                                   workers: ProcessInfo.processInfo.activeProcessorCount)
-        defer { pool.stop() }
-        let feed = EntryFeed(entries: zip(planned, hashed).filter { !CompressionPool.handles(size: $0.1.size) },
+        let readAhead = ReadAhead(entries: zip(planned, hashed).map { ($0, $1) },
+                                  workers: ProcessInfo.processInfo.activeProcessorCount)
+        defer { readAhead.stop() }
+        let feed = EntryFeed(entries: zip(planned, hashed).filter { !ReadAhead.handles(size: $0.1.size) },
                              cancellation: options.cancellation, output: output)
         defer { feed.abandon() }
         let timestamp = min(max(options.timestamp, PackageWriteOptions.defaultTimestamp), PackageWriteOptions.latestTimestamp)
+        func header(_ path: String, _ size: Int64, _ compression: EntryCompression) -> ArchiveEntryHeader {
+            ArchiveEntryHeader(path: path, size: size, compression: compression, modificationTime: timestamp)
+        }
         do {
-            let writer = try ZipWriter(path: path, timestamp: timestamp)
-            let deflater = try Deflater()
-            let manifestDeflated = try manifestBytes.withUnsafeBytes { try deflater.deflate($0) }
-            try manifestDeflated.withUnsafeBytes { raw in
-                try writer.addEntry(name: Manifest.entryName, method: .deflate,
-                                    crc: manifestBytes.withUnsafeBytes { Deflater.crc32(0, $0) },
-                                    size: Int64(manifestBytes.count), data: raw)
-            }
+            let writer = try ArchiveWriter(path: path)
+            try writer.addEntry(header(Manifest.entryName, Int64(manifestBytes.count), .deflate), bytes: manifestBytes)
             for (index, (entry, facts)) in zip(planned, hashed).enumerated() {
                 if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: output) }
-                if CompressionPool.handles(size: facts.size) {
-                    let result = try pool.result(at: index)
-                    try result.data.withUnsafeBytes { raw in
-                        try writer.addEntry(name: entry.path, method: entry.compression, crc: result.crc, size: facts.size, data: raw)
-                    }
+                if ReadAhead.handles(size: facts.size) {
+                    let result = try readAhead.result(at: index)
+                    try writer.addEntry(header(entry.path, facts.size, entry.compression), bytes: result.data)
                     progress.add(facts.size)
                     continue
                 }
-                try writer.beginEntry(name: entry.path, method: entry.compression)
+                try writer.beginEntry(header(entry.path, facts.size, entry.compression))
                 feeding: while true {
                     switch feed.receive() {
                     case .chunk(let bytes):
-                        try bytes.withUnsafeBytes { try writer.write($0) }
+                        try writer.write(bytes)
                         progress.add(Int64(bytes.count))
                     case .end: break feeding
                     case .failure(let error): throw error
                     }
                 }
-                try writer.finishEntry()
             }
             try writer.close()
         } catch let error as PackageError {
             throw error
-        } catch let error as ZipWriterError {
-            throw PackageError.writeFailed(path: output, reason: error.reason)
-        } catch let error as ZlibError {
-            throw PackageError.writeFailed(path: output, reason: error.description)
+        } catch let error as ArchiveError {
+            throw PackageError.writeFailed(path: output, reason: error.message)
         }
     }
 
@@ -170,6 +164,12 @@ private final class TemporaryOutput {
     }
 
     func moveIntoPlace() throws {
+        // Flushed before the rename, so a crash never leaves a complete-looking but empty package.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor >= 0 {
+            fsync(descriptor)
+            close(descriptor)
+        }
         if rename(path, output) != 0 {
             throw PackageError.outputUnwritable(path: output, reason: String(cString: strerror(errno)))
         }

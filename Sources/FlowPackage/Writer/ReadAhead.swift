@@ -1,21 +1,21 @@
 import Crypto
 import Foundation
 
-/// Deflates (or just checksums) every entry of at most `InputHashing.retainedFileLimit`
-/// bytes on worker threads, ahead of the writer, which only appends the results in order.
+/// Reads every entry of at most `InputHashing.retainedFileLimit` bytes on worker threads,
+/// ahead of the writer, so the writer (libarchive deflating on its own thread) never waits
+/// for the disk.
 ///
 /// An entry kept in memory by the first pass is used as is; another is read again here and
 /// must match the first pass's size and SHA-256. Workers take entries in package order and
-/// stop taking new ones while more than `budget` bytes of finished results wait for the
-/// writer, so memory stays bounded. Larger entries are left to the writer, which streams them.
-final class CompressionPool: @unchecked Sendable {
+/// stop taking new ones while more than `budget` bytes of read entries wait for the writer,
+/// so memory stays bounded. Larger entries are left to the writer, which streams them.
+final class ReadAhead: @unchecked Sendable {
     struct Result {
-        var crc: UInt32
-        /// The bytes to write: deflated, or the entry's own bytes when it is stored.
+        /// The entry's bytes, checked against the first pass.
         var data: [UInt8]
     }
 
-    /// Whether the pool handles an entry of this size (else the writer streams it).
+    /// Whether read-ahead handles an entry of this size (else the writer streams it).
     static func handles(size: Int64) -> Bool { size <= InputHashing.retainedFileLimit }
 
     private let condition = NSCondition()
@@ -32,7 +32,7 @@ final class CompressionPool: @unchecked Sendable {
         guard entries.contains(where: { Self.handles(size: $0.facts.size) }) else { return }
         for index in 0..<max(1, workers) {
             let thread = Thread { [self] in self.work() }
-            thread.name = "flowpkg.deflate-\(index)"
+            thread.name = "flowpkg.read-ahead-\(index)"
             thread.start()
         }
     }
@@ -61,15 +61,9 @@ final class CompressionPool: @unchecked Sendable {
 
     private func work() {
         do {
-            let deflater = try Deflater()
             while let index = claim() {
                 let (entry, facts) = entries[index]
-                let bytes = try facts.retained ?? Self.reread(entry, expected: facts)
-                var result = Result(crc: 0, data: bytes)
-                try bytes.withUnsafeBytes { raw in
-                    result.crc = Deflater.crc32(0, raw)
-                    if entry.compression == .deflate { result.data = try deflater.deflate(raw) }
-                }
+                let result = Result(data: try facts.retained ?? Self.reread(entry, expected: facts))
                 condition.lock()
                 results[index] = result
                 waitingBytes += result.data.count
