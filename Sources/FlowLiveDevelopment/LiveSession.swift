@@ -95,10 +95,18 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     private func apply(_ change: LiveChange, from source: LiveSource) {
-        do {
-            try source.refresh()
-        } catch {
-            hooks.log("warning: cannot read the live manifest: \(error)")
+        // An edit of something known needs no new manifest; one more round trip would cost
+        // every save its latency. Additions and removals change what the source serves.
+        let known = Set(source.manifest.modules.map(\.name))
+        let knownResources = Set(source.manifest.resources.map { LiveChange.ResourceName(name: $0.name, type: $0.type) })
+        if !change.removedModules.isEmpty || !change.removedResources.isEmpty
+            || change.modules.contains(where: { !known.contains($0) })
+            || change.resources.contains(where: { !knownResources.contains($0) }) {
+            do {
+                try source.refresh()
+            } catch {
+                hooks.log("warning: cannot read the live manifest: \(error)")
+            }
         }
         for name in change.modules {
             guard let module = try? ModuleName(name) else { continue }

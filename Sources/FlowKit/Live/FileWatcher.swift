@@ -9,7 +9,7 @@ import Glibc
 /// The folders are asked for again after each call, so folders that appear are watched too.
 public final class FileWatcher: @unchecked Sendable {
     /// How long the watcher waits for a burst to end before calling back.
-    public static let settleTime: TimeInterval = 0.008
+    public static let settleTime: TimeInterval = 0.003
 
     private let folders: @Sendable () -> [URL]
     private let root: URL
