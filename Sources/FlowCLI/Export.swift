@@ -92,10 +92,10 @@ extension Flowpkg {
                 if let package = result.package {
                     let manifest = package.manifest
                     let fields: [(String, String)] = [
-                        ("path", DiagnosticRenderer.jsonString(renderer.displayPath(package.url.path))),
-                        ("identifier", DiagnosticRenderer.jsonString(manifest.identifier.rawValue)),
-                        ("version", DiagnosticRenderer.jsonString(manifest.version)),
-                        ("digest", DiagnosticRenderer.jsonString(manifest.digest)),
+                        ("path", JSONText.quoted(renderer.displayPath(package.url.path))),
+                        ("identifier", JSONText.quoted(manifest.identifier.rawValue)),
+                        ("version", JSONText.quoted(manifest.version)),
+                        ("digest", JSONText.quoted(manifest.digest)),
                         ("modules", "\(manifest.modules.count)"),
                         ("resources", "\(manifest.resources.count)"),
                         ("bytes", "\(package.bytes)"),

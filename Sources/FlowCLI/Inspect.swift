@@ -70,7 +70,7 @@ extension Flowpkg {
         }
 
         static func json(_ manifest: Manifest, path: String, list: Bool) -> String {
-            let string = DiagnosticRenderer.jsonString
+            let string = JSONText.quoted
             let moduleBytes = manifest.modules.reduce(Int64(0)) { $0 + $1.size }
             let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
             var out = "{\n"

@@ -57,7 +57,7 @@ extension Flowpkg {
         }
 
         static func json(_ problems: [PackageProblem], manifest: Manifest?, path: String) -> String {
-            let string = DiagnosticRenderer.jsonString
+            let string = JSONText.quoted
             var out = "{\n  \"path\": \(string(path)),\n  \"ok\": \(problems.isEmpty),\n"
             out += "  \"identifier\": \(manifest.map { string($0.identifier.rawValue) } ?? "null"),\n"
             out += "  \"version\": \(manifest.map { string($0.version) } ?? "null"),\n"

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowPackage
 
 /// The counts a diagnostics summary shows.
 struct DiagnosticSummary: Equatable, Sendable {
@@ -109,34 +110,15 @@ struct DiagnosticRenderer {
     /// One diagnostic as a JSON object with keys in a fixed order; absent values are null.
     func json(_ diagnostic: Diagnostic) -> String {
         let fields: [(String, String)] = [
-            ("file", diagnostic.file.map { Self.jsonString(displayPath($0)) } ?? "null"),
+            ("file", diagnostic.file.map { JSONText.quoted(displayPath($0)) } ?? "null"),
             ("line", diagnostic.line.map(String.init) ?? "null"),
             ("column", diagnostic.column.map(String.init) ?? "null"),
-            ("severity", Self.jsonString(diagnostic.severity.rawValue)),
-            ("code", Self.jsonString(diagnostic.code)),
-            ("message", Self.jsonString(diagnostic.message)),
-            ("hint", diagnostic.hint.map(Self.jsonString) ?? "null"),
+            ("severity", JSONText.quoted(diagnostic.severity.rawValue)),
+            ("code", JSONText.quoted(diagnostic.code)),
+            ("message", JSONText.quoted(diagnostic.message)),
+            ("hint", diagnostic.hint.map(JSONText.quoted) ?? "null"),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
-    }
-
-    /// A JSON string literal; control characters are escaped, everything else is kept as UTF-8.
-    static func jsonString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     // MARK: GitHub
