@@ -33,6 +33,9 @@ extension Flowpkg {
         init() {}
 
         func validate() throws {
+            if !LiveServerOptions.isAddress(host) {
+                throw ValidationError("--host takes an IP address of this machine, such as 127.0.0.1 or 0.0.0.0, not '\(host)'")
+            }
             if let token, token.count < 8 || token.contains(where: { $0.isWhitespace }) {
                 throw ValidationError("--token must be at least 8 characters with no spaces")
             }
@@ -53,9 +56,7 @@ extension Flowpkg {
             }
             let listening = Blocking.run { try await server.start(); return await server.listeningPort }
             guard case .success(let boundPort?) = listening else {
-                if case .failure(let error) = listening {
-                    output.error("error: cannot listen on \(host):\(port): \(error)")
-                }
+                if case .failure(let error) = listening { output.error("error: \(error)") }
                 throw ExitCode.failure
             }
             if !options.isLoopback {

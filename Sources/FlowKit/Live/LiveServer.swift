@@ -25,6 +25,13 @@ public struct LiveServerOptions: Sendable {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
+    /// Whether `host` is something the server can listen on: `localhost` or an IP address.
+    public static func isAddress(_ host: String) -> Bool {
+        if host == "localhost" { return true }
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+    }
+
     /// A fresh random token: 32 hex digits from the system's secure generator.
     public static func generateToken() -> String {
         var generator = SystemRandomNumberGenerator()
@@ -78,12 +85,21 @@ public final class LiveServer: Sendable {
         }
     }
 
-    /// Starts listening and watching; returns once connections are accepted.
+    /// Starts listening and watching; returns once connections are accepted, or throws
+    /// `LiveServerError` (the port is taken, the address is not this machine's).
     public func start() async throws {
         await addRoutes()
         let server = self.server
-        Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 5)
+        let failure = FailureBox()
+        Task {
+            do { try await server.run() } catch { failure.set(error) }
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while await server.listeningAddress == nil {
+            if let error = failure.error { throw LiveServerError(options: options, underlying: error) }
+            if Date() > deadline { throw LiveServerError(options: options, underlying: SocketError.timeout(message: "no answer in 5 s")) }
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
         watcher.start()
     }
 
@@ -194,4 +210,34 @@ extension JSONEncoder {
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }
+}
+
+/// The live server cannot listen where it was asked to.
+public struct LiveServerError: Error, CustomStringConvertible {
+    public var host: String
+    public var port: UInt16
+    public var reason: String
+
+    init(options: LiveServerOptions, underlying: any Error) {
+        host = options.host
+        port = options.port
+        switch underlying as? SocketError {
+        case .failed(_, let number, let message)?:
+            reason = number == EADDRINUSE ? "the port is in use: stop the other server or choose another --port"
+                : number == EADDRNOTAVAIL ? "\(message): the address is not one of this machine's"
+                : message
+        case .timeout(let message)?: reason = message
+        default: reason = "\(underlying)"
+        }
+    }
+
+    public var description: String { "cannot listen on \(host):\(port): \(reason)" }
+}
+
+/// Carries the server task's failure to `start()`.
+private final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+    var error: (any Error)? { lock.withLock { stored } }
+    func set(_ error: any Error) { lock.withLock { stored = error } }
 }
