@@ -91,12 +91,14 @@ public final class DevelopmentMonitor: @unchecked Sendable {
         }
     }
 
-    /// Opens the change stream. `onChange` runs on a background thread for each change;
-    /// `onEnd` once when the stream ends (the source stopped or the connection dropped).
-    public func watchChanges(onChange: @escaping @Sendable (LiveChange) -> Void,
+    /// Opens the change stream. `onOpen` runs once with the source's revision when the stream
+    /// is open, `onChange` for each change, on a background thread; `onEnd` once when the
+    /// stream ends (the source stopped or the connection dropped).
+    public func watchChanges(onOpen: @escaping @Sendable (Int) -> Void = { _ in },
+                             onChange: @escaping @Sendable (LiveChange) -> Void,
                              onEnd: @escaping @Sendable (String) -> Void) {
         let stream = EventStream(request: client.request(LiveProtocol.eventsPath, timeout: 365 * 24 * 3600),
-                                 onChange: onChange, onEnd: onEnd)
+                                 onHello: onOpen, onChange: onChange, onEnd: onEnd)
         lock.withLock { self.stream = stream }
         stream.start()
     }

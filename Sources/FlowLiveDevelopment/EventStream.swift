@@ -8,14 +8,16 @@ import FoundationNetworking
 final class EventStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let request: URLRequest
     private let onChange: @Sendable (LiveChange) -> Void
+    private let onHello: @Sendable (Int) -> Void
     private let onEnd: @Sendable (String) -> Void
     private var buffer: [UInt8] = []
     private var session: URLSession?
     private var ended = false
 
-    init(request: URLRequest, onChange: @escaping @Sendable (LiveChange) -> Void,
+    init(request: URLRequest, onHello: @escaping @Sendable (Int) -> Void, onChange: @escaping @Sendable (LiveChange) -> Void,
          onEnd: @escaping @Sendable (String) -> Void) {
         self.request = request
+        self.onHello = onHello
         self.onChange = onChange
         self.onEnd = onEnd
     }
@@ -46,6 +48,12 @@ final class EventStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         buffer.append(contentsOf: data)
         while let event = nextEvent() {
+            if event.name == "hello",
+               let hello = try? JSONDecoder().decode([String: Int].self, from: Data(event.data.utf8)),
+               let revision = hello["revision"] {
+                onHello(revision)
+                continue
+            }
             guard event.name == LiveProtocol.changeEvent,
                   let change = try? JSONDecoder().decode(LiveChange.self, from: Data(event.data.utf8)) else { continue }
             onChange(change)

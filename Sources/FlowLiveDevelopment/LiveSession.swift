@@ -81,6 +81,7 @@ public final class LiveSession: @unchecked Sendable {
         lock.withLock { live = source }
         hooks.log("live: connected to \(source.location) (\(source.identifier))")
         monitor.watchChanges(
+            onOpen: { [self] revision in catchUp(source, to: revision) },
             onChange: { [self] change in apply(change, from: source) },
             onEnd: { [self] reason in drop(source, reason: reason) })
         if takingOver {
@@ -92,6 +93,21 @@ public final class LiveSession: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// A change saved between the manifest fetch and the stream's opening was pushed to no
+    /// one: when the stream opens at a newer revision, load what differs.
+    private func catchUp(_ source: LiveSource, to revision: Int) {
+        let before = source.manifest
+        guard revision != before.revision else { return }
+        do {
+            try source.refresh()
+        } catch {
+            hooks.log("warning: cannot read the live manifest: \(error)")
+            return
+        }
+        let change = LiveChange.between(before, source.manifest)
+        if !change.isEmpty { apply(change, from: source) }
     }
 
     private func apply(_ change: LiveChange, from source: LiveSource) {

@@ -136,6 +136,26 @@ import Testing
         #expect(served.server.stdout.contains("change r"))
     }
 
+    @Test func aDroppedConnectionKeepsTheProgramRunning() throws {
+        let fixture = try RunFixture()
+        let (package, live) = try setUp(fixture)
+        let served = try ServedProject(live, in: fixture.url)
+        let port = String(served.url.split(separator: ":").last!)
+        let run = try BackgroundFlowpkg(["run", package.path, "--live", served.url, "--token", ServedProject.token, "--watch"],
+                                        in: fixture.url)
+        defer { run.interrupt() }
+        #expect(run.waitFor { stdout, _ in stdout.contains("main sees live") })
+        served.server.interrupt()
+        #expect(run.waitFor { _, stderr in stderr.contains("what is loaded keeps running") }, "stderr: \(run.stderr)")
+        #expect(run.process.isRunning)
+        // The source comes back on the same port: the program connects again and takes changes.
+        let again = try BackgroundFlowpkg(["serve", live.path, "--port", port, "--token", ServedProject.token], in: fixture.url)
+        defer { again.interrupt() }
+        #expect(run.waitFor { _, stderr in stderr.components(separatedBy: "live: connected to").count > 2 }, "stderr: \(run.stderr)")
+        try fixture.write(live.appendingPathComponent("Sources/helper.lua"), "return { word = 'back' }\n")
+        #expect(run.waitFor { stdout, _ in stdout.contains("helper says back") }, "stdout: \(run.stdout)")
+    }
+
     @Test func liveOptionsGoTogether() throws {
         let fixture = try RunFixture()
         let (package, _) = try setUp(fixture)

@@ -100,7 +100,7 @@ public final class LiveProject: @unchecked Sendable {
             var manifest = LiveManifest(
                 identifier: project.identifier.rawValue, name: project.projectFile.name, revision: revision,
                 startModule: project.startModule?.rawValue, modules: modules, resources: resources)
-            let change = Self.difference(from: previous, to: manifest)
+            let change = LiveChange.between(previous, manifest)
             if previous != nil, change.isEmpty, previous?.identifier == manifest.identifier {
                 manifest.revision = previous!.revision
                 return .unchanged
@@ -114,21 +114,6 @@ public final class LiveProject: @unchecked Sendable {
             return .changed(LiveChange(revision: revision, modules: change.modules, removedModules: change.removedModules,
                                        resources: change.resources, removedResources: change.removedResources))
         }
-    }
-
-    static func difference(from old: LiveManifest?, to new: LiveManifest) -> LiveChange {
-        let oldModules = Dictionary((old?.modules ?? []).map { ($0.name, $0.tag) }, uniquingKeysWith: { a, _ in a })
-        let newModules = Dictionary(new.modules.map { ($0.name, $0.tag) }, uniquingKeysWith: { a, _ in a })
-        func key(_ r: LiveManifest.Resource) -> LiveChange.ResourceName { .init(name: r.name, type: r.type) }
-        let oldResources = Dictionary((old?.resources ?? []).map { (key($0), $0.tag) }, uniquingKeysWith: { a, _ in a })
-        let newResources = Dictionary(new.resources.map { (key($0), $0.tag) }, uniquingKeysWith: { a, _ in a })
-        let byName: (LiveChange.ResourceName, LiveChange.ResourceName) -> Bool = { ($0.name, $0.type) < ($1.name, $1.type) }
-        return LiveChange(
-            revision: new.revision,
-            modules: newModules.filter { oldModules[$0.key] != $0.value }.keys.sorted(),
-            removedModules: oldModules.keys.filter { newModules[$0] == nil }.sorted(),
-            resources: newResources.filter { oldResources[$0.key] != $0.value }.keys.sorted(by: byName),
-            removedResources: oldResources.keys.filter { newResources[$0] == nil }.sorted(by: byName))
     }
 
     /// A module's tag is its SHA-256, recomputed only when its size or time changed.

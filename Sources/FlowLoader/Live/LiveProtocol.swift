@@ -99,4 +99,20 @@ public struct LiveChange: Codable, Sendable, Equatable {
     public var isEmpty: Bool {
         modules.isEmpty && removedModules.isEmpty && resources.isEmpty && removedResources.isEmpty
     }
+
+    /// What differs between two manifests of a live source: what a client must load again.
+    public static func between(_ old: LiveManifest?, _ new: LiveManifest) -> LiveChange {
+        let oldModules = Dictionary((old?.modules ?? []).map { ($0.name, $0.tag) }, uniquingKeysWith: { a, _ in a })
+        let newModules = Dictionary(new.modules.map { ($0.name, $0.tag) }, uniquingKeysWith: { a, _ in a })
+        func key(_ r: LiveManifest.Resource) -> LiveChange.ResourceName { .init(name: r.name, type: r.type) }
+        let oldResources = Dictionary((old?.resources ?? []).map { (key($0), $0.tag) }, uniquingKeysWith: { a, _ in a })
+        let newResources = Dictionary(new.resources.map { (key($0), $0.tag) }, uniquingKeysWith: { a, _ in a })
+        let byName: (LiveChange.ResourceName, LiveChange.ResourceName) -> Bool = { ($0.name, $0.type) < ($1.name, $1.type) }
+        return LiveChange(
+            revision: new.revision,
+            modules: newModules.filter { oldModules[$0.key] != $0.value }.keys.sorted(),
+            removedModules: oldModules.keys.filter { newModules[$0] == nil }.sorted(),
+            resources: newResources.filter { oldResources[$0.key] != $0.value }.keys.sorted(by: byName),
+            removedResources: oldResources.keys.filter { newResources[$0] == nil }.sorted(by: byName))
+    }
 }
