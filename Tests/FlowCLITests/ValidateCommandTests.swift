@@ -46,8 +46,12 @@ import Testing
     @Test func pathsAreRelativeToTheWorkingDirectoryWhenInsideIt() throws {
         let inside = try FlowpkgProcess.run(["validate", "invalid/FP301"], in: Self.fixtures)
         #expect(inside.stdout.hasPrefix("invalid/FP301/Sources/main.lua:6:18: error: unexpected symbol near ')' [FP301]\n"))
+        // A folder of its own, which the checkout (wherever it is) can never be inside.
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
         let outside = try FlowpkgProcess.run(["validate", Self.fixtures.appendingPathComponent("invalid/FP301").path],
-                                             in: FileManager.default.temporaryDirectory)
+                                             in: elsewhere)
         #expect(outside.stdout.hasPrefix(Self.fixtures.path + "/invalid/FP301/Sources/main.lua:6:18: error:"))
     }
 
