@@ -64,6 +64,8 @@ private struct FactsCollector {
     }
 
     mutating func finish() -> ModuleFacts {
+        // Sized once: growing a Set rehashes every String already in it.
+        facts.stringLiterals.reserveCapacity(literal.reduce(0) { $0 + ($1 ? 1 : 0) })
         for (symbol, isLiteral) in literal.enumerated() where isLiteral {
             facts.stringLiterals.insert(symbols[symbol])
         }

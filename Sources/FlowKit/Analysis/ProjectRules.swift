@@ -135,10 +135,25 @@ public enum ProjectRules {
     // MARK: FP406
 
     static func unnamedResources(_ modules: [Module], resources: [ResourceKey: String]) -> [Diagnostic] {
-        var literals: Set<String> = []
-        for module in modules { literals.formUnion(module.facts.stringLiterals) }
+        guard !resources.isEmpty else { return [] }
+        // Look up only the names resources could be named by, from whichever side is smaller:
+        // a union of every module's literals would hash every string of the project once more.
+        var wanted: Set<String> = []
+        for key in resources.keys {
+            wanted.insert(key.name)
+            wanted.insert(key.fileName)
+        }
+        var named: Set<String> = []
+        for module in modules {
+            let literals = module.facts.stringLiterals
+            if literals.count < wanted.count {
+                for literal in literals where wanted.contains(literal) { named.insert(literal) }
+            } else {
+                for name in wanted where literals.contains(name) { named.insert(name) }
+            }
+        }
         var diagnostics: [Diagnostic] = []
-        for (key, file) in resources where !literals.contains(key.name) && !literals.contains(key.fileName) {
+        for (key, file) in resources where !named.contains(key.name) && !named.contains(key.fileName) {
             diagnostics.append(Diagnostic(
                 severity: .warning, code: "FP406",
                 message: "resource '\(key.fileName)' is not named by any module",

@@ -164,6 +164,9 @@ public struct SyntaxTree: Sendable {
 
     /// The symbol id of `text`, when the chunk mentions it as a name or string at all.
     public func symbol(named text: String) -> Int32? {
-        symbols.firstIndex(of: text).map { Int32($0) }
+        // Byte counts first: most symbols differ in length, and a count is cheaper than String ==
+        // (this runs a few times per module over every symbol).
+        let count = text.utf8.count
+        return symbols.firstIndex { $0.utf8.count == count && $0 == text }.map { Int32($0) }
     }
 }

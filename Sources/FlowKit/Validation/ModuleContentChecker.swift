@@ -90,18 +90,23 @@ enum SourceFile {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unreadable("it is not a regular file")) }
         let size = Int(info.st_size)
         guard size <= maximumSize else { return .failure(.tooLarge(size)) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var total = 0
-        while total < size {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, size - total) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(String(cString: strerror(errno))))
+        // Read into uninitialised storage: zero-filling first would touch every byte twice.
+        var failure: Failure?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var total = 0
+            while total < size {
+                let count = read(descriptor, buffer.baseAddress! + total, size - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = .unreadable(String(cString: strerror(errno)))
+                    break
+                }
+                if count == 0 { break }  // shrank while reading: check what is there
+                total += count
             }
-            if count == 0 { break }  // shrank while reading: check what is there
-            total += count
+            initialized = total
         }
-        if total < size { bytes.removeSubrange(total...) }
+        if let failure { return .failure(failure) }
         return .success(bytes)
     }
 
