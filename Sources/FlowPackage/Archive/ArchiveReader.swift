@@ -26,7 +26,14 @@ public final class ArchiveReader {
     public let path: String
 
     /// Opens `path`. A missing, unreadable or non-zip file throws with libarchive's message.
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
+        try self.init(path: path, checksCRC: true)
+    }
+
+    /// Opens `path`, as `init(path:)` does; `checksCRC: false` skips libarchive's CRC-32 of
+    /// each entry's bytes: for callers that check every byte they read against a SHA-256
+    /// anyway, to which the CRC adds nothing but a second pass over the data.
+    public init(path: String, checksCRC: Bool) throws {
         guard let handle = archive_read_new() else {
             throw ArchiveError(path: path, operation: "create an archive reader", message: "out of memory")
         }
@@ -34,6 +41,9 @@ public final class ArchiveReader {
         self.path = path
         self.status = ArchiveStatus(handle: handle, path: path)
         try status.check(archive_read_support_format_zip_seekable(handle), "enable the zip reader")
+        if !checksCRC {
+            try status.check(archive_read_set_format_option(handle, "zip", "ignorecrc32", "1"), "turn off the CRC-32 check")
+        }
         try status.check(archive_read_open_filename(handle, path, 64 * 1024), "open")
     }
 

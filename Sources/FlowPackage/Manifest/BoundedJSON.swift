@@ -73,7 +73,12 @@ struct BoundedJSONParser {
     private func error(_ reason: String) -> JSONSyntaxError { JSONSyntaxError(offset: index, reason: reason) }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
@@ -111,7 +116,16 @@ struct BoundedJSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
             let keyOffset = index
             let key = try parseString()
-            if !keys.insert(key).inserted {
+            // Objects of a few keys (every one a manifest holds) are checked by a linear
+            // search; a set is built only for larger ones.
+            let repeated: Bool
+            if members.count < 8 {
+                repeated = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.key)) }
+                repeated = !keys.insert(key).inserted
+            }
+            if repeated {
                 throw JSONSyntaxError(offset: keyOffset, reason: "the key \"\(key)\" appears twice in one object")
             }
             skipWhitespace()
@@ -165,15 +179,39 @@ struct BoundedJSONParser {
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             if index == exponent { throw error("a number needs digits in its exponent") }
         }
-        guard isInteger, let value = Int64(String(decoding: bytes[start..<index], as: UTF8.self)) else {
-            return .otherNumber
+        guard isInteger else { return .otherNumber }
+        // Accumulated as a negative number so Int64.min fits; overflow means "not an Int64".
+        var value: Int64 = 0
+        for byte in bytes[digitsStart..<index] {
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = shifted.subtractingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return .otherNumber }
+            value = next
         }
-        return .integer(value)
+        if bytes[start] == UInt8(ascii: "-") { return .integer(value) }
+        if value == .min { return .otherNumber }
+        return .integer(-value)
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1  // the opening quote
-        var utf8: [UInt8] = []
+        // Most strings (every name, path and digest flowpkg writes) hold no escape: find the
+        // closing quote and make the string from that slice, with no byte-by-byte copy.
+        let start = index
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte == UInt8(ascii: "\"") {
+                let string = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+                index = end + 1
+                guard let string else { throw error("a string is not valid UTF-8") }
+                return string
+            }
+            end += 1
+        }
+        var utf8 = Array(bytes[index..<end])
+        index = end
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]

@@ -88,11 +88,19 @@ public struct Manifest: Sendable, Equatable {
     /// sorted by the paths' UTF-8 bytes; the manifest itself is not among them. An empty
     /// package's digest is the SHA-256 of no bytes.
     public static func digest(of entries: [(path: String, sha256: String)]) -> String {
-        var hasher = SHA256()
-        for entry in entries.sorted(by: { PackagePath.precedes($0.path, $1.path) }) {
-            hasher.update(data: Array("\(entry.path):\(entry.sha256)\n".utf8))
+        // Manifests list their entries sorted already; sorting is then skipped.
+        let isSorted = zip(entries, entries.dropFirst()).allSatisfy { !PackagePath.precedes($1.path, $0.path) }
+        let sorted = isSorted ? entries : entries.sorted(by: { PackagePath.precedes($0.path, $1.path) })
+        // All lines in one buffer, hashed once: no string built per entry.
+        var lines: [UInt8] = []
+        lines.reserveCapacity(sorted.reduce(0) { $0 + $1.path.utf8.count + $1.sha256.utf8.count + 2 })
+        for entry in sorted {
+            lines.append(contentsOf: entry.path.utf8)
+            lines.append(UInt8(ascii: ":"))
+            lines.append(contentsOf: entry.sha256.utf8)
+            lines.append(UInt8(ascii: "\n"))
         }
-        return hexString(hasher.finalize())
+        return hexString(SHA256.hash(data: lines))
     }
 
     /// The digest this manifest's entry list gives; a sound manifest's `digest` equals it.

@@ -59,7 +59,7 @@ private struct ManifestDecoder {
             problem("the manifest is \(root.typeName), not an object")
             return nil
         }
-        let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let fields = Fields(members)
 
         let formatVersion = integer(fields, "formatVersion", in: "the manifest")
         if let formatVersion, formatVersion != Int64(Manifest.currentFormatVersion) {
@@ -112,21 +112,23 @@ private struct ManifestDecoder {
         guard let elements = array(value, "modules") else { return nil }
         var modules: [Manifest.Module] = []
         for (index, element) in elements.enumerated() {
-            let place = "modules[\(index)]"
-            guard case .object(let members) = element else { problem("\(place) is \(element.typeName), expected an object"); continue }
-            let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-            let nameText = string(fields, "name", in: place)
-            let path = string(fields, "path", in: place)
-            let size = integer(fields, "size", in: place)
-            let sha = string(fields, "sha256", in: place)
+            // Built only when there is a problem to name: a thousand interpolations cost more
+            // than the rest of the decoding.
+            let place = { "modules[\(index)]" }
+            guard case .object(let members) = element else { problem("\(place()) is \(element.typeName), expected an object"); continue }
+            let fields = Fields(members)
+            let nameText = string(fields, "name", in: place())
+            let path = string(fields, "path", in: place())
+            let size = integer(fields, "size", in: place())
+            let sha = string(fields, "sha256", in: place())
             var name: ModuleName?
             if let nameText {
-                do { name = try ModuleName(nameText) } catch { problem("\(place) \"name\": \(error)") }
+                do { name = try ModuleName(nameText) } catch { problem("\(place()) \"name\": \(error)") }
             }
             if let name { namedModules.insert(name) }
             guard let name, let path, let size, let sha else { continue }
-            guard checkEntryFacts(place: "module \(name)", path: path, size: size, sha256: sha, limit: limits.maxModuleBytes) else { continue }
-            if !PackagePath.modulePaths(for: name).contains(path) {
+            guard checkEntryFacts(place: "module \(name.rawValue)", path: path, size: size, sha256: sha, limit: limits.maxModuleBytes) else { continue }
+            if !PackagePath.isModulePath(path, for: name) {
                 problem("module \(name) is stored at \(path); it must be \(PackagePath.modulePaths(for: name)[0]) or \(PackagePath.modulePaths(for: name)[1])")
                 continue
             }
@@ -139,18 +141,18 @@ private struct ManifestDecoder {
         guard let elements = array(value, "resources") else { return nil }
         var resources: [Manifest.Resource] = []
         for (index, element) in elements.enumerated() {
-            let place = "resources[\(index)]"
-            guard case .object(let members) = element else { problem("\(place) is \(element.typeName), expected an object"); continue }
-            let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-            let name = string(fields, "name", in: place)
-            let type = string(fields, "type", in: place)
-            let path = string(fields, "path", in: place)
-            let size = integer(fields, "size", in: place)
-            let sha = string(fields, "sha256", in: place)
+            let place = { "resources[\(index)]" }
+            guard case .object(let members) = element else { problem("\(place()) is \(element.typeName), expected an object"); continue }
+            let fields = Fields(members)
+            let name = string(fields, "name", in: place())
+            let type = string(fields, "type", in: place())
+            let path = string(fields, "path", in: place())
+            let size = integer(fields, "size", in: place())
+            let sha = string(fields, "sha256", in: place())
             guard let name, let type, let path, let size, let sha else { continue }
             let key: ResourceKey
-            do { key = try ResourceKey(name: name, type: type) } catch { problem("\(place): \(error)"); continue }
-            guard checkEntryFacts(place: "resource \(key)", path: path, size: size, sha256: sha, limit: limits.maxResourceBytes) else { continue }
+            do { key = try ResourceKey(name: name, type: type) } catch { problem("\(place()): \(error)"); continue }
+            guard checkEntryFacts(place: "resource \(key.description)", path: path, size: size, sha256: sha, limit: limits.maxResourceBytes) else { continue }
             if path != PackagePath.resourcePath(for: key) {
                 problem("resource \(key) is stored at \(path); it must be \(PackagePath.resourcePath(for: key))")
                 continue
@@ -160,12 +162,12 @@ private struct ManifestDecoder {
         return resources
     }
 
-    private mutating func checkEntryFacts(place: String, path: String, size: Int64, sha256: String, limit: Int64) -> Bool {
+    private mutating func checkEntryFacts(place: @autoclosure () -> String, path: String, size: Int64, sha256: String, limit: Int64) -> Bool {
         var ok = true
-        if let reason = PackagePath.problem(in: path) { problem("\(place): \(path): \(reason)"); ok = false }
-        if size < 0 { problem("\(place): the size \(size) is negative"); ok = false }
-        if size > limit { problem("\(place): the size \(size) is over the limit of \(limit) bytes"); ok = false }
-        if !isSHA256(sha256) { problem("\(place): \"sha256\" is not 64 lowercase hex digits"); ok = false }
+        if let reason = PackagePath.problem(in: path) { problem("\(place()): \(path): \(reason)"); ok = false }
+        if size < 0 { problem("\(place()): the size \(size) is negative"); ok = false }
+        if size > limit { problem("\(place()): the size \(size) is over the limit of \(limit) bytes"); ok = false }
+        if !isSHA256(sha256) { problem("\(place()): \"sha256\" is not 64 lowercase hex digits"); ok = false }
         return ok
     }
 
@@ -193,19 +195,19 @@ private struct ManifestDecoder {
         }
     }
 
-    private mutating func string(_ fields: [String: JSONValue], _ key: String, in place: String) -> String? {
+    private mutating func string(_ fields: Fields, _ key: String, in place: @autoclosure () -> String) -> String? {
         switch fields[key] {
         case .string(let value)?: return value
-        case nil: problem("\(place) has no \"\(key)\""); return nil
-        case let other?: problem("\(place) \"\(key)\" is \(other.typeName), expected a string"); return nil
+        case nil: problem("\(place()) has no \"\(key)\""); return nil
+        case let other?: problem("\(place()) \"\(key)\" is \(other.typeName), expected a string"); return nil
         }
     }
 
-    private mutating func integer(_ fields: [String: JSONValue], _ key: String, in place: String) -> Int64? {
+    private mutating func integer(_ fields: Fields, _ key: String, in place: @autoclosure () -> String) -> Int64? {
         switch fields[key] {
         case .integer(let value)?: return value
-        case nil: problem("\(place) has no \"\(key)\""); return nil
-        case let other?: problem("\(place) \"\(key)\" is \(other.typeName == "a number" ? "not a whole number" : other.typeName), expected an integer"); return nil
+        case nil: problem("\(place()) has no \"\(key)\""); return nil
+        case let other?: problem("\(place()) \"\(key)\" is \(other.typeName == "a number" ? "not a whole number" : other.typeName), expected an integer"); return nil
         }
     }
 
@@ -215,6 +217,20 @@ private struct ManifestDecoder {
         case nil: problem("the manifest has no \"\(key)\""); return nil
         case let other?: problem("\"\(key)\" is \(other.typeName), expected an array"); return nil
         }
+    }
+}
+
+/// An object's members looked up by key. Manifest objects hold a handful of keys, so a
+/// linear search beats building a dictionary for each of a thousand entries; the parser has
+/// already refused duplicate keys, so the first match is the only one.
+private struct Fields {
+    let members: [(key: String, value: JSONValue)]
+
+    init(_ members: [(key: String, value: JSONValue)]) { self.members = members }
+
+    subscript(key: String) -> JSONValue? {
+        for member in members where member.key == key { return member.value }
+        return nil
     }
 }
 

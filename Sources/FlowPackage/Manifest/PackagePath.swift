@@ -18,14 +18,31 @@ public enum PackagePath {
         if path.isEmpty { return "the entry name is empty" }
         if path.hasPrefix("/") { return "the entry name is an absolute path" }
         if path.utf8.count > 1024 { return "the entry name is longer than 1024 bytes" }
-        for scalar in path.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\\" {
-            return scalar == "\\" ? "the entry name contains a backslash" : "the entry name contains a control character"
+        // Control characters and the backslash are ASCII, so bytes find them (every byte of a
+        // longer UTF-8 sequence is 0x80 or above).
+        for byte in path.utf8 where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
+            return byte == UInt8(ascii: "\\") ? "the entry name contains a backslash" : "the entry name contains a control character"
         }
-        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
-            if part == ".." { return "the entry name contains '..'" }
-            if part == "." { return "the entry name contains a '.' part" }
-            if part.isEmpty { return path.hasSuffix("/") ? "the entry is a directory" : "the entry name has an empty part" }
+        // Parts between slashes, scanned as bytes: this runs for every entry at every open.
+        var partLength = 0
+        var dots = 0
+        func partProblem() -> String? {
+            if partLength == 2, dots == 2 { return "the entry name contains '..'" }
+            if partLength == 1, dots == 1 { return "the entry name contains a '.' part" }
+            if partLength == 0 { return path.hasSuffix("/") ? "the entry is a directory" : "the entry name has an empty part" }
+            return nil
         }
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if let problem = partProblem() { return problem }
+                partLength = 0
+                dots = 0
+            } else {
+                partLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        if let problem = partProblem() { return problem }
         return nil
     }
 
@@ -34,6 +51,19 @@ public enum PackagePath {
     public static func modulePaths(for name: ModuleName) -> [String] {
         let base = modulesFolder + name.components.joined(separator: "/")
         return [base + ".lua", base + "/init.lua"]
+    }
+
+    /// Whether `path` is one of `modulePaths(for: name)`, compared byte by byte without
+    /// building either path (the reader checks a thousand modules at open).
+    public static func isModulePath(_ path: String, for name: ModuleName) -> Bool {
+        var rest = Substring(path).utf8
+        guard rest.starts(with: modulesFolder.utf8) else { return false }
+        rest = rest.dropFirst(modulesFolder.utf8.count)
+        for byte in name.rawValue.utf8 {
+            guard let next = rest.first, next == (byte == UInt8(ascii: ".") ? UInt8(ascii: "/") : byte) else { return false }
+            rest = rest.dropFirst()
+        }
+        return rest.elementsEqual(".lua".utf8) || rest.elementsEqual("/init.lua".utf8)
     }
 
     /// The entry path of a module file at `relativePath` in a sources folder (`Foo/Bar.lua`).

@@ -27,12 +27,38 @@ public struct ModuleName: Hashable, Sendable, CustomStringConvertible, Comparabl
             let ok = (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 95
             if !ok { return false }
         }
-        return !luaKeywords.contains(String(part))
+        // No keyword is longer than 8 bytes ("function"), so most names skip the set lookup.
+        return part.utf8.count > 8 || !luaKeywords.contains(String(part))
     }
+
+    /// A byte scan that accepts the common case (dot-separated identifiers, no keyword) without
+    /// splitting or copying: the reader checks every module name of a package at open. Any
+    /// doubt falls through to the full check, which also words the reason.
+    private static func isPlainName(_ value: String) -> Bool {
+        let result = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var start = 0
+            for index in 0...bytes.count {
+                if index < bytes.count, bytes[index] != UInt8(ascii: ".") { continue }
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                guard let first = part.first, !(48...57).contains(first) else { return false }
+                for byte in part {
+                    let ok = (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 95
+                    if !ok { return false }
+                }
+                if part.count <= 8, keywordBytes.contains(where: { $0.elementsEqual(part) }) { return false }
+                start = index + 1
+            }
+            return true
+        }
+        return result ?? false
+    }
+
+    private static let keywordBytes: [[UInt8]] = luaKeywords.map { Array($0.utf8) }
 
     /// Why `value` is not a valid module name, or nil when it is.
     public static func problem(in value: String) -> String? {
         if value.isEmpty { return "it is empty" }
+        if isPlainName(value) { return nil }
         for part in value.split(separator: ".", omittingEmptySubsequences: false) {
             if part.isEmpty { return "it has an empty part between dots" }
             if !isLuaIdentifier(part) {

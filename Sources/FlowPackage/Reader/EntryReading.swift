@@ -44,10 +44,45 @@ extension ArchiveReader {
     }
 
     /// The current entry's bytes, checked as `checkedContents` does.
+    ///
+    /// Inflates straight into the result (sized for the declared size plus the one byte that
+    /// tells an entry is too long), so no chunk buffer is allocated or copied per entry.
     func checkedData(entry: String, declaredSize: Int64, sha256: String) throws(PackageError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(declaredSize))
-        try checkedContents(entry: entry, declaredSize: declaredSize, sha256: sha256) { bytes.append(contentsOf: $0) }
+        let capacity = Int(declaredSize) + 1
+        var hasher = SHA256()
+        var failure: (any Error)?
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            var total = 0
+            while total < capacity {
+                let count: Int
+                do {
+                    count = try read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[total..<capacity])))
+                } catch {
+                    failure = error
+                    break
+                }
+                if count == 0 { break }
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[total..<total + count])))
+                total += count
+            }
+            initialized = total
+        }
+        if let failure {
+            throw .corruptEntry(path: path, entry: entry, reason: "cannot be read: \(archiveMessage(failure))")
+        }
+        if Int64(bytes.count) > declaredSize {
+            throw .corruptEntry(path: path, entry: entry,
+                                reason: "holds more than the \(declaredSize) bytes the manifest declares; reading stopped there")
+        }
+        if Int64(bytes.count) != declaredSize {
+            throw .corruptEntry(path: path, entry: entry,
+                                reason: "holds \(bytes.count) bytes; the manifest declares \(declaredSize)")
+        }
+        let actual = hexString(hasher.finalize())
+        if actual != sha256 {
+            throw .corruptEntry(path: path, entry: entry,
+                                reason: "sha256 mismatch: the manifest lists \(sha256), the entry's bytes hash to \(actual)")
+        }
         return bytes
     }
 

@@ -97,7 +97,9 @@ struct PackageIndex {
         }
         if end.entryCount == 0 { throw .manifestNotFirst(path: path, firstEntry: nil) }
         do {
-            return try ArchiveReader(path: path)
+            // Every entry the reader serves or verifies is checked against its SHA-256, so
+            // libarchive's CRC-32 would only hash the same bytes a second time.
+            return try ArchiveReader(path: path, checksCRC: false)
         } catch {
             throw .notAPackage(path: path, reason: archiveMessage(error))
         }

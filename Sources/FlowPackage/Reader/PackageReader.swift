@@ -46,15 +46,64 @@ public final class PackageReader: @unchecked Sendable {
         return try entryData(path: module.path, size: module.size, sha256: module.sha256)
     }
 
-    /// Every module's code, read in one pass over the archive, each checked.
+    /// Every module's code, each checked against its size and SHA-256.
+    ///
+    /// Inflating and hashing is most of the cost of opening a large package, so the modules
+    /// are split into contiguous runs of about equal size (the archive stores entries sorted,
+    /// as the manifest lists them) and each run is read on its own libarchive handle, one per
+    /// core. Each handle skips the entries before its run by seeking, without inflating them.
+    /// When several entries are bad, the one first in the manifest's order is reported.
     public func allModules() throws -> [ModuleName: [UInt8]] {
-        let byPath = Dictionary(manifest.modules.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen: Set<String> = []
+        let modules = manifest.modules.filter { seen.insert($0.path).inserted }
+        let groups = Self.splitBySize(modules, into: min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        let outcomes = ModuleOutcomes(count: groups.count)
+        let read: @Sendable (Int) -> Void = { [self] group in
+            var code: [(ModuleName, [UInt8])] = []
+            let byPath = Dictionary(groups[group].map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            do {
+                try forEachListedEntry(paths: Set(byPath.keys)) { reader, path in
+                    let module = byPath[path]!
+                    code.append((module.name, try reader.checkedData(entry: path, declaredSize: module.size, sha256: module.sha256)))
+                }
+                outcomes.set(group, .success(code))
+            } catch {
+                outcomes.set(group, .failure(error))
+            }
+        }
+        if groups.count == 1 {
+            read(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: groups.count, execute: read)
+        }
         var result: [ModuleName: [UInt8]] = [:]
-        try forEachListedEntry(paths: Set(byPath.keys)) { reader, path in
-            let module = byPath[path]!
-            result[module.name] = try reader.checkedData(entry: path, declaredSize: module.size, sha256: module.sha256)
+        result.reserveCapacity(modules.count)
+        for outcome in outcomes.all {
+            for (name, bytes) in try outcome.get() { result[name] = bytes }
         }
         return result
+    }
+
+    /// `modules` cut into at most `count` contiguous runs of about equal total size.
+    static func splitBySize(_ modules: [Manifest.Module], into count: Int) -> [[Manifest.Module]] {
+        let total = modules.reduce(Int64(0)) { $0 + max($1.size, 0) }
+        // Below ~256 KiB a second handle costs more (opening, reading the central directory)
+        // than it saves.
+        let parts = max(1, min(count, modules.count, Int(total / (256 * 1024)) + 1))
+        if parts == 1 { return [modules] }
+        var groups: [[Manifest.Module]] = []
+        var current: [Manifest.Module] = []
+        var done: Int64 = 0
+        for module in modules {
+            current.append(module)
+            done += max(module.size, 0)
+            if groups.count < parts - 1, done * Int64(parts) >= total * Int64(groups.count + 1) {
+                groups.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty || groups.isEmpty { groups.append(current) }
+        return groups
     }
 
     /// The bytes of resource `key`, checked against its size and SHA-256. Resources are never
@@ -156,5 +205,23 @@ public final class PackageReader: @unchecked Sendable {
         if let missing = remaining.sorted().first {
             throw PackageError.corruptEntry(path: url.path, entry: missing, reason: "is missing from the archive")
         }
+    }
+}
+
+/// Each worker's result of `allModules`, written once per slot from its own thread.
+private final class ModuleOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<[(ModuleName, [UInt8])], any Error>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ outcome: Result<[(ModuleName, [UInt8])], any Error>) {
+        lock.lock(); defer { lock.unlock() }
+        slots[index] = outcome
+    }
+
+    var all: [Result<[(ModuleName, [UInt8])], any Error>] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.compactMap { $0 }
     }
 }
