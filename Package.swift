@@ -69,14 +69,16 @@ let package = Package(
         ),
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
 
+        // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host.
+        .target(name: "FlowTestSupport", dependencies: ["FlowLoader"], path: "Tests/FlowTestSupport"),
         .testTarget(name: "FlowLiveDevelopmentTests", dependencies: ["FlowKit", "FlowLiveDevelopment"]),
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
-        .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader"]),
-        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowPackage", "FlowRuntime", "EmbeddedTemplates"]),
+        .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowTestSupport"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage", "FlowTestSupport"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowPackage", "FlowRuntime", "EmbeddedTemplates", "FlowTestSupport"]),
         .testTarget(
             name: "FlowCLITests",
-            dependencies: ["FlowCLI"],
+            dependencies: ["FlowCLI", "FlowTestSupport"],
             resources: [.copy("Golden")]
         ),
     ]

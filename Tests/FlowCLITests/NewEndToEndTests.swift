@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -72,19 +73,7 @@ import Testing
     }
 
     static func stockLua(sample: URL, columns: String) throws -> String {
-        let host = """
-            local root = arg[1]
-            package.path = root .. "/Sources/?.lua"
-            function getResource(name, type, object, key)
-                local file = assert(io.open(root .. "/Resources/" .. name .. "." .. type, "rb"))
-                local content = file:read("a")
-                file:close()
-                if object then object[key] = content end
-                return content
-            end
-            function addMessageHandler(name, handler) end
-            require "WordsController"
-            """
+        let host = StockLuaHost.script(startModule: "WordsController")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["lua5.4", "-e", host, "-", sample.path]

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import FlowPackage
 import Foundation
 
@@ -34,28 +35,9 @@ struct RunFixture {
     /// Rewrites the package with `entry`'s bytes changed but its size kept: only its SHA-256
     /// can tell.
     func corrupt(_ package: URL, entry: String) throws {
-        let reader = try ArchiveReader(path: package.path)
-        var entries: [(ArchiveEntryInfo, [UInt8])] = []
-        var found = false
-        while let info = try reader.nextEntry() {
-            var bytes = try reader.readData(limit: 1 << 30)
-            if info.path == entry, !bytes.isEmpty {
-                bytes[0] ^= 0x20
-                found = true
-            }
-            entries.append((info, bytes))
+        guard try PackageSurgery.corrupt(package, entry: entry) else {
+            throw FixtureError(message: "no entry \(entry) in \(package.path)")
         }
-        guard found else { throw FixtureError(message: "no entry \(entry) in \(package.path)") }
-        let copy = package.deletingLastPathComponent().appendingPathComponent("corrupt-\(UUID().uuidString).zip")
-        let writer = try ArchiveWriter(path: copy.path)
-        for (info, bytes) in entries {
-            try writer.addEntry(ArchiveEntryHeader(path: info.path, size: Int64(bytes.count), compression: .store,
-                                                   modificationTime: info.modificationTime, permissions: info.permissions),
-                                bytes: bytes)
-        }
-        try writer.close()
-        try FileManager.default.removeItem(at: package)
-        try FileManager.default.moveItem(at: copy, to: package)
     }
 
     func write(_ file: URL, _ text: String) throws {

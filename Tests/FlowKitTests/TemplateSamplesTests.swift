@@ -1,3 +1,4 @@
+import FlowTestSupport
 import FlowKit
 import FlowPackage
 import FlowRuntime
@@ -42,19 +43,7 @@ import Testing
         defer { scratch.remove() }
         let host = scratch.url.appendingPathComponent("host.lua")
         try Data(
-            """
-            local root = arg[1]
-            package.path = root .. "/Sources/?.lua"
-            function getResource(name, type, object, key)
-                local file = assert(io.open(root .. "/Resources/" .. name .. "." .. type, "rb"))
-                local content = file:read("a")
-                file:close()
-                if object then object[key] = content end
-                return content
-            end
-            function addMessageHandler(name, handler) end
-            require "WordsController"
-            """.utf8
+            StockLuaHost.script(startModule: "WordsController").utf8
         ).write(to: host)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import FlowPackage
 import Foundation
 
@@ -39,25 +40,8 @@ struct TestPackages {
         return output
     }
 
-    /// Rewrites the package with `entry`'s bytes changed but its size kept: only its SHA-256
-    /// can tell.
+    /// Rewrites the package with `entry`'s bytes changed but its size kept.
     func corrupt(_ package: URL, entry: String) throws {
-        let reader = try ArchiveReader(path: package.path)
-        var entries: [(ArchiveEntryInfo, [UInt8])] = []
-        while let info = try reader.nextEntry() {
-            var bytes = try reader.readData(limit: 1 << 30)
-            if info.path == entry, !bytes.isEmpty { bytes[0] ^= 0x20 }
-            entries.append((info, bytes))
-        }
-        let copy = package.deletingLastPathComponent().appendingPathComponent("corrupt-\(UUID().uuidString).zip")
-        let writer = try ArchiveWriter(path: copy.path)
-        for (info, bytes) in entries {
-            try writer.addEntry(ArchiveEntryHeader(path: info.path, size: Int64(bytes.count), compression: .store,
-                                                   modificationTime: info.modificationTime, permissions: info.permissions),
-                                bytes: bytes)
-        }
-        try writer.close()
-        try FileManager.default.removeItem(at: package)
-        try FileManager.default.moveItem(at: copy, to: package)
+        try PackageSurgery.corrupt(package, entry: entry)
     }
 }

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import FlowLoader
 import FlowPackage
 import Foundation
