@@ -4,7 +4,7 @@ import Foundation
 /// Checks one module's file: readable (FP208), text (FP302), within limits (FP303), compiles
 /// with Lua 5.4 (FP301); then hands the same bytes to static analysis.
 ///
-/// Owns one `LuaState`, so each worker thread has its own checker.
+/// Owns one `LuaChunkChecker`, so each worker thread has its own checker.
 final class ModuleContentChecker {
     struct Outcome {
         var diagnostics: [Diagnostic] = []
@@ -12,11 +12,10 @@ final class ModuleContentChecker {
         var facts: ModuleFacts?
     }
 
-    private let lua: LuaState
+    private let lua = LuaChunkChecker()
     private let maximumSize: Int
 
-    init(maximumSize: Int) throws {
-        lua = try LuaState(openLibraries: false)
+    init(maximumSize: Int) {
         self.maximumSize = maximumSize
     }
 

@@ -89,19 +89,7 @@ private final class CheckWork: @unchecked Sendable {
     }
 
     func run() {
-        let checker: ModuleContentChecker
-        do {
-            checker = try ModuleContentChecker(maximumSize: maximumSize)
-        } catch {
-            while let batch = takeBatch() {
-                for index in batch {
-                    store(ModuleContentChecker.Outcome(diagnostics: [Diagnostic(
-                        severity: .error, code: "FP303", message: "cannot create a Lua state to check this module: \(error)",
-                        file: modules[index].file.path)]), at: index)
-                }
-            }
-            return
-        }
+        let checker = ModuleContentChecker(maximumSize: maximumSize)
         while let batch = takeBatch() {
             for index in batch { store(checker.check(modules[index]), at: index) }
         }
