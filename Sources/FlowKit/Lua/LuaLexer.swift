@@ -27,9 +27,9 @@ enum CharClass {
 /// symbols it has not seen before and for strings with escapes.
 struct LuaLexer {
     /// The source bytes followed by at least one 0 byte.
-    let base: UnsafePointer<UInt8>
+    private(set) var base: UnsafePointer<UInt8>
     /// The number of real source bytes.
-    let end: Int
+    private(set) var end: Int
     let classes: UnsafePointer<UInt8>
     var pos = 0
     var line: Int32 = 1
@@ -41,8 +41,22 @@ struct LuaLexer {
         self.base = base
         self.end = count
         self.classes = CharClass.table
-        // A UTF-8 byte order mark, then a first line starting with '#', are skipped as Lua's loader does.
-        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { pos = 3 }
+        skipPrelude()
+    }
+
+    /// Starts over on another source, keeping the memory of its symbol table and scratch buffer.
+    mutating func restart(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        end = count
+        pos = 0
+        line = 1
+        symbols.removeAll()
+        skipPrelude()
+    }
+
+    /// Skips a UTF-8 byte order mark, then a first line starting with '#', as Lua's loader does.
+    private mutating func skipPrelude() {
+        if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { pos = 3 }
         if base[pos] == 35 {
             while pos < end && base[pos] != 10 && base[pos] != 13 { pos += 1 }
         }

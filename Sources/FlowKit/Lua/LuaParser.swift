@@ -22,7 +22,7 @@ public struct LuaParser {
                 let root = try parser.parseChunk()
                 return .success(SyntaxTree(
                     nodes: parser.nodes, lists: parser.lists, symbols: parser.lexer.symbols.strings(),
-                    source: [], root: root, lineCount: Int(parser.lexer.line)))
+                    symbolTable: parser.lexer.symbols, source: [], root: root, lineCount: Int(parser.lexer.line)))
             } catch {
                 return .failure(error)
             }
@@ -61,6 +61,19 @@ public struct LuaParser {
         nodes.reserveCapacity(estimate)
         lists.reserveCapacity(estimate / 2)
         scratch.reserveCapacity(256)
+    }
+
+    /// Starts over on another chunk (NUL-terminated, as `LuaLexer` wants), keeping the memory of
+    /// its arrays and symbol table: parsing many chunks in a row then allocates almost nothing.
+    mutating func restart(base: UnsafePointer<UInt8>, count: Int) {
+        lexer.restart(base: base, count: count)
+        token = LuaToken()
+        ahead = nil
+        nodes.removeAll(keepingCapacity: true)
+        lists.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        depth = 0
+        isVararg = true
     }
 
     // MARK: Tokens
@@ -200,6 +213,7 @@ public struct LuaParser {
 
 extension SyntaxTree {
     func withSource(_ bytes: [UInt8]) -> SyntaxTree {
-        SyntaxTree(nodes: nodes, lists: lists, symbols: symbols, source: bytes, root: root, lineCount: lineCount)
+        SyntaxTree(nodes: nodes, lists: lists, symbols: symbols, symbolTable: symbolTable, source: bytes, root: root,
+                   lineCount: lineCount)
     }
 }

@@ -17,22 +17,67 @@ struct SymbolTable {
     private var slots: [Int32]
     private var mask: Int
 
+    /// The slot count a table starts with, and goes back to when `removeAll` finds it much larger.
+    private static let initialSlots = 1024
+
     init() {
-        slots = Array(repeating: -1, count: 1024)
-        mask = 1023
+        slots = Array(repeating: -1, count: Self.initialSlots)
+        mask = Self.initialSlots - 1
         storage.reserveCapacity(8192)
         starts.reserveCapacity(512)
         lengths.reserveCapacity(512)
         hashes.reserveCapacity(512)
+        internKeywords()
+    }
+
+    /// Forgets every symbol but the keywords, keeping the memory for the next chunk.
+    mutating func removeAll() {
+        storage.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
+        lengths.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+        if slots.count > 8 * Self.initialSlots {
+            // A huge chunk grew the table: clearing that many slots for every small chunk after it
+            // would cost more than growing again.
+            slots = Array(repeating: -1, count: Self.initialSlots)
+            mask = Self.initialSlots - 1
+        } else {
+            slots.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+        }
+        internKeywords()
+    }
+
+    /// The keywords take ids 0..<22, in `LuaTokenKind` order: the lexer maps those ids to keyword tokens.
+    private mutating func internKeywords() {
         for keyword in LuaTokenKind.keywords {
-            var bytes = Array(keyword.utf8)
-            _ = bytes.withUnsafeMutableBufferPointer { buffer in
-                intern(UnsafePointer(buffer.baseAddress!), buffer.count, hash: SymbolTable.hash(UnsafePointer(buffer.baseAddress!), buffer.count))
+            var keyword = keyword
+            keyword.withUTF8 { bytes in
+                _ = intern(bytes.baseAddress!, bytes.count, hash: SymbolTable.hash(bytes.baseAddress!, bytes.count))
             }
         }
     }
 
     var count: Int { starts.count }
+
+    /// The id of `text`, when the chunk holds it as a name or string value.
+    func symbol(of text: String) -> Int32? {
+        var text = text
+        return text.withUTF8 { bytes -> Int32? in
+            // An empty string may have no storage; nothing is read through the pointer then.
+            let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            let hash = SymbolTable.hash(base, bytes.count)
+            var slot = Int(hash) & mask
+            while true {
+                let id = slots[slot]
+                if id < 0 { return nil }
+                if hashes[Int(id)] == hash && Int(lengths[Int(id)]) == bytes.count
+                    && storage.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(starts[Int(id)]), base, bytes.count) == 0 }) {
+                    return id
+                }
+                slot = (slot &+ 1) & mask
+            }
+        }
+    }
 
     @inline(__always)
     static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
@@ -90,8 +135,8 @@ struct SymbolTable {
 
     /// One symbol's text.
     func text(of id: Int32) -> String {
-        let start = Int(starts[Int(id)])
-        return String(decoding: storage[start..<(start + Int(lengths[Int(id)]))], as: UTF8.self)
+        let start = Int(starts[Int(id)]), count = Int(lengths[Int(id)])
+        return storage.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + count)]), as: UTF8.self) }
     }
 
     /// Every symbol as a String, indexed by id (invalid UTF-8 is repaired, as Lua strings may hold any byte).

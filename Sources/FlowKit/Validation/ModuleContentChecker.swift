@@ -4,7 +4,8 @@ import Foundation
 /// Checks one module's file: readable (FP208), text (FP302), within limits (FP303), compiles
 /// with Lua 5.4 (FP301); then hands the same bytes to static analysis.
 ///
-/// Owns one `LuaChunkChecker`, so each worker thread has its own checker.
+/// Owns one `LuaChunkChecker` and one `ReusableModuleAnalyzer`, so each worker thread has its
+/// own checker.
 final class ModuleContentChecker {
     struct Outcome {
         var diagnostics: [Diagnostic] = []
@@ -13,6 +14,7 @@ final class ModuleContentChecker {
     }
 
     private let lua = LuaChunkChecker()
+    private let analyzer = ReusableModuleAnalyzer()
     private let maximumSize: Int
 
     init(maximumSize: Int) {
@@ -63,7 +65,7 @@ final class ModuleContentChecker {
                 report("FP301", "\(error)")
                 return
             }
-            outcome.facts = StaticAnalysisStep.facts(of: buffer)
+            outcome.facts = StaticAnalysisStep.facts(of: buffer, using: analyzer)
         }
         return outcome
     }

@@ -3,9 +3,10 @@ import FlowPackage
 /// The static-analysis step of validation (FP4xx): `ModuleAnalyzer` reads each module that
 /// compiled, then `ProjectRules` checks the project's requires, resources and globals once.
 enum StaticAnalysisStep {
-    /// Facts about one module that compiled, read from the same bytes the compiler saw.
-    static func facts(of source: UnsafeRawBufferPointer) -> ModuleFacts? {
-        ModuleAnalyzer.analyze(source)
+    /// Facts about one module that compiled, read from the same bytes the compiler saw, by the
+    /// calling thread's analyzer.
+    static func facts(of source: UnsafeRawBufferPointer, using analyzer: ReusableModuleAnalyzer) -> ModuleFacts? {
+        analyzer.analyze(source)
     }
 
     /// Project-wide rules (requires, resources, globals) over every module's facts.

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import FlowKit
+
+/// One analyzer reused across many modules must learn exactly what a fresh one learns from each.
+@Suite struct ReusableAnalyzerTests {
+    /// Facts from a parser, symbol table and walker made for this chunk alone.
+    func freshFacts(_ bytes: [UInt8]) -> ModuleFacts? {
+        guard let tree = try? LuaParser.parse(bytes) else { return nil }
+        return ModuleAnalyzer.facts(of: tree)
+    }
+
+    @Test func sameFactsAsAFreshAnalyzerForEveryInstalledFile() throws {
+        let files = LuaCorpusTests.installedLuaFiles()
+        #expect(files.count > 50, "expected Debian's Lua packages under /usr/share/lua")
+        let sources = try files.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
+        // Chunks that fail halfway leave a parser mid-file; the next chunk must not notice.
+        let broken: [[UInt8]] = [Array("local function f(\n  return 1\n".utf8), Array("x = 'unfinished".utf8), []]
+        let analyzer = ReusableModuleAnalyzer()
+        var mismatches: [String] = []
+        var analysed = 0
+        // Both orders: a big file followed by a small one, and the other way round.
+        for (path, bytes) in zip(files + files.reversed(), sources + sources.reversed()) {
+            for junk in broken {
+                #expect(junk.withUnsafeBytes { analyzer.analyze($0) } == freshFacts(junk))
+            }
+            let reused = bytes.withUnsafeBytes { analyzer.analyze($0) }
+            if reused != nil { analysed += 1 }
+            if reused != freshFacts(bytes) { mismatches.append(path) }
+        }
+        #expect(analysed > 100)
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
+
+    @Test func symbolsKeepTheirIdsAfterARestart() throws {
+        let analyzer = ReusableModuleAnalyzer()
+        let first = Array("local a = require 'x'\nb = getResource('img/logo', 'png')\n".utf8)
+        let second = Array("print(pcall(require, 'y'), _ENV, self, zzz)\nlocal t = {require = 1}\n".utf8)
+        for source in [first, second, first, second] {
+            #expect(source.withUnsafeBytes { analyzer.analyze($0) } == freshFacts(source))
+        }
+        let facts = try #require(second.withUnsafeBytes { analyzer.analyze($0) })
+        #expect(facts.requires.map(\.module) == ["y"])
+        #expect(facts.globalReads.map(\.name) == ["print", "pcall", "require", "self", "zzz"])
+    }
+}
