@@ -43,4 +43,30 @@ import Testing
         #expect(facts.requires.map(\.module) == ["y"])
         #expect(facts.globalReads.map(\.name) == ["print", "pcall", "require", "self", "zzz"])
     }
+
+    /// The table compares short symbols by their first and last eight bytes: longer ones that
+    /// share those (and their length) must still be told apart, at every length around 16.
+    @Test func symbolsThatShareTheirEndsStayDistinct() {
+        var table = SymbolTable()
+        for _ in 0..<2 {
+            var ids: [String: Int32] = [:]
+            for length in 1...40 {
+                for middle in ["a", "b", "\u{0}", "é"] {
+                    let text = String(repeating: "x", count: length / 2) + middle + String(repeating: "y", count: length - length / 2)
+                    var bytes = Array(text.utf8)
+                    let id = bytes.withUnsafeMutableBufferPointer { table.intern($0.baseAddress!, $0.count) }
+                    #expect(ids[text] == nil)
+                    ids[text] = id
+                    #expect(table.text(of: id) == text)
+                    #expect(table.symbol(of: text) == id)
+                }
+            }
+            #expect(Set(ids.values).count == ids.count)
+            #expect(table.symbol(of: "local") == Int32(LuaTokenKind.kwLocal.rawValue))
+            #expect(table.symbol(of: "") == nil)
+            table.removeAll()
+            #expect(table.count == LuaTokenKind.keywords.count)
+            #expect(table.symbol(of: "xay") == nil)
+        }
+    }
 }
