@@ -45,7 +45,9 @@ struct ProjectContentFinder {
                     continue
                 }
                 guard let name = moduleName(for: entry) else { continue }
-                let module = ProjectModule(name: name, file: URL(fileURLWithPath: entry.path), relativePath: entry.relativePath)
+                // isDirectory given: otherwise URL asks the file system, once more per module.
+                let module = ProjectModule(name: name, file: URL(fileURLWithPath: entry.path, isDirectory: false),
+                                           relativePath: entry.relativePath)
                 if let first = byName[name.rawValue] {
                     diagnostics.append(Diagnostic(
                         severity: .error, code: "FP202",
@@ -71,9 +73,11 @@ struct ProjectContentFinder {
 
     /// `Foo/Bar.lua` is `Foo.Bar` and `Foo/init.lua` is `Foo`; nil (with FP201) when that is no module name.
     private mutating func moduleName(for entry: FileTree.Entry) -> ModuleName? {
-        var parts = entry.relativePath.dropLast(4).split(separator: "/", omittingEmptySubsequences: false)
+        // On UTF-8 bytes: '/' and '.' are ASCII, and require splits bytes, not characters.
+        var parts = entry.relativePath.utf8.dropLast(4).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { Substring($0) }
         if parts.count > 1, parts.last == "init" { parts.removeLast() }
-        if let dotted = parts.first(where: { $0.contains(".") }) {
+        if let dotted = parts.first(where: { $0.utf8.contains(UInt8(ascii: ".")) }) {
             diagnostics.append(Diagnostic(
                 severity: .error, code: "FP201",
                 message: "'\(shown(entry.path))' cannot be a module: '\(dotted)' has a dot, and require turns dots into folders",
@@ -107,7 +111,7 @@ struct ProjectContentFinder {
                 found = linkedResources(path: path, name: name, at: position)
             }
             for (key, path, isLinked) in found {
-                let resource = ProjectResource(key: key, file: URL(fileURLWithPath: path), isLinked: isLinked)
+                let resource = ProjectResource(key: key, file: URL(fileURLWithPath: path, isDirectory: false), isLinked: isLinked)
                 if let first = byKey[key] {
                     diagnostics.append(Diagnostic(
                         severity: .error, code: "FP205",
