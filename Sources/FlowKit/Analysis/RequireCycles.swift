@@ -21,7 +21,9 @@ enum RequireCycles {
 
         var reported: Set<[String]> = []
         var diagnostics: [Diagnostic] = []
-        for start in edges.keys.sorted() {
+        // A breadth-first search from every module costs modules x requires; only modules that
+        // lie on some cycle can start one.
+        for start in modulesOnCycles(edges).sorted() {
             guard let cycle = shortestCycle(through: start, edges: edges) else { continue }
             // The same cycle found from each of its members is reported once, from its smallest member.
             let rotation = cycle.indices.min { cycle[$0] < cycle[$1] }!
@@ -38,6 +40,60 @@ enum RequireCycles {
                 hint: "a module cannot require, at its top level, a module that requires it back; move one require into the function that needs it"))
         }
         return diagnostics
+    }
+
+    /// The modules that lie on a cycle: those in a strongly connected component of more than one
+    /// module, or requiring themselves. Tarjan's algorithm, with an explicit stack so a long
+    /// chain of modules cannot overflow the thread's.
+    private static func modulesOnCycles(_ edges: [String: [(target: String, location: SourceLocation)]]) -> [String] {
+        let names = Array(edges.keys)
+        var numbers: [String: Int] = [:]
+        numbers.reserveCapacity(names.count)
+        for (number, name) in names.enumerated() { numbers[name] = number }
+        // A target without edges of its own (a module that did not parse) is on no cycle.
+        let next = names.map { name in edges[name]!.compactMap { numbers[$0.target] } }
+        var order = [Int](repeating: -1, count: names.count)
+        var low = [Int](repeating: 0, count: names.count)
+        var isStacked = [Bool](repeating: false, count: names.count)
+        var isOnCycle = [Bool](repeating: false, count: names.count)
+        var stack: [Int] = []
+        var counter = 0
+        for root in names.indices where order[root] < 0 {
+            var work: [(node: Int, edge: Int)] = []
+            func visit(_ node: Int) {
+                order[node] = counter
+                low[node] = counter
+                counter += 1
+                stack.append(node)
+                isStacked[node] = true
+                work.append((node, 0))
+            }
+            visit(root)
+            while let (node, edge) = work.last {
+                if edge < next[node].count {
+                    work[work.count - 1].edge += 1
+                    let target = next[node][edge]
+                    if target == node { isOnCycle[node] = true }
+                    if order[target] < 0 {
+                        visit(target)
+                    } else if isStacked[target] {
+                        low[node] = min(low[node], order[target])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
+                guard low[node] == order[node] else { continue }
+                var members: [Int] = []
+                repeat {
+                    let member = stack.removeLast()
+                    isStacked[member] = false
+                    members.append(member)
+                } while members.last != node
+                if members.count > 1 { for member in members { isOnCycle[member] = true } }
+            }
+        }
+        return names.indices.filter { isOnCycle[$0] }.map { names[$0] }
     }
 
     /// The shortest path from `start` back to itself (without repeating `start`), by breadth-first search.
