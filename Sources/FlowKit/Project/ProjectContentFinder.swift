@@ -11,6 +11,11 @@ struct ProjectContentFinder {
     let realRoot: String
 
     var modules: [ProjectModule] = []
+    /// The path of each module's file as found (`modules[i].file.path`, without asking the URL).
+    var modulePaths: [String] = []
+    /// Told every regular `.lua` file of a sources folder as soon as the folder is walked, before
+    /// names are checked: validation starts compiling them while discovery goes on.
+    var foundModuleFiles: (([FileTree.Entry]) -> Void)?
     var resources: [ProjectResource] = []
     var diagnostics: [Diagnostic] = []
 
@@ -37,6 +42,9 @@ struct ProjectContentFinder {
             guard let folder = folder(source, key: "sources", at: position, isDefault: isDefault) else { continue }
             let tree = FileTree(walking: folder, allowedRoot: realRoot)
             report(tree.problems)
+            if let foundModuleFiles {
+                foundModuleFiles(tree.entries.filter { $0.isRegularFile && $0.relativePath.hasSuffix(".lua") })
+            }
             for entry in tree.entries where entry.relativePath.hasSuffix(".lua") {
                 guard entry.isRegularFile else {
                     diagnostics.append(Diagnostic(severity: .error, code: "FP208",
@@ -67,6 +75,7 @@ struct ProjectContentFinder {
                 byName[name.rawValue] = module
                 byLowercased[lowered] = module
                 modules.append(module)
+                modulePaths.append(entry.path)
             }
         }
     }

@@ -19,11 +19,16 @@ public enum ProjectLoader {
     struct Discovery {
         var project: Project?
         var modules: [ProjectModule] = []
+        /// The path of each module's file, in the order of `modules`.
+        var modulePaths: [String] = []
         var resources: [ProjectResource] = []
         var diagnostics: [Diagnostic] = []
     }
 
-    static func discover(in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil) -> Discovery {
+    /// Finds everything; `foundModuleFiles` is told each sources folder's `.lua` files as soon as
+    /// it is walked, before their names are checked (see `ProjectContentFinder.foundModuleFiles`).
+    static func discover(in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil,
+                         foundModuleFiles: (([FileTree.Entry]) -> Void)? = nil) -> Discovery {
         var discovery = Discovery()
         let root = directory.standardizedFileURL
         let rootPath = root.path
@@ -53,10 +58,13 @@ public enum ProjectLoader {
         guard let projectFile = decoded.projectFile else { return discovery }
 
         var finder = ProjectContentFinder(root: rootPath, decoder: decoder, decoded: decoded)
+        finder.foundModuleFiles = foundModuleFiles
         finder.findModules(projectFile.sources)
         finder.findResources(projectFile.resources)
         discovery.diagnostics += finder.diagnostics
-        discovery.modules = finder.modules.sorted { $0.name < $1.name }
+        let order = finder.modules.indices.sorted { finder.modules[$0].name < finder.modules[$1].name }
+        discovery.modules = order.map { finder.modules[$0] }
+        discovery.modulePaths = order.map { finder.modulePaths[$0] }
         discovery.resources = finder.resources.sorted { $0.key < $1.key }
 
         var startModule: ModuleName?

@@ -21,8 +21,9 @@ final class ModuleContentChecker {
         self.maximumSize = maximumSize
     }
 
-    func check(_ module: ProjectModule) -> Outcome {
-        let path = module.file.path
+    /// Checks the module file at `path`; `chunkName` (its path under the sources folder) is what
+    /// Lua's messages name.
+    func check(path: String, chunkName: String) -> Outcome {
         var outcome = Outcome()
         func report(_ code: String, _ message: String, line: Int? = nil, column: Int? = nil, hint: String? = nil) {
             outcome.diagnostics.append(Diagnostic(severity: .error, code: code, message: message, file: path,
@@ -46,7 +47,7 @@ final class ModuleContentChecker {
         }
         bytes.withUnsafeBytes { buffer in
             do {
-                try lua.check(buffer, chunkName: module.relativePath)
+                try lua.check(buffer, chunkName: chunkName)
             } catch let error as LuaError {
                 var syntax = SyntaxErrorLocation(error: error, source: buffer)
                 let isLimit = error.kind == .memory || Self.limitMarkers.contains { syntax.message.contains($0) }

@@ -9,15 +9,13 @@ enum StaticAnalysisStep {
         analyzer.analyze(source)
     }
 
-    /// Project-wide rules (requires, resources, globals) over every module's facts.
-    static func check(project: Project, facts: [ModuleName: ModuleFacts]) -> [Diagnostic] {
+    /// Project-wide rules (requires, resources, globals) over the facts of every module that
+    /// could be analysed, in the project's module order.
+    static func check(project: Project, modules: [ProjectRules.Module]) -> [Diagnostic] {
         // An unknown environment is already reported (FP107); check against plain Lua then.
         let base = Environment.named(project.projectFile.environment) ?? .lua
         let environment = base.extended(globals: project.projectFile.globals,
                                         externalModules: project.projectFile.externalModules)
-        let modules = project.modules.compactMap { module in
-            facts[module.name].map { ProjectRules.Module(name: module.name, file: module.file.path, facts: $0) }
-        }
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
         return ProjectRules.check(modules: modules, moduleNames: Set(project.modules.map(\.name)),
