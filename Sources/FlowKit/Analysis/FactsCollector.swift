@@ -4,20 +4,21 @@
 /// Reusable: `collect` starts from scratch each time but keeps the memory of its arrays, and
 /// makes a `String` only for the names and literals the facts keep.
 struct FactsCollector {
-    private(set) var nodes: [SyntaxNode] = []
-    private(set) var lists: [Int32] = []
+    /// The tree being walked, while collecting: node ids from the parser are always in range.
+    private(set) var nodes = UnsafeBufferPointer<SyntaxNode>(start: nil, count: 0)
+    private(set) var lists = UnsafeBufferPointer<Int32>(start: nil, count: 0)
     /// The chunk's symbols, while collecting.
     private var symbols: SymbolTable?
     /// Per symbol: how many locals of that name are in scope.
-    var bound: [Int32] = []
+    var bound = ParseBuffer<Int32>(capacity: 1024)
     /// Symbols declared, innermost last, so leaving a scope unbinds them.
-    var declared: [Int32] = []
+    var declared = ParseBuffer<Int32>()
     /// Links of left-nested chains being walked (see `leftChain`).
-    var chain: [Int32] = []
+    var chain = ParseBuffer<Int32>()
     var functionDepth = 0
     /// How many enclosing branches, loop bodies or `and`/`or` right operands may skip the code being walked.
     var conditionalDepth = 0
-    var literal: [Bool] = []
+    var literal = ParseBuffer<Bool>(capacity: 1024)
     var facts = ModuleFacts()
 
     var requireSymbol: Int32 = -1
@@ -28,16 +29,17 @@ struct FactsCollector {
     var selfSymbol: Int32 = -1
 
     /// The facts of the chunk whose tree is `nodes` and `lists`, starting at its top-level `block` `root`.
-    mutating func collect(nodes: [SyntaxNode], lists: [Int32], symbols: SymbolTable, root: Int32) -> ModuleFacts {
+    mutating func collect(nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
+                          root: Int32) -> ModuleFacts {
         self.nodes = nodes
         self.lists = lists
         self.symbols = symbols
-        bound.removeAll(keepingCapacity: true)
-        bound.append(contentsOf: repeatElement(0, count: symbols.count))
-        literal.removeAll(keepingCapacity: true)
-        literal.append(contentsOf: repeatElement(false, count: symbols.count))
-        declared.removeAll(keepingCapacity: true)
-        chain.removeAll(keepingCapacity: true)
+        bound.removeAll()
+        bound.append(repeating: 0, count: symbols.count)
+        literal.removeAll()
+        literal.append(repeating: false, count: symbols.count)
+        declared.removeAll()
+        chain.removeAll()
         functionDepth = 0
         conditionalDepth = 0
         facts = ModuleFacts()
@@ -50,14 +52,14 @@ struct FactsCollector {
 
         block(root)
         // Sized once: growing a Set rehashes every String already in it.
-        facts.stringLiterals.reserveCapacity(literal.reduce(0) { $0 + ($1 ? 1 : 0) })
-        for (symbol, isLiteral) in literal.enumerated() where isLiteral {
+        facts.stringLiterals.reserveCapacity(literal.elements.reduce(0) { $0 + ($1 ? 1 : 0) })
+        for (symbol, isLiteral) in literal.elements.enumerated() where isLiteral {
             facts.stringLiterals.insert(symbols.text(of: Int32(symbol)))
         }
         let result = facts
-        // Let go of the caller's arrays, so its next chunk reuses their memory instead of copying.
-        self.nodes = []
-        self.lists = []
+        // Let go of the caller's tree and symbols: they change with its next chunk.
+        self.nodes = UnsafeBufferPointer(start: nil, count: 0)
+        self.lists = UnsafeBufferPointer(start: nil, count: 0)
         self.symbols = nil
         facts = ModuleFacts()
         return result

@@ -18,7 +18,11 @@ public enum ModuleAnalyzer {
     /// The facts of an already parsed chunk.
     public static func facts(of tree: SyntaxTree) -> ModuleFacts {
         var collector = FactsCollector()
-        return collector.collect(nodes: tree.nodes, lists: tree.lists, symbols: tree.symbolTable, root: tree.root)
+        return tree.nodes.withUnsafeBufferPointer { nodes in
+            tree.lists.withUnsafeBufferPointer { lists in
+                collector.collect(nodes: nodes, lists: lists, symbols: tree.symbolTable, root: tree.root)
+            }
+        }
     }
 }
 
@@ -46,7 +50,8 @@ final class ReusableModuleAnalyzer {
                 parser!.restart(base: base, count: count)
             }
             guard let root = try? parser!.parseChunk() else { return nil }
-            return collector.collect(nodes: parser!.nodes, lists: parser!.lists, symbols: parser!.lexer.symbols, root: root)
+            return collector.collect(nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
+                                     root: root)
         }
     }
 }

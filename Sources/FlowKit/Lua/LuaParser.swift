@@ -21,7 +21,7 @@ public struct LuaParser {
             do throws(LuaSyntaxError) {
                 let root = try parser.parseChunk()
                 return .success(SyntaxTree(
-                    nodes: parser.nodes, lists: parser.lists, symbols: parser.lexer.symbols.strings(),
+                    nodes: Array(parser.nodes.elements), lists: Array(parser.lists.elements), symbols: parser.lexer.symbols.strings(),
                     symbolTable: parser.lexer.symbols, source: [], root: root, lineCount: Int(parser.lexer.line)))
             } catch {
                 return .failure(error)
@@ -47,10 +47,10 @@ public struct LuaParser {
     var lexer: LuaLexer
     var token = LuaToken()
     private var ahead: LuaToken?
-    var nodes: [SyntaxNode] = []
-    var lists: [Int32] = []
+    var nodes = ParseBuffer<SyntaxNode>()
+    var lists = ParseBuffer<Int32>()
     /// Child ids under construction; each parse function commits its own run to `lists`.
-    var scratch: [Int32] = []
+    var scratch = ParseBuffer<Int32>(capacity: 256)
     var depth = 0
     /// Whether the function being parsed takes `...` (the main chunk does).
     var isVararg = true
@@ -58,9 +58,8 @@ public struct LuaParser {
     init(lexer: LuaLexer) {
         self.lexer = lexer
         let estimate = lexer.end / 5
-        nodes.reserveCapacity(estimate)
-        lists.reserveCapacity(estimate / 2)
-        scratch.reserveCapacity(256)
+        nodes = ParseBuffer(capacity: estimate)
+        lists = ParseBuffer(capacity: estimate / 2)
     }
 
     /// Starts over on another chunk (NUL-terminated, as `LuaLexer` wants), keeping the memory of
@@ -69,9 +68,9 @@ public struct LuaParser {
         lexer.restart(base: base, count: count)
         token = LuaToken()
         ahead = nil
-        nodes.removeAll(keepingCapacity: true)
-        lists.removeAll(keepingCapacity: true)
-        scratch.removeAll(keepingCapacity: true)
+        nodes.removeAll()
+        lists.removeAll()
+        scratch.removeAll()
         depth = 0
         isVararg = true
     }
@@ -136,17 +135,15 @@ public struct LuaParser {
     mutating func add(_ kind: SyntaxKind, op: UInt8 = 0, line: Int32, column: Int32,
                       a: Int32 = 0, b: Int32 = 0, c: Int32 = 0) -> Int32 {
         nodes.append(SyntaxNode(kind: kind, op: op, line: line, column: column, a: a, b: b, c: c))
-        return Int32(nodes.count - 1)
+        return Int32(truncatingIfNeeded: nodes.count &- 1)
     }
 
     /// Moves `scratch[mark...]` to `lists`, returning where the run starts there.
     @inline(__always)
     mutating func commit(from mark: Int) -> Int32 {
-        let start = Int32(lists.count)
-        if scratch.count > mark {
-            lists.append(contentsOf: scratch[mark...])
-            scratch.removeLast(scratch.count - mark)
-        }
+        let start = Int32(truncatingIfNeeded: lists.count)
+        lists.append(scratch, from: mark)
+        scratch.truncate(to: mark)
         return start
     }
 

@@ -1,7 +1,7 @@
 /// What a syntax node is. The meaning of a node's `a`, `b`, `c` fields depends on its
 /// kind, as documented on each case; "list" means `a` is a start index into
 /// `SyntaxTree.lists` and a count field says how many node ids follow.
-public enum SyntaxKind: UInt8, Sendable {
+public enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
     // Expressions
     /// `nil`, `true`, `false`, `...`: no fields.
     case nilLiteral, trueLiteral, falseLiteral, vararg
@@ -89,7 +89,7 @@ public enum UnaryOperator: UInt8, Sendable {
 }
 
 /// One node of the tree: 24 bytes, stored in one array (no allocation per node).
-public struct SyntaxNode: Sendable {
+public struct SyntaxNode: Sendable, BitwiseCopyable {
     public var kind: SyntaxKind
     /// Operator, attribute or flags, depending on `kind`.
     public var op: UInt8
