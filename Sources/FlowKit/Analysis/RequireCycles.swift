@@ -4,10 +4,24 @@ import FlowPackage
 /// start-up, whatever order the modules load in.
 enum RequireCycles {
     static func find(_ modules: [ProjectRules.Module], projectModules: Set<String>) -> [Diagnostic] {
-        // Edges: module -> modules it surely requires when it loads, first place each.
+        // First, cheaply on numbers, which modules lie on a cycle at all (usually none): only
+        // those can start one, and a breadth-first search from every module would cost
+        // modules x requires.
+        var numbers: [String: Int] = [:]
+        numbers.reserveCapacity(modules.count)
+        for (number, module) in modules.enumerated() { numbers[module.name.rawValue] = number }
+        // A project module that was not analysed (it did not parse) has no edges: it is on no cycle.
+        let next = modules.map { module in
+            module.facts.requires.compactMap { $0.runsAtLoad ? numbers[$0.module] : nil }
+        }
+        let isOnCycle = modulesOnCycles(next)
+        guard isOnCycle.contains(true) else { return [] }
+
+        // Edges: module -> modules it surely requires when it loads, first place each. Among the
+        // modules on cycles only: a search from one of them never finds its way back through others.
         var edges: [String: [(target: String, location: SourceLocation)]] = [:]
         var files: [String: String] = [:]
-        for module in modules {
+        for (number, module) in modules.enumerated() where isOnCycle[number] {
             let name = module.name.rawValue
             files[name] = module.file
             var seen: Set<String> = []
@@ -21,9 +35,7 @@ enum RequireCycles {
 
         var reported: Set<[String]> = []
         var diagnostics: [Diagnostic] = []
-        // A breadth-first search from every module costs modules x requires; only modules that
-        // lie on some cycle can start one.
-        for start in modulesOnCycles(edges).sorted() {
+        for start in edges.keys.sorted() {
             guard let cycle = shortestCycle(through: start, edges: edges) else { continue }
             // The same cycle found from each of its members is reported once, from its smallest member.
             let rotation = cycle.indices.min { cycle[$0] < cycle[$1] }!
@@ -42,23 +54,18 @@ enum RequireCycles {
         return diagnostics
     }
 
-    /// The modules that lie on a cycle: those in a strongly connected component of more than one
-    /// module, or requiring themselves. Tarjan's algorithm, with an explicit stack so a long
-    /// chain of modules cannot overflow the thread's.
-    private static func modulesOnCycles(_ edges: [String: [(target: String, location: SourceLocation)]]) -> [String] {
-        let names = Array(edges.keys)
-        var numbers: [String: Int] = [:]
-        numbers.reserveCapacity(names.count)
-        for (number, name) in names.enumerated() { numbers[name] = number }
-        // A target without edges of its own (a module that did not parse) is on no cycle.
-        let next = names.map { name in edges[name]!.compactMap { numbers[$0.target] } }
-        var order = [Int](repeating: -1, count: names.count)
-        var low = [Int](repeating: 0, count: names.count)
-        var isStacked = [Bool](repeating: false, count: names.count)
-        var isOnCycle = [Bool](repeating: false, count: names.count)
+    /// Which modules lie on a cycle of `next` (module number -> numbers it requires): those in a
+    /// strongly connected component of more than one module, or requiring themselves. Tarjan's
+    /// algorithm, with an explicit stack so a long chain of modules cannot overflow the thread's.
+    private static func modulesOnCycles(_ next: [[Int]]) -> [Bool] {
+        let count = next.count
+        var order = [Int](repeating: -1, count: count)
+        var low = [Int](repeating: 0, count: count)
+        var isStacked = [Bool](repeating: false, count: count)
+        var isOnCycle = [Bool](repeating: false, count: count)
         var stack: [Int] = []
         var counter = 0
-        for root in names.indices where order[root] < 0 {
+        for root in 0..<count where order[root] < 0 {
             var work: [(node: Int, edge: Int)] = []
             func visit(_ node: Int) {
                 order[node] = counter
@@ -93,7 +100,7 @@ enum RequireCycles {
                 if members.count > 1 { for member in members { isOnCycle[member] = true } }
             }
         }
-        return names.indices.filter { isOnCycle[$0] }.map { names[$0] }
+        return isOnCycle
     }
 
     /// The shortest path from `start` back to itself (without repeating `start`), by breadth-first search.
