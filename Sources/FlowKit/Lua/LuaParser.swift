@@ -77,6 +77,7 @@ public struct LuaParser {
 
     // MARK: Tokens
 
+    @inline(__always)
     mutating func advance() throws(LuaSyntaxError) {
         if let next = ahead {
             token = next
@@ -104,24 +105,37 @@ public struct LuaParser {
         }
     }
 
+    // Errors are built out of line, so the checks on every token stay small enough to inline.
+    @inline(never)
     func syntaxError(_ message: String) -> LuaSyntaxError {
         LuaSyntaxError(message: "\(message) near '\(nearText)'", line: Int(token.line), column: Int(token.column))
     }
 
+    @inline(__always)
     mutating func expect(_ kind: LuaTokenKind) throws(LuaSyntaxError) {
-        guard token.kind == kind else { throw syntaxError("'\(kind.display)' expected") }
+        guard token.kind == kind else { throw expectedError(kind) }
         try advance()
+    }
+
+    @inline(never)
+    func expectedError(_ kind: LuaTokenKind) -> LuaSyntaxError {
+        syntaxError("'\(kind.display)' expected")
     }
 
     /// Expects `what` closing `who` opened at `line`, with Lua's message when they are far apart.
+    @inline(__always)
     mutating func expectMatch(_ what: LuaTokenKind, opening who: LuaTokenKind, line: Int32) throws(LuaSyntaxError) {
-        guard token.kind == what else {
-            if line == token.line { throw syntaxError("'\(what.display)' expected") }
-            throw syntaxError("'\(what.display)' expected (to close '\(who.display)' at line \(line))")
-        }
+        guard token.kind == what else { throw unmatchedError(what, opening: who, line: line) }
         try advance()
     }
 
+    @inline(never)
+    func unmatchedError(_ what: LuaTokenKind, opening who: LuaTokenKind, line: Int32) -> LuaSyntaxError {
+        if line == token.line { return syntaxError("'\(what.display)' expected") }
+        return syntaxError("'\(what.display)' expected (to close '\(who.display)' at line \(line))")
+    }
+
+    @inline(__always)
     mutating func expectName() throws(LuaSyntaxError) -> Int32 {
         guard token.kind == .name else { throw syntaxError("<name> expected") }
         let symbol = token.symbol
@@ -147,12 +161,16 @@ public struct LuaParser {
         return start
     }
 
+    @inline(__always)
     mutating func enterLevel() throws(LuaSyntaxError) {
         depth += 1
-        if depth > LuaParser.maximumDepth {
-            throw LuaSyntaxError(message: "chunk has too many syntax levels (more than \(LuaParser.maximumDepth) nested)",
-                                 line: Int(token.line), column: Int(token.column))
-        }
+        if depth > LuaParser.maximumDepth { throw tooDeepError() }
+    }
+
+    @inline(never)
+    func tooDeepError() -> LuaSyntaxError {
+        LuaSyntaxError(message: "chunk has too many syntax levels (more than \(LuaParser.maximumDepth) nested)",
+                       line: Int(token.line), column: Int(token.column))
     }
 
     // MARK: Blocks

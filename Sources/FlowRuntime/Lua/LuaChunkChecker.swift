@@ -76,6 +76,7 @@ struct LuaArena {
     @inline(__always)
     private static func rounded(_ size: Int) -> Int { (size + alignment - 1) & ~(alignment - 1) }
 
+    @inline(__always)
     mutating func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
         let size = Self.rounded(size)
         if let next, let end, end - next >= size {
@@ -83,10 +84,18 @@ struct LuaArena {
             last = next
             return next
         }
-        guard addBlock(minimum: size) else { return nil }
-        return allocate(size)
+        return allocateInNewBlock(size)
     }
 
+    @inline(never)
+    private mutating func allocateInNewBlock(_ size: Int) -> UnsafeMutableRawPointer? {
+        guard addBlock(minimum: size), let next else { return nil }
+        self.next = next + size
+        last = next
+        return next
+    }
+
+    @inline(__always)
     mutating func reallocate(_ pointer: UnsafeMutableRawPointer, from oldSize: Int, to newSize: Int) -> UnsafeMutableRawPointer? {
         let isLast = pointer == last
         if newSize == 0 {
