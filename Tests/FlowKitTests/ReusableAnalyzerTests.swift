@@ -32,6 +32,18 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
     }
 
+    /// Validation leaves string literals out when the project has no resources: nothing else changes.
+    @Test func withoutStringLiteralsOnlyThoseAreMissing() throws {
+        let source = Array("local x = require 'a.b'\nprint(getResource('img/logo', 'png'), 'text', y)\n".utf8)
+        let analyzer = ReusableModuleAnalyzer()
+        let full = try #require(source.withUnsafeBytes { analyzer.analyze($0) })
+        var lean = try #require(source.withUnsafeBytes { analyzer.analyze($0, collectsStringLiterals: false) })
+        #expect(full.stringLiterals == ["a.b", "img/logo", "png", "text"])
+        #expect(lean.stringLiterals.isEmpty)
+        lean.stringLiterals = full.stringLiterals
+        #expect(lean == full)
+    }
+
     @Test func symbolsKeepTheirIdsAfterARestart() throws {
         let analyzer = ReusableModuleAnalyzer()
         let first = Array("local a = require 'x'\nb = getResource('img/logo', 'png')\n".utf8)

@@ -30,7 +30,7 @@ struct FactsCollector {
 
     /// The facts of the chunk whose tree is `nodes` and `lists`, starting at its top-level `block` `root`.
     mutating func collect(nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
-                          root: Int32) -> ModuleFacts {
+                          root: Int32, collectsStringLiterals: Bool = true) -> ModuleFacts {
         self.nodes = nodes
         self.lists = lists
         self.symbols = symbols
@@ -51,10 +51,12 @@ struct FactsCollector {
         selfSymbol = symbols.symbol(of: "self") ?? -1
 
         block(root)
-        // Sized once: growing a Set rehashes every String already in it.
-        facts.stringLiterals.reserveCapacity(literal.elements.reduce(0) { $0 + ($1 ? 1 : 0) })
-        for (symbol, isLiteral) in literal.elements.enumerated() where isLiteral {
-            facts.stringLiterals.insert(symbols.text(of: Int32(symbol)))
+        if collectsStringLiterals {
+            // Sized once: growing a Set rehashes every String already in it.
+            facts.stringLiterals.reserveCapacity(literal.elements.reduce(0) { $0 + ($1 ? 1 : 0) })
+            for (symbol, isLiteral) in literal.elements.enumerated() where isLiteral {
+                facts.stringLiterals.insert(symbols.text(of: Int32(symbol)))
+            }
         }
         let result = facts
         // Let go of the caller's tree and symbols: they change with its next chunk.

@@ -35,8 +35,10 @@ final class ReusableModuleAnalyzer {
     private var parser: LuaParser?
     private var collector = FactsCollector()
 
-    /// The facts of one Lua chunk, or nil when it is not valid Lua.
-    func analyze(_ source: UnsafeRawBufferPointer) -> ModuleFacts? {
+    /// The facts of one Lua chunk, or nil when it is not valid Lua. Without
+    /// `collectsStringLiterals` its `stringLiterals` stay empty: validation needs them only when
+    /// the project has resources (FP406), and they are a good part of the walk's cost.
+    func analyze(_ source: UnsafeRawBufferPointer, collectsStringLiterals: Bool = true) -> ModuleFacts? {
         buffer.removeAll(keepingCapacity: true)
         buffer.reserveCapacity(source.count + 4)
         buffer.append(contentsOf: source)
@@ -51,7 +53,7 @@ final class ReusableModuleAnalyzer {
             }
             guard let root = try? parser!.parseChunk() else { return nil }
             return collector.collect(nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
-                                     root: root)
+                                     root: root, collectsStringLiterals: collectsStringLiterals)
         }
     }
 }

@@ -9,6 +9,8 @@ final class ModuleCheckQueue: @unchecked Sendable {
     struct File {
         var path: String
         var chunkName: String
+        /// Whether the module's facts list its string literals (see `ReusableModuleAnalyzer`).
+        var collectsStringLiterals = true
     }
 
     private let condition = NSCondition()
@@ -60,7 +62,8 @@ final class ModuleCheckQueue: @unchecked Sendable {
         while let batch = takeBatch() {
             if checker == nil { checker = ModuleContentChecker(maximumSize: maximumSize) }
             for (index, file) in batch {
-                done.append((index, checker!.check(path: file.path, chunkName: file.chunkName)))
+                done.append((index, checker!.check(path: file.path, chunkName: file.chunkName,
+                                                     collectsStringLiterals: file.collectsStringLiterals)))
             }
         }
         condition.lock()

@@ -23,7 +23,7 @@ final class ModuleContentChecker {
 
     /// Checks the module file at `path`; `chunkName` (its path under the sources folder) is what
     /// Lua's messages name.
-    func check(path: String, chunkName: String) -> Outcome {
+    func check(path: String, chunkName: String, collectsStringLiterals: Bool = true) -> Outcome {
         var outcome = Outcome()
         func report(_ code: String, _ message: String, line: Int? = nil, column: Int? = nil, hint: String? = nil) {
             outcome.diagnostics.append(Diagnostic(severity: .error, code: code, message: message, file: path,
@@ -66,7 +66,7 @@ final class ModuleContentChecker {
                 report("FP301", "\(error)")
                 return
             }
-            outcome.facts = StaticAnalysisStep.facts(of: buffer, using: analyzer)
+            outcome.facts = StaticAnalysisStep.facts(of: buffer, using: analyzer, collectsStringLiterals: collectsStringLiterals)
         }
         return outcome
     }

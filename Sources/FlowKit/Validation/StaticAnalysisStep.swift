@@ -5,8 +5,9 @@ import FlowPackage
 enum StaticAnalysisStep {
     /// Facts about one module that compiled, read from the same bytes the compiler saw, by the
     /// calling thread's analyzer.
-    static func facts(of source: UnsafeRawBufferPointer, using analyzer: ReusableModuleAnalyzer) -> ModuleFacts? {
-        analyzer.analyze(source)
+    static func facts(of source: UnsafeRawBufferPointer, using analyzer: ReusableModuleAnalyzer,
+                      collectsStringLiterals: Bool) -> ModuleFacts? {
+        analyzer.analyze(source, collectsStringLiterals: collectsStringLiterals)
     }
 
     /// Project-wide rules (requires, resources, globals) over the facts of every module that

@@ -13,8 +13,11 @@ public enum Validator {
         var queued: [String: Int] = [:]
         var discovery = ProjectLoader.discover(
             in: directory, identifierOverride: options.identifier, versionOverride: options.version,
-            foundModuleFiles: { files in
-                let first = queue.add(files.map { ModuleCheckQueue.File(path: $0.path, chunkName: $0.relativePath) })
+            foundModuleFiles: { files, projectHasResources in
+                // Only FP406 reads a module's string literals, and only about resources.
+                let first = queue.add(files.map {
+                    ModuleCheckQueue.File(path: $0.path, chunkName: $0.relativePath, collectsStringLiterals: projectHasResources)
+                })
                 for (offset, file) in files.enumerated() { queued[file.path] = first + offset }
             })
         queue.finish()
