@@ -6,10 +6,13 @@ import Mustache
 public struct RenderedFile: Sendable, Equatable {
     public var path: String
     public var bytes: [UInt8]
+    /// Written with execute permission, as its template file had.
+    public var isExecutable: Bool
 
-    public init(path: String, bytes: [UInt8]) {
+    public init(path: String, bytes: [UInt8], isExecutable: Bool = false) {
         self.path = path
         self.bytes = bytes
+        self.isExecutable = isExecutable
     }
 }
 
@@ -64,13 +67,14 @@ public enum TemplateRenderer {
                 continue
             }
             if isBinary(file) {
-                rendered.append(RenderedFile(path: path, bytes: file.bytes))
+                rendered.append(RenderedFile(path: path, bytes: file.bytes, isExecutable: file.isExecutable))
                 continue
             }
             switch renderText(String(decoding: file.bytes, as: UTF8.self), context: lookups) {
             case .failure(let error):
                 problems.append(diagnostic(error, file: "\(template.origin)/\(file.path)", inName: false))
-            case .success(let text): rendered.append(RenderedFile(path: path, bytes: Array(text.utf8)))
+            case .success(let text):
+                rendered.append(RenderedFile(path: path, bytes: Array(text.utf8), isExecutable: file.isExecutable))
             }
         }
         problems += collisions(in: rendered, origin: template.origin)
