@@ -1,15 +1,19 @@
-# The validate benchmark: Debian's /usr/share/lua/5.1 tree, ten copies, as one project.
-# Compares `flowpkg validate` with stock Lua 5.4 compiling the same files and with luacheck.
+# The validate benchmark: Debian's /usr/share/lua/5.1 tree copied into one project, compared
+# with stock Lua 5.4 compiling the same files and with luacheck. Two sizes: ten copies (issue
+# 3's recipe; 1,000 files where the tree holds 100) and 21 copies, about the issue's 2,100
+# files and half a million lines, for a tree as large as the one the issue measured.
 
+# Builds (or reuses) $BENCH_WORK/NAME: one copy at the top, so every copy's `require
+# "pl.utils"` finds a module, and COPIES - 1 below it under copyN/.
 validate_workload() {
-  local project="$BENCH_WORK/validate"
+  local name="$1" copies="$2"
+  local project="$BENCH_WORK/$name"
   local source_tree=/usr/share/lua/5.1
   if [[ ! -f "$project/flowpkg.json" ]]; then
     rm -rf "$project"
     mkdir -p "$project/Sources"
-    # One copy at the top, so every copy's `require "pl.utils"` finds a module; nine below it.
     cp -R "$source_tree/." "$project/Sources/"
-    for i in 1 2 3 4 5 6 7 8 9; do
+    for ((i = 1; i < copies; i++)); do
       mkdir -p "$project/Sources/copy$i"
       cp -R "$source_tree/." "$project/Sources/copy$i/"
     done
@@ -23,7 +27,7 @@ validate_workload() {
 }
 JSON
   fi
-  (cd "$project" && find Sources -name '*.lua' | LC_ALL=C sort) >"$BENCH_WORK/validate-files.txt"
+  (cd "$project" && find Sources -name '*.lua' | LC_ALL=C sort) >"$BENCH_WORK/$name-files.txt"
   # Loads every file with loadfile in one process, as `lua5.4` would compile them.
   cat >"$BENCH_WORK/validate-loadfile.lua" <<'LUA'
 local failures = 0
@@ -36,31 +40,41 @@ LUA
 }
 
 validate_lua_loadfile() {
-  (cd "$BENCH_WORK/validate" && lua5.4 "$BENCH_WORK/validate-loadfile.lua" "$BENCH_WORK/validate-files.txt")
+  local name="$1"
+  (cd "$BENCH_WORK/$name" && lua5.4 "$BENCH_WORK/validate-loadfile.lua" "$BENCH_WORK/$name-files.txt")
 }
 
 validate_luac_each() {
-  local project="$BENCH_WORK/validate"
-  (cd "$project" && while IFS= read -r file; do luac5.4 -p "$file"; done <"$BENCH_WORK/validate-files.txt")
+  local name="$1"
+  (cd "$BENCH_WORK/$name" && while IFS= read -r file; do luac5.4 -p "$file"; done <"$BENCH_WORK/$name-files.txt")
+}
+
+# Declares the rows of one size: validate_rows GROUP NAME COPIES [all], `all` adding luac and luacheck.
+validate_rows() {
+  local group="$1" name="$2" copies="$3" everything="${4:-}"
+  validate_workload "$name" "$copies"
+  local project="$BENCH_WORK/$name"
+  local files lines
+  files=$(wc -l <"$BENCH_WORK/$name-files.txt")
+  lines=$(cd "$project" && xargs cat <"$BENCH_WORK/$name-files.txt" | wc -l)
+  echo "benchmarks: $group workload: $files Lua files, $lines lines" >&2
+  BENCH_NOTES+=("$group: $files Lua files, $lines lines (Debian's /usr/share/lua/5.1, $copies copies)")
+  BENCH_NOTES+=("$group: flowpkg says: $({ "$FLOWPKG" validate "$project" || true; } | tail -n 1)")
+
+  bench_row "$group" "flowpkg validate" "lua5.4 loadfile loop" -- "$FLOWPKG" validate "$project"
+  bench_row "$group" "lua5.4 loadfile loop" "flowpkg validate" -- validate_lua_loadfile "$name"
+  if [[ "$everything" == all ]]; then
+    bench_row "$group" "luac5.4 -p per file" "flowpkg validate" -- validate_luac_each "$name"
+    if command -v luacheck >/dev/null 2>&1; then
+      bench_row "$group" "luacheck" "flowpkg validate" -- luacheck --no-config -q "$project/Sources"
+    fi
+  fi
+  bench_measure "$group"
 }
 
 benchmark_validate() {
   need_apt lua5.4 lua5.4 || { echo "benchmarks: lua5.4 is needed" >&2; return 1; }
   need_apt luacheck lua-check || true
-  validate_workload
-  local project="$BENCH_WORK/validate"
-  local files lines
-  files=$(wc -l <"$BENCH_WORK/validate-files.txt")
-  lines=$(cd "$project" && xargs cat <"$BENCH_WORK/validate-files.txt" | wc -l)
-  echo "benchmarks: validate workload: $files Lua files, $lines lines" >&2
-  BENCH_NOTES+=("validate: $files Lua files, $lines lines (Debian's /usr/share/lua/5.1, ten copies)")
-  BENCH_NOTES+=("validate: flowpkg says: $({ "$FLOWPKG" validate "$project" || true; } | tail -n 1)")
-
-  bench_row validate "flowpkg validate" "lua5.4 loadfile loop" -- "$FLOWPKG" validate "$project"
-  bench_row validate "lua5.4 loadfile loop" "flowpkg validate" -- validate_lua_loadfile
-  bench_row validate "luac5.4 -p per file" "flowpkg validate" -- validate_luac_each
-  if command -v luacheck >/dev/null 2>&1; then
-    bench_row validate "luacheck" "flowpkg validate" -- luacheck --no-config -q "$project/Sources"
-  fi
-  bench_measure validate
+  validate_rows validate validate 10 all
+  validate_rows "validate, 21 copies" validate-21 21
 }

@@ -15,7 +15,13 @@ extension Flowpkg {
                 --identifier, a folder of packages to pick from. Modules and resources come only \
                 from there: require never reads the file system. Lua's print goes to stdout. \
                 A Lua error exits 1 with its message and traceback; a missing, corrupt or \
-                mismatched package exits 1 before any Lua runs.
+                mismatched package exits 1 before any Lua runs. Arguments after -- reach Lua in \
+                the global table arg, as with the lua interpreter (arg[0] is PATH).
+
+                EXAMPLES:
+                  flowpkg run MyApp.luapkg
+                  flowpkg run . --trace
+                  flowpkg run MyApp.luapkg -- --verbose input.txt
                 """
         )
 
@@ -33,6 +39,9 @@ extension Flowpkg {
 
         @OptionGroup(title: "Live development")
         var live: LiveOptions
+
+        @Argument(parsing: .postTerminator, help: "Arguments for the Lua program, after --: arg[1], arg[2], …")
+        var arguments: [String] = []
 
         init() {}
 
@@ -59,6 +68,7 @@ extension Flowpkg {
 
             let options = LuaContext.Options(sandbox: sandbox ? .default : nil)
             let context = try LuaContext(name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
+            try Self.setArgumentTable(in: context, path: path, arguments)
             let session = live.startSession(loader: target.loader, primary: target.primarySource,
                                             context: context, output: LineOutput())
             defer {
@@ -75,6 +85,13 @@ extension Flowpkg {
             }
             fflush(nil)  // Lua's print writes through C stdio
             if live.watch { SignalWait.untilInterrupted() }
+        }
+
+        /// Lua's `arg` as the lua interpreter builds it: the program's arguments from 1, the
+        /// script (here the package or folder) at 0. Bridged as a sequence, then shifted down.
+        static func setArgumentTable(in context: LuaContext, path: String, _ arguments: [String]) throws {
+            try context.setGlobal("arg", .array(([path] + arguments).map { .string($0) }))
+            try context.execute("for i = 0, #arg - 1 do arg[i] = arg[i + 1] end arg[#arg] = nil", chunkName: "=arg")
         }
 
         static func standardError(_ text: String) {

@@ -72,6 +72,9 @@ import Testing
             .write(to: folder.appendingPathComponent("Sources/{{startModulePath}}.lua"))
         let logo: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x7B, 0x7B, 0xFF]
         try Data(logo).write(to: folder.appendingPathComponent("Resources/{{team}}-logo.png"))
+        let script = folder.appendingPathComponent("deploy-{{team}}.sh")
+        try Data("#!/bin/sh\necho deploying {{name}}\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
 
         let result = try run(
             ["Billing", "--template", "team-templates/service", "--set", "team=payments"], in: scratch)
@@ -80,6 +83,13 @@ import Testing
         #expect(tree["Billing/Sources/Service.lua"] == Data("print(\"payments owns Billing\")\n".utf8))
         #expect(tree["Billing/Resources/payments-logo.png"] == Data(logo))
         #expect(tree["Billing/template.json"] == nil)
+        // A script stays executable; everything else does not become so.
+        let permissions = { (path: String) in
+            (try? FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(path).path)[.posixPermissions] as? Int) ?? -1
+        }
+        #expect(permissions("Billing/deploy-payments.sh") & 0o111 == 0o111)
+        #expect(permissions("Billing/Sources/Service.lua") & 0o111 == 0)
+        #expect(tree["Billing/deploy-payments.sh"] == Data("#!/bin/sh\necho deploying Billing\n".utf8))
 
         let refused = try run(
             ["Other", "--template", "team-templates/service", "--set", "team=Payments!"], in: scratch)

@@ -93,6 +93,18 @@ import Testing
         #expect(boxed.stdout == "nil\tnil\tfunction\tnil\ttable\n")
     }
 
+    @Test func argumentsAfterTheTerminatorReachLuaAsArg() throws {
+        let fixture = try RunFixture()
+        defer { fixture.scratch.remove() }
+        let root = try fixture.project("App", modules: ["main.lua": "print(#arg, arg[0], arg[1], arg[2], arg[3])\n"])
+        try fixture.package(root, to: "App.luapkg")
+        let result = try FlowpkgProcess.run(["run", "App.luapkg", "--", "--trace", "two words"], in: fixture.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "2\tApp.luapkg\t--trace\ttwo words\tnil\n")
+        let none = try FlowpkgProcess.run(["run", "App", "--sandbox"], in: fixture.url)
+        #expect(none.stdout == "0\tApp\tnil\tnil\tnil\n", "\(none.stderr)")
+    }
+
     @Test func usageErrors() throws {
         let result = try FlowpkgProcess.run(["run", "x", "--identifier", "not an id"])
         #expect(result.status == 64)

@@ -1,4 +1,4 @@
-import FlowKit
+@testable import FlowKit
 import Foundation
 import Testing
 
@@ -142,6 +142,34 @@ import Testing
                 && diagnostics[0].message == "Mustache does not parse: a section is never closed"
                 && diagnostics[0].line != nil
         }
+    }
+
+    @Test func aVariableTheTemplateDoesNotDeclareIsAnErrorNotEmptyText() throws {
+        let t = try template([
+            "a.lua": Array("-- {{name}}\nprint('{{ nmae }}', '{{startModuleLeaf}}')\n{{#flowpkgVersion}}ok{{/flowpkgVersion}}\n".utf8),
+            "{{projet}}.txt": Array("x".utf8),
+        ])
+        let diagnostics: [Diagnostic]
+        do {
+            _ = try render(t)
+            diagnostics = []
+        } catch {
+            guard case TemplateError.invalidTemplate(let found)? = error as? TemplateError else { throw error }
+            diagnostics = found
+        }
+        #expect(diagnostics.map(\.code) == ["FP606", "FP606"])
+        let content = diagnostics.first { $0.file == "test/a.lua" }
+        #expect(content?.message == "'nmae' is not a variable of this template, so it would render as empty text")
+        #expect(content?.line == 2 && content?.column == 8)
+        #expect(content?.hint?.hasSuffix("this template has: identifier, name, startModule, startModuleLeaf, startModulePath") == true)
+        let name = diagnostics.first { $0.file == "test/{{projet}}.txt" }
+        #expect(name?.message.hasPrefix("'projet' is not a variable") == true)
+    }
+
+    @Test func tagsAreFoundWhateverTheirSigil() {
+        #expect(TemplateRenderer.firstTag(naming: "x", in: "a\n  {{#x}}{{/x}}")! == (2, 3))
+        #expect(TemplateRenderer.firstTag(naming: "x", in: "{{xy}} {{{ x }}}")! == (1, 8))
+        #expect(TemplateRenderer.firstTag(naming: "x", in: "{{y}}") == nil)
     }
 
     @Test func collidingPathsAreRefused() throws {

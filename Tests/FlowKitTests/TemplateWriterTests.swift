@@ -22,6 +22,21 @@ import Testing
         #expect(tree["a/b/Project/Sources/App/Main.lua"] == Data("print(1)".utf8))
     }
 
+    @Test func executableFilesKeepTheirExecuteBits() throws {
+        let scratch = try TemplateScratch()
+        defer { scratch.remove() }
+        let destination = scratch.url.appendingPathComponent("Project")
+        try ProjectWriter.write(files + [RenderedFile(path: "tools/run.sh", bytes: Array("#!/bin/sh\n".utf8), isExecutable: true)],
+                                to: destination)
+        func permissions(_ path: String) throws -> Int {
+            try FileManager.default.attributesOfItem(atPath: destination.appendingPathComponent(path).path)[.posixPermissions] as? Int ?? -1
+        }
+        #expect(try permissions("tools/run.sh") & 0o100 != 0)
+        // Execute permission goes where read permission is, so the umask still decides.
+        #expect(try permissions("tools/run.sh") & 0o111 == (try permissions("tools/run.sh") & 0o444) >> 2)
+        #expect(try permissions("flowpkg.json") & 0o111 == 0)
+    }
+
     @Test func anEmptyFolderIsFilled() throws {
         let scratch = try TemplateScratch()
         defer { scratch.remove() }

@@ -98,12 +98,21 @@ public enum ProjectWriter {
                 let url = hidden.appendingPathComponent(file.path)
                 try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.bytes).write(to: url)
+                if file.isExecutable { try makeExecutable(url) }
             }
         } catch {
             try? manager.removeItem(at: hidden)
             throw error
         }
         return hidden
+    }
+
+    /// Adds execute permission wherever the file is readable (`rw-r--r--` becomes `rwxr-xr-x`),
+    /// so the user's umask still decides who may run it.
+    private static func makeExecutable(_ url: URL) throws {
+        let manager = FileManager.default
+        let permissions = (try manager.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? 0o644
+        try manager.setAttributes([.posixPermissions: permissions | ((permissions & 0o444) >> 2)], ofItemAtPath: url.path)
     }
 
     private static func rename(_ source: URL, to destination: URL, shownAs shown: String) throws {

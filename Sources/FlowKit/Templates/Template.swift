@@ -7,10 +7,13 @@ public struct Template: Sendable {
     public struct File: Sendable, Equatable {
         public var path: String
         public var bytes: [UInt8]
+        /// A script: the new project's copy is executable too.
+        public var isExecutable: Bool
 
-        public init(path: String, bytes: [UInt8]) {
+        public init(path: String, bytes: [UInt8], isExecutable: Bool = false) {
             self.path = path
             self.bytes = bytes
+            self.isExecutable = isExecutable
         }
     }
 
@@ -84,7 +87,8 @@ public struct Template: Sendable {
                         file: "\(origin)/\(relative)"))
                 continue
             }
-            files.append(File(path: relative, bytes: [UInt8](data)))
+            let permissions = (try? manager.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? 0
+            files.append(File(path: relative, bytes: [UInt8](data), isExecutable: permissions & 0o111 != 0))
         }
         if !problems.isEmpty { throw .invalidTemplate(problems) }
         return try from(name: folder.standardizedFileURL.lastPathComponent, origin: origin, files: files)

@@ -19,7 +19,7 @@ public struct TemplateCatalog: Sendable {
             grouped[name, default: []].append(
                 Template.File(
                     path: String(file.path[file.path.index(after: slash)...]),
-                    bytes: file.bytes))
+                    bytes: file.bytes, isExecutable: file.isExecutable))
         }
         var templates: [Template] = []
         for (name, files) in grouped where files.contains(where: { $0.path == Template.manifestFileName }) {

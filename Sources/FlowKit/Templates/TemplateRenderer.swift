@@ -6,10 +6,13 @@ import Mustache
 public struct RenderedFile: Sendable, Equatable {
     public var path: String
     public var bytes: [UInt8]
+    /// Written with execute permission, as its template file had.
+    public var isExecutable: Bool
 
-    public init(path: String, bytes: [UInt8]) {
+    public init(path: String, bytes: [UInt8], isExecutable: Bool = false) {
         self.path = path
         self.bytes = bytes
+        self.isExecutable = isExecutable
     }
 }
 
@@ -36,12 +39,19 @@ public enum TemplateRenderer {
 
     /// Renders every file of `template` with `context`, checking all of them before returning;
     /// the problems are FP6xx diagnostics naming the template file.
+    ///
+    /// A tag naming a variable the template does not declare (`{{nmae}}`) is an error, not
+    /// empty text: a declared variable left without a value may render empty (that is how
+    /// optional values and `{{^variable}}` sections work), a misspelt one may not.
     public static func render(_ template: Template, context: [String: String]) throws(TemplateError) -> [RenderedFile] {
         var rendered: [RenderedFile] = []
         var problems: [Diagnostic] = []
+        let declared = TemplateValues.renderedNames(for: template).union(context.keys)
         for file in template.files {
+            let lookups = RecordingContext(context)
+            defer { problems += undeclaredNames(lookups.missing.subtracting(declared), in: file, of: template, declared: declared) }
             let path: String
-            switch renderText(file.path, context: context) {
+            switch renderText(file.path, context: lookups) {
             case .failure(let error):
                 problems.append(diagnostic(error, file: "\(template.origin)/\(file.path)", inName: true))
                 continue
@@ -57,13 +67,14 @@ public enum TemplateRenderer {
                 continue
             }
             if isBinary(file) {
-                rendered.append(RenderedFile(path: path, bytes: file.bytes))
+                rendered.append(RenderedFile(path: path, bytes: file.bytes, isExecutable: file.isExecutable))
                 continue
             }
-            switch renderText(String(decoding: file.bytes, as: UTF8.self), context: context) {
+            switch renderText(String(decoding: file.bytes, as: UTF8.self), context: lookups) {
             case .failure(let error):
                 problems.append(diagnostic(error, file: "\(template.origin)/\(file.path)", inName: false))
-            case .success(let text): rendered.append(RenderedFile(path: path, bytes: Array(text.utf8)))
+            case .success(let text):
+                rendered.append(RenderedFile(path: path, bytes: Array(text.utf8), isExecutable: file.isExecutable))
             }
         }
         problems += collisions(in: rendered, origin: template.origin)
@@ -116,7 +127,7 @@ public enum TemplateRenderer {
     /// On a line of its own it is a standalone tag, so it adds no text and shifts lines by one.
     private static let textPragma = "{{% CONTENT_TYPE: TEXT}}\n"
 
-    private static func renderText(_ text: String, context: [String: String]) -> Result<
+    private static func renderText(_ text: String, context: RecordingContext) -> Result<
         String, MustacheTemplate.ParserError
     > {
         do {
@@ -128,6 +139,48 @@ public enum TemplateRenderer {
             // MustacheTemplate(string:) only throws ParserError; keep the type checker honest.
             preconditionFailure("unexpected Mustache error \(error)")
         }
+    }
+
+    /// One FP606 error per undeclared name a file (or its name) used, at the first tag that
+    /// names it when it can be found with the default delimiters.
+    private static func undeclaredNames(_ names: Set<String>, in file: Template.File, of template: Template,
+                                        declared: Set<String>) -> [Diagnostic] {
+        let text = isBinary(file) ? "" : String(decoding: file.bytes, as: UTF8.self)
+        let known = declared.subtracting(TemplateVariable.reservedNames).sorted().joined(separator: ", ")
+        return names.sorted().map { name in
+            let place = firstTag(naming: name, in: text)
+            return Diagnostic(
+                severity: .error, code: "FP606",
+                message: "'\(name)' is not a variable of this template, so it would render as empty text",
+                file: "\(template.origin)/\(file.path)", line: place?.line, column: place?.column,
+                hint: "fix the spelling, or declare it in template.json's \"variables\"; this template has: \(known)")
+        }
+    }
+
+    /// Line and column (1-based) of the first `{{name`, `{{#name`, `{{^name`, `{{&name` or
+    /// `{{{name` tag, spaces allowed after the braces and sigil.
+    static func firstTag(naming name: String, in text: String) -> (line: Int, column: Int)? {
+        let bytes = Array(text.utf8)
+        let target = Array(name.utf8)
+        var line = 1, lineStart = 0, index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
+            if bytes[index] == 0x7B, bytes[index + 1] == 0x7B {
+                var cursor = index + 2
+                while cursor < bytes.count, [0x7B, 0x23, 0x5E, 0x26, 0x20].contains(bytes[cursor]) { cursor += 1 }
+                let end = cursor + target.count
+                if end <= bytes.count, Array(bytes[cursor..<end]) == target,
+                   end == bytes.count || !(isNameByte(bytes[end])) {
+                    return (line, index - lineStart + 1)
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
     }
 
     private static func diagnostic(_ error: MustacheTemplate.ParserError, file: String, inName: Bool) -> Diagnostic {
@@ -154,5 +207,23 @@ public enum TemplateRenderer {
         case .unrecognisedConfigVariable: return "a pragma names an unknown setting"
         @unknown default: return "\(error)"
         }
+    }
+}
+
+/// The rendering context: the values, and every name a tag asked for that has none.
+///
+/// Mustache looks a name up through the context stack down to this root, so a name missing
+/// here is missing everywhere; whether it is a misspelling is decided against the names the
+/// template declares.
+private final class RecordingContext: MustacheParent {
+    let values: [String: String]
+    private(set) var missing: Set<String> = []
+
+    init(_ values: [String: String]) { self.values = values }
+
+    func child(named name: String) -> Any? {
+        if let value = values[name] { return value }
+        missing.insert(name)
+        return nil
     }
 }

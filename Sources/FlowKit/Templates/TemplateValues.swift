@@ -73,6 +73,20 @@ public struct TemplateValues: Sendable, Equatable {
 
     /// What the template's files see: the values, `<name>Path` and `<name>Leaf` for module
     /// variables, and `flowpkgVersion`.
+    /// Every name `renderingContext(for:)` may fill for `template`, with or without a value:
+    /// its variables, the path and leaf forms of its module variables, and flowpkg's own.
+    static func renderedNames(for template: Template) -> Set<String> {
+        var names = TemplateVariable.reservedNames
+        for variable in template.variables {
+            names.insert(variable.name)
+            if variable.kind == .module {
+                names.insert("\(variable.name)Path")
+                names.insert("\(variable.name)Leaf")
+            }
+        }
+        return names
+    }
+
     public func renderingContext(for template: Template) -> [String: String] {
         var context = values
         for variable in template.variables where variable.kind == .module {
