@@ -32,6 +32,7 @@ public enum ModuleAnalyzer {
 final class ReusableModuleAnalyzer {
     /// The source being parsed, followed by the zero bytes the lexer stops at.
     private var buffer: [UInt8] = []
+    /// Points into `buffer` only while `analyze` runs; `restart` points it at the next chunk.
     private var parser: LuaParser?
     private var collector = FactsCollector()
 
