@@ -3,8 +3,8 @@ import Foundation
 /// Module files waiting to be checked, filled by discovery while workers already check them.
 ///
 /// Discovery adds each sources folder's files as soon as it is walked and calls `finish()` when
-/// done; each worker (`work()`) takes small batches under the lock and keeps its outcomes to
-/// itself, so only taking work is shared. `outcomes()` is read once every worker returned.
+/// done; each worker (`work()`) takes one file at a time under the lock and keeps its outcomes
+/// to itself, so only taking work is shared. `outcomes()` is read once every worker returned.
 final class ModuleCheckQueue: @unchecked Sendable {
     struct File {
         var path: String
@@ -43,15 +43,15 @@ final class ModuleCheckQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Small batches keep the lock quiet without leaving one worker with the big files at the end.
-    private func takeBatch() -> [(index: Int, file: File)]? {
+    /// One file at a time: an uncontended lock costs far less than a module's check, and the
+    /// workers then finish within one file of each other.
+    private func take() -> (index: Int, file: File)? {
         condition.lock()
         defer { condition.unlock() }
         while next >= files.count && !isFinished { condition.wait() }
         guard next < files.count else { return nil }
-        let batch = next..<min(files.count, next + 4)
-        next = batch.upperBound
-        return batch.map { ($0, files[$0]) }
+        next += 1
+        return (next - 1, files[next - 1])
     }
 
     /// Checks files until the queue is finished and empty, with this thread's own checker.
@@ -59,12 +59,10 @@ final class ModuleCheckQueue: @unchecked Sendable {
         var done: [(index: Int, outcome: ModuleContentChecker.Outcome)] = []
         // Created on the first file: a worker that finds nothing to do costs no Lua arena.
         var checker: ModuleContentChecker?
-        while let batch = takeBatch() {
+        while let (index, file) = take() {
             if checker == nil { checker = ModuleContentChecker(maximumSize: maximumSize) }
-            for (index, file) in batch {
-                done.append((index, checker!.check(path: file.path, chunkName: file.chunkName,
-                                                     collectsStringLiterals: file.collectsStringLiterals)))
-            }
+            done.append((index, checker!.check(path: file.path, chunkName: file.chunkName,
+                                               collectsStringLiterals: file.collectsStringLiterals)))
         }
         condition.lock()
         finished.append(done)
