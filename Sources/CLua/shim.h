@@ -22,6 +22,8 @@ static inline void *flowlua_getextraspace(lua_State *L) { return lua_getextraspa
 static inline int flowlua_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline void flowlua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline int flowlua_getmetatable_named(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
+/// lua_gc is variadic, which Swift cannot call.
+static inline void flowlua_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
 
 /// Message handler for lua_pcall: appends a traceback to the error message.
 static inline int flowlua_traceback_handler(lua_State *L) {

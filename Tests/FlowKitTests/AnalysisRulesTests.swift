@@ -80,6 +80,26 @@ import Testing
         #expect(diagnostics.map(\.file) == ["X.lua", "Z.lua"])
     }
 
+    /// A long chain leading into two cycles that share a module, and a require of a module that
+    /// did not parse: each cycle once, nothing for the chain.
+    @Test func onlyModulesOnCyclesReportThem() throws {
+        let facts = { (requires: [String]) -> ModuleFacts in
+            var facts = ModuleFacts()
+            facts.requires = requires.enumerated().map {
+                .init(module: $1, location: SourceLocation(line: $0 + 1, column: 1), isInsideFunction: false)
+            }
+            return facts
+        }
+        var graph: [String: [String]] = ["C1": ["C2"], "C2": ["C3", "D"], "C3": ["C1"], "D": ["C2", "Broken"]]
+        for index in 0..<50 { graph["M\(index)"] = [index == 49 ? "C3" : "M\(index + 1)", "Broken"] }
+        let modules = try graph.keys.sorted().map {
+            ProjectRules.Module(name: try ModuleName($0), file: "\($0).lua", facts: facts(graph[$0]!))
+        }
+        let names = try Set(modules.map(\.name) + [ModuleName("Broken")])
+        let diagnostics = ProjectRules.check(modules: modules, moduleNames: names, resources: Set<ResourceKey>(), environment: .lua)
+        #expect(diagnostics.map(\.message) == ["require cycle: C1 -> C2 -> C3 -> C1", "require cycle: C2 -> D -> C2"])
+    }
+
     @Test func aRequireInsideAFunctionMakesNoCycle() throws {
         var a = ModuleFacts()
         a.requires = [.init(module: "B", location: SourceLocation(line: 1, column: 1), isInsideFunction: false)]

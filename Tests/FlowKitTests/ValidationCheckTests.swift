@@ -38,6 +38,21 @@ import Testing
         #expect(TextCheck.problem(in: longASCII)?.column == 8001)
     }
 
+    /// The fast path reads 32 and 8 bytes at a time: a NUL or a bad byte is found at every offset.
+    @Test func textCheckAtEveryOffset() {
+        let clean = Array(String(repeating: "local x = 1\n", count: 10).utf8)
+        #expect(TextCheck.problem(in: clean) == nil)
+        for offset in clean.indices {
+            for bad: [UInt8] in [[0], [0xFF], [0xC3, 0x28]] {
+                var bytes = clean
+                bytes.replaceSubrange(offset..<min(clean.count, offset + bad.count), with: bad)
+                let problem = TextCheck.problem(in: bytes)
+                #expect(problem?.line == offset / 12 + 1)
+                #expect(problem?.column == offset % 12 + 1)
+            }
+        }
+    }
+
     @Test func syntaxColumnsFromTheQuotedToken() {
         func column(_ token: String?, line: Int, _ source: String) -> Int {
             Array(source.utf8).withUnsafeBytes { SyntaxErrorLocation.column(of: token, onLine: line, in: $0) }

@@ -2,12 +2,12 @@
 /// literals, and which globals it reads and writes, resolving every name against the
 /// locals in scope (parameters, `for` variables, `local function`, `local _ENV`).
 ///
-/// Entry points for validation: `analyze(_:)` once per module, then `ProjectRules.check`.
+/// Entry points for validation: `analyze(_:)` once per module (or a `ReusableModuleAnalyzer`
+/// per thread), then `ProjectRules.check`.
 public enum ModuleAnalyzer {
     /// The facts of one Lua chunk, or nil when it is not valid Lua (the real compiler reports why).
     public static func analyze(_ source: UnsafeRawBufferPointer) -> ModuleFacts? {
-        guard let tree = try? LuaParser.parse(source) else { return nil }
-        return facts(of: tree)
+        ReusableModuleAnalyzer().analyze(source)
     }
 
     /// The facts of one Lua chunk held in an array, or nil when it is not valid Lua.
@@ -17,275 +17,44 @@ public enum ModuleAnalyzer {
 
     /// The facts of an already parsed chunk.
     public static func facts(of tree: SyntaxTree) -> ModuleFacts {
-        var collector = FactsCollector(tree: tree)
-        collector.block(tree.root)
-        return collector.finish()
+        var collector = FactsCollector()
+        return tree.nodes.withUnsafeBufferPointer { nodes in
+            tree.lists.withUnsafeBufferPointer { lists in
+                collector.collect(nodes: nodes, lists: lists, symbols: tree.symbolTable, root: tree.root)
+            }
+        }
     }
 }
 
-/// Walks a syntax tree once, keeping a count of local bindings per symbol so a name with
-/// none in scope is known to be a global.
-private struct FactsCollector {
-    let nodes: [SyntaxNode]
-    let lists: [Int32]
-    let symbols: [String]
-    /// Per symbol: how many locals of that name are in scope.
-    var bound: [Int32]
-    /// Symbols declared, innermost last, so leaving a scope unbinds them.
-    var declared: [Int32] = []
-    /// Links of left-nested chains being walked (see `leftChain`).
-    var chain: [Int32] = []
-    var functionDepth = 0
-    /// How many enclosing branches, loop bodies or `and`/`or` right operands may skip the code being walked.
-    var conditionalDepth = 0
-    var literal: [Bool]
-    var facts = ModuleFacts()
+/// Analyses modules one after another, keeping its memory from one module to the next: the
+/// source copy, the parser's nodes and symbol table, the walker's scope counts. Each module's
+/// facts are the same as a fresh analyzer's. Not thread-safe: one per thread.
+final class ReusableModuleAnalyzer {
+    /// The source being parsed, followed by the zero bytes the lexer stops at.
+    private var buffer: [UInt8] = []
+    /// Points into `buffer` only while `analyze` runs; `restart` points it at the next chunk.
+    private var parser: LuaParser?
+    private var collector = FactsCollector()
 
-    let requireSymbol: Int32
-    let pcallSymbol: Int32
-    let xpcallSymbol: Int32
-    let getResourceSymbol: Int32
-    let environmentSymbol: Int32
-    let selfSymbol: Int32
-
-    init(tree: SyntaxTree) {
-        nodes = tree.nodes
-        lists = tree.lists
-        symbols = tree.symbols
-        bound = Array(repeating: 0, count: symbols.count)
-        literal = Array(repeating: false, count: symbols.count)
-        declared.reserveCapacity(64)
-        requireSymbol = tree.symbol(named: "require") ?? -1
-        pcallSymbol = tree.symbol(named: "pcall") ?? -1
-        xpcallSymbol = tree.symbol(named: "xpcall") ?? -1
-        getResourceSymbol = tree.symbol(named: "getResource") ?? -1
-        environmentSymbol = tree.symbol(named: "_ENV") ?? -1
-        selfSymbol = tree.symbol(named: "self") ?? -1
-    }
-
-    mutating func finish() -> ModuleFacts {
-        // Sized once: growing a Set rehashes every String already in it.
-        facts.stringLiterals.reserveCapacity(literal.reduce(0) { $0 + ($1 ? 1 : 0) })
-        for (symbol, isLiteral) in literal.enumerated() where isLiteral {
-            facts.stringLiterals.insert(symbols[symbol])
-        }
-        return facts
-    }
-
-    // MARK: Scopes
-
-    /// Whether a name refers to a global: no local of that name, and no local `_ENV`, in scope.
-    @inline(__always) func isGlobal(_ symbol: Int32) -> Bool {
-        bound[Int(symbol)] == 0 && (environmentSymbol < 0 || bound[Int(environmentSymbol)] == 0)
-            && symbol != environmentSymbol
-    }
-
-    @inline(__always) mutating func declare(_ symbol: Int32) {
-        bound[Int(symbol)] += 1
-        declared.append(symbol)
-    }
-
-    @inline(__always) mutating func leaveScope(to mark: Int) {
-        while declared.count > mark { bound[Int(declared.removeLast())] -= 1 }
-    }
-
-    // MARK: Statements
-
-    mutating func block(_ id: Int32) {
-        let mark = declared.count
-        statements(of: id)
-        leaveScope(to: mark)
-    }
-
-    /// A block's statements without opening a scope (the caller owns it).
-    mutating func statements(of id: Int32) {
-        let node = nodes[Int(id)]
-        for index in Int(node.a)..<Int(node.a + node.b) { statement(lists[index]) }
-    }
-
-    mutating func statement(_ id: Int32) {
-        let node = nodes[Int(id)]
-        switch node.kind {
-        case .local:
-            let names = Int(node.a)..<Int(node.a + node.b)
-            for index in names.upperBound..<(names.upperBound + Int(node.c)) { expression(lists[index]) }
-            for index in names { declare(nodes[Int(lists[index])].a) }
-        case .assignment:
-            let targets = Int(node.a)..<Int(node.a + node.b)
-            for index in targets.upperBound..<(targets.upperBound + Int(node.c)) { expression(lists[index]) }
-            for index in targets { assign(to: lists[index]) }
-        case .callStatement:
-            expression(node.a)
-        case .doBlock:
-            block(node.a)
-        case .whileLoop:
-            expression(node.a)
-            conditional { $0.block(node.b) }
-        case .repeatLoop:
-            // The condition sees the body's locals.
-            let mark = declared.count
-            statements(of: node.a)
-            expression(node.b)
-            leaveScope(to: mark)
-        case .ifStatement:
-            // Only the first condition surely runs.
-            expression(lists[Int(node.a)])
-            conditional { walker in
-                for pair in 0..<Int(node.b) {
-                    if pair > 0 { walker.expression(walker.lists[Int(node.a) + pair * 2]) }
-                    walker.block(walker.lists[Int(node.a) + pair * 2 + 1])
-                }
-                if node.c >= 0 { walker.block(node.c) }
+    /// The facts of one Lua chunk, or nil when it is not valid Lua. Without
+    /// `collectsStringLiterals` its `stringLiterals` stay empty: validation needs them only when
+    /// the project has resources (FP406), and they are a good part of the walk's cost.
+    func analyze(_ source: UnsafeRawBufferPointer, collectsStringLiterals: Bool = true) -> ModuleFacts? {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.reserveCapacity(source.count + 4)
+        buffer.append(contentsOf: source)
+        for _ in 0..<4 { buffer.append(0) } // end-of-input sentinels the lexer relies on
+        let count = source.count
+        return buffer.withUnsafeBufferPointer { bytes -> ModuleFacts? in
+            let base = bytes.baseAddress!
+            if parser == nil {
+                parser = LuaParser(lexer: LuaLexer(base: base, count: count))
+            } else {
+                parser!.restart(base: base, count: count)
             }
-        case .numericFor:
-            for index in Int(node.a + 1)..<Int(node.a + node.b) { expression(lists[index]) }
-            let mark = declared.count
-            declare(nodes[Int(lists[Int(node.a)])].a)
-            conditional { $0.block(node.c) }
-            leaveScope(to: mark)
-        case .genericFor:
-            let names = Int(node.a)..<Int(node.a + node.b)
-            let expressions = names.upperBound..<(names.upperBound + Int(node.c))
-            for index in expressions { expression(lists[index]) }
-            let mark = declared.count
-            for index in names { declare(nodes[Int(lists[index])].a) }
-            conditional { $0.block($0.lists[expressions.upperBound]) }
-            leaveScope(to: mark)
-        case .functionStatement:
-            // `function x()` assigns x; `function x.y()` reads x and assigns a field.
-            assign(to: node.a)
-            function(node.b)
-        case .localFunction:
-            declare(nodes[Int(node.a)].a) // in scope inside its own body: it may recurse
-            function(node.b)
-        case .returnStatement:
-            for index in Int(node.a)..<Int(node.a + node.b) { expression(lists[index]) }
-        default:
-            break
-        }
-    }
-
-    /// Walks `body` as code that may not run.
-    @inline(__always) mutating func conditional(_ body: (inout FactsCollector) -> Void) {
-        conditionalDepth += 1
-        body(&self)
-        conditionalDepth -= 1
-    }
-
-    mutating func assign(to target: Int32) {
-        let node = nodes[Int(target)]
-        if node.kind == .name {
-            if isGlobal(node.a) { facts.globalWrites.insert(symbols[Int(node.a)]) }
-        } else {
-            expression(node.a)
-            expression(node.b)
-        }
-    }
-
-    mutating func function(_ id: Int32) {
-        let node = nodes[Int(id)]
-        functionDepth += 1
-        let mark = declared.count
-        if node.op & 2 != 0 && selfSymbol >= 0 { declare(selfSymbol) }
-        for index in Int(node.a)..<Int(node.a + node.b) { declare(nodes[Int(lists[index])].a) }
-        statements(of: node.c)
-        leaveScope(to: mark)
-        functionDepth -= 1
-    }
-
-    // MARK: Expressions
-
-    mutating func expression(_ id: Int32) {
-        let node = nodes[Int(id)]
-        switch node.kind {
-        case .name:
-            if isGlobal(node.a) {
-                facts.globalReads.append(ModuleFacts.GlobalRead(name: symbols[Int(node.a)], location: node.location))
-            }
-        case .string:
-            if node.op == 0 { literal[Int(node.a)] = true }
-        case .binary, .index, .call, .methodCall:
-            leftChain(id)
-        case .unary, .paren, .positionalField:
-            expression(node.a)
-        case .keyedField:
-            expression(node.a)
-            expression(node.b)
-        case .function:
-            function(id)
-        case .table:
-            for index in Int(node.a)..<Int(node.a + node.b) { expression(lists[index]) }
-        default:
-            break
-        }
-    }
-
-    /// Binary operators, indexing and calls nest on their left without bound (`a + b + c ...`,
-    /// `o:m():m() ...` are valid at any length): walk such chains with a loop, not recursion.
-    mutating func leftChain(_ id: Int32) {
-        let mark = chain.count
-        var current = id
-        while true {
-            let kind = nodes[Int(current)].kind
-            guard kind == .binary || kind == .index || kind == .call || kind == .methodCall else { break }
-            chain.append(current)
-            current = nodes[Int(current)].a
-        }
-        expression(current)
-        while chain.count > mark {
-            let link = chain.removeLast()
-            let node = nodes[Int(link)]
-            switch node.kind {
-            case .binary:
-                if node.op == BinaryOperator.and.rawValue || node.op == BinaryOperator.or.rawValue {
-                    conditional { $0.expression(node.b) }
-                } else {
-                    expression(node.b)
-                }
-            case .index:
-                expression(node.b)
-            case .call:
-                recordCall(node)
-                for index in Int(node.b)..<Int(node.b + node.c) { expression(lists[index]) }
-            default: // method call: the name, then the arguments
-                for index in Int(node.b + 1)..<Int(node.b + 1 + node.c) { expression(lists[index]) }
-            }
-        }
-    }
-
-    /// The literal string value of an argument, when it is one.
-    @inline(__always) func literalString(_ id: Int32) -> String? {
-        let node = nodes[Int(id)]
-        return node.kind == .string && node.op == 0 ? symbols[Int(node.a)] : nil
-    }
-
-    @inline(__always) func isGlobalName(_ id: Int32, _ symbol: Int32) -> Bool {
-        let node = nodes[Int(id)]
-        return symbol >= 0 && node.kind == .name && node.a == symbol && isGlobal(symbol)
-    }
-
-    /// Records `require "x"`, `pcall(require, "x")`, `xpcall(require, h, "x")` and `getResource("n", "t")`.
-    mutating func recordCall(_ call: SyntaxNode) {
-        let callee = nodes[Int(call.a)]
-        guard callee.kind == .name, call.c > 0 else { return }
-        let first = Int(call.b)
-        let inside = functionDepth > 0
-        let conditional = conditionalDepth > 0
-        if isGlobalName(call.a, requireSymbol) {
-            if let module = literalString(lists[first]) {
-                facts.requires.append(.init(module: module, location: callee.location, isInsideFunction: inside,
-                                            isConditional: conditional))
-            }
-        } else if isGlobalName(call.a, pcallSymbol) || isGlobalName(call.a, xpcallSymbol) {
-            let nameIndex = callee.a == pcallSymbol ? 1 : 2
-            guard call.c > nameIndex, isGlobalName(lists[first], requireSymbol),
-                  let module = literalString(lists[first + nameIndex]) else { return }
-            let location = nodes[Int(lists[first])].location
-            facts.requires.append(.init(module: module, location: location, isInsideFunction: inside, isProtected: true,
-                                        isConditional: conditional))
-        } else if isGlobalName(call.a, getResourceSymbol) {
-            guard call.c >= 2, let name = literalString(lists[first]), let type = literalString(lists[first + 1]) else { return }
-            facts.resourceUses.append(.init(name: name, type: type, location: callee.location))
+            guard let root = try? parser!.parseChunk() else { return nil }
+            return collector.collect(nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
+                                     root: root, collectsStringLiterals: collectsStringLiterals)
         }
     }
 }

@@ -59,7 +59,7 @@ extension LuaLexer {
         let stop = pos
         pos += level + 2
         if !hasCarriageReturn {
-            return symbols.intern(base + start, stop - start, hash: SymbolTable.hash(base + start, stop - start))
+            return symbols.intern(base + start, stop - start)
         }
         // Every newline sequence reads as one '\n', as in Lua.
         scratch.removeAll(keepingCapacity: true)
@@ -81,7 +81,7 @@ extension LuaLexer {
     mutating func internScratch() -> Int32 {
         scratch.withUnsafeBufferPointer { buffer in
             let pointer = buffer.baseAddress ?? base
-            return symbols.intern(pointer, buffer.count, hash: SymbolTable.hash(pointer, buffer.count))
+            return symbols.intern(pointer, buffer.count)
         }
     }
 
@@ -94,7 +94,7 @@ extension LuaLexer {
             let byte = base[pos]
             if byte == quote {
                 pos += 1
-                return symbols.intern(base + start, pos - 1 - start, hash: SymbolTable.hash(base + start, pos - 1 - start))
+                return symbols.intern(base + start, pos - 1 - start)
             }
             if byte == 92 { break }
             if byte == 10 || byte == 13 || (byte == 0 && pos >= end) { throw error("unfinished string") }

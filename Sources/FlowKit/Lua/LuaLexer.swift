@@ -27,9 +27,9 @@ enum CharClass {
 /// symbols it has not seen before and for strings with escapes.
 struct LuaLexer {
     /// The source bytes followed by at least one 0 byte.
-    let base: UnsafePointer<UInt8>
+    private(set) var base: UnsafePointer<UInt8>
     /// The number of real source bytes.
-    let end: Int
+    private(set) var end: Int
     let classes: UnsafePointer<UInt8>
     var pos = 0
     var line: Int32 = 1
@@ -41,8 +41,22 @@ struct LuaLexer {
         self.base = base
         self.end = count
         self.classes = CharClass.table
-        // A UTF-8 byte order mark, then a first line starting with '#', are skipped as Lua's loader does.
-        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { pos = 3 }
+        skipPrelude()
+    }
+
+    /// Starts over on another source, keeping the memory of its symbol table and scratch buffer.
+    mutating func restart(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        end = count
+        pos = 0
+        line = 1
+        symbols.removeAll()
+        skipPrelude()
+    }
+
+    /// Skips a UTF-8 byte order mark, then a first line starting with '#', as Lua's loader does.
+    private mutating func skipPrelude() {
+        if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { pos = 3 }
         if base[pos] == 35 {
             while pos < end && base[pos] != 10 && base[pos] != 13 { pos += 1 }
         }
@@ -70,45 +84,68 @@ struct LuaLexer {
     }
 
     /// The next token; throws on a lexical error (unfinished string, malformed number, ...).
+    ///
+    /// The hot loops (spacing, line comments, names) work on a local index, stored back to
+    /// `pos` before any helper runs; sources are under 2 GB, so offsets fit an Int32 unchecked.
     mutating func next() throws(LuaSyntaxError) -> LuaToken {
         var token = LuaToken()
+        var p = pos
         while true {
-            let byte = base[pos]
-            token.line = line
-            token.column = Int32(pos - lineStart + 1)
-            token.offset = Int32(pos)
+            var byte = base[p]
+            // Indentation and spacing come in runs: skip them before any bookkeeping.
+            while byte == 32 || byte == 9 {
+                p &+= 1
+                byte = base[p]
+            }
             switch byte {
             case 10, 13:
+                pos = p
                 newline()
+                p = pos
                 continue
-            case 32, 9, 11, 12:
-                pos += 1
+            case 11, 12:
+                p &+= 1
                 continue
+            case 45 where base[p &+ 1] == 45: // "--"
+                p &+= 2
+                if base[p] == 91 {
+                    pos = p
+                    if let level = longBracketLevel() {
+                        try skipLong(level: level, isComment: true, line: line, column: Int32(truncatingIfNeeded: p &- 2 &- lineStart &+ 1))
+                        p = pos
+                        continue
+                    }
+                }
+                p = lineCommentEnd(from: p)
+                continue
+            default:
+                break
+            }
+            token.line = line
+            token.column = Int32(truncatingIfNeeded: p &- lineStart &+ 1)
+            token.offset = Int32(truncatingIfNeeded: p)
+            if classes[Int(byte)] & CharClass.nameStart != 0 {
+                let start = p
+                repeat { p &+= 1 } while isNameContinue(base[p])
+                pos = p
+                let symbol = symbols.intern(base + start, p &- start)
+                if symbol < Int32(LuaTokenKind.eof.rawValue) {
+                    token.kind = LuaTokenKind(rawValue: UInt8(truncatingIfNeeded: symbol)).unsafelyUnwrapped
+                } else {
+                    token.kind = .name
+                    token.symbol = symbol
+                }
+                token.length = Int32(truncatingIfNeeded: p &- start)
+                return token
+            }
+            pos = p
+            switch byte {
             case 0:
                 if pos >= end {
                     token.kind = .eof
                     return token
                 }
                 throw error("unexpected symbol near '<\\0>'")
-            case 45: // '-'
-                if base[pos + 1] != 45 {
-                    pos += 1
-                    token.kind = .minus
-                    return token
-                }
-                pos += 2
-                if base[pos] == 91, let level = longBracketLevel() {
-                    try skipLong(level: level, isComment: true, line: token.line, column: token.column)
-                } else {
-                    // Most comment bytes are above '\r': one comparison each.
-                    while true {
-                        let next = base[pos]
-                        if next > 13 { pos += 1; continue }
-                        if next == 10 || next == 13 || pos >= end { break }
-                        pos += 1
-                    }
-                }
-                continue
             case 34, 39: // '"' '\''
                 token.kind = .string
                 token.symbol = try readShortString(quote: byte)
@@ -141,27 +178,34 @@ struct LuaLexer {
             case 48...57:
                 try readNumber()
                 token.kind = .number
+            case 45:
+                pos += 1
+                token.kind = .minus
             default:
-                if classes[Int(byte)] & CharClass.nameStart != 0 {
-                    let start = pos
-                    var hash: UInt32 = 2_166_136_261
-                    repeat {
-                        hash = (hash ^ UInt32(base[pos])) &* 16_777_619
-                        pos += 1
-                    } while isNameContinue(base[pos])
-                    let symbol = symbols.intern(base + start, pos - start, hash: hash)
-                    if symbol < Int32(LuaTokenKind.eof.rawValue) {
-                        token.kind = LuaTokenKind(rawValue: UInt8(symbol))!
-                    } else {
-                        token.kind = .name
-                        token.symbol = symbol
-                    }
-                } else {
-                    token.kind = try readOperator(byte)
+                token.kind = try readOperator(byte)
+            }
+            token.length = Int32(truncatingIfNeeded: pos) &- token.offset
+            return token
+        }
+    }
+
+    /// Where the line comment whose text starts at `start` ends: at its line break or the end.
+    @inline(__always)
+    private func lineCommentEnd(from start: Int) -> Int {
+        var p = start
+        while true {
+            // Eight bytes at a time while none is below 14 (no line break, no NUL, no tab).
+            if p &+ 8 <= end {
+                let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
+                if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 == 0 {
+                    p &+= 8
+                    continue
                 }
             }
-            token.length = Int32(pos) - token.offset
-            return token
+            let byte = base[p]
+            if byte > 13 { p &+= 1; continue }
+            if byte == 10 || byte == 13 || p >= end { return p }
+            p &+= 1
         }
     }
 

@@ -21,8 +21,8 @@ public struct LuaParser {
             do throws(LuaSyntaxError) {
                 let root = try parser.parseChunk()
                 return .success(SyntaxTree(
-                    nodes: parser.nodes, lists: parser.lists, symbols: parser.lexer.symbols.strings(),
-                    source: [], root: root, lineCount: Int(parser.lexer.line)))
+                    nodes: Array(parser.nodes.elements), lists: Array(parser.lists.elements), symbols: parser.lexer.symbols.strings(),
+                    symbolTable: parser.lexer.symbols, source: [], root: root, lineCount: Int(parser.lexer.line)))
             } catch {
                 return .failure(error)
             }
@@ -47,10 +47,10 @@ public struct LuaParser {
     var lexer: LuaLexer
     var token = LuaToken()
     private var ahead: LuaToken?
-    var nodes: [SyntaxNode] = []
-    var lists: [Int32] = []
+    var nodes = ParseBuffer<SyntaxNode>()
+    var lists = ParseBuffer<Int32>()
     /// Child ids under construction; each parse function commits its own run to `lists`.
-    var scratch: [Int32] = []
+    var scratch = ParseBuffer<Int32>(capacity: 256)
     var depth = 0
     /// Whether the function being parsed takes `...` (the main chunk does).
     var isVararg = true
@@ -58,13 +58,26 @@ public struct LuaParser {
     init(lexer: LuaLexer) {
         self.lexer = lexer
         let estimate = lexer.end / 5
-        nodes.reserveCapacity(estimate)
-        lists.reserveCapacity(estimate / 2)
-        scratch.reserveCapacity(256)
+        nodes = ParseBuffer(capacity: estimate)
+        lists = ParseBuffer(capacity: estimate / 2)
+    }
+
+    /// Starts over on another chunk (NUL-terminated, as `LuaLexer` wants), keeping the memory of
+    /// its arrays and symbol table: parsing many chunks in a row then allocates almost nothing.
+    mutating func restart(base: UnsafePointer<UInt8>, count: Int) {
+        lexer.restart(base: base, count: count)
+        token = LuaToken()
+        ahead = nil
+        nodes.removeAll()
+        lists.removeAll()
+        scratch.removeAll()
+        depth = 0
+        isVararg = true
     }
 
     // MARK: Tokens
 
+    @inline(__always)
     mutating func advance() throws(LuaSyntaxError) {
         if let next = ahead {
             token = next
@@ -92,24 +105,37 @@ public struct LuaParser {
         }
     }
 
+    // Errors are built out of line, so the checks on every token stay small enough to inline.
+    @inline(never)
     func syntaxError(_ message: String) -> LuaSyntaxError {
         LuaSyntaxError(message: "\(message) near '\(nearText)'", line: Int(token.line), column: Int(token.column))
     }
 
+    @inline(__always)
     mutating func expect(_ kind: LuaTokenKind) throws(LuaSyntaxError) {
-        guard token.kind == kind else { throw syntaxError("'\(kind.display)' expected") }
+        guard token.kind == kind else { throw expectedError(kind) }
         try advance()
+    }
+
+    @inline(never)
+    func expectedError(_ kind: LuaTokenKind) -> LuaSyntaxError {
+        syntaxError("'\(kind.display)' expected")
     }
 
     /// Expects `what` closing `who` opened at `line`, with Lua's message when they are far apart.
+    @inline(__always)
     mutating func expectMatch(_ what: LuaTokenKind, opening who: LuaTokenKind, line: Int32) throws(LuaSyntaxError) {
-        guard token.kind == what else {
-            if line == token.line { throw syntaxError("'\(what.display)' expected") }
-            throw syntaxError("'\(what.display)' expected (to close '\(who.display)' at line \(line))")
-        }
+        guard token.kind == what else { throw unmatchedError(what, opening: who, line: line) }
         try advance()
     }
 
+    @inline(never)
+    func unmatchedError(_ what: LuaTokenKind, opening who: LuaTokenKind, line: Int32) -> LuaSyntaxError {
+        if line == token.line { return syntaxError("'\(what.display)' expected") }
+        return syntaxError("'\(what.display)' expected (to close '\(who.display)' at line \(line))")
+    }
+
+    @inline(__always)
     mutating func expectName() throws(LuaSyntaxError) -> Int32 {
         guard token.kind == .name else { throw syntaxError("<name> expected") }
         let symbol = token.symbol
@@ -123,26 +149,28 @@ public struct LuaParser {
     mutating func add(_ kind: SyntaxKind, op: UInt8 = 0, line: Int32, column: Int32,
                       a: Int32 = 0, b: Int32 = 0, c: Int32 = 0) -> Int32 {
         nodes.append(SyntaxNode(kind: kind, op: op, line: line, column: column, a: a, b: b, c: c))
-        return Int32(nodes.count - 1)
+        return Int32(truncatingIfNeeded: nodes.count &- 1)
     }
 
     /// Moves `scratch[mark...]` to `lists`, returning where the run starts there.
     @inline(__always)
     mutating func commit(from mark: Int) -> Int32 {
-        let start = Int32(lists.count)
-        if scratch.count > mark {
-            lists.append(contentsOf: scratch[mark...])
-            scratch.removeLast(scratch.count - mark)
-        }
+        let start = Int32(truncatingIfNeeded: lists.count)
+        lists.append(scratch, from: mark)
+        scratch.truncate(to: mark)
         return start
     }
 
+    @inline(__always)
     mutating func enterLevel() throws(LuaSyntaxError) {
         depth += 1
-        if depth > LuaParser.maximumDepth {
-            throw LuaSyntaxError(message: "chunk has too many syntax levels (more than \(LuaParser.maximumDepth) nested)",
-                                 line: Int(token.line), column: Int(token.column))
-        }
+        if depth > LuaParser.maximumDepth { throw tooDeepError() }
+    }
+
+    @inline(never)
+    func tooDeepError() -> LuaSyntaxError {
+        LuaSyntaxError(message: "chunk has too many syntax levels (more than \(LuaParser.maximumDepth) nested)",
+                       line: Int(token.line), column: Int(token.column))
     }
 
     // MARK: Blocks
@@ -200,6 +228,7 @@ public struct LuaParser {
 
 extension SyntaxTree {
     func withSource(_ bytes: [UInt8]) -> SyntaxTree {
-        SyntaxTree(nodes: nodes, lists: lists, symbols: symbols, source: bytes, root: root, lineCount: lineCount)
+        SyntaxTree(nodes: nodes, lists: lists, symbols: symbols, symbolTable: symbolTable, source: bytes, root: root,
+                   lineCount: lineCount)
     }
 }

@@ -1,7 +1,7 @@
 /// What a syntax node is. The meaning of a node's `a`, `b`, `c` fields depends on its
 /// kind, as documented on each case; "list" means `a` is a start index into
 /// `SyntaxTree.lists` and a count field says how many node ids follow.
-public enum SyntaxKind: UInt8, Sendable {
+public enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
     // Expressions
     /// `nil`, `true`, `false`, `...`: no fields.
     case nilLiteral, trueLiteral, falseLiteral, vararg
@@ -89,7 +89,7 @@ public enum UnaryOperator: UInt8, Sendable {
 }
 
 /// One node of the tree: 24 bytes, stored in one array (no allocation per node).
-public struct SyntaxNode: Sendable {
+public struct SyntaxNode: Sendable, BitwiseCopyable {
     public var kind: SyntaxKind
     /// Operator, attribute or flags, depending on `kind`.
     public var op: UInt8
@@ -118,6 +118,8 @@ public struct SyntaxTree: Sendable {
     public let lists: [NodeID]
     /// Symbol id -> text, for names and decoded string values.
     public let symbols: [String]
+    /// The same symbols as the lexer interned them, for lookups by text.
+    let symbolTable: SymbolTable
     /// The source bytes (numerals point into it).
     public let source: [UInt8]
     /// The chunk's top-level `block`.
@@ -125,10 +127,12 @@ public struct SyntaxTree: Sendable {
     /// How many lines the chunk has.
     public let lineCount: Int
 
-    init(nodes: [SyntaxNode], lists: [NodeID], symbols: [String], source: [UInt8], root: NodeID, lineCount: Int) {
+    init(nodes: [SyntaxNode], lists: [NodeID], symbols: [String], symbolTable: SymbolTable, source: [UInt8], root: NodeID,
+         lineCount: Int) {
         self.nodes = nodes
         self.lists = lists
         self.symbols = symbols
+        self.symbolTable = symbolTable
         self.source = source
         self.root = root
         self.lineCount = lineCount
@@ -164,9 +168,6 @@ public struct SyntaxTree: Sendable {
 
     /// The symbol id of `text`, when the chunk mentions it as a name or string at all.
     public func symbol(named text: String) -> Int32? {
-        // Byte counts first: most symbols differ in length, and a count is cheaper than String ==
-        // (this runs a few times per module over every symbol).
-        let count = text.utf8.count
-        return symbols.firstIndex { $0.utf8.count == count && $0 == text }.map { Int32($0) }
+        symbolTable.symbol(of: text)
     }
 }

@@ -60,16 +60,26 @@ struct FileTree {
     }
 
     private mutating func walk(folder: String, relative: String, allowedRoot: String, visited: inout Set<FolderID>) {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
-            problems.append(Problem(path: folder, kind: .unreadableFolder(reason: Self.reason(of: error))))
+        let listing: [(name: String, type: UInt8)]
+        switch Self.list(folder) {
+        case .success(let found): listing = found
+        case .failure(let reason):
+            problems.append(Problem(path: folder, kind: .unreadableFolder(reason: reason.reason)))
             return
         }
-        for name in names.sorted() where !Self.isIgnored(name) {
+        for (name, type) in listing.sorted(by: { $0.name < $1.name }) where !Self.isIgnored(name) {
             let path = folder + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
+            // The listing says what most entries are: only folders (whose identity loop
+            // detection needs), links and the odd file system that does not say are stat-ed.
+            if type == Self.regularType {
+                entries.append(Entry(relativePath: relativePath, path: path, isRegularFile: true))
+                continue
+            }
+            if type != Self.directoryType && type != Self.linkType && type != Self.unknownType {
+                entries.append(Entry(relativePath: relativePath, path: path, isRegularFile: false))
+                continue
+            }
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }  // removed while listing
             if (info.st_mode & S_IFMT) == S_IFLNK {
@@ -109,12 +119,33 @@ struct FileTree {
         }
     }
 
-    static func reason(of error: Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    // d_type values (the same on Linux and the BSDs).
+    private static let unknownType: UInt8 = 0
+    private static let directoryType: UInt8 = 4
+    private static let regularType: UInt8 = 8
+    private static let linkType: UInt8 = 10
+
+    /// The names in `folder` with their d_type, "." and ".." left out; or why it cannot be listed.
+    private static func list(_ folder: String) -> Result<[(name: String, type: UInt8)], ListFailure> {
+        guard let directory = opendir(folder) else { return .failure(ListFailure(reason: String(cString: strerror(errno)))) }
+        defer { closedir(directory) }
+        var found: [(name: String, type: UInt8)] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { return .failure(ListFailure(reason: String(cString: strerror(errno)))) }
+                return .success(found)
+            }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
+            found.append((name, entry.pointee.d_type))
         }
-        return (error as NSError).localizedDescription
+    }
+
+    private struct ListFailure: Error {
+        var reason: String
     }
 
     /// Identifies a folder whatever path reached it, so a link back up is seen as a loop.

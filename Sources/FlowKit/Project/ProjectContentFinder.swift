@@ -11,6 +11,11 @@ struct ProjectContentFinder {
     let realRoot: String
 
     var modules: [ProjectModule] = []
+    /// The path of each module's file as found (`modules[i].file.path`, without asking the URL).
+    var modulePaths: [String] = []
+    /// Told every regular `.lua` file of a sources folder as soon as the folder is walked, before
+    /// names are checked: validation starts compiling them while discovery goes on.
+    var foundModuleFiles: (([FileTree.Entry]) -> Void)?
     var resources: [ProjectResource] = []
     var diagnostics: [Diagnostic] = []
 
@@ -37,6 +42,9 @@ struct ProjectContentFinder {
             guard let folder = folder(source, key: "sources", at: position, isDefault: isDefault) else { continue }
             let tree = FileTree(walking: folder, allowedRoot: realRoot)
             report(tree.problems)
+            if let foundModuleFiles {
+                foundModuleFiles(tree.entries.filter { $0.isRegularFile && $0.relativePath.hasSuffix(".lua") })
+            }
             for entry in tree.entries where entry.relativePath.hasSuffix(".lua") {
                 guard entry.isRegularFile else {
                     diagnostics.append(Diagnostic(severity: .error, code: "FP208",
@@ -45,7 +53,9 @@ struct ProjectContentFinder {
                     continue
                 }
                 guard let name = moduleName(for: entry) else { continue }
-                let module = ProjectModule(name: name, file: URL(fileURLWithPath: entry.path), relativePath: entry.relativePath)
+                // isDirectory given: otherwise URL asks the file system, once more per module.
+                let module = ProjectModule(name: name, file: URL(fileURLWithPath: entry.path, isDirectory: false),
+                                           relativePath: entry.relativePath)
                 if let first = byName[name.rawValue] {
                     diagnostics.append(Diagnostic(
                         severity: .error, code: "FP202",
@@ -65,15 +75,18 @@ struct ProjectContentFinder {
                 byName[name.rawValue] = module
                 byLowercased[lowered] = module
                 modules.append(module)
+                modulePaths.append(entry.path)
             }
         }
     }
 
     /// `Foo/Bar.lua` is `Foo.Bar` and `Foo/init.lua` is `Foo`; nil (with FP201) when that is no module name.
     private mutating func moduleName(for entry: FileTree.Entry) -> ModuleName? {
-        var parts = entry.relativePath.dropLast(4).split(separator: "/", omittingEmptySubsequences: false)
+        // On UTF-8 bytes: '/' and '.' are ASCII, and require splits bytes, not characters.
+        var parts = entry.relativePath.utf8.dropLast(4).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { Substring($0) }
         if parts.count > 1, parts.last == "init" { parts.removeLast() }
-        if let dotted = parts.first(where: { $0.contains(".") }) {
+        if let dotted = parts.first(where: { $0.utf8.contains(UInt8(ascii: ".")) }) {
             diagnostics.append(Diagnostic(
                 severity: .error, code: "FP201",
                 message: "'\(shown(entry.path))' cannot be a module: '\(dotted)' has a dot, and require turns dots into folders",
@@ -107,7 +120,7 @@ struct ProjectContentFinder {
                 found = linkedResources(path: path, name: name, at: position)
             }
             for (key, path, isLinked) in found {
-                let resource = ProjectResource(key: key, file: URL(fileURLWithPath: path), isLinked: isLinked)
+                let resource = ProjectResource(key: key, file: URL(fileURLWithPath: path, isDirectory: false), isLinked: isLinked)
                 if let first = byKey[key] {
                     diagnostics.append(Diagnostic(
                         severity: .error, code: "FP205",

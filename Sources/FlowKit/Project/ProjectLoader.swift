@@ -19,11 +19,18 @@ public enum ProjectLoader {
     struct Discovery {
         var project: Project?
         var modules: [ProjectModule] = []
+        /// The path of each module's file, in the order of `modules`.
+        var modulePaths: [String] = []
         var resources: [ProjectResource] = []
         var diagnostics: [Diagnostic] = []
     }
 
-    static func discover(in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil) -> Discovery {
+    /// Finds everything; `foundModuleFiles` is told each sources folder's `.lua` files as soon as
+    /// it is walked, before their names are checked (see `ProjectContentFinder.foundModuleFiles`),
+    /// and whether the project has resources (they are found first).
+    static func discover(in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil,
+                         foundModuleFiles: ((_ files: [FileTree.Entry], _ projectHasResources: Bool) -> Void)? = nil)
+        -> Discovery {
         var discovery = Discovery()
         let root = directory.standardizedFileURL
         let rootPath = root.path
@@ -53,10 +60,20 @@ public enum ProjectLoader {
         guard let projectFile = decoded.projectFile else { return discovery }
 
         var finder = ProjectContentFinder(root: rootPath, decoder: decoder, decoded: decoded)
-        finder.findModules(projectFile.sources)
+        // Resources first, so whoever compiles the modules meanwhile knows whether there are any;
+        // the problems are still reported modules first.
         finder.findResources(projectFile.resources)
-        discovery.diagnostics += finder.diagnostics
-        discovery.modules = finder.modules.sorted { $0.name < $1.name }
+        let resourceDiagnostics = finder.diagnostics
+        finder.diagnostics = []
+        if let foundModuleFiles {
+            let hasResources = !finder.resources.isEmpty
+            finder.foundModuleFiles = { foundModuleFiles($0, hasResources) }
+        }
+        finder.findModules(projectFile.sources)
+        discovery.diagnostics += finder.diagnostics + resourceDiagnostics
+        let order = finder.modules.indices.sorted { finder.modules[$0].name < finder.modules[$1].name }
+        discovery.modules = order.map { finder.modules[$0] }
+        discovery.modulePaths = order.map { finder.modulePaths[$0] }
         discovery.resources = finder.resources.sorted { $0.key < $1.key }
 
         var startModule: ModuleName?

@@ -4,7 +4,8 @@ import Foundation
 /// Checks one module's file: readable (FP208), text (FP302), within limits (FP303), compiles
 /// with Lua 5.4 (FP301); then hands the same bytes to static analysis.
 ///
-/// Owns one `LuaState`, so each worker thread has its own checker.
+/// Owns one `LuaChunkChecker` and one `ReusableModuleAnalyzer`, so each worker thread has its
+/// own checker.
 final class ModuleContentChecker {
     struct Outcome {
         var diagnostics: [Diagnostic] = []
@@ -12,16 +13,17 @@ final class ModuleContentChecker {
         var facts: ModuleFacts?
     }
 
-    private let lua: LuaState
+    private let lua = LuaChunkChecker()
+    private let analyzer = ReusableModuleAnalyzer()
     private let maximumSize: Int
 
-    init(maximumSize: Int) throws {
-        lua = try LuaState(openLibraries: false)
+    init(maximumSize: Int) {
         self.maximumSize = maximumSize
     }
 
-    func check(_ module: ProjectModule) -> Outcome {
-        let path = module.file.path
+    /// Checks the module file at `path`; `chunkName` (its path under the sources folder) is what
+    /// Lua's messages name.
+    func check(path: String, chunkName: String, collectsStringLiterals: Bool = true) -> Outcome {
         var outcome = Outcome()
         func report(_ code: String, _ message: String, line: Int? = nil, column: Int? = nil, hint: String? = nil) {
             outcome.diagnostics.append(Diagnostic(severity: .error, code: code, message: message, file: path,
@@ -45,7 +47,7 @@ final class ModuleContentChecker {
         }
         bytes.withUnsafeBytes { buffer in
             do {
-                try lua.check(buffer, chunkName: module.relativePath)
+                try lua.check(buffer, chunkName: chunkName)
             } catch let error as LuaError {
                 var syntax = SyntaxErrorLocation(error: error, source: buffer)
                 let isLimit = error.kind == .memory || Self.limitMarkers.contains { syntax.message.contains($0) }
@@ -64,7 +66,7 @@ final class ModuleContentChecker {
                 report("FP301", "\(error)")
                 return
             }
-            outcome.facts = StaticAnalysisStep.facts(of: buffer)
+            outcome.facts = StaticAnalysisStep.facts(of: buffer, using: analyzer, collectsStringLiterals: collectsStringLiterals)
         }
         return outcome
     }

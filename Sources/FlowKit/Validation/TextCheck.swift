@@ -14,15 +14,27 @@ enum TextCheck {
                            hint: "packages hold Lua source only: add the .lua source instead")
         }
         return bytes.withUnsafeBufferPointer { buffer -> Problem? in
-            // Fast path: plain ASCII without NUL, eight bytes at a time.
+            // Fast path: plain ASCII without NUL, 32 then eight bytes at a time (the flags of
+            // four words are or-ed, so the loop branches once per 32 bytes).
             var index = 0
             let count = buffer.count
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                let hasHighBit = word & 0x8080_8080_8080_8080 != 0
-                let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
-                if hasHighBit || hasZero { break }
-                index += 8
+            let raw = UnsafeRawPointer(buffer.baseAddress)
+            @inline(__always) func flags(_ word: UInt64) -> UInt64 {
+                (word | ((word &- 0x0101_0101_0101_0101) & ~word)) & 0x8080_8080_8080_8080
+            }
+            if let raw {
+                while index + 32 <= count {
+                    let a = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let b = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                    let c = raw.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                    let d = raw.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                    if flags(a) | flags(b) | flags(c) | flags(d) != 0 { break }
+                    index += 32
+                }
+                while index + 8 <= count {
+                    if flags(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) != 0 { break }
+                    index += 8
+                }
             }
             while index < count {
                 let byte = buffer[index]

@@ -6,16 +6,34 @@ import Foundation
 public enum Validator {
     /// Validates the project in `projectAt` and returns everything found, sorted.
     public static func validate(projectAt directory: URL, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        var discovery = ProjectLoader.discover(in: directory, identifierOverride: options.identifier,
-                                               versionOverride: options.version)
-        let outcomes = checkContents(of: discovery.modules, options: options)
-        var facts: [ModuleName: ModuleFacts] = [:]
-        for (module, outcome) in zip(discovery.modules, outcomes) {
+        // Workers start compiling each sources folder's files as soon as discovery has walked it,
+        // while this thread finishes discovery (names, duplicates, resources).
+        let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize)
+        let workers = startWorkers(max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), on: queue)
+        var queued: [String: Int] = [:]
+        var discovery = ProjectLoader.discover(
+            in: directory, identifierOverride: options.identifier, versionOverride: options.version,
+            foundModuleFiles: { files, projectHasResources in
+                // Only FP406 reads a module's string literals, and only about resources.
+                let first = queue.add(files.map {
+                    ModuleCheckQueue.File(path: $0.path, chunkName: $0.relativePath, collectsStringLiterals: projectHasResources)
+                })
+                for (offset, file) in files.enumerated() { queued[file.path] = first + offset }
+            })
+        queue.finish()
+        workers.wait()
+
+        // Outcomes of files that turned out to be no module (a bad or duplicate name) are dropped.
+        let outcomes = queue.outcomes()
+        var analysed: [ProjectRules.Module] = []
+        analysed.reserveCapacity(discovery.modules.count)
+        for (module, path) in zip(discovery.modules, discovery.modulePaths) {
+            guard let index = queued[path], let outcome = outcomes[index] else { continue }
             discovery.diagnostics += outcome.diagnostics
-            if let moduleFacts = outcome.facts { facts[module.name] = moduleFacts }
+            if let facts = outcome.facts { analysed.append(ProjectRules.Module(name: module.name, file: path, facts: facts)) }
         }
         if let project = discovery.project {
-            discovery.diagnostics += StaticAnalysisStep.check(project: project, facts: facts)
+            discovery.diagnostics += StaticAnalysisStep.check(project: project, modules: analysed)
         }
         if options.strict {
             for index in discovery.diagnostics.indices where discovery.diagnostics[index].severity == .warning {
@@ -26,88 +44,20 @@ public enum Validator {
                                 moduleCount: discovery.modules.count, resourceCount: discovery.resources.count)
     }
 
-    /// Checks every module's file on a small pool of threads, one Lua state each; results come
-    /// back in the order of `modules`.
-    static func checkContents(of modules: [ProjectModule], options: ValidationOptions) -> [ModuleContentChecker.Outcome] {
-        guard !modules.isEmpty else { return [] }
-        let workers = max(1, min(options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount, modules.count))
-        let work = CheckWork(modules: modules, maximumSize: options.maximumModuleSize)
-        if workers == 1 {
-            work.run()
-        } else {
-            let done = DispatchGroup()
-            for _ in 0..<workers {
-                done.enter()
-                // Own threads rather than GCD's: a roomy stack for the recursive parser of
-                // static analysis, whatever nesting Lua let through.
-                let thread = Thread {
-                    work.run()
-                    done.leave()
-                }
-                thread.stackSize = 16 << 20
-                thread.start()
+    /// Starts `count` threads working on `queue`; the group is left when all of them are done.
+    private static func startWorkers(_ count: Int, on queue: ModuleCheckQueue) -> DispatchGroup {
+        let done = DispatchGroup()
+        for _ in 0..<count {
+            done.enter()
+            // Own threads rather than GCD's: a roomy stack for the recursive parser of static
+            // analysis, whatever nesting Lua let through.
+            let thread = Thread {
+                queue.work()
+                done.leave()
             }
-            done.wait()
+            thread.stackSize = 16 << 20
+            thread.start()
         }
-        return work.outcomes
-    }
-}
-
-/// The shared queue of modules to check and the slots their outcomes go to.
-///
-/// Workers take indices under a lock and each index's slot is written by exactly one worker,
-/// so the slots need no lock of their own; `outcomes` is read only after every worker finished.
-private final class CheckWork: @unchecked Sendable {
-    let modules: [ProjectModule]
-    let maximumSize: Int
-    private let lock = NSLock()
-    private var next = 0
-    private let slots: UnsafeMutableBufferPointer<ModuleContentChecker.Outcome>
-
-    init(modules: [ProjectModule], maximumSize: Int) {
-        self.modules = modules
-        self.maximumSize = maximumSize
-        slots = .allocate(capacity: modules.count)
-        slots.initialize(repeating: ModuleContentChecker.Outcome())
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    var outcomes: [ModuleContentChecker.Outcome] { Array(slots) }
-
-    /// Small batches keep the lock quiet without leaving one worker with the big files at the end.
-    private func takeBatch() -> Range<Int>? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < modules.count else { return nil }
-        let start = next
-        next = min(modules.count, next + 4)
-        return start..<next
-    }
-
-    func run() {
-        let checker: ModuleContentChecker
-        do {
-            checker = try ModuleContentChecker(maximumSize: maximumSize)
-        } catch {
-            while let batch = takeBatch() {
-                for index in batch {
-                    store(ModuleContentChecker.Outcome(diagnostics: [Diagnostic(
-                        severity: .error, code: "FP303", message: "cannot create a Lua state to check this module: \(error)",
-                        file: modules[index].file.path)]), at: index)
-                }
-            }
-            return
-        }
-        while let batch = takeBatch() {
-            for index in batch { store(checker.check(modules[index]), at: index) }
-        }
-    }
-
-    private func store(_ outcome: ModuleContentChecker.Outcome, at index: Int) {
-        slots[index] = outcome
+        return done
     }
 }

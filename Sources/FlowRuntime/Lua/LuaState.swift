@@ -88,7 +88,11 @@ public final class LuaState {
 
     /// Pops the error value at the top and describes it; its text is copied out first.
     func popError(status: Int32, on thread: OpaquePointer? = nil) -> LuaError {
-        let thread = thread ?? L
+        Self.popError(status: status, on: thread ?? L)
+    }
+
+    /// Pops the error value at the top of `thread`'s stack and describes it; its text is copied out first.
+    static func popError(status: Int32, on thread: OpaquePointer) -> LuaError {
         let text = LuaStack(thread, bridge: nil).bytes(at: -1).map { String(decoding: $0, as: UTF8.self) }
             ?? "(error object is not a string)"
         flowlua_pop(thread, 1)
