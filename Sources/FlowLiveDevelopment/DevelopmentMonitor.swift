@@ -1,9 +1,6 @@
 import FlowLoader
 import FlowPackage
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The development monitor of a debug host (CodeFlow's context monitor): connects to a live
 /// source, hands the loader a `LiveSource`, and reports every change the source pushes.
@@ -97,7 +94,8 @@ public final class DevelopmentMonitor: @unchecked Sendable {
     public func watchChanges(onOpen: @escaping @Sendable (Int) -> Void = { _ in },
                              onChange: @escaping @Sendable (LiveChange) -> Void,
                              onEnd: @escaping @Sendable (String) -> Void) {
-        let stream = EventStream(request: client.request(LiveProtocol.eventsPath, timeout: 365 * 24 * 3600),
+        let stream = EventStream(url: client.url(LiveProtocol.eventsPath), headers: [client.authorization],
+                                 connectTimeout: configuration.requestTimeout,
                                  onHello: onOpen, onChange: onChange, onEnd: onEnd)
         lock.withLock { self.stream = stream }
         stream.start()

@@ -1,52 +1,73 @@
 import FlowLoader
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Reads the live source's server-sent events and decodes each `change` event.
-final class EventStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let request: URLRequest
+/// Reads the live source's server-sent events on a thread of its own and decodes each
+/// `hello` and `change` event.
+final class EventStream: @unchecked Sendable {
+    private let url: URL
+    private let headers: [(String, String)]
+    private let connectTimeout: TimeInterval
     private let onChange: @Sendable (LiveChange) -> Void
     private let onHello: @Sendable (Int) -> Void
     private let onEnd: @Sendable (String) -> Void
-    private var buffer: [UInt8] = []
-    private var session: URLSession?
+    private let lock = NSLock()
+    private var connection: HTTPConnection?
+    private var cancelled = false
     private var ended = false
+    private var buffer: [UInt8] = []
 
-    init(request: URLRequest, onHello: @escaping @Sendable (Int) -> Void, onChange: @escaping @Sendable (LiveChange) -> Void,
+    init(url: URL, headers: [(String, String)], connectTimeout: TimeInterval,
+         onHello: @escaping @Sendable (Int) -> Void, onChange: @escaping @Sendable (LiveChange) -> Void,
          onEnd: @escaping @Sendable (String) -> Void) {
-        self.request = request
+        self.url = url
+        self.headers = headers + [("Accept", "text/event-stream")]
+        self.connectTimeout = connectTimeout
         self.onHello = onHello
         self.onChange = onChange
         self.onEnd = onEnd
     }
 
     func start() {
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: queue)
-        self.session = session
-        session.dataTask(with: request).resume()
+        Thread.detachNewThread { [self] in read() }
     }
 
+    /// Closes the stream; `onEnd` still runs once, from the reading thread.
     func cancel() {
-        session?.invalidateAndCancel()
+        let connection = lock.withLock { () -> HTTPConnection? in
+            cancelled = true
+            return self.connection
+        }
+        connection?.cancel()
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        if status == 200 {
-            completionHandler(.allow)
-        } else {
-            completionHandler(.cancel)
-            end(status == 401 ? "the live source rejected the token" : "the live source answered \(status)")
+    private func read() {
+        do {
+            // Events come when the developer saves a file: a read may wait for hours.
+            let connection = try HTTPConnection.get(url, headers: headers, timeout: connectTimeout, readTimeout: nil)
+            let wasCancelled = lock.withLock { () -> Bool in
+                self.connection = connection
+                return cancelled
+            }
+            if wasCancelled { connection.cancel() }
+            let head = try connection.readHead()
+            guard head.status == 200 else {
+                end(head.status == 401 ? "the live source rejected the token" : "the live source answered \(head.status)")
+                return
+            }
+            try connection.streamBody(head) { piece in
+                buffer.append(contentsOf: piece)
+                deliverEvents()
+            }
+            end("the live source closed the stream")
+        } catch {
+            switch error {
+            case .unreachable(let reason), .malformed(let reason):
+                end("connection to the live source lost: \(reason)")
+            }
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        buffer.append(contentsOf: data)
+    private func deliverEvents() {
         while let event = nextEvent() {
             if event.name == "hello",
                let hello = try? JSONDecoder().decode([String: Int].self, from: Data(event.data.utf8)),
@@ -60,15 +81,12 @@ final class EventStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        end(error.map { "connection to the live source lost: \($0.localizedDescription)" } ?? "the live source closed the stream")
-        session.finishTasksAndInvalidate()
-    }
-
     private func end(_ reason: String) {
-        guard !ended else { return }
-        ended = true
-        onEnd(reason)
+        let first = lock.withLock { () -> Bool in
+            defer { ended = true }
+            return !ended
+        }
+        if first { onEnd(reason) }
     }
 
     /// Takes one complete event (up to a blank line) off the buffer.

@@ -1,8 +1,5 @@
 import FlowLoader
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Why a request to the live source failed.
 public enum LiveSourceError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -32,40 +29,46 @@ struct LiveHTTPClient: Sendable {
     let token: String
     let timeout: TimeInterval
 
-    func request(_ path: String, query: [String: String] = [:], timeout: TimeInterval? = nil) -> URLRequest {
+    /// The most bytes one answer may hold: a module or a resource as large as a package allows.
+    static let maxBodyBytes = 1 << 30
+
+    /// `path` (and `query`) under the live source's URL.
+    func url(_ path: String, query: [String: String] = [:]) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
         components.path = (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path) + path
         if !query.isEmpty {
             components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         }
-        var request = URLRequest(url: components.url!, timeoutInterval: timeout ?? self.timeout)
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        return request
+        return components.url!
     }
+
+    var authorization: (String, String) { ("Authorization", "Bearer \(token)") }
 
     /// The body of a 200 answer; nil for 404; throws for anything else.
     func get(_ path: String, query: [String: String] = [:], timeout: TimeInterval? = nil) throws(LiveSourceError) -> Data? {
-        let request = request(path, query: query, timeout: timeout)
-        let box = ResponseBox()
-        let done = DispatchSemaphore(value: 0)
-        let task = URLSession.shared.dataTask(with: request) { data, response, error in
-            box.set(data: data, response: response as? HTTPURLResponse, error: error)
-            done.signal()
+        let url = url(path, query: query)
+        let address = url.absoluteString
+        let wait = timeout ?? self.timeout
+        let connection: HTTPConnection
+        let head: HTTPConnection.Head
+        do {
+            connection = try HTTPConnection.get(url, headers: [authorization], timeout: wait, readTimeout: wait)
+            head = try connection.readHead()
+            switch head.status {
+            case 200: return Data(try connection.readBody(head, limit: Self.maxBodyBytes))
+            case 404: return nil
+            default: break
+            }
+        } catch {
+            switch error {
+            case .unreachable(let reason): throw .unreachable(url: address, reason: reason)
+            case .malformed(let reason): throw .malformed(url: address, reason: reason)
+            }
         }
-        task.resume()
-        done.wait()
-        let (data, response, error) = box.get()
-        let url = request.url?.absoluteString ?? baseURL.absoluteString
-        if let error { throw .unreachable(url: url, reason: error.localizedDescription) }
-        guard let response else { throw .unreachable(url: url, reason: "no response") }
-        switch response.statusCode {
-        case 200: return data ?? Data()
-        case 404: return nil
-        case 401, 403: throw .unauthorized(url: baseURL.absoluteString)
-        default:
-            let message = data.flatMap { try? JSONDecoder().decode([String: String].self, from: $0)["error"] } ?? "no details"
-            throw .status(url: url, code: response.statusCode, message: message)
-        }
+        if head.status == 401 || head.status == 403 { throw .unauthorized(url: baseURL.absoluteString) }
+        let body = (try? connection.readBody(head, limit: 64 * 1024)) ?? []
+        let message = (try? JSONDecoder().decode([String: String].self, from: Data(body)))?["error"] ?? "no details"
+        throw .status(url: address, code: head.status, message: message)
     }
 
     func manifest(timeout: TimeInterval? = nil) throws(LiveSourceError) -> LiveManifest {
@@ -77,21 +80,5 @@ struct LiveHTTPClient: Sendable {
         } catch {
             throw .malformed(url: baseURL.absoluteString, reason: "the manifest does not decode (\(error))")
         }
-    }
-}
-
-/// Carries a URLSession completion's results back to the waiting thread.
-private final class ResponseBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    private var response: HTTPURLResponse?
-    private var error: Error?
-
-    func set(data: Data?, response: HTTPURLResponse?, error: Error?) {
-        lock.withLock { (self.data, self.response, self.error) = (data, response, error) }
-    }
-
-    func get() -> (Data?, HTTPURLResponse?, Error?) {
-        lock.withLock { (data, response, error) }
     }
 }

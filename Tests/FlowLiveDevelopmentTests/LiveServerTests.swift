@@ -52,6 +52,27 @@ import Testing
         }
     }
 
+    @Test func malformedRequestsAreRefusedAndOnlyGETIsServed() async throws {
+        let fixture = try await LiveFixture()
+        defer { Task { await fixture.stop() } }
+        let auth = "Authorization: Bearer \(LiveFixture.token)\r\n"
+        let post = try await blocking { try RawHTTP.send(port: fixture.port, "POST /v1/manifest HTTP/1.1\r\n\(auth)\r\n") }
+        #expect(post.status == 405)
+        let junk = try await blocking { try RawHTTP.send(port: fixture.port, "HELLO THERE\r\n\r\n") }
+        #expect(junk.status == 400)
+        let relative = try await blocking { try RawHTTP.send(port: fixture.port, "GET v1/manifest HTTP/1.1\r\n\(auth)\r\n") }
+        #expect(relative.status == 400)
+        let longLine = String(repeating: "a", count: 20_000)
+        let huge = try await blocking { try RawHTTP.send(port: fixture.port, "GET /v1/manifest HTTP/1.1\r\nX-Long: \(longLine)\r\n\(auth)\r\n") }
+        #expect(huge.status == 400)
+        let headers = String(repeating: "X-Many: \(String(repeating: "b", count: 1_000))\r\n", count: 80)
+        let many = try await blocking { try RawHTTP.send(port: fixture.port, "GET /v1/manifest HTTP/1.1\r\n\(headers)\(auth)\r\n") }
+        #expect(many.status == 400)
+        // Bare LF line ends are read too, and the server still answers afterwards.
+        let bare = try await blocking { try RawHTTP.send(port: fixture.port, "GET /v1/manifest HTTP/1.1\n\(auth.replacingOccurrences(of: "\r", with: ""))\n") }
+        #expect(bare.status == 200)
+    }
+
     @Test(arguments: [false, true]) func aSavedModuleIsPushedAsAChange(polling: Bool) async throws {
         let fixture = try await LiveFixture(forcePolling: polling)
         defer { Task { await fixture.stop() } }

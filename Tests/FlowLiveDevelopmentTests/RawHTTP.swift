@@ -7,6 +7,13 @@ import Glibc
 /// can try every shape of path a hostile client might send.
 enum RawHTTP {
     static func get(port: UInt16, target: String, token: String?) throws -> (status: Int, body: String) {
+        var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        if let token { request += "Authorization: Bearer \(token)\r\n" }
+        return try send(port: port, request + "\r\n")
+    }
+
+    /// Sends `request` exactly as given and reads the answer until the server closes.
+    static func send(port: UInt16, _ request: String) throws -> (status: Int, body: String) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
@@ -20,10 +27,7 @@ enum RawHTTP {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        if let token { request += "Authorization: Bearer \(token)\r\n" }
-        request += "\r\n"
-        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        _ = request.withCString { Glibc.send(fd, $0, strlen($0), 0) }
         var response = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -1,23 +1,20 @@
 import FlowLoader
-import FlyingSocks
 import Foundation
 
 /// Fans changes out to every open event stream, as server-sent events.
 final class EventBroadcaster: @unchecked Sendable {
     private let lock = NSLock()
-    private var subscribers: [UUID: AsyncStream<[UInt8]>.Continuation] = [:]
+    private var subscribers: [ObjectIdentifier: EventSubscription] = [:]
 
-    /// A new stream that starts with a `hello` event naming the current revision.
-    func subscribe(revision: Int) -> AsyncStream<[UInt8]> {
-        let id = UUID()
-        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(256))
-        continuation.yield(Array("event: hello\ndata: {\"revision\":\(revision)}\n\n".utf8))
-        continuation.onTermination = { [weak self] _ in
+    /// A new subscription that starts with a `hello` event naming the current revision.
+    func subscribe(revision: Int) -> EventSubscription {
+        let subscription = EventSubscription { [weak self] subscription in
             guard let self else { return }
-            lock.withLock { _ = subscribers.removeValue(forKey: id) }
+            lock.withLock { _ = subscribers.removeValue(forKey: ObjectIdentifier(subscription)) }
         }
-        lock.withLock { subscribers[id] = continuation }
-        return stream
+        subscription.yield(Array("event: hello\ndata: {\"revision\":\(revision)}\n\n".utf8))
+        lock.withLock { subscribers[ObjectIdentifier(subscription)] = subscription }
+        return subscription
     }
 
     /// Sends one change to every subscriber; returns how many there were.
@@ -26,39 +23,56 @@ final class EventBroadcaster: @unchecked Sendable {
         let json = (try? JSONEncoder.live.encode(change)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         let bytes = Array("event: \(LiveProtocol.changeEvent)\ndata: \(json)\n\n".utf8)
         let targets = lock.withLock { Array(subscribers.values) }
-        for continuation in targets { continuation.yield(bytes) }
+        for subscription in targets { subscription.yield(bytes) }
         return targets.count
     }
 
     func finishAll() {
         let targets = lock.withLock { Array(subscribers.values) }
-        for continuation in targets { continuation.finish() }
+        for subscription in targets { subscription.finish() }
     }
 }
 
-/// Adapts a stream of byte chunks to the buffered sequence FlyingFox streams a body from.
-struct EventBytes: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-    let stream: AsyncStream<[UInt8]>
+/// One event stream's queue: the broadcaster adds events, the connection's thread takes them.
+/// Keeps the newest 256 when a client reads slower than changes come.
+final class EventSubscription: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [[UInt8]] = []
+    private var finished = false
+    private let onCancel: @Sendable (EventSubscription) -> Void
 
-    func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator()) }
+    init(onCancel: @escaping @Sendable (EventSubscription) -> Void) {
+        self.onCancel = onCancel
+    }
 
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var base: AsyncStream<[UInt8]>.AsyncIterator
-        var pending: ArraySlice<UInt8> = []
-
-        mutating func next() async -> UInt8? {
-            await nextBuffer(suggested: 1)?.first
+    func yield(_ event: [UInt8]) {
+        condition.withLock {
+            guard !finished else { return }
+            queue.append(event)
+            if queue.count > 256 { queue.removeFirst(queue.count - 256) }
+            condition.signal()
         }
+    }
 
-        mutating func nextBuffer(suggested count: Int) async -> [UInt8]? {
-            while pending.isEmpty {
-                guard let chunk = await base.next() else { return nil }
-                pending = chunk[...]
-            }
-            let taken = pending.prefix(Swift.max(count, 1))
-            pending = pending.dropFirst(taken.count)
-            return Array(taken)
+    /// Ends the stream once what is queued has been taken.
+    func finish() {
+        condition.withLock {
+            finished = true
+            condition.broadcast()
         }
+    }
+
+    /// The next event, waiting for one; nil once finished and drained.
+    func next() -> [UInt8]? {
+        condition.withLock {
+            while queue.isEmpty && !finished { condition.wait() }
+            return queue.isEmpty ? nil : queue.removeFirst()
+        }
+    }
+
+    /// The client is gone: no more events are queued for it.
+    func cancel() {
+        finish()
+        onCancel(self)
     }
 }

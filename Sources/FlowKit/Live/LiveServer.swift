@@ -1,7 +1,5 @@
 import FlowLoader
 import FlowPackage
-import FlyingFox
-import FlyingSocks
 import Foundation
 
 /// What `flowpkg serve` needs to start.
@@ -44,7 +42,7 @@ public struct LiveServerOptions: Sendable {
 public final class LiveServer: Sendable {
     public let project: LiveProject
     public let options: LiveServerOptions
-    private let server: HTTPServer
+    private let listener = ListenerBox()
     private let events = EventBroadcaster()
     private let log: @Sendable (String) -> Void
     private let watcher: FileWatcher
@@ -55,12 +53,6 @@ public final class LiveServer: Sendable {
         self.project = project
         self.options = options
         self.log = log
-        if options.host.contains(":") {
-            server = HTTPServer(address: try sockaddr_in6.inet6(ip6: options.host, port: options.port), logger: .disabled)
-        } else {
-            let ip = options.host == "localhost" ? "127.0.0.1" : options.host
-            server = HTTPServer(address: try sockaddr_in.inet(ip4: ip, port: options.port), logger: .disabled)
-        }
         let events = self.events
         watcher = FileWatcher(root: root, folders: { project.watchedFolders }, forcePolling: options.forcePolling) {
             switch project.rescan() {
@@ -75,31 +67,22 @@ public final class LiveServer: Sendable {
         }
     }
 
-    /// The address it listens on, once `start()` has returned.
+    /// The port it listens on, once `start()` has returned.
     public var listeningPort: UInt16? {
-        get async {
-            switch await server.listeningAddress {
-            case .ip4(_, let port), .ip6(_, let port): return port
-            default: return nil
-            }
-        }
+        get async { listener.current?.port }
     }
 
     /// Starts listening and watching; returns once connections are accepted, or throws
     /// `LiveServerError` (the port is taken, the address is not this machine's).
     public func start() async throws {
-        await addRoutes()
-        let server = self.server
-        let failure = FailureBox()
-        Task {
-            do { try await server.run() } catch { failure.set(error) }
+        let listener: HTTPListener
+        do {
+            listener = try HTTPListener(host: options.host, port: options.port) { [self] request in respond(to: request) }
+        } catch {
+            throw LiveServerError(options: options, failure: error)
         }
-        let deadline = Date().addingTimeInterval(5)
-        while await server.listeningAddress == nil {
-            if let error = failure.error { throw LiveServerError(options: options, underlying: error) }
-            if Date() > deadline { throw LiveServerError(options: options, underlying: SocketError.timeout(message: "no answer in 5 s")) }
-            try await Task.sleep(nanoseconds: 5_000_000)
-        }
+        self.listener.current = listener
+        listener.start()
         watcher.start()
     }
 
@@ -107,81 +90,58 @@ public final class LiveServer: Sendable {
     public func stop() async {
         watcher.stop()
         events.finishAll()
-        await server.stop(timeout: 1)
+        listener.current?.stop()
     }
 
-    private func addRoutes() async {
-        let project = self.project
-        await server.appendRoute(HTTPRoute(method: .GET, path: LiveProtocol.manifestPath)) { [self] request in
-            try authorized(request) {
+    private func respond(to request: LiveRequest) -> LiveResponse {
+        authorized(request) {
+            guard request.method == "GET" else { return HTTPListener.plainError(405, "the live source answers GET only") }
+            switch request.path {
+            case LiveProtocol.manifestPath:
                 let body = try JSONEncoder.live.encode(project.manifest)
-                return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
-            }
-        }
-        await server.appendRoute(HTTPRoute(method: .GET, path: LiveProtocol.modulePath)) { [self] request in
-            try authorized(request) {
+                return LiveResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
+            case LiveProtocol.modulePath:
                 let name = request.query["name"] ?? ""
                 guard let bytes = try project.moduleData(named: name) else {
-                    return Self.error(.notFound, "no module named '\(name)' in the project")
+                    return HTTPListener.plainError(404, "no module named '\(name)' in the project")
                 }
-                return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/x-lua"], body: Data(bytes))
-            }
-        }
-        await server.appendRoute(HTTPRoute(method: .GET, path: LiveProtocol.resourcePath)) { [self] request in
-            try authorized(request) {
+                return LiveResponse(status: 200, contentType: "text/x-lua", body: .bytes(bytes))
+            case LiveProtocol.resourcePath:
                 let name = request.query["name"] ?? "", type = request.query["type"] ?? ""
                 guard let bytes = try project.resourceData(name: name, type: type) else {
-                    return Self.error(.notFound, "no resource named '\(name)' of type '\(type)' in the project")
+                    return HTTPListener.plainError(404, "no resource named '\(name)' of type '\(type)' in the project")
                 }
-                return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/octet-stream"], body: Data(bytes))
-            }
-        }
-        await server.appendRoute(HTTPRoute(method: .GET, path: LiveProtocol.eventsPath)) { [self] request in
-            try authorized(request) {
-                let stream = events.subscribe(revision: project.manifest.revision)
-                return HTTPResponse(
-                    statusCode: .ok,
-                    headers: [.contentType: "text/event-stream", HTTPHeader("Cache-Control"): "no-cache"],
-                    body: HTTPBodySequence(from: EventBytes(stream: stream)))
-            }
-        }
-        await server.appendRoute("*") { [self] request in
-            try authorized(request) {
-                Self.error(.notFound, "unknown path; the live source serves \(LiveProtocol.manifestPath), "
-                           + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath) and \(LiveProtocol.eventsPath)")
+                return LiveResponse(status: 200, contentType: "application/octet-stream", body: .bytes(bytes))
+            case LiveProtocol.eventsPath:
+                return LiveResponse(status: 200, contentType: "text/event-stream",
+                                    body: .events(events.subscribe(revision: project.manifest.revision)))
+            default:
+                return HTTPListener.plainError(404, "unknown path; the live source serves \(LiveProtocol.manifestPath), "
+                                               + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath) and \(LiveProtocol.eventsPath)")
             }
         }
     }
 
     /// Runs `respond` only for a request that carries the token; logs the outcome in one line.
-    private func authorized(_ request: HTTPRequest, _ respond: () throws -> HTTPResponse) throws -> HTTPResponse {
-        let presented = request.headers[.authorization] ?? ""
+    private func authorized(_ request: LiveRequest, _ respond: () throws -> LiveResponse) -> LiveResponse {
+        let presented = request.headers["authorization"] ?? ""
         let expected = "Bearer " + options.token
-        let response: HTTPResponse
+        let response: LiveResponse
         if Self.constantTimeEqual(presented, expected) {
-            response = try respond()
+            do {
+                response = try respond()
+            } catch {
+                response = HTTPListener.plainError(500, "the project cannot be read now: \(error)")
+            }
         } else {
-            response = Self.error(.unauthorized, "missing or wrong token: send 'Authorization: Bearer <token>' "
-                                  + "with the token flowpkg serve printed")
+            response = HTTPListener.plainError(401, "missing or wrong token: send 'Authorization: Bearer <token>' "
+                                               + "with the token flowpkg serve printed")
         }
         var target = request.path
         if let name = request.query["name"] { target += " \(name)" }
         if let type = request.query["type"], !type.isEmpty { target += ".\(type)" }
-        log("\(Self.peer(request)) \(request.method.rawValue) \(target) → \(response.statusCode.code)")
+        log("\(request.peer) \(request.method) \(target) → \(response.status)")
         return response
-    }
-
-    private static func peer(_ request: HTTPRequest) -> String {
-        switch request.remoteAddress {
-        case .ip4(let ip, let port)?: return "\(ip):\(port)"
-        case .ip6(let ip, let port)?: return "[\(ip)]:\(port)"
-        default: return "client"
-        }
-    }
-
-    private static func error(_ status: HTTPStatusCode, _ message: String) -> HTTPResponse {
-        let body = (try? JSONEncoder.live.encode(["error": message])) ?? Data()
-        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json"], body: body)
     }
 
     /// Compares secrets without stopping at the first difference, so timing tells nothing.
@@ -218,26 +178,23 @@ public struct LiveServerError: Error, CustomStringConvertible {
     public var port: UInt16
     public var reason: String
 
-    init(options: LiveServerOptions, underlying: any Error) {
+    init(options: LiveServerOptions, failure: PlainSocket.Failure) {
         host = options.host
         port = options.port
-        switch underlying as? SocketError {
-        case .failed(_, let number, let message)?:
-            reason = number == EADDRINUSE ? "the port is in use: stop the other server or choose another --port"
-                : number == EADDRNOTAVAIL ? "\(message): the address is not one of this machine's"
-                : message
-        case .timeout(let message)?: reason = message
-        default: reason = "\(underlying)"
-        }
+        reason = failure.code == EADDRINUSE ? "the port is in use: stop the other server or choose another --port"
+            : failure.code == EADDRNOTAVAIL ? "\(failure.reason): the address is not one of this machine's"
+            : failure.reason
     }
 
     public var description: String { "cannot listen on \(host):\(port): \(reason)" }
 }
 
-/// Carries the server task's failure to `start()`.
-private final class FailureBox: @unchecked Sendable {
+/// The listener, set by `start()`.
+private final class ListenerBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: (any Error)?
-    var error: (any Error)? { lock.withLock { stored } }
-    func set(_ error: any Error) { lock.withLock { stored = error } }
+    private var stored: HTTPListener?
+    var current: HTTPListener? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }

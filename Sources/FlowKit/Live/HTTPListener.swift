@@ -1,0 +1,208 @@
+import FlowLoader
+import Foundation
+
+/// One request the live server answers: a GET with its path, decoded query and headers.
+struct LiveRequest: Sendable {
+    var method: String
+    /// The path as sent, before any `?`.
+    var path: String
+    /// The query's names and values, percent-decoded.
+    var query: [String: String]
+    /// Header values by lower-cased name.
+    var headers: [String: String]
+    /// Who asked: `127.0.0.1:51234`.
+    var peer: String
+}
+
+/// What the live server answers: bytes, or a stream of server-sent events.
+struct LiveResponse: Sendable {
+    enum Body: Sendable {
+        case bytes([UInt8])
+        case events(EventSubscription)
+    }
+
+    var status: Int
+    var contentType: String
+    var body: Body
+}
+
+/// A small HTTP/1.1 server over `PlainSocket`: one thread per connection, one request per
+/// connection (`Connection: close`), GET only, with bounded request heads and timeouts.
+///
+/// The live channel needs no more: a handful of GETs from one development host and one
+/// long-lived event stream, on loopback by default. (A server library would do, but the ones
+/// at hand bring FoundationNetworking, and with it libcurl's dependencies, into every
+/// `flowpkg` process at start-up.)
+final class HTTPListener: @unchecked Sendable {
+    /// How long a client may take to send its request, and a send may wait for a slow reader.
+    static let timeout: TimeInterval = 10
+    static let maxLine = 8 * 1024
+    static let maxHead = 64 * 1024
+    /// Connections served at once; more are closed as soon as they are accepted.
+    static let maxConnections = 64
+
+    let port: UInt16
+    private let socket: PlainSocket
+    private let handler: @Sendable (LiveRequest) -> LiveResponse
+    private let lock = NSLock()
+    private var open: [ObjectIdentifier: PlainSocket] = [:]
+    private var stopped = false
+
+    /// Binds and listens at once; `start()` then accepts connections.
+    init(host: String, port: UInt16, handler: @escaping @Sendable (LiveRequest) -> LiveResponse) throws(PlainSocket.Failure) {
+        socket = try PlainSocket.listen(host: host, port: port)
+        self.port = socket.localPort ?? port
+        self.handler = handler
+    }
+
+    func start() {
+        Thread.detachNewThread { [self] in acceptConnections() }
+    }
+
+    /// Stops accepting and closes every open connection.
+    func stop() {
+        let connections = lock.withLock { () -> [PlainSocket] in
+            stopped = true
+            return Array(open.values)
+        }
+        socket.shutDown()
+        for connection in connections { connection.shutDown() }
+    }
+
+    private func acceptConnections() {
+        while let (client, peer) = try? socket.accept() {
+            let id = ObjectIdentifier(client)
+            let accepted = lock.withLock { () -> Bool? in
+                if stopped { return nil }
+                if open.count >= Self.maxConnections { return false }
+                open[id] = client
+                return true
+            }
+            guard let accepted else { client.shutDown(); return }
+            guard accepted else { client.shutDown(); continue }
+            Thread.detachNewThread { [self] in
+                serve(client, peer: peer)
+                client.shutDown()
+                lock.withLock { _ = open.removeValue(forKey: id) }
+            }
+        }
+    }
+
+    private func serve(_ client: PlainSocket, peer: String) {
+        client.setTimeouts(send: Self.timeout, receive: Self.timeout)
+        let request: LiveRequest
+        switch Self.readRequest(from: client, peer: peer) {
+        case .success(let parsed): request = parsed
+        case .failure(let problem):
+            if let message = problem.message {
+                try? Self.write(Self.plainError(400, message), to: client)
+                client.finishSending()
+            }
+            return
+        }
+        try? Self.write(handler(request), to: client)
+    }
+
+    // MARK: Reading a request
+
+    private struct RequestProblem: Error {
+        /// What to answer with a 400; nil when the connection just went away.
+        var message: String?
+    }
+
+    private static func readRequest(from client: PlainSocket, peer: String) -> Result<LiveRequest, RequestProblem> {
+        var reader = LineReader(socket: client)
+        var lines: [String] = []
+        var total = 0
+        while true {
+            guard let line = reader.next() else {
+                return .failure(RequestProblem(message: reader.overflow ? "a request line is longer than \(maxLine) bytes" : nil))
+            }
+            total += line.utf8.count + 2
+            if total > maxHead { return .failure(RequestProblem(message: "the request head is larger than \(maxHead) bytes")) }
+            if line.isEmpty { break }
+            lines.append(line)
+        }
+        let parts = (lines.first ?? "").split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), parts[1].hasPrefix("/") else {
+            return .failure(RequestProblem(message: "not an HTTP/1.1 request line"))
+        }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { return .failure(RequestProblem(message: "a header line has no ':'")) }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let target = parts[1]
+        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        var query: [String: String] = [:]
+        if let mark = target.firstIndex(of: "?") {
+            for pair in target[target.index(after: mark)...].split(separator: "&") {
+                let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let name = halves[0].removingPercentEncoding else { continue }
+                query[name] = halves.count > 1 ? (halves[1].removingPercentEncoding ?? "") : ""
+            }
+        }
+        return .success(LiveRequest(method: String(parts[0]), path: String(path), query: query, headers: headers, peer: peer))
+    }
+
+    /// Lines of a request head, CRLF or LF ended, each at most `maxLine` bytes.
+    private struct LineReader {
+        let socket: PlainSocket
+        var buffer: [UInt8] = []
+        var start = 0
+        var overflow = false
+
+        mutating func next() -> String? {
+            while true {
+                if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                    var end = newline
+                    if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                    let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                    start = newline + 1
+                    return line
+                }
+                if buffer.count - start > HTTPListener.maxLine { overflow = true; return nil }
+                guard let more = try? socket.receive(max: 16 * 1024) else { return nil }
+                buffer.removeFirst(start)
+                start = 0
+                buffer += more
+            }
+        }
+    }
+
+    // MARK: Writing a response
+
+    private static func write(_ response: LiveResponse, to client: PlainSocket) throws(PlainSocket.Failure) {
+        var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\nContent-Type: \(response.contentType)\r\n"
+        head += "Connection: close\r\n"
+        switch response.body {
+        case .bytes(let bytes):
+            head += "Content-Length: \(bytes.count)\r\n\r\n"
+            try client.send(Array(head.utf8) + bytes)
+        case .events(let subscription):
+            defer { subscription.cancel() }
+            head += "Cache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n"
+            try client.send(Array(head.utf8))
+            while let event = subscription.next() {
+                try client.send(Array("\(String(event.count, radix: 16))\r\n".utf8) + event + Array("\r\n".utf8))
+            }
+            try client.send(Array("0\r\n\r\n".utf8))
+        }
+    }
+
+    static func plainError(_ status: Int, _ message: String) -> LiveResponse {
+        let body = (try? JSONEncoder.live.encode(["error": message])) ?? Data()
+        return LiveResponse(status: status, contentType: "application/json", body: .bytes([UInt8](body)))
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        default: return "Error"
+        }
+    }
+}
