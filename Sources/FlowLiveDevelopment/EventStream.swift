@@ -3,7 +3,12 @@ import Foundation
 
 /// Reads the live source's server-sent events on a thread of its own and decodes each
 /// `hello` and `change` event.
+///
+/// Events end at a blank line (LF or CRLF line ends); one larger than `maxEventBytes` ends the
+/// stream, so a broken source cannot fill memory.
 final class EventStream: @unchecked Sendable {
+    static let maxEventBytes = 1 << 20
+
     private let url: URL
     private let headers: [(String, String)]
     private let connectTimeout: TimeInterval
@@ -15,6 +20,8 @@ final class EventStream: @unchecked Sendable {
     private var cancelled = false
     private var ended = false
     private var buffer: [UInt8] = []
+    /// How far `buffer` has been searched for an event's end without finding one.
+    private var searched = 0
 
     init(url: URL, headers: [(String, String)], connectTimeout: TimeInterval,
          onHello: @escaping @Sendable (Int) -> Void, onChange: @escaping @Sendable (LiveChange) -> Void,
@@ -54,11 +61,16 @@ final class EventStream: @unchecked Sendable {
                 end(head.status == 401 ? "the live source rejected the token" : "the live source answered \(head.status)")
                 return
             }
-            try connection.streamBody(head) { piece in
+            var oversized = false
+            try connection.streamBody(head) { (piece) throws(HTTPConnection.Failure) in
                 buffer.append(contentsOf: piece)
                 deliverEvents()
+                if buffer.count > Self.maxEventBytes {
+                    oversized = true
+                    throw .malformed("an event is larger than \(Self.maxEventBytes) bytes")
+                }
             }
-            end("the live source closed the stream")
+            if !oversized { end("the live source closed the stream") }
         } catch {
             switch error {
             case .unreachable(let reason), .malformed(let reason):
@@ -91,14 +103,17 @@ final class EventStream: @unchecked Sendable {
 
     /// Takes one complete event (up to a blank line) off the buffer.
     private func nextEvent() -> (name: String, data: String)? {
-        guard let end = (0..<max(0, buffer.count - 1)).first(where: { buffer[$0] == 10 && buffer[$0 + 1] == 10 }) else {
+        guard let (end, next) = Self.eventEnd(in: buffer, from: searched) else {
+            searched = max(0, buffer.count - 3)
             return nil
         }
         let text = String(decoding: buffer[..<end], as: UTF8.self)
-        buffer.removeFirst(end + 2)
+        buffer.removeFirst(next)
+        searched = 0
         var name = "message"
         var data: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if line.hasPrefix("event:") {
                 name = line.dropFirst(6).trimmingCharacters(in: .whitespaces)
             } else if line.hasPrefix("data:") {
@@ -106,5 +121,21 @@ final class EventStream: @unchecked Sendable {
             }
         }
         return (name, data.joined(separator: "\n"))
+    }
+
+    /// Where the first event in `bytes` ends (a blank line: `\n\n` or `\r\n\r\n`), searching
+    /// from `start`: the end of its text and where the next event begins.
+    static func eventEnd(in bytes: [UInt8], from start: Int) -> (end: Int, next: Int)? {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0A {
+                if bytes[index + 1] == 0x0A { return (index, index + 2) }
+                if bytes[index + 1] == 0x0D, index + 2 < bytes.count, bytes[index + 2] == 0x0A {
+                    return (index > 0 && bytes[index - 1] == 0x0D ? index - 1 : index, index + 3)
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 }

@@ -5,15 +5,21 @@ import Foundation
 final class EventBroadcaster: @unchecked Sendable {
     private let lock = NSLock()
     private var subscribers: [ObjectIdentifier: EventSubscription] = [:]
+    private var closed = false
 
-    /// A new subscription that starts with a `hello` event naming the current revision.
+    /// A new subscription that starts with a `hello` event naming the current revision; one
+    /// already finished once `finishAll()` has run (the server is stopping).
     func subscribe(revision: Int) -> EventSubscription {
         let subscription = EventSubscription { [weak self] subscription in
             guard let self else { return }
             lock.withLock { _ = subscribers.removeValue(forKey: ObjectIdentifier(subscription)) }
         }
         subscription.yield(Array("event: hello\ndata: {\"revision\":\(revision)}\n\n".utf8))
-        lock.withLock { subscribers[ObjectIdentifier(subscription)] = subscription }
+        let open = lock.withLock { () -> Bool in
+            if !closed { subscribers[ObjectIdentifier(subscription)] = subscription }
+            return !closed
+        }
+        if !open { subscription.finish() }
         return subscription
     }
 
@@ -28,14 +34,29 @@ final class EventBroadcaster: @unchecked Sendable {
     }
 
     func finishAll() {
-        let targets = lock.withLock { Array(subscribers.values) }
+        let targets = lock.withLock { () -> [EventSubscription] in
+            closed = true
+            return Array(subscribers.values)
+        }
         for subscription in targets { subscription.finish() }
     }
 }
 
 /// One event stream's queue: the broadcaster adds events, the connection's thread takes them.
-/// Keeps the newest 256 when a client reads slower than changes come.
+///
+/// A client that falls `capacity` events behind is not sent a stream with holes in it: its
+/// stream ends, and the client's reconnection catches up from the manifest.
 final class EventSubscription: @unchecked Sendable {
+    static let capacity = 256
+
+    enum Next: Equatable {
+        case event([UInt8])
+        /// Nothing came within the wait.
+        case idle
+        /// Finished and drained.
+        case finished
+    }
+
     private let condition = NSCondition()
     private var queue: [[UInt8]] = []
     private var finished = false
@@ -48,8 +69,12 @@ final class EventSubscription: @unchecked Sendable {
     func yield(_ event: [UInt8]) {
         condition.withLock {
             guard !finished else { return }
+            if queue.count >= Self.capacity {
+                finished = true
+                condition.broadcast()
+                return
+            }
             queue.append(event)
-            if queue.count > 256 { queue.removeFirst(queue.count - 256) }
             condition.signal()
         }
     }
@@ -62,11 +87,15 @@ final class EventSubscription: @unchecked Sendable {
         }
     }
 
-    /// The next event, waiting for one; nil once finished and drained.
-    func next() -> [UInt8]? {
+    /// The next event, waiting at most `seconds` for one.
+    func next(waitingAtMost seconds: TimeInterval) -> Next {
         condition.withLock {
-            while queue.isEmpty && !finished { condition.wait() }
-            return queue.isEmpty ? nil : queue.removeFirst()
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while queue.isEmpty && !finished {
+                if !condition.wait(until: deadline) { break }
+            }
+            if !queue.isEmpty { return .event(queue.removeFirst()) }
+            return finished ? .finished : .idle
         }
     }
 

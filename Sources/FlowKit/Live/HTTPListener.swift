@@ -10,6 +10,8 @@ struct LiveRequest: Sendable {
     var query: [String: String]
     /// Header values by lower-cased name.
     var headers: [String: String]
+    /// `HTTP/1.0` or `HTTP/1.1`.
+    var version: String
     /// Who asked: `127.0.0.1:51234`.
     var peer: String
 }
@@ -27,15 +29,23 @@ struct LiveResponse: Sendable {
 }
 
 /// A small HTTP/1.1 server over `PlainSocket`: one thread per connection, one request per
-/// connection (`Connection: close`), GET only, with bounded request heads and timeouts.
+/// connection (`Connection: close`), GET only, with bounded request heads and deadlines.
+///
+/// A client has `timeout` in all to send its request head, however slowly it trickles in;
+/// an event stream whose client has gone is noticed within a second (and a silent half-open
+/// one by the heartbeat comment sent every `heartbeat` seconds), so dead clients do not hold
+/// connection slots.
 ///
 /// The live channel needs no more: a handful of GETs from one development host and one
 /// long-lived event stream, on loopback by default. (A server library would do, but the ones
 /// at hand bring FoundationNetworking, and with it libcurl's dependencies, into every
 /// `flowpkg` process at start-up.)
 final class HTTPListener: @unchecked Sendable {
-    /// How long a client may take to send its request, and a send may wait for a slow reader.
+    /// How long a client may take to send its whole request head, and a send may wait for a
+    /// slow reader.
     static let timeout: TimeInterval = 10
+    /// Seconds between the comments that keep an idle event stream checked.
+    static let heartbeat: TimeInterval = 15
     static let maxLine = 8 * 1024
     static let maxHead = 64 * 1024
     /// Connections served at once; more are closed as soon as they are accepted.
@@ -70,7 +80,16 @@ final class HTTPListener: @unchecked Sendable {
     }
 
     private func acceptConnections() {
-        while let (client, peer) = try? socket.accept() {
+        while true {
+            let client: PlainSocket, peer: String
+            do {
+                (client, peer) = try socket.accept()
+            } catch {
+                if error.isFatal || lock.withLock({ stopped }) { return }
+                // Out of descriptors or memory, or one connection failed: wait, then go on.
+                Thread.sleep(forTimeInterval: 0.05)
+                continue
+            }
             let id = ObjectIdentifier(client)
             let accepted = lock.withLock { () -> Bool? in
                 if stopped { return nil }
@@ -91,16 +110,18 @@ final class HTTPListener: @unchecked Sendable {
     private func serve(_ client: PlainSocket, peer: String) {
         client.setTimeouts(send: Self.timeout, receive: Self.timeout)
         let request: LiveRequest
-        switch Self.readRequest(from: client, peer: peer) {
+        switch Self.readRequest(from: client, peer: peer, before: Date(timeIntervalSinceNow: Self.timeout)) {
         case .success(let parsed): request = parsed
         case .failure(let problem):
-            if let message = problem.message {
-                try? Self.write(Self.plainError(400, message), to: client)
-                client.finishSending()
-            }
+            guard let message = problem.message else { return }
+            try? Self.write(Self.plainError(400, message), to: client, version: "HTTP/1.1")
+            client.finishSending()
             return
         }
-        try? Self.write(handler(request), to: client)
+        try? Self.write(handler(request), to: client, version: request.version)
+        // Whatever the client sent beyond the head (a body) is read and dropped, so closing
+        // does not reset the connection before the answer is read.
+        client.finishSending(draining: 1 << 20, timeout: 1)
     }
 
     // MARK: Reading a request
@@ -110,8 +131,9 @@ final class HTTPListener: @unchecked Sendable {
         var message: String?
     }
 
-    private static func readRequest(from client: PlainSocket, peer: String) -> Result<LiveRequest, RequestProblem> {
-        var reader = LineReader(socket: client)
+    private static func readRequest(from client: PlainSocket, peer: String, before deadline: Date)
+        -> Result<LiveRequest, RequestProblem> {
+        var reader = LineReader(socket: client, deadline: deadline)
         var lines: [String] = []
         var total = 0
         while true {
@@ -142,12 +164,14 @@ final class HTTPListener: @unchecked Sendable {
                 query[name] = halves.count > 1 ? (halves[1].removingPercentEncoding ?? "") : ""
             }
         }
-        return .success(LiveRequest(method: String(parts[0]), path: String(path), query: query, headers: headers, peer: peer))
+        return .success(LiveRequest(method: String(parts[0]), path: String(path), query: query, headers: headers,
+                                    version: String(parts[2]), peer: peer))
     }
 
     /// Lines of a request head, CRLF or LF ended, each at most `maxLine` bytes.
     private struct LineReader {
         let socket: PlainSocket
+        let deadline: Date
         var buffer: [UInt8] = []
         var start = 0
         var overflow = false
@@ -162,7 +186,7 @@ final class HTTPListener: @unchecked Sendable {
                     return line
                 }
                 if buffer.count - start > HTTPListener.maxLine { overflow = true; return nil }
-                guard let more = try? socket.receive(max: 16 * 1024) else { return nil }
+                guard let more = try? socket.receive(max: 16 * 1024, before: deadline) else { return nil }
                 buffer.removeFirst(start)
                 start = 0
                 buffer += more
@@ -172,7 +196,7 @@ final class HTTPListener: @unchecked Sendable {
 
     // MARK: Writing a response
 
-    private static func write(_ response: LiveResponse, to client: PlainSocket) throws(PlainSocket.Failure) {
+    private static func write(_ response: LiveResponse, to client: PlainSocket, version: String) throws(PlainSocket.Failure) {
         var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\nContent-Type: \(response.contentType)\r\n"
         head += "Connection: close\r\n"
         switch response.body {
@@ -181,12 +205,31 @@ final class HTTPListener: @unchecked Sendable {
             try client.send(Array(head.utf8) + bytes)
         case .events(let subscription):
             defer { subscription.cancel() }
-            head += "Cache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n"
+            // HTTP/1.0 knows no chunks: its stream simply ends when the connection closes.
+            let chunked = version != "HTTP/1.0"
+            head += "Cache-Control: no-cache\r\n" + (chunked ? "Transfer-Encoding: chunked\r\n" : "") + "\r\n"
             try client.send(Array(head.utf8))
-            while let event = subscription.next() {
-                try client.send(Array("\(String(event.count, radix: 16))\r\n".utf8) + event + Array("\r\n".utf8))
+            func send(_ bytes: [UInt8]) throws(PlainSocket.Failure) {
+                guard !bytes.isEmpty else { return }  // an empty chunk would end the stream
+                try client.send(chunked ? Array("\(String(bytes.count, radix: 16))\r\n".utf8) + bytes + Array("\r\n".utf8) : bytes)
             }
-            try client.send(Array("0\r\n\r\n".utf8))
+            var lastSent = Date()
+            while true {
+                switch subscription.next(waitingAtMost: 1) {
+                case .event(let event):
+                    try send(event)
+                    lastSent = Date()
+                case .idle:
+                    if client.isClosedByPeer { return }
+                    if -lastSent.timeIntervalSinceNow >= heartbeat {
+                        try send(Array(":\n\n".utf8))
+                        lastSent = Date()
+                    }
+                case .finished:
+                    if chunked { try client.send(Array("0\r\n\r\n".utf8)) }
+                    return
+                }
+            }
         }
     }
 

@@ -17,6 +17,10 @@ package final class PlainSocket: @unchecked Sendable {
         package var reason: String
         package var code: Int32
         package var timedOut: Bool { code == EAGAIN || code == EWOULDBLOCK }
+        /// For `accept`: the listening socket is gone (shut down or closed). Anything else
+        /// (out of descriptors or memory, a connection that failed before it was taken) is
+        /// about one connection or passes; the listener waits a moment and goes on.
+        package var isFatal: Bool { code == EINVAL || code == EBADF || code == ENOTSOCK }
 
         init(_ code: Int32 = errno, _ reason: String? = nil) {
             self.code = code
@@ -32,6 +36,9 @@ package final class PlainSocket: @unchecked Sendable {
         #if canImport(Darwin)
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
+        // Not inherited by a program the host starts (Lua's io.popen): sockets made here carry
+        // the flag from the start on Linux; accepted ones, and Darwin's, get it now.
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
     }
 
@@ -41,7 +48,7 @@ package final class PlainSocket: @unchecked Sendable {
     package static func connect(host: String, port: Int, timeout: TimeInterval) throws(Failure) -> PlainSocket {
         var last = Failure(EHOSTUNREACH, "no address for \(host)")
         for address in try addresses(host: host, port: port, passive: false) {
-            let descriptor = socket(address.family, streamType, 0)
+            let descriptor = socket(address.family, streamType | closeOnExec, 0)
             if descriptor < 0 { last = Failure(); continue }
             if let failure = connect(descriptor, to: address, timeout: timeout) {
                 close(descriptor)
@@ -59,7 +66,7 @@ package final class PlainSocket: @unchecked Sendable {
         guard let address = try addresses(host: name, port: Int(port), passive: true).first else {
             throw Failure(EADDRNOTAVAIL, "no such address")
         }
-        let descriptor = socket(address.family, streamType, 0)
+        let descriptor = socket(address.family, streamType | closeOnExec, 0)
         if descriptor < 0 { throw Failure() }
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -74,7 +81,8 @@ package final class PlainSocket: @unchecked Sendable {
         return PlainSocket(descriptor: descriptor)
     }
 
-    /// The next connection, and who made it (`127.0.0.1:51234`); throws once shut down.
+    /// The next connection, and who made it (`127.0.0.1:51234`); throws once shut down, and
+    /// for whatever else keeps this one connection from being accepted (see `Failure.isFatal`).
     package func accept() throws(Failure) -> (socket: PlainSocket, peer: String) {
         while true {
             var storage = sockaddr_storage()
@@ -135,19 +143,39 @@ package final class PlainSocket: @unchecked Sendable {
         }
     }
 
+    /// Up to `max` bytes, waiting until `deadline` at the latest: a peer that sends one byte at
+    /// a time cannot stretch a read past it. Throws a timeout once the deadline has passed.
+    package func receive(max: Int, before deadline: Date) throws(Failure) -> [UInt8]? {
+        let left = deadline.timeIntervalSinceNow
+        if left <= 0 { throw Failure(EAGAIN, "timed out") }
+        setTimeouts(send: nil, receive: Swift.max(left, 0.001))
+        return try receive(max: max)
+    }
+
+    /// Whether the other side has closed its end or reset the connection, without waiting and
+    /// without taking any byte it sent.
+    package var isClosedByPeer: Bool {
+        var probe = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&probe, 1, 0) > 0 else { return false }
+        if probe.revents & Int16(POLLERR | POLLHUP) != 0 { return true }
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    }
+
     /// Ends both directions: a receive or accept waiting on another thread returns at once.
     package func shutDown() {
         shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
     /// Says it will send no more, then reads and drops what the other side still sends (at
-    /// most `limit` bytes or until `timeout`), so closing does not reset the connection before
-    /// the other side has read the answer.
+    /// most `limit` bytes, for at most `timeout` in all), so closing does not reset the
+    /// connection before the other side has read the answer.
     package func finishSending(draining limit: Int = 1 << 20, timeout: TimeInterval = 1) {
         shutdown(descriptor, Int32(SHUT_WR))
-        setTimeouts(send: nil, receive: timeout)
+        let deadline = Date(timeIntervalSinceNow: timeout)
         var drained = 0
-        while drained < limit, let bytes = try? receive(max: 64 * 1024) { drained += bytes.count }
+        while drained < limit, let bytes = try? receive(max: 64 * 1024, before: deadline) { drained += bytes.count }
     }
 
     // MARK: Addresses
@@ -160,8 +188,10 @@ package final class PlainSocket: @unchecked Sendable {
 
     #if canImport(Glibc)
     private static let streamType = Int32(SOCK_STREAM.rawValue)
+    private static let closeOnExec = Int32(SOCK_CLOEXEC.rawValue)
     #else
     private static let streamType = SOCK_STREAM
+    private static let closeOnExec: Int32 = 0
     #endif
 
     private static func addresses(host: String, port: Int, passive: Bool) throws(Failure) -> [Address] {

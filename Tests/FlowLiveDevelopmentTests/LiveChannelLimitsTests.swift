@@ -1,0 +1,77 @@
+@testable import FlowKit
+@testable import FlowLiveDevelopment
+import FlowLoader
+import Foundation
+import Testing
+
+/// The live channel against clients that go away, fall behind, trickle or send events of
+/// unexpected shapes: nothing holds a connection slot, a thread or memory for long.
+@Suite(.serialized) struct LiveChannelLimitsTests {
+    @Test func eventStreamsWhoseClientsLeftFreeTheirSlotsWithinSeconds() async throws {
+        let fixture = try await LiveFixture()
+        defer { Task { await fixture.stop() } }
+        // As many streams as the server serves at once, opened and then dropped by their clients.
+        var streams: [PlainSocket] = []
+        for _ in 0..<HTTPListener.maxConnections {
+            let socket = try PlainSocket.connect(host: "127.0.0.1", port: Int(fixture.port), timeout: 2)
+            try socket.send(Array("GET /v1/events HTTP/1.1\r\nAuthorization: Bearer \(LiveFixture.token)\r\n\r\n".utf8))
+            socket.setTimeouts(send: 2, receive: 2)
+            _ = try socket.receive(max: 4096)  // the head and the hello event: the stream is open
+            streams.append(socket)
+        }
+        for socket in streams { socket.shutDown() }
+        streams.removeAll()
+        // No change is pushed, yet the slots come back.
+        let deadline = Date(timeIntervalSinceNow: 5)
+        var status = 0
+        while Date() < deadline {
+            status = (try? await blocking { try RawHTTP.get(port: fixture.port, target: "/v1/manifest", token: LiveFixture.token) })?.status ?? 0
+            if status == 200 { break }
+            try await Task.sleep(nanoseconds: 200_000_000)
+        }
+        #expect(status == 200)
+    }
+
+    @Test func aSubscriberThatFallsBehindHasItsStreamEndedNotHoled() {
+        let broadcaster = EventBroadcaster()
+        let subscription = broadcaster.subscribe(revision: 1)
+        let change = LiveChange(revision: 2, modules: ["main"])
+        for _ in 0..<EventSubscription.capacity + 5 { broadcaster.send(change) }
+        var events = 0
+        while case .event = subscription.next(waitingAtMost: 0.1) { events += 1 }
+        #expect(events == EventSubscription.capacity)
+        #expect(subscription.next(waitingAtMost: 0.1) == .finished)
+    }
+
+    @Test func aSubscriptionAfterTheServerStoppedIsAlreadyFinished() {
+        let broadcaster = EventBroadcaster()
+        broadcaster.finishAll()
+        let late = broadcaster.subscribe(revision: 3)
+        guard case .event = late.next(waitingAtMost: 0.1) else { Issue.record("no hello"); return }
+        #expect(late.next(waitingAtMost: 0.1) == .finished)
+    }
+
+    @Test func aReadStopsAtItsDeadlineHoweverTheBytesTrickle() throws {
+        let listener = try PlainSocket.listen(host: "127.0.0.1", port: 0)
+        let client = try PlainSocket.connect(host: "127.0.0.1", port: Int(listener.localPort ?? 0), timeout: 2)
+        let (server, _) = try listener.accept()
+        let started = Date()
+        #expect(throws: PlainSocket.Failure.self) { try server.receive(max: 10, before: Date(timeIntervalSinceNow: 0.2)) }
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(throws: PlainSocket.Failure.self) { try server.receive(max: 10, before: Date(timeIntervalSinceNow: -1)) }
+        #expect(!server.isClosedByPeer)
+        client.shutDown()
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(server.isClosedByPeer)
+    }
+
+    @Test func eventsEndAtABlankLineWhateverTheLineEnds() {
+        func end(_ text: String) -> (Int, Int)? {
+            EventStream.eventEnd(in: Array(text.utf8), from: 0).map { ($0.end, $0.next) }
+        }
+        #expect(end("event: a\ndata: 1\n\nrest")! == (16, 18))
+        #expect(end("event: a\r\ndata: 1\r\n\r\nrest")! == (17, 21))
+        #expect(end(":\n\n")! == (1, 3))
+        #expect(end("event: a\ndata: 1\n") == nil)
+    }
+}
