@@ -75,3 +75,14 @@ import Testing
         #expect(end("event: a\ndata: 1\n") == nil)
     }
 }
+
+@Suite struct LoopbackAddressTests {
+    @Test func everySpellingOfThisMachineIsLoopbackAndNothingElse() {
+        for host in ["localhost", "127.0.0.1", "127.1.2.3", "::1", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1"] {
+            #expect(LiveServerOptions(host: host, token: "t").isLoopback, "\(host)")
+        }
+        for host in ["0.0.0.0", "192.168.1.10", "::", "::ffff:10.0.0.1", "128.0.0.1", "example.com", "fe80::1"] {
+            #expect(!LiveServerOptions(host: host, token: "t").isLoopback, "\(host)")
+        }
+    }
+}

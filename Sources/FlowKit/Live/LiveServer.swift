@@ -18,9 +18,17 @@ public struct LiveServerOptions: Sendable {
         self.forcePolling = forcePolling
     }
 
-    /// Whether `host` only accepts connections from this machine.
+    /// Whether `host` only accepts connections from this machine: `localhost`, 127.0.0.0/8,
+    /// `::1` however it is spelt, or an IPv4 loopback address mapped into IPv6.
     public var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, host, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        if bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }
+        return bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
     }
 
     /// Whether `host` is something the server can listen on: `localhost` or an IP address.
