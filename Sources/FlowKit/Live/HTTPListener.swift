@@ -69,6 +69,9 @@ final class HTTPListener: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptConnections() }
     }
 
+    /// Connections being served now, event streams included.
+    var openConnections: Int { lock.withLock { open.count } }
+
     /// Stops accepting and closes every open connection.
     func stop() {
         let connections = lock.withLock { () -> [PlainSocket] in

@@ -80,6 +80,9 @@ public final class LiveServer: Sendable {
         get async { listener.current?.port }
     }
 
+    /// Connections being served now, event streams included (for tests).
+    var openConnections: Int { listener.current?.openConnections ?? 0 }
+
     /// Starts listening and watching; returns once connections are accepted, or throws
     /// `LiveServerError` (the port is taken, the address is not this machine's).
     public func start() async throws {
