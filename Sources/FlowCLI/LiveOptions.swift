@@ -24,8 +24,9 @@ struct LiveOptions: ParsableArguments {
             if token != nil || watch { throw ValidationError("--token and --watch go with --live URL") }
             return
         }
-        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-            throw ValidationError("--live takes an http URL such as http://127.0.0.1:7315, not '\(url)'")
+        // flowpkg serve speaks plain HTTP, and so does the live client: https would never connect.
+        guard let parsed = URL(string: url), parsed.scheme?.lowercased() == "http", parsed.host != nil else {
+            throw ValidationError("--live takes an http:// URL (flowpkg serve speaks plain HTTP), such as http://127.0.0.1:7315, not '\(url)'")
         }
         if token == nil { throw ValidationError("--live needs --token: the token `flowpkg serve` printed") }
         if !(connectionTimeout >= 0 && connectionTimeout <= 3600) {

@@ -167,5 +167,8 @@ import Testing
         #expect(noToken.stderr.contains("--token"))
         let badURL = try FlowpkgProcess.run(["run", package.path, "--live", "127.0.0.1", "--token", "abcdefgh"], in: fixture.url)
         #expect(badURL.status == 64)
+        let https = try FlowpkgProcess.run(["run", package.path, "--live", "https://127.0.0.1:7315", "--token", "abcdefgh"], in: fixture.url)
+        #expect(https.status == 64)
+        #expect(https.stderr.contains("http:// URL (flowpkg serve speaks plain HTTP)"))
     }
 }
