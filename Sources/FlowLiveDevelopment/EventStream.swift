@@ -61,16 +61,14 @@ final class EventStream: @unchecked Sendable {
                 end(head.status == 401 ? "the live source rejected the token" : "the live source answered \(head.status)")
                 return
             }
-            var oversized = false
             try connection.streamBody(head) { (piece) throws(HTTPConnection.Failure) in
                 buffer.append(contentsOf: piece)
                 deliverEvents()
                 if buffer.count > Self.maxEventBytes {
-                    oversized = true
                     throw .malformed("an event is larger than \(Self.maxEventBytes) bytes")
                 }
             }
-            if !oversized { end("the live source closed the stream") }
+            end("the live source closed the stream")
         } catch {
             switch error {
             case .unreachable(let reason), .malformed(let reason):

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowLoader
 import Foundation
 
@@ -28,12 +23,13 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     private let socket: PlainSocket
+    private let reader: SocketReader
+    /// How long a read may wait, for messages.
     private let timeout: TimeInterval
-    private var pending: [UInt8] = []
-    private var pendingStart = 0
 
     private init(socket: PlainSocket, timeout: TimeInterval) {
         self.socket = socket
+        reader = SocketReader(socket)
         self.timeout = timeout
     }
 
@@ -77,26 +73,13 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Reads the status line and headers.
     func readHead() throws(Failure) -> Head {
-        var lines: [String] = []
-        var total = 0
-        while true {
-            let line = try readLine()
-            total += line.utf8.count + 2
-            if total > 64 * 1024 { throw .malformed("its headers run past 64 KiB") }
-            if line.isEmpty { break }
-            lines.append(line)
-        }
-        guard let statusLine = lines.first else { throw .malformed("the answer is empty") }
-        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        let head: SocketReader.Head
+        do { head = try reader.head() } catch { throw failure(error) }
+        let parts = head.startLine.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
-            throw .malformed("it answered '\(statusLine.prefix(80))', not HTTP/1.1")
+            throw .malformed("it answered '\(head.startLine.prefix(80))', not HTTP/1.1")
         }
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { throw .malformed("a header line has no ':'") }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        return Head(status: status, headers: headers)
+        return Head(status: status, headers: head.headers)
     }
 
     /// The whole body after `head`, refusing more than `limit` bytes.
@@ -145,37 +128,25 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Up to `max` bytes, at least one; the connection ending first is an error.
     private func readSome(max: Int) throws(Failure) -> ArraySlice<UInt8> {
-        guard let piece = try readSomeOrEnd(max: max) else { throw .unreachable("the connection closed mid-answer") }
+        guard let piece = try readSomeOrEnd(max: max) else { throw failure(.ended) }
         return piece
     }
 
     /// Up to `max` bytes, at least one, or nil when the other side closed the connection.
     private func readSomeOrEnd(max: Int) throws(Failure) -> ArraySlice<UInt8>? {
-        if pendingStart == pending.count {
-            pendingStart = 0
-            do {
-                guard let bytes = try socket.receive(max: 64 * 1024) else { return nil }
-                pending = bytes
-            } catch {
-                throw .unreachable(error.timedOut ? "no answer within \(String(format: "%g", timeout)) s" : error.reason)
-            }
-        }
-        let end = min(pending.count, pendingStart + max)
-        defer { pendingStart = end }
-        return pending[pendingStart..<end]
+        do { return try reader.some(max: max) } catch { throw failure(.failed(error)) }
     }
 
-    /// One line without its CRLF (or bare LF), at most 8 KiB.
     private func readLine() throws(Failure) -> String {
-        var line: [UInt8] = []
-        while true {
-            let piece = try readSome(max: 1)
-            let byte = piece[piece.startIndex]
-            if byte == 0x0A { break }
-            line.append(byte)
-            if line.count > 8 * 1024 { throw .malformed("a line of its answer runs past 8 KiB") }
+        do { return try reader.line() } catch { throw failure(error) }
+    }
+
+    private func failure(_ problem: SocketReader.Problem) -> Failure {
+        switch problem {
+        case .ended: return .unreachable("the connection closed mid-answer")
+        case .failed(let error):
+            return .unreachable(error.timedOut ? "no answer within \(String(format: "%g", timeout)) s" : error.reason)
+        case .malformed(let reason): return .malformed(reason)
         }
-        if line.last == 0x0D { line.removeLast() }
-        return String(decoding: line, as: UTF8.self)
     }
 }

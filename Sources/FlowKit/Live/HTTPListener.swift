@@ -46,8 +46,6 @@ final class HTTPListener: @unchecked Sendable {
     static let timeout: TimeInterval = 10
     /// Seconds between the comments that keep an idle event stream checked.
     static let heartbeat: TimeInterval = 15
-    static let maxLine = 8 * 1024
-    static let maxHead = 64 * 1024
     /// Connections served at once; more are closed as soon as they are accepted.
     static let maxConnections = 64
 
@@ -136,26 +134,16 @@ final class HTTPListener: @unchecked Sendable {
 
     private static func readRequest(from client: PlainSocket, peer: String, before deadline: Date)
         -> Result<LiveRequest, RequestProblem> {
-        var reader = LineReader(socket: client, deadline: deadline)
-        var lines: [String] = []
-        var total = 0
-        while true {
-            guard let line = reader.next() else {
-                return .failure(RequestProblem(message: reader.overflow ? "a request line is longer than \(maxLine) bytes" : nil))
-            }
-            total += line.utf8.count + 2
-            if total > maxHead { return .failure(RequestProblem(message: "the request head is larger than \(maxHead) bytes")) }
-            if line.isEmpty { break }
-            lines.append(line)
+        let head: SocketReader.Head
+        do {
+            head = try SocketReader(client, deadline: deadline).head()
+        } catch {
+            guard case .malformed(let reason) = error else { return .failure(RequestProblem(message: nil)) }
+            return .failure(RequestProblem(message: reason))
         }
-        let parts = (lines.first ?? "").split(separator: " ", omittingEmptySubsequences: false)
+        let parts = head.startLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), parts[1].hasPrefix("/") else {
             return .failure(RequestProblem(message: "not an HTTP/1.1 request line"))
-        }
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { return .failure(RequestProblem(message: "a header line has no ':'")) }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         let target = parts[1]
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
@@ -167,34 +155,8 @@ final class HTTPListener: @unchecked Sendable {
                 query[name] = halves.count > 1 ? (halves[1].removingPercentEncoding ?? "") : ""
             }
         }
-        return .success(LiveRequest(method: String(parts[0]), path: String(path), query: query, headers: headers,
+        return .success(LiveRequest(method: String(parts[0]), path: String(path), query: query, headers: head.headers,
                                     version: String(parts[2]), peer: peer))
-    }
-
-    /// Lines of a request head, CRLF or LF ended, each at most `maxLine` bytes.
-    private struct LineReader {
-        let socket: PlainSocket
-        let deadline: Date
-        var buffer: [UInt8] = []
-        var start = 0
-        var overflow = false
-
-        mutating func next() -> String? {
-            while true {
-                if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                    var end = newline
-                    if end > start, buffer[end - 1] == 0x0D { end -= 1 }
-                    let line = String(decoding: buffer[start..<end], as: UTF8.self)
-                    start = newline + 1
-                    return line
-                }
-                if buffer.count - start > HTTPListener.maxLine { overflow = true; return nil }
-                guard let more = try? socket.receive(max: 16 * 1024, before: deadline) else { return nil }
-                buffer.removeFirst(start)
-                start = 0
-                buffer += more
-            }
-        }
     }
 
     // MARK: Writing a response
