@@ -1,4 +1,5 @@
 import CLua
+import FlowLua
 import FlowLoader
 import FlowPackage
 import FlowTestSupport
