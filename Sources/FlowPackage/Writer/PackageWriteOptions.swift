@@ -48,21 +48,16 @@ public struct PackageWriteOptions: Sendable {
 }
 
 /// A flag a caller sets (from a signal handler's queue, another thread) to stop a write.
-public final class PackageCancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+public final class PackageCancellation: Sendable {
+    private let cancelled = Locked(false)
 
     public init() {}
 
     public func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
+        cancelled.withLock { $0 = true }
     }
 
     public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
+        cancelled.withLock { $0 }
     }
 }
