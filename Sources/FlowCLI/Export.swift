@@ -49,8 +49,8 @@ extension Flowpkg {
             let bar = ProgressBar.forStandardError()
             defer { bar?.finish() }
 
-            var progress: (@Sendable (Int64, Int64) -> Void)?
-            if let bar { progress = { done, total in bar.update(done: done, total: total) } }
+            var progress: (@Sendable (PackageWriteProgress) -> Void)?
+            if let bar { progress = { bar.update($0) } }
             let result = Exporter.export(projectAt: URL(fileURLWithPath: directory), options: ExportOptions(
                 output: output, identifier: identifier, version: version, strict: strict,
                 progress: progress, cancellation: cancellation))
@@ -147,17 +147,21 @@ private final class ProgressBar: Sendable {
         isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" ? ProgressBar() : nil
     }
 
-    func update(done: Int64, total: Int64) {
+    /// Draws the bar over both phases (hashing is the first half, writing the second) and names the phase.
+    func update(_ progress: PackageWriteProgress) {
         state.withLock { state in
             let now = Date()
+            let total = progress.total
             guard !state.finished, total > 0, now.timeIntervalSince(started) > 0.5, now.timeIntervalSince(state.lastDraw) > 0.1 else { return }
             state.lastDraw = now
             state.drawn = true
-            let fraction = min(1, Double(done) / Double(total))
+            let phaseFraction = min(1, Double(progress.done) / Double(total))
+            let fraction = progress.phase == .hashing ? phaseFraction / 2 : 0.5 + phaseFraction / 2
             let width = 30
             let filled = Int(fraction * Double(width))
             let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
-                + String(format: "%3d%%  %.1f / %.1f MB", Int(fraction * 100), Double(done) / 2e6, Double(total) / 2e6)
+                + String(format: "%3d%%  ", Int(fraction * 100)) + progress.phase.rawValue
+                + String(format: " %.1f / %.1f MB", Double(progress.done) / 1e6, Double(total) / 1e6)
             FileHandle.standardError.write(Data(line.utf8))
         }
     }

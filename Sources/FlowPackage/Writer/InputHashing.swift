@@ -121,14 +121,16 @@ private final class HashingState: Sendable {
     }
 }
 
-/// Counts processed bytes from any thread and passes them to the caller's progress callback.
+/// Counts one phase's processed bytes from any thread and passes them to the caller's progress callback.
 final class ProgressCounter: Sendable {
     /// Bytes done, and the count last reported.
     private let counts = Locked((done: Int64(0), reported: Int64(0)))
+    let phase: PackageWriteProgress.Phase
     let total: Int64
-    private let callback: (@Sendable (Int64, Int64) -> Void)?
+    private let callback: (@Sendable (PackageWriteProgress) -> Void)?
 
-    init(total: Int64, callback: (@Sendable (Int64, Int64) -> Void)?) {
+    init(_ phase: PackageWriteProgress.Phase, total: Int64, callback: (@Sendable (PackageWriteProgress) -> Void)?) {
+        self.phase = phase
         self.total = total
         self.callback = callback
     }
@@ -142,6 +144,6 @@ final class ProgressCounter: Sendable {
             if due { counts.reported = counts.done }
             return (counts.done, due)
         }
-        if due { callback(now, total) }
+        if due { callback(PackageWriteProgress(phase: phase, done: now, total: total)) }
     }
 }

@@ -1,11 +1,11 @@
 import FlowPackage
 import Foundation
 
-/// Module files waiting to be checked, filled by discovery while workers already check them.
+/// Module files waiting to be checked by worker threads.
 ///
-/// Discovery adds each sources folder's files as soon as it is walked and calls `finish()` when
-/// done; each worker (`work()`) takes one file at a time under the lock and keeps its outcomes
-/// to itself, so only taking work is shared. `outcomes()` is read once every worker returned.
+/// Validation adds the project's module files and calls `finish()`; each worker (`work()`)
+/// takes one file at a time under the lock and keeps its outcomes to itself, so only taking
+/// work is shared. `outcomes()` is read once every worker returned.
 final class ModuleCheckQueue: Sendable {
     struct File {
         var path: String
