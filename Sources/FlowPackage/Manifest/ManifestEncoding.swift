@@ -7,6 +7,9 @@ extension Manifest {
         for field in [JSONField.formatVersion, .identifier, .name, .version, .startModule, .luaVersion, .generator] {
             out += "  \(jsonMember(field)),\n"
         }
+        if !externalModules.isEmpty {
+            out += "  \(jsonMember(.externalModules)),\n"
+        }
         out += "  \"modules\": ["
         out += modules.map { module in
             "\n    {\"name\": \(JSONText.quoted(module.name.rawValue)), \"path\": \(JSONText.quoted(module.path)), "
@@ -27,7 +30,7 @@ extension Manifest {
 
     /// A top-level field of `manifest.json` other than the entry lists.
     public enum JSONField: String, Sendable, CaseIterable {
-        case formatVersion, identifier, name, version, startModule, luaVersion, generator, digest
+        case formatVersion, identifier, name, version, startModule, luaVersion, generator, externalModules, digest
     }
 
     /// `"field": value` as `manifest.json` writes it; reports that show a manifest
@@ -42,6 +45,7 @@ extension Manifest {
         case .startModule: value = startModule.map { JSONText.quoted($0.rawValue) } ?? "null"
         case .luaVersion: value = JSONText.quoted(luaVersion)
         case .generator: value = JSONText.quoted(generator)
+        case .externalModules: value = "[" + externalModules.map { JSONText.quoted($0) }.joined(separator: ", ") + "]"
         case .digest: value = JSONText.quoted(digest)
         }
         return JSONText.quoted(field.rawValue) + ": " + value
