@@ -29,6 +29,8 @@ public final class LiveSession: @unchecked Sendable {
     private let hooks: Hooks
     private let lock = NSLock()
     private var live: LiveSource?
+    private var isStopped = false
+    private var refusalHandler: (@Sendable (String) -> Void)?
 
     public init(monitor: DevelopmentMonitor, loader: Loader, hooks: Hooks) {
         self.monitor = monitor
@@ -50,15 +52,32 @@ public final class LiveSession: @unchecked Sendable {
         case .notConnected(let reason):
             hooks.log("warning: \(reason); running the \(primary.rawValue) code, a live source that starts later takes over")
             if plan.acceptsLaterConnection { waitForLaterConnection() }
-        case .refused:
-            break
+        case .refused(let reason):
+            refused(reason)
         }
         return plan
     }
 
-    /// Closes the change stream and stops reconnecting.
+    /// Calls `handler` once if the live source refuses this host (a rejected token, another
+    /// identifier), at start-up or when it connects later: a host that runs only to take live
+    /// changes (`flowpkg run --watch`) can stop then. Set it before `start`.
+    public func onRefused(_ handler: @escaping @Sendable (String) -> Void) {
+        lock.withLock { refusalHandler = handler }
+    }
+
+    /// Closes the change stream and stops reconnecting; the connection it closes is not
+    /// reported as lost.
     public func stop() {
+        lock.withLock { isStopped = true }
         monitor.stop()
+    }
+
+    private func refused(_ reason: String) {
+        let handler = lock.withLock { () -> (@Sendable (String) -> Void)? in
+            defer { refusalHandler = nil }
+            return refusalHandler
+        }
+        handler?(reason)
     }
 
     /// Whether a live source serves now.
@@ -68,7 +87,10 @@ public final class LiveSession: @unchecked Sendable {
         monitor.connectLater(
             expecting: loader.identifier,
             onConnect: { [self] source in adopt(source, takingOver: true) },
-            onRefused: { [hooks] reason in hooks.log("warning: live source refused: \(reason)") })
+            onRefused: { [self] reason in
+                hooks.log("warning: live source refused: \(reason)")
+                refused(reason)
+            })
     }
 
     private func adopt(_ source: LiveSource, takingOver: Bool) {
@@ -138,7 +160,7 @@ public final class LiveSession: @unchecked Sendable {
 
     private func drop(_ source: LiveSource, reason: String) {
         let wasCurrent = lock.withLock { () -> Bool in
-            guard live === source else { return false }
+            guard live === source, !isStopped else { return false }
             live = nil
             return true
         }

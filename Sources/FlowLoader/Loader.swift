@@ -40,6 +40,7 @@ public final class Loader: @unchecked Sendable {
     private var orderedSources: [any PackageSource]
     private var provenance: [LoadedItem.Item: Int] = [:]
     private var items: [LoadedItem] = []
+    private var loadObservers: [@Sendable (LoadedItem) -> Void] = []
 
     /// A loader over `sources`, highest priority first; each must serve `identifier`.
     public init(identifier: PackageIdentifier, sources: [any PackageSource]) throws(LoaderError) {
@@ -68,6 +69,12 @@ public final class Loader: @unchecked Sendable {
     /// Every module and resource served so far, in first-load order, each with its latest source.
     public var loadedItems: [LoadedItem] {
         lock.withLock { items }
+    }
+
+    /// Calls `observer` after every load (reloads too), on the loading thread, with the item and
+    /// the source that served it: a trace shown as it happens, not at exit.
+    public func observeLoads(_ observer: @escaping @Sendable (LoadedItem) -> Void) {
+        lock.withLock { loadObservers.append(observer) }
     }
 
     /// The module's code from the first source that has it.
@@ -112,14 +119,16 @@ public final class Loader: @unchecked Sendable {
 
     private func record(_ item: LoadedItem.Item, from source: any PackageSource) {
         let entry = LoadedItem(item: item, source: source.kind, location: source.location)
-        lock.withLock {
+        let observers = lock.withLock {
             if let index = provenance[item] {
                 items[index] = entry
             } else {
                 provenance[item] = items.count
                 items.append(entry)
             }
+            return loadObservers
         }
+        for observer in observers { observer(entry) }
     }
 
     private static func check(_ source: any PackageSource, serves identifier: PackageIdentifier) throws(LoaderError) {
