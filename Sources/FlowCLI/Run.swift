@@ -114,7 +114,8 @@ extension Flowpkg {
             } catch {
                 if case .projectHasErrors(let diagnostics) = error {
                     let renderer = DiagnosticRenderer(format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),
-                                                      workingDirectory: Terminal.workingDirectory)
+                                                      workingDirectory: Terminal.workingDirectory,
+                                                      projectAbove: path == nil && shown != "." ? url.path : nil)
                     Self.standardError(diagnostics.filter { $0.severity == .error }.map { renderer.text($0) + "\n" }.joined())
                 }
                 Self.standardError("error: \(error)\n")

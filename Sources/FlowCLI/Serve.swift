@@ -76,8 +76,9 @@ extension Flowpkg {
             output.write("Serving \(manifest.name) (\(manifest.identifier)) at \(urls[0])")
             for other in urls.dropFirst() { output.write("Also at \(other)") }
             output.write("Token: \(options.token)")
-            let shown = directory.map { New.shellQuoted($0) } ?? "."
-            output.write("Connect: flowpkg run \(shown) --live \(urls[0]) --token \(options.token) --watch")
+            // Without DIR, run finds the project from here upward just as serve did.
+            let shown = directory.map { " " + New.shellQuoted($0) } ?? ""
+            output.write("Connect: flowpkg run\(shown) --live \(urls[0]) --token \(options.token) --watch")
             SignalWait.untilInterrupted()
             _ = Blocking.run { await server.stop() }
             output.write("Stopped.")

@@ -38,7 +38,11 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("error: Unexpected argument 'foo'"))
-        #expect(result.stderr.contains("hint: to pass arguments to the Lua program put them after --"))
+        #expect(result.stderr.hasSuffix(
+            "hint: to pass arguments to the Lua program put them after --: flowpkg run app.luapkg -- foo\n"))
+        let several = try FlowpkgProcess.run(["run", "--trace", "app.luapkg", "a b", "c"], in: fixture.url)
+        #expect(several.status == 64)
+        #expect(several.stderr.hasSuffix("put them after --: flowpkg run --trace app.luapkg -- 'a b' c\n"), "\(several.stderr)")
     }
 
     /// Every command's errors start `error: ` on stderr, ArgumentParser's usage errors included.
@@ -166,6 +170,7 @@ import Testing
         let server = try BackgroundFlowpkg(["serve", "--port", "0", "--token", "abcdefgh"], in: root.appendingPathComponent("Sources"))
         #expect(server.waitFor { stdout, _ in stdout.contains("Serving Demo (com.example.app) at http://127.0.0.1:") },
                 "\(server.stderr)")
+        #expect(server.waitFor { stdout, _ in stdout.contains("Connect: flowpkg run --live http://127.0.0.1:") })
         #expect(server.interrupt() == 0)
     }
 

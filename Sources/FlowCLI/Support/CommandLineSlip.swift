@@ -34,11 +34,17 @@ enum CommandLineSlip {
 
     /// A hint to add to ArgumentParser's own message, when the slip is a known one.
     static func hint(for message: String, arguments: [String]) -> String? {
-        if arguments.first == "run", message.contains("Unexpected argument") {
-            return "hint: to pass arguments to the Lua program put them after --, "
-                + "e.g. flowpkg run app.luapkg -- input.txt"
+        guard arguments.first == "run", let first = message.split(separator: "\n").first,
+              first.lowercased().contains("unexpected argument") else { return nil }
+        // ArgumentParser names them: "Unexpected argument 'foo'", "2 unexpected arguments: 'a', 'b'".
+        let extras = first.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        var kept = arguments
+        for extra in extras.reversed() {
+            if let index = kept.lastIndex(of: extra) { kept.remove(at: index) }
         }
-        return nil
+        let command = (["flowpkg"] + kept + ["--"] + extras).map(Flowpkg.New.shellQuoted).joined(separator: " ")
+        return "hint: to pass arguments to the Lua program put them after --: \(command)"
     }
 
     /// ArgumentParser writes `Error: `; every flowpkg message starts `error: `.
