@@ -1,6 +1,6 @@
 import ArgumentParser
-import FlowKit
 import FlowLoader
+import FlowProject
 import FlowPackage
 import FlowRuntime
 import Foundation

@@ -1,5 +1,6 @@
-@testable import FlowKit
+@testable import FlowDiagnostics
 import FlowPackage
+@testable import FlowTemplates
 import Foundation
 import Testing
 
