@@ -25,13 +25,16 @@ extension Flowpkg {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The folder to make a project of (default: the current folder).", valueName: "dir"),
-                  completion: .directory)
+        @Argument(
+            help: ArgumentHelp("The folder to make a project of (default: the current folder).", valueName: "dir"),
+            completion: .directory)
         var directory: String = "."
 
-        @Option(help: ArgumentHelp("A template name (see flowpkg templates) or the path of a template folder (default: console-app).",
-                                   valueName: "template"),
-                completion: TemplateChoice.completion)
+        @Option(
+            help: ArgumentHelp(
+                "A template name (see flowpkg templates) or the path of a template folder (default: console-app).",
+                valueName: "template"),
+            completion: TemplateChoice.completion)
         var template: String?
 
         @Option(help: "The product name (default: the folder's name).")
@@ -62,8 +65,9 @@ extension Flowpkg {
                 if FileManager.default.fileExists(atPath: folder.appendingPathComponent("flowpkg.json").path) {
                     throw TemplateError.alreadyAProject(path: shown)
                 }
-                let chosen = try catalog.template(named: TemplateChoice.choose(template, catalog: catalog),
-                                                  relativeTo: workingDirectory)
+                let chosen = try catalog.template(
+                    named: TemplateChoice.choose(template, catalog: catalog),
+                    relativeTo: workingDirectory)
                 if isatty(STDIN_FILENO) == 1 {
                     given = New.Prompter.ask(template: chosen, destination: folder, given: given)
                 }
@@ -97,7 +101,8 @@ extension Flowpkg {
             for (key, value) in [("name", name), ("identifier", identifier), ("startModule", startModule)] {
                 guard let value else { continue }
                 if let other = given[key], other != value {
-                    throw ValidationError("\(New.flag(for: key)) '\(value)' and --set \(key)=\(other) disagree; give one")
+                    throw ValidationError(
+                        "\(New.flag(for: key)) '\(value)' and --set \(key)=\(other) disagree; give one")
                 }
                 given[key] = value
             }
@@ -105,9 +110,11 @@ extension Flowpkg {
         }
 
         private func report(_ outcome: ProjectInitializer.Outcome, template: String, dryRun: Bool) -> String {
-            var lines = [dryRun
-                ? "Would make a project in \(shown) from template \(template) (dry run, nothing written):"
-                : "Made a project in \(shown) from template \(template):"]
+            var lines = [
+                dryRun
+                    ? "Would make a project in \(shown) from template \(template) (dry run, nothing written):"
+                    : "Made a project in \(shown) from template \(template):"
+            ]
             lines += outcome.written.map { "  \(dryRun ? "would write" : "wrote") \($0)" }
             lines += outcome.kept.map { "  \(dryRun ? "would keep " : "kept ") \($0) (already there, left as it was)" }
             if !dryRun {

@@ -34,7 +34,8 @@ enum TemplateChoice {
         let width = catalog.names.map(\.count).max() ?? 0
         var menu = "Templates:\n"
         for template in catalog.templates {
-            menu += "  " + template.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+            menu +=
+                "  " + template.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
                 + template.manifest.description + "\n"
         }
         FileHandle.standardError.write(Data(menu.utf8))
@@ -44,7 +45,8 @@ enum TemplateChoice {
             let answer = line.trimmingCharacters(in: .whitespaces)
             if answer.isEmpty { return fallback }
             if catalog.names.contains(answer) || answer.contains("/") { return answer }
-            Flowpkg.New.printError("no template named '\(answer)'; choose one of \(catalog.names.joined(separator: ", "))")
+            Flowpkg.New.printError(
+                "no template named '\(answer)'; choose one of \(catalog.names.joined(separator: ", "))")
         }
     }
 }

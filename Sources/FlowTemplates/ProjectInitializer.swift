@@ -35,7 +35,8 @@ public struct ProjectInitializer: Sendable {
             throw .destinationNotAFolder(path: folder.path)
         }
         if manager.fileExists(atPath: folder.appendingPathComponent("flowpkg.json").path)
-            || (try? manager.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("flowpkg.json").path)) != nil
+            || (try? manager.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("flowpkg.json").path))
+                != nil
         {
             throw .alreadyAProject(path: folder.path)
         }
@@ -51,7 +52,9 @@ public struct ProjectInitializer: Sendable {
         var outcome = Outcome(written: [], kept: [])
         for file in files {
             let url = folder.appendingPathComponent(file.path)
-            let there = manager.fileExists(atPath: url.path) || (try? manager.destinationOfSymbolicLink(atPath: url.path)) != nil
+            let there =
+                manager.fileExists(atPath: url.path)
+                || (try? manager.destinationOfSymbolicLink(atPath: url.path)) != nil
             if there { outcome.kept.append(file.path) } else { outcome.written.append(file.path) }
         }
         return outcome
@@ -74,9 +77,11 @@ public struct ProjectInitializer: Sendable {
                 try Data(file.bytes).write(to: staged)
                 defer { unlink(staged.path) }
                 if file.isExecutable {
-                    let permissions = (try manager.attributesOfItem(atPath: staged.path)[.posixPermissions] as? Int) ?? 0o644
-                    try manager.setAttributes([.posixPermissions: permissions | ((permissions & 0o444) >> 2)],
-                                              ofItemAtPath: staged.path)
+                    let permissions =
+                        (try manager.attributesOfItem(atPath: staged.path)[.posixPermissions] as? Int) ?? 0o644
+                    try manager.setAttributes(
+                        [.posixPermissions: permissions | ((permissions & 0o444) >> 2)],
+                        ofItemAtPath: staged.path)
                 }
                 if link(staged.path, url.path) == 0 {
                     outcome.written.append(file.path)

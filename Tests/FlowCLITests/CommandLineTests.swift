@@ -11,7 +11,10 @@ import Testing
         let result = try FlowpkgProcess.run(["valdate"])
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: unknown command 'valdate'; did you mean 'validate'?\nSee 'flowpkg --help' for the commands.\n")
+        #expect(
+            result.stderr
+                == "error: unknown command 'valdate'; did you mean 'validate'?\nSee 'flowpkg --help' for the commands.\n"
+        )
         let swapped = try FlowpkgProcess.run(["exprot", "."])
         #expect(swapped.status == 64)
         #expect(swapped.stderr.hasPrefix("error: unknown command 'exprot'; did you mean 'export'?"))
@@ -38,11 +41,14 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("error: Unexpected argument 'foo'"))
-        #expect(result.stderr.hasSuffix(
-            "hint: to pass arguments to the Lua program put them after --: flowpkg run app.luapkg -- foo\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                "hint: to pass arguments to the Lua program put them after --: flowpkg run app.luapkg -- foo\n"))
         let several = try FlowpkgProcess.run(["run", "--trace", "app.luapkg", "a b", "c"], in: fixture.url)
         #expect(several.status == 64)
-        #expect(several.stderr.hasSuffix("put them after --: flowpkg run --trace app.luapkg -- 'a b' c\n"), "\(several.stderr)")
+        #expect(
+            several.stderr.hasSuffix("put them after --: flowpkg run --trace app.luapkg -- 'a b' c\n"),
+            "\(several.stderr)")
     }
 
     /// Every command's errors start `error: ` on stderr, ArgumentParser's usage errors included.
@@ -83,9 +89,12 @@ import Testing
         for old in [["export", root.path, "--version", "3.0.0"], ["export", "--version=3.0.0", root.path]] {
             let result = try FlowpkgProcess.run(old, in: fixture.url)
             #expect(result.status == 64)
-            #expect(result.stderr.hasPrefix(
-                "error: --version prints flowpkg's own version; set the package's version with --package-version 3.0.0\n"))
-            #expect(!FileManager.default.fileExists(atPath: fixture.url.appendingPathComponent("Demo-3.0.0.luapkg").path))
+            #expect(
+                result.stderr.hasPrefix(
+                    "error: --version prints flowpkg's own version; set the package's version with --package-version 3.0.0\n"
+                ))
+            #expect(
+                !FileManager.default.fileExists(atPath: fixture.url.appendingPathComponent("Demo-3.0.0.luapkg").path))
         }
         let help = try FlowpkgProcess.run(["export", "--help"])
         #expect(help.stdout.contains("--package-version <version>"))
@@ -99,14 +108,17 @@ import Testing
         defer { fixture.scratch.remove() }
         let root = try fixture.project("App", modules: ["main.lua": "print('hi')\n"])
         var digests: [String: String] = [:]
-        for (name, flags) in [("base", [String]()), ("id", ["--identifier", "com.example.other"]),
-                              ("version", ["--package-version", "1.0.1"]), ("again", [])] {
+        for (name, flags) in [
+            ("base", [String]()), ("id", ["--identifier", "com.example.other"]),
+            ("version", ["--package-version", "1.0.1"]), ("again", []),
+        ] {
             let result = try FlowpkgProcess.run(["export", root.path, "-o", "\(name).luapkg"] + flags, in: fixture.url)
             #expect(result.status == 0, "\(result.stdout)")
             let digest = result.stdout.split(separator: "\n").first { $0.hasPrefix("digest: sha256:") }.map(String.init)
             digests[name] = digest
             let fileLine = result.stdout.split(separator: "\n").first { $0.hasPrefix("file sha256: ") }
-            #expect(fileLine == "file sha256: \(try Self.sha256sum(fixture.url.appendingPathComponent("\(name).luapkg")))")
+            #expect(
+                fileLine == "file sha256: \(try Self.sha256sum(fixture.url.appendingPathComponent("\(name).luapkg")))")
         }
         #expect(digests["base"] != nil && digests["base"] == digests["again"])
         #expect(digests["base"] != digests["id"])
@@ -116,7 +128,9 @@ import Testing
         let inspect = try FlowpkgProcess.run(["inspect", "base.luapkg"], in: fixture.url)
         #expect(inspect.status == 0)
         #expect(inspect.stdout.contains("  digest:       \(digests["base"]!.dropFirst("digest: ".count))\n"))
-        #expect(inspect.stdout.contains("  file sha256:  \(try Self.sha256sum(fixture.url.appendingPathComponent("base.luapkg")))\n"))
+        #expect(
+            inspect.stdout.contains(
+                "  file sha256:  \(try Self.sha256sum(fixture.url.appendingPathComponent("base.luapkg")))\n"))
         #expect(inspect.stdout.contains("(format 2)"))
     }
 
@@ -137,7 +151,8 @@ import Testing
     @Test func commandsFindTheProjectFromAFolderInsideIt() throws {
         let fixture = try RunFixture()
         defer { fixture.scratch.remove() }
-        let root = try fixture.project("App", modules: ["main.lua": "print('ran from above')\n", "lib/util.lua": "return 1\n"])
+        let root = try fixture.project(
+            "App", modules: ["main.lua": "print('ran from above')\n", "lib/util.lua": "return 1\n"])
         let inside = root.appendingPathComponent("Sources/lib")
         let validated = try FlowpkgProcess.run(["validate"], in: inside)
         #expect(validated.status == 0, "\(validated.stdout)")
@@ -167,9 +182,11 @@ import Testing
         let fixture = try RunFixture()
         defer { fixture.scratch.remove() }
         let root = try fixture.project("App", modules: ["main.lua": "print('hi')\n"])
-        let server = try BackgroundFlowpkg(["serve", "--port", "0", "--token", "abcdefgh"], in: root.appendingPathComponent("Sources"))
-        #expect(server.waitFor { stdout, _ in stdout.contains("Serving Demo (com.example.app) at http://127.0.0.1:") },
-                "\(server.stderr)")
+        let server = try BackgroundFlowpkg(
+            ["serve", "--port", "0", "--token", "abcdefgh"], in: root.appendingPathComponent("Sources"))
+        #expect(
+            server.waitFor { stdout, _ in stdout.contains("Serving Demo (com.example.app) at http://127.0.0.1:") },
+            "\(server.stderr)")
         #expect(server.waitFor { stdout, _ in stdout.contains("Connect: flowpkg run --live http://127.0.0.1:") })
         #expect(server.interrupt() == 0)
     }

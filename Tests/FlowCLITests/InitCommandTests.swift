@@ -7,7 +7,8 @@ import Testing
     /// A folder as a user has it before: a git repository with a README.
     func existingFolder(_ scratch: CLIScratch, name: String = "words") throws -> URL {
         let folder = scratch.url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try Data("ref: refs/heads/main\n".utf8).write(to: folder.appendingPathComponent(".git/HEAD"))
         try Data("# My words\n".utf8).write(to: folder.appendingPathComponent("README.md"))
         return folder
@@ -20,19 +21,20 @@ import Testing
         let result = try FlowpkgProcess.run(["init", "--template", "console-app"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            Made a project in . from template console-app:
-              wrote .gitignore
-              wrote Resources/motd.txt
-              wrote Sources/Banner.lua
-              wrote Sources/Main.lua
-              wrote flowpkg.json
-              kept  README.md (already there, left as it was)
+        #expect(
+            result.stdout == """
+                Made a project in . from template console-app:
+                  wrote .gitignore
+                  wrote Resources/motd.txt
+                  wrote Sources/Banner.lua
+                  wrote Sources/Main.lua
+                  wrote flowpkg.json
+                  kept  README.md (already there, left as it was)
 
-            Next:
-              flowpkg validate .
+                Next:
+                  flowpkg validate .
 
-            """)
+                """)
         let tree = scratch.tree
         #expect(tree["words/README.md"] == Data("# My words\n".utf8))
         #expect(tree["words/.git/HEAD"] == Data("ref: refs/heads/main\n".utf8))
@@ -55,8 +57,10 @@ import Testing
         let before = scratch.tree
         let result = try FlowpkgProcess.run(["init", "words", "--template", "lua-library"], in: scratch.url)
         #expect(result.status == 1)
-        #expect(result.stderr == "error: words already holds a flowpkg.json: it is a project already (nothing was written); "
-            + "check it with flowpkg validate\n")
+        #expect(
+            result.stderr
+                == "error: words already holds a flowpkg.json: it is a project already (nothing was written); "
+                + "check it with flowpkg validate\n")
         #expect(scratch.tree == before)
     }
 
@@ -68,7 +72,9 @@ import Testing
         let before = scratch.tree
         let result = try FlowpkgProcess.run(["init", "words", "--template", "console-app"], in: scratch.url)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: cannot write Sources/Banner.lua: Sources is a file, not a folder (nothing was written)"))
+        #expect(
+            result.stderr.hasPrefix(
+                "error: cannot write Sources/Banner.lua: Sources is a file, not a folder (nothing was written)"))
         #expect(scratch.tree == before)
     }
 
@@ -76,7 +82,8 @@ import Testing
         let scratch = try CLIScratch()
         defer { scratch.remove() }
         let folder = try existingFolder(scratch)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Sources"), withIntermediateDirectories: true)
         try Data("print('my own main')\n".utf8).write(to: folder.appendingPathComponent("Sources/Main.lua"))
         let dry = try FlowpkgProcess.run(["init", "words", "--dry-run"], in: scratch.url)
         #expect(dry.status == 0)
@@ -100,7 +107,9 @@ import Testing
         #expect(projectFile.contains(#""identifier": "com.example.cafe-unicode""#))
         let other = try FlowpkgProcess.run(["new", "日本語", "--template", "lua-library"], in: scratch.url)
         #expect(other.status == 0, "\(other.stderr)")
-        #expect(String(decoding: scratch.tree["日本語/flowpkg.json"]!!, as: UTF8.self).contains(#""identifier": "com.example.app""#))
+        #expect(
+            String(decoding: scratch.tree["日本語/flowpkg.json"]!!, as: UTF8.self).contains(
+                #""identifier": "com.example.app""#))
         let validated = try FlowpkgProcess.run(["validate", "Café Ünïcode"], in: scratch.url)
         #expect(validated.status == 0, "\(validated.stdout)")
     }
@@ -144,9 +153,12 @@ import Testing
         let scriptFile = scratch.url.appendingPathComponent("flowpkg.bash")
         try Data(script.stdout.utf8).write(to: scriptFile)
         let bin = FlowpkgProcess.executable.deletingLastPathComponent().path
-        for (line, expected) in [("flowpkg new X --template ", ["console-app", "empty-ios-app", "lua-library"]),
-                                 ("flowpkg init --template lu", ["lua-library"])] {
-            let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }.joined(separator: " ")
+        for (line, expected) in [
+            ("flowpkg new X --template ", ["console-app", "empty-ios-app", "lua-library"]),
+            ("flowpkg init --template lu", ["lua-library"]),
+        ] {
+            let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }.joined(
+                separator: " ")
             let driver = """
                 source '\(scriptFile.path)'
                 COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}
@@ -173,8 +185,10 @@ import Testing
             #expect(generated.stdout.contains("---completion new -- --template"), "\(shell)")
         }
         // What the scripts run: the words so far, the index of the one completed, the cursor in it.
-        let direct = try FlowpkgProcess.run(["---completion", "new", "--", "--template", "4", "0",
-                                             "flowpkg", "new", "X", "--template", ""])
+        let direct = try FlowpkgProcess.run([
+            "---completion", "new", "--", "--template", "4", "0",
+            "flowpkg", "new", "X", "--template", "",
+        ])
         #expect(direct.stdout.contains("console-app"), "\(direct.stdout)\(direct.stderr)")
     }
 }

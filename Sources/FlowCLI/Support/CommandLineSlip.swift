@@ -22,7 +22,9 @@ enum CommandLineSlip {
                 } else if argument.hasPrefix("--version=") {
                     value = String(argument.dropFirst("--version=".count))
                 }
-                if let value, let start = value.first, start.isNumber || (value.hasPrefix("v") && value.dropFirst().first?.isNumber == true) {
+                if let value, let start = value.first,
+                    start.isNumber || (value.hasPrefix("v") && value.dropFirst().first?.isNumber == true)
+                {
                     return "error: --version prints flowpkg's own version; "
                         + "set the package's version with --package-version \(value)\n"
                         + "(export's --version option was renamed --package-version)"
@@ -35,7 +37,8 @@ enum CommandLineSlip {
     /// A hint to add to ArgumentParser's own message, when the slip is a known one.
     static func hint(for message: String, arguments: [String]) -> String? {
         guard arguments.first == "run", let first = message.split(separator: "\n").first,
-              first.lowercased().contains("unexpected argument") else { return nil }
+            first.lowercased().contains("unexpected argument")
+        else { return nil }
         // ArgumentParser names them: "Unexpected argument 'foo'", "2 unexpected arguments: 'a', 'b'".
         let extras = first.split(separator: "'", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map { String($0.element) }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The URLs `flowpkg serve` prints: the ones a host can really connect to.
@@ -31,7 +31,9 @@ enum ServeAddresses {
             (wildcard6 || !interface.isIPv6) && !isLoopback(interface.address) && !isLinkLocal(interface.address)
         }
         var seen = Set<String>()
-        let addresses = (usable.filter { !$0.isIPv6 } + usable.filter(\.isIPv6)).map(\.address).filter { seen.insert($0).inserted }
+        let addresses = (usable.filter { !$0.isIPv6 } + usable.filter(\.isIPv6)).map(\.address).filter {
+            seen.insert($0).inserted
+        }
         return addresses.map { url($0, port) }
     }
 
@@ -60,7 +62,9 @@ enum ServeAddresses {
             guard family == AF_INET || family == AF_INET6 else { continue }
             let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
             var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            guard getnameinfo(socketAddress, length, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            guard getnameinfo(socketAddress, length, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 else {
+                continue
+            }
             var address = String(cString: text)
             // getnameinfo writes a link-local address's zone (fe80::1%eth0); it is dropped anyway.
             if let percent = address.firstIndex(of: "%") { address = String(address[..<percent]) }

@@ -32,7 +32,11 @@ extension Manifest {
         text.line("identifier", quoted: identifier.rawValue)
         text.line("name", quoted: name)
         text.line("version", quoted: version)
-        if let startModule { text.line("startModule", quoted: startModule.rawValue) } else { text.line("startModule", "null") }
+        if let startModule {
+            text.line("startModule", quoted: startModule.rawValue)
+        } else {
+            text.line("startModule", "null")
+        }
         text.line("luaVersion", quoted: luaVersion)
         for module in Self.sortedByPath(modules, \.path) {
             text.word("module")

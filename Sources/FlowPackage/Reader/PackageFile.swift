@@ -22,7 +22,9 @@ public enum PackageFile {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
         let name = Array(Manifest.entryName.utf8)
-        guard let head = try? handle.read(upToCount: 30 + name.count), head.count == 30 + name.count else { return false }
+        guard let head = try? handle.read(upToCount: 30 + name.count), head.count == 30 + name.count else {
+            return false
+        }
         let bytes = [UInt8](head)
         // A zip local file header: "PK\3\4", then the name's length at offset 26 and the name at 30.
         guard bytes[0..<4] == [0x50, 0x4B, 0x03, 0x04] else { return false }

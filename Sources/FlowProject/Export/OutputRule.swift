@@ -17,7 +17,9 @@ enum OutputRule {
             return Diagnostic(
                 severity: .error, code: "FP501", message: "cannot write the package: it is a folder",
                 file: output.path,
-                hint: "-o takes the package's file name, e.g. -o \(displayed(output.appendingPathComponent(defaultName(project)).path))")
+                hint:
+                    "-o takes the package's file name, e.g. -o \(displayed(output.appendingPathComponent(defaultName(project)).path))"
+            )
         }
         guard !force else { return nil }
         if let place = projectPlace(holding: output, in: project) {
@@ -26,12 +28,14 @@ enum OutputRule {
             case .file(let words):
                 message = "refusing to replace \(words) of the project: export never overwrites the project's own files"
             case .folder(let words):
-                message = exists
+                message =
+                    exists
                     ? "refusing to replace a file in the project's \(words): export never overwrites the project's own files"
                     : "refusing to write the package into the project's \(words): the next export would read it back in"
             }
-            return Diagnostic(severity: .error, code: "FP506", message: message, file: output.path,
-                              hint: "write the package elsewhere with -o, or pass --force if you really mean it")
+            return Diagnostic(
+                severity: .error, code: "FP506", message: message, file: output.path,
+                hint: "write the package elsewhere with -o, or pass --force if you really mean it")
         }
         if exists, !PackageFile.startsWithManifest(at: output) {
             return Diagnostic(
@@ -66,7 +70,7 @@ enum OutputRule {
             if path != root { folders.append((path, "sources folder \(source)")) }
         }
         var files: [(path: String, words: String)] = [
-            (canonical(project.root.appendingPathComponent(ProjectFile.fileName)), ProjectFile.fileName),
+            (canonical(project.root.appendingPathComponent(ProjectFile.fileName)), ProjectFile.fileName)
         ]
         for entry in file.resources {
             switch entry {
