@@ -62,6 +62,11 @@ extension Flowpkg {
             do {
                 var given = try givenValues()
                 let catalog = try TemplateCatalog.bundled()
+                // Say what is wrong with DIR before asking anything.
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    throw TemplateError.destinationNotAFolder(path: shown)
+                }
                 if FileManager.default.fileExists(atPath: folder.appendingPathComponent("flowpkg.json").path) {
                     throw TemplateError.alreadyAProject(path: shown)
                 }

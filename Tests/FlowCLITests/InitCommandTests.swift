@@ -62,6 +62,10 @@ import Testing
                 == "error: words already holds a flowpkg.json: it is a project already (nothing was written); "
                 + "check it with flowpkg validate\n")
         #expect(scratch.tree == before)
+        try Data("a file".utf8).write(to: scratch.url.appendingPathComponent("afile"))
+        let file = try FlowpkgProcess.run(["init", "afile"], in: scratch.url)
+        #expect(file.status == 1)
+        #expect(file.stderr == "error: afile already exists and is not a folder (nothing was written)\n")
     }
 
     @Test func aFileWhereAFolderMustGoStopsEverything() throws {
