@@ -86,6 +86,7 @@ extension Flowpkg {
                 Self.standardError("error: --watch has nothing to watch: \(reason)\n")
                 throw ExitCode.failure
             }
+            if live.watch { WatchInterrupt.install() }
             do {
                 try context.loadModule(target.startModule)
             } catch {
@@ -95,7 +96,7 @@ extension Flowpkg {
             }
             fflush(nil)  // Lua's print writes through C stdio
             guard live.watch else { return }
-            if let signalNumber = SignalWait.untilInterrupted(orWoken: refused) {
+            if let signalNumber = WatchInterrupt.wait(orWoken: refused) {
                 // Ctrl-C is how a watch ends: the shell's status for it, and no warning about
                 // the connection this closes.
                 session?.stop()
