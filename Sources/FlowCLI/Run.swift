@@ -15,11 +15,15 @@ extension Flowpkg {
                 --identifier, a folder of packages to pick from. Modules and resources come only \
                 from there: require never reads the file system. Lua's print goes to stdout. \
                 A Lua error exits 1 with its message and traceback; a missing, corrupt or \
-                mismatched package exits 1 before any Lua runs. Arguments after -- reach Lua in \
-                the global table arg, as with the lua interpreter (arg[0] is PATH). Without PATH, \
-                the project is the first folder holding flowpkg.json from here upward. With \
-                --watch, Ctrl-C ends the program with status 130, and a live source that refuses \
-                it (a wrong token, another identifier) ends it with status 1.
+                mismatched package exits 1 before any Lua runs; each module is checked against \
+                its SHA-256 when first loaded (--verify-all: every entry before any Lua runs). \
+                Arguments after -- reach Lua in the global table arg and as the start module's \
+                ..., as with the lua interpreter (arg[0] is PATH). C modules listed in \
+                externalModules load from LUA_CPATH_5_4, LUA_CPATH or Lua's default C path, \
+                never with --sandbox. Without PATH, the project is the first folder holding \
+                flowpkg.json from here upward. With --watch, Ctrl-C ends the program with status \
+                130, and a live source that refuses it (a wrong token, another identifier) ends \
+                it with status 1.
 
                 EXAMPLES:
                   flowpkg run MyApp.luapkg
@@ -41,6 +45,9 @@ extension Flowpkg {
         @Flag(help: "Print to stderr which source served each module and resource, as each one loads.")
         var trace = false
 
+        @Flag(help: "Check every module and resource of the package against its SHA-256 before any Lua runs (by default each is checked when first loaded).")
+        var verifyAll = false
+
         @OptionGroup(title: "Live development")
         var live: LiveOptions
 
@@ -59,7 +66,7 @@ extension Flowpkg {
             let expected = try identifier.map { try PackageIdentifier($0) }
             let (target, shownPath) = try open(expected)
 
-            let options = LuaContext.Options(sandbox: sandbox ? .default : nil)
+            let options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
             let context = try LuaContext(name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
             try Self.setArgumentTable(in: context, path: shownPath, arguments)
             if trace {
@@ -88,7 +95,8 @@ extension Flowpkg {
             }
             if live.watch { WatchInterrupt.install() }
             do {
-                try context.loadModule(target.startModule)
+                // The start module gets the arguments as `...`, as `lua script.lua a b` passes them.
+                try context.loadModule(target.startModule, arguments: arguments.map { .string($0) })
             } catch {
                 fflush(nil)  // Lua's print writes through C stdio
                 Self.standardError("error: \(error)\n")
@@ -111,7 +119,8 @@ extension Flowpkg {
         private func open(_ expected: PackageIdentifier?) throws -> (RunTarget, String) {
             let (url, shown) = Self.resolvePath(path, identifier: expected)
             do {
-                return (try RunTarget.open(url, identifier: expected), shown)
+                return (try RunTarget.open(url, identifier: expected, verifyAll: verifyAll,
+                                           workingDirectory: Terminal.workingDirectory), shown)
             } catch {
                 if case .projectHasErrors(let diagnostics) = error {
                     let renderer = DiagnosticRenderer(format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),

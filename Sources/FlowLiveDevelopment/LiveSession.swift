@@ -6,7 +6,7 @@ import Foundation
 /// Ties a development monitor to a host's loader: applies DESIGN.md's priority rules at
 /// start-up, puts a live source that connects (now or later) first, and turns each pushed
 /// change into the host's reload calls. It runs no Lua itself; the host passes what to call.
-public final class LiveSession: @unchecked Sendable {
+public final class LiveSession: Sendable {
     /// What the host does when the live source changes something.
     public struct Hooks: Sendable {
         /// A module changed: run it again if it is loaded (e.g. `LuaContext.reloadModule`).
@@ -28,10 +28,11 @@ public final class LiveSession: @unchecked Sendable {
     public let monitor: DevelopmentMonitor
     private let loader: Loader
     private let hooks: Hooks
-    private let lock = NSLock()
-    private var live: LiveSource?
-    private var isStopped = false
-    private var refusalHandler: (@Sendable (String) -> Void)?
+    /// The live source serving now, if one is.
+    private let live = Locked<LiveSource?>(nil)
+    /// Set by `stop()`: the connection it closes is not reported as lost.
+    private let isStopped = Locked(false)
+    private let refusalHandler = Locked<(@Sendable (String) -> Void)?>(nil)
 
     public init(monitor: DevelopmentMonitor, loader: Loader, hooks: Hooks) {
         self.monitor = monitor
@@ -63,26 +64,26 @@ public final class LiveSession: @unchecked Sendable {
     /// identifier), at start-up or when it connects later: a host that runs only to take live
     /// changes (`flowpkg run --watch`) can stop then. Set it before `start`.
     public func onRefused(_ handler: @escaping @Sendable (String) -> Void) {
-        lock.withLock { refusalHandler = handler }
+        refusalHandler.withLock { $0 = handler }
     }
 
     /// Closes the change stream and stops reconnecting; the connection it closes is not
     /// reported as lost.
     public func stop() {
-        lock.withLock { isStopped = true }
+        isStopped.withLock { $0 = true }
         monitor.stop()
     }
 
     private func refused(_ reason: String) {
-        let handler = lock.withLock { () -> (@Sendable (String) -> Void)? in
-            defer { refusalHandler = nil }
-            return refusalHandler
+        let handler = refusalHandler.withLock { handler -> (@Sendable (String) -> Void)? in
+            defer { handler = nil }
+            return handler
         }
         handler?(reason)
     }
 
     /// Whether a live source serves now.
-    public var isConnected: Bool { lock.withLock { live != nil } }
+    public var isConnected: Bool { live.withLock { $0 != nil } }
 
     private func waitForLaterConnection() {
         monitor.connectLater(
@@ -101,7 +102,7 @@ public final class LiveSession: @unchecked Sendable {
             hooks.log("warning: live source refused: \(error)")
             return
         }
-        lock.withLock { live = source }
+        live.withLock { $0 = source }
         hooks.log("live: connected to \(source.location) (\(source.identifier))")
         monitor.watchChanges(
             onOpen: { [self] revision in catchUp(source, to: revision) },
@@ -160,8 +161,9 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     private func drop(_ source: LiveSource, reason: String) {
-        let wasCurrent = lock.withLock { () -> Bool in
-            guard live === source, !isStopped else { return false }
+        let stopped = isStopped.withLock { $0 }
+        let wasCurrent = live.withLock { live -> Bool in
+            guard live === source, !stopped else { return false }
             live = nil
             return true
         }
