@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
         .library(name: "FlowLiveDevelopment", targets: ["FlowLiveDevelopment"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
+        .plugin(name: "FlowpkgBuildPlugin", targets: ["FlowpkgBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,7 +42,7 @@ let package = Package(
         // What a host links to find its code: sources, priority policy, provenance.
         .target(name: "FlowLoader", dependencies: ["FlowPackage"]),
         // The development monitor: the live source's client, linked by debug hosts only.
-        .target(name: "FlowLiveDevelopment", dependencies: ["FlowLoader"]),
+        .target(name: "FlowLiveDevelopment", dependencies: ["FlowLoader", "FlowRuntime"]),
         // A Lua 5.4 state and context on top of the loader.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "CLua"]),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
@@ -65,10 +66,12 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
+        // A host target's Lua project folder, validated and exported into its resources at build time.
+        .plugin(name: "FlowpkgBuildPlugin", capability: .buildTool(), dependencies: ["flowpkg"]),
 
         // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host.
         .target(name: "FlowTestSupport", dependencies: ["FlowLoader"], path: "Tests/FlowTestSupport"),
-        .testTarget(name: "FlowLiveDevelopmentTests", dependencies: ["FlowKit", "FlowLiveDevelopment"]),
+        .testTarget(name: "FlowLiveDevelopmentTests", dependencies: ["FlowKit", "FlowLiveDevelopment", "FlowRuntime"]),
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage", "FlowTestSupport"]),

@@ -58,7 +58,7 @@ extension Flowpkg {
 
             let renderer = DiagnosticRenderer(format: format.format,
                                               useColor: format.format == .text && Terminal.supportsColor(),
-                                              workingDirectory: Terminal.workingDirectory)
+                                              workingDirectory: format.workingDirectory)
             print(Self.render(result, renderer), terminator: "")
             if result.wasCancelled { throw ExitCode(130) }
             if result.package == nil { throw ExitCode.failure }

@@ -30,7 +30,7 @@ extension Flowpkg {
             let report = Validator.validate(projectAt: URL(fileURLWithPath: directory), options: options)
             let renderer = DiagnosticRenderer(format: output.format,
                                               useColor: output.format == .text && Terminal.supportsColor(),
-                                              workingDirectory: Terminal.workingDirectory)
+                                              workingDirectory: output.workingDirectory)
             print(renderer.render(report.diagnostics, summary: DiagnosticSummary(report)), terminator: "")
             if report.hasErrors { throw ExitCode.failure }
         }

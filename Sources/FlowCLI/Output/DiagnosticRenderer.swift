@@ -56,6 +56,7 @@ struct DiagnosticRenderer {
 
     /// Shows `path` relative to the working directory when it is inside it.
     func displayPath(_ path: String) -> String {
+        if workingDirectory.isEmpty { return path }
         if path == workingDirectory { return "." }
         let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
