@@ -1,4 +1,4 @@
-import FlowKit
+import FlowProject
 import FlowLiveDevelopment
 import FlowLoader
 import FlowPackage

@@ -1,5 +1,6 @@
 import FlowTestSupport
 import FlowLoader
+import FlowLua
 import FlowPackage
 import Foundation
 import Testing
