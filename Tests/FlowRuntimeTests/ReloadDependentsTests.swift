@@ -135,3 +135,17 @@ import Testing
         #expect(try context.execute("return require 'main'") == ["b"])
     }
 }
+
+extension ReloadDependentsTests {
+    /// A start module loaded with script arguments (as `flowpkg run` loads it) is tracked too.
+    @Test func aStartModuleLoadedWithArgumentsRerunsWhenWhatItRequiredChanges() throws {
+        let (context, source) = try makeContext(modules: [
+            "main": "local words = require 'words'\nreturn words.text .. ' ' .. select('#', ...)",
+            "words": "return { text = 'one' }",
+        ])
+        #expect(try context.loadModule(ModuleName("main"), arguments: ["a", "b"]) == "one 2")
+        try source.setModule("words", "return { text = 'two' }")
+        #expect(try context.reloadModules([ModuleName("words")]).map(\.rawValue) == ["words", "main"])
+        #expect(try context.execute("return require 'main'") == ["two 2"])
+    }
+}

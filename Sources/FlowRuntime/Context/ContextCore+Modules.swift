@@ -26,6 +26,7 @@ extension ContextCore {
         moduleArguments[name] = arguments
         let code = try loader.module(named: name)
         try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
+        registerChunk(of: name, on: L)
         let argumentCount = pushArguments(of: name, chunkName: code.chunkName, on: L)
         try state.protectedCall(argumentCount: argumentCount, resultCount: 1, on: L)
         // As require does: a non-nil result is the module's value, unless the chunk stored
