@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "FlowProject", targets: ["FlowProject"]),
         .library(name: "FlowTemplates", targets: ["FlowTemplates"]),
         .library(name: "FlowLiveServer", targets: ["FlowLiveServer"]),
+        // A target's Lua project folder, validated and exported into its resources at build time.
+        .plugin(name: "FlowpkgBuildPlugin", targets: ["FlowpkgBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,7 +57,10 @@ let package = Package(
         // The live source's wire protocol: paths, the manifest it serves, the changes it announces.
         .target(name: "FlowLiveProtocol", dependencies: ["FlowPackage"]),
         // The development monitor: the live source's client, linked by debug hosts only.
-        .target(name: "FlowLiveDevelopment", dependencies: ["FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol"]),
+        .target(
+            name: "FlowLiveDevelopment",
+            dependencies: ["FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime"]
+        ),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
         .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
@@ -96,6 +101,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
+        // A host target's Lua project folder, validated and exported into its resources at build time.
+        .plugin(name: "FlowpkgBuildPlugin", capability: .buildTool(), dependencies: ["flowpkg"]),
 
         // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host.
         .target(name: "FlowTestSupport", dependencies: ["FlowLoader", "FlowPackage"], path: "Tests/FlowTestSupport"),
@@ -103,6 +110,7 @@ let package = Package(
             name: "FlowLiveDevelopmentTests",
             dependencies: [
                 "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLoader", "FlowPackage",
+                "FlowProject", "FlowRuntime",
             ]
         ),
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage", .product(name: "Crypto", package: "swift-crypto")]),

@@ -76,7 +76,7 @@ extension Flowpkg {
 
             let renderer = DiagnosticRenderer(format: format.format,
                                               useColor: format.format == .text && Terminal.supportsColor(),
-                                              workingDirectory: Terminal.workingDirectory, projectAbove: project.above)
+                                              workingDirectory: format.workingDirectory, projectAbove: project.above)
             print(Self.render(result, renderer), terminator: "")
             if result.wasCancelled { throw ExitCode(130) }
             if result.package == nil { throw ExitCode.failure }
