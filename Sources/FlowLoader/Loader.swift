@@ -76,7 +76,7 @@ public final class Loader: @unchecked Sendable {
         for source in sources {
             let code: ModuleCode?
             do {
-                code = try source.module(named: name)
+                code = try source.module(named: name) ?? Self.initModule(named: name, in: source)
             } catch let error as LoaderError {
                 throw error
             } catch {
@@ -88,6 +88,15 @@ public final class Loader: @unchecked Sendable {
             }
         }
         throw .moduleNotFound(name, searched: sources.map(\.place))
+    }
+
+    /// `require "a.b.init"` gets `a/b/init.lua` as stock Lua's searchers do: the file a source
+    /// has as module `a.b` when there is no `a/b.lua` (beside one, the file is module `a.b.init`).
+    static func initModule(named name: ModuleName, in source: any PackageSource) throws -> ModuleCode? {
+        guard let parent = name.initParent, var code = try source.module(named: parent),
+              code.chunkName == parent.initFilePath else { return nil }
+        code.name = name
+        return code
     }
 
     /// The resource's bytes from the first source that has it.

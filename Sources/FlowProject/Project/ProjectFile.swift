@@ -21,6 +21,7 @@ public struct ProjectFile: Sendable, Equatable {
     public static let knownKeys = [
         "name", "identifier", "version", "startModule", "sources", "resources", "environment",
         "globals", "externalModules",
+        "ignore",
     ]
 
     /// The product name: the package is `<name>-<version>.luapkg`.
@@ -39,6 +40,22 @@ public struct ProjectFile: Sendable, Equatable {
     public var globals: [String]
     /// Modules the host provides: full names (`lpeg`), or `MyHost.*` for `MyHost` and every `MyHost.x`.
     public var externalModules: [String]
+    /// Static-analysis findings not to report: `"FP405"` everywhere, or `{"code": "FP406",
+    /// "path": "Resources/runtime/*"}` for files matching a glob relative to the project folder.
+    public var ignore: [IgnoreRule] = []
+
+    /// One entry of `ignore`.
+    public struct IgnoreRule: Sendable, Equatable {
+        /// A static-analysis code, `FP401` to `FP406`.
+        public var code: String
+        /// A glob over project-relative paths (`*` matches any characters, `/` included); nil for every file.
+        public var path: String?
+
+        public init(code: String, path: String? = nil) {
+            self.code = code
+            self.path = path
+        }
+    }
 
     public init(name: String, identifier: String, version: String, startModule: String? = nil,
                 sources: [String] = ["Sources"], resources: [ResourceEntry] = [.folder("Resources")],

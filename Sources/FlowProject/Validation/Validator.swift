@@ -28,13 +28,17 @@ public enum Validator {
         let outcomes = queue.outcomes()
         var analysed: [ProjectRules.Module] = []
         analysed.reserveCapacity(discovery.modules.count)
+        var unanalysed: [[UInt8]] = []
         for (module, path) in zip(discovery.modules, discovery.modulePaths) {
             guard let index = queued[path], let outcome = outcomes[index] else { continue }
             discovery.diagnostics += outcome.diagnostics
             if let facts = outcome.facts { analysed.append(ProjectRules.Module(name: module.name, file: path, facts: facts)) }
+            if let source = outcome.unanalysedSource { unanalysed.append(source) }
         }
         if let project = discovery.project {
-            discovery.diagnostics += StaticAnalysisStep.check(project: project, modules: analysed)
+            discovery.diagnostics += StaticAnalysisStep.check(project: project, modules: analysed, unanalysedSources: unanalysed)
+            discovery.diagnostics = Suppressions.apply(discovery.diagnostics, root: project.root.path,
+                                                       ignore: project.projectFile.ignore)
         }
         if options.strict {
             for index in discovery.diagnostics.indices where discovery.diagnostics[index].severity == .warning {
