@@ -92,20 +92,44 @@ private struct ManifestDecoder {
         let digest = string(fields, "digest", in: "the manifest")
         if let digest, !isSHA256(digest) { problem("\"digest\" is not 64 lowercase hex digits") }
 
+        let externalModules = decodeExternalModules(fields["externalModules"])
         let modules = decodeModules(fields["modules"])
         let resources = decodeResources(fields["resources"])
         if let modules, let resources { checkEntries(modules: modules, resources: resources, startModule: startModule) }
 
         guard let formatVersion, let identifier, let name, let version, startModuleFieldOK, let luaVersion,
               let generator, let digest, let modules, let resources else { return nil }
-        let manifest = Manifest(formatVersion: Int(formatVersion), identifier: identifier, name: name, version: version,
+        var manifest = Manifest(formatVersion: Int(formatVersion), identifier: identifier, name: name, version: version,
                                 startModule: startModule, luaVersion: luaVersion, generator: generator,
                                 modules: modules, resources: resources, digest: digest)
+        manifest.externalModules = externalModules
         if problems.isEmpty, manifest.computedDigest != digest {
             problem("the digest does not match the listed entries (listed \(digest), computed \(manifest.computedDigest)): "
                     + "the manifest was edited after it was written")
         }
         return manifest
+    }
+
+    /// The optional list of C modules from the host's C path; absent is none.
+    private mutating func decodeExternalModules(_ value: JSONValue?) -> [String] {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else {
+            problem("\"externalModules\" is \(value.typeName), expected an array of module names")
+            return []
+        }
+        var names: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let entry) = element else {
+                problem("externalModules[\(index)] is \(element.typeName), expected a string")
+                continue
+            }
+            if let reason = Manifest.externalModuleProblem(entry) {
+                problem("externalModules[\(index)] \"\(entry)\": \(reason)")
+                continue
+            }
+            names.append(entry)
+        }
+        return names
     }
 
     private mutating func decodeModules(_ value: JSONValue?) -> [Manifest.Module]? {

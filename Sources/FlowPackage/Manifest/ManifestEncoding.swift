@@ -11,6 +11,9 @@ extension Manifest {
         out += "  \"startModule\": \(startModule.map { JSONText.quoted($0.rawValue) } ?? "null"),\n"
         out += "  \"luaVersion\": \(JSONText.quoted(luaVersion)),\n"
         out += "  \"generator\": \(JSONText.quoted(generator)),\n"
+        if !externalModules.isEmpty {
+            out += "  \"externalModules\": [" + externalModules.map { JSONText.quoted($0) }.joined(separator: ", ") + "],\n"
+        }
         out += "  \"modules\": ["
         out += modules.map { module in
             "\n    {\"name\": \(JSONText.quoted(module.name.rawValue)), \"path\": \(JSONText.quoted(module.path)), "

@@ -36,9 +36,13 @@ public struct PackageInput: Sendable {
     public var startModule: ModuleName?
     public var modules: [Module]
     public var resources: [Resource]
+    /// The C modules the host's Lua C path provides (`name` or `Prefix.*`), recorded in the
+    /// manifest so the runtime may load them.
+    public var externalModules: [String]
 
     public init(identifier: PackageIdentifier, name: String, version: String, startModule: ModuleName?,
-                modules: [Module], resources: [Resource]) {
+                modules: [Module], resources: [Resource], externalModules: [String] = []) {
+        self.externalModules = externalModules
         self.identifier = identifier
         self.name = name
         self.version = version

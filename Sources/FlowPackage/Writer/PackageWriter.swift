@@ -113,6 +113,7 @@ public enum PackageWriter {
         }
         var manifest = Manifest(identifier: input.identifier, name: input.name, version: input.version,
                                 startModule: input.startModule, modules: modules, resources: resources, digest: "")
+        manifest.externalModules = input.externalModules
         manifest.digest = manifest.computedDigest
         return manifest
     }
