@@ -34,6 +34,8 @@ struct FactsCollector {
     var typeSymbol: Int32 = -1
     var setfenvSymbol: Int32 = -1
     var moduleSymbol: Int32 = -1
+    /// The symbols of `Environment.legacyGlobals` this chunk mentions (usually none).
+    var legacySymbols: [Int32] = []
 
     /// The facts of the chunk whose tree is `nodes` and `lists`, starting at its top-level `block` `root`.
     mutating func collect(nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
@@ -61,6 +63,8 @@ struct FactsCollector {
         typeSymbol = symbols.symbol(of: "type") ?? -1
         setfenvSymbol = symbols.symbol(of: "setfenv") ?? -1
         moduleSymbol = symbols.symbol(of: "module") ?? -1
+        legacySymbols.removeAll(keepingCapacity: true)
+        for name in Environment.legacyGlobals.keys { if let symbol = symbols.symbol(of: name) { legacySymbols.append(symbol) } }
 
         block(root)
         if collectsStringLiterals {
@@ -276,11 +280,10 @@ struct FactsCollector {
         switch node.kind {
         case .name:
             if isGlobal(node.a) {
-                let name = text(node.a)
                 // Lua 5.1 and LuaJIT names in code that may not run (`if _VERSION == "Lua 5.1"
                 // then setfenv(...)`) are compatibility code; read unconditionally, they are reported.
-                if conditionalDepth > 0, Environment.legacyGlobals[name] != nil { return }
-                facts.globalReads.append(ModuleFacts.GlobalRead(name: name, location: node.location))
+                if conditionalDepth > 0, !legacySymbols.isEmpty, legacySymbols.contains(node.a) { return }
+                facts.globalReads.append(ModuleFacts.GlobalRead(name: text(node.a), location: node.location))
             }
         case .string:
             if node.op == 0 { literal[Int(node.a)] = true }

@@ -64,6 +64,9 @@ public enum ProjectRules {
             for require in module.facts.requires {
                 let name = require.module
                 if projectModules.contains(name) || environment.provides(module: name) { continue }
+                // `require "a/b"` finds a/b.lua, as stock Lua's searchers do.
+                if name.utf8.contains(UInt8(ascii: "/")), let found = ModuleName.required(name),
+                   projectModules.contains(found.rawValue) || environment.provides(module: found.rawValue) { continue }
                 var hint = "looked in the project's modules, Lua's standard library and the '\(environment.name)' environment"
                 if let close = suggestions.closest(to: name) {
                     hint += "; did you mean '\(close)'?"

@@ -14,7 +14,8 @@ import Testing
             local d = require "bar.init"
             local e = require "lpeg-utility"
             local f = require "data.http-fingerprints"
-            print(a, b, c, d, e, f)
+            local g = require "data/http-fingerprints"
+            print(a, b, c, d, e, f, g)
             """,
         "foo.lua": "return 'foo.lua'\n",
         "foo/init.lua": "return 'foo/init.lua'\n",
@@ -22,7 +23,7 @@ import Testing
         "lpeg-utility.lua": "return 'lpeg-utility.lua'\n",
         "data/http-fingerprints.lua": "return 'data/http-fingerprints.lua'\n",
     ]
-    static let expected = "foo.lua\tfoo/init.lua\tbar/init.lua\tbar/init.lua\tlpeg-utility.lua\tdata/http-fingerprints.lua\n"
+    static let expected = "foo.lua\tfoo/init.lua\tbar/init.lua\tbar/init.lua\tlpeg-utility.lua\tdata/http-fingerprints.lua\tdata/http-fingerprints.lua\n"
 
     @Test func validateRunAndTheExportedPackageResolveAsStockLua() throws {
         let fixture = try RunFixture()

@@ -1,4 +1,5 @@
-import FlowKit
+import FlowDiagnostics
+import FlowProject
 import FlowLoader
 import FlowPackage
 import Foundation
@@ -79,6 +80,19 @@ import Testing
         ])
         #expect(result.places == [])
         #expect(result.report.project?.module(named: "lpeg-utility") != nil)
+    }
+
+    @Test func aSlashInARequiredNameFindsTheFileAsStockLua() throws {
+        let result = try Self.validate([
+            "Sources/main.lua": "local m = require 'spec/helpers'\nlocal n = require 'spec/missing'\nreturn m, n\n",
+            "Sources/spec/helpers.lua": "return {}\n",
+        ])
+        #expect(result.places == ["FP401@Sources/main.lua:2:11"])
+        #expect(ModuleName.required("spec/helpers")?.rawValue == "spec.helpers")
+        #expect(ModuleName.required("lpeg-utility")?.rawValue == "lpeg-utility")
+        #expect(ModuleName.required("/etc/passwd") == nil)
+        #expect(ModuleName.required("../up") == nil)
+        #expect(ModuleName.required("a//b") == nil)
     }
 
     @Test(arguments: [

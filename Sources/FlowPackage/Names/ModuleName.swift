@@ -14,6 +14,15 @@ public struct ModuleName: Hashable, Sendable, CustomStringConvertible, Comparabl
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The module `require(text)` finds, as stock Lua's searchers find it: they turn dots into
+    /// folder separators and let a '/' through, so `require "a/b"` finds `a/b.lua`, the file of
+    /// module `a.b` (`package.loaded` keeps the name as given). Nil when no module can have it.
+    public static func required(_ text: String) -> ModuleName? {
+        if let name = try? ModuleName(text) { return name }
+        guard text.utf8.contains(UInt8(ascii: "/")) else { return nil }
+        return try? ModuleName(text.replacingOccurrences(of: "/", with: "."))
+    }
+
     /// `a.b` for `a.b.init`. Stock Lua's `?.lua` searcher finds `a/b/init.lua` for `require
     /// "a.b.init"`: the file that is module `a.b` when there is no `a/b.lua` (see `initFilePath`).
     public var initParent: ModuleName? {

@@ -101,12 +101,8 @@ final class ModuleContentChecker {
     /// the same token as Lua's): only when it stops on the same line. A lost race with Lua
     /// (the parser accepts, or stops elsewhere) leaves the column found from the message.
     static func parserColumn(in source: UnsafeRawBufferPointer, line: Int) -> Int? {
-        do {
-            _ = try LuaParser.parse(source)
-        } catch {
-            return error.line == line ? error.column : nil
-        }
-        return nil
+        guard let place = ModuleAnalyzer.syntaxErrorPlace(in: source), place.line == line else { return nil }
+        return place.column
     }
 
     /// Whether Lua's message is about a malformed token (string, number, escape) rather than a

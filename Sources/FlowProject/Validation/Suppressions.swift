@@ -1,3 +1,4 @@
+import FlowDiagnostics
 import Foundation
 
 /// Findings a project chose not to hear about, as luacheck users expect:

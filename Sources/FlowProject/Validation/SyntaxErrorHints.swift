@@ -4,7 +4,8 @@ enum SyntaxErrorHints {
         if let range = message.range(of: "(to close '"), let close = message.range(of: "' at line ", range: range.upperBound..<message.endIndex) {
             let opener = message[range.upperBound..<close.lowerBound]
             let line = message[close.upperBound...].prefix { $0.isNumber }
-            let closer = message.hasPrefix("'until'") ? "'until'" : message.hasPrefix("'end'") ? "'end'" : "its closing bracket"
+            // The message starts with what was expected: `'end' expected (to close ...`.
+            let closer = message.hasPrefix("'") ? String(message.prefix { $0 != " " }) : "closing token"
             return "the '\(opener)' at line \(line) is not closed here: add the missing \(closer), or remove a stray one above"
         }
         if message.hasPrefix("unfinished long string") || message.hasPrefix("unfinished long comment") {

@@ -261,7 +261,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     private func search(_ L: OpaquePointer) -> Int32 {
         let stack = LuaStack(L, bridge: self)
         let text = stack.bytes(at: 1).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        guard let name = try? ModuleName(text) else {
+        guard let name = ModuleName.required(text) else {
             stack.push(message: "no module '\(text)': not a valid module name")
             return 1
         }
