@@ -196,6 +196,7 @@ import Testing
         }
         #expect(codes("{") == ["FP601"])
         #expect(codes("[]") == ["FP601"])
+        #expect(codes(#"{"description": "d", "description": "e"}"#) == ["FP601"])
         #expect(codes(#"{"variables": []}"#) == ["FP602"])
         #expect(codes(#"{"description": "d", "extra": 1}"#) == ["FP602"])
         #expect(codes(#"{"description": "d", "variables": [{"name": "name", "description": "x"}]}"#) == ["FP602"])

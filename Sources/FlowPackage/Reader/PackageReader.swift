@@ -233,19 +233,16 @@ public final class PackageReader: @unchecked Sendable {
 }
 
 /// Each worker's result of `allModules`, written once per slot from its own thread.
-private final class ModuleOutcomes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<[(ModuleName, [UInt8])], any Error>?]
+private final class ModuleOutcomes: Sendable {
+    private let slots: Locked<[Result<[(ModuleName, [UInt8])], any Error>?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ outcome: Result<[(ModuleName, [UInt8])], any Error>) {
-        lock.lock(); defer { lock.unlock() }
-        slots[index] = outcome
+        slots.withLock { $0[index] = outcome }
     }
 
     var all: [Result<[(ModuleName, [UInt8])], any Error>] {
-        lock.lock(); defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        slots.withLock { $0.compactMap { $0 } }
     }
 }

@@ -14,9 +14,6 @@ struct ProjectContentFinder {
     var modules: [ProjectModule] = []
     /// The path of each module's file as found (`modules[i].file.path`, without asking the URL).
     var modulePaths: [String] = []
-    /// Told every regular `.lua` file of a sources folder as soon as the folder is walked, before
-    /// names are checked: validation starts compiling them while discovery goes on.
-    var foundModuleFiles: (([FileTree.Entry]) -> Void)?
     var resources: [ProjectResource] = []
     var diagnostics: [Diagnostic] = []
 
@@ -44,9 +41,6 @@ struct ProjectContentFinder {
             guard let folder = folder(source, key: "sources", at: position, isDefault: isDefault) else { continue }
             let tree = FileTree(walking: folder, allowedRoot: realRoot)
             report(tree.problems)
-            if let foundModuleFiles {
-                foundModuleFiles(tree.entries.filter { $0.isRegularFile && $0.relativePath.hasSuffix(".lua") })
-            }
             for entry in tree.entries where entry.relativePath.hasSuffix(".lua") {
                 guard entry.isRegularFile else {
                     diagnostics.append(Diagnostic(severity: .error, code: "FP208",

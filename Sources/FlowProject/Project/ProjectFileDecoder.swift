@@ -43,12 +43,8 @@ struct ProjectFileDecoder {
         }
 
         var byKey: [String: JSONNode.Member] = [:]
+        // The parser has refused a key given twice (FP101), so each key is here once.
         for member in members {
-            if byKey[member.key] != nil {
-                result.diagnostics.append(diagnostic(.error, "FP101", "the key \"\(member.key)\" appears more than once",
-                                                     at: member.keyPosition))
-                continue
-            }
             byKey[member.key] = member
             result.valuePositions[member.key] = member.value.position
             if !ProjectFile.knownKeys.contains(member.key) {
