@@ -20,15 +20,13 @@ import Testing
 
     /// One fixture: its folder name, the script arguments of each run (one process per list);
     /// the runs (by first argument) whose stdout cannot match for a reason that is not a flowpkg
-    /// defect, compared by exit status only; the modes that cannot be compared at all; and, per
-    /// mode, the gap owned by other work that still makes it differ. Each reason is also in the
-    /// fixture's README.
+    /// defect, compared by exit status only; and the modes that cannot be compared at all. Each
+    /// reason is also in the fixture's README.
     struct Suite: CustomTestStringConvertible, Sendable {
         var name: String
         var runs: [[String]] = [[]]
         var statusOnly: [String: String] = [:]
         var notComparable: [String: String] = [:]
-        var knownGaps: [String: String] = [:]
         var testDescription: String { name }
     }
 
@@ -40,15 +38,13 @@ import Testing
             .sorted { $0[0] < $1[0] }
     }()
 
-    static let slashRequire = "require 'spec/metamethods_lua_5_2' (a '/' in a module name, which stock Lua's searcher turns into a path) fails: 'not a valid module name' (findings-for-runtime.md item 4, findings-for-validate.md item 2)"
-
     static let suites: [Suite] = [
         Suite(name: "json"),
         Suite(name: "inspect"),
         Suite(name: "lume", notComparable: [
             "package": "lume's tester.lua prints each check's source line, read back from the test file with io.lines(debug.getinfo(2).short_src); a package has no files to read, so only the folder run can print them",
         ]),
-        Suite(name: "middleclass", knownGaps: ["folder": slashRequire, "package": slashRequire]),
+        Suite(name: "middleclass"),
         Suite(name: "penlight", runs: penlightTests, statusOnly: [
             "test-fenv": "pl.app.lua() rebuilds the interpreter's command line from arg[-1]; stock runs `lua5.4 -v` (printing its banner), flowpkg is no Lua interpreter and has no arg[-1]",
             "test-import_into": "pl.app.require_here adds the script's folder to package.path and requires 'mod52' through it; flowpkg's require reaches only the project's modules (lua/mod52.lua is module 'lua.mod52'), never package.path, by design",
@@ -85,7 +81,9 @@ import Testing
                                          to: scratch.url.appendingPathComponent(name))
         let packages = scratch.url.appendingPathComponent("packages")
         let unzipped = scratch.url.appendingPathComponent("unzipped")
-        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+        for folder in [packages, unzipped] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         let package = packages.appendingPathComponent(name + ".luapkg")
         let export = try FlowpkgProcess.run(["export", name, "-o", package.path], in: scratch.url)
         var modes = [Mode(name: "folder", directory: scratch.url, stockDirectory: scratch.url,
@@ -114,26 +112,14 @@ import Testing
         // Every suite prints under stock Lua; silence would mean lua5.4 did not run at all.
         #expect(results.contains { !$0.stock.stdout.isEmpty }, "lua5.4 printed nothing: \(results.first?.stock.stderr ?? "")")
 
-        for mode in ["folder", "package"] where suite.notComparable[mode] == nil {
-            let compare = {
-                guard modes.contains(where: { $0.name == mode }) else {
-                    Issue.record("flowpkg export \(name) failed:\n\(export.stderr)\(export.stdout)")
-                    return
-                }
-                for (job, result) in zip(jobs, results) where job.mode.name == mode {
-                    let label = "\(([name] + job.arguments).joined(separator: " ")) (\(mode))"
-                    #expect(result.flowpkg.status == result.stock.status,
-                            "\(label): exit \(result.flowpkg.status), lua5.4 exit \(result.stock.status)\n\(result.flowpkg.stderr)")
-                    if suite.statusOnly[job.arguments.first ?? ""] == nil {
-                        #expect(result.flowpkg.stdout == result.stock.stdout,
-                                "\(label) printed:\n\(result.flowpkg.stdout)\nlua5.4 printed:\n\(result.stock.stdout)\nflowpkg stderr:\n\(result.flowpkg.stderr)")
-                    }
-                }
-            }
-            if let gap = suite.knownGaps[mode] {
-                withKnownIssue(Comment(rawValue: gap)) { compare() }
-            } else {
-                compare()
+        #expect(export.status == 0, "flowpkg export \(name) failed:\n\(export.stderr)\(export.stdout)")
+        for (job, result) in zip(jobs, results) {
+            let label = "\(([name] + job.arguments).joined(separator: " ")) (\(job.mode.name))"
+            #expect(result.flowpkg.status == result.stock.status,
+                    "\(label): exit \(result.flowpkg.status), lua5.4 exit \(result.stock.status)\n\(result.flowpkg.stderr)")
+            if suite.statusOnly[job.arguments.first ?? ""] == nil {
+                #expect(result.flowpkg.stdout == result.stock.stdout,
+                        "\(label) printed:\n\(result.flowpkg.stdout)\nlua5.4 printed:\n\(result.stock.stdout)\nflowpkg stderr:\n\(result.flowpkg.stderr)")
             }
         }
     }
