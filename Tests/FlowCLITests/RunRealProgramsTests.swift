@@ -9,10 +9,11 @@ import Testing
 ///
 /// Each mode has its stock baseline, invoked so that Lua names every chunk as flowpkg does:
 /// a folder run (`flowpkg run NAME` from the folder's parent) names files as validate does,
-/// `NAME/Sources/x.lua`, as `lua5.4 NAME/Sources/main.lua` does from there; a package run names
-/// them by their path in the package, `x.lua`, as `lua5.4 main.lua` does inside the package's own
-/// `modules/` entries unzipped. So error messages and `debug.getinfo` are compared too, and the
-/// package baseline runs exactly the bytes the package holds.
+/// `NAME/Sources/x.lua`, as `lua5.4 NAME/Sources/main.lua` does from there; a package run
+/// (`flowpkg run NAME.luapkg` from the package's folder) names them `NAME.luapkg/modules/x.lua`,
+/// as `lua5.4` does running the package's own entries unzipped into a folder of that name. So
+/// error messages and `debug.getinfo` are compared too, and the package baseline runs exactly the
+/// bytes the package holds.
 @Suite struct RunRealProgramsTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/RealPrograms").standardizedFileURL
@@ -93,9 +94,10 @@ import Testing
                                        ["unzip", "-q", package.path, "-d", unzipped.appendingPathComponent(name + ".luapkg").path],
                                        in: scratch.url, environment: [:])
             try #require(unzip.status == 0, "unzip \(name).luapkg: \(unzip.stderr)")
-            modes.append(Mode(name: "package", directory: packages,
-                              stockDirectory: unzipped.appendingPathComponent(name + ".luapkg/modules"),
-                              luaPath: "?.lua;?/init.lua", script: "main.lua", target: name + ".luapkg"))
+            let modules = "\(name).luapkg/modules"
+            modes.append(Mode(name: "package", directory: packages, stockDirectory: unzipped,
+                              luaPath: "\(modules)/?.lua;\(modules)/?/init.lua", script: "\(modules)/main.lua",
+                              target: name + ".luapkg"))
         }
         modes.removeAll { suite.notComparable[$0.name] != nil }
         let jobs = modes.flatMap { mode in suite.runs.map { Job(mode: mode, arguments: $0) } }
