@@ -54,7 +54,8 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let module = modules[name] else { return nil }
         do {
-            return ModuleCode(name: name, chunkName: displayName.map { $0 + "/" + module.path } ?? Self.chunkName(module.path), bytes: try reader.moduleData(module))
+            return ModuleCode(name: name, chunkName: displayName.map { $0 + "/" + module.path } ?? Self.chunkName(module.path),
+                              bytes: try reader.moduleData(module), path: Self.chunkName(module.path))
         } catch {
             throw LoaderError.itemRefused(item: "module '\(name)'", location: location,
                                           reason: Self.reasons(error).joined(separator: "; "))
