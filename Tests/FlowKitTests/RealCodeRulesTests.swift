@@ -66,7 +66,7 @@ import Testing
             let loader = try RunTarget.open(target, identifier: nil).loader
             for (name, chunk) in [("foo", "foo.lua"), ("foo.init", "foo/init.lua"), ("bar", "bar/init.lua"), ("bar.init", "bar/init.lua")] {
                 let code = try loader.module(named: ModuleName(name))
-                #expect(code.chunkName == chunk, "\(target.lastPathComponent): \(name)")
+                #expect(code.path == chunk, "\(target.lastPathComponent): \(name) is \(code.path)")
                 #expect(code.name.rawValue == name)
             }
             #expect(throws: LoaderError.self) { try loader.module(named: ModuleName("main.init")) }
