@@ -41,6 +41,7 @@ public final class Loader: Sendable {
         var sources: [any PackageSource]
         var provenance: [LoadedItem.Item: Int] = [:]
         var items: [LoadedItem] = []
+        var loadObservers: [@Sendable (LoadedItem) -> Void] = []
     }
 
     private let state: Locked<State>
@@ -74,6 +75,12 @@ public final class Loader: Sendable {
         state.withLock { $0.items }
     }
 
+    /// Calls `observer` after every load (reloads too), on the loading thread, with the item and
+    /// the source that served it: a trace shown as it happens, not at exit.
+    public func observeLoads(_ observer: @escaping @Sendable (LoadedItem) -> Void) {
+        state.withLock { $0.loadObservers.append(observer) }
+    }
+
     /// The module's code from the first source that has it.
     public func module(named name: ModuleName) throws(LoaderError) -> ModuleCode {
         let sources = self.sources
@@ -97,7 +104,7 @@ public final class Loader: Sendable {
     /// `require "a.b.init"` gets `a/b/init.lua` as stock Lua's searchers do: the file a source
     /// has as module `a.b` when there is no `a/b.lua` (beside one, the file is module `a.b.init`).
     static func initModule(named name: ModuleName, in source: any PackageSource) throws -> ModuleCode? {
-        // A chunk name ends with the file's path under its root (`App.luapkg/modules/a/b/init.lua`).
+        // Chunk names may start with where the file is (`App/Sources/`, `App.luapkg/modules/`).
         guard let parent = name.initParent, var code = try source.module(named: parent),
               code.chunkName == parent.initFilePath || code.chunkName.hasSuffix("/" + parent.initFilePath) else { return nil }
         code.name = name
@@ -126,14 +133,16 @@ public final class Loader: Sendable {
 
     private func record(_ item: LoadedItem.Item, from source: any PackageSource) {
         let entry = LoadedItem(item: item, source: source.kind, location: source.location)
-        state.withLock { state in
+        let observers = state.withLock { state in
             if let index = state.provenance[item] {
                 state.items[index] = entry
             } else {
                 state.provenance[item] = state.items.count
                 state.items.append(entry)
             }
+            return state.loadObservers
         }
+        for observer in observers { observer(entry) }
     }
 
     private static func check(_ source: any PackageSource, serves identifier: PackageIdentifier) throws(LoaderError) {
