@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
         .library(name: "FlowLiveDevelopment", targets: ["FlowLiveDevelopment"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
+        .library(name: "FlowUpdates", targets: ["FlowUpdates"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,6 +43,11 @@ let package = Package(
         .target(name: "FlowLoader", dependencies: ["FlowPackage"]),
         // The development monitor: the live source's client, linked by debug hosts only.
         .target(name: "FlowLiveDevelopment", dependencies: ["FlowLoader"]),
+        // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
+        .target(
+            name: "FlowUpdates",
+            dependencies: ["FlowLoader", "FlowPackage", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // A Lua 5.4 state and context on top of the loader.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "CLua"]),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
@@ -60,7 +66,7 @@ let package = Package(
         .target(
             name: "FlowCLI",
             dependencies: [
-                "FlowKit", "FlowRuntime", "FlowLiveDevelopment",
+                "FlowKit", "FlowRuntime", "FlowLiveDevelopment", "FlowUpdates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,6 +77,7 @@ let package = Package(
         .testTarget(name: "FlowLiveDevelopmentTests", dependencies: ["FlowKit", "FlowLiveDevelopment"]),
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowTestSupport"]),
+        .testTarget(name: "FlowUpdatesTests", dependencies: ["FlowUpdates", "FlowLoader", "FlowPackage"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage", "FlowTestSupport"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowPackage", "FlowRuntime", "EmbeddedTemplates", "FlowTestSupport"]),
         .testTarget(

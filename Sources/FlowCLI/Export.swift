@@ -38,6 +38,13 @@ extension Flowpkg {
         @Flag(help: "Treat warnings as errors.")
         var strict = false
 
+        @Option(help: ArgumentHelp("Sign the package with this private key (made by flowpkg keygen).", valueName: "key-file"),
+                completion: .file(extensions: ["key"]))
+        var sign: String?
+
+        @Option(help: "The host runtime version the package needs, instead of flowpkg.json's runtimeVersion.")
+        var runtimeVersion: String?
+
         @OptionGroup var format: OutputOptions
 
         init() {}
@@ -51,15 +58,20 @@ extension Flowpkg {
 
             var progress: (@Sendable (Int64, Int64) -> Void)?
             if let bar { progress = { done, total in bar.update(done: done, total: total) } }
-            let result = Exporter.export(projectAt: URL(fileURLWithPath: directory), options: ExportOptions(
-                output: output, identifier: identifier, version: version, strict: strict,
-                progress: progress, cancellation: cancellation))
+            var options = ExportOptions(output: output, identifier: identifier, version: version, strict: strict,
+                                        progress: progress, cancellation: cancellation)
+            options.signingKey = try SigningOptions.loadKey(sign)
+            options.runtimeVersion = runtimeVersion
+            let result = Exporter.export(projectAt: URL(fileURLWithPath: directory), options: options)
             bar?.finish()
 
             let renderer = DiagnosticRenderer(format: format.format,
                                               useColor: format.format == .text && Terminal.supportsColor(),
                                               workingDirectory: Terminal.workingDirectory)
             print(Self.render(result, renderer), terminator: "")
+            if let key = options.signingKey, result.package != nil, format.format != .json {
+                print("signed: ed25519 key \(key.publicKey.keyID)")
+            }
             if result.wasCancelled { throw ExitCode(130) }
             if result.package == nil { throw ExitCode.failure }
         }

@@ -40,6 +40,9 @@ extension Flowpkg {
         @OptionGroup(title: "Live development")
         var live: LiveOptions
 
+        @OptionGroup(title: "Updates")
+        var updates: UpdateOptions
+
         @Argument(parsing: .postTerminator, help: "Arguments for the Lua program, after --: arg[1], arg[2], …")
         var arguments: [String] = []
 
@@ -53,7 +56,7 @@ extension Flowpkg {
 
         func run() throws {
             let expected = try identifier.map { try PackageIdentifier($0) }
-            let target: RunTarget
+            var target: RunTarget
             do {
                 target = try RunTarget.open(URL(fileURLWithPath: path), identifier: expected)
             } catch {
@@ -65,6 +68,15 @@ extension Flowpkg {
                 Self.standardError("error: \(error)\n")
                 throw ExitCode.failure
             }
+
+            let updateRun: UpdateRun?
+            do {
+                updateRun = try updates.start(&target, log: { Self.standardError($0 + "\n") })
+            } catch {
+                Self.standardError("error: \(error)\n")
+                throw ExitCode.failure
+            }
+            defer { updateRun?.finish(log: { Self.standardError($0 + "\n") }) }
 
             let options = LuaContext.Options(sandbox: sandbox ? .default : nil)
             let context = try LuaContext(name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
@@ -81,9 +93,11 @@ extension Flowpkg {
             } catch {
                 fflush(nil)  // Lua's print writes through C stdio
                 Self.standardError("error: \(error)\n")
+                updateRun?.failed()
                 throw ExitCode.failure
             }
             fflush(nil)  // Lua's print writes through C stdio
+            updateRun?.succeeded()
             if live.watch { SignalWait.untilInterrupted() }
         }
 

@@ -26,10 +26,13 @@ public enum Exporter {
             return result
         }
         let output = outputURL(for: project, options: options)
-        let input = packageInput(for: project)
+        var input = packageInput(for: project)
+        input.runtimeVersion = options.runtimeVersion ?? project.projectFile.runtimeVersion
+        var writeOptions = PackageWriteOptions(timestamp: timestamp, progress: options.progress,
+                                               cancellation: options.cancellation)
+        writeOptions.signingKey = options.signingKey
         do {
-            let manifest = try PackageWriter.write(input, to: output, options: PackageWriteOptions(
-                timestamp: timestamp, progress: options.progress, cancellation: options.cancellation))
+            let manifest = try PackageWriter.write(input, to: output, options: writeOptions)
             let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
             result.package = ExportResult.Package(url: output, manifest: manifest, bytes: size)
         } catch let error as PackageError {

@@ -20,6 +20,7 @@ public struct ProjectFile: Sendable, Equatable {
     public static let knownKeys = [
         "name", "identifier", "version", "startModule", "sources", "resources", "environment",
         "globals", "externalModules",
+        "runtimeVersion",
     ]
 
     /// The product name: the package is `<name>-<version>.luapkg`.
@@ -38,6 +39,9 @@ public struct ProjectFile: Sendable, Equatable {
     public var globals: [String]
     /// Modules the host provides: full names (`lpeg`), or `MyHost.*` for `MyHost` and every `MyHost.x`.
     public var externalModules: [String]
+    /// The host runtime the package needs, written to the manifest; a host declaring another
+    /// refuses downloaded updates built for it. Nil leaves it out.
+    public var runtimeVersion: String? = nil
 
     public init(name: String, identifier: String, version: String, startModule: String? = nil,
                 sources: [String] = ["Sources"], resources: [ResourceEntry] = [.folder("Resources")],

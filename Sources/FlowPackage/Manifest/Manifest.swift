@@ -56,6 +56,10 @@ public struct Manifest: Sendable, Equatable {
     public var modules: [Module]
     public var resources: [Resource]
     public var digest: String
+    /// The host runtime this package was built for (flowpkg.json's `runtimeVersion`); a host
+    /// that declares its own takes downloaded updates only when they match. Nil in packages
+    /// that do not say (older ones among them), which stay readable.
+    public var runtimeVersion: String? = nil
 
     public init(formatVersion: Int = Manifest.currentFormatVersion, identifier: PackageIdentifier, name: String,
                 version: String, startModule: ModuleName?, luaVersion: String = Manifest.currentLuaVersion,

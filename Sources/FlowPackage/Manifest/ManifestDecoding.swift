@@ -89,6 +89,14 @@ private struct ManifestDecoder {
             problem("the package targets Lua \(luaVersion); this flowpkg runs Lua \(Manifest.currentLuaVersion)")
         }
         let generator = string(fields, "generator", in: "the manifest")
+        var runtimeVersion: String?
+        switch fields["runtimeVersion"] {
+        case nil: break
+        case .string(let text)?:
+            if text.isEmpty || text.utf8.count > 64 { problem("\"runtimeVersion\" must be 1 to 64 characters") }
+            runtimeVersion = text
+        case let other?: problem("\"runtimeVersion\" is \(other.typeName), expected a string")
+        }
         let digest = string(fields, "digest", in: "the manifest")
         if let digest, !isSHA256(digest) { problem("\"digest\" is not 64 lowercase hex digits") }
 
@@ -98,9 +106,10 @@ private struct ManifestDecoder {
 
         guard let formatVersion, let identifier, let name, let version, startModuleFieldOK, let luaVersion,
               let generator, let digest, let modules, let resources else { return nil }
-        let manifest = Manifest(formatVersion: Int(formatVersion), identifier: identifier, name: name, version: version,
+        var manifest = Manifest(formatVersion: Int(formatVersion), identifier: identifier, name: name, version: version,
                                 startModule: startModule, luaVersion: luaVersion, generator: generator,
                                 modules: modules, resources: resources, digest: digest)
+        manifest.runtimeVersion = runtimeVersion
         if problems.isEmpty, manifest.computedDigest != digest {
             problem("the digest does not match the listed entries (listed \(digest), computed \(manifest.computedDigest)): "
                     + "the manifest was edited after it was written")

@@ -10,6 +10,8 @@ extension Manifest {
         out += "  \"version\": \(JSONText.quoted(version)),\n"
         out += "  \"startModule\": \(startModule.map { JSONText.quoted($0.rawValue) } ?? "null"),\n"
         out += "  \"luaVersion\": \(JSONText.quoted(luaVersion)),\n"
+        // Written only when set, so packages without it keep their bytes (and digests).
+        if let runtimeVersion { out += "  \"runtimeVersion\": \(JSONText.quoted(runtimeVersion)),\n" }
         out += "  \"generator\": \(JSONText.quoted(generator)),\n"
         out += "  \"modules\": ["
         out += modules.map { module in

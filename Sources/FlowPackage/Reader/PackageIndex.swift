@@ -9,10 +9,15 @@ struct PackageIndex {
     /// Where the manifest lists each entry: path → (size, sha256).
     var listed: [String: (size: Int64, sha256: String)]
     var problems: [PackageProblem]
+    /// `manifest.json`'s exact bytes: what a signature covers.
+    var manifestBytes: [UInt8] = []
+    /// The second entry `manifest.sig`: nil when absent, `.some(nil)` when it is not a signature.
+    var signature: PackageSignature?? = nil
 
     static func load(path: String, limits: PackageLimits) throws(PackageError) -> PackageIndex {
         let reader = try openArchive(path: path, limits: limits)
-        let manifest = try readManifest(from: reader, path: path, limits: limits)
+        let (manifest, manifestBytes) = try readManifestAndBytes(from: reader, path: path, limits: limits)
+        var signature: PackageSignature?? = nil
         var listed: [String: (size: Int64, sha256: String)] = [:]
         for entry in manifest.entries { listed[entry.path] = (entry.size, entry.sha256) }
 
@@ -33,6 +38,19 @@ struct PackageIndex {
             seen[name, default: 0] += 1
             if seen[name] == 2 { order.append(name) }
             if seen[name]! > 1 { continue }
+            // The one entry the manifest does not list: its signature, right after it.
+            if count == 2, name == PackageSignature.entryName, info.kind == .regular {
+                if let size = info.size, size > PackageSignature.maxBytes {
+                    problems.append(PackageProblem(entry: name, message: "is \(size) bytes; a signature is at most \(PackageSignature.maxBytes)"))
+                    continue
+                }
+                do {
+                    signature = .some(PackageSignature(bytes: try reader.boundedData(entry: name, limit: PackageSignature.maxBytes)))
+                } catch {
+                    problems.append(PackageProblem(entry: name, message: "cannot be read: \(error)"))
+                }
+                continue
+            }
             if let reason = PackagePath.problem(in: name) {
                 problems.append(PackageProblem(entry: name.isEmpty ? nil : name, message: reason))
                 continue
@@ -62,7 +80,8 @@ struct PackageIndex {
             problems.removeLast(more)
             problems.append(PackageProblem(entry: nil, message: "and \(more) more problems"))
         }
-        return PackageIndex(manifest: manifest, listed: listed, problems: problems)
+        return PackageIndex(manifest: manifest, listed: listed, problems: problems, manifestBytes: manifestBytes,
+                            signature: signature)
     }
 
     /// Names stored with a backslash: libarchive hands them over with slashes, so they are
@@ -107,6 +126,12 @@ struct PackageIndex {
 
     /// Reads the first entry, which must be `manifest.json`, within the manifest size limit.
     static func readManifest(from reader: ArchiveReader, path: String, limits: PackageLimits) throws(PackageError) -> Manifest {
+        try readManifestAndBytes(from: reader, path: path, limits: limits).manifest
+    }
+
+    /// The manifest and the exact bytes it was decoded from.
+    static func readManifestAndBytes(from reader: ArchiveReader, path: String,
+                                     limits: PackageLimits) throws(PackageError) -> (manifest: Manifest, bytes: [UInt8]) {
         let first: ArchiveEntryInfo?
         do { first = try reader.nextEntry() } catch {
             throw .notAPackage(path: path, reason: archiveMessage(error))
@@ -120,6 +145,6 @@ struct PackageIndex {
             throw .manifestTooLarge(path: path, size: size, limit: limits.maxManifestBytes)
         }
         let bytes = try reader.boundedData(entry: Manifest.entryName, limit: limits.maxManifestBytes)
-        return try Manifest.decode(bytes, packagePath: path, limits: limits)
+        return (try Manifest.decode(bytes, packagePath: path, limits: limits), bytes)
     }
 }

@@ -15,6 +15,11 @@ public final class PackageReader: @unchecked Sendable {
     public let url: URL
     public let manifest: Manifest
     public let limits: PackageLimits
+    /// `manifest.json`'s exact bytes, as read at open: what a signature covers.
+    public let manifestBytes: [UInt8]
+    /// The `manifest.sig` entry: nil when the package is unsigned, `.some(nil)` when the
+    /// entry is there but is not a signature.
+    let signatureEntry: PackageSignature??
 
     /// Opens the package at `url` and checks its manifest and entry list.
     /// Throws `PackageError`, whose message names the file and the entry concerned.
@@ -24,6 +29,17 @@ public final class PackageReader: @unchecked Sendable {
         self.url = url
         self.manifest = index.manifest
         self.limits = limits
+        self.manifestBytes = index.manifestBytes
+        self.signatureEntry = index.signature
+    }
+
+    /// Whether the package carries a `manifest.sig` entry.
+    public var isSigned: Bool { signatureEntry != nil }
+
+    /// The signature checked against the keys a host trusts: trusted only when one of
+    /// `trustedKeys` signed exactly this `manifest.json`.
+    public func signatureStatus(trustedKeys: [PackagePublicKey]) -> SignatureStatus {
+        SignatureStatus.check(signature: signatureEntry, manifestBytes: manifestBytes, trustedKeys: trustedKeys)
     }
 
     /// Reads and checks only `manifest.json` (the first entry), without looking at the rest

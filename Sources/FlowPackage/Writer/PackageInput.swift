@@ -36,6 +36,8 @@ public struct PackageInput: Sendable {
     public var startModule: ModuleName?
     public var modules: [Module]
     public var resources: [Resource]
+    /// The manifest's `runtimeVersion`: the host runtime the package needs; nil leaves it out.
+    public var runtimeVersion: String? = nil
 
     public init(identifier: PackageIdentifier, name: String, version: String, startModule: ModuleName?,
                 modules: [Module], resources: [Resource]) {
