@@ -6,11 +6,18 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "flowpkg", targets: ["flowpkg"]),
+        // What a host links: the format, the loader, a Lua runtime, the development monitor.
         .library(name: "FlowPackage", targets: ["FlowPackage"]),
         .library(name: "FlowLoader", targets: ["FlowLoader"]),
+        .library(name: "FlowLua", targets: ["FlowLua"]),
         .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
         .library(name: "FlowLiveDevelopment", targets: ["FlowLiveDevelopment"]),
-        .library(name: "FlowKit", targets: ["FlowKit"]),
+        // What a tool links: projects (validation, export), templates, the live-source server.
+        .library(name: "FlowDiagnostics", targets: ["FlowDiagnostics"]),
+        .library(name: "FlowProject", targets: ["FlowProject"]),
+        .library(name: "FlowTemplates", targets: ["FlowTemplates"]),
+        .library(name: "FlowLiveServer", targets: ["FlowLiveServer"]),
+        // Signed over-the-air updates, for hosts that take them.
         .library(name: "FlowUpdates", targets: ["FlowUpdates"]),
     ],
     dependencies: [
@@ -41,48 +48,88 @@ let package = Package(
         ),
         // What a host links to find its code: sources, priority policy, provenance.
         .target(name: "FlowLoader", dependencies: ["FlowPackage"]),
+        // The CLua wrapper several targets share: Lua's errors, and compiling chunks without running them.
+        .target(name: "FlowLua", dependencies: ["CLua"]),
+        // A Lua 5.4 state and context on top of the loader.
+        .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "CLua"]),
+        // Plain HTTP/1.1 over sockets (Foundation only): what the live channel and update checks speak.
+        .target(name: "FlowHTTP"),
+        // The live source's wire protocol: paths, the manifest it serves, the changes it announces.
+        .target(name: "FlowLiveProtocol", dependencies: ["FlowPackage"]),
         // The development monitor: the live source's client, linked by debug hosts only.
-        .target(name: "FlowLiveDevelopment", dependencies: ["FlowLoader"]),
+        .target(name: "FlowLiveDevelopment", dependencies: ["FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol"]),
         // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
         .target(
             name: "FlowUpdates",
-            dependencies: ["FlowLoader", "FlowPackage", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["FlowHTTP", "FlowLoader", "FlowPackage", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        // A Lua 5.4 state and context on top of the loader.
-        .target(name: "FlowRuntime", dependencies: ["FlowLoader", "CLua"]),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
         .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(name: "EmbeddedTemplates", plugins: ["EmbedTemplates"]),
-        // Project model, validation, export, templates.
+        // A problem found in a project, as a plain value renderers turn into text.
+        .target(name: "FlowDiagnostics"),
+        // Lua source to syntax tree: lexer, parser, symbols, source locations.
+        .target(name: "LuaSyntax"),
+        // Static analysis: what each module requires, reads and defines, and the project-wide rules.
+        .target(name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage"]),
+        // The project model and file, discovery, validation, export, the project-folder source.
         .target(
-            name: "FlowKit",
+            name: "FlowProject",
+            dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowLoader", "FlowLua", "FlowPackage"]
+        ),
+        // Templates: the catalog, Mustache rendering, writing a new project.
+        .target(
+            name: "FlowTemplates",
             dependencies: [
-                "FlowPackage", "FlowLoader", "FlowRuntime", "CLua", "EmbeddedTemplates",
+                "EmbeddedTemplates", "FlowDiagnostics", "FlowPackage",
                 .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // The live-source server `flowpkg serve` runs: HTTP listener, file watcher, change events.
+        .target(
+            name: "FlowLiveServer",
+            dependencies: [
+                "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
             name: "FlowCLI",
             dependencies: [
-                "FlowKit", "FlowRuntime", "FlowLiveDevelopment", "FlowUpdates",
+                "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
+                "FlowProject", "FlowRuntime", "FlowTemplates", "FlowUpdates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
 
         // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host.
-        .target(name: "FlowTestSupport", dependencies: ["FlowLoader"], path: "Tests/FlowTestSupport"),
-        .testTarget(name: "FlowLiveDevelopmentTests", dependencies: ["FlowKit", "FlowLiveDevelopment"]),
-        .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage"]),
-        .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowTestSupport"]),
-        .testTarget(name: "FlowUpdatesTests", dependencies: ["FlowUpdates", "FlowLoader", "FlowPackage"]),
-        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowLoader", "FlowPackage", "FlowTestSupport"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowPackage", "FlowRuntime", "EmbeddedTemplates", "FlowTestSupport"]),
+        .target(name: "FlowTestSupport", dependencies: ["FlowLoader", "FlowPackage"], path: "Tests/FlowTestSupport"),
+        .testTarget(
+            name: "FlowLiveDevelopmentTests",
+            dependencies: [
+                "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLoader", "FlowPackage",
+            ]
+        ),
+        .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport"]),
+        .testTarget(name: "FlowUpdatesTests", dependencies: ["FlowLoader", "FlowPackage", "FlowUpdates"]),
+        .testTarget(
+            name: "FlowRuntimeTests",
+            dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]
+        ),
+        // The suites of the targets FlowKit was split into (parser, analysis, project, templates).
+        .testTarget(
+            name: "FlowKitTests",
+            dependencies: [
+                "EmbeddedTemplates", "FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowRuntime",
+                "FlowTemplates", "FlowTestSupport", "LuaSyntax",
+            ]
+        ),
         .testTarget(
             name: "FlowCLITests",
-            dependencies: ["FlowCLI", "FlowTestSupport"],
+            dependencies: ["FlowCLI", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"],
             resources: [.copy("Golden")]
         ),
     ]

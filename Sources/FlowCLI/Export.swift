@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowKit
+import FlowProject
 import FlowPackage
 import Foundation
 

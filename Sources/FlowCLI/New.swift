@@ -1,5 +1,6 @@
 import ArgumentParser
-import FlowKit
+import FlowDiagnostics
+import FlowTemplates
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import FlowKit
+import FlowTemplates
 import Foundation
 
 extension Flowpkg.New {

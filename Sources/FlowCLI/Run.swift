@@ -1,6 +1,5 @@
 import ArgumentParser
-import FlowKit
-import FlowLoader
+import FlowProject
 import FlowPackage
 import FlowRuntime
 import Foundation

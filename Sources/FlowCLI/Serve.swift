@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowKit
+import FlowLiveServer
 import Foundation
 
 extension Flowpkg {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlowKit
+import FlowTemplates
 import Foundation
 
 extension Flowpkg {

@@ -1,4 +1,5 @@
-import FlowLoader
+import FlowHTTP
+import FlowLiveProtocol
 import Foundation
 
 /// Reads the live source's server-sent events on a thread of its own and decodes each

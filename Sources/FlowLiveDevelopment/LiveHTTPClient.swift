@@ -1,4 +1,5 @@
-import FlowLoader
+import FlowHTTP
+import FlowLiveProtocol
 import Foundation
 
 /// Why a request to the live source failed.

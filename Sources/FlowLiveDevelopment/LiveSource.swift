@@ -1,3 +1,4 @@
+import FlowLiveProtocol
 import FlowLoader
 import FlowPackage
 import Foundation

@@ -1,10 +1,10 @@
-import FlowLoader
+import FlowHTTP
 import Foundation
 #if canImport(Darwin)
 import Darwin
 #endif
 
-/// Reads feed files: `file://` from disk; `http://` over the project's plain-socket HTTP/1.1
+/// Reads feed files: `file://` from disk; `http://` over FlowHTTP's plain-socket HTTP/1.1
 /// client; `https://` through URLSession on Apple platforms.
 ///
 /// Not URLSession on Linux: there it lives in FoundationNetworking, over libcurl, whose
@@ -66,87 +66,52 @@ enum FeedTransport {
     }
 }
 
-/// One GET over a plain TCP socket (HTTP/1.1, `Connection: close`): status 200 only, the body
-/// by Content-Length, chunks, or until the connection closes. No redirects: a feed lives at
-/// one address.
+/// One GET through FlowHTTP's plain-socket `HTTPConnection` (HTTP/1.1, `Connection: close`):
+/// status 200 only. No redirects: a feed lives at one address.
 enum HTTPGet {
     static func get(_ url: URL, limit: Int64, timeout: TimeInterval,
                     sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void) throws(UpdateError) {
         let address = url.absoluteString
-        func unreachable(_ reason: String) -> UpdateError { .unreachable(url: address, reason: reason) }
-        guard let host = url.host, !host.isEmpty,
-              let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            throw unreachable("the URL names no host")
-        }
-        let port = url.port ?? 80
-        let socket: PlainSocket
-        do { socket = try PlainSocket.connect(host: host, port: port, timeout: timeout) } catch {
-            throw unreachable(error.reason)
-        }
-        socket.setTimeouts(send: timeout, receive: timeout)
-        var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        if let query = components.percentEncodedQuery { target += "?" + query }
-        let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        let request = "GET \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n"
-            + "User-Agent: flowpkg-updates\r\nAccept-Encoding: identity\r\n\r\n"
-        do { try socket.send(Array(request.utf8)) } catch { throw unreachable(error.reason) }
-
-        let reader = SocketReader(socket)
-        func problem(_ problem: SocketReader.Problem) -> UpdateError {
-            switch problem {
-            case .ended: return unreachable("the connection closed mid-answer")
-            case .failed(let failure):
-                return unreachable(failure.timedOut ? "no answer within \(String(format: "%g", timeout)) s" : failure.reason)
-            case .malformed(let reason): return unreachable(reason)
+        func unreachable(_ failure: HTTPConnection.Failure) -> UpdateError {
+            switch failure {
+            case .unreachable(let reason), .malformed(let reason): return .unreachable(url: address, reason: reason)
             }
         }
-        func some(_ max: Int) throws(UpdateError) -> ArraySlice<UInt8>? {
-            do { return try reader.some(max: max) } catch {
-                throw unreachable(error.timedOut ? "no answer within \(String(format: "%g", timeout)) s" : error.reason)
+        do {
+            let connection = try HTTPConnection.get(url, headers: [("User-Agent", "flowpkg-updates"), ("Accept-Encoding", "identity")],
+                                                    timeout: timeout, readTimeout: timeout)
+            let head = try connection.readHead()
+            guard head.status == 200 else {
+                throw UpdateError.unreachable(url: address, reason: "HTTP \(head.status)")
             }
-        }
-        let head: SocketReader.Head
-        do { head = try reader.head() } catch { throw problem(error) }
-        let parts = head.startLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
-            throw unreachable("it answered '\(head.startLine.prefix(80))', not HTTP/1.1")
-        }
-        guard status == 200 else {
-            throw unreachable("HTTP \(status)\(parts.count > 2 ? " \(parts[2])" : "")")
-        }
-        var total: Int64 = 0
-        func deliver(_ piece: ArraySlice<UInt8>) throws(UpdateError) {
-            total += Int64(piece.count)
-            if total > limit { throw unreachable("the answer is larger than \(limit) bytes") }
-            try sink(piece)
-        }
-        if head.headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
-            while true {
-                let sizeLine: String
-                do { sizeLine = try reader.line() } catch { throw problem(error) }
-                let digits = sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-                guard let size = Int(digits, radix: 16), size >= 0 else { throw unreachable("a chunk size reads '\(sizeLine.prefix(20))'") }
-                if size == 0 { return }
-                var left = size
-                while left > 0 {
-                    guard let piece = try some(left) else { throw unreachable("the connection closed mid-answer") }
-                    left -= piece.count
-                    try deliver(piece)
+            if let length = head.headers["content-length"].flatMap({ Int64($0) }), length > limit {
+                throw UpdateError.unreachable(url: address, reason: "the answer is \(length) bytes, more than \(limit)")
+            }
+            var total: Int64 = 0
+            var sinkError: UpdateError?
+            do {
+                try connection.streamBody(head) { (piece) throws(HTTPConnection.Failure) in
+                    guard sinkError == nil else { return }
+                    total += Int64(piece.count)
+                    do throws(UpdateError) {
+                        if total > limit { throw .unreachable(url: address, reason: "the answer is larger than \(limit) bytes") }
+                        try sink(piece)
+                    } catch {
+                        // Stops the transfer; the read that follows fails, and this error is the one reported.
+                        sinkError = error
+                        connection.cancel()
+                    }
                 }
-                do { _ = try reader.line() } catch { throw problem(error) }
+            } catch {
+                throw sinkError ?? unreachable(error)
             }
-        } else if let length = head.headers["content-length"] {
-            guard var left = Int64(length), left >= 0 else { throw unreachable("Content-Length reads '\(length.prefix(20))'") }
-            if left > limit { throw unreachable("the answer is \(left) bytes, more than \(limit)") }
-            while left > 0 {
-                guard let piece = try some(Int(min(left, 64 * 1024))) else {
-                    throw unreachable("the connection closed after \(total) of \(length) bytes")
-                }
-                left -= Int64(piece.count)
-                try deliver(piece)
-            }
-        } else {
-            while let piece = try some(64 * 1024) { try deliver(piece) }
+            if let sinkError { throw sinkError }
+        } catch let error as UpdateError {
+            throw error
+        } catch let error as HTTPConnection.Failure {
+            throw unreachable(error)
+        } catch {
+            throw .unreachable(url: address, reason: "\(error)")
         }
     }
 }

@@ -1,5 +1,5 @@
 @testable import FlowCLI
-import FlowKit
+import FlowDiagnostics
 import FlowPackage
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import FlowRuntime
 import Testing
-@testable import FlowKit
+@testable import FlowAnalysis
+@testable import LuaSyntax
 
 /// What `ModuleAnalyzer` learns of a chunk: scopes, `_ENV`, requires, resources, literals.
 @Suite struct AnalysisFactsTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import FlowPackage
-@testable import FlowKit
+@testable import FlowAnalysis
+@testable import FlowDiagnostics
 
 /// A test's minimal reading of a project folder for the analysis rules: modules under
 /// `Sources/`, resources under `Resources/`, the environment from `flowpkg.json`.

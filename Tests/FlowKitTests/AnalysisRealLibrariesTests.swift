@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import FlowKit
 
 /// Debian's penlight, dkjson and inspect, copied into a project's `Sources/`, must give no
 /// error: their lazy and protected requires of optional modules are warnings at most.

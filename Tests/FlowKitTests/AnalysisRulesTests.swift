@@ -1,6 +1,8 @@
 import FlowPackage
 import Testing
-@testable import FlowKit
+@testable import FlowAnalysis
+@testable import FlowDiagnostics
+@testable import LuaSyntax
 
 /// FP401–FP406: each fixture under `Tests/Fixtures/invalid/FP40x` gives its code at its place.
 @Suite struct AnalysisRulesTests {

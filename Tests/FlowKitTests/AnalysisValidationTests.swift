@@ -1,4 +1,4 @@
-import FlowKit
+import FlowProject
 import Testing
 
 /// FP401–FP406 through the real validator: its project model, compile step and static analysis.

@@ -1,5 +1,5 @@
 import EmbeddedTemplates
-import FlowKit
+import FlowTemplates
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import FlowRuntime
 import Testing
-@testable import FlowKit
+@testable import LuaSyntax
 
 /// Every Lua file installed on this machine (Debian's lua-* packages): what Lua compiles, we parse.
 @Suite struct LuaCorpusTests {

@@ -1,7 +1,7 @@
 import Foundation
 import FlowRuntime
 import Testing
-@testable import FlowKit
+@testable import LuaSyntax
 
 /// The parser against the real Lua 5.4 compiler: every snippet here is checked by both.
 @Suite struct LuaParserTests {

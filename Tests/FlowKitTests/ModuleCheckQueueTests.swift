@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowKit
+@testable import FlowProject
 
 /// Files added while workers already run are each checked once, and filed under their index.
 @Suite struct ModuleCheckQueueTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import FlowKit
+@testable import LuaSyntax
 
 /// The parser's buffer behaves as an Array would, through growth, moves between buffers and reuse.
 @Suite struct ParseBufferTests {

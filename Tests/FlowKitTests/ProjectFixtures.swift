@@ -1,4 +1,4 @@
-import FlowKit
+import FlowDiagnostics
 import Foundation
 
 /// The fixture projects under `Tests/Fixtures`, found from this file's path (not bundle

@@ -1,4 +1,4 @@
-import FlowKit
+import FlowProject
 import FlowPackage
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FlowKit
+@testable import FlowAnalysis
+@testable import LuaSyntax
 
 /// One analyzer reused across many modules must learn exactly what a fresh one learns from each.
 @Suite struct ReusableAnalyzerTests {

@@ -1,4 +1,5 @@
-@testable import FlowKit
+@testable import FlowDiagnostics
+@testable import FlowTemplates
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import FlowTestSupport
-import FlowKit
+import FlowProject
+import FlowTemplates
 import FlowPackage
 import FlowRuntime
 import Foundation

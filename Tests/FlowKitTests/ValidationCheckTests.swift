@@ -1,4 +1,5 @@
-@testable import FlowKit
+import FlowPackage
+@testable import FlowProject
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import FlowKit
+import FlowProject
 import Foundation
 import Testing
 

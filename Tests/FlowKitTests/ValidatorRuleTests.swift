@@ -1,4 +1,5 @@
-import FlowKit
+import FlowDiagnostics
+import FlowProject
 import Foundation
 import Testing
 

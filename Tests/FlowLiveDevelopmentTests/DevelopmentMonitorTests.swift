@@ -1,4 +1,3 @@
-import FlowKit
 import FlowLiveDevelopment
 import FlowLoader
 import FlowPackage

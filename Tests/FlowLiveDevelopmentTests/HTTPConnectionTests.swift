@@ -1,5 +1,5 @@
+import FlowHTTP
 @testable import FlowLiveDevelopment
-import FlowLoader
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
-@testable import FlowKit
+@testable import FlowHTTP
+@testable import FlowLiveProtocol
+@testable import FlowLiveServer
 @testable import FlowLiveDevelopment
-import FlowLoader
 import Foundation
 import Testing
 

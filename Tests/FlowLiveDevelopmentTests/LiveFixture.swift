@@ -1,4 +1,4 @@
-import FlowKit
+import FlowLiveServer
 import Foundation
 
 /// A small project in a temporary folder, served by a real `LiveServer` on a free loopback port.

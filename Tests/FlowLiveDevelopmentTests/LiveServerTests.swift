@@ -1,6 +1,5 @@
-import FlowKit
+import FlowLiveProtocol
 import FlowLiveDevelopment
-import FlowLoader
 import FlowPackage
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import FlowLua
 import FlowTestSupport
 import FlowLoader
 import FlowPackage

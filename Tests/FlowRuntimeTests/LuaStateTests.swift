@@ -1,3 +1,4 @@
+import FlowLua
 import Testing
 @testable import FlowRuntime
 

@@ -1,3 +1,4 @@
+import FlowLua
 import FlowPackage
 import Testing
 @testable import FlowRuntime

@@ -1,6 +1,7 @@
 import CLua
 import Dispatch
 import FlowLoader
+import FlowLua
 import FlowPackage
 import Foundation
 

@@ -1,4 +1,5 @@
 import CLua
+import FlowLua
 
 /// One Lua 5.4 state, owned by this object and closed with it.
 ///
@@ -93,27 +94,7 @@ public final class LuaState {
 
     /// Pops the error value at the top of `thread`'s stack and describes it; its text is copied out first.
     static func popError(status: Int32, on thread: OpaquePointer) -> LuaError {
-        let text = LuaStack(thread, bridge: nil).bytes(at: -1).map { String(decoding: $0, as: UTF8.self) }
-            ?? "(error object is not a string)"
-        flowlua_pop(thread, 1)
-        let kind: LuaError.Kind
-        switch status {
-        case LUA_ERRSYNTAX: kind = .syntax
-        case LUA_ERRRUN: kind = .runtime
-        case LUA_ERRMEM: kind = .memory
-        default: kind = .other
-        }
-        var message = text
-        var traceback: String?
-        let marker = Array("\nstack traceback:".utf8)
-        let bytes = Array(text.utf8)
-        if bytes.count >= marker.count,
-           let start = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) }) {
-            message = String(decoding: bytes[..<start], as: UTF8.self)
-            traceback = String(decoding: bytes[(start + 1)...], as: UTF8.self)
-        }
-        let location = LuaError.locate(message)
-        return LuaError(kind: kind, message: message, chunk: location?.chunk, line: location?.line, traceback: traceback)
+        LuaError.pop(status: status, from: thread)
     }
 
     /// The Lua value at `index`, converted; tables become arrays or dictionaries.

@@ -1,0 +1,291 @@
+import LuaSyntax
+
+/// Walks a syntax tree once, keeping a count of local bindings per symbol so a name with
+/// none in scope is known to be a global.
+///
+/// Reusable: `collect` starts from scratch each time but keeps the memory of its arrays, and
+/// makes a `String` only for the names and literals the facts keep.
+struct FactsCollector {
+    /// The tree being walked, while collecting: node ids from the parser are always in range.
+    private(set) var nodes = UnsafeBufferPointer<SyntaxNode>(start: nil, count: 0)
+    private(set) var lists = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    /// The chunk's symbols, while collecting.
+    private var symbols: SymbolTable?
+    /// Per symbol: how many locals of that name are in scope.
+    var bound = ParseBuffer<Int32>(capacity: 1024)
+    /// Symbols declared, innermost last, so leaving a scope unbinds them.
+    var declared = ParseBuffer<Int32>()
+    /// Links of left-nested chains being walked (see `leftChain`).
+    var chain = ParseBuffer<Int32>()
+    var functionDepth = 0
+    /// How many enclosing branches, loop bodies or `and`/`or` right operands may skip the code being walked.
+    var conditionalDepth = 0
+    var literal = ParseBuffer<Bool>(capacity: 1024)
+    var facts = ModuleFacts()
+
+    var requireSymbol: Int32 = -1
+    var pcallSymbol: Int32 = -1
+    var xpcallSymbol: Int32 = -1
+    var getResourceSymbol: Int32 = -1
+    var environmentSymbol: Int32 = -1
+    var selfSymbol: Int32 = -1
+
+    /// The facts of the chunk whose tree is `nodes` and `lists`, starting at its top-level `block` `root`.
+    mutating func collect(nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
+                          root: Int32, collectsStringLiterals: Bool = true) -> ModuleFacts {
+        self.nodes = nodes
+        self.lists = lists
+        self.symbols = symbols
+        bound.removeAll()
+        bound.append(repeating: 0, count: symbols.count)
+        literal.removeAll()
+        literal.append(repeating: false, count: symbols.count)
+        declared.removeAll()
+        chain.removeAll()
+        functionDepth = 0
+        conditionalDepth = 0
+        facts = ModuleFacts()
+        requireSymbol = symbols.symbol(of: "require") ?? -1
+        pcallSymbol = symbols.symbol(of: "pcall") ?? -1
+        xpcallSymbol = symbols.symbol(of: "xpcall") ?? -1
+        getResourceSymbol = symbols.symbol(of: "getResource") ?? -1
+        environmentSymbol = symbols.symbol(of: "_ENV") ?? -1
+        selfSymbol = symbols.symbol(of: "self") ?? -1
+
+        block(root)
+        if collectsStringLiterals {
+            // Sized once: growing a Set rehashes every String already in it.
+            facts.stringLiterals.reserveCapacity(literal.elements.reduce(0) { $0 + ($1 ? 1 : 0) })
+            for (symbol, isLiteral) in literal.elements.enumerated() where isLiteral {
+                facts.stringLiterals.insert(symbols.text(of: Int32(symbol)))
+            }
+        }
+        let result = facts
+        // Let go of the caller's tree and symbols: they change with its next chunk.
+        self.nodes = UnsafeBufferPointer(start: nil, count: 0)
+        self.lists = UnsafeBufferPointer(start: nil, count: 0)
+        self.symbols = nil
+        facts = ModuleFacts()
+        return result
+    }
+
+    /// The text of a symbol of the chunk being walked.
+    @inline(__always) func text(_ symbol: Int32) -> String { symbols.unsafelyUnwrapped.text(of: symbol) }
+
+    // MARK: Scopes
+
+    /// Whether a name refers to a global: no local of that name, and no local `_ENV`, in scope.
+    @inline(__always) func isGlobal(_ symbol: Int32) -> Bool {
+        bound[Int(symbol)] == 0 && (environmentSymbol < 0 || bound[Int(environmentSymbol)] == 0)
+            && symbol != environmentSymbol
+    }
+
+    @inline(__always) mutating func declare(_ symbol: Int32) {
+        bound[Int(symbol)] += 1
+        declared.append(symbol)
+    }
+
+    @inline(__always) mutating func leaveScope(to mark: Int) {
+        while declared.count > mark { bound[Int(declared.removeLast())] -= 1 }
+    }
+
+    // MARK: Statements
+
+    mutating func block(_ id: Int32) {
+        let mark = declared.count
+        statements(of: id)
+        leaveScope(to: mark)
+    }
+
+    /// A block's statements without opening a scope (the caller owns it).
+    mutating func statements(of id: Int32) {
+        let node = nodes[Int(id)]
+        for index in Int(node.a)..<Int(node.a + node.b) { statement(lists[index]) }
+    }
+
+    mutating func statement(_ id: Int32) {
+        let node = nodes[Int(id)]
+        switch node.kind {
+        case .local:
+            let names = Int(node.a)..<Int(node.a + node.b)
+            for index in names.upperBound..<(names.upperBound + Int(node.c)) { expression(lists[index]) }
+            for index in names { declare(nodes[Int(lists[index])].a) }
+        case .assignment:
+            let targets = Int(node.a)..<Int(node.a + node.b)
+            for index in targets.upperBound..<(targets.upperBound + Int(node.c)) { expression(lists[index]) }
+            for index in targets { assign(to: lists[index]) }
+        case .callStatement:
+            expression(node.a)
+        case .doBlock:
+            block(node.a)
+        case .whileLoop:
+            expression(node.a)
+            conditional { $0.block(node.b) }
+        case .repeatLoop:
+            // The condition sees the body's locals.
+            let mark = declared.count
+            statements(of: node.a)
+            expression(node.b)
+            leaveScope(to: mark)
+        case .ifStatement:
+            // Only the first condition surely runs.
+            expression(lists[Int(node.a)])
+            conditional { walker in
+                for pair in 0..<Int(node.b) {
+                    if pair > 0 { walker.expression(walker.lists[Int(node.a) + pair * 2]) }
+                    walker.block(walker.lists[Int(node.a) + pair * 2 + 1])
+                }
+                if node.c >= 0 { walker.block(node.c) }
+            }
+        case .numericFor:
+            for index in Int(node.a + 1)..<Int(node.a + node.b) { expression(lists[index]) }
+            let mark = declared.count
+            declare(nodes[Int(lists[Int(node.a)])].a)
+            conditional { $0.block(node.c) }
+            leaveScope(to: mark)
+        case .genericFor:
+            let names = Int(node.a)..<Int(node.a + node.b)
+            let expressions = names.upperBound..<(names.upperBound + Int(node.c))
+            for index in expressions { expression(lists[index]) }
+            let mark = declared.count
+            for index in names { declare(nodes[Int(lists[index])].a) }
+            conditional { $0.block($0.lists[expressions.upperBound]) }
+            leaveScope(to: mark)
+        case .functionStatement:
+            // `function x()` assigns x; `function x.y()` reads x and assigns a field.
+            assign(to: node.a)
+            function(node.b)
+        case .localFunction:
+            declare(nodes[Int(node.a)].a) // in scope inside its own body: it may recurse
+            function(node.b)
+        case .returnStatement:
+            for index in Int(node.a)..<Int(node.a + node.b) { expression(lists[index]) }
+        default:
+            break
+        }
+    }
+
+    /// Walks `body` as code that may not run.
+    @inline(__always) mutating func conditional(_ body: (inout FactsCollector) -> Void) {
+        conditionalDepth += 1
+        body(&self)
+        conditionalDepth -= 1
+    }
+
+    mutating func assign(to target: Int32) {
+        let node = nodes[Int(target)]
+        if node.kind == .name {
+            if isGlobal(node.a) { facts.globalWrites.insert(text(node.a)) }
+        } else {
+            expression(node.a)
+            expression(node.b)
+        }
+    }
+
+    mutating func function(_ id: Int32) {
+        let node = nodes[Int(id)]
+        functionDepth += 1
+        let mark = declared.count
+        if node.op & 2 != 0 && selfSymbol >= 0 { declare(selfSymbol) }
+        for index in Int(node.a)..<Int(node.a + node.b) { declare(nodes[Int(lists[index])].a) }
+        statements(of: node.c)
+        leaveScope(to: mark)
+        functionDepth -= 1
+    }
+
+    // MARK: Expressions
+
+    mutating func expression(_ id: Int32) {
+        let node = nodes[Int(id)]
+        switch node.kind {
+        case .name:
+            if isGlobal(node.a) {
+                facts.globalReads.append(ModuleFacts.GlobalRead(name: text(node.a), location: node.location))
+            }
+        case .string:
+            if node.op == 0 { literal[Int(node.a)] = true }
+        case .binary, .index, .call, .methodCall:
+            leftChain(id)
+        case .unary, .paren, .positionalField:
+            expression(node.a)
+        case .keyedField:
+            expression(node.a)
+            expression(node.b)
+        case .function:
+            function(id)
+        case .table:
+            for index in Int(node.a)..<Int(node.a + node.b) { expression(lists[index]) }
+        default:
+            break
+        }
+    }
+
+    /// Binary operators, indexing and calls nest on their left without bound (`a + b + c ...`,
+    /// `o:m():m() ...` are valid at any length): walk such chains with a loop, not recursion.
+    mutating func leftChain(_ id: Int32) {
+        let mark = chain.count
+        var current = id
+        while true {
+            let kind = nodes[Int(current)].kind
+            guard kind == .binary || kind == .index || kind == .call || kind == .methodCall else { break }
+            chain.append(current)
+            current = nodes[Int(current)].a
+        }
+        expression(current)
+        while chain.count > mark {
+            let link = chain.removeLast()
+            let node = nodes[Int(link)]
+            switch node.kind {
+            case .binary:
+                if node.op == BinaryOperator.and.rawValue || node.op == BinaryOperator.or.rawValue {
+                    conditional { $0.expression(node.b) }
+                } else {
+                    expression(node.b)
+                }
+            case .index:
+                expression(node.b)
+            case .call:
+                recordCall(node)
+                for index in Int(node.b)..<Int(node.b + node.c) { expression(lists[index]) }
+            default: // method call: the name, then the arguments
+                for index in Int(node.b + 1)..<Int(node.b + 1 + node.c) { expression(lists[index]) }
+            }
+        }
+    }
+
+    /// The literal string value of an argument, when it is one.
+    @inline(__always) func literalString(_ id: Int32) -> String? {
+        let node = nodes[Int(id)]
+        return node.kind == .string && node.op == 0 ? text(node.a) : nil
+    }
+
+    @inline(__always) func isGlobalName(_ id: Int32, _ symbol: Int32) -> Bool {
+        let node = nodes[Int(id)]
+        return symbol >= 0 && node.kind == .name && node.a == symbol && isGlobal(symbol)
+    }
+
+    /// Records `require "x"`, `pcall(require, "x")`, `xpcall(require, h, "x")` and `getResource("n", "t")`.
+    mutating func recordCall(_ call: SyntaxNode) {
+        let callee = nodes[Int(call.a)]
+        guard callee.kind == .name, call.c > 0 else { return }
+        let first = Int(call.b)
+        let inside = functionDepth > 0
+        let conditional = conditionalDepth > 0
+        if isGlobalName(call.a, requireSymbol) {
+            if let module = literalString(lists[first]) {
+                facts.requires.append(.init(module: module, location: callee.location, isInsideFunction: inside,
+                                            isConditional: conditional))
+            }
+        } else if isGlobalName(call.a, pcallSymbol) || isGlobalName(call.a, xpcallSymbol) {
+            let nameIndex = callee.a == pcallSymbol ? 1 : 2
+            guard call.c > nameIndex, isGlobalName(lists[first], requireSymbol),
+                  let module = literalString(lists[first + nameIndex]) else { return }
+            let location = nodes[Int(lists[first])].location
+            facts.requires.append(.init(module: module, location: location, isInsideFunction: inside, isProtected: true,
+                                        isConditional: conditional))
+        } else if isGlobalName(call.a, getResourceSymbol) {
+            guard call.c >= 2, let name = literalString(lists[first]), let type = literalString(lists[first + 1]) else { return }
+            facts.resourceUses.append(.init(name: name, type: type, location: callee.location))
+        }
+    }
+}

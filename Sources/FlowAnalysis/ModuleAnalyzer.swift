@@ -1,0 +1,64 @@
+import LuaSyntax
+
+/// Learns a module's `ModuleFacts` from its Lua source: requires, resource uses, string
+/// literals, and which globals it reads and writes, resolving every name against the
+/// locals in scope (parameters, `for` variables, `local function`, `local _ENV`).
+///
+/// Entry points for validation: `analyze(_:)` once per module (or a `ReusableModuleAnalyzer`
+/// per thread), then `ProjectRules.check`.
+public enum ModuleAnalyzer {
+    /// The facts of one Lua chunk, or nil when it is not valid Lua (the real compiler reports why).
+    public static func analyze(_ source: UnsafeRawBufferPointer) -> ModuleFacts? {
+        ReusableModuleAnalyzer().analyze(source)
+    }
+
+    /// The facts of one Lua chunk held in an array, or nil when it is not valid Lua.
+    public static func analyze(_ source: [UInt8]) -> ModuleFacts? {
+        source.withUnsafeBytes { analyze($0) }
+    }
+
+    /// The facts of an already parsed chunk.
+    package static func facts(of tree: SyntaxTree) -> ModuleFacts {
+        var collector = FactsCollector()
+        return tree.nodes.withUnsafeBufferPointer { nodes in
+            tree.lists.withUnsafeBufferPointer { lists in
+                collector.collect(nodes: nodes, lists: lists, symbols: tree.symbolTable, root: tree.root)
+            }
+        }
+    }
+}
+
+/// Analyses modules one after another, keeping its memory from one module to the next: the
+/// source copy, the parser's nodes and symbol table, the walker's scope counts. Each module's
+/// facts are the same as a fresh analyzer's. Not thread-safe: one per thread.
+package final class ReusableModuleAnalyzer {
+    /// The source being parsed, followed by the zero bytes the lexer stops at.
+    private var buffer: [UInt8] = []
+    /// Points into `buffer` only while `analyze` runs; `restart` points it at the next chunk.
+    private var parser: LuaParser?
+    private var collector = FactsCollector()
+
+    package init() {}
+
+    /// The facts of one Lua chunk, or nil when it is not valid Lua. Without
+    /// `collectsStringLiterals` its `stringLiterals` stay empty: validation needs them only when
+    /// the project has resources (FP406), and they are a good part of the walk's cost.
+    package func analyze(_ source: UnsafeRawBufferPointer, collectsStringLiterals: Bool = true) -> ModuleFacts? {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.reserveCapacity(source.count + 4)
+        buffer.append(contentsOf: source)
+        for _ in 0..<4 { buffer.append(0) } // end-of-input sentinels the lexer relies on
+        let count = source.count
+        return buffer.withUnsafeBufferPointer { bytes -> ModuleFacts? in
+            let base = bytes.baseAddress!
+            if parser == nil {
+                parser = LuaParser(lexer: LuaLexer(base: base, count: count))
+            } else {
+                parser!.restart(base: base, count: count)
+            }
+            guard let root = try? parser!.parseChunk() else { return nil }
+            return collector.collect(nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
+                                     root: root, collectsStringLiterals: collectsStringLiterals)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import LuaSyntax
+
+/// What static analysis learns of one module from its syntax tree: the facts that
+/// project-wide rules (requires, resources, globals) are checked against.
+public struct ModuleFacts: Sendable, Equatable {
+    /// A `require "name"` (or `require("name")`) with a literal name.
+    public struct Require: Sendable, Equatable {
+        public var module: String
+        public var location: SourceLocation
+        /// True when the call is inside a function body: it runs later, or never.
+        public var isInsideFunction: Bool
+        /// True when the call is guarded (`pcall(require, "x")`): a failure is expected and handled.
+        public var isProtected: Bool
+        /// True when the call runs only if something else holds: inside an `if` branch or a
+        /// loop body, or right of `and`/`or` (`if not ok then m = require "fallback" end`).
+        public var isConditional: Bool
+
+        public init(module: String, location: SourceLocation, isInsideFunction: Bool, isProtected: Bool = false,
+                    isConditional: Bool = false) {
+            self.module = module
+            self.location = location
+            self.isInsideFunction = isInsideFunction
+            self.isProtected = isProtected
+            self.isConditional = isConditional
+        }
+
+        /// True when the require surely runs when its module loads: at top level, unguarded, unconditional.
+        public var runsAtLoad: Bool { !isInsideFunction && !isProtected && !isConditional }
+    }
+
+    /// A `getResource(name, type, ...)` whose name and type are both literal strings.
+    public struct ResourceUse: Sendable, Equatable {
+        public var name: String
+        public var type: String
+        public var location: SourceLocation
+
+        public init(name: String, type: String, location: SourceLocation) {
+            self.name = name
+            self.type = type
+            self.location = location
+        }
+    }
+
+    /// A read of a global variable (a free name that is not a local in scope).
+    public struct GlobalRead: Sendable, Equatable {
+        public var name: String
+        public var location: SourceLocation
+
+        public init(name: String, location: SourceLocation) {
+            self.name = name
+            self.location = location
+        }
+    }
+
+    public var requires: [Require] = []
+    public var resourceUses: [ResourceUse] = []
+    /// Every string literal in the module, so a resource named in any literal counts as used.
+    public var stringLiterals: Set<String> = []
+    public var globalReads: [GlobalRead] = []
+    /// Globals this module assigns anywhere (`x = 1`, `function x() end`): other modules may read them.
+    public var globalWrites: Set<String> = []
+
+    public init() {}
+}

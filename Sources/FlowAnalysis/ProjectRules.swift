@@ -1,0 +1,166 @@
+import FlowDiagnostics
+import FlowPackage
+
+/// The project-wide static-analysis rules (FP401–FP406), checked once with the facts of
+/// every module: requires that nothing provides, require cycles, `getResource` calls
+/// that name no resource, reads of undefined globals and resources nothing names.
+public enum ProjectRules {
+    /// One analysed module: its name, the path to show in diagnostics, and its facts.
+    public struct Module: Sendable {
+        public var name: ModuleName
+        public var file: String
+        public var facts: ModuleFacts
+
+        public init(name: ModuleName, file: String, facts: ModuleFacts) {
+            self.name = name
+            self.file = file
+            self.facts = facts
+        }
+    }
+
+    /// Checks the rules across a project.
+    /// - Parameters:
+    ///   - modules: every module that could be analysed (a file that does not parse is left out).
+    ///   - moduleNames: every module of the project, analysed or not.
+    ///   - resources: every resource, with the path to show for it in diagnostics.
+    ///   - environment: the project's environment, already extended with its `globals` and `externalModules`.
+    /// - Returns: diagnostics sorted by file, line, column and code.
+    public static func check(modules: [Module], moduleNames: Set<ModuleName>,
+                             resources: [ResourceKey: String], environment: Environment) -> [Diagnostic] {
+        let projectModules = Set(moduleNames.map(\.rawValue))
+        var diagnostics: [Diagnostic] = []
+        diagnostics += unknownRequires(modules, projectModules: projectModules, environment: environment)
+        diagnostics += RequireCycles.find(modules, projectModules: projectModules)
+        diagnostics += unknownResources(modules, resources: resources)
+        diagnostics += undefinedGlobals(modules, environment: environment)
+        diagnostics += unnamedResources(modules, resources: resources)
+        return diagnostics.sorted(by: order)
+    }
+
+    /// The same check when resources are known only by key: each is shown by its file name.
+    public static func check(modules: [Module], moduleNames: Set<ModuleName>,
+                             resources: Set<ResourceKey>, environment: Environment) -> [Diagnostic] {
+        check(modules: modules, moduleNames: moduleNames,
+              resources: Dictionary(uniqueKeysWithValues: resources.map { ($0, $0.fileName) }), environment: environment)
+    }
+
+    static func order(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        (lhs.file ?? "", lhs.line ?? 0, lhs.column ?? 0, lhs.code, lhs.message)
+            < (rhs.file ?? "", rhs.line ?? 0, rhs.column ?? 0, rhs.code, rhs.message)
+    }
+
+    // MARK: FP401, FP402
+
+    static func unknownRequires(_ modules: [Module], projectModules: Set<String>, environment: Environment) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var suggestions = Suggestions(projectModules)
+        for module in modules {
+            for require in module.facts.requires {
+                let name = require.module
+                if projectModules.contains(name) || environment.provides(module: name) { continue }
+                var hint = "looked in the project's modules, Lua's standard library and the '\(environment.name)' environment"
+                if let close = suggestions.closest(to: name) {
+                    hint += "; did you mean '\(close)'?"
+                } else {
+                    hint += "; if the host provides it, add it to \"externalModules\" in flowpkg.json"
+                }
+                let deferred = !require.runsAtLoad
+                let place = require.isProtected ? "a protected require"
+                    : require.isInsideFunction ? "a require inside a function"
+                    : require.isConditional ? "a conditional require" : "a top-level require"
+                diagnostics.append(Diagnostic(
+                    severity: deferred ? .warning : .error, code: deferred ? "FP402" : "FP401",
+                    message: "module '\(name)' not found (\(place)\(deferred ? "" : ": it fails when '\(module.name)' loads"))",
+                    file: module.file, line: require.location.line, column: require.location.column, hint: hint))
+            }
+        }
+        return diagnostics
+    }
+
+    // MARK: FP404
+
+    static func unknownResources(_ modules: [Module], resources: [ResourceKey: String]) -> [Diagnostic] {
+        var suggestions = Suggestions(resources.keys.map(\.fileName))
+        var typesByName: [String: Set<String>] = [:]
+        for key in resources.keys { typesByName[key.name, default: []].insert(key.type) }
+        var diagnostics: [Diagnostic] = []
+        for module in modules {
+            for use in module.facts.resourceUses {
+                let asked = use.type.isEmpty ? use.name : "\(use.name).\(use.type)"
+                if typesByName[use.name]?.contains(use.type) == true { continue }
+                let sameName = (typesByName[use.name] ?? []).map { $0.isEmpty ? use.name : "\(use.name).\($0)" }.sorted()
+                var hint: String
+                if !sameName.isEmpty {
+                    hint = "resources named '\(use.name)': \(sameName.joined(separator: ", "))"
+                } else if let close = suggestions.closest(to: asked) {
+                    hint = "did you mean '\(close)'?"
+                } else {
+                    hint = "add the file to a resources folder, or fix the name"
+                }
+                if resources.isEmpty { hint = "the project has no resources; add the file to a resources folder" }
+                diagnostics.append(Diagnostic(
+                    severity: .error, code: "FP404",
+                    message: "getResource(\"\(use.name)\", \"\(use.type)\") names no resource of the project",
+                    file: module.file, line: use.location.line, column: use.location.column, hint: hint))
+            }
+        }
+        return diagnostics
+    }
+
+    // MARK: FP405
+
+    static func undefinedGlobals(_ modules: [Module], environment: Environment) -> [Diagnostic] {
+        var defined = environment.globals
+        for module in modules { defined.formUnion(module.facts.globalWrites) }
+        var diagnostics: [Diagnostic] = []
+        var suggestions = Suggestions(defined)
+        for module in modules {
+            var reported: Set<String> = []
+            for read in module.facts.globalReads where !defined.contains(read.name) {
+                guard reported.insert(read.name).inserted else { continue }
+                let hint: String
+                if let close = suggestions.closest(to: read.name) {
+                    hint = "did you mean '\(close)'?"
+                } else {
+                    hint = "if the host defines it, add it to \"globals\" in flowpkg.json"
+                }
+                diagnostics.append(Diagnostic(
+                    severity: .warning, code: "FP405",
+                    message: "'\(read.name)' is not defined: no module, the '\(environment.name)' environment nor the project's globals define it",
+                    file: module.file, line: read.location.line, column: read.location.column, hint: hint))
+            }
+        }
+        return diagnostics
+    }
+
+    // MARK: FP406
+
+    static func unnamedResources(_ modules: [Module], resources: [ResourceKey: String]) -> [Diagnostic] {
+        guard !resources.isEmpty else { return [] }
+        // Look up only the names resources could be named by, from whichever side is smaller:
+        // a union of every module's literals would hash every string of the project once more.
+        var wanted: Set<String> = []
+        for key in resources.keys {
+            wanted.insert(key.name)
+            wanted.insert(key.fileName)
+        }
+        var named: Set<String> = []
+        for module in modules {
+            let literals = module.facts.stringLiterals
+            if literals.count < wanted.count {
+                for literal in literals where wanted.contains(literal) { named.insert(literal) }
+            } else {
+                for name in wanted where literals.contains(name) { named.insert(name) }
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        for (key, file) in resources where !named.contains(key.name) && !named.contains(key.fileName) {
+            diagnostics.append(Diagnostic(
+                severity: .warning, code: "FP406",
+                message: "resource '\(key.fileName)' is not named by any module",
+                file: file,
+                hint: "no string literal is '\(key.name)' or '\(key.fileName)'; fine if a module computes the name, otherwise remove the file"))
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,157 @@
+import Crypto
+import FlowDiagnostics
+import FlowLiveProtocol
+import FlowPackage
+import FlowProject
+import Foundation
+
+/// The project as it is on disk now, as the live server serves it.
+///
+/// `rescan()` rebuilds the model through `ProjectLoader`, so the server never serves a name
+/// the model does not have, and reports what changed since the last scan. Thread-safe.
+public final class LiveProject: @unchecked Sendable {
+    /// A scan's outcome: the change to push, or why the project could not be read.
+    public enum ScanResult: Sendable {
+        case unchanged
+        case changed(LiveChange)
+        /// The project does not load now (a broken flowpkg.json mid-edit); the last good state stays served.
+        case failed([Diagnostic])
+    }
+
+    private struct FileStamp: Equatable {
+        var size: Int64
+        var modified: TimeInterval
+    }
+
+    private struct State {
+        var project: Project
+        var manifest: LiveManifest
+        var moduleFiles: [String: ProjectModule]
+        var resourceFiles: [LiveChange.ResourceName: ProjectResource]
+    }
+
+    public let root: URL
+    private let lock = NSLock()
+    private var state: State?
+    private var moduleTags: [URL: (FileStamp, String)] = [:]
+
+    /// Loads the project once; throws the diagnostics as an error when it cannot be read at all.
+    public init(root: URL) throws {
+        self.root = root
+        if case .failed(let diagnostics) = rescan() {
+            throw LiveProjectError(root: root, diagnostics: diagnostics)
+        }
+    }
+
+    /// The manifest of the last good scan.
+    public var manifest: LiveManifest {
+        lock.withLock { state!.manifest }
+    }
+
+    /// The folders whose changes matter: sources, resources, linked files' folders and the root.
+    public var watchedFolders: [URL] {
+        lock.withLock {
+            guard let state else { return [root] }
+            var folders = Set([root.standardizedFileURL])
+            for entry in state.project.projectFile.sources {
+                folders.insert(root.appendingPathComponent(entry).standardizedFileURL)
+            }
+            for entry in state.project.projectFile.resources {
+                switch entry {
+                case .folder(let path): folders.insert(root.appendingPathComponent(path).standardizedFileURL)
+                case .linked(let path, _):
+                    let url = root.appendingPathComponent(path).standardizedFileURL
+                    var isDirectory: ObjCBool = false
+                    let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+                    folders.insert(exists && isDirectory.boolValue ? url : url.deletingLastPathComponent())
+                }
+            }
+            return folders.sorted { $0.path < $1.path }
+        }
+    }
+
+    /// The bytes of a module the model has, or nil for any other name.
+    public func moduleData(named name: String) throws -> [UInt8]? {
+        guard let module = lock.withLock({ state?.moduleFiles[name] }) else { return nil }
+        return try [UInt8](Data(contentsOf: module.file))
+    }
+
+    /// The bytes of a resource the model has, or nil for any other name.
+    public func resourceData(name: String, type: String) throws -> [UInt8]? {
+        let key = LiveChange.ResourceName(name: name, type: type)
+        guard let resource = lock.withLock({ state?.resourceFiles[key] }) else { return nil }
+        return try [UInt8](Data(contentsOf: resource.file))
+    }
+
+    /// Reads the project again and tells what changed.
+    @discardableResult
+    public func rescan() -> ScanResult {
+        let (project, diagnostics) = ProjectLoader.load(from: root)
+        guard let project, !diagnostics.contains(where: { $0.severity == .error && $0.code.hasPrefix("FP1") }) else {
+            return .failed(diagnostics.filter { $0.severity == .error })
+        }
+        return lock.withLock {
+            let modules = project.modules.map { module in
+                LiveManifest.Module(name: module.name.rawValue, path: module.relativePath, tag: tag(of: module.file))
+            }
+            let resources = project.resources.map { resource in
+                LiveManifest.Resource(name: resource.key.name, type: resource.key.type, tag: stampTag(of: resource.file))
+            }
+            let previous = state?.manifest
+            let revision = (previous?.revision ?? 0) + 1
+            var manifest = LiveManifest(
+                identifier: project.identifier.rawValue, name: project.projectFile.name, revision: revision,
+                startModule: project.startModule?.rawValue, modules: modules, resources: resources)
+            let change = LiveChange.between(previous, manifest)
+            if previous != nil, change.isEmpty, previous?.identifier == manifest.identifier {
+                manifest.revision = previous!.revision
+                return .unchanged
+            }
+            state = State(
+                project: project, manifest: manifest,
+                moduleFiles: Dictionary(project.modules.map { ($0.name.rawValue, $0) }, uniquingKeysWith: { a, _ in a }),
+                resourceFiles: Dictionary(
+                    project.resources.map { (LiveChange.ResourceName(name: $0.key.name, type: $0.key.type), $0) },
+                    uniquingKeysWith: { a, _ in a }))
+            return .changed(LiveChange(revision: revision, modules: change.modules, removedModules: change.removedModules,
+                                       resources: change.resources, removedResources: change.removedResources))
+        }
+    }
+
+    /// A module's tag is its SHA-256, recomputed only when its size or time changed.
+    private func tag(of file: URL) -> String {
+        let stamp = Self.stamp(of: file)
+        if let stamp, let cached = moduleTags[file], cached.0 == stamp { return cached.1 }
+        guard let data = try? Data(contentsOf: file) else { return "unreadable" }
+        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        if let stamp { moduleTags[file] = (stamp, digest) }
+        return digest
+    }
+
+    /// A resource's tag is its size and modification time: hashing large media on every save costs too much.
+    private func stampTag(of file: URL) -> String {
+        guard let stamp = Self.stamp(of: file) else { return "missing" }
+        return "\(stamp.size)-\(stamp.modified)"
+    }
+
+    private static func stamp(of file: URL) -> FileStamp? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { return nil }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return FileStamp(size: size, modified: modified)
+    }
+}
+
+/// The project a live server was asked to serve cannot be read.
+public struct LiveProjectError: Error, CustomStringConvertible {
+    public var root: URL
+    public var diagnostics: [Diagnostic]
+
+    public var description: String {
+        let details = diagnostics.map { d in
+            [d.file, d.line.map(String.init), d.column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+                + ": \(d.severity.rawValue): \(d.message) [\(d.code)]"
+        }
+        return (["cannot serve \(root.path): the project does not load"] + details).joined(separator: "\n")
+    }
+}

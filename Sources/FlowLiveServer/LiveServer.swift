@@ -1,0 +1,212 @@
+import FlowHTTP
+import FlowLiveProtocol
+import FlowPackage
+import Foundation
+
+/// What `flowpkg serve` needs to start.
+public struct LiveServerOptions: Sendable {
+    public var host: String
+    public var port: UInt16
+    public var token: String
+    /// Poll the file system even where inotify is available.
+    public var forcePolling: Bool
+
+    public init(host: String = "127.0.0.1", port: UInt16 = LiveProtocol.defaultPort, token: String,
+                forcePolling: Bool = false) {
+        self.host = host
+        self.port = port
+        self.token = token
+        self.forcePolling = forcePolling
+    }
+
+    /// Whether `host` only accepts connections from this machine: `localhost`, 127.0.0.0/8,
+    /// `::1` however it is spelt, or an IPv4 loopback address mapped into IPv6.
+    public var isLoopback: Bool {
+        if host == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, host, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        if bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }
+        return bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+    }
+
+    /// Whether `host` is something the server can listen on: `localhost` or an IP address.
+    public static func isAddress(_ host: String) -> Bool {
+        if host == "localhost" { return true }
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+    }
+
+    /// A fresh random token: 32 hex digits from the system's secure generator.
+    public static func generateToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}
+
+/// The live development source: serves a project folder as it is on disk now, over HTTP on
+/// loopback by default, to hosts that present the token, and pushes changes as they happen.
+public final class LiveServer: Sendable {
+    public let project: LiveProject
+    public let options: LiveServerOptions
+    private let listener = ListenerBox()
+    private let events = EventBroadcaster()
+    private let log: @Sendable (String) -> Void
+    private let watcher: FileWatcher
+
+    /// - Parameter log: one line per connection and per change pushed.
+    public init(projectAt root: URL, options: LiveServerOptions, log: @escaping @Sendable (String) -> Void) throws {
+        let project = try LiveProject(root: root)
+        self.project = project
+        self.options = options
+        self.log = log
+        let events = self.events
+        watcher = FileWatcher(root: root, folders: { project.watchedFolders }, forcePolling: options.forcePolling) {
+            switch project.rescan() {
+            case .unchanged: break
+            case .changed(let change):
+                let count = events.send(change)
+                log("change r\(change.revision): \(Self.summary(of: change)) → \(count) client\(count == 1 ? "" : "s")")
+            case .failed(let diagnostics):
+                let first = diagnostics.first.map { "\($0.file ?? ""): \($0.message)" } ?? "unknown error"
+                log("project does not load now, still serving the last good state: \(first)")
+            }
+        }
+    }
+
+    /// The port it listens on, once `start()` has returned.
+    public var listeningPort: UInt16? {
+        get async { listener.current?.port }
+    }
+
+    /// Connections being served now, event streams included (for tests).
+    var openConnections: Int { listener.current?.openConnections ?? 0 }
+
+    /// Starts listening and watching; returns once connections are accepted, or throws
+    /// `LiveServerError` (the port is taken, the address is not this machine's).
+    public func start() async throws {
+        let listener: HTTPListener
+        do {
+            listener = try HTTPListener(host: options.host, port: options.port) { [self] request in respond(to: request) }
+        } catch {
+            throw LiveServerError(options: options, failure: error)
+        }
+        self.listener.current = listener
+        listener.start()
+        watcher.start()
+    }
+
+    /// Stops watching, ends every event stream and closes the listening socket.
+    public func stop() async {
+        watcher.stop()
+        events.finishAll()
+        listener.current?.stop()
+    }
+
+    private func respond(to request: LiveRequest) -> LiveResponse {
+        authorized(request) {
+            guard request.method == "GET" else { return HTTPListener.plainError(405, "the live source answers GET only") }
+            switch request.path {
+            case LiveProtocol.manifestPath:
+                let body = try JSONEncoder.live.encode(project.manifest)
+                return LiveResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
+            case LiveProtocol.modulePath:
+                let name = request.query["name"] ?? ""
+                guard let bytes = try project.moduleData(named: name) else {
+                    return HTTPListener.plainError(404, "no module named '\(name)' in the project")
+                }
+                return LiveResponse(status: 200, contentType: "text/x-lua", body: .bytes(bytes))
+            case LiveProtocol.resourcePath:
+                let name = request.query["name"] ?? "", type = request.query["type"] ?? ""
+                guard let bytes = try project.resourceData(name: name, type: type) else {
+                    return HTTPListener.plainError(404, "no resource named '\(name)' of type '\(type)' in the project")
+                }
+                return LiveResponse(status: 200, contentType: "application/octet-stream", body: .bytes(bytes))
+            case LiveProtocol.eventsPath:
+                return LiveResponse(status: 200, contentType: "text/event-stream",
+                                    body: .events(events.subscribe(revision: project.manifest.revision)))
+            default:
+                return HTTPListener.plainError(404, "unknown path; the live source serves \(LiveProtocol.manifestPath), "
+                                               + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath) and \(LiveProtocol.eventsPath)")
+            }
+        }
+    }
+
+    /// Runs `respond` only for a request that carries the token; logs the outcome in one line.
+    private func authorized(_ request: LiveRequest, _ respond: () throws -> LiveResponse) -> LiveResponse {
+        let presented = request.headers["authorization"] ?? ""
+        let expected = "Bearer " + options.token
+        let response: LiveResponse
+        if Self.constantTimeEqual(presented, expected) {
+            do {
+                response = try respond()
+            } catch {
+                response = HTTPListener.plainError(500, "the project cannot be read now: \(error)")
+            }
+        } else {
+            response = HTTPListener.plainError(401, "missing or wrong token: send 'Authorization: Bearer <token>' "
+                                               + "with the token flowpkg serve printed")
+        }
+        var target = request.path
+        if let name = request.query["name"] { target += " \(name)" }
+        if let type = request.query["type"], !type.isEmpty { target += ".\(type)" }
+        log("\(request.peer) \(request.method) \(target) → \(response.status)")
+        return response
+    }
+
+    /// Compares secrets without stopping at the first difference, so timing tells nothing.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var difference = UInt8(x.count == y.count ? 0 : 1)
+        for index in 0..<max(x.count, y.count) {
+            difference |= (index < x.count ? x[index] : 0) ^ (index < y.count ? y[index] : 0)
+        }
+        return difference == 0
+    }
+
+    static func summary(of change: LiveChange) -> String {
+        var parts: [String] = []
+        if !change.modules.isEmpty { parts.append("modules " + change.modules.joined(separator: ", ")) }
+        if !change.resources.isEmpty { parts.append("resources " + change.resources.map { "\($0.name).\($0.type)" }.joined(separator: ", ")) }
+        if !change.removedModules.isEmpty { parts.append("removed modules " + change.removedModules.joined(separator: ", ")) }
+        if !change.removedResources.isEmpty { parts.append("removed resources " + change.removedResources.map(\.name).joined(separator: ", ")) }
+        return parts.joined(separator: "; ")
+    }
+}
+
+extension JSONEncoder {
+    static var live: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}
+
+/// The live server cannot listen where it was asked to.
+public struct LiveServerError: Error, CustomStringConvertible {
+    public var host: String
+    public var port: UInt16
+    public var reason: String
+
+    init(options: LiveServerOptions, failure: PlainSocket.Failure) {
+        host = options.host
+        port = options.port
+        reason = failure.code == EADDRINUSE ? "the port is in use: stop the other server or choose another --port"
+            : failure.code == EADDRNOTAVAIL ? "\(failure.reason): the address is not one of this machine's"
+            : failure.reason
+    }
+
+    public var description: String { "cannot listen on \(host):\(port): \(reason)" }
+}
+
+/// The listener, set by `start()`.
+private final class ListenerBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: HTTPListener?
+    var current: HTTPListener? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

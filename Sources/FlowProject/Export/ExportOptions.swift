@@ -1,0 +1,68 @@
+import FlowDiagnostics
+import FlowPackage
+import Foundation
+
+/// How `flowpkg export` packages a project.
+public struct ExportOptions: Sendable {
+    /// Where to write; relative paths are resolved against `workingDirectory`. Nil writes
+    /// `<name>-<version>.luapkg` in `workingDirectory`.
+    public var output: String?
+    /// The folder relative paths and the default output are resolved against.
+    public var workingDirectory: URL
+    /// Replaces flowpkg.json's identifier (checked by the same rules).
+    public var identifier: String?
+    /// Replaces flowpkg.json's version (CI sets it from a tag).
+    public var version: String?
+    /// Warnings block the export as errors do.
+    public var strict: Bool
+    /// The environment `SOURCE_DATE_EPOCH` is read from.
+    public var environment: [String: String]
+    /// Called from any thread with bytes done and the total while the package is written.
+    public var progress: (@Sendable (Int64, Int64) -> Void)?
+    /// Set it (from a signal handler) to stop the export; the output is then left untouched.
+    public var cancellation: PackageCancellation?
+    /// Signs the package (`manifest.sig`); nil writes it unsigned.
+    public var signingKey: PackageSigningKey? = nil
+    /// Replaces flowpkg.json's `runtimeVersion`.
+    public var runtimeVersion: String? = nil
+
+    public init(output: String? = nil,
+                workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                identifier: String? = nil, version: String? = nil, strict: Bool = false,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                progress: (@Sendable (Int64, Int64) -> Void)? = nil, cancellation: PackageCancellation? = nil) {
+        self.output = output
+        self.workingDirectory = workingDirectory
+        self.identifier = identifier
+        self.version = version
+        self.strict = strict
+        self.environment = environment
+        self.progress = progress
+        self.cancellation = cancellation
+    }
+}
+
+/// What an export did: the diagnostics (validation's and export's own FP5xx), and the
+/// package when one was written.
+public struct ExportResult: Sendable {
+    /// A package written to disk.
+    public struct Package: Sendable, Equatable {
+        public var url: URL
+        public var manifest: Manifest
+        /// The package file's size.
+        public var bytes: Int64
+    }
+
+    /// Sorted as validation sorts them; export's own problems come last.
+    public var diagnostics: [Diagnostic]
+    public var moduleCount: Int
+    public var resourceCount: Int
+    /// Nil when the export stopped: the output path was then not touched.
+    public var package: Package?
+    /// True when the user cancelled (Ctrl-C).
+    public var wasCancelled: Bool
+
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    public var hasErrors: Bool { errorCount > 0 }
+}

@@ -1,0 +1,85 @@
+import FlowDiagnostics
+import FlowPackage
+import Foundation
+
+/// Packages a project: validates it, and only when validation finds no error, writes the
+/// `.luapkg` through FlowPackage's writer (atomically, reproducibly).
+///
+/// The project model validation computed is the one exported: export never looks for files
+/// on its own. Failures are diagnostics, never thrown: FP501 the output cannot be written,
+/// FP502 an input cannot be read or changed during the export, FP503 the project passes a
+/// package limit, FP504 `SOURCE_DATE_EPOCH` is not a number, FP505 the export was cancelled.
+public enum Exporter {
+    public static func export(projectAt directory: URL, options: ExportOptions = ExportOptions()) -> ExportResult {
+        let root = directory.path.hasPrefix("/") ? directory : options.workingDirectory.appendingPathComponent(directory.path)
+        let validation = Validator.validate(projectAt: root, options: ValidationOptions(
+            strict: options.strict, identifier: options.identifier, version: options.version))
+        var result = ExportResult(diagnostics: validation.diagnostics, moduleCount: validation.moduleCount,
+                                  resourceCount: validation.resourceCount, package: nil, wasCancelled: false)
+        guard !validation.hasErrors, let project = validation.project else { return result }
+
+        let timestamp: Int64
+        do {
+            timestamp = try PackageWriteOptions.timestamp(environment: options.environment)
+        } catch {
+            result.diagnostics.append(Diagnostic(severity: .error, code: "FP504", message: error.description,
+                                                 hint: "set it to a whole number, e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)"))
+            return result
+        }
+        let output = outputURL(for: project, options: options)
+        var input = packageInput(for: project)
+        input.runtimeVersion = options.runtimeVersion ?? project.projectFile.runtimeVersion
+        var writeOptions = PackageWriteOptions(timestamp: timestamp, progress: options.progress,
+                                               cancellation: options.cancellation)
+        writeOptions.signingKey = options.signingKey
+        do {
+            let manifest = try PackageWriter.write(input, to: output, options: writeOptions)
+            let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
+            result.package = ExportResult.Package(url: output, manifest: manifest, bytes: size)
+        } catch let error as PackageError {
+            if case .cancelled = error { result.wasCancelled = true }
+            result.diagnostics.append(diagnostic(for: error))
+        } catch {
+            result.diagnostics.append(Diagnostic(severity: .error, code: "FP501", message: "\(error)", file: output.path))
+        }
+        return result
+    }
+
+    /// `-o` resolved against the working directory, or `<name>-<version>.luapkg` in it.
+    static func outputURL(for project: Project, options: ExportOptions) -> URL {
+        let path = options.output ?? "\(project.projectFile.name)-\(project.projectFile.version).luapkg"
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : options.workingDirectory.appendingPathComponent(path)
+        return url.standardizedFileURL
+    }
+
+    /// The writer's input: names from the project model, bytes from its files, no host path.
+    static func packageInput(for project: Project) -> PackageInput {
+        PackageInput(
+            identifier: project.identifier, name: project.projectFile.name, version: project.projectFile.version,
+            startModule: project.startModule,
+            modules: project.modules.map { .init(name: $0.name, relativePath: $0.relativePath, file: $0.file) },
+            resources: project.resources.map { .init(key: $0.key, file: $0.file) })
+    }
+
+    /// Export's own failure as a diagnostic on the file concerned.
+    static func diagnostic(for error: PackageError) -> Diagnostic {
+        switch error {
+        case let .inputUnreadable(file, entry, reason):
+            return Diagnostic(severity: .error, code: "FP502", message: "cannot read this file for \(entry): \(reason)", file: file)
+        case let .inputChanged(file, entry):
+            return Diagnostic(severity: .error, code: "FP502", message: "the file changed while it was exported as \(entry)",
+                              file: file, hint: "export again once nothing is writing to the project")
+        case let .invalidInput(path, entry, reason):
+            return Diagnostic(severity: .error, code: "FP503", message: (entry.map { "\($0): " } ?? "") + reason, file: path)
+        case let .outputUnwritable(path, reason):
+            return Diagnostic(severity: .error, code: "FP501", message: "cannot write the package: \(reason)", file: path,
+                              hint: "choose another place with -o, or fix the folder's permissions")
+        case let .writeFailed(path, reason):
+            return Diagnostic(severity: .error, code: "FP501", message: "writing the package failed: \(reason)", file: path)
+        case let .cancelled(path):
+            return Diagnostic(severity: .error, code: "FP505", message: "export cancelled; the package was not written", file: path)
+        default:
+            return Diagnostic(severity: .error, code: "FP501", message: error.description)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import FlowAnalysis
+import FlowPackage
+
+/// A project's `flowpkg.json`, decoded: what the project is called and where its files are.
+public struct ProjectFile: Sendable, Equatable {
+    /// One entry of `resources`: a folder inside the project, or a linked file or folder anywhere.
+    public enum ResourceEntry: Sendable, Equatable {
+        /// `"Resources"`: every file under this project-relative folder, named by its path in it.
+        case folder(String)
+        /// `{"path": "../texts/h2g2.txt", "name": "h2g2"}`: one file named `name` (type from its
+        /// extension), or every file under a folder prefixed by `name/`. Without a name, the
+        /// file's or folder's own name is used.
+        case linked(path: String, name: String?)
+    }
+
+    /// The file name a project folder holds.
+    public static let fileName = "flowpkg.json"
+    /// The environments flowpkg knows the host globals of.
+    public static let knownEnvironments = Environment.knownNames
+    /// Every key `flowpkg.json` may hold; others are reported as unknown (FP103).
+    public static let knownKeys = [
+        "name", "identifier", "version", "startModule", "sources", "resources", "environment",
+        "globals", "externalModules",
+        "runtimeVersion",
+    ]
+
+    /// The product name: the package is `<name>-<version>.luapkg`.
+    public var name: String
+    /// The package identifier, reverse-DNS; checked by `PackageIdentifier`.
+    public var identifier: String
+    public var version: String
+    /// The module a host runs first; a library has none.
+    public var startModule: String?
+    /// Project-relative folders holding Lua modules.
+    public var sources: [String]
+    public var resources: [ResourceEntry]
+    /// What the host provides: `lua` or `codeflow-ios`.
+    public var environment: String
+    /// Extra globals the host defines, for hosts of your own.
+    public var globals: [String]
+    /// Modules the host provides: full names (`lpeg`), or `MyHost.*` for `MyHost` and every `MyHost.x`.
+    public var externalModules: [String]
+    /// The host runtime the package needs, written to the manifest; a host declaring another
+    /// refuses downloaded updates built for it. Nil leaves it out.
+    public var runtimeVersion: String? = nil
+
+    public init(name: String, identifier: String, version: String, startModule: String? = nil,
+                sources: [String] = ["Sources"], resources: [ResourceEntry] = [.folder("Resources")],
+                environment: String = "lua", globals: [String] = [], externalModules: [String] = []) {
+        self.name = name
+        self.identifier = identifier
+        self.version = version
+        self.startModule = startModule
+        self.sources = sources
+        self.resources = resources
+        self.environment = environment
+        self.globals = globals
+        self.externalModules = externalModules
+    }
+
+    /// Why `value` cannot be a product name (it becomes a file name), or nil when it can.
+    public static func nameProblem(_ value: String) -> String? {
+        if value.trimmingWhitespace().isEmpty { return "it is empty" }
+        if value.utf8.count > 200 { return "it is longer than 200 bytes" }
+        if value == "." || value == ".." || value.hasPrefix(".") { return "it may not start with '.'" }
+        for scalar in value.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "/" || scalar == "\\" || scalar == ":" {
+            return "it may not contain '/', '\\', ':' or control characters (it becomes a file name)"
+        }
+        return nil
+    }
+
+    /// Why `value` cannot be a version (it becomes part of a file name), or nil when it can.
+    ///
+    /// A version starts with a digit and holds ASCII letters, digits, `.`, `-` and `+`
+    /// (`1.0.0`, `2.1.0-beta.1+42`).
+    public static func versionProblem(_ value: String) -> String? {
+        if value.isEmpty { return "it is empty" }
+        if value.utf8.count > 64 { return "it is longer than 64 characters" }
+        guard let first = value.utf8.first, (48...57).contains(first) else { return "it must start with a digit, like 1.0.0" }
+        for byte in value.utf8 {
+            let ok = (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+            if !ok { return "use only ASCII letters, digits, '.', '-' and '+', like 1.0.0 or 2.0.0-beta.1" }
+        }
+        return nil
+    }
+
+    /// Why `value` is not an `externalModules` entry: a module name, or a prefix followed by `.*`.
+    public static func externalModuleProblem(_ value: String) -> String? {
+        let name = value.hasSuffix(".*") ? String(value.dropLast(2)) : value
+        return ModuleName.problem(in: name)
+    }
+
+    /// Whether `module` is among `externalModules`, by exact name or by a `Prefix.*` entry.
+    public func isExternalModule(_ module: String) -> Bool {
+        externalModules.contains { entry in
+            entry.hasSuffix(".*") ? module == entry.dropLast(2) || module.hasPrefix(entry.dropLast(1)) : module == entry
+        }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> Substring {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return Substring(scalars[first...last])
+    }
+}

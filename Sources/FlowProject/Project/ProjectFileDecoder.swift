@@ -1,0 +1,275 @@
+import FlowDiagnostics
+import FlowPackage
+
+/// Turns the bytes of a `flowpkg.json` into a `ProjectFile`, collecting every problem with its
+/// place (FP101–FP107) instead of stopping at the first.
+struct ProjectFileDecoder {
+    /// What decoding gives: the file (with defaults for whatever was missing or wrong, so
+    /// discovery can go on), where its values were, and the problems found.
+    struct Result {
+        var projectFile: ProjectFile?
+        /// False when a value the model cannot do without (identifier, start module) is unusable.
+        var isUsable = true
+        var diagnostics: [Diagnostic] = []
+        /// Where each top-level key's value starts.
+        var valuePositions: [String: JSONPosition] = [:]
+        /// Where each `resources` entry starts, parallel to `projectFile.resources`.
+        var resourcePositions: [JSONPosition] = []
+        /// Where each `sources` entry starts, parallel to `projectFile.sources`.
+        var sourcePositions: [JSONPosition] = []
+        var rootPosition = JSONPosition(line: 1, column: 1)
+    }
+
+    /// The path diagnostics name the file by.
+    let path: String
+
+    func decode(_ bytes: [UInt8], identifierOverride: String? = nil, versionOverride: String? = nil) -> Result {
+        var result = Result()
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            result.diagnostics.append(diagnostic(.error, "FP101", "\(ProjectFile.fileName) is not valid JSON: \(error.message)",
+                                                 at: error.position))
+            result.isUsable = false
+            return result
+        }
+        result.rootPosition = root.position
+        guard case .object(let members) = root.value else {
+            result.diagnostics.append(diagnostic(.error, "FP102", "\(ProjectFile.fileName) must hold a JSON object, not \(root.kindDescription)",
+                                                 at: root.position, hint: "start from {\"name\": ..., \"identifier\": ..., \"version\": ...}"))
+            result.isUsable = false
+            return result
+        }
+
+        var byKey: [String: JSONNode.Member] = [:]
+        for member in members {
+            if byKey[member.key] != nil {
+                result.diagnostics.append(diagnostic(.error, "FP101", "the key \"\(member.key)\" appears more than once",
+                                                     at: member.keyPosition))
+                continue
+            }
+            byKey[member.key] = member
+            result.valuePositions[member.key] = member.value.position
+            if !ProjectFile.knownKeys.contains(member.key) {
+                result.diagnostics.append(diagnostic(
+                    .warning, "FP103", "unknown key \"\(member.key)\" is ignored", at: member.keyPosition,
+                    hint: NameSuggestions.hint(for: member.key, in: ProjectFile.knownKeys)
+                        ?? "known keys: " + ProjectFile.knownKeys.joined(separator: ", ")))
+            }
+        }
+
+        func string(_ key: String, required: Bool) -> String? {
+            guard let member = byKey[key] else {
+                if required {
+                    result.diagnostics.append(diagnostic(.error, "FP104", "the required key \"\(key)\" is missing",
+                                                         at: root.position, hint: Self.missingKeyHint(key)))
+                }
+                return nil
+            }
+            if !required, case .null = member.value.value { return nil }
+            guard case .string(let text) = member.value.value else {
+                result.diagnostics.append(wrongType(member, expected: "a string"))
+                return nil
+            }
+            return text
+        }
+
+        func stringList(_ key: String) -> [(String, JSONPosition)]? {
+            guard let member = byKey[key] else { return nil }
+            guard case .array(let elements) = member.value.value else {
+                result.diagnostics.append(wrongType(member, expected: "an array of strings"))
+                return nil
+            }
+            var values: [(String, JSONPosition)] = []
+            for element in elements {
+                guard case .string(let text) = element.value else {
+                    result.diagnostics.append(diagnostic(.error, "FP102", "\"\(key)\" must hold strings, not \(element.kindDescription)",
+                                                         at: element.position))
+                    continue
+                }
+                values.append((text, element.position))
+            }
+            return values
+        }
+
+        var file = ProjectFile(name: "", identifier: "", version: "")
+
+        if let name = string("name", required: true) {
+            file.name = name
+            if let problem = ProjectFile.nameProblem(name) {
+                result.diagnostics.append(diagnostic(.error, "FP106", "the name '\(name)' is not valid: \(problem)",
+                                                     at: byKey["name"]!.value.position))
+            }
+        }
+
+        let identifier = identifierOverride ?? string("identifier", required: identifierOverride == nil)
+        if let identifier {
+            file.identifier = identifier
+            if let problem = PackageIdentifier.problem(in: identifier) {
+                let overridden = identifierOverride != nil
+                result.diagnostics.append(diagnostic(
+                    .error, "FP105", "\(overridden ? "the identifier override" : "the identifier") '\(identifier)' is not valid: \(problem)",
+                    at: overridden ? nil : byKey["identifier"]?.value.position,
+                    hint: "use reverse-DNS with ASCII letters, digits and '-', like com.example.myapp"))
+                result.isUsable = false
+            }
+        } else {
+            result.isUsable = false
+        }
+
+        if let version = versionOverride ?? string("version", required: versionOverride == nil) {
+            file.version = version
+            if let problem = ProjectFile.versionProblem(version) {
+                let overridden = versionOverride != nil
+                result.diagnostics.append(diagnostic(
+                    .error, "FP106", "\(overridden ? "the version override" : "the version") '\(version)' is not valid: \(problem)",
+                    at: overridden ? nil : byKey["version"]?.value.position))
+            }
+        }
+
+        if let member = byKey["startModule"] {
+            switch member.value.value {
+            case .null:
+                break
+            case .string(let start):
+                if let problem = ModuleName.problem(in: start) {
+                    result.diagnostics.append(diagnostic(.error, "FP106", "the start module '\(start)' is not a valid module name: \(problem)",
+                                                         at: member.value.position))
+                    result.isUsable = false
+                } else {
+                    file.startModule = start
+                }
+            default:
+                result.diagnostics.append(wrongType(member, expected: "a string (or null for a library)"))
+                result.isUsable = false
+            }
+        }
+
+        if let sources = stringList("sources") {
+            file.sources = sources.map(\.0)
+            result.sourcePositions = sources.map(\.1)
+        } else {
+            result.sourcePositions = [root.position]
+        }
+
+        if let member = byKey["resources"] {
+            let (entries, positions) = decodeResources(member, into: &result.diagnostics)
+            file.resources = entries
+            result.resourcePositions = positions
+        } else {
+            result.resourcePositions = [root.position]
+        }
+
+        if let environment = string("environment", required: false) {
+            file.environment = environment
+            if !ProjectFile.knownEnvironments.contains(environment) {
+                result.diagnostics.append(diagnostic(
+                    .error, "FP107", "unknown environment '\(environment)'", at: byKey["environment"]!.value.position,
+                    hint: "known environments: " + ProjectFile.knownEnvironments.joined(separator: ", ")
+                        + "; list your host's own globals in \"globals\""))
+            }
+        }
+
+        if let globals = stringList("globals") {
+            for (global, position) in globals {
+                if global.contains(".") || !ModuleName.isLuaIdentifier(Substring(global)) {
+                    result.diagnostics.append(diagnostic(.error, "FP106", "the global '\(global)' is not a Lua identifier",
+                                                         at: position))
+                } else {
+                    file.globals.append(global)
+                }
+            }
+        }
+
+        if let modules = stringList("externalModules") {
+            for (module, position) in modules {
+                if let problem = ProjectFile.externalModuleProblem(module) {
+                    result.diagnostics.append(diagnostic(.error, "FP106", "the external module '\(module)' is not valid: \(problem)",
+                                                         at: position, hint: "write a module name (lpeg) or a prefix (MyHost.*)"))
+                } else {
+                    file.externalModules.append(module)
+                }
+            }
+        }
+
+        if let runtimeVersion = string("runtimeVersion", required: false) {
+            if runtimeVersion.isEmpty || runtimeVersion.utf8.count > 64 {
+                result.diagnostics.append(diagnostic(.error, "FP106", "the runtime version must be 1 to 64 characters",
+                                                     at: byKey["runtimeVersion"]!.value.position))
+            } else {
+                file.runtimeVersion = runtimeVersion
+            }
+        }
+
+        result.projectFile = file
+        return result
+    }
+
+    private func decodeResources(_ member: JSONNode.Member, into diagnostics: inout [Diagnostic])
+        -> ([ProjectFile.ResourceEntry], [JSONPosition])
+    {
+        guard case .array(let elements) = member.value.value else {
+            diagnostics.append(wrongType(member, expected: "an array of folder names and {\"path\", \"name\"} objects"))
+            return ([], [])
+        }
+        var entries: [ProjectFile.ResourceEntry] = []
+        var positions: [JSONPosition] = []
+        for element in elements {
+            switch element.value {
+            case .string(let folder):
+                entries.append(.folder(folder))
+                positions.append(element.position)
+            case .object(let fields):
+                var path: String?
+                var name: String?
+                var valid = true
+                for field in fields {
+                    switch field.key {
+                    case "path", "name":
+                        guard case .string(let text) = field.value.value else {
+                            diagnostics.append(wrongType(field, expected: "a string"))
+                            valid = false
+                            continue
+                        }
+                        if field.key == "path" { path = text } else { name = text }
+                    default:
+                        diagnostics.append(diagnostic(.warning, "FP103", "unknown key \"\(field.key)\" in a resource entry is ignored",
+                                                      at: field.keyPosition, hint: "a resource entry has \"path\" and \"name\""))
+                    }
+                }
+                if path == nil, valid {
+                    diagnostics.append(diagnostic(.error, "FP104", "a resource entry needs a \"path\"", at: element.position,
+                                                  hint: "{\"path\": \"../texts/h2g2.txt\", \"name\": \"h2g2\"}"))
+                }
+                if let path, valid {
+                    entries.append(.linked(path: path, name: name))
+                    positions.append(element.position)
+                }
+            default:
+                diagnostics.append(diagnostic(.error, "FP102",
+                                              "\"resources\" must hold folder names or {\"path\", \"name\"} objects, not \(element.kindDescription)",
+                                              at: element.position))
+            }
+        }
+        return (entries, positions)
+    }
+
+    private func wrongType(_ member: JSONNode.Member, expected: String) -> Diagnostic {
+        diagnostic(.error, "FP102", "\"\(member.key)\" must be \(expected), not \(member.value.kindDescription)", at: member.keyPosition)
+    }
+
+    func diagnostic(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at position: JSONPosition?,
+                    hint: String? = nil) -> Diagnostic {
+        Diagnostic(severity: severity, code: code, message: message, file: position == nil ? nil : path,
+                   line: position?.line, column: position?.column, hint: hint)
+    }
+
+    private static func missingKeyHint(_ key: String) -> String {
+        switch key {
+        case "name": return "add \"name\": \"MyApp\""
+        case "identifier": return "add \"identifier\": \"com.example.myapp\""
+        default: return "add \"version\": \"1.0.0\""
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import FlowDiagnostics
+import FlowPackage
+import Foundation
+
+/// Reads a project folder into a `Project`: decodes flowpkg.json, then finds every module and
+/// resource, reporting each problem (FP1xx, FP2xx) rather than stopping at the first.
+public enum ProjectLoader {
+    /// Loads the project in `directory`.
+    ///
+    /// `project` is nil only when the model cannot be built at all (no flowpkg.json, broken
+    /// JSON, an unusable identifier or start module); problems in its content still leave a
+    /// project, so a caller can report them and decide.
+    public static func load(from directory: URL) -> (project: Project?, diagnostics: [Diagnostic]) {
+        let discovery = discover(in: directory)
+        return (discovery.project, discovery.diagnostics)
+    }
+
+    /// Everything found, including modules and resources when the project itself is unusable,
+    /// so validation can still check their content.
+    struct Discovery {
+        var project: Project?
+        var modules: [ProjectModule] = []
+        /// The path of each module's file, in the order of `modules`.
+        var modulePaths: [String] = []
+        var resources: [ProjectResource] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// Finds everything; `foundModuleFiles` is told each sources folder's `.lua` files as soon as
+    /// it is walked, before their names are checked (see `ProjectContentFinder.foundModuleFiles`),
+    /// and whether the project has resources (they are found first).
+    static func discover(in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil,
+                         foundModuleFiles: ((_ files: [FileTree.Entry], _ projectHasResources: Bool) -> Void)? = nil)
+        -> Discovery {
+        var discovery = Discovery()
+        let root = directory.standardizedFileURL
+        let rootPath = root.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let exists = FileManager.default.fileExists(atPath: rootPath)
+            discovery.diagnostics.append(Diagnostic(
+                severity: .error, code: "FP108",
+                message: exists ? "'\(rootPath)' is not a folder" : "the project folder '\(rootPath)' does not exist",
+                file: rootPath, hint: "give the folder that holds \(ProjectFile.fileName), or create one with 'flowpkg new'"))
+            return discovery
+        }
+        let projectFilePath = rootPath + "/" + ProjectFile.fileName
+        let bytes: [UInt8]
+        do {
+            bytes = try readProjectFile(projectFilePath)
+        } catch {
+            discovery.diagnostics.append(Diagnostic(
+                severity: .error, code: "FP108", message: error.message, file: projectFilePath,
+                hint: error.missing ? "create one with 'flowpkg new', or give the folder that holds it" : nil))
+            return discovery
+        }
+
+        let decoder = ProjectFileDecoder(path: projectFilePath)
+        let decoded = decoder.decode(bytes, identifierOverride: identifierOverride, versionOverride: versionOverride)
+        discovery.diagnostics = decoded.diagnostics
+        guard let projectFile = decoded.projectFile else { return discovery }
+
+        var finder = ProjectContentFinder(root: rootPath, decoder: decoder, decoded: decoded)
+        // Resources first, so whoever compiles the modules meanwhile knows whether there are any;
+        // the problems are still reported modules first.
+        finder.findResources(projectFile.resources)
+        let resourceDiagnostics = finder.diagnostics
+        finder.diagnostics = []
+        if let foundModuleFiles {
+            let hasResources = !finder.resources.isEmpty
+            finder.foundModuleFiles = { foundModuleFiles($0, hasResources) }
+        }
+        finder.findModules(projectFile.sources)
+        discovery.diagnostics += finder.diagnostics + resourceDiagnostics
+        let order = finder.modules.indices.sorted { finder.modules[$0].name < finder.modules[$1].name }
+        discovery.modules = order.map { finder.modules[$0] }
+        discovery.modulePaths = order.map { finder.modulePaths[$0] }
+        discovery.resources = finder.resources.sorted { $0.key < $1.key }
+
+        var startModule: ModuleName?
+        if let start = projectFile.startModule {
+            startModule = try? ModuleName(start)
+            if !discovery.modules.contains(where: { $0.name.rawValue == start }) {
+                let names = discovery.modules.map(\.name.rawValue)
+                let hint = NameSuggestions.hint(for: start, in: names)
+                    ?? (names.isEmpty ? "the project has no modules yet" : "modules: " + names.prefix(5).joined(separator: ", ")
+                        + (names.count > 5 ? ", ..." : ""))
+                discovery.diagnostics.append(decoder.diagnostic(
+                    .error, "FP209", "the start module '\(start)' is not a module of this project",
+                    at: decoded.valuePositions["startModule"], hint: hint))
+            }
+        }
+
+        if decoded.isUsable, let identifier = try? PackageIdentifier(projectFile.identifier) {
+            discovery.project = Project(root: root, projectFile: projectFile, identifier: identifier, startModule: startModule,
+                                        modules: discovery.modules, resources: discovery.resources)
+        }
+        return discovery
+    }
+
+    private struct ReadFailure: Error {
+        var message: String
+        var missing: Bool
+    }
+
+    /// Reads flowpkg.json, refusing anything that is not a regular file of sane size.
+    private static func readProjectFile(_ path: String) throws(ReadFailure) -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let missing = errno == ENOENT
+            throw ReadFailure(message: missing ? "no \(ProjectFile.fileName) in this folder"
+                              : "cannot read \(ProjectFile.fileName): \(String(cString: strerror(errno)))", missing: missing)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw ReadFailure(message: "\(ProjectFile.fileName) is not a regular file", missing: false)
+        }
+        guard info.st_size <= 4 << 20 else {
+            throw ReadFailure(message: "\(ProjectFile.fileName) is larger than 4 MB; a project file is a few lines", missing: false)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ReadFailure(message: "cannot read \(ProjectFile.fileName)", missing: false)
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,121 @@
+import FlowAnalysis
+import FlowDiagnostics
+import FlowLua
+import Foundation
+
+/// Checks one module's file: readable (FP208), text (FP302), within limits (FP303), compiles
+/// with Lua 5.4 (FP301); then hands the same bytes to static analysis.
+///
+/// Owns one `LuaChunkChecker` and one `ReusableModuleAnalyzer`, so each worker thread has its
+/// own checker.
+final class ModuleContentChecker {
+    struct Outcome {
+        var diagnostics: [Diagnostic] = []
+        /// What static analysis learnt, when the module compiled and analysis could read it.
+        var facts: ModuleFacts?
+    }
+
+    private let lua = LuaChunkChecker()
+    private let analyzer = ReusableModuleAnalyzer()
+    private let maximumSize: Int
+
+    init(maximumSize: Int) {
+        self.maximumSize = maximumSize
+    }
+
+    /// Checks the module file at `path`; `chunkName` (its path under the sources folder) is what
+    /// Lua's messages name.
+    func check(path: String, chunkName: String, collectsStringLiterals: Bool = true) -> Outcome {
+        var outcome = Outcome()
+        func report(_ code: String, _ message: String, line: Int? = nil, column: Int? = nil, hint: String? = nil) {
+            outcome.diagnostics.append(Diagnostic(severity: .error, code: code, message: message, file: path,
+                                                  line: line, column: column, hint: hint))
+        }
+        let bytes: [UInt8]
+        switch SourceFile.contents(of: path, maximumSize: maximumSize) {
+        case .failure(.tooLarge(let size)):
+            report("FP303", "the module is \(SourceFile.megabytes(size)); flowpkg accepts modules up to \(SourceFile.megabytes(maximumSize))",
+                   hint: "split it into smaller modules, or make large data a resource")
+            return outcome
+        case .failure(.unreadable(let reason)):
+            report("FP208", "cannot read the module: \(reason)")
+            return outcome
+        case .success(let content):
+            bytes = content
+        }
+        if let problem = TextCheck.problem(in: bytes) {
+            report("FP302", problem.message, line: problem.line, column: problem.column, hint: problem.hint)
+            return outcome
+        }
+        bytes.withUnsafeBytes { buffer in
+            do {
+                try lua.check(buffer, chunkName: chunkName)
+            } catch let error as LuaError {
+                var syntax = SyntaxErrorLocation(error: error, source: buffer)
+                let isLimit = error.kind == .memory || Self.limitMarkers.contains { syntax.message.contains($0) }
+                if syntax.line == nil, syntax.message.contains("C stack overflow") {
+                    // Lua gives no line for this one: point at the deepest nesting instead.
+                    syntax.message = "the code is nested too deeply for Lua's compiler (C stack overflow)"
+                    if let place = NestingScanner.deepestPlace(in: buffer) {
+                        syntax.line = place.line
+                        syntax.column = place.column
+                    }
+                }
+                report(isLimit ? "FP303" : "FP301", syntax.message, line: syntax.line, column: syntax.column,
+                       hint: isLimit ? "Lua allows about 200 nested levels and 200 locals per function: split the code" : nil)
+                return
+            } catch {
+                report("FP301", "\(error)")
+                return
+            }
+            outcome.facts = StaticAnalysisStep.facts(of: buffer, using: analyzer, collectsStringLiterals: collectsStringLiterals)
+        }
+        return outcome
+    }
+
+    /// Words in Lua's messages that mean a limit of the compiler, not a mistake in the code.
+    static let limitMarkers = ["too many", "overflow", "too long", "too big", "not enough memory", "too complex"]
+}
+
+/// Reads a source file whole, refusing what is not a regular file or too large, without
+/// blocking on a FIFO that appeared after discovery.
+enum SourceFile {
+    enum Failure: Error {
+        case tooLarge(Int)
+        case unreadable(String)
+    }
+
+    static func contents(of path: String, maximumSize: Int) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unreadable("it is not a regular file")) }
+        let size = Int(info.st_size)
+        guard size <= maximumSize else { return .failure(.tooLarge(size)) }
+        // Read into uninitialised storage: zero-filling first would touch every byte twice.
+        var failure: Failure?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var total = 0
+            while total < size {
+                let count = read(descriptor, buffer.baseAddress! + total, size - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = .unreadable(String(cString: strerror(errno)))
+                    break
+                }
+                if count == 0 { break }  // shrank while reading: check what is there
+                total += count
+            }
+            initialized = total
+        }
+        if let failure { return .failure(failure) }
+        return .success(bytes)
+    }
+
+    static func megabytes(_ size: Int) -> String {
+        let tenths = (size * 10 + (1 << 19)) >> 20
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+}

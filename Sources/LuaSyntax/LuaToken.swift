@@ -1,0 +1,94 @@
+/// The kinds of token in Lua 5.4 source. Keywords come first, in the order the
+/// symbol table interns them, so a name's symbol id maps straight to its keyword.
+enum LuaTokenKind: UInt8 {
+    // Keywords: symbol ids 0..<21 (see `LuaTokenKind.keywords`).
+    case kwAnd, kwBreak, kwDo, kwElse, kwElseif, kwEnd, kwFalse, kwFor, kwFunction, kwGoto, kwIf
+    case kwIn, kwLocal, kwNil, kwNot, kwOr, kwRepeat, kwReturn, kwThen, kwTrue, kwUntil, kwWhile
+
+    case eof, name, string, number
+
+    case plus, minus, star, slash, doubleSlash, percent, caret, hash
+    case ampersand, tilde, pipe, shiftLeft, shiftRight
+    case equal, notEqual, lessEqual, greaterEqual, less, greater, assign
+    case leftParen, rightParen, leftBrace, rightBrace, leftBracket, rightBracket
+    case doubleColon, semicolon, colon, comma, dot, concat, dots
+
+    /// The reserved words, in the order of the keyword cases above.
+    static let keywords: [String] = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
+        "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    /// How the token reads in an error message.
+    var display: String {
+        if rawValue < LuaTokenKind.eof.rawValue { return LuaTokenKind.keywords[Int(rawValue)] }
+        switch self {
+        case .eof: return "<eof>"
+        case .name: return "<name>"
+        case .string: return "<string>"
+        case .number: return "<number>"
+        case .plus: return "+"
+        case .minus: return "-"
+        case .star: return "*"
+        case .slash: return "/"
+        case .doubleSlash: return "//"
+        case .percent: return "%"
+        case .caret: return "^"
+        case .hash: return "#"
+        case .ampersand: return "&"
+        case .tilde: return "~"
+        case .pipe: return "|"
+        case .shiftLeft: return "<<"
+        case .shiftRight: return ">>"
+        case .equal: return "=="
+        case .notEqual: return "~="
+        case .lessEqual: return "<="
+        case .greaterEqual: return ">="
+        case .less: return "<"
+        case .greater: return ">"
+        case .assign: return "="
+        case .leftParen: return "("
+        case .rightParen: return ")"
+        case .leftBrace: return "{"
+        case .rightBrace: return "}"
+        case .leftBracket: return "["
+        case .rightBracket: return "]"
+        case .doubleColon: return "::"
+        case .semicolon: return ";"
+        case .colon: return ":"
+        case .comma: return ","
+        case .dot: return "."
+        case .concat: return ".."
+        case .dots: return "..."
+        default: return "?"
+        }
+    }
+}
+
+/// One token: where it starts, and for names and strings the interned symbol.
+struct LuaToken {
+    var kind: LuaTokenKind = .eof
+    var line: Int32 = 1
+    var column: Int32 = 1
+    /// Byte offset of the token's first byte.
+    var offset: Int32 = 0
+    /// Byte length of the token's source text.
+    var length: Int32 = 0
+    /// Symbol id of a name's text or a string literal's decoded value.
+    var symbol: Int32 = -1
+}
+
+/// A syntax error, as a value: what went wrong and where (1-based line, byte column).
+package struct LuaSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package var line: Int
+    package var column: Int
+
+    package init(message: String, line: Int, column: Int) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    package var description: String { "\(line):\(column): \(message)" }
+}
