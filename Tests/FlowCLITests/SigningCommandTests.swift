@@ -1,3 +1,4 @@
+import FlowPackage
 import Foundation
 import Testing
 
@@ -31,9 +32,11 @@ import Testing
             #expect(try FlowpkgProcess.run(["keygen", name], in: fixture.url).status == 0)
         }
         let signed = fixture.url.appendingPathComponent("Signed.luapkg").path
-        let export = try FlowpkgProcess.run(["export", project.path, "-o", signed, "--sign", "release.key"], in: fixture.url)
+        let export = try FlowpkgProcess.run(["export", project.path, "-o", signed, "--sign", "release.key",
+                                             "--runtime-version", "7"], in: fixture.url)
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout.contains("signed: ed25519 key "))
+        #expect(try PackageReader.readManifest(at: URL(fileURLWithPath: signed)).runtimeVersion == "7")
 
         let ok = try FlowpkgProcess.run(["verify", signed, "--trusted-key", "release.pub"], in: fixture.url)
         #expect(ok.status == 0, "\(ok.stdout)")
