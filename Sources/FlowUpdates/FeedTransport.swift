@@ -120,6 +120,12 @@ enum HTTPGet {
 /// HTTPS through URLSession, Apple's client (certificate checks, proxies, HTTP/2): the
 /// download goes to a temporary file, then is handed to the sink in pieces.
 enum SessionGet {
+    /// The completion handler's result, handed from URLSession's queue to the waiting thread.
+    private final class Outcome: @unchecked Sendable {
+        var result: Result<URL, UpdateError>
+        init(_ result: Result<URL, UpdateError>) { self.result = result }
+    }
+
     static func get(_ url: URL, limit: Int64, timeout: TimeInterval,
                     sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void) throws(UpdateError) {
         let configuration = URLSessionConfiguration.ephemeral
@@ -127,27 +133,33 @@ enum SessionGet {
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
         let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var outcome: Result<URL, UpdateError> = .failure(.unreachable(url: url.absoluteString, reason: "no answer"))
+        let address = url.absoluteString
+        let outcome = Outcome(.failure(.unreachable(url: address, reason: "no answer")))
         let task = session.downloadTask(with: url) { location, response, error in
             defer { done.signal() }
-            if let error { outcome = .failure(.unreachable(url: url.absoluteString, reason: error.localizedDescription)); return }
-            guard let http = response as? HTTPURLResponse, http.statusCode == 200, let location else {
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                outcome = .failure(.unreachable(url: url.absoluteString, reason: "HTTP \(status)"))
+            if let error {
+                outcome.result = .failure(.unreachable(url: address, reason: error.localizedDescription))
                 return
             }
-            // The file is removed when this handler returns: move it first.
+            guard let http = response as? HTTPURLResponse, http.statusCode == 200, let location else {
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                outcome.result = .failure(.unreachable(url: address, reason: "HTTP \(status)"))
+                return
+            }
+            // URLSession removes the file when this handler returns: move it first.
             let kept = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-            do { try FileManager.default.moveItem(at: location, to: kept); outcome = .success(kept) } catch {
-                outcome = .failure(.unreachable(url: url.absoluteString, reason: error.localizedDescription))
+            do {
+                try FileManager.default.moveItem(at: location, to: kept)
+                outcome.result = .success(kept)
+            } catch {
+                outcome.result = .failure(.unreachable(url: address, reason: error.localizedDescription))
             }
         }
         task.resume()
         done.wait()
-        let file = try outcome.get()
+        let file = try outcome.result.get()
         defer { try? FileManager.default.removeItem(at: file) }
-        var fileURL = URLComponents(); fileURL.scheme = "file"; fileURL.path = file.path
-        try FeedTransport.get(fileURL.url!, limit: limit, timeout: timeout, sink: sink)
+        try FeedTransport.get(URL(fileURLWithPath: file.path), limit: limit, timeout: timeout, sink: sink)
     }
 }
 #endif

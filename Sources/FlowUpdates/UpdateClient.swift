@@ -142,6 +142,22 @@ public final class UpdateClient: @unchecked Sendable {
             if state.failed.contains(sha) {
                 return .nothingToDo("update \(version) (\(sha.prefix(12))) failed at an earlier launch; it is not downloaded again")
             }
+            // What the index says is checked before downloading: a package the policy would
+            // refuse is not fetched. (The index is not trusted: a stored package is judged again
+            // by its signed manifest at every launch.)
+            let offered = UpdateSituation.Candidate(
+                id: sha, package: .init(identifier: embedded.identifier, version: version, runtimeVersion: entry.runtimeVersion),
+                signature: .trusted(keyID: ""))
+            let embeddedManifest = embedded.manifest
+            let situation = UpdateSituation(
+                embedded: .init(identifier: embeddedManifest.identifier, version: embeddedManifest.version,
+                                runtimeVersion: embeddedManifest.runtimeVersion),
+                hostRuntimeVersion: configuration.runtimeVersion)
+            if let reason = UpdatePolicy.refusal(offered, situation: situation,
+                                                 runtime: configuration.runtimeVersion ?? embeddedManifest.runtimeVersion,
+                                                 embeddedVersion: PackageVersion(embeddedManifest.version)) {
+                return .nothingToDo("the feed offers update \(version) (\(sha.prefix(12))); not downloaded: \(reason)")
+            }
             if store.storedIDs.contains(sha) {
                 if state.rolledBack { try store.updateState { $0.rolledBack = false } }
                 return .alreadyStored(version: version)

@@ -114,9 +114,9 @@ import Testing
         ("other identifier", { try $0.publishUpdate(identifier: "com.example.other") },
          "the update feed's channel 'production' is for com.example.other, not com.example.app"),
         ("incompatible runtime", { try $0.publishUpdate(runtime: "2") },
-         "not used: it needs runtime version 2; this host runs 1"),
+         "; not downloaded: it needs runtime version 2; this host runs 1"),
         ("older than embedded", { try $0.publishUpdate(version: "0.9.0") },
-         "update 0.9.0 (") ,
+         "update: the feed offers update 0.9.0 ("),
     ]
 
     @Test(arguments: 0..<5) func refusedUpdateLeavesEmbeddedRunning(_ index: Int) throws {
@@ -133,7 +133,7 @@ import Testing
         #expect(result.stderr.contains("update: running the embedded package 1.0.0"), "\(name)")
         #expect(result.stderr.contains("trace: module main <- package \(world.embedded.path)"), "\(name): \(result.stderr)")
         if name == "older than embedded" {
-            #expect(result.stderr.contains("not used: it is not newer than the embedded package 1.0.0"), "\(result.stderr)")
+            #expect(result.stderr.contains("; not downloaded: it is not newer than the embedded package 1.0.0"), "\(result.stderr)")
         }
         #expect(world.leftoverDownloads.isEmpty)
     }
@@ -232,6 +232,25 @@ import Testing
         let second = try world.run(server, applyNow: false)
         #expect(second.stdout == "update 1.1.0\n")
         #expect(second.stderr.contains("update 1.1.0 is already downloaded"), "\(second.stderr)")
+    }
+
+    @Test func appUpdateWithANewerEmbeddedPackageWinsOverAStoredUpdate() throws {
+        let world = try World()
+        defer { world.scratch.remove() }
+        try world.publishUpdate()
+        let server = try StaticFeedServer(folder: world.feed)
+        defer { server.stop() }
+        #expect(try world.run(server).stdout == "update 1.1.0\n")
+        // The app ships again with 1.2.0 embedded; the downloaded 1.1.0 is still in the store.
+        let project = try World.project(in: world.url, name: "v1.2.0", version: "1.2.0", runtime: "1",
+                                        main: "print('embedded 1.2.0')\n")
+        let newer = try World.export(project, to: world.url.appendingPathComponent("App-1.2.0.luapkg"), sign: nil)
+        let result = try FlowpkgProcess.run(["run", newer.path, "--updates", server.url, "--trusted-key", world.pub,
+                                             "--update-store", world.store.path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "embedded 1.2.0\n")
+        #expect(result.stderr.contains("update 1.1.0 ("), "\(result.stderr)")
+        #expect(result.stderr.contains("not used: it is not newer than the embedded package 1.2.0"), "\(result.stderr)")
     }
 
     @Test func httpsFeedOnLinuxIsAClearUsageError() throws {
