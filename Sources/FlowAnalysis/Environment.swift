@@ -62,6 +62,20 @@ public struct Environment: Sendable, Equatable {
         "coroutine", "debug", "io", "math", "os", "package", "string", "table", "utf8", "arg",
     ]
 
+    /// Globals of Lua 5.1 and LuaJIT that Lua 5.4 no longer has, with what to use instead.
+    public static let legacyGlobals: [String: String] = [
+        "unpack": "it was removed in Lua 5.2: use table.unpack",
+        "loadstring": "it was removed in Lua 5.2: use load",
+        "setfenv": "it was removed in Lua 5.2: give the function an _ENV upvalue, or load(code, name, \"t\", env)",
+        "getfenv": "it was removed in Lua 5.2: use the _ENV upvalue",
+        "module": "it was removed in Lua 5.2: return the module's table instead",
+        "newproxy": "it was removed in Lua 5.2: use setmetatable on a table",
+        "gcinfo": "it was removed in Lua 5.2: use collectgarbage(\"count\")",
+        "bit32": "it was removed in Lua 5.3: use Lua 5.4's bitwise operators (&, |, ~, <<, >>)",
+        "bit": "LuaJIT's bit library: use Lua 5.4's bitwise operators (&, |, ~, <<, >>)",
+        "jit": "it exists only under LuaJIT: test it first (if jit then ... end)",
+    ]
+
     /// The standard library's modules, as `require` finds them in `package.loaded`.
     public static let standardModules: Set<String> = [
         "_G", "coroutine", "debug", "io", "math", "os", "package", "string", "table", "utf8",

@@ -29,6 +29,13 @@ struct FactsCollector {
     var getResourceSymbol: Int32 = -1
     var environmentSymbol: Int32 = -1
     var selfSymbol: Int32 = -1
+    var globalTableSymbol: Int32 = -1
+    var rawsetSymbol: Int32 = -1
+    var typeSymbol: Int32 = -1
+    var setfenvSymbol: Int32 = -1
+    var moduleSymbol: Int32 = -1
+    /// The symbols of `Environment.legacyGlobals` this chunk mentions (usually none).
+    var legacySymbols: [Int32] = []
 
     /// The facts of the chunk whose tree is `nodes` and `lists`, starting at its top-level `block` `root`.
     mutating func collect(nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
@@ -51,6 +58,13 @@ struct FactsCollector {
         getResourceSymbol = symbols.symbol(of: "getResource") ?? -1
         environmentSymbol = symbols.symbol(of: "_ENV") ?? -1
         selfSymbol = symbols.symbol(of: "self") ?? -1
+        globalTableSymbol = symbols.symbol(of: "_G") ?? -1
+        rawsetSymbol = symbols.symbol(of: "rawset") ?? -1
+        typeSymbol = symbols.symbol(of: "type") ?? -1
+        setfenvSymbol = symbols.symbol(of: "setfenv") ?? -1
+        moduleSymbol = symbols.symbol(of: "module") ?? -1
+        legacySymbols.removeAll(keepingCapacity: true)
+        for name in Environment.legacyGlobals.keys { if let symbol = symbols.symbol(of: name) { legacySymbols.append(symbol) } }
 
         block(root)
         if collectsStringLiterals {
@@ -109,7 +123,17 @@ struct FactsCollector {
         case .local:
             let names = Int(node.a)..<Int(node.a + node.b)
             for index in names.upperBound..<(names.upperBound + Int(node.c)) { expression(lists[index]) }
-            for index in names { declare(nodes[Int(lists[index])].a) }
+            for index in names {
+                let symbol = nodes[Int(lists[index])].a
+                // `local setfenv = setfenv`: keeping a global that may be missing, to test it later.
+                let valueIndex = index + Int(node.b)
+                if valueIndex < names.upperBound + Int(node.c), nodes[Int(lists[valueIndex])].kind == .name,
+                   nodes[Int(lists[valueIndex])].a == symbol, isGlobal(symbol) {
+                    facts.guardedGlobals.insert(text(symbol))
+                }
+                if symbol == environmentSymbol { facts.replacesEnvironment = true }
+                declare(symbol)
+            }
         case .assignment:
             let targets = Int(node.a)..<Int(node.a + node.b)
             for index in targets.upperBound..<(targets.upperBound + Int(node.c)) { expression(lists[index]) }
@@ -120,6 +144,7 @@ struct FactsCollector {
             block(node.a)
         case .whileLoop:
             expression(node.a)
+            noteGuard(node.a, allowsNot: true)
             conditional { $0.block(node.b) }
         case .repeatLoop:
             // The condition sees the body's locals.
@@ -130,9 +155,13 @@ struct FactsCollector {
         case .ifStatement:
             // Only the first condition surely runs.
             expression(lists[Int(node.a)])
+            noteGuard(lists[Int(node.a)], allowsNot: true)
             conditional { walker in
                 for pair in 0..<Int(node.b) {
-                    if pair > 0 { walker.expression(walker.lists[Int(node.a) + pair * 2]) }
+                    if pair > 0 {
+                        walker.expression(walker.lists[Int(node.a) + pair * 2])
+                        walker.noteGuard(walker.lists[Int(node.a) + pair * 2], allowsNot: true)
+                    }
                     walker.block(walker.lists[Int(node.a) + pair * 2 + 1])
                 }
                 if node.c >= 0 { walker.block(node.c) }
@@ -175,10 +204,61 @@ struct FactsCollector {
     mutating func assign(to target: Int32) {
         let node = nodes[Int(target)]
         if node.kind == .name {
+            if node.a == environmentSymbol { facts.replacesEnvironment = true }
             if isGlobal(node.a) { facts.globalWrites.insert(text(node.a)) }
         } else {
+            // `_G.name = v`, `_G["name"] = v`, `function _G.name()`, and the same through `_ENV`.
+            if node.kind == .index, isGlobalTable(node.a), let name = literalOrFieldName(node.b) {
+                facts.globalWrites.insert(name)
+            }
             expression(node.a)
             expression(node.b)
+        }
+    }
+
+    /// Whether `id` is the globals table itself: the global `_G`, or `_ENV` while it is the chunk's.
+    @inline(__always) func isGlobalTable(_ id: Int32) -> Bool {
+        let node = nodes[Int(id)]
+        guard node.kind == .name else { return false }
+        if node.a == globalTableSymbol { return isGlobal(node.a) }
+        return node.a == environmentSymbol && environmentSymbol >= 0 && bound[Int(environmentSymbol)] == 0
+    }
+
+    /// The string a key expression stands for: a literal, or the name of `t.name`.
+    @inline(__always) func literalOrFieldName(_ id: Int32) -> String? {
+        let node = nodes[Int(id)]
+        return node.kind == .string ? text(node.a) : nil
+    }
+
+    /// Notes the globals an expression tests for being there (`x`, `x == nil`, `type(x)`, an
+    /// operand of `and`/`or`, and in a condition `not x`): code that asks first whether a global
+    /// exists (`local unpack = table.unpack or unpack`, `if setfenv then ... end`) is portable
+    /// code, not a typo. Bounded: a guard is a short expression.
+    mutating func noteGuard(_ id: Int32, allowsNot: Bool = false, depth: Int = 0) {
+        guard depth < 8 else { return }
+        let node = nodes[Int(id)]
+        switch node.kind {
+        case .name:
+            if isGlobal(node.a) { facts.guardedGlobals.insert(text(node.a)) }
+        case .paren:
+            noteGuard(node.a, allowsNot: allowsNot, depth: depth + 1)
+        case .unary where node.op == UnaryOperator.not.rawValue && allowsNot:
+            // Only as a condition: `local skip = not file and x` reads a never-defined `file`.
+            noteGuard(node.a, allowsNot: allowsNot, depth: depth + 1)
+        case .binary:
+            if node.op == BinaryOperator.and.rawValue || node.op == BinaryOperator.or.rawValue {
+                noteGuard(node.a, allowsNot: allowsNot, depth: depth + 1)
+                noteGuard(node.b, allowsNot: allowsNot, depth: depth + 1)
+            } else if node.op == BinaryOperator.equal.rawValue || node.op == BinaryOperator.notEqual.rawValue {
+                if nodes[Int(node.b)].kind == .nilLiteral { noteGuard(node.a, depth: depth + 1) }
+                if nodes[Int(node.a)].kind == .nilLiteral { noteGuard(node.b, depth: depth + 1) }
+                // `type(x) == "function"`
+                if nodes[Int(node.a)].kind == .call { noteGuard(node.a, depth: depth + 1) }
+            }
+        case .call:
+            if node.c == 1, isGlobalName(node.a, typeSymbol) { noteGuard(lists[Int(node.b)], depth: depth + 1) }
+        default:
+            break
         }
     }
 
@@ -200,6 +280,9 @@ struct FactsCollector {
         switch node.kind {
         case .name:
             if isGlobal(node.a) {
+                // Lua 5.1 and LuaJIT names in code that may not run (`if _VERSION == "Lua 5.1"
+                // then setfenv(...)`) are compatibility code; read unconditionally, they are reported.
+                if conditionalDepth > 0, !legacySymbols.isEmpty, legacySymbols.contains(node.a) { return }
                 facts.globalReads.append(ModuleFacts.GlobalRead(name: text(node.a), location: node.location))
             }
         case .string:
@@ -238,6 +321,8 @@ struct FactsCollector {
             switch node.kind {
             case .binary:
                 if node.op == BinaryOperator.and.rawValue || node.op == BinaryOperator.or.rawValue {
+                    noteGuard(node.a)
+                    noteGuard(node.b)
                     conditional { $0.expression(node.b) }
                 } else {
                     expression(node.b)
@@ -269,6 +354,18 @@ struct FactsCollector {
         let callee = nodes[Int(call.a)]
         guard callee.kind == .name, call.c > 0 else { return }
         let first = Int(call.b)
+        if isGlobalName(call.a, moduleSymbol) || (isGlobalName(call.a, setfenvSymbol) && nodes[Int(lists[first])].kind == .number) {
+            // Lua 5.1's environments (`module(...)`, `setfenv(1, M)`, a stack level): the module's
+            // own free names are no longer the globals. `setfenv(f, env)` changes another function's.
+            facts.replacesEnvironment = true
+            return
+        }
+        if isGlobalName(call.a, rawsetSymbol) {
+            if call.c >= 2, isGlobalTable(lists[first]), let name = literalString(lists[first + 1]) {
+                facts.globalWrites.insert(name)
+            }
+            return
+        }
         let inside = functionDepth > 0
         let conditional = conditionalDepth > 0
         if isGlobalName(call.a, requireSymbol) {

@@ -17,6 +17,17 @@ public enum ModuleAnalyzer {
         source.withUnsafeBytes { analyze($0) }
     }
 
+    /// Where flowpkg's parser stops on a chunk that is not valid Lua (the token it could not
+    /// take), or nil when it parses.
+    public static func syntaxErrorPlace(in source: UnsafeRawBufferPointer) -> SourceLocation? {
+        do {
+            _ = try LuaParser.parse(source)
+            return nil
+        } catch {
+            return SourceLocation(line: error.line, column: error.column)
+        }
+    }
+
     /// The facts of an already parsed chunk.
     package static func facts(of tree: SyntaxTree) -> ModuleFacts {
         var collector = FactsCollector()

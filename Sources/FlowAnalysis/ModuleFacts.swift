@@ -59,6 +59,12 @@ public struct ModuleFacts: Sendable, Equatable {
     public var globalReads: [GlobalRead] = []
     /// Globals this module assigns anywhere (`x = 1`, `function x() end`): other modules may read them.
     public var globalWrites: Set<String> = []
+    /// Globals the module tests for before use (`unpack or table.unpack`, `if jit then`, `type(x)`):
+    /// it expects some hosts not to define them.
+    public var guardedGlobals: Set<String> = []
+    /// True when the module changes what its free names mean (`_ENV = t`, `local _ENV = t`,
+    /// `setfenv`, Lua 5.1's `module(...)`): its reads of undefined globals are not reported.
+    public var replacesEnvironment = false
 
     public init() {}
 }

@@ -24,16 +24,22 @@ public enum ProjectRules {
     ///   - moduleNames: every module of the project, analysed or not.
     ///   - resources: every resource, with the path to show for it in diagnostics.
     ///   - environment: the project's environment, already extended with its `globals` and `externalModules`.
+    ///   - unanalysedSources: the text of modules that did not compile: a global or resource
+    ///     named anywhere in them is not reported as undefined (FP405) or unnamed (FP406).
+    ///   - everyGlobalRead: FP405 for every read of an undefined global, not only a module's
+    ///     first of each name (for a caller that drops some, then keeps the first of each).
     /// - Returns: diagnostics sorted by file, line, column and code.
     public static func check(modules: [Module], moduleNames: Set<ModuleName>,
-                             resources: [ResourceKey: String], environment: Environment) -> [Diagnostic] {
+                             resources: [ResourceKey: String], environment: Environment,
+                             unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
         var diagnostics: [Diagnostic] = []
         diagnostics += unknownRequires(modules, projectModules: projectModules, environment: environment)
         diagnostics += RequireCycles.find(modules, projectModules: projectModules)
         diagnostics += unknownResources(modules, resources: resources)
-        diagnostics += undefinedGlobals(modules, environment: environment)
-        diagnostics += unnamedResources(modules, resources: resources)
+        diagnostics += undefinedGlobals(modules, environment: environment, unanalysedSources: unanalysedSources,
+                                        everyRead: everyGlobalRead)
+        diagnostics += unnamedResources(modules, resources: resources, unanalysedSources: unanalysedSources)
         return diagnostics.sorted(by: order)
     }
 
@@ -58,6 +64,9 @@ public enum ProjectRules {
             for require in module.facts.requires {
                 let name = require.module
                 if projectModules.contains(name) || environment.provides(module: name) { continue }
+                // `require "a/b"` finds a/b.lua, as stock Lua's searchers do.
+                if name.utf8.contains(UInt8(ascii: "/")), let found = ModuleName.required(name),
+                   projectModules.contains(found.rawValue) || environment.provides(module: found.rawValue) { continue }
                 var hint = "looked in the project's modules, Lua's standard library and the '\(environment.name)' environment"
                 if let close = suggestions.closest(to: name) {
                     hint += "; did you mean '\(close)'?"
@@ -109,17 +118,27 @@ public enum ProjectRules {
 
     // MARK: FP405
 
-    static func undefinedGlobals(_ modules: [Module], environment: Environment) -> [Diagnostic] {
+    static func undefinedGlobals(_ modules: [Module], environment: Environment, unanalysedSources: [[UInt8]] = [],
+                                 everyRead: Bool = false) -> [Diagnostic] {
         var defined = environment.globals
         for module in modules { defined.formUnion(module.facts.globalWrites) }
         var diagnostics: [Diagnostic] = []
         var suggestions = Suggestions(defined)
-        for module in modules {
+        var mentionedElsewhere: [String: Bool] = [:]
+        for module in modules where !module.facts.replacesEnvironment {
             var reported: Set<String> = []
             for read in module.facts.globalReads where !defined.contains(read.name) {
-                guard reported.insert(read.name).inserted else { continue }
+                guard !module.facts.guardedGlobals.contains(read.name), reported.insert(read.name).inserted || everyRead else { continue }
+                if !unanalysedSources.isEmpty {
+                    // A module that did not compile may define it: its error is the one to fix.
+                    let mentioned = mentionedElsewhere[read.name] ?? unanalysedSources.contains { Self.contains($0, read.name) }
+                    mentionedElsewhere[read.name] = mentioned
+                    if mentioned { continue }
+                }
                 let hint: String
-                if let close = suggestions.closest(to: read.name) {
+                if let legacy = Environment.legacyGlobals[read.name] {
+                    hint = legacy
+                } else if let close = suggestions.closest(to: read.name) {
                     hint = "did you mean '\(close)'?"
                 } else {
                     hint = "if the host defines it, add it to \"globals\" in flowpkg.json"
@@ -135,7 +154,21 @@ public enum ProjectRules {
 
     // MARK: FP406
 
-    static func unnamedResources(_ modules: [Module], resources: [ResourceKey: String]) -> [Diagnostic] {
+    /// Whether `text` holds `word`'s bytes anywhere (a plain search: only modules with errors are searched).
+    static func contains(_ text: [UInt8], _ word: String) -> Bool {
+        let needle = Array(word.utf8)
+        guard let first = needle.first, needle.count <= text.count else { return needle.isEmpty }
+        var index = 0
+        let last = text.count - needle.count
+        while index <= last {
+            if text[index] == first, text[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    static func unnamedResources(_ modules: [Module], resources: [ResourceKey: String],
+                                 unanalysedSources: [[UInt8]] = []) -> [Diagnostic] {
         guard !resources.isEmpty else { return [] }
         // Look up only the names resources could be named by, from whichever side is smaller:
         // a union of every module's literals would hash every string of the project once more.
@@ -155,6 +188,8 @@ public enum ProjectRules {
         }
         var diagnostics: [Diagnostic] = []
         for (key, file) in resources where !named.contains(key.name) && !named.contains(key.fileName) {
+            // A module that did not compile may name it; its error is reported, not this.
+            if unanalysedSources.contains(where: { Self.contains($0, key.name) }) { continue }
             diagnostics.append(Diagnostic(
                 severity: .warning, code: "FP406",
                 message: "resource '\(key.fileName)' is not named by any module",

@@ -56,8 +56,8 @@ extension Flowpkg {
             let bar = ProgressBar.forStandardError()
             defer { bar?.finish() }
 
-            var progress: (@Sendable (Int64, Int64) -> Void)?
-            if let bar { progress = { done, total in bar.update(done: done, total: total) } }
+            var progress: (@Sendable (PackageWriteProgress) -> Void)?
+            if let bar { progress = { bar.update($0) } }
             var options = ExportOptions(output: output, identifier: identifier, version: version, strict: strict,
                                         progress: progress, cancellation: cancellation)
             options.signingKey = try SigningOptions.loadKey(sign)
@@ -145,37 +145,44 @@ private final class InterruptHandler {
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal and only once
 /// the work has taken more than a moment (half a second).
-private final class ProgressBar: @unchecked Sendable {
-    private let lock = NSLock()
+private final class ProgressBar: Sendable {
+    private struct State {
+        var lastDraw = Date.distantPast
+        var drawn = false
+        var finished = false
+    }
+
     private let started = Date()
-    private var lastDraw = Date.distantPast
-    private var drawn = false
-    private var finished = false
+    private let state = Locked(State())
 
     static func forStandardError() -> ProgressBar? {
         isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" ? ProgressBar() : nil
     }
 
-    func update(done: Int64, total: Int64) {
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        guard !finished, total > 0, now.timeIntervalSince(started) > 0.5, now.timeIntervalSince(lastDraw) > 0.1 else { return }
-        lastDraw = now
-        drawn = true
-        let fraction = min(1, Double(done) / Double(total))
-        let width = 30
-        let filled = Int(fraction * Double(width))
-        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
-            + String(format: "%3d%%  %.1f / %.1f MB", Int(fraction * 100), Double(done) / 2e6, Double(total) / 2e6)
-        FileHandle.standardError.write(Data(line.utf8))
+    /// Draws the bar over both phases (hashing is the first half, writing the second) and names the phase.
+    func update(_ progress: PackageWriteProgress) {
+        state.withLock { state in
+            let now = Date()
+            let total = progress.total
+            guard !state.finished, total > 0, now.timeIntervalSince(started) > 0.5, now.timeIntervalSince(state.lastDraw) > 0.1 else { return }
+            state.lastDraw = now
+            state.drawn = true
+            let phaseFraction = min(1, Double(progress.done) / Double(total))
+            let fraction = progress.phase == .hashing ? phaseFraction / 2 : 0.5 + phaseFraction / 2
+            let width = 30
+            let filled = Int(fraction * Double(width))
+            let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
+                + String(format: "%3d%%  ", Int(fraction * 100)) + progress.phase.rawValue
+                + String(format: " %.1f / %.1f MB", Double(progress.done) / 1e6, Double(total) / 1e6)
+            FileHandle.standardError.write(Data(line.utf8))
+        }
     }
 
     /// Clears the bar's line, so what follows starts on a clean line.
     func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if drawn, !finished { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        finished = true
+        state.withLock { state in
+            if state.drawn, !state.finished { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            state.finished = true
+        }
     }
 }

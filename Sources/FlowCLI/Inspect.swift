@@ -75,16 +75,12 @@ extension Flowpkg {
             let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
             var out = "{\n"
             out += "  \"path\": \(string(path)),\n"
-            out += "  \"identifier\": \(string(manifest.identifier.rawValue)),\n"
-            out += "  \"name\": \(string(manifest.name)),\n"
-            out += "  \"version\": \(string(manifest.version)),\n"
-            out += "  \"startModule\": \(manifest.startModule.map { string($0.rawValue) } ?? "null"),\n"
-            out += "  \"luaVersion\": \(string(manifest.luaVersion)),\n"
-            out += "  \"generator\": \(string(manifest.generator)),\n"
-            out += "  \"formatVersion\": \(manifest.formatVersion),\n"
+            for field in [Manifest.JSONField.identifier, .name, .version, .startModule, .luaVersion, .generator, .formatVersion] {
+                out += "  \(manifest.jsonMember(field)),\n"
+            }
             out += "  \"modules\": {\"count\": \(manifest.modules.count), \"bytes\": \(moduleBytes)},\n"
             out += "  \"resources\": {\"count\": \(manifest.resources.count), \"bytes\": \(resourceBytes)},\n"
-            out += "  \"digest\": \(string(manifest.digest))"
+            out += "  \(manifest.jsonMember(.digest))"
             if list {
                 let entries = manifest.entries.map { entry in
                     "    {\"path\": \(string(entry.path)), \"size\": \(entry.size), \"sha256\": \(string(entry.sha256))}"

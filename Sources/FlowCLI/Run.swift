@@ -14,8 +14,12 @@ extension Flowpkg {
                 --identifier, a folder of packages to pick from. Modules and resources come only \
                 from there: require never reads the file system. Lua's print goes to stdout. \
                 A Lua error exits 1 with its message and traceback; a missing, corrupt or \
-                mismatched package exits 1 before any Lua runs. Arguments after -- reach Lua in \
-                the global table arg, as with the lua interpreter (arg[0] is PATH).
+                mismatched package exits 1 before any Lua runs; each module is checked against \
+                its SHA-256 when first loaded (--verify-all: every entry before any Lua runs). \
+                Arguments after -- reach Lua in the global table arg and as the start module's \
+                ..., as with the lua interpreter (arg[0] is PATH). C modules listed in \
+                externalModules load from LUA_CPATH_5_4, LUA_CPATH or Lua's default C path, \
+                never with --sandbox.
 
                 EXAMPLES:
                   flowpkg run MyApp.luapkg
@@ -35,6 +39,9 @@ extension Flowpkg {
 
         @Flag(help: "Print to stderr which source served each module and resource.")
         var trace = false
+
+        @Flag(help: "Check every module and resource of the package against its SHA-256 before any Lua runs (by default each is checked when first loaded).")
+        var verifyAll = false
 
         @OptionGroup(title: "Live development")
         var live: LiveOptions
@@ -57,7 +64,8 @@ extension Flowpkg {
             let expected = try identifier.map { try PackageIdentifier($0) }
             var target: RunTarget
             do {
-                target = try RunTarget.open(URL(fileURLWithPath: path), identifier: expected)
+                target = try RunTarget.open(URL(fileURLWithPath: path), identifier: expected, verifyAll: verifyAll,
+                                            workingDirectory: Terminal.workingDirectory)
             } catch {
                 if case .projectHasErrors(let diagnostics) = error {
                     let renderer = DiagnosticRenderer(format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),
@@ -77,7 +85,7 @@ extension Flowpkg {
             }
             defer { updateRun?.finish(log: { Self.standardError($0 + "\n") }) }
 
-            let options = LuaContext.Options(sandbox: sandbox ? .default : nil)
+            let options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
             let context = try LuaContext(name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
             try Self.setArgumentTable(in: context, path: path, arguments)
             let session = live.startSession(loader: target.loader, primary: target.primarySource,
@@ -88,7 +96,8 @@ extension Flowpkg {
                 if trace { Self.standardError(context.loadedItems.map { "trace: \($0)\n" }.joined()) }
             }
             do {
-                try context.loadModule(target.startModule)
+                // The start module gets the arguments as `...`, as `lua script.lua a b` passes them.
+                try context.loadModule(target.startModule, arguments: arguments.map { .string($0) })
             } catch {
                 fflush(nil)  // Lua's print writes through C stdio
                 Self.standardError("error: \(error)\n")

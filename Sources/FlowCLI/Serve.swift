@@ -54,11 +54,13 @@ extension Flowpkg {
                 output.error("error: \(error)")
                 throw ExitCode.failure
             }
-            let listening = Blocking.run { try await server.start(); return await server.listeningPort }
-            guard case .success(let boundPort?) = listening else {
-                if case .failure(let error) = listening { output.error("error: \(error)") }
+            do {
+                try server.start()
+            } catch {
+                output.error("error: \(error)")
                 throw ExitCode.failure
             }
+            guard let boundPort = server.listeningPort else { throw ExitCode.failure }
             if !options.isLoopback {
                 output.error("warning: listening on \(host): any machine that can reach this one and has the token can read the project")
             }
@@ -69,7 +71,7 @@ extension Flowpkg {
             output.write("Token: \(options.token)")
             output.write("Connect: flowpkg run \(directory) --live \(url) --token \(options.token) --watch")
             SignalWait.untilInterrupted()
-            _ = Blocking.run { await server.stop() }
+            server.stop()
             output.write("Stopped.")
         }
     }

@@ -7,7 +7,7 @@ import Foundation
 /// source, hands the loader a `LiveSource`, and reports every change the source pushes.
 ///
 /// A release host never creates one, so nothing listens and nothing remote is read.
-public final class DevelopmentMonitor: @unchecked Sendable {
+public final class DevelopmentMonitor: Sendable {
     public struct Configuration: Sendable {
         /// The live source, e.g. `http://127.0.0.1:7315`.
         public var url: URL
@@ -45,9 +45,8 @@ public final class DevelopmentMonitor: @unchecked Sendable {
 
     public let configuration: Configuration
     private let client: LiveHTTPClient
-    private let lock = NSLock()
-    private var isStopped = false
-    private var stream: EventStream?
+    /// Whether `stop()` ran, and the change stream once `watchChanges` opened it.
+    private let state = Locked((isStopped: false, stream: EventStream?.none))
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -98,20 +97,20 @@ public final class DevelopmentMonitor: @unchecked Sendable {
         let stream = EventStream(url: client.url(LiveProtocol.eventsPath), headers: [client.authorization],
                                  connectTimeout: configuration.requestTimeout,
                                  onHello: onOpen, onChange: onChange, onEnd: onEnd)
-        lock.withLock { self.stream = stream }
+        state.withLock { $0.stream = stream }
         stream.start()
     }
 
     /// Closes the change stream and stops any background connection attempts.
     public func stop() {
-        let stream = lock.withLock { () -> EventStream? in
-            isStopped = true
-            return self.stream
+        let stream = state.withLock { state -> EventStream? in
+            state.isStopped = true
+            return state.stream
         }
         stream?.cancel()
     }
 
-    private var stopped: Bool { lock.withLock { isStopped } }
+    private var stopped: Bool { state.withLock { $0.isStopped } }
 
     private func attempt(expecting identifier: PackageIdentifier, timeout: TimeInterval) -> Outcome {
         do {

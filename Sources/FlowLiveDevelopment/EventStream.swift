@@ -1,5 +1,6 @@
 import FlowHTTP
 import FlowLiveProtocol
+import FlowPackage
 import Foundation
 
 /// Reads the live source's server-sent events on a thread of its own and decodes each
@@ -7,6 +8,8 @@ import Foundation
 ///
 /// Events end at a blank line (LF or CRLF line ends); one larger than `maxEventBytes` ends the
 /// stream, so a broken source cannot fill memory.
+///
+/// `@unchecked`: `buffer` and `searched` belong to the reading thread; the rest is `let` or locked.
 final class EventStream: @unchecked Sendable {
     static let maxEventBytes = 1 << 20
 
@@ -16,10 +19,7 @@ final class EventStream: @unchecked Sendable {
     private let onChange: @Sendable (LiveChange) -> Void
     private let onHello: @Sendable (Int) -> Void
     private let onEnd: @Sendable (String) -> Void
-    private let lock = NSLock()
-    private var connection: HTTPConnection?
-    private var cancelled = false
-    private var ended = false
+    private let state = Locked((connection: HTTPConnection?.none, cancelled: false, ended: false))
     private var buffer: [UInt8] = []
     /// How far `buffer` has been searched for an event's end without finding one.
     private var searched = 0
@@ -41,9 +41,9 @@ final class EventStream: @unchecked Sendable {
 
     /// Closes the stream; `onEnd` still runs once, from the reading thread.
     func cancel() {
-        let connection = lock.withLock { () -> HTTPConnection? in
-            cancelled = true
-            return self.connection
+        let connection = state.withLock { state -> HTTPConnection? in
+            state.cancelled = true
+            return state.connection
         }
         connection?.cancel()
     }
@@ -52,9 +52,9 @@ final class EventStream: @unchecked Sendable {
         do {
             // Events come when the developer saves a file: a read may wait for hours.
             let connection = try HTTPConnection.get(url, headers: headers, timeout: connectTimeout, readTimeout: nil)
-            let wasCancelled = lock.withLock { () -> Bool in
-                self.connection = connection
-                return cancelled
+            let wasCancelled = state.withLock { state -> Bool in
+                state.connection = connection
+                return state.cancelled
             }
             if wasCancelled { connection.cancel() }
             let head = try connection.readHead()
@@ -93,9 +93,9 @@ final class EventStream: @unchecked Sendable {
     }
 
     private func end(_ reason: String) {
-        let first = lock.withLock { () -> Bool in
-            defer { ended = true }
-            return !ended
+        let first = state.withLock { state -> Bool in
+            defer { state.ended = true }
+            return !state.ended
         }
         if first { onEnd(reason) }
     }

@@ -6,7 +6,7 @@ import Foundation
 /// Ties a development monitor to a host's loader: applies DESIGN.md's priority rules at
 /// start-up, puts a live source that connects (now or later) first, and turns each pushed
 /// change into the host's reload calls. It runs no Lua itself; the host passes what to call.
-public final class LiveSession: @unchecked Sendable {
+public final class LiveSession: Sendable {
     /// What the host does when the live source changes something.
     public struct Hooks: Sendable {
         /// A module changed: run it again if it is loaded (e.g. `LuaContext.reloadModule`).
@@ -28,8 +28,8 @@ public final class LiveSession: @unchecked Sendable {
     public let monitor: DevelopmentMonitor
     private let loader: Loader
     private let hooks: Hooks
-    private let lock = NSLock()
-    private var live: LiveSource?
+    /// The live source serving now, if one is.
+    private let live = Locked<LiveSource?>(nil)
 
     public init(monitor: DevelopmentMonitor, loader: Loader, hooks: Hooks) {
         self.monitor = monitor
@@ -63,7 +63,7 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// Whether a live source serves now.
-    public var isConnected: Bool { lock.withLock { live != nil } }
+    public var isConnected: Bool { live.withLock { $0 != nil } }
 
     private func waitForLaterConnection() {
         monitor.connectLater(
@@ -79,7 +79,7 @@ public final class LiveSession: @unchecked Sendable {
             hooks.log("warning: live source refused: \(error)")
             return
         }
-        lock.withLock { live = source }
+        live.withLock { $0 = source }
         hooks.log("live: connected to \(source.location) (\(source.identifier))")
         monitor.watchChanges(
             onOpen: { [self] revision in catchUp(source, to: revision) },
@@ -138,7 +138,7 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     private func drop(_ source: LiveSource, reason: String) {
-        let wasCurrent = lock.withLock { () -> Bool in
+        let wasCurrent = live.withLock { live -> Bool in
             guard live === source else { return false }
             live = nil
             return true

@@ -8,28 +8,27 @@ import Foundation
 ///
 /// It answers nil for what the live project does not have, and also when the connection has
 /// dropped, so the embedded package serves instead and what is running keeps running.
-public final class LiveSource: PackageSource, @unchecked Sendable {
+public final class LiveSource: PackageSource, Sendable {
     public let kind = SourceKind.live
     public let identifier: PackageIdentifier
     public var location: String { client.baseURL.absoluteString }
 
     private let client: LiveHTTPClient
-    private let lock = NSLock()
-    private var current: LiveManifest
+    private let current: Locked<LiveManifest>
 
     init(client: LiveHTTPClient, manifest: LiveManifest, identifier: PackageIdentifier) {
         self.client = client
-        self.current = manifest
+        self.current = Locked(manifest)
         self.identifier = identifier
     }
 
     /// The live manifest as last fetched.
-    public var manifest: LiveManifest { lock.withLock { current } }
+    public var manifest: LiveManifest { current.withLock { $0 } }
 
     /// Fetches the manifest again (after a change event).
     public func refresh() throws(LiveSourceError) {
         let manifest = try client.manifest()
-        lock.withLock { current = manifest }
+        current.withLock { $0 = manifest }
     }
 
     public func module(named name: ModuleName) throws -> ModuleCode? {

@@ -1,23 +1,27 @@
 import FlowLiveProtocol
+import FlowPackage
 import Foundation
 
 /// Fans changes out to every open event stream, as server-sent events.
-final class EventBroadcaster: @unchecked Sendable {
-    private let lock = NSLock()
-    private var subscribers: [ObjectIdentifier: EventSubscription] = [:]
-    private var closed = false
+final class EventBroadcaster: Sendable {
+    private struct Subscribers {
+        var open: [ObjectIdentifier: EventSubscription] = [:]
+        var closed = false
+    }
+
+    private let subscribers = Locked(Subscribers())
 
     /// A new subscription that starts with a `hello` event naming the current revision; one
     /// already finished once `finishAll()` has run (the server is stopping).
     func subscribe(revision: Int) -> EventSubscription {
         let subscription = EventSubscription { [weak self] subscription in
             guard let self else { return }
-            lock.withLock { _ = subscribers.removeValue(forKey: ObjectIdentifier(subscription)) }
+            subscribers.withLock { _ = $0.open.removeValue(forKey: ObjectIdentifier(subscription)) }
         }
         subscription.yield(Array("event: hello\ndata: {\"revision\":\(revision)}\n\n".utf8))
-        let open = lock.withLock { () -> Bool in
-            if !closed { subscribers[ObjectIdentifier(subscription)] = subscription }
-            return !closed
+        let open = subscribers.withLock { subscribers -> Bool in
+            if !subscribers.closed { subscribers.open[ObjectIdentifier(subscription)] = subscription }
+            return !subscribers.closed
         }
         if !open { subscription.finish() }
         return subscription
@@ -28,15 +32,15 @@ final class EventBroadcaster: @unchecked Sendable {
     func send(_ change: LiveChange) -> Int {
         let json = (try? JSONEncoder.live.encode(change)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         let bytes = Array("event: \(LiveProtocol.changeEvent)\ndata: \(json)\n\n".utf8)
-        let targets = lock.withLock { Array(subscribers.values) }
+        let targets = subscribers.withLock { Array($0.open.values) }
         for subscription in targets { subscription.yield(bytes) }
         return targets.count
     }
 
     func finishAll() {
-        let targets = lock.withLock { () -> [EventSubscription] in
-            closed = true
-            return Array(subscribers.values)
+        let targets = subscribers.withLock { subscribers -> [EventSubscription] in
+            subscribers.closed = true
+            return Array(subscribers.open.values)
         }
         for subscription in targets { subscription.finish() }
     }
@@ -46,7 +50,7 @@ final class EventBroadcaster: @unchecked Sendable {
 ///
 /// A client that falls `capacity` events behind is not sent a stream with holes in it: its
 /// stream ends, and the client's reconnection catches up from the manifest.
-final class EventSubscription: @unchecked Sendable {
+final class EventSubscription: Sendable {
     static let capacity = 256
 
     enum Next: Equatable {
@@ -57,9 +61,12 @@ final class EventSubscription: @unchecked Sendable {
         case finished
     }
 
-    private let condition = NSCondition()
-    private var queue: [[UInt8]] = []
-    private var finished = false
+    private struct Queue {
+        var events: [[UInt8]] = []
+        var finished = false
+    }
+
+    private let queue = Awaited(Queue())
     private let onCancel: @Sendable (EventSubscription) -> Void
 
     init(onCancel: @escaping @Sendable (EventSubscription) -> Void) {
@@ -67,36 +74,28 @@ final class EventSubscription: @unchecked Sendable {
     }
 
     func yield(_ event: [UInt8]) {
-        condition.withLock {
-            guard !finished else { return }
-            if queue.count >= Self.capacity {
-                finished = true
-                condition.broadcast()
+        queue.withLock { queue in
+            guard !queue.finished else { return }
+            if queue.events.count >= Self.capacity {
+                queue.finished = true
                 return
             }
-            queue.append(event)
-            condition.signal()
+            queue.events.append(event)
         }
     }
 
     /// Ends the stream once what is queued has been taken.
     func finish() {
-        condition.withLock {
-            finished = true
-            condition.broadcast()
-        }
+        queue.withLock { $0.finished = true }
     }
 
     /// The next event, waiting at most `seconds` for one.
     func next(waitingAtMost seconds: TimeInterval) -> Next {
-        condition.withLock {
-            let deadline = Date(timeIntervalSinceNow: seconds)
-            while queue.isEmpty && !finished {
-                if !condition.wait(until: deadline) { break }
-            }
-            if !queue.isEmpty { return .event(queue.removeFirst()) }
-            return finished ? .finished : .idle
-        }
+        let next = queue.wait(until: { queue -> Next? in
+            if !queue.events.isEmpty { return .event(queue.events.removeFirst()) }
+            return queue.finished ? .finished : nil
+        }, deadline: Date(timeIntervalSinceNow: seconds))
+        return next ?? .idle
     }
 
     /// The client is gone: no more events are queued for it.

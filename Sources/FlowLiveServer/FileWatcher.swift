@@ -1,3 +1,4 @@
+import FlowPackage
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,6 +8,8 @@ import Glibc
 ///
 /// Bursts of events (an editor's save writes, renames and chmods) are folded into one call.
 /// The folders are asked for again after each call, so folders that appear are watched too.
+///
+/// `@unchecked`: the thread is set once, in `init`, and only started afterwards.
 public final class FileWatcher: @unchecked Sendable {
     /// How long the watcher waits for a burst to end before calling back.
     public static let settleTime: TimeInterval = 0.003
@@ -15,8 +18,7 @@ public final class FileWatcher: @unchecked Sendable {
     private let root: URL
     private let onChange: @Sendable () -> Void
     private let pollInterval: TimeInterval
-    private let stopped = NSCondition()
-    private var isStopped = false
+    private let stopped = Awaited(false)
     private var thread: Thread?
 
     /// - Parameters:
@@ -43,16 +45,11 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Stops watching within a tenth of a second; a callback already running finishes.
     public func stop() {
-        stopped.lock()
-        isStopped = true
-        stopped.broadcast()
-        stopped.unlock()
+        stopped.withLock { $0 = true }
     }
 
     private var shouldStop: Bool {
-        stopped.lock()
-        defer { stopped.unlock() }
-        return isStopped
+        stopped.withLock { $0 }
     }
 
     private func allFolders() -> (flat: [URL], recursive: [URL]) {
@@ -107,9 +104,7 @@ public final class FileWatcher: @unchecked Sendable {
     private func watchByPolling() {
         var last = signature()
         while !shouldStop {
-            stopped.lock()
-            if !isStopped { _ = stopped.wait(until: Date().addingTimeInterval(pollInterval)) }
-            stopped.unlock()
+            _ = stopped.wait(until: { $0 ? true : nil }, deadline: Date().addingTimeInterval(pollInterval))
             if shouldStop { break }
             let now = signature()
             if now != last {

@@ -1,4 +1,5 @@
 import FlowHTTP
+import FlowPackage
 import Foundation
 
 /// One request the live server answers: a GET with its path, decoded query and headers.
@@ -40,7 +41,7 @@ struct LiveResponse: Sendable {
 /// long-lived event stream, on loopback by default. (A server library would do, but the ones
 /// at hand bring FoundationNetworking, and with it libcurl's dependencies, into every
 /// `flowpkg` process at start-up.)
-final class HTTPListener: @unchecked Sendable {
+final class HTTPListener: Sendable {
     /// How long a client may take to send its whole request head, and a send may wait for a
     /// slow reader.
     static let timeout: TimeInterval = 10
@@ -52,9 +53,12 @@ final class HTTPListener: @unchecked Sendable {
     let port: UInt16
     private let socket: PlainSocket
     private let handler: @Sendable (LiveRequest) -> LiveResponse
-    private let lock = NSLock()
-    private var open: [ObjectIdentifier: PlainSocket] = [:]
-    private var stopped = false
+    private struct Connections {
+        var open: [ObjectIdentifier: PlainSocket] = [:]
+        var stopped = false
+    }
+
+    private let connections = Locked(Connections())
 
     /// Binds and listens at once; `start()` then accepts connections.
     init(host: String, port: UInt16, handler: @escaping @Sendable (LiveRequest) -> LiveResponse) throws(PlainSocket.Failure) {
@@ -68,16 +72,16 @@ final class HTTPListener: @unchecked Sendable {
     }
 
     /// Connections being served now, event streams included.
-    var openConnections: Int { lock.withLock { open.count } }
+    var openConnections: Int { connections.withLock { $0.open.count } }
 
     /// Stops accepting and closes every open connection.
     func stop() {
-        let connections = lock.withLock { () -> [PlainSocket] in
-            stopped = true
-            return Array(open.values)
+        let open = connections.withLock { connections -> [PlainSocket] in
+            connections.stopped = true
+            return Array(connections.open.values)
         }
         socket.shutDown()
-        for connection in connections { connection.shutDown() }
+        for connection in open { connection.shutDown() }
     }
 
     private func acceptConnections() {
@@ -86,16 +90,16 @@ final class HTTPListener: @unchecked Sendable {
             do {
                 (client, peer) = try socket.accept()
             } catch {
-                if error.isFatal || lock.withLock({ stopped }) { return }
+                if error.isFatal || connections.withLock({ $0.stopped }) { return }
                 // Out of descriptors or memory, or one connection failed: wait, then go on.
                 Thread.sleep(forTimeInterval: 0.05)
                 continue
             }
             let id = ObjectIdentifier(client)
-            let accepted = lock.withLock { () -> Bool? in
-                if stopped { return nil }
-                if open.count >= Self.maxConnections { return false }
-                open[id] = client
+            let accepted = connections.withLock { connections -> Bool? in
+                if connections.stopped { return nil }
+                if connections.open.count >= Self.maxConnections { return false }
+                connections.open[id] = client
                 return true
             }
             guard let accepted else { client.shutDown(); return }
@@ -103,7 +107,7 @@ final class HTTPListener: @unchecked Sendable {
             Thread.detachNewThread { [self] in
                 serve(client, peer: peer)
                 client.shutDown()
-                lock.withLock { _ = open.removeValue(forKey: id) }
+                connections.withLock { _ = $0.open.removeValue(forKey: id) }
             }
         }
     }

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// `rescan()` rebuilds the model through `ProjectLoader`, so the server never serves a name
 /// the model does not have, and reports what changed since the last scan. Thread-safe.
-public final class LiveProject: @unchecked Sendable {
+public final class LiveProject: Sendable {
     /// A scan's outcome: the change to push, or why the project could not be read.
     public enum ScanResult: Sendable {
         case unchanged
@@ -31,9 +31,13 @@ public final class LiveProject: @unchecked Sendable {
     }
 
     public let root: URL
-    private let lock = NSLock()
-    private var state: State?
-    private var moduleTags: [URL: (FileStamp, String)] = [:]
+    /// The last good scan, and each module file's tag by its size and time.
+    private struct Scan {
+        var state: State?
+        var moduleTags: [URL: (FileStamp, String)] = [:]
+    }
+
+    private let scan = Locked(Scan())
 
     /// Loads the project once; throws the diagnostics as an error when it cannot be read at all.
     public init(root: URL) throws {
@@ -45,41 +49,39 @@ public final class LiveProject: @unchecked Sendable {
 
     /// The manifest of the last good scan.
     public var manifest: LiveManifest {
-        lock.withLock { state!.manifest }
+        scan.withLock { $0.state!.manifest }
     }
 
     /// The folders whose changes matter: sources, resources, linked files' folders and the root.
     public var watchedFolders: [URL] {
-        lock.withLock {
-            guard let state else { return [root] }
-            var folders = Set([root.standardizedFileURL])
-            for entry in state.project.projectFile.sources {
-                folders.insert(root.appendingPathComponent(entry).standardizedFileURL)
-            }
-            for entry in state.project.projectFile.resources {
-                switch entry {
-                case .folder(let path): folders.insert(root.appendingPathComponent(path).standardizedFileURL)
-                case .linked(let path, _):
-                    let url = root.appendingPathComponent(path).standardizedFileURL
-                    var isDirectory: ObjCBool = false
-                    let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-                    folders.insert(exists && isDirectory.boolValue ? url : url.deletingLastPathComponent())
-                }
-            }
-            return folders.sorted { $0.path < $1.path }
+        guard let state = scan.withLock({ $0.state }) else { return [root] }
+        var folders = Set([root.standardizedFileURL])
+        for entry in state.project.projectFile.sources {
+            folders.insert(root.appendingPathComponent(entry).standardizedFileURL)
         }
+        for entry in state.project.projectFile.resources {
+            switch entry {
+            case .folder(let path): folders.insert(root.appendingPathComponent(path).standardizedFileURL)
+            case .linked(let path, _):
+                let url = root.appendingPathComponent(path).standardizedFileURL
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+                folders.insert(exists && isDirectory.boolValue ? url : url.deletingLastPathComponent())
+            }
+        }
+        return folders.sorted { $0.path < $1.path }
     }
 
     /// The bytes of a module the model has, or nil for any other name.
     public func moduleData(named name: String) throws -> [UInt8]? {
-        guard let module = lock.withLock({ state?.moduleFiles[name] }) else { return nil }
+        guard let module = scan.withLock({ $0.state?.moduleFiles[name] }) else { return nil }
         return try [UInt8](Data(contentsOf: module.file))
     }
 
     /// The bytes of a resource the model has, or nil for any other name.
     public func resourceData(name: String, type: String) throws -> [UInt8]? {
         let key = LiveChange.ResourceName(name: name, type: type)
-        guard let resource = lock.withLock({ state?.resourceFiles[key] }) else { return nil }
+        guard let resource = scan.withLock({ $0.state?.resourceFiles[key] }) else { return nil }
         return try [UInt8](Data(contentsOf: resource.file))
     }
 
@@ -90,14 +92,15 @@ public final class LiveProject: @unchecked Sendable {
         guard let project, !diagnostics.contains(where: { $0.severity == .error && $0.code.hasPrefix("FP1") }) else {
             return .failed(diagnostics.filter { $0.severity == .error })
         }
-        return lock.withLock {
+        return scan.withLock { scan in
             let modules = project.modules.map { module in
-                LiveManifest.Module(name: module.name.rawValue, path: module.relativePath, tag: tag(of: module.file))
+                LiveManifest.Module(name: module.name.rawValue, path: module.relativePath,
+                                    tag: Self.tag(of: module.file, cache: &scan.moduleTags))
             }
             let resources = project.resources.map { resource in
-                LiveManifest.Resource(name: resource.key.name, type: resource.key.type, tag: stampTag(of: resource.file))
+                LiveManifest.Resource(name: resource.key.name, type: resource.key.type, tag: Self.stampTag(of: resource.file))
             }
-            let previous = state?.manifest
+            let previous = scan.state?.manifest
             let revision = (previous?.revision ?? 0) + 1
             var manifest = LiveManifest(
                 identifier: project.identifier.rawValue, name: project.projectFile.name, revision: revision,
@@ -107,7 +110,7 @@ public final class LiveProject: @unchecked Sendable {
                 manifest.revision = previous!.revision
                 return .unchanged
             }
-            state = State(
+            scan.state = State(
                 project: project, manifest: manifest,
                 moduleFiles: Dictionary(project.modules.map { ($0.name.rawValue, $0) }, uniquingKeysWith: { a, _ in a }),
                 resourceFiles: Dictionary(
@@ -119,17 +122,17 @@ public final class LiveProject: @unchecked Sendable {
     }
 
     /// A module's tag is its SHA-256, recomputed only when its size or time changed.
-    private func tag(of file: URL) -> String {
+    private static func tag(of file: URL, cache: inout [URL: (FileStamp, String)]) -> String {
         let stamp = Self.stamp(of: file)
-        if let stamp, let cached = moduleTags[file], cached.0 == stamp { return cached.1 }
+        if let stamp, let cached = cache[file], cached.0 == stamp { return cached.1 }
         guard let data = try? Data(contentsOf: file) else { return "unreadable" }
         let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-        if let stamp { moduleTags[file] = (stamp, digest) }
+        if let stamp { cache[file] = (stamp, digest) }
         return digest
     }
 
     /// A resource's tag is its size and modification time: hashing large media on every save costs too much.
-    private func stampTag(of file: URL) -> String {
+    private static func stampTag(of file: URL) -> String {
         guard let stamp = Self.stamp(of: file) else { return "missing" }
         return "\(stamp.size)-\(stamp.modified)"
     }

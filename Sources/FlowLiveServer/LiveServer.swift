@@ -51,7 +51,8 @@ public struct LiveServerOptions: Sendable {
 public final class LiveServer: Sendable {
     public let project: LiveProject
     public let options: LiveServerOptions
-    private let listener = ListenerBox()
+    /// The listener, set by `start()`.
+    private let listener = Locked<HTTPListener?>(nil)
     private let events = EventBroadcaster()
     private let log: @Sendable (String) -> Void
     private let watcher: FileWatcher
@@ -78,31 +79,31 @@ public final class LiveServer: Sendable {
 
     /// The port it listens on, once `start()` has returned.
     public var listeningPort: UInt16? {
-        get async { listener.current?.port }
+        listener.withLock { $0?.port }
     }
 
     /// Connections being served now, event streams included (for tests).
-    var openConnections: Int { listener.current?.openConnections ?? 0 }
+    var openConnections: Int { listener.withLock { $0 }?.openConnections ?? 0 }
 
     /// Starts listening and watching; returns once connections are accepted, or throws
     /// `LiveServerError` (the port is taken, the address is not this machine's).
-    public func start() async throws {
+    public func start() throws {
         let listener: HTTPListener
         do {
             listener = try HTTPListener(host: options.host, port: options.port) { [self] request in respond(to: request) }
         } catch {
             throw LiveServerError(options: options, failure: error)
         }
-        self.listener.current = listener
+        self.listener.withLock { $0 = listener }
         listener.start()
         watcher.start()
     }
 
     /// Stops watching, ends every event stream and closes the listening socket.
-    public func stop() async {
+    public func stop() {
         watcher.stop()
         events.finishAll()
-        listener.current?.stop()
+        listener.withLock { $0 }?.stop()
     }
 
     private func respond(to request: LiveRequest) -> LiveResponse {
@@ -199,14 +200,4 @@ public struct LiveServerError: Error, CustomStringConvertible {
     }
 
     public var description: String { "cannot listen on \(host):\(port): \(reason)" }
-}
-
-/// The listener, set by `start()`.
-private final class ListenerBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: HTTPListener?
-    var current: HTTPListener? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
 }

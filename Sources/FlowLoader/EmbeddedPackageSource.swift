@@ -2,24 +2,31 @@ import FlowPackage
 import Foundation
 
 /// A `.luapkg` shipped with the host, read through `PackageReader` with every rule of `verify`
-/// enforced.
+/// enforced: verify on first load.
 ///
-/// Opening reads the manifest and builds the index, then reads every module once and checks
-/// it against its SHA-256, so a corrupt module is refused before the first line of Lua runs.
-/// Resources are not touched until asked for, and each is checked as it is read: opening
-/// costs the same however many megabytes of resources the package carries.
+/// Opening reads the zip's central directory and the manifest only, and refuses the package
+/// unless its entries match the manifest exactly (no unlisted, missing or duplicate entry). A
+/// module is read and checked against its SHA-256 when it is first loaded, before any of its
+/// code runs; a resource each time it is read. A mismatch throws an error naming the package,
+/// the entry and the reason, and the entry is never served. With `verifyAll`, every entry is
+/// read and checked at open instead, so a package with any bad entry is refused before the
+/// first line of Lua runs.
 public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
     public let kind = SourceKind.embeddedPackage
     public let location: String
     public let identifier: PackageIdentifier
     public let manifest: Manifest
+    /// How chunk names start: `App.luapkg` makes errors read `App.luapkg/modules/util.lua:3:`.
+    public let displayName: String
     private let reader: PackageReader
-    private let modules: [ModuleName: ModuleCode]
+    private let modules: [ModuleName: Manifest.Module]
     private let resourceKeys: Set<ResourceKey>
 
     /// Opens and checks the package at `url`; with `expectedIdentifier`, a package of another
-    /// identifier is refused.
-    public init(contentsOf url: URL, expectedIdentifier: PackageIdentifier? = nil) throws(LoaderError) {
+    /// identifier is refused. With `verifyAll`, every module and resource is checked against
+    /// its SHA-256 now. `displayName` (by default the file's name) starts every chunk name.
+    public init(contentsOf url: URL, expectedIdentifier: PackageIdentifier? = nil, verifyAll: Bool = false,
+                displayName: String? = nil) throws(LoaderError) {
         location = url.path
         do {
             reader = try PackageReader(contentsOf: url)
@@ -31,24 +38,25 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
         if let expectedIdentifier, expectedIdentifier != identifier {
             throw .identifierMismatch(location: url.path, expected: expectedIdentifier, found: identifier)
         }
-        let code: [ModuleName: [UInt8]]
-        do {
-            code = try reader.allModules()
-        } catch {
-            throw .packageRefused(location: url.path, reasons: Self.reasons(error))
+        if verifyAll {
+            let problems = reader.verify()
+            if !problems.isEmpty { throw .packageRefused(location: url.path, reasons: problems.map(\.description)) }
         }
-        var modules: [ModuleName: ModuleCode] = [:]
-        for module in manifest.modules {
-            guard let bytes = code[module.name] else { continue }
-            modules[module.name] = ModuleCode(name: module.name, chunkName: Self.chunkName(module.path), bytes: bytes)
-        }
-        self.modules = modules
+        self.displayName = displayName ?? url.lastPathComponent
+        modules = Dictionary(manifest.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         resourceKeys = Set(manifest.resources.map(\.key))
     }
 
-    /// The module, verified when the package was opened.
+    /// The module, read now and checked against its size and SHA-256; a mismatch throws
+    /// `LoaderError.itemRefused` naming the package and the entry.
     public func module(named name: ModuleName) throws -> ModuleCode? {
-        modules[name]
+        guard let module = modules[name] else { return nil }
+        do {
+            return ModuleCode(name: name, chunkName: displayName + "/" + module.path, bytes: try reader.moduleData(module))
+        } catch {
+            throw LoaderError.itemRefused(item: "module '\(name)'", location: location,
+                                          reason: Self.reasons(error).joined(separator: "; "))
+        }
     }
 
     /// The resource's bytes, read now and checked against the manifest.
@@ -60,12 +68,6 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
             throw LoaderError.itemRefused(item: "resource '\(key)'", location: location,
                                           reason: Self.reasons(error).joined(separator: "; "))
         }
-    }
-
-    /// The package path without its `modules/` folder: `modules/pl/tablex.lua` reads
-    /// `pl/tablex.lua:40:` in errors, as the project folder does.
-    static func chunkName(_ path: String) -> String {
-        path.hasPrefix("modules/") ? String(path.dropFirst("modules/".count)) : path
     }
 
     private static func reasons(_ error: any Error) -> [String] {

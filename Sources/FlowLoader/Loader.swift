@@ -33,41 +33,45 @@ public struct LoadedItem: Equatable, Sendable, CustomStringConvertible {
 ///
 /// Thread-safe: a context reads through it from its own thread while the host (or a live
 /// source connecting later) changes the source list from another.
-public final class Loader: @unchecked Sendable {
+public final class Loader: Sendable {
     /// The package identifier every source must serve.
     public let identifier: PackageIdentifier
-    private let lock = NSLock()
-    private var orderedSources: [any PackageSource]
-    private var provenance: [LoadedItem.Item: Int] = [:]
-    private var items: [LoadedItem] = []
+
+    private struct State {
+        var sources: [any PackageSource]
+        var provenance: [LoadedItem.Item: Int] = [:]
+        var items: [LoadedItem] = []
+    }
+
+    private let state: Locked<State>
 
     /// A loader over `sources`, highest priority first; each must serve `identifier`.
     public init(identifier: PackageIdentifier, sources: [any PackageSource]) throws(LoaderError) {
         self.identifier = identifier
         for source in sources { try Self.check(source, serves: identifier) }
-        self.orderedSources = sources
+        state = Locked(State(sources: sources))
     }
 
     /// The sources, highest priority first.
     public var sources: [any PackageSource] {
-        lock.withLock { orderedSources }
+        state.withLock { $0.sources }
     }
 
     /// Puts `source` at `position` in the priority order (0 is the highest): a live source that
     /// connects after start-up takes over from then on.
     public func insert(_ source: any PackageSource, at position: Int = 0) throws(LoaderError) {
         try Self.check(source, serves: identifier)
-        lock.withLock { orderedSources.insert(source, at: min(max(position, 0), orderedSources.count)) }
+        state.withLock { $0.sources.insert(source, at: min(max(position, 0), $0.sources.count)) }
     }
 
     /// Removes every source of `kind` (a dropped live connection); what is loaded keeps running.
     public func removeSources(of kind: SourceKind) {
-        lock.withLock { orderedSources.removeAll { $0.kind == kind } }
+        state.withLock { $0.sources.removeAll { $0.kind == kind } }
     }
 
     /// Every module and resource served so far, in first-load order, each with its latest source.
     public var loadedItems: [LoadedItem] {
-        lock.withLock { items }
+        state.withLock { $0.items }
     }
 
     /// The module's code from the first source that has it.
@@ -76,7 +80,7 @@ public final class Loader: @unchecked Sendable {
         for source in sources {
             let code: ModuleCode?
             do {
-                code = try source.module(named: name)
+                code = try source.module(named: name) ?? Self.initModule(named: name, in: source)
             } catch let error as LoaderError {
                 throw error
             } catch {
@@ -88,6 +92,15 @@ public final class Loader: @unchecked Sendable {
             }
         }
         throw .moduleNotFound(name, searched: sources.map(\.place))
+    }
+
+    /// `require "a.b.init"` gets `a/b/init.lua` as stock Lua's searchers do: the file a source
+    /// has as module `a.b` when there is no `a/b.lua` (beside one, the file is module `a.b.init`).
+    static func initModule(named name: ModuleName, in source: any PackageSource) throws -> ModuleCode? {
+        guard let parent = name.initParent, var code = try source.module(named: parent),
+              code.chunkName == parent.initFilePath else { return nil }
+        code.name = name
+        return code
     }
 
     /// The resource's bytes from the first source that has it.
@@ -112,12 +125,12 @@ public final class Loader: @unchecked Sendable {
 
     private func record(_ item: LoadedItem.Item, from source: any PackageSource) {
         let entry = LoadedItem(item: item, source: source.kind, location: source.location)
-        lock.withLock {
-            if let index = provenance[item] {
-                items[index] = entry
+        state.withLock { state in
+            if let index = state.provenance[item] {
+                state.items[index] = entry
             } else {
-                provenance[item] = items.count
-                items.append(entry)
+                state.provenance[item] = state.items.count
+                state.items.append(entry)
             }
         }
     }

@@ -1,3 +1,4 @@
+import FlowPackage
 import Foundation
 
 /// A new project, fully worked out before anything is written: the template, the checked
@@ -34,11 +35,12 @@ public struct NewProject: Sendable {
     /// has a start module and runs on plain Lua, `export` otherwise.
     public var nextSteps: [NextStep] {
         guard let file = files.first(where: { $0.path == "flowpkg.json" }) else { return [] }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any] else {
-            return [.validate]
-        }
-        let environment = object["environment"] as? String ?? "lua"
-        let runnable = object["startModule"] is String && environment == "lua"
+        guard let root = try? JSONParser.parse(file.bytes), case .object = root.value else { return [.validate] }
+        var environment = "lua"
+        if case .string(let text)? = root["environment"]?.value { environment = text }
+        var hasStartModule = false
+        if case .string? = root["startModule"]?.value { hasStartModule = true }
+        let runnable = hasStartModule && environment == "lua"
         return [.validate, runnable ? .run : .export]
     }
 }

@@ -18,22 +18,25 @@ public struct TemplateManifest: Sendable, Equatable {
         func problem(_ code: String, _ message: String, hint: String? = nil) -> Diagnostic {
             Diagnostic(severity: .error, code: code, message: message, file: file, hint: hint)
         }
-        let object: Any
+        let root: JSONNode
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            root = try JSONParser.parse(Array(data))
         } catch {
-            return .failure(
-                .invalidTemplate([problem("FP601", "template.json is not valid JSON: \(Self.reason(error))")]))
+            var diagnostic = problem("FP601", "template.json is not valid JSON: \(error.message)")
+            diagnostic.line = error.position.line
+            diagnostic.column = error.position.column
+            return .failure(.invalidTemplate([diagnostic]))
         }
-        guard let root = object as? [String: Any] else {
+        guard case .object(let members) = root.value else {
             return .failure(.invalidTemplate([problem("FP601", "template.json must hold a JSON object")]))
         }
         var diagnostics: [Diagnostic] = []
-        let description = root["description"] as? String ?? ""
+        var description = ""
+        if case .string(let text)? = root["description"]?.value { description = text }
         if description.trimmingCharacters(in: .whitespaces).isEmpty {
             diagnostics.append(problem("FP602", "template.json needs a non-empty \"description\" string"))
         }
-        for key in root.keys.sorted() where !["description", "variables"].contains(key) {
+        for key in members.map(\.key).sorted() where !["description", "variables"].contains(key) {
             diagnostics.append(
                 problem(
                     "FP602", "unknown key \"\(key)\" in template.json",
@@ -41,8 +44,8 @@ public struct TemplateManifest: Sendable, Equatable {
         }
         var variables: [TemplateVariable] = []
         var seen: Set<String> = []
-        let list = root["variables"] ?? [Any]()
-        guard let entries = list as? [Any] else {
+        let list = root["variables"]?.value ?? .array([])
+        guard case .array(let entries) = list else {
             diagnostics.append(problem("FP602", "\"variables\" must be an array of objects"))
             return .failure(.invalidTemplate(diagnostics))
         }
@@ -67,12 +70,6 @@ public struct TemplateManifest: Sendable, Equatable {
         }
         if !diagnostics.isEmpty { return .failure(.invalidTemplate(diagnostics)) }
         return .success(TemplateManifest(description: description, variables: variables))
-    }
-
-    /// Foundation's JSON errors hide their position in `userInfo`; show the readable part.
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
     }
 }
 
@@ -122,35 +119,39 @@ public struct TemplateVariable: Sendable, Equatable, Codable {
     static let reservedNames: Set<String> = ["flowpkgVersion"]
 
     /// Reads one entry of `"variables"`; the failure is a message for the template's author.
-    static func parse(_ entry: Any) -> Result<TemplateVariable, Problem> {
-        guard let object = entry as? [String: Any] else { return .failure(Problem("must be an object")) }
-        for key in object.keys.sorted() where !["name", "description", "default", "kind", "pattern"].contains(key) {
+    static func parse(_ entry: JSONNode) -> Result<TemplateVariable, Problem> {
+        guard case .object(let members) = entry.value else { return .failure(Problem("must be an object")) }
+        func string(_ key: String) -> String? {
+            if case .string(let text)? = entry[key]?.value { return text }
+            return nil
+        }
+        for key in members.map(\.key).sorted() where !["name", "description", "default", "kind", "pattern"].contains(key) {
             return .failure(
                 Problem("unknown key \"\(key)\" (a variable has name, description, default, kind, pattern)"))
         }
-        guard let name = object["name"] as? String, isMustacheName(name) else {
+        guard let name = string("name"), isMustacheName(name) else {
             return .failure(Problem("\"name\" must be a string of letters, digits and '_', not starting with a digit"))
         }
-        guard let description = object["description"] as? String, !description.isEmpty else {
+        guard let description = string("description"), !description.isEmpty else {
             return .failure(Problem("\"\(name)\" needs a non-empty \"description\""))
         }
         var defaultValue: String?
-        if let value = object["default"], !(value is NSNull) {
-            guard let text = value as? String else {
+        if let value = entry["default"], value.value != .null {
+            guard let text = string("default") else {
                 return .failure(Problem("\"\(name)\": \"default\" must be a string"))
             }
             defaultValue = text
         }
         var kind = Kind.text
-        if let value = object["kind"] {
-            guard let text = value as? String, let parsed = Kind(rawValue: text) else {
+        if entry["kind"] != nil {
+            guard let text = string("kind"), let parsed = Kind(rawValue: text) else {
                 return .failure(Problem("\"\(name)\": \"kind\" must be \"text\", \"module\" or \"identifier\""))
             }
             kind = parsed
         }
         var pattern: String?
-        if let value = object["pattern"] {
-            guard let text = value as? String, (try? NSRegularExpression(pattern: text)) != nil else {
+        if entry["pattern"] != nil {
+            guard let text = string("pattern"), (try? NSRegularExpression(pattern: text)) != nil else {
                 return .failure(Problem("\"\(name)\": \"pattern\" must be a valid regular expression"))
             }
             pattern = text

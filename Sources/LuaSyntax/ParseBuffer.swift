@@ -4,35 +4,42 @@
 /// here that would be a runtime call per syntax node. A `ParseBuffer` is never shared: it is
 /// owned by one parser or walker, which must not hand copies of it around (copies would share
 /// the storage). Its memory is freed with the last copy, and kept across `removeAll()`.
+///
+/// The facts walker (FlowAnalysis) appends and reads per syntax node, so the hot members are
+/// `@inlinable`: across the module boundary they are specialized and inlined as before.
 package struct ParseBuffer<Element: BitwiseCopyable> {
     /// Frees the storage when the last copy of the buffer goes away.
-    private final class Owner {
-        var memory: UnsafeMutablePointer<Element>
-        init(_ memory: UnsafeMutablePointer<Element>) { self.memory = memory }
+    @usableFromInline final class Owner {
+        @usableFromInline var memory: UnsafeMutablePointer<Element>
+        @usableFromInline init(_ memory: UnsafeMutablePointer<Element>) { self.memory = memory }
         deinit { memory.deallocate() }
     }
 
-    package private(set) var base: UnsafeMutablePointer<Element>
-    package private(set) var count = 0
-    private var capacity: Int
-    private let owner: Owner
+    /// Set only by the buffer itself (not `private(set)`, which inlinable code cannot use).
+    package var base: UnsafeMutablePointer<Element>
+    /// Set only by the buffer itself.
+    package var count = 0
+    @usableFromInline var capacity: Int
+    @usableFromInline let owner: Owner
 
+    @inlinable
     package init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
         owner = Owner(base)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package subscript(index: Int) -> Element {
         get { base[index] }
         nonmutating set { base[index] = newValue }
     }
 
     /// The elements, valid until the buffer next grows.
+    @inlinable
     package var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ element: Element) {
         if count == capacity { grow(toAtLeast: count + 1) }
         (base + count).initialize(to: element)
@@ -40,6 +47,7 @@ package struct ParseBuffer<Element: BitwiseCopyable> {
     }
 
     /// Appends `other[from...]`.
+    @inlinable
     package mutating func append(_ other: ParseBuffer<Element>, from start: Int) {
         let added = other.count - start
         guard added > 0 else { return }
@@ -49,6 +57,7 @@ package struct ParseBuffer<Element: BitwiseCopyable> {
     }
 
     /// Appends `count` copies of `element`.
+    @inlinable
     package mutating func append(repeating element: Element, count added: Int) {
         guard added > 0 else { return }
         if count + added > capacity { grow(toAtLeast: count + added) }
@@ -56,24 +65,25 @@ package struct ParseBuffer<Element: BitwiseCopyable> {
         count += added
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func removeLast() -> Element {
         count -= 1
         return base[count]
     }
 
     /// Drops the elements from `newCount` on.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func truncate(to newCount: Int) {
         count = min(count, newCount)
     }
 
+    @inlinable
     package mutating func removeAll() {
         count = 0
     }
 
-    @inline(never)
-    private mutating func grow(toAtLeast minimum: Int) {
+    @usableFromInline @inline(never)
+    mutating func grow(toAtLeast minimum: Int) {
         let newCapacity = max(capacity * 2, minimum)
         let memory = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         memory.initialize(from: base, count: count)

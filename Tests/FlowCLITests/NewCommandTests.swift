@@ -114,7 +114,7 @@ import Testing
     @Test(arguments: [
         ("new-refuses-non-empty-folder", ["Taken", "--template", "console-app"], Int32(1)),
         ("new-refuses-bad-identifier", ["Fresh", "--template", "console-app", "--identifier", "com..example"], 64),
-        ("new-refuses-bad-start-module", ["Fresh", "--template", "console-app", "--start-module", "my-module"], 64),
+        ("new-refuses-bad-start-module", ["Fresh", "--template", "console-app", "--start-module", "my..module"], 64),
         ("new-refuses-empty-name", ["Fresh", "--template", "console-app", "--name", ""], 64),
         ("new-refuses-unknown-template", ["Fresh", "--template", "ios-app"], 64),
         ("new-refuses-unknown-variable", ["Fresh", "--template", "console-app", "--set", "colour=red"], 64),

@@ -61,12 +61,13 @@ import Testing
             transcripts.append("$ flowpkg " + arguments.joined(separator: " ") + "\n" + fixture.transcript(result))
         }
 
-        // A module whose bytes no longer match the manifest: refused, nothing printed.
+        // A module whose bytes no longer match the manifest, with --verify-all: refused, nothing
+        // printed (without it, only a require of that module is refused: RunFidelityTests).
         try fixture.corrupt(package, entry: "modules/util.lua")
-        let result = try FlowpkgProcess.run(["run", "App.luapkg"], in: fixture.url)
+        let result = try FlowpkgProcess.run(["run", "App.luapkg", "--verify-all"], in: fixture.url)
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        transcripts.append("$ flowpkg run App.luapkg (util.lua corrupted)\n" + fixture.transcript(result))
+        transcripts.append("$ flowpkg run App.luapkg --verify-all (util.lua corrupted)\n" + fixture.transcript(result))
         try TemplateGolden.check("run-refused", transcripts.joined(separator: "\n"))
     }
 

@@ -74,11 +74,16 @@ import Testing
             signed, rebuilt, out = sys.argv[1:]
             sig = zipfile.ZipFile(signed).read('manifest.sig')
             src = zipfile.ZipFile(rebuilt)
+            def put(z, name, data):
+                info = zipfile.ZipInfo(name)
+                info.external_attr = 0o100644 << 16  # a regular file, as the reader requires
+                info.create_system = 3
+                z.writestr(info, data)
             with zipfile.ZipFile(out, 'w') as z:
                 names = src.namelist()
-                z.writestr(names[0], src.read(names[0]))
-                z.writestr('manifest.sig', sig)
-                for n in names[1:]: z.writestr(n, src.read(n))
+                put(z, names[0], src.read(names[0]))
+                put(z, 'manifest.sig', sig)
+                for n in names[1:]: put(z, n, src.read(n))
             """
         let tampered = fixture.url.appendingPathComponent("Tampered.luapkg")
         let python = Process()

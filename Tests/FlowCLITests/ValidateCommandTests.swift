@@ -32,8 +32,8 @@ import Testing
         if format == "json" {
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             let summary = object?["summary"] as? [String: Int]
-            #expect(summary?["errors"] == 5)
-            #expect(summary?["modules"] == 3)
+            #expect(summary?["errors"] == 4)
+            #expect(summary?["modules"] == 4)
         }
     }
 

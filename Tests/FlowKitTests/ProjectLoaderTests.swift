@@ -77,7 +77,7 @@ import Testing
               "name": "",
               "identifier": "com.example.x",
               "version": 1,
-              "startModule": "9lives",
+              "startModule": "nine/lives",
               "resources": ["Resources", 3, {"name": "x"}, {"path": "a", "size": 1}],
               "globals": ["ok", "not ok"],
               "externalModules": ["lpeg", "Bad..Name"],

@@ -69,11 +69,10 @@ import Testing
         let t = try template(["x": []])
         #expect(
             throws: TemplateError.invalidValue(
-                variable: "startModule", value: "end",
-                reason:
-                    "'end' is not a Lua identifier (letters, digits and '_', not starting with a digit, not a keyword)")
+                variable: "startModule", value: "my..module",
+                reason: "it has an empty part between dots")
         ) {
-            try render(t, ["startModule": "end"])
+            try render(t, ["startModule": "my..module"])
         }
         #expect {
             try render(t, ["identifier": "com..x"])
@@ -197,12 +196,13 @@ import Testing
         }
         #expect(codes("{") == ["FP601"])
         #expect(codes("[]") == ["FP601"])
+        #expect(codes(#"{"description": "d", "description": "e"}"#) == ["FP601"])
         #expect(codes(#"{"variables": []}"#) == ["FP602"])
         #expect(codes(#"{"description": "d", "extra": 1}"#) == ["FP602"])
         #expect(codes(#"{"description": "d", "variables": [{"name": "name", "description": "x"}]}"#) == ["FP602"])
         #expect(
             codes(
-                #"{"description": "d", "variables": [{"name": "m", "description": "x", "kind": "module", "default": "1a"}]}"#
+                #"{"description": "d", "variables": [{"name": "m", "description": "x", "kind": "module", "default": "a..b"}]}"#
             ) == ["FP602"])
         #expect(codes(#"{"description": "d", "variables": [{"name": "a-b", "description": "x"}]}"#) == ["FP602"])
         #expect(

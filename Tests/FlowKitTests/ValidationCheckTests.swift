@@ -26,6 +26,15 @@ import Testing
         #expect(failure("") != nil)
     }
 
+    @Test func aProjectFileKeyGivenTwiceIsFP101AtItsSecondPlace() {
+        let text = "{\n  \"name\": \"A\",\n  \"name\": \"B\"\n}\n"
+        let result = ProjectFileDecoder(path: "flowpkg.json").decode(Array(text.utf8))
+        #expect(result.diagnostics.map(\.code) == ["FP101"])
+        #expect(result.diagnostics.first?.message == "flowpkg.json is not valid JSON: the key \"name\" appears twice in one object")
+        #expect(result.diagnostics.first?.line == 3)
+        #expect(result.diagnostics.first?.column == 3)
+    }
+
     @Test func textCheck() {
         #expect(TextCheck.problem(in: Array("local s = 'café ☕ 😀'\n".utf8)) == nil)
         #expect(TextCheck.problem(in: Array("ab\ncd\0".utf8))?.line == 2)

@@ -25,8 +25,8 @@ final class LiveFixture: @unchecked Sendable {
         server = try LiveServer(projectAt: root, options: LiveServerOptions(port: 0, token: Self.token, forcePolling: forcePolling)) {
             lines.append($0)
         }
-        try await server.start()
-        port = await server.listeningPort ?? 0
+        try server.start()
+        port = server.listeningPort ?? 0
     }
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -37,7 +37,7 @@ final class LiveFixture: @unchecked Sendable {
     }
 
     func stop() async {
-        await server.stop()
+        server.stop()
         try? FileManager.default.removeItem(at: root)
     }
 }

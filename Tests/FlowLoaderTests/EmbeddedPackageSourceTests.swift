@@ -1,3 +1,4 @@
+import FlowTestSupport
 import FlowLoader
 import FlowPackage
 import Foundation
@@ -10,26 +11,70 @@ import Testing
                                     resources: ["img/logo.png": [1, 2, 3]])
         let source = try EmbeddedPackageSource(contentsOf: url, expectedIdentifier: PackageIdentifier("com.example.app"))
         #expect(source.identifier.rawValue == "com.example.app")
-        #expect(try source.module(named: ModuleName("pl.tablex"))?.chunkName == "pl/tablex.lua")
-        #expect(try source.module(named: ModuleName("pl"))?.chunkName == "pl/init.lua")
+        #expect(try source.module(named: ModuleName("pl.tablex"))?.chunkName == "App.luapkg/modules/pl/tablex.lua")
+        #expect(try source.module(named: ModuleName("pl"))?.chunkName == "App.luapkg/modules/pl/init.lua")
         #expect(try source.module(named: ModuleName("main"))?.bytes == Array("return 1".utf8))
         #expect(try source.module(named: ModuleName("nope")) == nil)
         #expect(try source.resource(ResourceKey(name: "img/logo", type: "png")) == [1, 2, 3])
         #expect(try source.resource(ResourceKey(name: "img/logo", type: "jpg")) == nil)
     }
 
-    @Test func aCorruptModuleIsRefusedWhenThePackageOpens() throws {
+    @Test func aCorruptModuleIsRefusedWhenFirstLoadedAndTheRestIsServed() throws {
         let packages = try TestPackages()
-        let url = try packages.make("App.luapkg", modules: ["main.lua": "print('must never run')", "util.lua": "return 1"])
+        let url = try packages.make("App.luapkg", modules: ["main.lua": "print('fine')", "util.lua": "return 1"])
         try packages.corrupt(url, entry: "modules/util.lua")
+        // Opening reads the central directory and the manifest only: the package opens.
+        let source = try EmbeddedPackageSource(contentsOf: url, displayName: "Shown.luapkg")
+        #expect(try source.module(named: ModuleName("main"))?.bytes == Array("print('fine')".utf8))
+        #expect(try source.module(named: ModuleName("main"))?.chunkName == "Shown.luapkg/modules/main.lua")
         do {
-            _ = try EmbeddedPackageSource(contentsOf: url)
-            Issue.record("a corrupt module was accepted")
-        } catch {
-            guard case .packageRefused(let location, let reasons) = error else { Issue.record("\(error)"); return }
+            _ = try source.module(named: ModuleName("util"))
+            Issue.record("a corrupt module was served")
+        } catch let error as LoaderError {
+            guard case .itemRefused(let item, let location, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(item == "module 'util'")
             #expect(location == url.path)
-            #expect(reasons.count == 1)
-            #expect(reasons.first?.hasPrefix("modules/util.lua:") == true)
+            #expect(reason.hasPrefix("modules/util.lua: sha256 mismatch: the manifest lists "))
+        }
+        // Every time: a bad entry is never served.
+        #expect(throws: LoaderError.self) { _ = try source.module(named: ModuleName("util")) }
+    }
+
+    @Test func verifyAllRefusesACorruptEntryWhenThePackageOpens() throws {
+        let packages = try TestPackages()
+        let url = try packages.make("App.luapkg", modules: ["main.lua": "print('must never run')", "util.lua": "return 1"],
+                                    resources: ["h2g2.txt": Array("forty-two".utf8)])
+        #expect(try EmbeddedPackageSource(contentsOf: url, verifyAll: true).manifest.modules.count == 2)
+        for entry in ["modules/util.lua", "resources/h2g2.txt"] {
+            let copy = packages.folder.appendingPathComponent("Copy-\(entry.count).luapkg")
+            try FileManager.default.copyItem(at: url, to: copy)
+            try packages.corrupt(copy, entry: entry)
+            _ = try EmbeddedPackageSource(contentsOf: copy)
+            do {
+                _ = try EmbeddedPackageSource(contentsOf: copy, verifyAll: true)
+                Issue.record("a corrupt \(entry) was accepted")
+            } catch {
+                guard case .packageRefused(let location, let reasons) = error else { Issue.record("\(error)"); return }
+                #expect(location == copy.path)
+                #expect(reasons.count == 1)
+                #expect(reasons.first?.hasPrefix("\(entry): sha256 mismatch") == true)
+            }
+        }
+    }
+
+    @Test func unlistedMissingAndDuplicateEntriesAreRefusedAtOpen() throws {
+        let packages = try TestPackages()
+        let changes: [(String, (inout [(path: String, bytes: [UInt8])]) -> Void, String)] = [
+            ("unlisted", { $0.append(("resources/extra.txt", [1])) }, "resources/extra.txt: is in the archive but not listed in the manifest"),
+            ("missing", { $0.removeAll { $0.path == "modules/util.lua" } }, "modules/util.lua: is listed in the manifest but missing from the archive"),
+            ("duplicate", { entries in entries.append(entries.last!) }, "modules/util.lua: appears 2 times in the archive; a package holds each entry once"),
+        ]
+        for (name, change, reason) in changes {
+            let url = try packages.make("\(name).luapkg", modules: ["main.lua": "return 1", "util.lua": "return 2"])
+            try PackageSurgery.rewrite(url, change)
+            #expect(throws: LoaderError.packageRefused(location: url.path, reasons: [reason])) {
+                _ = try EmbeddedPackageSource(contentsOf: url)
+            }
         }
     }
 

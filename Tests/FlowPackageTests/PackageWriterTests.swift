@@ -155,19 +155,22 @@ import Testing
         let output = try project.write()
         let before = try Data(contentsOf: output)
         let cancellation = PackageCancellation()
-        let options = PackageWriteOptions(progress: { done, _ in if done > 0 { cancellation.cancel() } }, cancellation: cancellation)
+        let options = PackageWriteOptions(progress: { if $0.done > 0 { cancellation.cancel() } }, cancellation: cancellation)
         #expect(throws: PackageError.cancelled(path: output.path)) { try PackageWriter.write(project.input, to: output, options: options) }
         #expect(try Data(contentsOf: output) == before)
         #expect(try scratch.entries() == ["Sample-1.2.3.luapkg", "project"])
     }
 
-    @Test func progressReachesTheTotal() throws {
-        final class Log: @unchecked Sendable { var last: (Int64, Int64) = (0, 0); let lock = NSLock() }
-        let log = Log()
-        _ = try SampleProject(scratch).write(options: .init(progress: { done, total in
-            log.lock.lock(); log.last = (max(log.last.0, done), total); log.lock.unlock()
-        }))
-        #expect(log.last.0 == log.last.1 && log.last.1 > 0)
+    @Test func progressReachesTheTotalPhaseByPhase() throws {
+        let log = Locked<[PackageWriteProgress]>([])
+        _ = try SampleProject(scratch).write(options: .init(progress: { progress in log.withLock { $0.append(progress) } }))
+        let reports = log.withLock { $0 }
+        // Hashing first, then writing; each phase ends at its total.
+        #expect(!zip(reports, reports.dropFirst()).contains { $0.phase == .writing && $1.phase == .hashing })
+        for phase in PackageWriteProgress.Phase.allCases {
+            let last = reports.filter { $0.phase == phase }.max { $0.done < $1.done }
+            #expect(last != nil && last!.done == last!.total && last!.total > 0, "\(phase)")
+        }
     }
 
     @Test func unwritableOutputIsAClearError() throws {

@@ -114,6 +114,7 @@ struct UpdateOptions: ParsableArguments {
                 throw UpdateRunError("\(error)")
             }
             if let start = update.manifest.startModule { target.startModule = start }
+            target.externalModules = update.manifest.externalModules
         }
         return UpdateRun(client: client, background: background)
     }

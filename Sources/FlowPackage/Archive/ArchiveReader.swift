@@ -24,6 +24,8 @@ public final class ArchiveReader {
     private let status: ArchiveStatus
     private var current: String?
     public let path: String
+    /// What feeds libarchive when the reader streams one entry from a byte range.
+    private var range: ZipByteRange?
 
     /// Opens `path`. A missing, unreadable or non-zip file throws with libarchive's message.
     public convenience init(path: String) throws {
@@ -45,6 +47,27 @@ public final class ArchiveReader {
             try status.check(archive_read_set_format_option(handle, "zip", "ignorecrc32", "1"), "turn off the CRC-32 check")
         }
         try status.check(archive_read_open_filename(handle, path, 64 * 1024), "open")
+    }
+
+    /// Reads the one entry whose local header starts `range`, with libarchive's streaming zip
+    /// reader: no central directory is parsed and no byte outside the range is read, so an
+    /// entry of a large package is reached in constant time.
+    init(path: String, entryRange range: ZipByteRange) throws {
+        guard let handle = archive_read_new() else {
+            throw ArchiveError(path: path, operation: "create an archive reader", message: "out of memory")
+        }
+        self.handle = handle
+        self.path = path
+        self.status = ArchiveStatus(handle: handle, path: path)
+        self.range = range
+        try status.check(archive_read_support_format_zip_streamable(handle), "enable the zip reader")
+        // Every entry read this way is checked against its SHA-256 by the caller.
+        try status.check(archive_read_set_format_option(handle, "zip", "ignorecrc32", "1"), "turn off the CRC-32 check")
+        let client = Unmanaged.passUnretained(range).toOpaque()
+        try status.check(archive_read_open(handle, client, nil, { _, client, buffer in
+            let range = Unmanaged<ZipByteRange>.fromOpaque(client!).takeUnretainedValue()
+            return range.next(buffer!)
+        }, nil), "open")
     }
 
     deinit {

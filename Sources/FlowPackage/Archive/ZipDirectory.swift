@@ -25,7 +25,7 @@ enum ZipProbeError: Error, Equatable {
 }
 
 /// Small, bounds-checked reads of zip structures with POSIX calls; no libarchive involved.
-final class ZipFile {
+final class ZipFile: @unchecked Sendable {
     private let descriptor: Int32
     let size: UInt64
 
@@ -64,6 +64,17 @@ final class ZipFile {
             done += got
         }
         return bytes
+    }
+
+    /// Up to `buffer.count` bytes at `offset`: the count read, 0 at the end of the file, -1 on
+    /// an I/O error. Safe from any thread (`pread` keeps no file position).
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let got = pread(descriptor, base, buffer.count, off_t(offset))
+            if got < 0 && errno == EINTR { continue }
+            return got
+        }
     }
 
     /// Finds and decodes the end-of-central-directory record (and its Zip64 form when the
@@ -152,3 +163,33 @@ enum ZipTimestamps {
 func le16(_ bytes: [UInt8], _ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
 func le32(_ bytes: [UInt8], _ at: Int) -> UInt32 { UInt32(le16(bytes, at)) | UInt32(le16(bytes, at + 2)) << 16 }
 func le64(_ bytes: [UInt8], _ at: Int) -> UInt64 { UInt64(le32(bytes, at)) | UInt64(le32(bytes, at + 4)) << 32 }
+
+/// A window of a zip file that libarchive reads through a callback, in 64 KiB chunks: one
+/// entry's local header, data and data descriptor. Reads with `pread`, so many windows may
+/// share one open file across threads.
+final class ZipByteRange {
+    private let file: ZipFile
+    private var position: UInt64
+    private let end: UInt64
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+
+    init(file: ZipFile, start: UInt64, end: UInt64) {
+        self.file = file
+        self.position = start
+        self.end = min(end, file.size)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// libarchive's read callback: points `chunk` at the next bytes and returns their count,
+    /// 0 at the window's end, -1 on an I/O error.
+    func next(_ chunk: UnsafeMutablePointer<UnsafeRawPointer?>) -> Int {
+        guard position < end else { return 0 }
+        let count = Int(min(UInt64(buffer.count), end - position))
+        let got = file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]), at: position)
+        if got <= 0 { return got < 0 ? -1 : 0 }
+        position += UInt64(got)
+        chunk.pointee = UnsafeRawPointer(buffer.baseAddress!)
+        return got
+    }
+}

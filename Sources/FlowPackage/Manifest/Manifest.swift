@@ -56,6 +56,9 @@ public struct Manifest: Sendable, Equatable {
     public var modules: [Module]
     public var resources: [Resource]
     public var digest: String
+    /// C modules `require` may load from the host's Lua C path: module names, or `Prefix.*`
+    /// for every module below a prefix. Written only when there are some.
+    public var externalModules: [String] = []
     /// The host runtime this package was built for (flowpkg.json's `runtimeVersion`); a host
     /// that declares its own takes downloaded updates only when they match. Nil in packages
     /// that do not say (older ones among them), which stay readable.
@@ -79,6 +82,11 @@ public struct Manifest: Sendable, Equatable {
     /// Every entry the manifest lists besides itself, as (path, size, sha256).
     public var entries: [(path: String, size: Int64, sha256: String)] {
         modules.map { ($0.path, $0.size, $0.sha256) } + resources.map { ($0.path, $0.size, $0.sha256) }
+    }
+
+    /// Why `entry` cannot be an `externalModules` entry (a module name, or a prefix and `.*`).
+    public static func externalModuleProblem(_ entry: String) -> String? {
+        ModuleName.problem(in: entry.hasSuffix(".*") ? String(entry.dropLast(2)) : entry)
     }
 
     /// The module `name`, if the package has it.

@@ -7,12 +7,12 @@ extension Manifest {
     /// Throws `PackageError.invalidManifest` with every problem found, each naming
     /// `manifest.json` (and the module or resource concerned).
     public static func decode(_ bytes: [UInt8], packagePath: String, limits: PackageLimits = .default) throws(PackageError) -> Manifest {
-        let root: JSONValue
+        let root: JSONNode
         do {
-            root = try BoundedJSONParser.parse(bytes, maxDepth: limits.maxManifestDepth)
+            root = try JSONParser.parse(bytes, maxDepth: limits.maxManifestDepth)
         } catch {
             throw .invalidManifest(path: packagePath, problems: [
-                PackageProblem(entry: entryName, message: "not valid JSON at byte \(error.offset): \(error.reason)"),
+                PackageProblem(entry: entryName, message: "not valid JSON at byte \(error.offset): \(error.message)"),
             ])
         }
         var decoder = ManifestDecoder(limits: limits)
@@ -54,9 +54,9 @@ private struct ManifestDecoder {
         }
     }
 
-    mutating func decode(_ root: JSONValue) -> Manifest? {
-        guard case .object(let members) = root else {
-            problem("the manifest is \(root.typeName), not an object")
+    mutating func decode(_ root: JSONNode) -> Manifest? {
+        guard case .object(let members) = root.value else {
+            problem("the manifest is \(root.kindDescription), not an object")
             return nil
         }
         let fields = Fields(members)
@@ -82,7 +82,7 @@ private struct ManifestDecoder {
         case .null?: break
         case .string(let text)?:
             do { startModule = try ModuleName(text) } catch { problem("\"startModule\": \(error)"); startModuleFieldOK = false }
-        case let other?: problem("\"startModule\" is \(other.typeName), expected a string or null"); startModuleFieldOK = false
+        case let other?: problem("\"startModule\" is \(other.kindDescription), expected a string or null"); startModuleFieldOK = false
         }
         let luaVersion = string(fields, "luaVersion", in: "the manifest")
         if let luaVersion, luaVersion != Manifest.currentLuaVersion {
@@ -95,11 +95,12 @@ private struct ManifestDecoder {
         case .string(let text)?:
             if text.isEmpty || text.utf8.count > 64 { problem("\"runtimeVersion\" must be 1 to 64 characters") }
             runtimeVersion = text
-        case let other?: problem("\"runtimeVersion\" is \(other.typeName), expected a string")
+        case let other?: problem("\"runtimeVersion\" is \(other.kindDescription), expected a string")
         }
         let digest = string(fields, "digest", in: "the manifest")
         if let digest, !isSHA256(digest) { problem("\"digest\" is not 64 lowercase hex digits") }
 
+        let externalModules = decodeExternalModules(fields["externalModules"])
         let modules = decodeModules(fields["modules"])
         let resources = decodeResources(fields["resources"])
         if let modules, let resources { checkEntries(modules: modules, resources: resources, startModule: startModule) }
@@ -109,6 +110,7 @@ private struct ManifestDecoder {
         var manifest = Manifest(formatVersion: Int(formatVersion), identifier: identifier, name: name, version: version,
                                 startModule: startModule, luaVersion: luaVersion, generator: generator,
                                 modules: modules, resources: resources, digest: digest)
+        manifest.externalModules = externalModules
         manifest.runtimeVersion = runtimeVersion
         if problems.isEmpty, manifest.computedDigest != digest {
             problem("the digest does not match the listed entries (listed \(digest), computed \(manifest.computedDigest)): "
@@ -117,14 +119,36 @@ private struct ManifestDecoder {
         return manifest
     }
 
-    private mutating func decodeModules(_ value: JSONValue?) -> [Manifest.Module]? {
+    /// The optional list of C modules from the host's C path; absent is none.
+    private mutating func decodeExternalModules(_ value: JSONNode.Value?) -> [String] {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else {
+            problem("\"externalModules\" is \(value.kindDescription), expected an array of module names")
+            return []
+        }
+        var names: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let entry) = element.value else {
+                problem("externalModules[\(index)] is \(element.kindDescription), expected a string")
+                continue
+            }
+            if let reason = Manifest.externalModuleProblem(entry) {
+                problem("externalModules[\(index)] \"\(entry)\": \(reason)")
+                continue
+            }
+            names.append(entry)
+        }
+        return names
+    }
+
+    private mutating func decodeModules(_ value: JSONNode.Value?) -> [Manifest.Module]? {
         guard let elements = array(value, "modules") else { return nil }
         var modules: [Manifest.Module] = []
         for (index, element) in elements.enumerated() {
             // Built only when there is a problem to name: a thousand interpolations cost more
             // than the rest of the decoding.
             let place = { "modules[\(index)]" }
-            guard case .object(let members) = element else { problem("\(place()) is \(element.typeName), expected an object"); continue }
+            guard case .object(let members) = element.value else { problem("\(place()) is \(element.kindDescription), expected an object"); continue }
             let fields = Fields(members)
             let nameText = string(fields, "name", in: place())
             let path = string(fields, "path", in: place())
@@ -146,12 +170,12 @@ private struct ManifestDecoder {
         return modules
     }
 
-    private mutating func decodeResources(_ value: JSONValue?) -> [Manifest.Resource]? {
+    private mutating func decodeResources(_ value: JSONNode.Value?) -> [Manifest.Resource]? {
         guard let elements = array(value, "resources") else { return nil }
         var resources: [Manifest.Resource] = []
         for (index, element) in elements.enumerated() {
             let place = { "resources[\(index)]" }
-            guard case .object(let members) = element else { problem("\(place()) is \(element.typeName), expected an object"); continue }
+            guard case .object(let members) = element.value else { problem("\(place()) is \(element.kindDescription), expected an object"); continue }
             let fields = Fields(members)
             let name = string(fields, "name", in: place())
             let type = string(fields, "type", in: place())
@@ -208,7 +232,7 @@ private struct ManifestDecoder {
         switch fields[key] {
         case .string(let value)?: return value
         case nil: problem("\(place()) has no \"\(key)\""); return nil
-        case let other?: problem("\(place()) \"\(key)\" is \(other.typeName), expected a string"); return nil
+        case let other?: problem("\(place()) \"\(key)\" is \(other.kindDescription), expected a string"); return nil
         }
     }
 
@@ -216,15 +240,15 @@ private struct ManifestDecoder {
         switch fields[key] {
         case .integer(let value)?: return value
         case nil: problem("\(place()) has no \"\(key)\""); return nil
-        case let other?: problem("\(place()) \"\(key)\" is \(other.typeName == "a number" ? "not a whole number" : other.typeName), expected an integer"); return nil
+        case let other?: problem("\(place()) \"\(key)\" is \(other.kindDescription == "a number" ? "not a whole number" : other.kindDescription), expected an integer"); return nil
         }
     }
 
-    private mutating func array(_ value: JSONValue?, _ key: String) -> [JSONValue]? {
+    private mutating func array(_ value: JSONNode.Value?, _ key: String) -> [JSONNode]? {
         switch value {
         case .array(let elements)?: return elements
         case nil: problem("the manifest has no \"\(key)\""); return nil
-        case let other?: problem("\"\(key)\" is \(other.typeName), expected an array"); return nil
+        case let other?: problem("\"\(key)\" is \(other.kindDescription), expected an array"); return nil
         }
     }
 }
@@ -233,12 +257,12 @@ private struct ManifestDecoder {
 /// linear search beats building a dictionary for each of a thousand entries; the parser has
 /// already refused duplicate keys, so the first match is the only one.
 private struct Fields {
-    let members: [(key: String, value: JSONValue)]
+    let members: [JSONNode.Member]
 
-    init(_ members: [(key: String, value: JSONValue)]) { self.members = members }
+    init(_ members: [JSONNode.Member]) { self.members = members }
 
-    subscript(key: String) -> JSONValue? {
-        for member in members where member.key == key { return member.value }
+    subscript(key: String) -> JSONNode.Value? {
+        for member in members where member.key == key { return member.value.value }
         return nil
     }
 }

@@ -4,15 +4,16 @@ extension Manifest {
     /// and the exact bytes are part of the format's reproducibility.
     public func jsonBytes() -> [UInt8] {
         var out = "{\n"
-        out += "  \"formatVersion\": \(formatVersion),\n"
-        out += "  \"identifier\": \(JSONText.quoted(identifier.rawValue)),\n"
-        out += "  \"name\": \(JSONText.quoted(name)),\n"
-        out += "  \"version\": \(JSONText.quoted(version)),\n"
-        out += "  \"startModule\": \(startModule.map { JSONText.quoted($0.rawValue) } ?? "null"),\n"
-        out += "  \"luaVersion\": \(JSONText.quoted(luaVersion)),\n"
-        // Written only when set, so packages without it keep their bytes (and digests).
-        if let runtimeVersion { out += "  \"runtimeVersion\": \(JSONText.quoted(runtimeVersion)),\n" }
-        out += "  \"generator\": \(JSONText.quoted(generator)),\n"
+        for field in [JSONField.formatVersion, .identifier, .name, .version, .startModule, .luaVersion, .generator] {
+            out += "  \(jsonMember(field)),\n"
+        }
+        if !externalModules.isEmpty {
+            out += "  \(jsonMember(.externalModules)),\n"
+        }
+        // Written only when set, so packages without it keep their bytes.
+        if runtimeVersion != nil {
+            out += "  \(jsonMember(.runtimeVersion)),\n"
+        }
         out += "  \"modules\": ["
         out += modules.map { module in
             "\n    {\"name\": \(JSONText.quoted(module.name.rawValue)), \"path\": \(JSONText.quoted(module.path)), "
@@ -26,9 +27,33 @@ extension Manifest {
                 + "\"sha256\": \(JSONText.quoted(resource.sha256))}"
         }.joined(separator: ",")
         out += resources.isEmpty ? "],\n" : "\n  ],\n"
-        out += "  \"digest\": \(JSONText.quoted(digest))\n"
+        out += "  \(jsonMember(.digest))\n"
         out += "}\n"
         return Array(out.utf8)
     }
-}
 
+    /// A top-level field of `manifest.json` other than the entry lists.
+    public enum JSONField: String, Sendable, CaseIterable {
+        case formatVersion, identifier, name, version, startModule, luaVersion, generator, externalModules, digest
+        case runtimeVersion
+    }
+
+    /// `"field": value` as `manifest.json` writes it; reports that show a manifest
+    /// (`flowpkg inspect --format json`) use it too, so a field is encoded in one place.
+    public func jsonMember(_ field: JSONField) -> String {
+        let value: String
+        switch field {
+        case .formatVersion: value = String(formatVersion)
+        case .identifier: value = JSONText.quoted(identifier.rawValue)
+        case .name: value = JSONText.quoted(name)
+        case .version: value = JSONText.quoted(version)
+        case .startModule: value = startModule.map { JSONText.quoted($0.rawValue) } ?? "null"
+        case .luaVersion: value = JSONText.quoted(luaVersion)
+        case .generator: value = JSONText.quoted(generator)
+        case .externalModules: value = "[" + externalModules.map { JSONText.quoted($0) }.joined(separator: ", ") + "]"
+        case .digest: value = JSONText.quoted(digest)
+        case .runtimeVersion: value = runtimeVersion.map { JSONText.quoted($0) } ?? "null"
+        }
+        return JSONText.quoted(field.rawValue) + ": " + value
+    }
+}

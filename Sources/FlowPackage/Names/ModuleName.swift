@@ -1,4 +1,4 @@
-/// A Lua module name as `require` takes it: dot-separated Lua identifiers (`Foo.Bar`).
+/// A Lua module name as `require` takes it: dot-separated file names (`Foo.Bar`, `lpeg-utility`).
 public struct ModuleName: Hashable, Sendable, CustomStringConvertible, Comparable {
     public let rawValue: String
 
@@ -14,7 +14,27 @@ public struct ModuleName: Hashable, Sendable, CustomStringConvertible, Comparabl
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// Lua 5.4's reserved words, which can never be part of a module name.
+    /// The module `require(text)` finds, as stock Lua's searchers find it: they turn dots into
+    /// folder separators and let a '/' through, so `require "a/b"` finds `a/b.lua`, the file of
+    /// module `a.b` (`package.loaded` keeps the name as given). Nil when no module can have it.
+    public static func required(_ text: String) -> ModuleName? {
+        if let name = try? ModuleName(text) { return name }
+        guard text.utf8.contains(UInt8(ascii: "/")) else { return nil }
+        return try? ModuleName(text.replacingOccurrences(of: "/", with: "."))
+    }
+
+    /// `a.b` for `a.b.init`. Stock Lua's `?.lua` searcher finds `a/b/init.lua` for `require
+    /// "a.b.init"`: the file that is module `a.b` when there is no `a/b.lua` (see `initFilePath`).
+    public var initParent: ModuleName? {
+        guard rawValue.hasSuffix(".init"), rawValue.utf8.count > 5 else { return nil }
+        return try? ModuleName(String(rawValue.dropLast(5)))
+    }
+
+    /// `a/b/init.lua`: where this module's file is, relative to its sources folder (or to a
+    /// package's `modules/`), when `?/init.lua` is what finds it.
+    public var initFilePath: String { components.joined(separator: "/") + "/init.lua" }
+
+    /// Lua 5.4's reserved words (which a global name cannot be; a module name may hold them).
     public static let luaKeywords: Set<String> = [
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
         "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
@@ -31,38 +51,53 @@ public struct ModuleName: Hashable, Sendable, CustomStringConvertible, Comparabl
         return part.utf8.count > 8 || !luaKeywords.contains(String(part))
     }
 
-    /// A byte scan that accepts the common case (dot-separated identifiers, no keyword) without
-    /// splitting or copying: the reader checks every module name of a package at open. Any
-    /// doubt falls through to the full check, which also words the reason.
+    /// Whether `byte` may be part of a module name: anything a file name may hold on every
+    /// system flowpkg runs on, except the '.' that separates parts. Refused: control
+    /// characters, '/' and '\\' (folder separators: a name must never reach outside
+    /// `modules/`), and `: * ? " < > |`, which Windows and macOS's Finder do not allow in file names.
+    @inline(__always) static func isNameByte(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 { return true }  // part of a UTF-8 sequence: the String is valid UTF-8
+        return allowedASCII[Int(byte)]
+    }
+
+    private static let allowedASCII: [Bool] = (0..<128).map { byte in
+        byte >= 0x20 && byte != 0x7F && !"./\\:*?\"<>|".utf8.contains(UInt8(byte))
+    }
+
+    /// A byte scan that accepts the common case without splitting or copying: the reader
+    /// checks every module name of a package at open. Any doubt falls through to the full
+    /// check, which also words the reason.
     private static func isPlainName(_ value: String) -> Bool {
         let result = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var start = 0
-            for index in 0...bytes.count {
-                if index < bytes.count, bytes[index] != UInt8(ascii: ".") { continue }
-                let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                guard let first = part.first, !(48...57).contains(first) else { return false }
-                for byte in part {
-                    let ok = (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 95
-                    if !ok { return false }
+            var partLength = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") {
+                    if partLength == 0 { return false }
+                    partLength = 0
+                } else {
+                    if !isNameByte(byte) { return false }
+                    partLength += 1
                 }
-                if part.count <= 8, keywordBytes.contains(where: { $0.elementsEqual(part) }) { return false }
-                start = index + 1
             }
-            return true
+            return partLength > 0
         }
         return result ?? false
     }
 
-    private static let keywordBytes: [[UInt8]] = luaKeywords.map { Array($0.utf8) }
-
     /// Why `value` is not a valid module name, or nil when it is.
+    ///
+    /// A module name is what `require` takes and stock Lua's searchers turn into a file path
+    /// (`a.b` is `a/b.lua` or `a/b/init.lua`): dot-separated parts, each a non-empty file name
+    /// (`lpeg-utility`, `end`, `2d` are all modules). Only what cannot be part of a portable
+    /// file name is refused.
     public static func problem(in value: String) -> String? {
         if value.isEmpty { return "it is empty" }
         if isPlainName(value) { return nil }
         for part in value.split(separator: ".", omittingEmptySubsequences: false) {
             if part.isEmpty { return "it has an empty part between dots" }
-            if !isLuaIdentifier(part) {
-                return "'\(part)' is not a Lua identifier (letters, digits and '_', not starting with a digit, not a keyword)"
+            if let byte = part.utf8.first(where: { !isNameByte($0) }) {
+                let shown = byte < 0x20 || byte == 0x7F ? "a control character" : "'\(Character(Unicode.Scalar(byte)))'"
+                return "'\(part)' holds \(shown), which cannot be part of a module's file name"
             }
         }
         return nil

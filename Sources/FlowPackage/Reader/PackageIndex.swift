@@ -9,45 +9,52 @@ struct PackageIndex {
     /// Where the manifest lists each entry: path → (size, sha256).
     var listed: [String: (size: Int64, sha256: String)]
     var problems: [PackageProblem]
+    /// The archive's central directory, through which single entries are read.
+    var directory: ZipCentralDirectory
+    /// The directory record of each entry found exactly once, by path.
+    var entryIndex: [String: Int]
     /// `manifest.json`'s exact bytes: what a signature covers.
     var manifestBytes: [UInt8] = []
     /// The second entry `manifest.sig`: nil when absent, `.some(nil)` when it is not a signature.
     var signature: PackageSignature?? = nil
 
+    /// Reads the end record, the central directory and the manifest (the only entry inflated),
+    /// and checks the entry list against the manifest: nothing else of the archive is read.
     static func load(path: String, limits: PackageLimits) throws(PackageError) -> PackageIndex {
-        let reader = try openArchive(path: path, limits: limits)
-        let (manifest, manifestBytes) = try readManifestAndBytes(from: reader, path: path, limits: limits)
+        let directory = try openDirectory(path: path, limits: limits)
+        let (manifest, manifestBytes) = try readManifestAndBytes(from: directory, path: path, limits: limits)
         var signature: PackageSignature?? = nil
         var listed: [String: (size: Int64, sha256: String)] = [:]
+        listed.reserveCapacity(manifest.modules.count + manifest.resources.count)
         for entry in manifest.entries { listed[entry.path] = (entry.size, entry.sha256) }
 
-        var problems = rawNameProblems(path: path)
-        var seen: [String: Int] = [Manifest.entryName: 1]
+        var problems: [PackageProblem] = []
+        if let damage = directory.damage {
+            problems.append(PackageProblem(entry: nil, message: "the archive is damaged: \(damage)"))
+        }
+        var seen: [String: Int] = [:]
+        seen.reserveCapacity(directory.entries.count)
+        var entryIndex: [String: Int] = [:]
+        entryIndex.reserveCapacity(directory.entries.count)
         var order: [String] = []
-        var count = 1
-        while true {
-            let info: ArchiveEntryInfo?
-            do { info = try reader.nextEntry() } catch {
-                problems.append(PackageProblem(entry: nil, message: "the archive is damaged: \(archiveMessage(error))"))
-                break
-            }
-            guard let info else { break }
-            count += 1
-            if count > limits.maxEntries { throw .tooManyEntries(path: path, count: count, limit: limits.maxEntries) }
-            let name = info.path
-            seen[name, default: 0] += 1
-            if seen[name] == 2 { order.append(name) }
-            if seen[name]! > 1 { continue }
+        for (index, info) in directory.entries.enumerated() {
+            let name = info.name
+            let count = (seen[name] ?? 0) + 1
+            seen[name] = count
+            if count == 2 { order.append(name); entryIndex[name] = nil }
+            if count > 1 || index == 0 { if count == 1 { entryIndex[name] = index }; continue }
             // The one entry the manifest does not list: its signature, right after it.
-            if count == 2, name == PackageSignature.entryName, info.kind == .regular {
-                if let size = info.size, size > PackageSignature.maxBytes {
-                    problems.append(PackageProblem(entry: name, message: "is \(size) bytes; a signature is at most \(PackageSignature.maxBytes)"))
+            if index == 1, name == PackageSignature.entryName, info.kind == .regular {
+                if info.size > PackageSignature.maxBytes {
+                    problems.append(PackageProblem(entry: name, message: "is \(info.size) bytes; a signature is at most \(PackageSignature.maxBytes)"))
                     continue
                 }
                 do {
+                    let reader = try directory.reader(forEntry: 1, path: path)
+                    _ = try reader.nextEntry()
                     signature = .some(PackageSignature(bytes: try reader.boundedData(entry: name, limit: PackageSignature.maxBytes)))
                 } catch {
-                    problems.append(PackageProblem(entry: name, message: "cannot be read: \(error)"))
+                    problems.append(PackageProblem(entry: name, message: "cannot be read: \(archiveMessage(error))"))
                 }
                 continue
             }
@@ -65,8 +72,9 @@ struct PackageIndex {
                 problems.append(PackageProblem(entry: name, message: "is in the archive but not listed in the manifest"))
                 continue
             }
-            if let size = info.size, size != expected.size {
-                problems.append(PackageProblem(entry: name, message: "the archive declares \(size) bytes; the manifest lists \(expected.size)"))
+            entryIndex[name] = index
+            if info.size != expected.size {
+                problems.append(PackageProblem(entry: name, message: "the archive declares \(info.size) bytes; the manifest lists \(expected.size)"))
             }
         }
         for name in order {
@@ -80,32 +88,37 @@ struct PackageIndex {
             problems.removeLast(more)
             problems.append(PackageProblem(entry: nil, message: "and \(more) more problems"))
         }
-        return PackageIndex(manifest: manifest, listed: listed, problems: problems, manifestBytes: manifestBytes,
-                            signature: signature)
+        return PackageIndex(manifest: manifest, listed: listed, problems: problems, directory: directory, entryIndex: entryIndex,
+                            manifestBytes: manifestBytes, signature: signature)
     }
 
-    /// Names stored with a backslash: libarchive hands them over with slashes, so they are
-    /// looked for in the raw central directory (already bounded by `openArchive`'s checks).
-    private static func rawNameProblems(path: String) -> [PackageProblem] {
-        guard let file = try? ZipFile(path: path), let end = try? file.endRecord(),
-              let names = try? file.centralDirectoryNames(end) else { return [] }
-        return names.filter { $0.contains(0x5C) }.map {
-            PackageProblem(entry: String(decoding: $0, as: UTF8.self), message: "the entry name contains a backslash")
-        }
-    }
-
-    /// Opens the archive after checking its end record: the entry count and the central
-    /// directory's size are refused before libarchive allocates anything for them.
-    static func openArchive(path: String, limits: PackageLimits) throws(PackageError) -> ArchiveReader {
+    /// Checks the end record (the entry count and the central directory's size are refused
+    /// before anything is allocated for them), then reads and parses the central directory.
+    static func openDirectory(path: String, limits: PackageLimits) throws(PackageError) -> ZipCentralDirectory {
+        let file: ZipFile
         let end: ZipEndRecord
         do {
-            end = try ZipFile(path: path).endRecord()
+            file = try ZipFile(path: path)
+            end = try file.endRecord()
         } catch {
-            switch error {
-            case .unreadable(let reason): throw .unreadable(path: path, reason: reason)
-            case .notAZip(let reason): throw .notAPackage(path: path, reason: reason)
-            }
+            throw probeError(error, path: path)
         }
+        try checkEndRecord(end, path: path, limits: limits)
+        do {
+            return try ZipCentralDirectory(file: file, end: end)
+        } catch {
+            throw probeError(error, path: path)
+        }
+    }
+
+    private static func probeError(_ error: ZipProbeError, path: String) -> PackageError {
+        switch error {
+        case .unreadable(let reason): return .unreadable(path: path, reason: reason)
+        case .notAZip(let reason): return .notAPackage(path: path, reason: reason)
+        }
+    }
+
+    private static func checkEndRecord(_ end: ZipEndRecord, path: String, limits: PackageLimits) throws(PackageError) {
         if end.entryCount > UInt64(limits.maxEntries) {
             throw .tooManyEntries(path: path, count: Int(clamping: end.entryCount), limit: limits.maxEntries)
         }
@@ -115,6 +128,51 @@ struct PackageIndex {
             throw .notAPackage(path: path, reason: "its central directory is \(end.directorySize) bytes, far more than \(limits.maxEntries) entries need")
         }
         if end.entryCount == 0 { throw .manifestNotFirst(path: path, firstEntry: nil) }
+    }
+
+    /// Reads the first entry, which must be `manifest.json`, within the manifest size limit.
+    static func readManifest(from directory: ZipCentralDirectory, path: String, limits: PackageLimits) throws(PackageError) -> Manifest {
+        try readManifestAndBytes(from: directory, path: path, limits: limits).manifest
+    }
+
+    /// The manifest and the exact bytes it was decoded from.
+    static func readManifestAndBytes(from directory: ZipCentralDirectory, path: String,
+                                     limits: PackageLimits) throws(PackageError) -> (manifest: Manifest, bytes: [UInt8]) {
+        guard let first = directory.entries.first else {
+            if let damage = directory.damage { throw .notAPackage(path: path, reason: damage) }
+            throw .manifestNotFirst(path: path, firstEntry: nil)
+        }
+        guard first.name == Manifest.entryName else { throw .manifestNotFirst(path: path, firstEntry: first.name) }
+        guard first.kind == .regular else {
+            throw .invalidManifest(path: path, problems: [PackageProblem(entry: Manifest.entryName, message: "is not a regular file")])
+        }
+        if first.size > limits.maxManifestBytes {
+            throw .manifestTooLarge(path: path, size: first.size, limit: limits.maxManifestBytes)
+        }
+        let reader: ArchiveReader
+        do {
+            reader = try directory.reader(forEntry: 0, path: path)
+            guard let info = try reader.nextEntry() else { throw ArchiveError(path: path, operation: "read \(Manifest.entryName)", message: "no local header") }
+            guard info.path == Manifest.entryName else {
+                throw ArchiveError(path: path, operation: "read \(Manifest.entryName)", message: "its local header names \(info.path)")
+            }
+        } catch {
+            throw .notAPackage(path: path, reason: archiveMessage(error))
+        }
+        let bytes = try reader.boundedData(entry: Manifest.entryName, limit: limits.maxManifestBytes)
+        return (try Manifest.decode(bytes, packagePath: path, limits: limits), bytes)
+    }
+
+    /// Opens the archive after checking its end record: the entry count and the central
+    /// directory's size are refused before libarchive allocates anything for them.
+    static func openArchive(path: String, limits: PackageLimits) throws(PackageError) -> ArchiveReader {
+        let end: ZipEndRecord
+        do {
+            end = try ZipFile(path: path).endRecord()
+        } catch {
+            throw probeError(error, path: path)
+        }
+        try checkEndRecord(end, path: path, limits: limits)
         do {
             // Every entry the reader serves or verifies is checked against its SHA-256, so
             // libarchive's CRC-32 would only hash the same bytes a second time.
@@ -122,29 +180,5 @@ struct PackageIndex {
         } catch {
             throw .notAPackage(path: path, reason: archiveMessage(error))
         }
-    }
-
-    /// Reads the first entry, which must be `manifest.json`, within the manifest size limit.
-    static func readManifest(from reader: ArchiveReader, path: String, limits: PackageLimits) throws(PackageError) -> Manifest {
-        try readManifestAndBytes(from: reader, path: path, limits: limits).manifest
-    }
-
-    /// The manifest and the exact bytes it was decoded from.
-    static func readManifestAndBytes(from reader: ArchiveReader, path: String,
-                                     limits: PackageLimits) throws(PackageError) -> (manifest: Manifest, bytes: [UInt8]) {
-        let first: ArchiveEntryInfo?
-        do { first = try reader.nextEntry() } catch {
-            throw .notAPackage(path: path, reason: archiveMessage(error))
-        }
-        guard let first else { throw .manifestNotFirst(path: path, firstEntry: nil) }
-        guard first.path == Manifest.entryName else { throw .manifestNotFirst(path: path, firstEntry: first.path) }
-        guard first.kind == .regular else {
-            throw .invalidManifest(path: path, problems: [PackageProblem(entry: Manifest.entryName, message: "is not a regular file")])
-        }
-        if let size = first.size, size > limits.maxManifestBytes {
-            throw .manifestTooLarge(path: path, size: size, limit: limits.maxManifestBytes)
-        }
-        let bytes = try reader.boundedData(entry: Manifest.entryName, limit: limits.maxManifestBytes)
-        return (try Manifest.decode(bytes, packagePath: path, limits: limits), bytes)
     }
 }

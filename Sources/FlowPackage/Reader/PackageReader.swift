@@ -2,19 +2,23 @@ import Foundation
 
 /// Reads a `.luapkg` and serves its modules and resources, each checked against the manifest.
 ///
-/// Opening reads only the manifest and the archive's entry list, and refuses the package if
-/// they break any rule `verify` checks without reading entry data: a zip that does not open,
-/// a manifest that is not first, does not parse or misses a field, an entry listed but
-/// missing, unlisted, duplicated, unsafe (absolute, `..`, backslash, symlink, directory) or
-/// of another size, a start module that is not there, a digest that does not match, or a
-/// limit passed. Entry bytes are checked against their size and SHA-256 as they are read.
+/// Opening reads only the zip's central directory and the manifest (the one entry inflated),
+/// and refuses the package if they break any rule `verify` checks without reading entry data:
+/// a zip that does not open, a manifest that is not first, does not parse or misses a field,
+/// an entry listed but missing, unlisted, duplicated, unsafe (absolute, `..`, backslash,
+/// symlink, directory) or of another size, a start module that is not there, a digest that
+/// does not match, or a limit passed. Each entry's bytes are checked against their size and
+/// SHA-256 every time they are read, before any is returned (verify on first load).
 ///
-/// Thread safety: a reader is immutable once opened, and every read opens its own libarchive
-/// handle on the file, so any number of threads may call it at once.
+/// Thread safety: a reader is immutable once opened, and every read streams its entry through
+/// its own libarchive handle with `pread`, so any number of threads may call it at once.
 public final class PackageReader: @unchecked Sendable {
     public let url: URL
     public let manifest: Manifest
     public let limits: PackageLimits
+    private let directory: ZipCentralDirectory
+    /// The central directory record of every entry, by path.
+    private let entryIndex: [String: Int]
     /// `manifest.json`'s exact bytes, as read at open: what a signature covers.
     public let manifestBytes: [UInt8]
     /// The `manifest.sig` entry: nil when the package is unsigned, `.some(nil)` when the
@@ -29,6 +33,8 @@ public final class PackageReader: @unchecked Sendable {
         self.url = url
         self.manifest = index.manifest
         self.limits = limits
+        self.directory = index.directory
+        self.entryIndex = index.entryIndex
         self.manifestBytes = index.manifestBytes
         self.signatureEntry = index.signature
     }
@@ -45,8 +51,8 @@ public final class PackageReader: @unchecked Sendable {
     /// Reads and checks only `manifest.json` (the first entry), without looking at the rest
     /// of the archive: what a locator uses to pick a package by identifier.
     public static func readManifest(at url: URL, limits: PackageLimits = .default) throws -> Manifest {
-        let reader = try PackageIndex.openArchive(path: url.path, limits: limits)
-        return try PackageIndex.readManifest(from: reader, path: url.path, limits: limits)
+        let directory = try PackageIndex.openDirectory(path: url.path, limits: limits)
+        return try PackageIndex.readManifest(from: directory, path: url.path, limits: limits)
     }
 
     /// Throws `PackageError.identifierMismatch` unless the package is `identifier`.
@@ -59,7 +65,12 @@ public final class PackageReader: @unchecked Sendable {
     /// The code of module `name`, checked against its size and SHA-256.
     public func moduleData(_ name: ModuleName) throws -> [UInt8] {
         guard let module = manifest.module(named: name) else { throw PackageError.noSuchModule(path: url.path, name: name) }
-        return try entryData(path: module.path, size: module.size, sha256: module.sha256)
+        return try moduleData(module)
+    }
+
+    /// The code of `module` (one of `manifest.modules`), checked against its size and SHA-256.
+    public func moduleData(_ module: Manifest.Module) throws -> [UInt8] {
+        try entryData(path: module.path, size: module.size, sha256: module.sha256)
     }
 
     /// Every module's code, each checked against its size and SHA-256.
@@ -192,15 +203,28 @@ public final class PackageReader: @unchecked Sendable {
         return problems
     }
 
+    /// One entry's bytes, read on its own from where the central directory puts it, and
+    /// checked against its size and SHA-256.
     private func entryData(path: String, size: Int64, sha256: String) throws -> [UInt8] {
-        var data: [UInt8]?
-        try forEachListedEntry(paths: [path]) { reader, entry in
-            data = try reader.checkedData(entry: entry, declaredSize: size, sha256: sha256)
-        }
-        guard let data else {
+        guard let index = entryIndex[path] else {
             throw PackageError.corruptEntry(path: url.path, entry: path, reason: "is missing from the archive")
         }
-        return data
+        let reader: ArchiveReader
+        do {
+            reader = try directory.reader(forEntry: index, path: url.path)
+            guard let info = try reader.nextEntry() else {
+                throw PackageError.corruptEntry(path: url.path, entry: path, reason: "cannot be read: its local header is missing")
+            }
+            guard info.path == path else {
+                throw PackageError.corruptEntry(path: url.path, entry: path,
+                                                reason: "cannot be read: the central directory points at a local header for \(info.path)")
+            }
+        } catch let error as PackageError {
+            throw error
+        } catch {
+            throw PackageError.corruptEntry(path: url.path, entry: path, reason: "cannot be read: \(archiveMessage(error))")
+        }
+        return try reader.checkedData(entry: path, declaredSize: size, sha256: sha256)
     }
 
     /// Calls `body` with the reader positioned at each entry in `paths`, in archive order, on
@@ -225,19 +249,16 @@ public final class PackageReader: @unchecked Sendable {
 }
 
 /// Each worker's result of `allModules`, written once per slot from its own thread.
-private final class ModuleOutcomes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<[(ModuleName, [UInt8])], any Error>?]
+private final class ModuleOutcomes: Sendable {
+    private let slots: Locked<[Result<[(ModuleName, [UInt8])], any Error>?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ outcome: Result<[(ModuleName, [UInt8])], any Error>) {
-        lock.lock(); defer { lock.unlock() }
-        slots[index] = outcome
+        slots.withLock { $0[index] = outcome }
     }
 
     var all: [Result<[(ModuleName, [UInt8])], any Error>] {
-        lock.lock(); defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        slots.withLock { $0.compactMap { $0 } }
     }
 }

@@ -8,18 +8,21 @@ import Foundation
 /// reading, hashing and compression overlap on two cores. Each file is hashed again as it is
 /// read and compared with the first pass, so a file that changed in between fails the export
 /// instead of producing a package whose manifest lies.
-final class EntryFeed: @unchecked Sendable {
+final class EntryFeed: Sendable {
     enum Item {
         case chunk([UInt8])
         case end
         case failure(PackageError)
     }
 
-    private let condition = NSCondition()
-    private var queue: [Item] = []
-    private var head = 0
-    private var queuedBytes = 0
-    private var abandoned = false
+    private struct Queue {
+        var items: [Item] = []
+        var head = 0
+        var queuedBytes = 0
+        var abandoned = false
+    }
+
+    private let queue = Awaited(Queue())
     /// At most this many bytes wait in the queue; the reader blocks beyond it.
     private let capacity = 8 << 20
 
@@ -72,37 +75,32 @@ final class EntryFeed: @unchecked Sendable {
     private func send(_ item: Item) -> Bool {
         let size: Int
         if case .chunk(let bytes) = item { size = bytes.count } else { size = 0 }
-        condition.lock()
-        defer { condition.unlock() }
-        while !abandoned, queuedBytes > 0, queuedBytes + size > capacity { condition.wait() }
-        if abandoned { return false }
-        queue.append(item)
-        queuedBytes += size
-        condition.broadcast()
-        return true
+        return queue.wait { queue -> Bool? in
+            if queue.abandoned { return false }
+            if queue.queuedBytes > 0, queue.queuedBytes + size > capacity { return nil }
+            queue.items.append(item)
+            queue.queuedBytes += size
+            return true
+        }
     }
 
     /// The next item, waiting for the reader when the queue is empty.
     func receive() -> Item {
-        condition.lock()
-        defer { condition.unlock() }
-        while head == queue.count { condition.wait() }
-        let item = queue[head]
-        head += 1
-        if head > 64, head * 2 > queue.count {
-            queue.removeFirst(head)
-            head = 0
+        queue.wait { queue -> Item? in
+            guard queue.head < queue.items.count else { return nil }
+            let item = queue.items[queue.head]
+            queue.head += 1
+            if queue.head > 64, queue.head * 2 > queue.items.count {
+                queue.items.removeFirst(queue.head)
+                queue.head = 0
+            }
+            if case .chunk(let bytes) = item { queue.queuedBytes -= bytes.count }
+            return item
         }
-        if case .chunk(let bytes) = item { queuedBytes -= bytes.count }
-        condition.broadcast()
-        return item
     }
 
     /// Tells the reader to stop: the writer failed or finished early.
     func abandon() {
-        condition.lock()
-        abandoned = true
-        condition.broadcast()
-        condition.unlock()
+        queue.withLock { $0.abandoned = true }
     }
 }

@@ -80,68 +80,70 @@ enum InputHashing {
 }
 
 /// Shared between the hashing workers: the next entry to take, the results, the first error.
-private final class HashingState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
+private final class HashingState: Sendable {
+    private struct State {
+        var next = 0
+        var hashed: [HashedEntry?]
+        var error: PackageError?
+    }
+
     private let count: Int
-    private var hashed: [HashedEntry?]
-    private var error: PackageError?
+    private let state: Locked<State>
 
     init(count: Int) {
         self.count = count
-        hashed = Array(repeating: nil, count: count)
+        state = Locked(State(hashed: Array(repeating: nil, count: count)))
     }
 
     func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard error == nil, next < count else { return nil }
-        next += 1
-        return next - 1
+        state.withLock { state in
+            guard state.error == nil, state.next < count else { return nil }
+            state.next += 1
+            return state.next - 1
+        }
     }
 
     func store(_ entry: HashedEntry, at index: Int) {
-        lock.lock()
-        hashed[index] = entry
-        lock.unlock()
+        state.withLock { $0.hashed[index] = entry }
     }
 
     func fail(_ failure: PackageError) {
-        lock.lock()
-        if error == nil { error = failure }
-        lock.unlock()
+        state.withLock { state in
+            if state.error == nil { state.error = failure }
+        }
     }
 
     func results() throws(PackageError) -> [HashedEntry] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let error { throw error }
-        return hashed.map { $0! }
+        try state.withLock { (state) throws(PackageError) -> [HashedEntry] in
+            if let error = state.error { throw error }
+            return state.hashed.map { $0! }
+        }
     }
 }
 
-/// Counts processed bytes from any thread and passes them to the caller's progress callback.
-final class ProgressCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done: Int64 = 0
-    private var reported: Int64 = 0
+/// Counts one phase's processed bytes from any thread and passes them to the caller's progress callback.
+final class ProgressCounter: Sendable {
+    /// Bytes done, and the count last reported.
+    private let counts = Locked((done: Int64(0), reported: Int64(0)))
+    let phase: PackageWriteProgress.Phase
     let total: Int64
-    private let callback: (@Sendable (Int64, Int64) -> Void)?
+    private let callback: (@Sendable (PackageWriteProgress) -> Void)?
 
-    init(total: Int64, callback: (@Sendable (Int64, Int64) -> Void)?) {
+    init(_ phase: PackageWriteProgress.Phase, total: Int64, callback: (@Sendable (PackageWriteProgress) -> Void)?) {
+        self.phase = phase
         self.total = total
         self.callback = callback
     }
 
     func add(_ bytes: Int64) {
         guard let callback else { return }
-        lock.lock()
-        done += bytes
-        // Report about every 1 MiB: often enough for a bar, rarely enough to cost nothing.
-        let now = done
-        let due = now - reported >= 1 << 20 || now == total
-        if due { reported = now }
-        lock.unlock()
-        if due { callback(now, total) }
+        let (now, due) = counts.withLock { counts in
+            counts.done += bytes
+            // Report about every 1 MiB: often enough for a bar, rarely enough to cost nothing.
+            let due = counts.done - counts.reported >= 1 << 20 || counts.done == total
+            if due { counts.reported = counts.done }
+            return (counts.done, due)
+        }
+        if due { callback(PackageWriteProgress(phase: phase, done: now, total: total)) }
     }
 }

@@ -36,11 +36,15 @@ public struct PackageInput: Sendable {
     public var startModule: ModuleName?
     public var modules: [Module]
     public var resources: [Resource]
+    /// The C modules the host's Lua C path provides (`name` or `Prefix.*`), recorded in the
+    /// manifest so the runtime may load them.
+    public var externalModules: [String]
     /// The manifest's `runtimeVersion`: the host runtime the package needs; nil leaves it out.
     public var runtimeVersion: String? = nil
 
     public init(identifier: PackageIdentifier, name: String, version: String, startModule: ModuleName?,
-                modules: [Module], resources: [Resource]) {
+                modules: [Module], resources: [Resource], externalModules: [String] = []) {
+        self.externalModules = externalModules
         self.identifier = identifier
         self.name = name
         self.version = version

@@ -5,9 +5,9 @@ import Foundation
 public struct PackageWriteOptions: Sendable {
     /// The modification time of every entry, in seconds since 1970 (UTC).
     public var timestamp: Int64
-    /// Called now and then, from any thread, with the bytes processed so far and the total
-    /// (every input byte is counted once while hashing and once while writing).
-    public var progress: (@Sendable (_ done: Int64, _ total: Int64) -> Void)?
+    /// Called now and then, from any thread, with the phase and the bytes it has done; each
+    /// phase's last call has `done == total`.
+    public var progress: (@Sendable (PackageWriteProgress) -> Void)?
     /// Checked between chunks; once cancelled, the writer stops, removes its temporary file
     /// and throws `PackageError.cancelled`.
     public var cancellation: PackageCancellation?
@@ -16,7 +16,7 @@ public struct PackageWriteOptions: Sendable {
     public var signingKey: PackageSigningKey? = nil
 
     public init(timestamp: Int64 = PackageWriteOptions.defaultTimestamp,
-                progress: (@Sendable (Int64, Int64) -> Void)? = nil,
+                progress: (@Sendable (PackageWriteProgress) -> Void)? = nil,
                 cancellation: PackageCancellation? = nil) {
         self.timestamp = timestamp
         self.progress = progress
@@ -51,21 +51,38 @@ public struct PackageWriteOptions: Sendable {
 }
 
 /// A flag a caller sets (from a signal handler's queue, another thread) to stop a write.
-public final class PackageCancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+public final class PackageCancellation: Sendable {
+    private let cancelled = Locked(false)
 
     public init() {}
 
     public func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
+        cancelled.withLock { $0 = true }
     }
 
     public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
+        cancelled.withLock { $0 }
+    }
+}
+
+/// How far a package write has come, for a progress display.
+public struct PackageWriteProgress: Sendable, Equatable {
+    /// The writer's two passes over the inputs, in the order they run.
+    public enum Phase: String, Sendable, CaseIterable {
+        /// Reading and hashing every input: the sizes and digests the manifest lists.
+        case hashing
+        /// Compressing and writing every entry, each read again and checked against its hash.
+        case writing
+    }
+
+    public var phase: Phase
+    /// Input bytes this phase has done, out of `total` (every input's size).
+    public var done: Int64
+    public var total: Int64
+
+    public init(phase: Phase, done: Int64, total: Int64) {
+        self.phase = phase
+        self.done = done
+        self.total = total
     }
 }

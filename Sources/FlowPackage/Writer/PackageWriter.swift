@@ -26,8 +26,9 @@ public enum PackageWriter {
         let planned = try input.plannedEntries(output: outputPath, limits: limits)
         try checkOutputLocation(output)
         let sizes = planned.map { fileSize($0.file) }
-        let progress = ProgressCounter(total: 2 * sizes.reduce(0, +), callback: options.progress)
-        let hashed = try InputHashing.hashAll(planned, keep: InputHashing.keptInMemory(sizes: sizes), progress: progress,
+        let total = sizes.reduce(0, +)
+        let hashed = try InputHashing.hashAll(planned, keep: InputHashing.keptInMemory(sizes: sizes),
+                                              progress: ProgressCounter(.hashing, total: total, callback: options.progress),
                                               cancellation: options.cancellation, output: outputPath)
         var totalModuleBytes: Int64 = 0
         for (entry, facts) in zip(planned, hashed) {
@@ -48,7 +49,8 @@ public enum PackageWriter {
         let temporary = try TemporaryOutput(beside: output)
         defer { temporary.removeIfLeft() }
         try writeArchive(at: temporary.path, output: outputPath, manifestBytes: manifestBytes, planned: planned,
-                         hashed: hashed, options: options, progress: progress)
+                         hashed: hashed, options: options,
+                         progress: ProgressCounter(.writing, total: hashed.reduce(0) { $0 + $1.size }, callback: options.progress))
         if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: outputPath) }
         try temporary.moveIntoPlace()
         return manifest
@@ -117,6 +119,7 @@ public enum PackageWriter {
         }
         var manifest = Manifest(identifier: input.identifier, name: input.name, version: input.version,
                                 startModule: input.startModule, modules: modules, resources: resources, digest: "")
+        manifest.externalModules = input.externalModules
         manifest.runtimeVersion = input.runtimeVersion
         manifest.digest = manifest.computedDigest
         return manifest

@@ -9,7 +9,7 @@ import Foundation
 /// must match the first pass's size and SHA-256. Workers take entries in package order and
 /// stop taking new ones while more than `budget` bytes of read entries wait for the writer,
 /// so memory stays bounded. Larger entries are left to the writer, which streams them.
-final class ReadAhead: @unchecked Sendable {
+final class ReadAhead: Sendable {
     struct Result {
         /// The entry's bytes, checked against the first pass.
         var data: [UInt8]
@@ -18,13 +18,16 @@ final class ReadAhead: @unchecked Sendable {
     /// Whether read-ahead handles an entry of this size (else the writer streams it).
     static func handles(size: Int64) -> Bool { size <= InputHashing.retainedFileLimit }
 
-    private let condition = NSCondition()
+    private struct State {
+        var next = 0
+        var results: [Int: Result] = [:]
+        var waitingBytes = 0
+        var failure: (any Error)?
+        var stopped = false
+    }
+
     private let entries: [(entry: PlannedEntry, facts: HashedEntry)]
-    private var next = 0
-    private var results: [Int: Result] = [:]
-    private var waitingBytes = 0
-    private var failure: (any Error)?
-    private var stopped = false
+    private let state = Awaited(State())
     private let budget = 32 << 20
 
     init(entries: [(entry: PlannedEntry, facts: HashedEntry)], workers: Int) {
@@ -39,24 +42,20 @@ final class ReadAhead: @unchecked Sendable {
 
     /// The result for entry `index` (one the pool handles), waiting for it if needed.
     func result(at index: Int) throws -> Result {
-        condition.lock()
-        defer { condition.unlock() }
-        while results[index] == nil {
-            if let failure { throw failure }
-            condition.wait()
+        let outcome = state.wait { state -> Swift.Result<Result, any Error>? in
+            if let result = state.results.removeValue(forKey: index) {
+                state.waitingBytes -= result.data.count
+                return .success(result)
+            }
+            if let failure = state.failure { return .failure(failure) }
+            return nil
         }
-        let result = results.removeValue(forKey: index)!
-        waitingBytes -= result.data.count
-        condition.broadcast()
-        return result
+        return try outcome.get()
     }
 
     /// Lets the workers go: the writer is done or gave up.
     func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { $0.stopped = true }
     }
 
     private func work() {
@@ -64,17 +63,15 @@ final class ReadAhead: @unchecked Sendable {
             while let index = claim() {
                 let (entry, facts) = entries[index]
                 let result = Result(data: try facts.retained ?? Self.reread(entry, expected: facts))
-                condition.lock()
-                results[index] = result
-                waitingBytes += result.data.count
-                condition.broadcast()
-                condition.unlock()
+                state.withLock { state in
+                    state.results[index] = result
+                    state.waitingBytes += result.data.count
+                }
             }
         } catch {
-            condition.lock()
-            if failure == nil { failure = error }
-            condition.broadcast()
-            condition.unlock()
+            state.withLock { state in
+                if state.failure == nil { state.failure = error }
+            }
         }
     }
 
@@ -92,17 +89,13 @@ final class ReadAhead: @unchecked Sendable {
 
     /// The next kept entry to work on, once the waiting results fit in the budget; nil at the end.
     private func claim() -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if stopped || failure != nil { return nil }
-            while next < entries.count, !Self.handles(size: entries[next].facts.size) { next += 1 }
-            guard next < entries.count else { return nil }
-            if waitingBytes <= budget {
-                next += 1
-                return next - 1
-            }
-            condition.wait()
+        state.wait { state -> Int?? in
+            if state.stopped || state.failure != nil { return .some(nil) }
+            while state.next < entries.count, !Self.handles(size: entries[state.next].facts.size) { state.next += 1 }
+            guard state.next < entries.count else { return .some(nil) }
+            guard state.waitingBytes <= budget else { return nil }
+            state.next += 1
+            return .some(state.next - 1)
         }
     }
 }

@@ -18,7 +18,7 @@ public struct ExportOptions: Sendable {
     /// The environment `SOURCE_DATE_EPOCH` is read from.
     public var environment: [String: String]
     /// Called from any thread with bytes done and the total while the package is written.
-    public var progress: (@Sendable (Int64, Int64) -> Void)?
+    public var progress: (@Sendable (PackageWriteProgress) -> Void)?
     /// Set it (from a signal handler) to stop the export; the output is then left untouched.
     public var cancellation: PackageCancellation?
     /// Signs the package (`manifest.sig`); nil writes it unsigned.
@@ -30,7 +30,7 @@ public struct ExportOptions: Sendable {
                 workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 identifier: String? = nil, version: String? = nil, strict: Bool = false,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
-                progress: (@Sendable (Int64, Int64) -> Void)? = nil, cancellation: PackageCancellation? = nil) {
+                progress: (@Sendable (PackageWriteProgress) -> Void)? = nil, cancellation: PackageCancellation? = nil) {
         self.output = output
         self.workingDirectory = workingDirectory
         self.identifier = identifier

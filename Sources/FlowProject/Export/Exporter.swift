@@ -58,7 +58,8 @@ public enum Exporter {
             identifier: project.identifier, name: project.projectFile.name, version: project.projectFile.version,
             startModule: project.startModule,
             modules: project.modules.map { .init(name: $0.name, relativePath: $0.relativePath, file: $0.file) },
-            resources: project.resources.map { .init(key: $0.key, file: $0.file) })
+            resources: project.resources.map { .init(key: $0.key, file: $0.file) },
+            externalModules: project.projectFile.externalModules)
     }
 
     /// Export's own failure as a diagnostic on the file concerned.

@@ -53,8 +53,26 @@ public struct Project: Sendable {
         self.resources = resources
     }
 
-    /// The module with this name, if the project has it.
+    /// The module `require(name)` finds, if the project has it: as stock Lua's searchers,
+    /// `foo.init` also finds `foo/init.lua` when that file is module `foo`.
     public func module(named name: String) -> ProjectModule? {
+        if let module = module(exactly: name) { return module }
+        guard let parent = (try? ModuleName(name))?.initParent, let module = module(exactly: parent.rawValue),
+              module.relativePath == parent.initFilePath else { return nil }
+        return module
+    }
+
+    /// Every name `require` finds a project module by: each module's name, and `foo.init` for a
+    /// module `foo` stored as `foo/init.lua`.
+    public var requireNames: Set<String> {
+        var names = Set(modules.map(\.name.rawValue))
+        for module in modules where module.relativePath == module.name.initFilePath {
+            names.insert(module.name.rawValue + ".init")
+        }
+        return names
+    }
+
+    private func module(exactly name: String) -> ProjectModule? {
         var low = 0, high = modules.count
         while low < high {
             let mid = (low + high) / 2

@@ -14,9 +14,6 @@ struct ProjectContentFinder {
     var modules: [ProjectModule] = []
     /// The path of each module's file as found (`modules[i].file.path`, without asking the URL).
     var modulePaths: [String] = []
-    /// Told every regular `.lua` file of a sources folder as soon as the folder is walked, before
-    /// names are checked: validation starts compiling them while discovery goes on.
-    var foundModuleFiles: (([FileTree.Entry]) -> Void)?
     var resources: [ProjectResource] = []
     var diagnostics: [Diagnostic] = []
 
@@ -36,16 +33,14 @@ struct ProjectContentFinder {
 
     mutating func findModules(_ sources: [String]) {
         let isDefault = decoded.valuePositions["sources"] == nil
-        var byName: [String: ProjectModule] = [:]
-        var byLowercased: [String: ProjectModule] = [:]
+        // Named first, checked for duplicates second: whether `foo/init.lua` is module `foo` or
+        // `foo.init` depends on whether a `foo.lua` exists in any sources folder.
+        var found: [(entry: FileTree.Entry, name: ModuleName, isInit: Bool)] = []
         for (index, source) in sources.enumerated() {
             let position = index < decoded.sourcePositions.count ? decoded.sourcePositions[index] : nil
             guard let folder = folder(source, key: "sources", at: position, isDefault: isDefault) else { continue }
             let tree = FileTree(walking: folder, allowedRoot: realRoot)
             report(tree.problems)
-            if let foundModuleFiles {
-                foundModuleFiles(tree.entries.filter { $0.isRegularFile && $0.relativePath.hasSuffix(".lua") })
-            }
             for entry in tree.entries where entry.relativePath.hasSuffix(".lua") {
                 guard entry.isRegularFile else {
                     diagnostics.append(Diagnostic(severity: .error, code: "FP208",
@@ -53,40 +48,58 @@ struct ProjectContentFinder {
                                                   file: entry.path, hint: "remove it, or rename it so it does not end in .lua"))
                     continue
                 }
-                guard let name = moduleName(for: entry) else { continue }
-                // isDirectory given: otherwise URL asks the file system, once more per module.
-                let module = ProjectModule(name: name, file: URL(fileURLWithPath: entry.path, isDirectory: false),
-                                           relativePath: entry.relativePath)
-                if let first = byName[name.rawValue] {
-                    diagnostics.append(Diagnostic(
-                        severity: .error, code: "FP202",
-                        message: "'\(shown(entry.path))' and '\(shown(first.file.path))' are both module '\(name)'",
-                        file: entry.path, hint: "rename or remove one of them"))
-                    continue
-                }
-                let lowered = name.rawValue.lowercased()
-                if let other = byLowercased[lowered] {
-                    diagnostics.append(Diagnostic(
-                        severity: .error, code: "FP203",
-                        message: "module '\(name)' differs from module '\(other.name)' only by case",
-                        file: entry.path,
-                        hint: "they collide on case-insensitive file systems (macOS, Windows): rename one"))
-                    continue
-                }
-                byName[name.rawValue] = module
-                byLowercased[lowered] = module
-                modules.append(module)
-                modulePaths.append(entry.path)
+                guard let (name, isInit) = moduleName(for: entry) else { continue }
+                found.append((entry, name, isInit))
             }
+        }
+        var plainNames: Set<String> = []
+        for item in found where !item.isInit { plainNames.insert(item.name.rawValue) }
+        var byName: [String: ProjectModule] = [:]
+        var byLowercased: [String: ProjectModule] = [:]
+        for (entry, plainName, isInit) in found {
+            // Stock Lua's searchers (`?.lua` before `?/init.lua`): `require "foo"` finds
+            // foo.lua first, so beside it foo/init.lua is reached only as "foo.init".
+            var name = plainName
+            if isInit, plainNames.contains(plainName.rawValue), let initName = try? ModuleName(plainName.rawValue + ".init") {
+                name = initName
+            }
+            // isDirectory given: otherwise URL asks the file system, once more per module.
+            let module = ProjectModule(name: name, file: URL(fileURLWithPath: entry.path, isDirectory: false),
+                                       relativePath: entry.relativePath)
+            if let first = byName[name.rawValue] {
+                diagnostics.append(Diagnostic(
+                    severity: .error, code: "FP202",
+                    message: "'\(shown(entry.path))' and '\(shown(first.file.path))' are both module '\(name)'",
+                    file: entry.path, hint: "rename or remove one of them"))
+                continue
+            }
+            let lowered = name.rawValue.lowercased()
+            if let other = byLowercased[lowered] {
+                diagnostics.append(Diagnostic(
+                    severity: .error, code: "FP203",
+                    message: "module '\(name)' differs from module '\(other.name)' only by case",
+                    file: entry.path,
+                    hint: "they collide on case-insensitive file systems (macOS, Windows): rename one"))
+                continue
+            }
+            byName[name.rawValue] = module
+            byLowercased[lowered] = module
+            modules.append(module)
+            modulePaths.append(entry.path)
         }
     }
 
-    /// `Foo/Bar.lua` is `Foo.Bar` and `Foo/init.lua` is `Foo`; nil (with FP201) when that is no module name.
-    private mutating func moduleName(for entry: FileTree.Entry) -> ModuleName? {
+    /// `Foo/Bar.lua` is `Foo.Bar` and `Foo/init.lua` is `Foo` (`isInit`); nil (with FP201) when
+    /// that is no module name.
+    private mutating func moduleName(for entry: FileTree.Entry) -> (name: ModuleName, isInit: Bool)? {
         // On UTF-8 bytes: '/' and '.' are ASCII, and require splits bytes, not characters.
         var parts = entry.relativePath.utf8.dropLast(4).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .map { Substring($0) }
-        if parts.count > 1, parts.last == "init" { parts.removeLast() }
+        var isInit = false
+        if parts.count > 1, parts.last == "init" {
+            parts.removeLast()
+            isInit = true
+        }
         if let dotted = parts.first(where: { $0.utf8.contains(UInt8(ascii: ".")) }) {
             diagnostics.append(Diagnostic(
                 severity: .error, code: "FP201",
@@ -98,10 +111,10 @@ struct ProjectContentFinder {
         if let problem = ModuleName.problem(in: name) {
             diagnostics.append(Diagnostic(
                 severity: .error, code: "FP201", message: "'\(shown(entry.path))' cannot be a module: \(problem)",
-                file: entry.path, hint: "file and folder names under a sources folder must be Lua identifiers"))
+                file: entry.path, hint: "rename the file or folder: require turns a module name into a file path"))
             return nil
         }
-        return try? ModuleName(name)
+        return (try? ModuleName(name)).map { ($0, isInit) }
     }
 
     // MARK: Resources

@@ -21,6 +21,7 @@ public struct ProjectFile: Sendable, Equatable {
     public static let knownKeys = [
         "name", "identifier", "version", "startModule", "sources", "resources", "environment",
         "globals", "externalModules",
+        "ignore",
         "runtimeVersion",
     ]
 
@@ -40,6 +41,22 @@ public struct ProjectFile: Sendable, Equatable {
     public var globals: [String]
     /// Modules the host provides: full names (`lpeg`), or `MyHost.*` for `MyHost` and every `MyHost.x`.
     public var externalModules: [String]
+    /// Static-analysis findings not to report: `"FP405"` everywhere, or `{"code": "FP406",
+    /// "path": "Resources/runtime/*"}` for files matching a glob relative to the project folder.
+    public var ignore: [IgnoreRule] = []
+
+    /// One entry of `ignore`.
+    public struct IgnoreRule: Sendable, Equatable {
+        /// A static-analysis code, `FP401` to `FP406`.
+        public var code: String
+        /// A glob over project-relative paths (`*` matches any characters, `/` included); nil for every file.
+        public var path: String?
+
+        public init(code: String, path: String? = nil) {
+            self.code = code
+            self.path = path
+        }
+    }
     /// The host runtime the package needs, written to the manifest; a host declaring another
     /// refuses downloaded updates built for it. Nil leaves it out.
     public var runtimeVersion: String? = nil

@@ -43,12 +43,8 @@ struct ProjectFileDecoder {
         }
 
         var byKey: [String: JSONNode.Member] = [:]
+        // The parser has refused a key given twice (FP101), so each key is here once.
         for member in members {
-            if byKey[member.key] != nil {
-                result.diagnostics.append(diagnostic(.error, "FP101", "the key \"\(member.key)\" appears more than once",
-                                                     at: member.keyPosition))
-                continue
-            }
             byKey[member.key] = member
             result.valuePositions[member.key] = member.value.position
             if !ProjectFile.knownKeys.contains(member.key) {
@@ -193,6 +189,10 @@ struct ProjectFileDecoder {
             }
         }
 
+        if let member = byKey["ignore"] {
+            file.ignore = decodeIgnore(member, into: &result.diagnostics)
+        }
+
         if let runtimeVersion = string("runtimeVersion", required: false) {
             if runtimeVersion.isEmpty || runtimeVersion.utf8.count > 64 {
                 result.diagnostics.append(diagnostic(.error, "FP106", "the runtime version must be 1 to 64 characters",
@@ -204,6 +204,60 @@ struct ProjectFileDecoder {
 
         result.projectFile = file
         return result
+    }
+
+    /// `"ignore": ["FP405", {"code": "FP406", "path": "Resources/runtime/*"}]`.
+    private func decodeIgnore(_ member: JSONNode.Member, into diagnostics: inout [Diagnostic]) -> [ProjectFile.IgnoreRule] {
+        guard case .array(let elements) = member.value.value else {
+            diagnostics.append(wrongType(member, expected: "an array of codes and {\"code\", \"path\"} objects"))
+            return []
+        }
+        var rules: [ProjectFile.IgnoreRule] = []
+        func checked(_ code: String, at position: JSONPosition) -> Bool {
+            guard Suppressions.isSuppressible(code) else {
+                diagnostics.append(diagnostic(
+                    .error, "FP106", "'\(code)' cannot be ignored: only static-analysis codes (FP401 to FP406) can", at: position,
+                    hint: "errors in the project file, files or syntax must be fixed; write a code like \"FP405\""))
+                return false
+            }
+            return true
+        }
+        for element in elements {
+            switch element.value {
+            case .string(let code):
+                if checked(code, at: element.position) { rules.append(.init(code: code)) }
+            case .object(let fields):
+                var code: String?
+                var path: String?
+                var valid = true
+                for field in fields {
+                    switch field.key {
+                    case "code", "path":
+                        guard case .string(let text) = field.value.value else {
+                            diagnostics.append(wrongType(field, expected: "a string"))
+                            valid = false
+                            continue
+                        }
+                        if field.key == "code" { code = text } else { path = text }
+                    default:
+                        diagnostics.append(diagnostic(.warning, "FP103", "unknown key \"\(field.key)\" in an ignore entry is ignored",
+                                                      at: field.keyPosition, hint: "an ignore entry has \"code\" and \"path\""))
+                    }
+                }
+                guard valid else { continue }
+                guard let code else {
+                    diagnostics.append(diagnostic(.error, "FP104", "an ignore entry needs a \"code\"", at: element.position,
+                                                  hint: "{\"code\": \"FP406\", \"path\": \"Resources/runtime/*\"}"))
+                    continue
+                }
+                if checked(code, at: element.position) { rules.append(.init(code: code, path: path)) }
+            default:
+                diagnostics.append(diagnostic(.error, "FP102",
+                                              "\"ignore\" must hold codes or {\"code\", \"path\"} objects, not \(element.kindDescription)",
+                                              at: element.position))
+            }
+        }
+        return rules
     }
 
     private func decodeResources(_ member: JSONNode.Member, into diagnostics: inout [Diagnostic])

@@ -26,11 +26,8 @@ public enum ProjectLoader {
         var diagnostics: [Diagnostic] = []
     }
 
-    /// Finds everything; `foundModuleFiles` is told each sources folder's `.lua` files as soon as
-    /// it is walked, before their names are checked (see `ProjectContentFinder.foundModuleFiles`),
-    /// and whether the project has resources (they are found first).
-    static func discover(in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil,
-                         foundModuleFiles: ((_ files: [FileTree.Entry], _ projectHasResources: Bool) -> Void)? = nil)
+    /// Finds everything: the project file, the modules and the resources, with their problems.
+    static func discover(in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil)
         -> Discovery {
         var discovery = Discovery()
         let root = directory.standardizedFileURL
@@ -61,17 +58,9 @@ public enum ProjectLoader {
         guard let projectFile = decoded.projectFile else { return discovery }
 
         var finder = ProjectContentFinder(root: rootPath, decoder: decoder, decoded: decoded)
-        // Resources first, so whoever compiles the modules meanwhile knows whether there are any;
-        // the problems are still reported modules first.
-        finder.findResources(projectFile.resources)
-        let resourceDiagnostics = finder.diagnostics
-        finder.diagnostics = []
-        if let foundModuleFiles {
-            let hasResources = !finder.resources.isEmpty
-            finder.foundModuleFiles = { foundModuleFiles($0, hasResources) }
-        }
         finder.findModules(projectFile.sources)
-        discovery.diagnostics += finder.diagnostics + resourceDiagnostics
+        finder.findResources(projectFile.resources)
+        discovery.diagnostics += finder.diagnostics
         let order = finder.modules.indices.sorted { finder.modules[$0].name < finder.modules[$1].name }
         discovery.modules = order.map { finder.modules[$0] }
         discovery.modulePaths = order.map { finder.modulePaths[$0] }

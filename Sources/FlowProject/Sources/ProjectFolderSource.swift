@@ -12,9 +12,15 @@ public final class ProjectFolderSource: PackageSource, @unchecked Sendable {
     public let project: Project
     private let modules: [ModuleName: ProjectModule]
     private let resources: [ResourceKey: ProjectResource]
+    /// Chunk names are module files relative to this folder (absolute outside it), as
+    /// validate prints them; nil names them relative to their sources folder.
+    public let workingDirectory: String?
 
-    public init(project: Project) {
+    /// With `workingDirectory`, Lua errors name a module's file as validate does
+    /// (`Hello/Sources/Main.lua:5:`), so editors can jump to them.
+    public init(project: Project, workingDirectory: String? = nil) {
         self.project = project
+        self.workingDirectory = workingDirectory
         self.identifier = project.identifier
         self.location = project.root.path
         self.modules = Dictionary(project.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -23,12 +29,19 @@ public final class ProjectFolderSource: PackageSource, @unchecked Sendable {
 
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let module = modules[name] else { return nil }
-        return ModuleCode(name: name, chunkName: module.relativePath, bytes: try read(module.file))
+        return ModuleCode(name: name, chunkName: chunkName(module), bytes: try read(module.file))
     }
 
     public func resource(_ key: ResourceKey) throws -> [UInt8]? {
         guard let resource = resources[key] else { return nil }
         return try read(resource.file)
+    }
+
+    private func chunkName(_ module: ProjectModule) -> String {
+        guard let workingDirectory else { return module.relativePath }
+        let path = module.file.path
+        let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     private func read(_ file: URL) throws -> [UInt8] {

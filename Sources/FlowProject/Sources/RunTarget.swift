@@ -11,23 +11,30 @@ public struct RunTarget {
     public var loader: Loader
     /// Warnings from reading a project folder (a folder with errors is refused).
     public var warnings: [Diagnostic]
+    /// The C modules the project declares (`externalModules`), from flowpkg.json or the manifest.
+    public var externalModules: [String] = []
 
     /// The kind of the source everything comes from when nothing live is connected.
     public var primarySource: SourceKind { loader.sources.last?.kind ?? .embeddedPackage }
 
     /// Opens `path`: a `.luapkg` file; a project folder (holding flowpkg.json); or, with an
     /// identifier, a folder of packages to pick from by identifier. With `identifier`, a package
-    /// or project of another identifier is refused.
-    public static func open(_ path: URL, identifier: PackageIdentifier?) throws(RunTargetError) -> RunTarget {
+    /// or project of another identifier is refused. With `verifyAll`, every entry of a package
+    /// is checked against its SHA-256 now (otherwise each when first read). With
+    /// `workingDirectory`, errors name a folder's module files relative to it, and a package's
+    /// modules by the package's path relative to it and the entry.
+    public static func open(_ path: URL, identifier: PackageIdentifier?, verifyAll: Bool = false,
+                            workingDirectory: String? = nil) throws(RunTargetError) -> RunTarget {
+        let options = OpenOptions(verifyAll: verifyAll, workingDirectory: workingDirectory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
             throw .notFound(path: path.path)
         }
-        if !isDirectory.boolValue { return try openPackage(path, identifier: identifier) }
+        if !isDirectory.boolValue { return try openPackage(path, identifier: identifier, options: options) }
         let projectFile = path.appendingPathComponent("flowpkg.json")
         if !FileManager.default.fileExists(atPath: projectFile.path), let identifier {
             do {
-                return try openPackage(try PackageLocator.locate(identifier, in: [path]), identifier: identifier)
+                return try openPackage(try PackageLocator.locate(identifier, in: [path]), identifier: identifier, options: options)
             } catch let error as LoaderError {
                 throw .refused(error)
             } catch let error as RunTargetError {
@@ -39,23 +46,38 @@ public struct RunTarget {
         if !FileManager.default.fileExists(atPath: projectFile.path), !PackageLocator.candidates(in: [path]).isEmpty {
             throw .packagesNeedIdentifier(folder: path.path)
         }
-        return try openProject(path, identifier: identifier)
+        return try openProject(path, identifier: identifier, options: options)
     }
 
-    private static func openPackage(_ file: URL, identifier: PackageIdentifier?) throws(RunTargetError) -> RunTarget {
+    private struct OpenOptions {
+        var verifyAll: Bool
+        var workingDirectory: String?
+
+        /// `path` relative to the working directory when inside it.
+        func display(_ path: String) -> String? {
+            guard let workingDirectory else { return nil }
+            let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        }
+    }
+
+    private static func openPackage(_ file: URL, identifier: PackageIdentifier?, options: OpenOptions) throws(RunTargetError) -> RunTarget {
         let source: EmbeddedPackageSource
         do {
-            source = try EmbeddedPackageSource(contentsOf: file, expectedIdentifier: identifier)
+            source = try EmbeddedPackageSource(contentsOf: file, expectedIdentifier: identifier, verifyAll: options.verifyAll,
+                                               displayName: options.display(file.standardizedFileURL.path))
         } catch {
             throw .refused(error)
         }
         guard let start = source.manifest.startModule else {
             throw .noStartModule(location: file.path, hint: "set \"startModule\" in the project's flowpkg.json and export again")
         }
-        return try make(source, start: start, warnings: [])
+        var target = try make(source, start: start, warnings: [])
+        target.externalModules = source.manifest.externalModules
+        return target
     }
 
-    private static func openProject(_ folder: URL, identifier: PackageIdentifier?) throws(RunTargetError) -> RunTarget {
+    private static func openProject(_ folder: URL, identifier: PackageIdentifier?, options: OpenOptions) throws(RunTargetError) -> RunTarget {
         let (project, diagnostics) = ProjectLoader.load(from: folder)
         let errors = diagnostics.filter { $0.severity == .error }
         guard let project, errors.isEmpty else { throw .projectHasErrors(diagnostics) }
@@ -66,7 +88,10 @@ public struct RunTarget {
             throw .noStartModule(location: project.root.appendingPathComponent("flowpkg.json").path,
                                  hint: "set \"startModule\" to the module to run, e.g. \"main\"")
         }
-        return try make(ProjectFolderSource(project: project), start: start, warnings: diagnostics)
+        var target = try make(ProjectFolderSource(project: project, workingDirectory: options.workingDirectory), start: start,
+                              warnings: diagnostics)
+        target.externalModules = project.projectFile.externalModules
+        return target
     }
 
     private static func make(_ source: any PackageSource, start: ModuleName, warnings: [Diagnostic]) throws(RunTargetError) -> RunTarget {

@@ -1,11 +1,12 @@
+import FlowPackage
 import Foundation
 
-/// Module files waiting to be checked, filled by discovery while workers already check them.
+/// Module files waiting to be checked by worker threads.
 ///
-/// Discovery adds each sources folder's files as soon as it is walked and calls `finish()` when
-/// done; each worker (`work()`) takes one file at a time under the lock and keeps its outcomes
-/// to itself, so only taking work is shared. `outcomes()` is read once every worker returned.
-final class ModuleCheckQueue: @unchecked Sendable {
+/// Validation adds the project's module files and calls `finish()`; each worker (`work()`)
+/// takes one file at a time under the lock and keeps its outcomes to itself, so only taking
+/// work is shared. `outcomes()` is read once every worker returned.
+final class ModuleCheckQueue: Sendable {
     struct File {
         var path: String
         var chunkName: String
@@ -13,11 +14,14 @@ final class ModuleCheckQueue: @unchecked Sendable {
         var collectsStringLiterals = true
     }
 
-    private let condition = NSCondition()
-    private var files: [File] = []
-    private var next = 0
-    private var isFinished = false
-    private var finished: [[(index: Int, outcome: ModuleContentChecker.Outcome)]] = []
+    private struct State {
+        var files: [File] = []
+        var next = 0
+        var isFinished = false
+        var finished: [[(index: Int, outcome: ModuleContentChecker.Outcome)]] = []
+    }
+
+    private let state = Awaited(State())
     private let maximumSize: Int
 
     init(maximumSize: Int) {
@@ -27,31 +31,28 @@ final class ModuleCheckQueue: @unchecked Sendable {
     /// Adds files to check; returns the index of the first, which its outcome is filed under.
     @discardableResult
     func add(_ newFiles: [File]) -> Int {
-        condition.lock()
-        defer { condition.unlock() }
-        let first = files.count
-        files += newFiles
-        condition.broadcast()
-        return first
+        state.withLock { state in
+            let first = state.files.count
+            state.files += newFiles
+            return first
+        }
     }
 
     /// No more files will come: workers return once the queue is empty.
     func finish() {
-        condition.lock()
-        isFinished = true
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { $0.isFinished = true }
     }
 
     /// One file at a time: an uncontended lock costs far less than a module's check, and the
     /// workers then finish within one file of each other.
     private func take() -> (index: Int, file: File)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while next >= files.count && !isFinished { condition.wait() }
-        guard next < files.count else { return nil }
-        next += 1
-        return (next - 1, files[next - 1])
+        state.wait { state -> (index: Int, file: File)?? in
+            if state.next < state.files.count {
+                state.next += 1
+                return .some((state.next - 1, state.files[state.next - 1]))
+            }
+            return state.isFinished ? .some(nil) : nil
+        }
     }
 
     /// Checks files until the queue is finished and empty, with this thread's own checker.
@@ -64,19 +65,17 @@ final class ModuleCheckQueue: @unchecked Sendable {
             done.append((index, checker!.check(path: file.path, chunkName: file.chunkName,
                                                collectsStringLiterals: file.collectsStringLiterals)))
         }
-        condition.lock()
-        finished.append(done)
-        condition.unlock()
+        state.withLock { $0.finished.append(done) }
     }
 
     /// Every outcome by the index its file was added at; call after every worker returned.
     func outcomes() -> [ModuleContentChecker.Outcome?] {
-        condition.lock()
-        defer { condition.unlock() }
-        var result = [ModuleContentChecker.Outcome?](repeating: nil, count: files.count)
-        for list in finished {
-            for (index, outcome) in list { result[index] = outcome }
+        state.withLock { state in
+            var result = [ModuleContentChecker.Outcome?](repeating: nil, count: state.files.count)
+            for list in state.finished {
+                for (index, outcome) in list { result[index] = outcome }
+            }
+            return result
         }
-        return result
     }
 }

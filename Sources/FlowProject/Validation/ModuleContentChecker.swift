@@ -13,6 +13,9 @@ final class ModuleContentChecker {
         var diagnostics: [Diagnostic] = []
         /// What static analysis learnt, when the module compiled and analysis could read it.
         var facts: ModuleFacts?
+        /// The text of a module that did not compile or could not be analysed: what it might
+        /// name (resources, globals) still counts, so its error is not echoed by false warnings.
+        var unanalysedSource: [UInt8]?
     }
 
     private let lua = LuaChunkChecker()
@@ -49,7 +52,10 @@ final class ModuleContentChecker {
         }
         bytes.withUnsafeBytes { buffer in
             do {
-                try lua.check(buffer, chunkName: chunkName)
+                // lua5.4 loads files skipping a `#!` first line (and a byte order mark), as
+                // luaL_loadfile does; a buffer load does not, so start at the line break.
+                let start = Self.chunkStart(in: buffer)
+                try lua.check(UnsafeRawBufferPointer(rebasing: buffer[start...]), chunkName: chunkName)
             } catch let error as LuaError {
                 var syntax = SyntaxErrorLocation(error: error, source: buffer)
                 let isLimit = error.kind == .memory || Self.limitMarkers.contains { syntax.message.contains($0) }
@@ -61,16 +67,51 @@ final class ModuleContentChecker {
                         syntax.column = place.column
                     }
                 }
+                if !isLimit, !Self.isLexicalError(syntax.message), let line = syntax.line,
+                   let column = Self.parserColumn(in: buffer, line: line) {
+                    syntax.column = column
+                }
                 report(isLimit ? "FP303" : "FP301", syntax.message, line: syntax.line, column: syntax.column,
-                       hint: isLimit ? "Lua allows about 200 nested levels and 200 locals per function: split the code" : nil)
+                       hint: isLimit ? "Lua allows about 200 nested levels and 200 locals per function: split the code"
+                           : SyntaxErrorHints.hint(for: syntax.message))
+                outcome.unanalysedSource = bytes
                 return
             } catch {
                 report("FP301", "\(error)")
+                outcome.unanalysedSource = bytes
                 return
             }
             outcome.facts = StaticAnalysisStep.facts(of: buffer, using: analyzer, collectsStringLiterals: collectsStringLiterals)
+            if outcome.facts == nil { outcome.unanalysedSource = bytes }
         }
         return outcome
+    }
+
+    /// Where Lua's loader starts reading a file: after a UTF-8 byte order mark, and at the line
+    /// break ending a first line that starts with `#` (kept, so line numbers stay the file's).
+    static func chunkStart(in source: UnsafeRawBufferPointer) -> Int {
+        var start = 0
+        if source.count >= 3, source[0] == 0xEF, source[1] == 0xBB, source[2] == 0xBF { start = 3 }
+        guard start < source.count, source[start] == UInt8(ascii: "#") else { return start }
+        while start < source.count, source[start] != 0x0A, source[start] != 0x0D { start += 1 }
+        return start
+    }
+
+    /// The column of the token Lua's error is about, from flowpkg's own parser (which stops on
+    /// the same token as Lua's): only when it stops on the same line. A lost race with Lua
+    /// (the parser accepts, or stops elsewhere) leaves the column found from the message.
+    static func parserColumn(in source: UnsafeRawBufferPointer, line: Int) -> Int? {
+        guard let place = ModuleAnalyzer.syntaxErrorPlace(in: source), place.line == line else { return nil }
+        return place.column
+    }
+
+    /// Whether Lua's message is about a malformed token (string, number, escape) rather than a
+    /// misplaced one: Lua quotes such a token from its start, which the message's text finds,
+    /// while a parser stops at its end.
+    static func isLexicalError(_ message: String) -> Bool {
+        message.hasPrefix("unfinished") || message.hasPrefix("malformed") || message.contains("escape")
+            || message.hasPrefix("UTF-8") || message.hasPrefix("hexadecimal digit") || message.hasPrefix("invalid long string")
+            || message.hasPrefix("missing '")
     }
 
     /// Words in Lua's messages that mean a limit of the compiler, not a mistake in the code.

@@ -7,34 +7,34 @@ import Foundation
 public enum Validator {
     /// Validates the project in `projectAt` and returns everything found, sorted.
     public static func validate(projectAt directory: URL, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        // Workers start compiling each sources folder's files as soon as discovery has walked it,
-        // while this thread finishes discovery (names, duplicates, resources).
-        let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize)
-        let workers = startWorkers(max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), on: queue)
-        var queued: [String: Int] = [:]
+        // Discovery first (the project file, names, duplicates, resources), then every module's
+        // content and syntax on worker threads: discovery hands over its model and is done.
         var discovery = ProjectLoader.discover(
-            in: directory, identifierOverride: options.identifier, versionOverride: options.version,
-            foundModuleFiles: { files, projectHasResources in
-                // Only FP406 reads a module's string literals, and only about resources.
-                let first = queue.add(files.map {
-                    ModuleCheckQueue.File(path: $0.path, chunkName: $0.relativePath, collectsStringLiterals: projectHasResources)
-                })
-                for (offset, file) in files.enumerated() { queued[file.path] = first + offset }
-            })
+            in: directory, identifierOverride: options.identifier, versionOverride: options.version)
+        let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize)
+        // Only FP406 reads a module's string literals, and only about resources.
+        let collectsStringLiterals = !discovery.resources.isEmpty
+        queue.add(zip(discovery.modules, discovery.modulePaths).map { module, path in
+            ModuleCheckQueue.File(path: path, chunkName: module.relativePath, collectsStringLiterals: collectsStringLiterals)
+        })
         queue.finish()
+        let workers = startWorkers(max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), on: queue)
         workers.wait()
 
-        // Outcomes of files that turned out to be no module (a bad or duplicate name) are dropped.
         let outcomes = queue.outcomes()
         var analysed: [ProjectRules.Module] = []
         analysed.reserveCapacity(discovery.modules.count)
-        for (module, path) in zip(discovery.modules, discovery.modulePaths) {
-            guard let index = queued[path], let outcome = outcomes[index] else { continue }
+        var unanalysed: [[UInt8]] = []
+        for (index, (module, path)) in zip(discovery.modules, discovery.modulePaths).enumerated() {
+            guard let outcome = outcomes[index] else { continue }
             discovery.diagnostics += outcome.diagnostics
             if let facts = outcome.facts { analysed.append(ProjectRules.Module(name: module.name, file: path, facts: facts)) }
+            if let source = outcome.unanalysedSource { unanalysed.append(source) }
         }
         if let project = discovery.project {
-            discovery.diagnostics += StaticAnalysisStep.check(project: project, modules: analysed)
+            discovery.diagnostics += StaticAnalysisStep.check(project: project, modules: analysed, unanalysedSources: unanalysed)
+            discovery.diagnostics = Suppressions.apply(discovery.diagnostics, root: project.root.path,
+                                                       ignore: project.projectFile.ignore)
         }
         if options.strict {
             for index in discovery.diagnostics.indices where discovery.diagnostics[index].severity == .warning {

@@ -12,6 +12,58 @@ extension ContextCore {
         return try state.call(argumentCount: 1, on: L).first ?? .nil
     }
 
+    /// Loads the module as `require` does (once; its result kept in `package.loaded`), but
+    /// its chunk receives `arguments` as `...` instead of its name and file, as a script run
+    /// with `lua script.lua a b` does; a reload passes them again.
+    func loadModule(_ name: ModuleName, arguments: [LuaValue]) throws -> LuaValue {
+        let (state, L) = try live()
+        let stack = LuaStack(L, bridge: self)
+        lua_getfield(L, flowlua_registryindex(), "_LOADED")
+        let loaded = lua_gettop(L)
+        defer { lua_settop(L, loaded - 1) }
+        if lua_getfield(L, loaded, name.rawValue) != LUA_TNIL { return stack.value(at: -1) }
+        flowlua_pop(L, 1)
+        moduleArguments[name] = arguments
+        let code = try loader.module(named: name)
+        try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
+        let argumentCount = pushArguments(of: name, chunkName: code.chunkName, on: L)
+        try state.protectedCall(argumentCount: argumentCount, resultCount: 1, on: L)
+        // As require does: a non-nil result is the module's value, unless the chunk stored
+        // one itself; nothing at all stores true.
+        if lua_type(L, -1) != LUA_TNIL { lua_setfield(L, loaded, name.rawValue) } else { flowlua_pop(L, 1) }
+        if lua_getfield(L, loaded, name.rawValue) == LUA_TNIL {
+            flowlua_pop(L, 1)
+            lua_pushboolean(L, 1)
+            lua_pushvalue(L, -1)
+            lua_setfield(L, loaded, name.rawValue)
+        }
+        return stack.value(at: -1)
+    }
+
+    /// Pushes what the module's chunk receives as `...`: its arguments when it was loaded with
+    /// some, else its name and file as `require` passes them. Returns how many were pushed.
+    private func pushArguments(of name: ModuleName, chunkName: String, on L: OpaquePointer) -> Int32 {
+        let stack = LuaStack(L, bridge: self)
+        if let arguments = moduleArguments[name] {
+            guard lua_checkstack(L, Int32(clamping: arguments.count + 2)) != 0 else { return 0 }
+            for argument in arguments { stack.push(argument) }
+            return Int32(arguments.count)
+        }
+        stack.push(message: name.rawValue)
+        stack.push(message: chunkName)
+        return 2
+    }
+
+    /// Puts a C module's opener in `package.preload`, so `require(name)` calls it.
+    func registerCModule(_ name: String, opener: LuaCFunction) throws {
+        let (_, L) = try live()
+        lua_getglobal(L, "package")
+        lua_getfield(L, -1, "preload")
+        lua_pushcclosure(L, opener, 0)
+        lua_setfield(L, -2, name)
+        flowlua_pop(L, 2)
+    }
+
     /// Runs the module's current code again when it is loaded, and stores its new result as
     /// `require` would; nil when the module is not loaded (there is nothing to reload).
     /// A failure leaves the previous result in place.
@@ -26,10 +78,9 @@ extension ContextCore {
         guard wasLoaded else { return nil }
 
         let code = try loader.module(named: name)
-        try code.bytes.withUnsafeBytes { try state.load($0, rawChunkName: "@" + code.chunkName, on: L) }
-        stack.push(message: name.rawValue)
-        stack.push(message: code.chunkName)
-        try state.protectedCall(argumentCount: 2, resultCount: 1, on: L)
+        try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
+        let argumentCount = pushArguments(of: name, chunkName: code.chunkName, on: L)
+        try state.protectedCall(argumentCount: argumentCount, resultCount: 1, on: L)
         let result = stack.value(at: -1)
         if lua_type(L, -1) == LUA_TNIL {
             flowlua_pop(L, 1)

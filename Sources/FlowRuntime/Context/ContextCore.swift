@@ -22,6 +22,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     private(set) var requireReference = LUA_NOREF
     private(set) var postMessageReference = LUA_NOREF
     private(set) var redeliverReference = LUA_NOREF
+    /// What a module loaded with arguments (a start module) receives as `...`, again on reload.
+    var moduleArguments: [ModuleName: [LuaValue]] = [:]
 
     let registrations = NSLock()
     /// Completion handlers by module, each with the id its registration is known by.
@@ -50,6 +52,16 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
 
         // package.searchers = { preload, the loader }; no path reaches the file system.
         lua_getglobal(L, "package")
+        // Stock Lua's C searchers and C path, kept for the declared external modules only.
+        lua_getfield(L, -1, "cpath")
+        let hostCPath = LuaStack(L, bridge: nil).bytes(at: -1).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        flowlua_pop(L, 1)
+        lua_getfield(L, -1, "searchers")
+        lua_rawgeti(L, -1, 3)
+        let cSearcher = luaL_ref(L, flowlua_registryindex())
+        lua_rawgeti(L, -1, 4)
+        let cRootSearcher = luaL_ref(L, flowlua_registryindex())
+        flowlua_pop(L, 1)
         lua_createtable(L, 2, 0)
         lua_getfield(L, -2, "searchers")
         lua_rawgeti(L, -1, 1)
@@ -79,6 +91,29 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         lua_getglobal(L, "postMessage")
         postMessageReference = luaL_ref(L, flowlua_registryindex())
         redeliverReference = host[4]
+
+        // The host's own C modules, in package.preload.
+        lua_getglobal(L, "package")
+        lua_getfield(L, -1, "preload")
+        for (name, opener) in options.cModules {
+            lua_pushcclosure(L, opener, 0)
+            lua_setfield(L, -2, name)
+        }
+        flowlua_pop(L, 2)
+
+        if !options.externalModules.isEmpty {
+            let sandboxed = options.sandbox != nil
+            _ = try runSetup(HostScripts.externalModules, name: "externalModules", results: 0) {
+                lua_rawgeti(L, flowlua_registryindex(), lua_Integer(cSearcher))
+                lua_rawgeti(L, flowlua_registryindex(), lua_Integer(cRootSearcher))
+                LuaStack(L, bridge: nil).push(.array(options.externalModules.map { .string($0) }))
+                LuaStack(L, bridge: nil).push(message: options.cPath ?? hostCPath)
+                lua_pushboolean(L, sandboxed ? 1 : 0)
+                return 5
+            }
+        }
+        luaL_unref(L, flowlua_registryindex(), cSearcher)
+        luaL_unref(L, flowlua_registryindex(), cRootSearcher)
 
         if options.print != nil {
             let printer = try runSetup(HostScripts.print, name: "print", results: 1) {
@@ -226,14 +261,14 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     private func search(_ L: OpaquePointer) -> Int32 {
         let stack = LuaStack(L, bridge: self)
         let text = stack.bytes(at: 1).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        guard let name = try? ModuleName(text) else {
+        guard let name = ModuleName.required(text) else {
             stack.push(message: "no module '\(text)': not a valid module name")
             return 1
         }
         do {
             let code = try loader.module(named: name)
             guard let state else { throw LuaContextError.terminated }
-            try code.bytes.withUnsafeBytes { try state.load($0, rawChunkName: "@" + code.chunkName, on: L) }
+            try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
             stack.push(message: code.chunkName)
             return 2
         } catch LoaderError.moduleNotFound(_, let searched) {

@@ -64,6 +64,22 @@ public final class LuaContext: @unchecked Sendable {
         return try executor.sync { try core.loadModule(name) }
     }
 
+    /// Loads the module as `loadModule(_:)` does, but its chunk receives `arguments` as `...`
+    /// (the script arguments of `lua script.lua a b`) instead of its name and file; a reload
+    /// passes them again. What `flowpkg run` does with its start module.
+    @discardableResult
+    public func loadModule(_ name: ModuleName, arguments: [LuaValue]) throws -> LuaValue {
+        let core = self.core
+        return try executor.sync { try core.loadModule(name, arguments: arguments) }
+    }
+
+    /// Makes `require(name)` call `opener`, a C module's `luaopen_*` function linked into the
+    /// host, by putting it in `package.preload`. Call it before the modules that require it load.
+    public func registerCModule(_ name: String, opener: LuaCFunction) throws {
+        let core = self.core
+        try executor.sync { try core.registerCModule(name, opener: opener) }
+    }
+
     /// Loads the module on the context's thread and calls `completion` with its first result;
     /// `completion` is called again each time the module is reloaded, until `unloadModule`.
     public func loadModule(_ name: ModuleName, completion: @escaping ModuleCompletion) {

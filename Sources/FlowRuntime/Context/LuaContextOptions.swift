@@ -1,5 +1,8 @@
 import Dispatch
 
+/// A Lua C function (`lua_CFunction`): what a C module's `luaopen_*` opener is.
+public typealias LuaCFunction = @convention(c) (OpaquePointer?) -> Int32
+
 extension LuaContext {
     /// How a context is set up.
     public struct Options: Sendable {
@@ -12,13 +15,26 @@ extension LuaContext {
         public var callbackQueue: DispatchQueue?
         /// The C stack of the context's thread, in bytes.
         public var stackSize: Int
+        /// C modules the host links in, by module name: each opener goes into `package.preload`,
+        /// so `require(name)` calls it (also in the sandbox: they are the host's own code).
+        public var cModules: [String: LuaCFunction]
+        /// Modules `require` may load from the host's Lua C path (a project's `externalModules`:
+        /// names, or `Prefix.*`). Only these, and never in the sandbox.
+        public var externalModules: [String]
+        /// The C path searched for `externalModules`; nil uses stock Lua's: `LUA_CPATH_5_4`,
+        /// then `LUA_CPATH`, then Lua's default (`;;` in either stands for the default).
+        public var cPath: String?
 
         public init(sandbox: Sandbox? = nil, print: (@Sendable (String) -> Void)? = nil,
-                    callbackQueue: DispatchQueue? = nil, stackSize: Int = 8 << 20) {
+                    callbackQueue: DispatchQueue? = nil, stackSize: Int = 8 << 20,
+                    cModules: [String: LuaCFunction] = [:], externalModules: [String] = [], cPath: String? = nil) {
             self.sandbox = sandbox
             self.print = print
             self.callbackQueue = callbackQueue
             self.stackSize = stackSize
+            self.cModules = cModules
+            self.externalModules = externalModules
+            self.cPath = cPath
         }
     }
 

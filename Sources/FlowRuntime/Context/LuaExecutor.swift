@@ -1,3 +1,4 @@
+import FlowPackage
 import Foundation
 
 /// One dedicated thread that runs a context's jobs in order: every Lua call of a context
@@ -6,10 +7,10 @@ import Foundation
 /// A dedicated thread rather than a dispatch queue, so Lua gets a known, generous C stack and a
 /// job can tell it is already on the executor (a Swift closure called from Lua that calls the
 /// context again runs inline instead of deadlocking).
+///
+/// `@unchecked`: the jobs are closures for this thread only, and `threadID` is set before `init` returns.
 final class LuaExecutor: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var jobs: [() -> Void] = []
-    private var stopping = false
+    private let queue = Awaited((jobs: [() -> Void](), stopping: false))
     private var threadID: pthread_t?
 
     init(name: String, stackSize: Int) {
@@ -34,12 +35,11 @@ final class LuaExecutor: @unchecked Sendable {
     /// Queues `job`; false when the executor has stopped.
     @discardableResult
     func async(_ job: @escaping () -> Void) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !stopping else { return false }
-        jobs.append(job)
-        condition.signal()
-        return true
+        queue.withLock { queue in
+            guard !queue.stopping else { return false }
+            queue.jobs.append(job)
+            return true
+        }
     }
 
     /// Runs `body` on the executor and waits for it; inline when already there.
@@ -67,22 +67,14 @@ final class LuaExecutor: @unchecked Sendable {
 
     /// Lets the jobs already queued finish, then ends the thread; later jobs are refused.
     func stop() {
-        condition.lock()
-        stopping = true
-        condition.signal()
-        condition.unlock()
+        queue.withLock { $0.stopping = true }
     }
 
     private func runJobs() {
-        while true {
-            condition.lock()
-            while jobs.isEmpty && !stopping { condition.wait() }
-            if jobs.isEmpty {
-                condition.unlock()
-                return
-            }
-            let job = jobs.removeFirst()
-            condition.unlock()
+        while let job = queue.wait(until: { queue -> (() -> Void)?? in
+            if !queue.jobs.isEmpty { return .some(queue.jobs.removeFirst()) }
+            return queue.stopping ? .some(nil) : nil
+        }) {
             job()
         }
     }

@@ -61,6 +61,18 @@ public final class LuaState {
         guard status == LUA_OK else { throw popError(status: status, on: thread) }
     }
 
+    /// Pushes the compiled text chunk of a source file, as `luaL_loadfile` reads one: a UTF-8
+    /// byte order mark and a first line starting with `#` (`#!/usr/bin/env lua`) are skipped,
+    /// the line's newline kept so that line numbers stay those of the file.
+    func loadFile(_ source: UnsafeRawBufferPointer, rawChunkName: String, on thread: OpaquePointer) throws {
+        var start = 0
+        if source.count >= 3, source[0] == 0xEF, source[1] == 0xBB, source[2] == 0xBF { start = 3 }
+        if start < source.count, source[start] == UInt8(ascii: "#") {
+            while start < source.count, source[start] != UInt8(ascii: "\n") { start += 1 }
+        }
+        try load(UnsafeRawBufferPointer(rebasing: source[start...]), rawChunkName: rawChunkName, on: thread)
+    }
+
     /// Calls the function below `argumentCount` arguments on the stack, with a traceback on error.
     func call(argumentCount: Int32) throws -> [LuaValue] {
         try call(argumentCount: argumentCount, on: L)

@@ -1,71 +1,99 @@
-import FlowPackage
-
 /// A place in a JSON text, 1-based; columns count bytes, as compilers do.
-struct JSONPosition: Sendable, Equatable {
-    var line: Int
-    var column: Int
+package struct JSONPosition: Sendable, Equatable {
+    package var line: Int
+    package var column: Int
+
+    package init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 }
 
-/// A JSON value with the place it starts at, so the project file's diagnostics can point at it.
+/// A JSON value with the place it starts at, so diagnostics can point at it.
 ///
-/// Foundation's `JSONSerialization` reports no line or column on Linux, and `JSONDecoder` loses
-/// key order and positions, so flowpkg.json is read by this small parser instead.
-struct JSONNode: Sendable, Equatable {
-    indirect enum Value: Sendable, Equatable {
+/// Objects keep their members in the order written. Foundation's `JSONSerialization` reports
+/// no line or column on Linux and accepts duplicate keys, and `JSONDecoder` loses key order
+/// and positions, so every JSON flowpkg reads (flowpkg.json, manifest.json, template.json)
+/// goes through `JSONParser`.
+package struct JSONNode: Sendable, Equatable {
+    package indirect enum Value: Sendable, Equatable {
         case object([Member])
         case array([JSONNode])
         case string(String)
+        /// A number written without fraction or exponent that fits an `Int64`.
+        case integer(Int64)
+        /// Any other number (a fraction, an exponent, or an integer too large for `Int64`).
         case number(Double)
         case bool(Bool)
         case null
+
+        /// The kind of value in the words a message uses: "a string", "an array".
+        package var kindDescription: String {
+            switch self {
+            case .object: return "an object"
+            case .array: return "an array"
+            case .string: return "a string"
+            case .integer, .number: return "a number"
+            case .bool: return "a boolean"
+            case .null: return "null"
+            }
+        }
     }
 
     /// One `"key": value` pair of an object, in the order written.
-    struct Member: Sendable, Equatable {
-        var key: String
-        var keyPosition: JSONPosition
-        var value: JSONNode
+    package struct Member: Sendable, Equatable {
+        package var key: String
+        package var keyPosition: JSONPosition
+        package var value: JSONNode
     }
 
-    var value: Value
-    var position: JSONPosition
+    package var value: Value
+    package var position: JSONPosition
 
     /// The kind of value in the words a message uses: "a string", "an array".
-    var kindDescription: String {
-        switch value {
-        case .object: return "an object"
-        case .array: return "an array"
-        case .string: return "a string"
-        case .number: return "a number"
-        case .bool: return "a boolean"
-        case .null: return "null"
-        }
+    package var kindDescription: String { value.kindDescription }
+
+    /// The value of `key` when this is an object holding it. Objects hold a handful of keys,
+    /// so a linear search beats building a dictionary; the parser refused duplicate keys, so
+    /// the first match is the only one.
+    package subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        for member in members where member.key == key { return member.value }
+        return nil
     }
 }
 
-/// Why a JSON text does not parse, and where.
-struct JSONSyntaxError: Error, Sendable, Equatable {
-    var message: String
-    var position: JSONPosition
+/// Why a JSON text does not parse, and where: line and column for people, the byte offset
+/// for binary contexts (a manifest inside an archive).
+package struct JSONSyntaxError: Error, Sendable, Equatable {
+    package var message: String
+    package var position: JSONPosition
+    package var offset: Int
 }
 
-/// A strict RFC 8259 parser that records the position of every value and key.
-struct JSONParser {
-    /// Deeper nesting than this is refused rather than risking the stack on hostile input.
-    static let maximumDepth = 200
+/// A strict RFC 8259 parser for text that may be hostile: it records the position of every
+/// value and key, refuses a key given twice in one object (so a document cannot say two
+/// things under one name), and bounds nesting so deep input is refused at once instead of
+/// exhausting the stack. The input size is bounded by the caller.
+package struct JSONParser {
+    /// The nesting allowed when the caller names no other.
+    package static let maximumDepth = 200
 
     private let bytes: [UInt8]
+    private let maxDepth: Int
     private var index = 0
     private var line = 1
     private var lineStart = 0
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
+        self.maxDepth = maxDepth
     }
 
-    /// Parses one JSON document; a UTF-8 byte-order mark at the start is allowed.
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes)
+    /// Parses one JSON document nested at most `maxDepth` levels; a UTF-8 byte-order mark at
+    /// the start is allowed, anything but whitespace after the value is not.
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = maximumDepth) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             parser.index = 3
             parser.lineStart = 3
@@ -81,8 +109,8 @@ struct JSONParser {
 
     private var position: JSONPosition { JSONPosition(line: line, column: index - lineStart + 1) }
 
-    private func error(_ message: String, at position: JSONPosition? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(message: message, position: position ?? self.position)
+    private func error(_ message: String, at position: JSONPosition? = nil, offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, position: position ?? self.position, offset: offset ?? index)
     }
 
     private func describeCurrent() -> String {
@@ -110,10 +138,10 @@ struct JSONParser {
         guard index < bytes.count else { throw error("unexpected end of file: a value is missing") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
+            guard depth < maxDepth else { throw error("nested deeper than \(maxDepth) levels") }
             return JSONNode(value: .object(try parseObject(depth: depth + 1)), position: start)
         case UInt8(ascii: "["):
-            guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
+            guard depth < maxDepth else { throw error("nested deeper than \(maxDepth) levels") }
             return JSONNode(value: .array(try parseArray(depth: depth + 1)), position: start)
         case UInt8(ascii: "\""):
             return JSONNode(value: .string(try parseString()), position: start)
@@ -127,7 +155,7 @@ struct JSONParser {
             try expectWord("null")
             return JSONNode(value: .null, position: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: .number(try parseNumber()), position: start)
+            return JSONNode(value: try parseNumber(), position: start)
         default:
             throw error("unexpected \(describeCurrent()): expected a value")
         }
@@ -135,9 +163,10 @@ struct JSONParser {
 
     private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
         let start = position
+        let startOffset = index
         for expected in word.utf8 {
             guard index < bytes.count, bytes[index] == expected else {
-                throw error("invalid literal: expected '\(word)'", at: start)
+                throw error("invalid literal: expected '\(word)'", at: start, offset: startOffset)
             }
             index += 1
         }
@@ -146,6 +175,7 @@ struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
         index += 1  // {
         var members: [JSONNode.Member] = []
+        var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -160,7 +190,20 @@ struct JSONParser {
                 throw error("unexpected \(describeCurrent()): expected a key in double quotes")
             }
             let keyPosition = position
+            let keyOffset = index
             let key = try parseString()
+            // Objects of a few keys (every one flowpkg reads) are checked by a linear search;
+            // a set is built only for larger ones.
+            let repeated: Bool
+            if members.count < 8 {
+                repeated = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.key)) }
+                repeated = !keys.insert(key).inserted
+            }
+            if repeated {
+                throw error("the key \"\(key)\" appears twice in one object", at: keyPosition, offset: keyOffset)
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("unexpected \(describeCurrent()): expected ':' after the key \"\(key)\"")
@@ -211,21 +254,44 @@ struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = position
+        let startOffset = index
         index += 1  // opening quote
-        var scalars: [UInt8] = []
+        // Most strings (every name, path and digest flowpkg writes) hold no escape: find the
+        // closing quote and make the string from that slice, with no byte-by-byte copy.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte == UInt8(ascii: "\"") {
+                let first = index
+                let text = bytes.withUnsafeBufferPointer {
+                    String(validating: UnsafeBufferPointer(rebasing: $0[first..<end]), as: UTF8.self)
+                }
+                index = end + 1
+                guard let text else { throw error("the string is not valid UTF-8", at: start, offset: startOffset) }
+                return text
+            }
+            end += 1
+        }
+        var scalars = Array(bytes[index..<end])
+        index = end
         while true {
-            guard index < bytes.count else { throw error("unterminated string: the closing '\"' is missing", at: start) }
+            guard index < bytes.count else {
+                throw error("unterminated string: the closing '\"' is missing", at: start, offset: startOffset)
+            }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
                 guard let text = String(validating: scalars, as: UTF8.self) else {
-                    throw error("the string is not valid UTF-8", at: start)
+                    throw error("the string is not valid UTF-8", at: start, offset: startOffset)
                 }
                 return text
             case UInt8(ascii: "\\"):
                 index += 1
-                guard index < bytes.count else { throw error("unterminated string: the closing '\"' is missing", at: start) }
+                guard index < bytes.count else {
+                    throw error("unterminated string: the closing '\"' is missing", at: start, offset: startOffset)
+                }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
@@ -252,28 +318,31 @@ struct JSONParser {
     /// Reads the hex digits after `\u` (and a low surrogate after a high one) as UTF-8 bytes.
     private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> [UInt8] {
         let escapeStart = JSONPosition(line: line, column: index - 2 - lineStart + 1)
-        var value = try readHex4(escapeStart)
+        let escapeOffset = index - 2
+        var value = try readHex4(escapeStart, escapeOffset)
         if (0xD800..<0xDC00).contains(value) {
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw error("a \\u escape for a high surrogate must be followed by a low one", at: escapeStart)
+                throw error("a \\u escape for a high surrogate must be followed by a low one", at: escapeStart,
+                            offset: escapeOffset)
             }
             index += 2
-            let low = try readHex4(escapeStart)
+            let low = try readHex4(escapeStart, escapeOffset)
             guard (0xDC00..<0xE000).contains(low) else {
-                throw error("a \\u escape for a high surrogate must be followed by a low one", at: escapeStart)
+                throw error("a \\u escape for a high surrogate must be followed by a low one", at: escapeStart,
+                            offset: escapeOffset)
             }
             value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00..<0xE000).contains(value) {
-            throw error("a lone low surrogate in a \\u escape", at: escapeStart)
+            throw error("a lone low surrogate in a \\u escape", at: escapeStart, offset: escapeOffset)
         }
         return Array(String(Character(UnicodeScalar(value)!)).utf8)
     }
 
-    private mutating func readHex4(_ escapeStart: JSONPosition) throws(JSONSyntaxError) -> UInt32 {
+    private mutating func readHex4(_ escapeStart: JSONPosition, _ escapeOffset: Int) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
-                throw error("a \\u escape needs four hex digits", at: escapeStart)
+                throw error("a \\u escape needs four hex digits", at: escapeStart, offset: escapeOffset)
             }
             value = value << 4 | digit
             index += 1
@@ -290,29 +359,56 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNode.Value {
         let start = index
         let startPosition = position
         func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard isDigit(index) else { throw error("invalid number: a digit must follow '-'", at: startPosition) }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digitsStart = index
+        guard isDigit(index) else {
+            throw error("invalid number: a digit must follow '-'", at: startPosition, offset: start)
+        }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
-            if isDigit(index) { throw error("invalid number: no leading zeros", at: startPosition) }
+            if isDigit(index) { throw error("invalid number: no leading zeros", at: startPosition, offset: start) }
         } else {
             while isDigit(index) { index += 1 }
         }
+        let digitsEnd = index
+        var isInteger = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
             index += 1
-            guard isDigit(index) else { throw error("invalid number: a digit must follow '.'", at: startPosition) }
+            guard isDigit(index) else {
+                throw error("invalid number: a digit must follow '.'", at: startPosition, offset: start)
+            }
             while isDigit(index) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard isDigit(index) else { throw error("invalid number: a digit must follow the exponent", at: startPosition) }
+            guard isDigit(index) else {
+                throw error("invalid number: a digit must follow the exponent", at: startPosition, offset: start)
+            }
             while isDigit(index) { index += 1 }
         }
-        return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? .infinity
+        if isInteger {
+            // Accumulated as a negative number so Int64.min fits; an overflow makes it a Double.
+            var value: Int64 = 0
+            var overflow = false
+            for byte in bytes[digitsStart..<digitsEnd] {
+                let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (next, overflow2) = shifted.subtractingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+                if overflow1 || overflow2 { overflow = true; break }
+                value = next
+            }
+            if !overflow {
+                if negative { return .integer(value) }
+                if value != .min { return .integer(-value) }
+            }
+        }
+        return .number(Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? .infinity)
     }
 }

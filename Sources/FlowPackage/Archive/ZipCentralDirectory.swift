@@ -1,0 +1,111 @@
+/// One record of a zip's central directory: what the archive says of an entry, read without
+/// touching the entry itself.
+struct ZipDirectoryEntry {
+    /// The name as stored, decoded as UTF-8 (package names are UTF-8 and never rewritten).
+    var name: String
+    var kind: ArchiveEntryInfo.Kind
+    /// The uncompressed size the directory declares.
+    var size: Int64
+    var compressedSize: UInt64
+    /// Where the entry's local header starts.
+    var localHeaderOffset: UInt64
+}
+
+/// A zip's central directory, read once with two `pread`s (the end record and the directory)
+/// and parsed here: the entry list a package is checked against at open, and where each
+/// entry's bytes lie, so one entry is read without libarchive parsing the whole directory.
+final class ZipCentralDirectory: @unchecked Sendable {
+    let file: ZipFile
+    let end: ZipEndRecord
+    /// The records in directory order.
+    let entries: [ZipDirectoryEntry]
+    /// Why parsing stopped before `end.entryCount` records, when it did.
+    let damage: String?
+    /// Where each entry's bytes end: the next local header or the directory, by entry index.
+    private let rangeEnds: [UInt64]
+
+    init(file: ZipFile, end: ZipEndRecord) throws(ZipProbeError) {
+        self.file = file
+        self.end = end
+        let directory = try file.read(at: end.directoryOffset, count: Int(end.directorySize))
+        var entries: [ZipDirectoryEntry] = []
+        entries.reserveCapacity(Int(min(end.entryCount, 1 << 16)))
+        var damage: String?
+        var position = 0
+        while UInt64(entries.count) < end.entryCount {
+            guard position + 46 <= directory.count, le32(directory, position) == 0x0201_4B50 else {
+                damage = "the central directory holds \(entries.count) of the \(end.entryCount) entries its end record declares"
+                break
+            }
+            let nameLength = Int(le16(directory, position + 28))
+            let extraLength = Int(le16(directory, position + 30))
+            let commentLength = Int(le16(directory, position + 32))
+            let next = position + 46 + nameLength + extraLength + commentLength
+            guard next <= directory.count else {
+                damage = "the central directory is cut short in entry \(entries.count + 1)"
+                break
+            }
+            let nameBytes = directory[position + 46..<position + 46 + nameLength]
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            var size = UInt64(le32(directory, position + 24))
+            var compressed = UInt64(le32(directory, position + 20))
+            var offset = UInt64(le32(directory, position + 42))
+            // Zip64: the fields that overflow 32 bits are 0xFFFFFFFF and follow in extra field 1.
+            if size == 0xFFFF_FFFF || compressed == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
+                var extra = position + 46 + nameLength
+                let extraEnd = extra + extraLength
+                while extra + 4 <= extraEnd {
+                    let id = le16(directory, extra)
+                    let length = Int(le16(directory, extra + 2))
+                    var field = extra + 4
+                    let fieldEnd = min(field + length, extraEnd)
+                    if id == 1 {
+                        if size == 0xFFFF_FFFF, field + 8 <= fieldEnd { size = le64(directory, field); field += 8 }
+                        if compressed == 0xFFFF_FFFF, field + 8 <= fieldEnd { compressed = le64(directory, field); field += 8 }
+                        if offset == 0xFFFF_FFFF, field + 8 <= fieldEnd { offset = le64(directory, field) }
+                        break
+                    }
+                    extra += 4 + length
+                }
+            }
+            let madeBy = le16(directory, position + 4) >> 8
+            let attributes = le32(directory, position + 38)
+            let mode = attributes >> 16
+            let kind: ArchiveEntryInfo.Kind
+            if madeBy == 3, mode != 0 {
+                switch mode & 0o170000 {
+                case 0o100000: kind = name.hasSuffix("/") ? .directory : .regular
+                case 0o040000: kind = .directory
+                case 0o120000: kind = .symlink
+                default: kind = .other
+                }
+            } else {
+                kind = name.hasSuffix("/") || attributes & 0x10 != 0 ? .directory : .regular
+            }
+            entries.append(ZipDirectoryEntry(name: name, kind: kind, size: Int64(clamping: size),
+                                             compressedSize: compressed, localHeaderOffset: offset))
+            position = next
+        }
+        self.entries = entries
+        self.damage = damage
+        // Each entry's window ends where the next entry (in file order) or the directory starts.
+        var ends = [UInt64](repeating: end.directoryOffset, count: entries.count)
+        let byOffset = entries.indices.sorted { entries[$0].localHeaderOffset < entries[$1].localHeaderOffset }
+        for (rank, index) in byOffset.enumerated() where rank + 1 < byOffset.count {
+            ends[index] = max(entries[byOffset[rank + 1]].localHeaderOffset, entries[index].localHeaderOffset)
+        }
+        rangeEnds = ends
+    }
+
+    /// A libarchive reader of entry `index` alone, positioned before its header.
+    func reader(forEntry index: Int, path: String) throws -> ArchiveReader {
+        let entry = entries[index]
+        let start = entry.localHeaderOffset
+        // The window never runs past what the header, the data and a descriptor can take.
+        let largest = start &+ 30 &+ 65_535 &+ 65_535 &+ entry.compressedSize &+ 24
+        // libarchive looks 24 bytes ahead for a data descriptor (its Zip64 size) even when the
+        // descriptor is 16 bytes and the next header follows, so the window reaches past it.
+        let stop = min(rangeEnds[index] &+ 64, largest < start ? UInt64.max : largest)
+        return try ArchiveReader(path: path, entryRange: ZipByteRange(file: file, start: start, end: max(stop, start)))
+    }
+}

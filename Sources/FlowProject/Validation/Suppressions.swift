@@ -1,0 +1,196 @@
+import FlowDiagnostics
+import Foundation
+
+/// Findings a project chose not to hear about, as luacheck users expect:
+///
+/// - `-- flowpkg: ignore FP405` at the end of a line: those codes on that line. Alone on its
+///   line, the comment covers the next line too. Without codes, every static-analysis code.
+/// - `-- flowpkg: ignore-file FP405, FP402` anywhere in a module: those codes in the whole file.
+/// - flowpkg.json's `ignore`: `"FP405"` everywhere, `{"code": "FP406", "path": "Resources/runtime/*"}`
+///   for the files matching a glob relative to the project folder.
+///
+/// luacheck's own comments are honoured for undefined globals (FP405, luacheck's 113): `--
+/// luacheck: ignore`, `ignore 113`, `ignore 113/name`, `globals name`, `read globals name`, on a
+/// line for that line, alone on a line for the rest of the file.
+///
+/// Only static-analysis findings (FP401–FP406) can be ignored: the others are files or code Lua
+/// itself refuses. Comments are looked for only in the modules that have such a finding, after
+/// everything is checked, so a project without findings pays nothing.
+enum Suppressions {
+    /// Whether `code` is one a project may ignore.
+    static func isSuppressible(_ code: String) -> Bool { suppressibleCodes.contains(code) }
+
+    static let suppressibleCodes: Set<String> = ["FP401", "FP402", "FP403", "FP404", "FP405", "FP406"]
+
+    /// The suppression comments of one Lua file.
+    struct FileRules: Equatable {
+        /// Codes ignored in the whole file.
+        var fileCodes: Set<String> = []
+        /// True after an `ignore-file` without codes: every code, in the whole file.
+        var wholeFile = false
+        /// Per line: the codes ignored there, or an empty set for every code.
+        var lines: [Int: Set<String>] = [:]
+        /// From luacheck comments alone on their line: undefined globals not reported from that
+        /// line on, by name; `luacheckAllFrom` for every name.
+        var luacheckGlobals: [String: Int] = [:]
+        var luacheckAllFrom: Int?
+
+        func ignores(_ code: String, line: Int?, global: String? = nil) -> Bool {
+            if wholeFile || fileCodes.contains(code) { return true }
+            if code == "FP405", let line {
+                if let from = luacheckAllFrom, line >= from { return true }
+                if let global, let from = luacheckGlobals[global], line >= from { return true }
+            }
+            guard let line, let codes = lines[line] else { return false }
+            return codes.isEmpty || codes.contains(code)
+        }
+    }
+
+    /// Reads the `-- flowpkg: ignore ...` and `-- flowpkg: ignore-file ...` comments of `source`.
+    static func rules(in source: [UInt8]) -> FileRules {
+        var rules = FileRules()
+        let marker = Array("flowpkg:".utf8)
+        let luacheck = Array("luacheck:".utf8)
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        let count = source.count
+        while index < count {
+            let byte = source[index]
+            if byte == 0x0A {
+                line += 1
+                lineStart = index + 1
+                index += 1
+                continue
+            }
+            let isLuacheck = byte == UInt8(ascii: "l") && index + luacheck.count <= count
+                && source[index..<(index + luacheck.count)].elementsEqual(luacheck)
+            guard isLuacheck || (byte == UInt8(ascii: "f") && index + marker.count <= count
+                && source[index..<(index + marker.count)].elementsEqual(marker)) else {
+                index += 1
+                continue
+            }
+            let markerLength = isLuacheck ? luacheck.count : marker.count
+            // `--`, then spaces, right before the marker.
+            var before = index - 1
+            while before >= lineStart, source[before] == 0x20 || source[before] == 0x09 { before -= 1 }
+            guard before - 1 >= lineStart, source[before] == UInt8(ascii: "-"), source[before - 1] == UInt8(ascii: "-") else {
+                index += markerLength
+                continue
+            }
+            var lineEnd = index
+            while lineEnd < count, source[lineEnd] != 0x0A, source[lineEnd] != 0x0D { lineEnd += 1 }
+            let words = String(decoding: source[(index + markerLength)..<lineEnd], as: UTF8.self)
+                .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+            var isAlone = true
+            var scan = before - 2
+            while scan >= lineStart {
+                if source[scan] != 0x20 && source[scan] != 0x09 { isAlone = false; break }
+                scan -= 1
+            }
+            if isLuacheck {
+                luacheckRule(words.map(String.init), line: line, isAlone: isAlone, into: &rules)
+                index = lineEnd
+                continue
+            }
+            var codes: Set<String> = []
+            for word in words.dropFirst() {
+                guard isSuppressible(String(word)) else { break }  // the rest is a reason
+                codes.insert(String(word))
+            }
+            switch words.first {
+            case "ignore-file":
+                if codes.isEmpty { rules.wholeFile = true } else { rules.fileCodes.formUnion(codes) }
+            case "ignore":
+                for target in isAlone ? [line, line + 1] : [line] {
+                    if let known = rules.lines[target] {
+                        // An empty set already means every code.
+                        rules.lines[target] = known.isEmpty || codes.isEmpty ? [] : known.union(codes)
+                    } else {
+                        rules.lines[target] = codes
+                    }
+                }
+            default:
+                break
+            }
+            index = lineEnd
+        }
+        return rules
+    }
+
+    /// What a luacheck comment says about undefined globals (luacheck's warnings 11x).
+    private static func luacheckRule(_ words: [String], line: Int, isAlone: Bool, into rules: inout FileRules) {
+        guard let first = words.first else { return }
+        var names: [String] = []
+        var all = false
+        switch first {
+        case "ignore":
+            if words.count == 1 { all = true }
+            for word in words.dropFirst() {
+                // `113`, `11`, `1`, `11x`, `113/name`, or a bare variable name.
+                let parts = word.split(separator: "/", maxSplits: 1)
+                let code = String(parts[0])
+                let isCode = code.allSatisfy { $0.isNumber || $0 == "x" } && code.first?.isNumber == true
+                if isCode {
+                    guard "113".hasPrefix(code.replacingOccurrences(of: "x", with: "")) || code == "11x" else { continue }
+                    if parts.count == 2 { names.append(String(parts[1])) } else { all = true }
+                } else if code.first?.isLetter == true || code.first == "_" {
+                    names.append(code)
+                } else {
+                    break
+                }
+            }
+        case "globals", "read", "new":
+            names = words.dropFirst().filter { $0 != "globals" && $0 != "read" }
+        default:
+            return
+        }
+        guard all || !names.isEmpty else { return }
+        if isAlone {
+            if all { rules.luacheckAllFrom = min(rules.luacheckAllFrom ?? line, line) }
+            for name in names { rules.luacheckGlobals[name] = min(rules.luacheckGlobals[name] ?? line, line) }
+        } else {
+            // An empty set already means every code.
+            if let known = rules.lines[line] {
+                if !known.isEmpty { rules.lines[line] = known.union(["FP405"]) }
+            } else {
+                rules.lines[line] = ["FP405"]
+            }
+        }
+    }
+
+    /// The global an FP405 message is about: `'name' is not defined: ...`.
+    static func globalName(in message: String) -> String? {
+        guard message.hasPrefix("'"), let end = message.dropFirst().firstIndex(of: "'") else { return nil }
+        return String(message[message.index(after: message.startIndex)..<end])
+    }
+
+    /// `diagnostics` without those the project ignores: by its `ignore` list (paths relative to
+    /// `root`), then by the comments of the Lua files they point into.
+    ///
+    /// FP405 comes for every read of an undefined global; what is left after suppression keeps
+    /// the first of each name per module (diagnostics come sorted), so ignoring one line does
+    /// not hide the same mistake on another.
+    static func apply(_ diagnostics: [Diagnostic], root: String, ignore: [ProjectFile.IgnoreRule]) -> [Diagnostic] {
+        guard diagnostics.contains(where: { isSuppressible($0.code) }) else { return diagnostics }
+        var rulesByFile: [String: FileRules] = [:]
+        var reportedGlobals: Set<String> = []
+        return diagnostics.filter { diagnostic in
+            guard isSuppressible(diagnostic.code) else { return true }
+            let relative = diagnostic.file.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
+            for rule in ignore where rule.code == diagnostic.code {
+                guard let pattern = rule.path else { return false }
+                if let relative, fnmatch(pattern, relative, 0) == 0 { return false }
+            }
+            guard let file = diagnostic.file, file.hasSuffix(".lua") else { return true }
+            if rulesByFile[file] == nil {
+                let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
+                rulesByFile[file] = rules(in: bytes)
+            }
+            let global = diagnostic.code == "FP405" ? globalName(in: diagnostic.message) : nil
+            if rulesByFile[file]!.ignores(diagnostic.code, line: diagnostic.line, global: global) { return false }
+            if let global { return reportedGlobals.insert(file + "\u{0}" + global).inserted }
+            return true
+        }
+    }
+}
