@@ -19,21 +19,34 @@ extension Flowpkg {
                 is written beside its output path and renamed into place, so an interrupted \
                 export never leaves half a package and an older one stays untouched. Entry \
                 times come from SOURCE_DATE_EPOCH when it is set.
+
+                An existing file is replaced only when it is a package (a zip whose first entry \
+                is manifest.json), and never among the project's sources or resources: \
+                anything else needs --force. Without DIR, the project is the first folder \
+                holding flowpkg.json from here upward.
+
+                --package-version sets the package's version (it was --version, which now \
+                prints flowpkg's own version, as everywhere else).
                 """
         )
 
-        @Argument(help: "The project folder, holding flowpkg.json.", completion: .directory)
-        var directory: String = "."
+        @Argument(help: "The project folder, holding flowpkg.json (default: found from here upward).",
+                  completion: .directory)
+        var directory: String?
 
-        @Option(name: .shortAndLong, help: "The package to write (default: <name>-<version>.luapkg here).",
+        @Option(name: .shortAndLong, help: "The package to write (default: <name>-<version>.luapkg here, or beside flowpkg.json when the project was found above).",
                 completion: .file(extensions: ["luapkg"]))
         var output: String?
 
         @Option(help: "Package identifier to use instead of flowpkg.json's.")
         var identifier: String?
 
-        @Option(help: "Version to use instead of flowpkg.json's (e.g. from a CI tag).")
-        var version: String?
+        @Option(name: .customLong("package-version"),
+                help: ArgumentHelp("Version to use instead of flowpkg.json's (e.g. from a CI tag).", valueName: "version"))
+        var packageVersion: String?
+
+        @Flag(help: "Replace the output even if it is not a package or lies among the project's files.")
+        var force = false
 
         @Flag(help: "Treat warnings as errors.")
         var strict = false
@@ -58,16 +71,22 @@ extension Flowpkg {
 
             var progress: (@Sendable (PackageWriteProgress) -> Void)?
             if let bar { progress = { bar.update($0) } }
-            var options = ExportOptions(output: output, identifier: identifier, version: version, strict: strict,
-                                        progress: progress, cancellation: cancellation)
+            let project = ProjectLocation.resolve(directory)
+            // A project found above: its package goes beside its flowpkg.json, as cargo puts
+            // target/ in the package's folder, not into the sources the user is in.
+            let home = project.above == nil || output != nil ? nil : project.url
+            var options = ExportOptions(
+                output: output, workingDirectory: home ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                identifier: identifier, version: packageVersion, strict: strict, force: force,
+                progress: progress, cancellation: cancellation)
             options.signingKey = try SigningOptions.loadKey(sign)
             options.runtimeVersion = runtimeVersion
-            let result = Exporter.export(projectAt: URL(fileURLWithPath: directory), options: options)
+            let result = Exporter.export(projectAt: project.url, options: options)
             bar?.finish()
 
             let renderer = DiagnosticRenderer(format: format.format,
                                               useColor: format.format == .text && Terminal.supportsColor(),
-                                              workingDirectory: Terminal.workingDirectory)
+                                              workingDirectory: Terminal.workingDirectory, projectAbove: project.above)
             print(Self.render(result, renderer), terminator: "")
             if let key = options.signingKey, result.package != nil, format.format != .json {
                 print("signed: ed25519 key \(key.publicKey.keyID)")
@@ -94,6 +113,7 @@ extension Flowpkg {
                     + "\(DiagnosticSummary.count(manifest.resources.count, "resource")), \(package.bytes) bytes"
                     + (summary.warnings > 0 ? " (\(DiagnosticSummary.count(summary.warnings, "warning")))" : "") + "\n"
                 out += "digest: sha256:\(manifest.digest)\n"
+                out += "file sha256: \(package.sha256)\n"
                 return out
             case .json:
                 var out = "{\n  \"diagnostics\": ["
@@ -108,6 +128,7 @@ extension Flowpkg {
                         ("identifier", JSONText.quoted(manifest.identifier.rawValue)),
                         ("version", JSONText.quoted(manifest.version)),
                         ("digest", JSONText.quoted(manifest.digest)),
+                        ("sha256", JSONText.quoted(package.sha256)),
                         ("modules", "\(manifest.modules.count)"),
                         ("resources", "\(manifest.resources.count)"),
                         ("bytes", "\(package.bytes)"),

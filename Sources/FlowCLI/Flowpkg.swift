@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowPackage
+import Foundation
 
 /// The `flowpkg` command: scaffolds, checks, packages and runs Lua projects.
 public struct Flowpkg: ParsableCommand {
@@ -8,11 +9,14 @@ public struct Flowpkg: ParsableCommand {
         abstract: "Build, check and package Lua apps for native hosts.",
         discussion: """
             A project is a folder with a flowpkg.json, Lua modules under Sources/ and \
-            resources under Resources/. See the README for a walk-through.
+            resources under Resources/. Commands that take a project folder look for \
+            flowpkg.json from the current folder upward when none is given. See the README \
+            for a walk-through.
             """,
         version: ToolVersion.current,
         subcommands: [
             New.self,
+            Init.self,
             Templates.self,
             Validate.self,
             Export.self,
@@ -26,4 +30,37 @@ public struct Flowpkg: ParsableCommand {
     )
 
     public init() {}
+
+    /// Runs the command line: parses it, runs the command, and prints every error the same
+    /// way, `error: ` on stderr (ArgumentParser's own usage errors included), with a hint
+    /// where a common slip has an obvious fix.
+    public static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let slip = CommandLineSlip.find(in: arguments, commands: commandNames) {
+            FileHandle.standardError.write(Data((slip + "\n").utf8))
+            exit(withError: ExitCode.validationFailure)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            var text = fullMessage(for: error)
+            if code == .success {
+                if !text.isEmpty { print(text) }
+                exit(withError: code)
+            }
+            if !text.isEmpty {
+                text = CommandLineSlip.lowercasePrefix(text)
+                if let hint = CommandLineSlip.hint(for: text, arguments: arguments) { text += "\n" + hint }
+                FileHandle.standardError.write(Data((text + "\n").utf8))
+            }
+            exit(withError: code)
+        }
+    }
+
+    /// Every subcommand's name, for suggestions.
+    static var commandNames: [String] {
+        configuration.subcommands.map { $0._commandName } + ["help"]
+    }
 }

@@ -14,7 +14,9 @@ extension Flowpkg {
             abstract: "Show a .luapkg's identifier, version, start module, contents and digest.",
             discussion: """
                 Opens the package with the same checks the loader applies (manifest, entry \
-                list, digest); use `flowpkg verify` to also check every entry's bytes.
+                list, digest); use `flowpkg verify` to also check every entry's bytes. The \
+                digest identifies the package's content (identifier, name, version, start \
+                module, every entry); the file's SHA-256 is the file's own, as sha256sum prints it.
                 """
         )
 
@@ -36,14 +38,15 @@ extension Flowpkg {
                 reader = try PackageReader(contentsOf: url)
             } catch {
                 let text = "\(error)".replacingOccurrences(of: url.path, with: package)
-                FileHandle.standardError.write(Data("flowpkg: \(text)\n".utf8))
+                FileHandle.standardError.write(Data("error: \(text)\n".utf8))
                 throw ExitCode.failure
             }
-            print(format == .json ? Self.json(reader.manifest, path: package, list: list)
-                                  : Self.text(reader.manifest, path: package, list: list), terminator: "")
+            let sha256 = (try? PackageFile.sha256(at: url)) ?? ""
+            print(format == .json ? Self.json(reader.manifest, path: package, sha256: sha256, list: list)
+                                  : Self.text(reader.manifest, path: package, sha256: sha256, list: list), terminator: "")
         }
 
-        static func text(_ manifest: Manifest, path: String, list: Bool) -> String {
+        static func text(_ manifest: Manifest, path: String, sha256: String, list: Bool) -> String {
             let moduleBytes = manifest.modules.reduce(Int64(0)) { $0 + $1.size }
             let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
             var out = "\(path)\n"
@@ -56,6 +59,7 @@ extension Flowpkg {
             out += "  lua:          \(manifest.luaVersion)\n"
             out += "  generator:    \(manifest.generator) (format \(manifest.formatVersion))\n"
             out += "  digest:       sha256:\(manifest.digest)\n"
+            out += "  file sha256:  \(sha256)\n"
             if list {
                 let entries = manifest.entries
                 let width = entries.map { String($0.size).count }.max() ?? 1
@@ -69,7 +73,7 @@ extension Flowpkg {
             return out
         }
 
-        static func json(_ manifest: Manifest, path: String, list: Bool) -> String {
+        static func json(_ manifest: Manifest, path: String, sha256: String, list: Bool) -> String {
             let string = JSONText.quoted
             let moduleBytes = manifest.modules.reduce(Int64(0)) { $0 + $1.size }
             let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
@@ -80,7 +84,8 @@ extension Flowpkg {
             }
             out += "  \"modules\": {\"count\": \(manifest.modules.count), \"bytes\": \(moduleBytes)},\n"
             out += "  \"resources\": {\"count\": \(manifest.resources.count), \"bytes\": \(resourceBytes)},\n"
-            out += "  \(manifest.jsonMember(.digest))"
+            out += "  \(manifest.jsonMember(.digest)),\n"
+            out += "  \"sha256\": \(string(sha256))"
             if list {
                 let entries = manifest.entries.map { entry in
                     "    {\"path\": \(string(entry.path)), \"size\": \(entry.size), \"sha256\": \(string(entry.sha256))}"

@@ -34,8 +34,10 @@ struct LiveOptions: ParsableArguments {
         }
     }
 
-    /// Connects the context's loader to the live source, if one was asked for.
-    func startSession(loader: Loader, primary: SourceKind, context: LuaContext, output: LineOutput) -> LiveSession? {
+    /// Connects the context's loader to the live source, if one was asked for; `prepare` sees
+    /// the session before it connects.
+    func startSession(loader: Loader, primary: SourceKind, context: LuaContext, output: LineOutput,
+                      prepare: (LiveSession) -> Void = { _ in }) -> LiveSession? {
         guard let url, let parsed = URL(string: url), let token else { return nil }
         let monitor = DevelopmentMonitor(configuration: .init(url: parsed, token: token, connectionTimeout: connectionTimeout))
         let hooks = LiveSession.Hooks(
@@ -59,6 +61,7 @@ struct LiveOptions: ParsableArguments {
             },
             log: { output.error($0) })
         let session = LiveSession(monitor: monitor, loader: loader, hooks: hooks)
+        prepare(session)
         session.start(primary: primary)
         return session
     }

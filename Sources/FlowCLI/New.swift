@@ -16,8 +16,11 @@ extension Flowpkg {
             abstract: "Create a project folder from a template.",
             discussion: """
                 Every value is checked before anything is written, and the folder is written all \
-                at once, so a failure leaves nothing behind. The folder must not exist, or be empty. When \
-                stdin is a terminal, values not given as flags are asked for, with their defaults. \
+                at once, so a failure leaves nothing behind. The folder must not exist, or be empty \
+                (to make a project in a folder that has files, use flowpkg init). When stdin is a \
+                terminal, the template and values not given as flags are asked for, with their \
+                defaults; otherwise the defaults are used (console-app when --template is not \
+                given, which is noted). \
                 A template with no use for a flag (lua-library has no start module) notes it and \
                 goes on.
 
@@ -30,7 +33,9 @@ extension Flowpkg {
         @Argument(help: ArgumentHelp("The project folder to create; it must not exist, or be empty.", valueName: "dir"))
         var directory: String
 
-        @Option(help: "A template name (see flowpkg templates) or the path of a template folder.")
+        @Option(help: ArgumentHelp("A template name (see flowpkg templates) or the path of a template folder (default: console-app).",
+                                   valueName: "template"),
+                completion: TemplateChoice.completion)
         var template: String?
 
         @Option(help: "The product name (default: the folder's name).")
@@ -59,14 +64,10 @@ extension Flowpkg {
             do {
                 var given = try givenValues()
                 let catalog = try TemplateCatalog.bundled()
-                guard let templateName = template else {
-                    Self.printError(
-                        "error: missing --template; known templates: \(catalog.names.joined(separator: ", "))")
-                    throw ExitCode(64)
-                }
-                let chosen = try catalog.template(named: templateName, relativeTo: workingDirectory)
                 // Say that DIR is taken before asking questions, not after.
                 try ProjectWriter.checkDestination(destination)
+                let templateName = TemplateChoice.choose(template, catalog: catalog)
+                let chosen = try catalog.template(named: templateName, relativeTo: workingDirectory)
                 if isatty(STDIN_FILENO) == 1 {
                     given = Prompter.ask(template: chosen, destination: destination, given: given)
                 }
@@ -154,6 +155,12 @@ extension Flowpkg {
             case .writeFailed(let path, let reason):
                 printError(
                     "error: \(TemplateError.writeFailed(path: shownDestination ?? path, reason: reason).description)")
+                return ExitCode.failure
+            case .alreadyAProject(let path):
+                printError("error: \(TemplateError.alreadyAProject(path: shownDestination ?? path).description)")
+                return ExitCode.failure
+            case .pathBlocked:
+                printError("error: \(error.description)")
                 return ExitCode.failure
             }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowLoader
 import FlowProject
 import FlowPackage
 import FlowRuntime
@@ -19,7 +20,10 @@ extension Flowpkg {
                 Arguments after -- reach Lua in the global table arg and as the start module's \
                 ..., as with the lua interpreter (arg[0] is PATH). C modules listed in \
                 externalModules load from LUA_CPATH_5_4, LUA_CPATH or Lua's default C path, \
-                never with --sandbox.
+                never with --sandbox. Without PATH, the project is the first folder holding \
+                flowpkg.json from here upward. With --watch, Ctrl-C ends the program with status \
+                130, and a live source that refuses it (a wrong token, another identifier) ends \
+                it with status 1.
 
                 EXAMPLES:
                   flowpkg run MyApp.luapkg
@@ -28,8 +32,9 @@ extension Flowpkg {
                 """
         )
 
-        @Argument(help: "A .luapkg file or a project folder.", completion: .file(extensions: ["luapkg"]))
-        var path: String = "."
+        @Argument(help: "A .luapkg file or a project folder (default: the project found from here upward).",
+                  completion: .file(extensions: ["luapkg"]))
+        var path: String?
 
         @Option(help: "The package identifier the host expects; anything else is refused.")
         var identifier: String?
@@ -37,7 +42,7 @@ extension Flowpkg {
         @Flag(help: "Run in the default sandbox: no io, debug, dofile, loadfile, package.loadlib, binary load; os only time, clock and date.")
         var sandbox = false
 
-        @Flag(help: "Print to stderr which source served each module and resource.")
+        @Flag(help: "Print to stderr which source served each module and resource, as each one loads.")
         var trace = false
 
         @Flag(help: "Check every module and resource of the package against its SHA-256 before any Lua runs (by default each is checked when first loaded).")
@@ -62,19 +67,7 @@ extension Flowpkg {
 
         func run() throws {
             let expected = try identifier.map { try PackageIdentifier($0) }
-            var target: RunTarget
-            do {
-                target = try RunTarget.open(URL(fileURLWithPath: path), identifier: expected, verifyAll: verifyAll,
-                                            workingDirectory: Terminal.workingDirectory)
-            } catch {
-                if case .projectHasErrors(let diagnostics) = error {
-                    let renderer = DiagnosticRenderer(format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),
-                                                      workingDirectory: Terminal.workingDirectory)
-                    Self.standardError(diagnostics.filter { $0.severity == .error }.map { renderer.text($0) + "\n" }.joined())
-                }
-                Self.standardError("error: \(error)\n")
-                throw ExitCode.failure
-            }
+            var (target, shownPath) = try open(expected)
 
             let updateRun: UpdateRun?
             do {
@@ -87,14 +80,32 @@ extension Flowpkg {
 
             let options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
             let context = try LuaContext(name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
-            try Self.setArgumentTable(in: context, path: path, arguments)
+            try Self.setArgumentTable(in: context, path: shownPath, arguments)
+            if trace {
+                target.loader.observeLoads { item in
+                    fflush(nil)  // Lua's print writes through C stdio: keep the two in order
+                    Self.standardError("trace: \(item)\n")
+                }
+            }
+            let refused = DispatchSemaphore(value: 0)
+            let refusal = RefusalBox()
             let session = live.startSession(loader: target.loader, primary: target.primarySource,
-                                            context: context, output: LineOutput())
+                                            context: context, output: LineOutput()) { session in
+                guard live.watch else { return }
+                session.onRefused { reason in
+                    refusal.reason = reason
+                    refused.signal()
+                }
+            }
             defer {
                 session?.stop()
                 context.terminate()
-                if trace { Self.standardError(context.loadedItems.map { "trace: \($0)\n" }.joined()) }
             }
+            if live.watch, let reason = refusal.reason {
+                Self.standardError("error: --watch has nothing to watch: \(reason)\n")
+                throw ExitCode.failure
+            }
+            if live.watch { WatchInterrupt.install() }
             do {
                 // The start module gets the arguments as `...`, as `lua script.lua a b` passes them.
                 try context.loadModule(target.startModule, arguments: arguments.map { .string($0) })
@@ -106,7 +117,56 @@ extension Flowpkg {
             }
             fflush(nil)  // Lua's print writes through C stdio
             updateRun?.succeeded()
-            if live.watch { SignalWait.untilInterrupted() }
+            guard live.watch else { return }
+            if let signalNumber = WatchInterrupt.wait(orWoken: refused) {
+                // Ctrl-C is how a watch ends: the shell's status for it, and no warning about
+                // the connection this closes.
+                session?.stop()
+                throw ExitCode(128 + signalNumber)
+            }
+            fflush(nil)
+            Self.standardError("error: --watch has nothing to watch: \(refusal.reason ?? "the live source refused")\n")
+            throw ExitCode.failure
+        }
+
+        /// The package or project to run, and the path `arg[0]` shows.
+        private func open(_ expected: PackageIdentifier?) throws -> (RunTarget, String) {
+            let (url, shown) = Self.resolvePath(path, identifier: expected)
+            do {
+                return (try RunTarget.open(url, identifier: expected, verifyAll: verifyAll,
+                                           workingDirectory: Terminal.workingDirectory), shown)
+            } catch {
+                if case .projectHasErrors(let diagnostics) = error {
+                    let renderer = DiagnosticRenderer(format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),
+                                                      workingDirectory: Terminal.workingDirectory,
+                                                      projectAbove: path == nil && shown != "." ? url.path : nil)
+                    Self.standardError(diagnostics.filter { $0.severity == .error }.map { renderer.text($0) + "\n" }.joined())
+                }
+                Self.standardError("error: \(error)\n")
+                throw ExitCode.failure
+            }
+        }
+
+        /// PATH as given; without one, the current folder when it is a project or a folder of
+        /// packages (with --identifier, or holding any), else the nearest project upward.
+        static func resolvePath(_ given: String?, identifier: PackageIdentifier?,
+                                workingDirectory: String = Terminal.workingDirectory) -> (URL, String) {
+            if let given { return (URL(fileURLWithPath: given), given) }
+            let here = URL(fileURLWithPath: workingDirectory)
+            let hasProject = FileManager.default.fileExists(atPath: here.appendingPathComponent("flowpkg.json").path)
+            if hasProject || identifier != nil || !PackageLocator.candidates(in: [here]).isEmpty { return (here, ".") }
+            let location = ProjectLocation.resolve(nil, workingDirectory: workingDirectory)
+            guard let above = location.above else { return (here, ".") }
+            return (location.url, DiagnosticRenderer.relativePath(above, from: workingDirectory))
+        }
+
+        private final class RefusalBox: @unchecked Sendable {
+            private let lock = NSLock()
+            private var stored: String?
+            var reason: String? {
+                get { lock.withLock { stored } }
+                set { lock.withLock { stored = newValue } }
+            }
         }
 
         /// Lua's `arg` as the lua interpreter builds it: the program's arguments from 1, the

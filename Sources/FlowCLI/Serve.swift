@@ -11,12 +11,16 @@ extension Flowpkg {
                 Serves the project as it is on disk now: its manifest, its modules and resources \
                 by package name, and a stream of changes fed by watching the files. Every request \
                 needs the token (Authorization: Bearer TOKEN); without --token one is generated \
-                and printed. Listens on 127.0.0.1 unless --host says otherwise. Stop it with Ctrl-C.
+                and printed. Listens on 127.0.0.1 unless --host says otherwise; with --host \
+                0.0.0.0 (or ::) it prints this machine's network addresses, the URLs a device \
+                uses. Without DIR, the project is the first folder holding flowpkg.json from \
+                here upward. Stop it with Ctrl-C.
                 """
         )
 
-        @Argument(help: "The project folder, holding flowpkg.json.", completion: .directory)
-        var directory: String = "."
+        @Argument(help: "The project folder, holding flowpkg.json (default: found from here upward).",
+                  completion: .directory)
+        var directory: String?
 
         @Option(help: "The address to listen on; 0.0.0.0 lets a device on your network connect.")
         var host = "127.0.0.1"
@@ -45,9 +49,10 @@ extension Flowpkg {
             let options = LiveServerOptions(host: host, port: port, token: token ?? LiveServerOptions.generateToken(),
                                             forcePolling: poll)
             let output = LineOutput()
+            let project = ProjectLocation.resolve(directory)
             let server: LiveServer
             do {
-                server = try LiveServer(projectAt: URL(fileURLWithPath: directory), options: options) { line in
+                server = try LiveServer(projectAt: project.url, options: options) { line in
                     output.write(line)
                 }
             } catch {
@@ -65,11 +70,17 @@ extension Flowpkg {
                 output.error("warning: listening on \(host): any machine that can reach this one and has the token can read the project")
             }
             let manifest = server.project.manifest
-            let displayHost = host.contains(":") ? "[\(host)]" : host
-            let url = "http://\(displayHost == "0.0.0.0" ? "127.0.0.1" : displayHost):\(boundPort)"
-            output.write("Serving \(manifest.name) (\(manifest.identifier)) at \(url)")
+            var urls = ServeAddresses.urls(host: host, port: boundPort, interfaces: ServeAddresses.machineInterfaces())
+            if urls.isEmpty {
+                output.error("warning: this machine has no network address but loopback: only it can connect")
+                urls = [ServeAddresses.url(host == "0.0.0.0" ? "127.0.0.1" : "::1", boundPort)]
+            }
+            output.write("Serving \(manifest.name) (\(manifest.identifier)) at \(urls[0])")
+            for other in urls.dropFirst() { output.write("Also at \(other)") }
             output.write("Token: \(options.token)")
-            output.write("Connect: flowpkg run \(directory) --live \(url) --token \(options.token) --watch")
+            // Without DIR, run finds the project from here upward just as serve did.
+            let shown = directory.map { " " + New.shellQuoted($0) } ?? ""
+            output.write("Connect: flowpkg run\(shown) --live \(urls[0]) --token \(options.token) --watch")
             SignalWait.untilInterrupted()
             server.stop()
             output.write("Stopped.")

@@ -11,12 +11,14 @@ extension Flowpkg {
                 Reports every problem at once as `path:line:col: error: message [FPnnn]`: \
                 the project file, module and resource names, each module compiled with Lua \
                 5.4, then requires, getResource calls and globals. Exits 0 when there are no \
-                errors, 1 when there are (or warnings, with --strict).
+                errors, 1 when there are (or warnings, with --strict). Without DIR, the project \
+                is the first folder holding flowpkg.json from here upward.
                 """
         )
 
-        @Argument(help: "The project folder, holding flowpkg.json.", completion: .directory)
-        var directory: String = "."
+        @Argument(help: "The project folder, holding flowpkg.json (default: found from here upward).",
+                  completion: .directory)
+        var directory: String?
 
         @OptionGroup var output: OutputOptions
 
@@ -27,10 +29,11 @@ extension Flowpkg {
 
         func run() throws {
             let options = ValidationOptions(strict: strict)
-            let report = Validator.validate(projectAt: URL(fileURLWithPath: directory), options: options)
+            let project = ProjectLocation.resolve(directory)
+            let report = Validator.validate(projectAt: project.url, options: options)
             let renderer = DiagnosticRenderer(format: output.format,
                                               useColor: output.format == .text && Terminal.supportsColor(),
-                                              workingDirectory: Terminal.workingDirectory)
+                                              workingDirectory: Terminal.workingDirectory, projectAbove: project.above)
             print(renderer.render(report.diagnostics, summary: DiagnosticSummary(report)), terminator: "")
             if report.hasErrors { throw ExitCode.failure }
         }

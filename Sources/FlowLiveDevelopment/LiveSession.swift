@@ -30,6 +30,9 @@ public final class LiveSession: Sendable {
     private let hooks: Hooks
     /// The live source serving now, if one is.
     private let live = Locked<LiveSource?>(nil)
+    /// Set by `stop()`: the connection it closes is not reported as lost.
+    private let isStopped = Locked(false)
+    private let refusalHandler = Locked<(@Sendable (String) -> Void)?>(nil)
 
     public init(monitor: DevelopmentMonitor, loader: Loader, hooks: Hooks) {
         self.monitor = monitor
@@ -51,15 +54,32 @@ public final class LiveSession: Sendable {
         case .notConnected(let reason):
             hooks.log("warning: \(reason); running the \(primary.rawValue) code, a live source that starts later takes over")
             if plan.acceptsLaterConnection { waitForLaterConnection() }
-        case .refused:
-            break
+        case .refused(let reason):
+            refused(reason)
         }
         return plan
     }
 
-    /// Closes the change stream and stops reconnecting.
+    /// Calls `handler` once if the live source refuses this host (a rejected token, another
+    /// identifier), at start-up or when it connects later: a host that runs only to take live
+    /// changes (`flowpkg run --watch`) can stop then. Set it before `start`.
+    public func onRefused(_ handler: @escaping @Sendable (String) -> Void) {
+        refusalHandler.withLock { $0 = handler }
+    }
+
+    /// Closes the change stream and stops reconnecting; the connection it closes is not
+    /// reported as lost.
     public func stop() {
+        isStopped.withLock { $0 = true }
         monitor.stop()
+    }
+
+    private func refused(_ reason: String) {
+        let handler = refusalHandler.withLock { handler -> (@Sendable (String) -> Void)? in
+            defer { handler = nil }
+            return handler
+        }
+        handler?(reason)
     }
 
     /// Whether a live source serves now.
@@ -69,7 +89,10 @@ public final class LiveSession: Sendable {
         monitor.connectLater(
             expecting: loader.identifier,
             onConnect: { [self] source in adopt(source, takingOver: true) },
-            onRefused: { [hooks] reason in hooks.log("warning: live source refused: \(reason)") })
+            onRefused: { [self] reason in
+                hooks.log("warning: live source refused: \(reason)")
+                refused(reason)
+            })
     }
 
     private func adopt(_ source: LiveSource, takingOver: Bool) {
@@ -138,8 +161,9 @@ public final class LiveSession: Sendable {
     }
 
     private func drop(_ source: LiveSource, reason: String) {
+        let stopped = isStopped.withLock { $0 }
         let wasCurrent = live.withLock { live -> Bool in
-            guard live === source else { return false }
+            guard live === source, !stopped else { return false }
             live = nil
             return true
         }

@@ -16,17 +16,14 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
     public let location: String
     public let identifier: PackageIdentifier
     public let manifest: Manifest
-    /// How chunk names start: `App.luapkg` makes errors read `App.luapkg/modules/util.lua:3:`.
-    public let displayName: String
     private let reader: PackageReader
     private let modules: [ModuleName: Manifest.Module]
     private let resourceKeys: Set<ResourceKey>
 
     /// Opens and checks the package at `url`; with `expectedIdentifier`, a package of another
     /// identifier is refused. With `verifyAll`, every module and resource is checked against
-    /// its SHA-256 now. `displayName` (by default the file's name) starts every chunk name.
-    public init(contentsOf url: URL, expectedIdentifier: PackageIdentifier? = nil, verifyAll: Bool = false,
-                displayName: String? = nil) throws(LoaderError) {
+    /// its SHA-256 now.
+    public init(contentsOf url: URL, expectedIdentifier: PackageIdentifier? = nil, verifyAll: Bool = false) throws(LoaderError) {
         location = url.path
         do {
             reader = try PackageReader(contentsOf: url)
@@ -42,7 +39,6 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
             let problems = reader.verify()
             if !problems.isEmpty { throw .packageRefused(location: url.path, reasons: problems.map(\.description)) }
         }
-        self.displayName = displayName ?? url.lastPathComponent
         modules = Dictionary(manifest.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         resourceKeys = Set(manifest.resources.map(\.key))
     }
@@ -52,7 +48,7 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let module = modules[name] else { return nil }
         do {
-            return ModuleCode(name: name, chunkName: displayName + "/" + module.path, bytes: try reader.moduleData(module))
+            return ModuleCode(name: name, chunkName: Self.chunkName(module.path), bytes: try reader.moduleData(module))
         } catch {
             throw LoaderError.itemRefused(item: "module '\(name)'", location: location,
                                           reason: Self.reasons(error).joined(separator: "; "))
@@ -68,6 +64,12 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
             throw LoaderError.itemRefused(item: "resource '\(key)'", location: location,
                                           reason: Self.reasons(error).joined(separator: "; "))
         }
+    }
+
+    /// The package path without its `modules/` folder: `modules/pl/tablex.lua` reads
+    /// `pl/tablex.lua:40:` in errors, as stock Lua run in the sources folder names it.
+    static func chunkName(_ path: String) -> String {
+        path.hasPrefix("modules/") ? String(path.dropFirst("modules/".count)) : path
     }
 
     private static func reasons(_ error: any Error) -> [String] {

@@ -41,6 +41,7 @@ public final class Loader: Sendable {
         var sources: [any PackageSource]
         var provenance: [LoadedItem.Item: Int] = [:]
         var items: [LoadedItem] = []
+        var loadObservers: [@Sendable (LoadedItem) -> Void] = []
     }
 
     private let state: Locked<State>
@@ -72,6 +73,12 @@ public final class Loader: Sendable {
     /// Every module and resource served so far, in first-load order, each with its latest source.
     public var loadedItems: [LoadedItem] {
         state.withLock { $0.items }
+    }
+
+    /// Calls `observer` after every load (reloads too), on the loading thread, with the item and
+    /// the source that served it: a trace shown as it happens, not at exit.
+    public func observeLoads(_ observer: @escaping @Sendable (LoadedItem) -> Void) {
+        state.withLock { $0.loadObservers.append(observer) }
     }
 
     /// The module's code from the first source that has it.
@@ -125,14 +132,16 @@ public final class Loader: Sendable {
 
     private func record(_ item: LoadedItem.Item, from source: any PackageSource) {
         let entry = LoadedItem(item: item, source: source.kind, location: source.location)
-        state.withLock { state in
+        let observers = state.withLock { state in
             if let index = state.provenance[item] {
                 state.items[index] = entry
             } else {
                 state.provenance[item] = state.items.count
                 state.items.append(entry)
             }
+            return state.loadObservers
         }
+        for observer in observers { observer(entry) }
     }
 
     private static func check(_ source: any PackageSource, serves identifier: PackageIdentifier) throws(LoaderError) {

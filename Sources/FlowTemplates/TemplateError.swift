@@ -19,6 +19,10 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
     case destinationNotAFolder(path: String)
     /// The file system refused a write; nothing was left behind.
     case writeFailed(path: String, reason: String)
+    /// `flowpkg init` in a folder that already holds a flowpkg.json.
+    case alreadyAProject(path: String)
+    /// `flowpkg init` would need a folder where the folder holds a file (`Sources` is a file).
+    case pathBlocked(path: String, by: String)
 
     public var description: String {
         switch self {
@@ -43,6 +47,12 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
             return "\(path) already exists and is not a folder (nothing was written)"
         case .writeFailed(let path, let reason):
             return "could not write \(path): \(reason) (nothing was left behind)"
+        case .alreadyAProject(let path):
+            return "\(path) already holds a flowpkg.json: it is a project already (nothing was written); "
+                + "check it with flowpkg validate"
+        case .pathBlocked(let path, let blocker):
+            return "cannot write \(path): \(blocker) is a file, not a folder (nothing was written); "
+                + "move it away, or choose another folder"
         }
     }
 

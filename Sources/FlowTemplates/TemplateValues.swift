@@ -57,18 +57,49 @@ public struct TemplateValues: Sendable, Equatable {
     }
 
     /// `name` as one part of a package identifier: lower case ASCII letters and digits, with
-    /// every run of other characters turned into one `-` (`My App!` gives `my-app`).
+    /// every run of other characters turned into one `-` (`My App!` gives `my-app`). Latin
+    /// letters with accents lose them (`Café Ünïcode` gives `cafe-unicode`, `Straße` gives
+    /// `strasse`); a name with no Latin letter or digit at all (`日本語`) gives `app`.
     public static func identifierPart(from name: String) -> String {
         var part = ""
-        for scalar in name.lowercased().unicodeScalars {
-            if scalar.isASCII && (("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)) {
-                part.unicodeScalars.append(scalar)
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)) {
+                part += String(scalar).lowercased()
+            } else if let letters = latinLetters(for: scalar) {
+                part += letters
+            } else if scalar.properties.generalCategory == .nonspacingMark {
+                continue  // a combining accent (e + U+0301): its letter is already in
             } else if !part.isEmpty && !part.hasSuffix("-") {
                 part += "-"
             }
         }
+        if part.count > 200 { part = String(part.prefix(200)) }
         while part.hasSuffix("-") { part.removeLast() }
         return part.isEmpty ? "app" : part
+    }
+
+    /// The ASCII letters a Latin letter with a diacritic or a ligature stands for, read from its
+    /// Unicode name (`LATIN SMALL LETTER E WITH ACUTE` is `e`, `LATIN CAPITAL LIGATURE OE` is
+    /// `oe`), or nil for anything else.
+    static func latinLetters(for scalar: Unicode.Scalar) -> String? {
+        guard !scalar.isASCII, let name = scalar.properties.name else { return nil }
+        var words = name.split(separator: " ").map(String.init)
+        if words.first == "FULLWIDTH" { words.removeFirst() }
+        guard words.count >= 3, words[0] == "LATIN" else { return nil }
+        words.removeFirst()
+        if words.first == "SMALL" || words.first == "CAPITAL" { words.removeFirst() }
+        guard let kind = words.first, kind == "LETTER" || kind == "LIGATURE", words.count >= 2 else { return nil }
+        let letter = words[1]
+        switch letter {
+        case "SHARP": return "ss"
+        case "THORN": return "th"
+        case "ETH": return "d"
+        case "DOTLESS": return words.count > 2 && words[2].count == 1 ? words[2].lowercased() : nil
+        default:
+            // One letter (E WITH ACUTE), or two for a ligature or digraph (AE, OE, IJ).
+            guard letter.count <= 2, letter.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+            return letter.lowercased()
+        }
     }
 
     /// What the template's files see: the values, `<name>Path` and `<name>Leaf` for module

@@ -70,7 +70,7 @@ import Glibc
     }
 
     @Test func overridesAndStrict() throws {
-        let result = try FlowpkgProcess.run(["export", basic(), "--identifier", "com.example.ci", "--version", "3.1.4", "--format", "json"], in: scratch)
+        let result = try FlowpkgProcess.run(["export", basic(), "--identifier", "com.example.ci", "--package-version", "3.1.4", "--format", "json"], in: scratch)
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"path\": \"Basic-3.1.4.luapkg\", \"identifier\": \"com.example.ci\", \"version\": \"3.1.4\""))
         let lenient = try FlowpkgProcess.run(["export", Self.fixtures.appendingPathComponent("invalid/FP103").path], in: scratch)
@@ -112,7 +112,11 @@ import Glibc
         try handle.close()
         let outFolder = scratch.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: outFolder, withIntermediateDirectories: true)
-        try Data("older".utf8).write(to: outFolder.appendingPathComponent("Big.luapkg"))
+        // An older package there: export replaces packages only, and this one must survive.
+        let older = try FlowpkgProcess.run(["export", basic(), "-o", outFolder.appendingPathComponent("Big.luapkg").path],
+                                           in: scratch)
+        #expect(older.status == 0)
+        let olderBytes = try Data(contentsOf: outFolder.appendingPathComponent("Big.luapkg"))
 
         let process = Process()
         process.executableURL = FlowpkgProcess.executable
@@ -134,6 +138,6 @@ import Glibc
         #expect(sawTemporary, "the export ended before it could be interrupted")
         #expect(process.terminationStatus == 130)
         #expect(try FileManager.default.contentsOfDirectory(atPath: outFolder.path) == ["Big.luapkg"])
-        #expect(try Data(contentsOf: outFolder.appendingPathComponent("Big.luapkg")) == Data("older".utf8))
+        #expect(try Data(contentsOf: outFolder.appendingPathComponent("Big.luapkg")) == olderBytes)
     }
 }

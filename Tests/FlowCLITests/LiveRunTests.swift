@@ -132,8 +132,78 @@ import Testing
                 "stdout: \(run.stdout)\nstderr: \(run.stderr)")
         try fixture.write(live.appendingPathComponent("Resources/note.txt"), "changed note")
         #expect(run.waitFor { stdout, _ in stdout.contains("note: changed note") })
-        #expect(run.interrupt() == 0)
+        #expect(run.interrupt() == 130)
         #expect(served.server.stdout.contains("change r"))
+    }
+
+    /// Ctrl-C ends a watch with the shell's status for it, and the connection it closes is
+    /// not reported as lost.
+    @Test func ctrlCEndsAWatchWith130AndNoFalseWarning() throws {
+        let fixture = try RunFixture()
+        let (package, live) = try setUp(fixture)
+        let served = try ServedProject(live, in: fixture.url)
+        defer { served.server.interrupt() }
+        let run = try BackgroundFlowpkg(["run", package.path, "--live", served.url, "--token", ServedProject.token, "--watch"],
+                                        in: fixture.url)
+        #expect(run.waitFor { stdout, stderr in stdout.contains("main sees live") && stderr.contains("live: connected") })
+        // Let the change stream open: the interrupt must close a live connection.
+        #expect(served.server.waitFor { stdout, _ in stdout.contains("/events") }, "\(served.server.stdout)")
+        #expect(run.interrupt() == 130)
+        #expect(!run.stderr.contains("lost"), "\(run.stderr)")
+        #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+        #expect(!run.stderr.contains("error"), "\(run.stderr)")
+    }
+
+    /// With --watch there is nothing to do once the live source refuses the token: exit 1.
+    @Test func aRejectedTokenWithWatchExitsNonZero() throws {
+        let fixture = try RunFixture()
+        let (package, live) = try setUp(fixture)
+        let served = try ServedProject(live, in: fixture.url)
+        defer { served.server.interrupt() }
+        let result = try FlowpkgProcess.run(["run", package.path, "--live", served.url, "--token", "not-the-token", "--watch"],
+                                            in: fixture.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: --watch has nothing to watch: live source \(served.url) rejected the token"),
+                "\(result.stderr)")
+        #expect(!result.stdout.contains("main sees"))
+    }
+
+    /// A server that starts later with another token: the watch ends then, with status 1.
+    @Test func aLaterRefusalEndsTheWatch() throws {
+        let fixture = try RunFixture()
+        let (package, live) = try setUp(fixture)
+        let first = try ServedProject(live, in: fixture.url)
+        first.server.interrupt()
+        let port = String(first.url.split(separator: ":").last!)
+        let run = try BackgroundFlowpkg(["run", package.path, "--live", first.url, "--token", ServedProject.token,
+                                         "--connection-timeout", "0.2", "--watch"], in: fixture.url)
+        defer { run.interrupt() }
+        #expect(run.waitFor { stdout, _ in stdout.contains("main sees package") })
+        let server = try BackgroundFlowpkg(["serve", live.path, "--port", port, "--token", "another-token"], in: fixture.url)
+        defer { server.interrupt() }
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == 1)
+        #expect(run.stderr.contains("error: --watch has nothing to watch: live source \(first.url) rejected the token"),
+                "\(run.stderr)")
+    }
+
+    /// --trace lines come as items load, while the program still runs, not at exit.
+    @Test func traceLinesArePrintedAsItemsLoad() throws {
+        let fixture = try RunFixture()
+        let (package, live) = try setUp(fixture)
+        let served = try ServedProject(live, in: fixture.url)
+        defer { served.server.interrupt() }
+        let run = try BackgroundFlowpkg(["run", package.path, "--live", served.url, "--token", ServedProject.token,
+                                         "--watch", "--trace"], in: fixture.url)
+        #expect(run.waitFor { _, stderr in
+            stderr.contains("trace: module main <- live \(served.url)") && stderr.contains("trace: module helper <- live")
+                && stderr.contains("trace: resource note.txt <- live")
+        }, "\(run.stderr)")
+        #expect(run.process.isRunning)
+        try fixture.write(live.appendingPathComponent("Sources/helper.lua"), "return { word = 'traced' }\n")
+        #expect(run.waitFor { _, stderr in stderr.components(separatedBy: "trace: module helper <- live").count > 2 },
+                "\(run.stderr)")
+        #expect(run.interrupt() == 130)
     }
 
     @Test func aDroppedConnectionKeepsTheProgramRunning() throws {

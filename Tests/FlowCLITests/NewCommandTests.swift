@@ -119,7 +119,6 @@ import Testing
         ("new-refuses-unknown-template", ["Fresh", "--template", "ios-app"], 64),
         ("new-refuses-unknown-variable", ["Fresh", "--template", "console-app", "--set", "colour=red"], 64),
         ("new-refuses-escaping-path", ["Fresh", "--template", "./escaping"], 1),
-        ("new-refuses-missing-template", ["Fresh"], 64),
     ])
     func refusalsLeaveTheFileSystemAsItWas(golden: String, arguments: [String], status: Int32) throws {
         let scratch = try CLIScratch()

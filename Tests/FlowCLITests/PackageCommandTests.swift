@@ -77,10 +77,10 @@ import Testing
         #expect(verify.stdout == "junk.luapkg: not a .luapkg package: it has no zip end record: it is not a zip archive, or it was cut short\njunk.luapkg: 1 problem\n")
         let inspect = try FlowpkgProcess.run(["inspect", "missing.luapkg"], in: scratch)
         #expect(inspect.status == 1)
-        #expect(inspect.stderr == "flowpkg: missing.luapkg: cannot read the package: No such file or directory\n")
+        #expect(inspect.stderr == "error: missing.luapkg: cannot read the package: No such file or directory\n")
         _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent("empty.luapkg").path, contents: Data())
         let empty = try FlowpkgProcess.run(["inspect", "empty.luapkg"], in: scratch)
-        #expect(empty.stderr == "flowpkg: empty.luapkg: not a .luapkg package: the file is empty\n")
+        #expect(empty.stderr == "error: empty.luapkg: not a .luapkg package: the file is empty\n")
         #expect(try FlowpkgProcess.run(["inspect", "--help"]).stdout.contains("--list"))
         #expect(try FlowpkgProcess.run(["verify", "--help"]).stdout.contains("--identifier"))
     }

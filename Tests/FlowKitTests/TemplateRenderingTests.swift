@@ -1,4 +1,5 @@
 @testable import FlowDiagnostics
+import FlowPackage
 @testable import FlowTemplates
 import Foundation
 import Testing
@@ -61,8 +62,23 @@ import Testing
         let t = try template(["x": Array("{{name}}|{{identifier}}|{{startModule}}".utf8)])
         let files = try render(t, folder: "/tmp/Hello World 2!")
         #expect(String(decoding: files["x"]!, as: UTF8.self) == "Hello World 2!|com.example.hello-world-2|Main")
-        #expect(TemplateValues.identifierPart(from: "Ünïcode__App") == "n-code-app")
+        #expect(TemplateValues.identifierPart(from: "Ünïcode__App") == "unicode-app")
         #expect(TemplateValues.identifierPart(from: "!!!") == "app")
+    }
+
+    /// Latin letters lose their accents; names with no Latin letter fall back to `app`; the
+    /// result always makes a valid identifier.
+    @Test func nonASCIINamesGiveASensibleIdentifier() throws {
+        let cases = [
+            "Café Ünïcode": "cafe-unicode", "Straße": "strasse", "Ærøskøbing": "aeroskobing",
+            "Œuvre Þing": "oeuvre-thing", "Cafe\u{301}": "cafe", "Łódź 2": "lodz-2", "ＡＢＣ": "abc",
+            "日本語": "app", "Москва": "app", "Ελλάδα App": "app", "Ñandú — Ñu": "nandu-nu",
+        ]
+        for (name, part) in cases {
+            #expect(TemplateValues.identifierPart(from: name) == part, "\(name)")
+            #expect(PackageIdentifier.problem(in: "com.example." + TemplateValues.identifierPart(from: name)) == nil)
+        }
+        #expect(TemplateValues.identifierPart(from: String(repeating: "é", count: 300)).count == 200)
     }
 
     @Test func badValuesAreRefusedWithTheReason() throws {

@@ -11,8 +11,8 @@ import Testing
                                     resources: ["img/logo.png": [1, 2, 3]])
         let source = try EmbeddedPackageSource(contentsOf: url, expectedIdentifier: PackageIdentifier("com.example.app"))
         #expect(source.identifier.rawValue == "com.example.app")
-        #expect(try source.module(named: ModuleName("pl.tablex"))?.chunkName == "App.luapkg/modules/pl/tablex.lua")
-        #expect(try source.module(named: ModuleName("pl"))?.chunkName == "App.luapkg/modules/pl/init.lua")
+        #expect(try source.module(named: ModuleName("pl.tablex"))?.chunkName == "pl/tablex.lua")
+        #expect(try source.module(named: ModuleName("pl"))?.chunkName == "pl/init.lua")
         #expect(try source.module(named: ModuleName("main"))?.bytes == Array("return 1".utf8))
         #expect(try source.module(named: ModuleName("nope")) == nil)
         #expect(try source.resource(ResourceKey(name: "img/logo", type: "png")) == [1, 2, 3])
@@ -24,9 +24,9 @@ import Testing
         let url = try packages.make("App.luapkg", modules: ["main.lua": "print('fine')", "util.lua": "return 1"])
         try packages.corrupt(url, entry: "modules/util.lua")
         // Opening reads the central directory and the manifest only: the package opens.
-        let source = try EmbeddedPackageSource(contentsOf: url, displayName: "Shown.luapkg")
+        let source = try EmbeddedPackageSource(contentsOf: url)
         #expect(try source.module(named: ModuleName("main"))?.bytes == Array("print('fine')".utf8))
-        #expect(try source.module(named: ModuleName("main"))?.chunkName == "Shown.luapkg/modules/main.lua")
+        #expect(try source.module(named: ModuleName("main"))?.chunkName == "main.lua")
         do {
             _ = try source.module(named: ModuleName("util"))
             Issue.record("a corrupt module was served")

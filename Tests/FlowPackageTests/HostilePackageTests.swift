@@ -208,7 +208,7 @@ import Testing
             write(sys.argv[1], [("manifest.json", json.dumps(m))] + e)
             """)
         #expect(error?.problems.count == 1)
-        #expect(error?.problems.first?.message.hasPrefix("the digest does not match the listed entries") == true)
+        #expect(error?.problems.first?.message.hasPrefix("the digest does not match the manifest") == true)
     }
 
     @Test func editedModuleByteIsNamedByVerify() throws {

@@ -21,7 +21,7 @@ import Testing
         let text = String(decoding: manifest.jsonBytes(), as: UTF8.self)
         #expect(text == """
             {
-              "formatVersion": 1,
+              "formatVersion": 2,
               "identifier": "com.example.words",
               "name": "Words \\"Collection\\"",
               "version": "1.0.0",
@@ -52,23 +52,81 @@ import Testing
         #expect(try Manifest.decode(empty.jsonBytes(), packagePath: "p") == empty)
     }
 
-    @Test func digestIsTheSHA256OfSortedPathLines() throws {
+    @Test func formatOneDigestIsTheSHA256OfSortedPathLines() throws {
         let a = String(repeating: "1", count: 64), b = String(repeating: "2", count: 64)
         let expected = SHA256.hash(data: Array("modules/Z.lua:\(b)\nmodules/a.lua:\(a)\n".utf8)).map { String(format: "%02x", $0) }.joined()
-        #expect(Manifest.digest(of: [("modules/a.lua", a), ("modules/Z.lua", b)]) == expected)
-        #expect(Manifest.digest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(Manifest.entryListDigest(of: [("modules/a.lua", a), ("modules/Z.lua", b)]) == expected)
+        #expect(Manifest.entryListDigest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test func packageDigestIsTheSHA256OfTheCanonicalText() throws {
+        let manifest = try sample()
+        let a = String(repeating: "a", count: 64), b = String(repeating: "b", count: 64)
+        let text = """
+            flowpkg-package 2
+            identifier "com.example.words"
+            name "Words \\"Collection\\""
+            version "1.0.0"
+            startModule "main"
+            luaVersion "5.4"
+            module "main" "modules/main.lua" 3 \(a)
+            resource "img/é" "png" "resources/img/é.png" 5 \(b)
+
+            """
+        #expect(String(decoding: manifest.digestText, as: UTF8.self) == text)
+        #expect(manifest.digest == SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined())
+        var library = manifest
+        library.startModule = nil
+        library.modules = []
+        #expect(String(decoding: library.digestText, as: UTF8.self).contains("\nstartModule null\nluaVersion \"5.4\"\nresource "))
+    }
+
+    /// Whatever changes what a host runs changes the digest; the generator does not.
+    @Test func everyFieldThatMattersChangesTheDigest() throws {
+        let base = try sample()
+        var changed: [Manifest] = []
+        var m = base; m.identifier = try PackageIdentifier("com.example.other"); changed.append(m)
+        m = base; m.name = "Words"; changed.append(m)
+        m = base; m.version = "1.0.1"; changed.append(m)
+        m = base; m.startModule = nil; changed.append(m)
+        m = base; m.luaVersion = "5.5"; changed.append(m)
+        m = base; m.externalModules = ["lfs"]; changed.append(m)
+        m = base; m.modules[0].name = try ModuleName("other"); changed.append(m)
+        m = base; m.modules[0].size = 4; changed.append(m)
+        m = base; m.modules[0].sha256 = String(repeating: "c", count: 64); changed.append(m)
+        m = base; m.resources[0].key = try ResourceKey(name: "img/é", type: "jpg"); changed.append(m)
+        m = base; m.resources[0].path = "resources/img/e.png"; changed.append(m)
+        let digests = changed.map(\.computedDigest)
+        #expect(!digests.contains(base.digest))
+        #expect(Set(digests).count == digests.count)
+        m = base; m.generator = "flowpkg 9.9.9"
+        #expect(m.computedDigest == base.digest)
+    }
+
+    /// A package written before format 2 (digest over the entries only) still opens.
+    @Test func formatOneManifestsStillDecode() throws {
+        var old = try sample()
+        old.formatVersion = 1
+        old.digest = Manifest.entryListDigest(of: old.entries.map { ($0.path, $0.sha256) })
+        #expect(old.computedDigest == old.digest)
+        let decoded = try Manifest.decode(old.jsonBytes(), packagePath: "old.luapkg")
+        #expect(decoded == old)
+        // A format 2 manifest carrying the old kind of digest is refused.
+        var mixed = old
+        mixed.formatVersion = 2
+        #expect(throws: PackageError.self) { try Manifest.decode(mixed.jsonBytes(), packagePath: "p") }
     }
 
     @Test func unsupportedVersionsAndBadFieldsAreNamed() throws {
         var text = String(decoding: try sample().jsonBytes(), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 2")
+        text = text.replacingOccurrences(of: "\"formatVersion\": 2", with: "\"formatVersion\": 3")
             .replacingOccurrences(of: "\"luaVersion\": \"5.4\"", with: "\"luaVersion\": \"5.1\"")
             .replacingOccurrences(of: "\"identifier\": \"com.example.words\"", with: "\"identifier\": \"words\"")
         #expect {
             try Manifest.decode(Array(text.utf8), packagePath: "p.luapkg")
         } throws: { error in
             let messages = (error as? PackageError)?.problems.map(\.message) ?? []
-            return messages.contains { $0.hasPrefix("format version 2 is not supported") }
+            return messages.contains { $0.hasPrefix("format version 3 is not supported: this flowpkg reads versions 1 and 2") }
                 && messages.contains("the package targets Lua 5.1; this flowpkg runs Lua 5.4")
                 && messages.contains { $0.hasPrefix("\"identifier\": 'words' is not a valid package identifier") }
         }

@@ -35,7 +35,7 @@ import Testing
         #expect(manifest.digest == manifest.computedDigest)
         let raw = try python("import zipfile,sys; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read('manifest.json').decode())", [output.path])
         #expect(!raw.contains(scratch.url.path))
-        #expect(raw.hasPrefix("{\n  \"formatVersion\": 1,\n  \"identifier\": \"com.example.sample\",\n  \"name\": \"Sample\","))
+        #expect(raw.hasPrefix("{\n  \"formatVersion\": 2,\n  \"identifier\": \"com.example.sample\",\n  \"name\": \"Sample\","))
     }
 
     @Test func sameInputGivesSameBytesWhateverTheFileTimesAndOrder() throws {

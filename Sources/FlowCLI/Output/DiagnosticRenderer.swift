@@ -36,6 +36,9 @@ struct DiagnosticRenderer {
     var format: OutputFormat
     var useColor = false
     var workingDirectory: String
+    /// A project folder above the working directory (found by looking upward): paths in it are
+    /// shown relative to the working directory too, with `../`.
+    var projectAbove: String?
 
     /// The whole output for a list of diagnostics and its summary, ending in a newline.
     func render(_ diagnostics: [Diagnostic], summary: DiagnosticSummary) -> String {
@@ -59,7 +62,21 @@ struct DiagnosticRenderer {
     func displayPath(_ path: String) -> String {
         if path == workingDirectory { return "." }
         let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+        if let projectAbove, path == projectAbove || path.hasPrefix(projectAbove + "/"),
+           workingDirectory.hasPrefix(projectAbove + "/") {
+            return Self.relativePath(path, from: workingDirectory)
+        }
+        return path
+    }
+
+    /// `path` relative to the folder `base`, both absolute and standardized: `../../x`.
+    static func relativePath(_ path: String, from base: String) -> String {
+        let target = path.split(separator: "/"), from = base.split(separator: "/")
+        var common = 0
+        while common < target.count, common < from.count, target[common] == from[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     // MARK: Text

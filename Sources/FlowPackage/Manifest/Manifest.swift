@@ -1,9 +1,7 @@
-import Crypto
-
 /// What a `.luapkg` says about itself: its `manifest.json`, the archive's first entry.
 ///
 /// Every entry the package holds is listed here with its size and SHA-256, and `digest`
-/// seals the list: see `Manifest.digest(of:)` for its exact form.
+/// identifies the whole package: see `Manifest.packageDigest` (format 2) for its exact form.
 public struct Manifest: Sendable, Equatable {
     /// A Lua module: `require(name)` gets the code stored at `path` (`modules/Foo/Bar.lua`).
     public struct Module: Sendable, Equatable {
@@ -39,8 +37,11 @@ public struct Manifest: Sendable, Equatable {
         }
     }
 
-    /// The only format version this code writes and reads.
-    public static let currentFormatVersion = 1
+    /// The format version this code writes. Format 2 changed only what `digest` covers
+    /// (identifier, name, version, start module and Lua version besides the entries).
+    public static let currentFormatVersion = 2
+    /// The format versions this code reads: 1 (digest over the entries only) and 2.
+    public static let readableFormatVersions = [1, 2]
     /// The Lua version packages target; the runtime embeds this one.
     public static let currentLuaVersion = "5.4"
     /// The manifest's entry name; always the archive's first entry.
@@ -95,28 +96,11 @@ public struct Manifest: Sendable, Equatable {
     /// The resource `key`, if the package has it.
     public func resource(_ key: ResourceKey) -> Resource? { resources.first { $0.key == key } }
 
-    /// The package digest: the lowercase hex SHA-256 of one line per entry, `path:sha256\n`
-    /// (the entry's package path, a colon, its lowercase hex SHA-256, a line feed), the lines
-    /// sorted by the paths' UTF-8 bytes; the manifest itself is not among them. An empty
-    /// package's digest is the SHA-256 of no bytes.
-    public static func digest(of entries: [(path: String, sha256: String)]) -> String {
-        // Manifests list their entries sorted already; sorting is then skipped.
-        let isSorted = zip(entries, entries.dropFirst()).allSatisfy { !PackagePath.precedes($1.path, $0.path) }
-        let sorted = isSorted ? entries : entries.sorted(by: { PackagePath.precedes($0.path, $1.path) })
-        // All lines in one buffer, hashed once: no string built per entry.
-        var lines: [UInt8] = []
-        lines.reserveCapacity(sorted.reduce(0) { $0 + $1.path.utf8.count + $1.sha256.utf8.count + 2 })
-        for entry in sorted {
-            lines.append(contentsOf: entry.path.utf8)
-            lines.append(UInt8(ascii: ":"))
-            lines.append(contentsOf: entry.sha256.utf8)
-            lines.append(UInt8(ascii: "\n"))
-        }
-        return hexString(SHA256.hash(data: lines))
+    /// The digest this manifest's format defines (`packageDigest` from format 2 on,
+    /// `entryListDigest` for format 1); a sound manifest's `digest` equals it.
+    public var computedDigest: String {
+        formatVersion == 1 ? Self.entryListDigest(of: entries.map { ($0.path, $0.sha256) }) : packageDigest
     }
-
-    /// The digest this manifest's entry list gives; a sound manifest's `digest` equals it.
-    public var computedDigest: String { Self.digest(of: entries.map { ($0.path, $0.sha256) }) }
 }
 
 /// Lowercase hex of a digest's bytes.

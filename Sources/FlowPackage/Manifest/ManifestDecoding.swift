@@ -62,8 +62,9 @@ private struct ManifestDecoder {
         let fields = Fields(members)
 
         let formatVersion = integer(fields, "formatVersion", in: "the manifest")
-        if let formatVersion, formatVersion != Int64(Manifest.currentFormatVersion) {
-            problem("format version \(formatVersion) is not supported: this flowpkg reads version \(Manifest.currentFormatVersion); "
+        if let formatVersion, !Manifest.readableFormatVersions.contains(where: { Int64($0) == formatVersion }) {
+            problem("format version \(formatVersion) is not supported: this flowpkg reads versions "
+                    + "\(Manifest.readableFormatVersions.map(String.init).joined(separator: " and ")); "
                     + "use the flowpkg that wrote it, or export the project again")
         }
         let identifierText = string(fields, "identifier", in: "the manifest")
@@ -113,7 +114,7 @@ private struct ManifestDecoder {
         manifest.externalModules = externalModules
         manifest.runtimeVersion = runtimeVersion
         if problems.isEmpty, manifest.computedDigest != digest {
-            problem("the digest does not match the listed entries (listed \(digest), computed \(manifest.computedDigest)): "
+            problem("the digest does not match the manifest (listed \(digest), computed \(manifest.computedDigest)): "
                     + "the manifest was edited after it was written")
         }
         return manifest

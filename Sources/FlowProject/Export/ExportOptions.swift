@@ -15,6 +15,9 @@ public struct ExportOptions: Sendable {
     public var version: String?
     /// Warnings block the export as errors do.
     public var strict: Bool
+    /// Replace the output even when it is not a package, or lies among the project's own
+    /// files (see `OutputRule`); a folder is never replaced.
+    public var force: Bool
     /// The environment `SOURCE_DATE_EPOCH` is read from.
     public var environment: [String: String]
     /// Called from any thread with bytes done and the total while the package is written.
@@ -28,7 +31,7 @@ public struct ExportOptions: Sendable {
 
     public init(output: String? = nil,
                 workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                identifier: String? = nil, version: String? = nil, strict: Bool = false,
+                identifier: String? = nil, version: String? = nil, strict: Bool = false, force: Bool = false,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 progress: (@Sendable (PackageWriteProgress) -> Void)? = nil, cancellation: PackageCancellation? = nil) {
         self.output = output
@@ -36,6 +39,7 @@ public struct ExportOptions: Sendable {
         self.identifier = identifier
         self.version = version
         self.strict = strict
+        self.force = force
         self.environment = environment
         self.progress = progress
         self.cancellation = cancellation
@@ -51,6 +55,8 @@ public struct ExportResult: Sendable {
         public var manifest: Manifest
         /// The package file's size.
         public var bytes: Int64
+        /// Lowercase hex SHA-256 of the package file (what `sha256sum` prints).
+        public var sha256: String
     }
 
     /// Sorted as validation sorts them; export's own problems come last.

@@ -8,7 +8,8 @@ import Foundation
 /// The project model validation computed is the one exported: export never looks for files
 /// on its own. Failures are diagnostics, never thrown: FP501 the output cannot be written,
 /// FP502 an input cannot be read or changed during the export, FP503 the project passes a
-/// package limit, FP504 `SOURCE_DATE_EPOCH` is not a number, FP505 the export was cancelled.
+/// package limit, FP504 `SOURCE_DATE_EPOCH` is not a number, FP505 the export was cancelled,
+/// FP506 the output would replace something of the user's (see `OutputRule`).
 public enum Exporter {
     public static func export(projectAt directory: URL, options: ExportOptions = ExportOptions()) -> ExportResult {
         let root = directory.path.hasPrefix("/") ? directory : options.workingDirectory.appendingPathComponent(directory.path)
@@ -27,6 +28,10 @@ public enum Exporter {
             return result
         }
         let output = outputURL(for: project, options: options)
+        if let refusal = OutputRule.problem(writing: output, for: project, force: options.force) {
+            result.diagnostics.append(refusal)
+            return result
+        }
         var input = packageInput(for: project)
         input.runtimeVersion = options.runtimeVersion ?? project.projectFile.runtimeVersion
         var writeOptions = PackageWriteOptions(timestamp: timestamp, progress: options.progress,
@@ -35,7 +40,8 @@ public enum Exporter {
         do {
             let manifest = try PackageWriter.write(input, to: output, options: writeOptions)
             let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
-            result.package = ExportResult.Package(url: output, manifest: manifest, bytes: size)
+            let sha256 = (try? PackageFile.sha256(at: output)) ?? ""
+            result.package = ExportResult.Package(url: output, manifest: manifest, bytes: size, sha256: sha256)
         } catch let error as PackageError {
             if case .cancelled = error { result.wasCancelled = true }
             result.diagnostics.append(diagnostic(for: error))

@@ -1,0 +1,34 @@
+import Crypto
+import Foundation
+
+/// Facts about a package file as a whole, read without opening it as a package.
+public enum PackageFile {
+    /// The lowercase hex SHA-256 of the file's bytes (what `sha256sum` prints): it names this
+    /// exact file, where the manifest's digest names its content.
+    public static func sha256(at url: URL) throws -> String {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hasher.update(data: chunk)
+        }
+        return hexString(hasher.finalize())
+    }
+
+    /// Whether the file starts as every `.luapkg` does: a zip whose first entry is
+    /// `manifest.json`. Only the first local header is read, so this is cheap and says nothing
+    /// about whether the package is sound; it tells a package from any other file.
+    public static func startsWithManifest(at url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        let name = Array(Manifest.entryName.utf8)
+        guard let head = try? handle.read(upToCount: 30 + name.count), head.count == 30 + name.count else {
+            return false
+        }
+        let bytes = [UInt8](head)
+        // A zip local file header: "PK\3\4", then the name's length at offset 26 and the name at 30.
+        guard bytes[0..<4] == [0x50, 0x4B, 0x03, 0x04] else { return false }
+        let nameLength = Int(bytes[26]) | Int(bytes[27]) << 8
+        return nameLength == name.count && Array(bytes[30...]) == name
+    }
+}
