@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "FlowLiveServer", targets: ["FlowLiveServer"]),
         // Signed over-the-air updates, for hosts that take them.
         .library(name: "FlowUpdates", targets: ["FlowUpdates"]),
+        // A target's Lua project folder, validated and exported into its resources at build time.
+        .plugin(name: "FlowpkgBuildPlugin", targets: ["FlowpkgBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,7 +59,10 @@ let package = Package(
         // The live source's wire protocol: paths, the manifest it serves, the changes it announces.
         .target(name: "FlowLiveProtocol", dependencies: ["FlowPackage"]),
         // The development monitor: the live source's client, linked by debug hosts only.
-        .target(name: "FlowLiveDevelopment", dependencies: ["FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol"]),
+        .target(
+            name: "FlowLiveDevelopment",
+            dependencies: ["FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime"]
+        ),
         // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
         .target(
             name: "FlowUpdates",
@@ -103,6 +108,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
+        // A host target's Lua project folder, validated and exported into its resources at build time.
+        .plugin(name: "FlowpkgBuildPlugin", capability: .buildTool(), dependencies: ["flowpkg"]),
 
         // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host.
         .target(name: "FlowTestSupport", dependencies: ["FlowLoader", "FlowPackage"], path: "Tests/FlowTestSupport"),
@@ -110,6 +117,7 @@ let package = Package(
             name: "FlowLiveDevelopmentTests",
             dependencies: [
                 "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLoader", "FlowPackage",
+                "FlowProject", "FlowRuntime",
             ]
         ),
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage", .product(name: "Crypto", package: "swift-crypto")]),

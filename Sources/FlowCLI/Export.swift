@@ -86,7 +86,7 @@ extension Flowpkg {
 
             let renderer = DiagnosticRenderer(format: format.format,
                                               useColor: format.format == .text && Terminal.supportsColor(),
-                                              workingDirectory: Terminal.workingDirectory, projectAbove: project.above)
+                                              workingDirectory: format.workingDirectory, projectAbove: project.above)
             print(Self.render(result, renderer), terminator: "")
             if let key = options.signingKey, result.package != nil, format.format != .json {
                 print("signed: ed25519 key \(key.publicKey.keyID)")

@@ -39,30 +39,14 @@ struct LiveOptions: ParsableArguments {
     func startSession(loader: Loader, primary: SourceKind, context: LuaContext, output: LineOutput,
                       prepare: (LiveSession) -> Void = { _ in }) -> LiveSession? {
         guard let url, let parsed = URL(string: url), let token else { return nil }
-        let monitor = DevelopmentMonitor(configuration: .init(url: parsed, token: token, connectionTimeout: connectionTimeout))
-        let hooks = LiveSession.Hooks(
-            moduleChanged: { name in
-                do {
-                    try context.reloadModule(name)
-                } catch {
-                    fflush(nil)  // Lua's print writes through C stdio
-                    output.error("error: reloading \(name): \(error)")
-                }
-                fflush(nil)
+        return LiveSession.attach(
+            to: context, configuration: .init(url: parsed, token: token, connectionTimeout: connectionTimeout),
+            primary: primary,
+            log: { line in
+                fflush(nil)  // Lua's print writes through C stdio: its lines come first
+                output.error(line)
             },
-            resourceChanged: { key in
-                do {
-                    try context.resourceDidChange(key)
-                } catch {
-                    fflush(nil)
-                    output.error("error: delivering \(key) again: \(error)")
-                }
-                fflush(nil)
-            },
-            log: { output.error($0) })
-        let session = LiveSession(monitor: monitor, loader: loader, hooks: hooks)
-        prepare(session)
-        session.start(primary: primary)
-        return session
+            afterChange: { fflush(nil) },
+            prepare: prepare)
     }
 }

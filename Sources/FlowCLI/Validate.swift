@@ -33,7 +33,7 @@ extension Flowpkg {
             let report = Validator.validate(projectAt: project.url, options: options)
             let renderer = DiagnosticRenderer(format: output.format,
                                               useColor: output.format == .text && Terminal.supportsColor(),
-                                              workingDirectory: Terminal.workingDirectory, projectAbove: project.above)
+                                              workingDirectory: output.workingDirectory, projectAbove: project.above)
             print(renderer.render(report.diagnostics, summary: DiagnosticSummary(report)), terminator: "")
             if report.hasErrors { throw ExitCode.failure }
         }

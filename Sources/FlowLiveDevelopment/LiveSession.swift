@@ -11,6 +11,10 @@ public final class LiveSession: Sendable {
     public struct Hooks: Sendable {
         /// A module changed: run it again if it is loaded (e.g. `LuaContext.reloadModule`).
         public var moduleChanged: @Sendable (ModuleName) -> Void
+        /// Modules changed together (one change event, or a live source taking over): run them
+        /// again, and once each what depends on them (`LuaContext.reloadModules`). By default,
+        /// `moduleChanged` for each.
+        public var modulesChanged: @Sendable ([ModuleName]) -> Void
         /// A resource changed: deliver it again (e.g. `LuaContext.resourceDidChange`).
         public var resourceChanged: @Sendable (ResourceKey) -> Void
         /// One line for the developer: connected, refused, a change applied, a dropped connection.
@@ -20,6 +24,17 @@ public final class LiveSession: Sendable {
                     resourceChanged: @escaping @Sendable (ResourceKey) -> Void,
                     log: @escaping @Sendable (String) -> Void) {
             self.moduleChanged = moduleChanged
+            self.modulesChanged = { names in names.forEach(moduleChanged) }
+            self.resourceChanged = resourceChanged
+            self.log = log
+        }
+
+        /// Hooks that take every change event's modules in one call.
+        public init(modulesChanged: @escaping @Sendable ([ModuleName]) -> Void,
+                    resourceChanged: @escaping @Sendable (ResourceKey) -> Void,
+                    log: @escaping @Sendable (String) -> Void) {
+            self.moduleChanged = { modulesChanged([$0]) }
+            self.modulesChanged = modulesChanged
             self.resourceChanged = resourceChanged
             self.log = log
         }
@@ -111,11 +126,13 @@ public final class LiveSession: Sendable {
         if takingOver {
             // What already runs came from the embedded code: load the live version of it now.
             let served = Set(source.manifest.modules.map(\.name))
+            var stale: [ModuleName] = []
             for item in loader.loadedItems {
                 if case .module(let name) = item.item, item.source != .live, served.contains(name.rawValue) {
-                    hooks.moduleChanged(name)
+                    stale.append(name)
                 }
             }
+            if !stale.isEmpty { hooks.modulesChanged(stale) }
         }
     }
 
@@ -148,11 +165,13 @@ public final class LiveSession: Sendable {
                 hooks.log("warning: cannot read the live manifest: \(error)")
             }
         }
+        var modules: [ModuleName] = []
         for name in change.modules {
             guard let module = try? ModuleName(name) else { continue }
             hooks.log("live: module \(name) changed (r\(change.revision))")
-            hooks.moduleChanged(module)
+            modules.append(module)
         }
+        if !modules.isEmpty { hooks.modulesChanged(modules) }
         for resource in change.resources {
             guard let key = try? ResourceKey(name: resource.name, type: resource.type) else { continue }
             hooks.log("live: resource \(key) changed (r\(change.revision))")

@@ -16,14 +16,19 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
     public let location: String
     public let identifier: PackageIdentifier
     public let manifest: Manifest
+    /// How chunk names start: `App.luapkg` makes errors read `App.luapkg/modules/util.lua:3:`.
+    /// Without one, chunk names are the module's path inside `modules/` (`util.lua:3:`).
+    public let displayName: String?
     private let reader: PackageReader
     private let modules: [ModuleName: Manifest.Module]
     private let resourceKeys: Set<ResourceKey>
 
     /// Opens and checks the package at `url`; with `expectedIdentifier`, a package of another
     /// identifier is refused. With `verifyAll`, every module and resource is checked against
-    /// its SHA-256 now.
-    public init(contentsOf url: URL, expectedIdentifier: PackageIdentifier? = nil, verifyAll: Bool = false) throws(LoaderError) {
+    /// its SHA-256 now. `displayName` (the package's path as the user
+    /// gave it) starts every chunk name: `App.luapkg/modules/util.lua`.
+    public init(contentsOf url: URL, expectedIdentifier: PackageIdentifier? = nil, verifyAll: Bool = false,
+                displayName: String? = nil) throws(LoaderError) {
         location = url.path
         do {
             reader = try PackageReader(contentsOf: url)
@@ -39,6 +44,7 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
             let problems = reader.verify()
             if !problems.isEmpty { throw .packageRefused(location: url.path, reasons: problems.map(\.description)) }
         }
+        self.displayName = displayName
         modules = Dictionary(manifest.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         resourceKeys = Set(manifest.resources.map(\.key))
     }
@@ -48,7 +54,8 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let module = modules[name] else { return nil }
         do {
-            return ModuleCode(name: name, chunkName: Self.chunkName(module.path), bytes: try reader.moduleData(module))
+            return ModuleCode(name: name, chunkName: displayName.map { $0 + "/" + module.path } ?? Self.chunkName(module.path),
+                              bytes: try reader.moduleData(module), path: Self.chunkName(module.path))
         } catch {
             throw LoaderError.itemRefused(item: "module '\(name)'", location: location,
                                           reason: Self.reasons(error).joined(separator: "; "))
@@ -67,7 +74,7 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
     }
 
     /// The package path without its `modules/` folder: `modules/pl/tablex.lua` reads
-    /// `pl/tablex.lua:40:` in errors, as stock Lua run in the sources folder names it.
+    /// `pl/tablex.lua:40:` in errors.
     static func chunkName(_ path: String) -> String {
         path.hasPrefix("modules/") ? String(path.dropFirst("modules/".count)) : path
     }

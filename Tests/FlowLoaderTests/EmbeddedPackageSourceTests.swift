@@ -24,9 +24,9 @@ import Testing
         let url = try packages.make("App.luapkg", modules: ["main.lua": "print('fine')", "util.lua": "return 1"])
         try packages.corrupt(url, entry: "modules/util.lua")
         // Opening reads the central directory and the manifest only: the package opens.
-        let source = try EmbeddedPackageSource(contentsOf: url)
+        let source = try EmbeddedPackageSource(contentsOf: url, displayName: "Shown.luapkg")
         #expect(try source.module(named: ModuleName("main"))?.bytes == Array("print('fine')".utf8))
-        #expect(try source.module(named: ModuleName("main"))?.chunkName == "main.lua")
+        #expect(try source.module(named: ModuleName("main"))?.chunkName == "Shown.luapkg/modules/main.lua")
         do {
             _ = try source.module(named: ModuleName("util"))
             Issue.record("a corrupt module was served")

@@ -60,6 +60,7 @@ struct DiagnosticRenderer {
 
     /// Shows `path` relative to the working directory when it is inside it.
     func displayPath(_ path: String) -> String {
+        if workingDirectory.isEmpty { return path }
         if path == workingDirectory { return "." }
         let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }

@@ -14,4 +14,10 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
 struct OutputOptions: ParsableArguments {
     @Option(name: .long, help: "Output format: text, json or github (GitHub Actions annotations).")
     var format: OutputFormat = .text
+
+    @Flag(help: "Show files by their absolute paths (for build systems, such as FlowpkgBuildPlugin's build log).")
+    var absolutePaths = false
+
+    /// The folder paths are shown relative to; empty shows them whole.
+    var workingDirectory: String { absolutePaths ? "" : Terminal.workingDirectory }
 }

@@ -29,7 +29,7 @@ public final class ProjectFolderSource: PackageSource, @unchecked Sendable {
 
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let module = modules[name] else { return nil }
-        return ModuleCode(name: name, chunkName: chunkName(module), bytes: try read(module.file))
+        return ModuleCode(name: name, chunkName: chunkName(module), bytes: try read(module.file), path: module.relativePath)
     }
 
     public func resource(_ key: ResourceKey) throws -> [UInt8]? {

@@ -21,8 +21,8 @@ public struct RunTarget {
     /// identifier, a folder of packages to pick from by identifier. With `identifier`, a package
     /// or project of another identifier is refused. With `verifyAll`, every entry of a package
     /// is checked against its SHA-256 now (otherwise each when first read). With
-    /// `workingDirectory`, errors name a folder's module files relative to it (a package's are
-    /// named by their path inside its `modules/` folder).
+    /// `workingDirectory`, errors name a folder's module files relative to it, and a package's
+    /// modules by the package's path relative to it and the entry.
     public static func open(_ path: URL, identifier: PackageIdentifier?, verifyAll: Bool = false,
                             workingDirectory: String? = nil) throws(RunTargetError) -> RunTarget {
         let options = OpenOptions(verifyAll: verifyAll, workingDirectory: workingDirectory)
@@ -52,12 +52,20 @@ public struct RunTarget {
     private struct OpenOptions {
         var verifyAll: Bool
         var workingDirectory: String?
+
+        /// `path` relative to the working directory when inside it.
+        func display(_ path: String) -> String? {
+            guard let workingDirectory else { return nil }
+            let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        }
     }
 
     private static func openPackage(_ file: URL, identifier: PackageIdentifier?, options: OpenOptions) throws(RunTargetError) -> RunTarget {
         let source: EmbeddedPackageSource
         do {
-            source = try EmbeddedPackageSource(contentsOf: file, expectedIdentifier: identifier, verifyAll: options.verifyAll)
+            source = try EmbeddedPackageSource(contentsOf: file, expectedIdentifier: identifier, verifyAll: options.verifyAll,
+                                               displayName: options.display(file.standardizedFileURL.path))
         } catch {
             throw .refused(error)
         }

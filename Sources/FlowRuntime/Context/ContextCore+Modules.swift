@@ -26,6 +26,7 @@ extension ContextCore {
         moduleArguments[name] = arguments
         let code = try loader.module(named: name)
         try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
+        registerChunk(of: name, on: L)
         let argumentCount = pushArguments(of: name, chunkName: code.chunkName, on: L)
         try state.protectedCall(argumentCount: argumentCount, resultCount: 1, on: L)
         // As require does: a non-nil result is the module's value, unless the chunk stored
@@ -79,8 +80,17 @@ extension ContextCore {
 
         let code = try loader.module(named: name)
         try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
+        registerChunk(of: name, on: L)
         let argumentCount = pushArguments(of: name, chunkName: code.chunkName, on: L)
-        try state.protectedCall(argumentCount: argumentCount, resultCount: 1, on: L)
+        // What it requires is noted afresh as it runs; a failed run keeps the old notes.
+        let saved = takeRequires(of: name, on: L)
+        do {
+            try state.protectedCall(argumentCount: argumentCount, resultCount: 1, on: L)
+        } catch {
+            finishRequires(of: name, saved: saved, restore: true, on: L)
+            throw error
+        }
+        finishRequires(of: name, saved: saved, restore: false, on: L)
         let result = stack.value(at: -1)
         if lua_type(L, -1) == LUA_TNIL {
             flowlua_pop(L, 1)
@@ -93,6 +103,7 @@ extension ContextCore {
     /// Forgets the module: the next `require` runs it again.
     func unload(_ name: ModuleName) throws {
         let (_, L) = try live()
+        finishRequires(of: name, saved: takeRequires(of: name, on: L), restore: false, on: L)
         lua_getfield(L, flowlua_registryindex(), "_LOADED")
         lua_pushnil(L)
         lua_setfield(L, -2, name.rawValue)

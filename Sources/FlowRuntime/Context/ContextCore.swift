@@ -22,6 +22,10 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     private(set) var requireReference = LUA_NOREF
     private(set) var postMessageReference = LUA_NOREF
     private(set) var redeliverReference = LUA_NOREF
+    /// Module chunk -> module name (weak keys), and module -> { [required module] = true }:
+    /// what `flowlua_require` keeps so a reload re-runs the modules that required a changed one.
+    private(set) var chunksReference = LUA_NOREF
+    private(set) var requiresReference = LUA_NOREF
     /// What a module loaded with arguments (a start module) receives as `...`, again on reload.
     var moduleArguments: [ModuleName: [LuaValue]] = [:]
 
@@ -75,6 +79,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             lua_setfield(L, -2, field)
         }
         flowlua_pop(L, 1)
+        installRequire(L)
         lua_getglobal(L, "require")
         requireReference = luaL_ref(L, flowlua_registryindex())
 
@@ -257,6 +262,24 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         return 0
     }
 
+    /// Replaces Lua's `require` with `flowlua_require`, which also notes which module required
+    /// which (see ContextCore+Dependents).
+    private func installRequire(_ L: OpaquePointer) {
+        lua_getglobal(L, "package")
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, "k")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        lua_pushvalue(L, -1)
+        chunksReference = luaL_ref(L, flowlua_registryindex())
+        lua_createtable(L, 0, 0)
+        lua_pushvalue(L, -1)
+        requiresReference = luaL_ref(L, flowlua_registryindex())
+        lua_pushcclosure(L, flowlua_require, 3)
+        lua_setglobal(L, "require")
+    }
+
     /// The loader's searcher: Lua's `require` asks it after `package.preload`.
     private func search(_ L: OpaquePointer) -> Int32 {
         let stack = LuaStack(L, bridge: self)
@@ -269,6 +292,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             let code = try loader.module(named: name)
             guard let state else { throw LuaContextError.terminated }
             try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
+            registerChunk(of: name, on: L)
             stack.push(message: code.chunkName)
             return 2
         } catch LoaderError.moduleNotFound(_, let searched) {

@@ -98,20 +98,49 @@ public final class LuaContext: @unchecked Sendable {
         if !queued { completion(.failure(LuaContextError.terminated)) }
     }
 
-    /// Runs the module's current code again if it is loaded, calls its completion handlers with
-    /// the new result and posts `system.did_load_module`; false when it was not loaded.
+    /// Runs the module's current code again if it is loaded, then every loaded module that
+    /// required it (as `reloadModules` does); false when it was not loaded.
     ///
     /// The entry point a live source calls when a module changes. On an error the previous
     /// result stays in place and no handler is called.
     @discardableResult
     public func reloadModule(_ name: ModuleName) throws -> Bool {
+        try !reloadModules([name]).isEmpty
+    }
+
+    /// Runs the current code of each changed module that is loaded, then of every loaded module
+    /// that required one of them (directly or through others, as noted when it ran), each after
+    /// the modules it requires; for each, calls its completion handlers with the new result and
+    /// posts `system.did_load_module`. Returns the modules run again, in that order.
+    ///
+    /// A module whose run fails keeps its previous result, calls no handler, and the modules
+    /// that required it are not run again; the others still are, then the first error is thrown.
+    @discardableResult
+    public func reloadModules(_ names: [ModuleName]) throws -> [ModuleName] {
         let core = self.core
         return try executor.sync {
-            guard let result = try core.reload(name) else { return false }
-            let handlers = core.registrations.withLock { core.moduleHandlers[name] ?? [] }
-            deliver(.success(result), to: handlers)
-            try core.post(Self.didLoadModuleMessage, [.string(name.rawValue)])
-            return true
+            let graph = try core.requireGraph()
+            var reloaded: [ModuleName] = []
+            var held = Set<ModuleName>()
+            var firstError: (any Error)?
+            for name in try core.reloadOrder(for: names, graph: graph) {
+                guard (graph[name] ?? []).isDisjoint(with: held) else {
+                    held.insert(name)
+                    continue
+                }
+                do {
+                    guard let result = try core.reload(name) else { continue }
+                    reloaded.append(name)
+                    let handlers = core.registrations.withLock { core.moduleHandlers[name] ?? [] }
+                    deliver(.success(result), to: handlers)
+                    try core.post(Self.didLoadModuleMessage, [.string(name.rawValue)])
+                } catch {
+                    if !reloaded.contains(name) { held.insert(name) }
+                    firstError = firstError ?? error
+                }
+            }
+            if let firstError { throw firstError }
+            return reloaded
         }
     }
 

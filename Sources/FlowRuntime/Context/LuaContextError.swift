@@ -10,6 +10,8 @@ public enum LuaContextError: Error, Equatable, Sendable, CustomStringConvertible
     case foreignFunction
     /// A global name that is empty.
     case invalidGlobalName(String)
+    /// `loadStartModule` on a package that names no start module (a library package).
+    case noStartModule(PackageIdentifier)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum LuaContextError: Error, Equatable, Sendable, CustomStringConvertible
             return "the loader serves '\(loader)', but the context was created for '\(expected)'"
         case .foreignFunction: return "a Lua function can only be passed back to the context it came from"
         case .invalidGlobalName(let name): return "'\(name)' is not a usable global name"
+        case .noStartModule(let identifier):
+            return "package '\(identifier)' names no start module: set \"startModule\" in flowpkg.json, or load a module by name"
         }
     }
 }

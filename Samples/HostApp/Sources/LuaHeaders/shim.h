@@ -1,0 +1,2 @@
+#include <lua.h>
+#include <lauxlib.h>
