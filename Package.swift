@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "FlowProject", targets: ["FlowProject"]),
         .library(name: "FlowTemplates", targets: ["FlowTemplates"]),
         .library(name: "FlowLiveServer", targets: ["FlowLiveServer"]),
+        // Signed over-the-air updates, for hosts that take them.
+        .library(name: "FlowUpdates", targets: ["FlowUpdates"]),
         // A target's Lua project folder, validated and exported into its resources at build time.
         .plugin(name: "FlowpkgBuildPlugin", targets: ["FlowpkgBuildPlugin"]),
     ],
@@ -61,6 +63,11 @@ let package = Package(
             name: "FlowLiveDevelopment",
             dependencies: ["FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime"]
         ),
+        // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
+        .target(
+            name: "FlowUpdates",
+            dependencies: ["FlowHTTP", "FlowLoader", "FlowPackage", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
         .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
@@ -96,7 +103,7 @@ let package = Package(
             name: "FlowCLI",
             dependencies: [
                 "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
-                "FlowProject", "FlowRuntime", "FlowTemplates",
+                "FlowProject", "FlowRuntime", "FlowTemplates", "FlowUpdates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -115,6 +122,7 @@ let package = Package(
         ),
         .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport"]),
+        .testTarget(name: "FlowUpdatesTests", dependencies: ["FlowLoader", "FlowPackage", "FlowUpdates"]),
         .testTarget(
             name: "FlowRuntimeTests",
             dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]

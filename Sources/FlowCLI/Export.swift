@@ -51,6 +51,13 @@ extension Flowpkg {
         @Flag(help: "Treat warnings as errors.")
         var strict = false
 
+        @Option(help: ArgumentHelp("Sign the package with this private key (made by flowpkg keygen).", valueName: "key-file"),
+                completion: .file(extensions: ["key"]))
+        var sign: String?
+
+        @Option(help: "The host runtime version the package needs, instead of flowpkg.json's runtimeVersion.")
+        var runtimeVersion: String?
+
         @OptionGroup var format: OutputOptions
 
         init() {}
@@ -68,16 +75,22 @@ extension Flowpkg {
             // A project found above: its package goes beside its flowpkg.json, as cargo puts
             // target/ in the package's folder, not into the sources the user is in.
             let home = project.above == nil || output != nil ? nil : project.url
-            let result = Exporter.export(projectAt: project.url, options: ExportOptions(
+            var options = ExportOptions(
                 output: output, workingDirectory: home ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 identifier: identifier, version: packageVersion, strict: strict, force: force,
-                progress: progress, cancellation: cancellation))
+                progress: progress, cancellation: cancellation)
+            options.signingKey = try SigningOptions.loadKey(sign)
+            options.runtimeVersion = runtimeVersion
+            let result = Exporter.export(projectAt: project.url, options: options)
             bar?.finish()
 
             let renderer = DiagnosticRenderer(format: format.format,
                                               useColor: format.format == .text && Terminal.supportsColor(),
                                               workingDirectory: format.workingDirectory, projectAbove: project.above)
             print(Self.render(result, renderer), terminator: "")
+            if let key = options.signingKey, result.package != nil, format.format != .json {
+                print("signed: ed25519 key \(key.publicKey.keyID)")
+            }
             if result.wasCancelled { throw ExitCode(130) }
             if result.package == nil { throw ExitCode.failure }
         }

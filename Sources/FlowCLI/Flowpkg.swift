@@ -24,6 +24,8 @@ public struct Flowpkg: ParsableCommand {
             Verify.self,
             Run.self,
             Serve.self,
+            Keygen.self,
+            Publish.self,
         ]
     )
 

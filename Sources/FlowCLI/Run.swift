@@ -51,6 +51,9 @@ extension Flowpkg {
         @OptionGroup(title: "Live development")
         var live: LiveOptions
 
+        @OptionGroup(title: "Updates")
+        var updates: UpdateOptions
+
         @Argument(parsing: .postTerminator, help: "Arguments for the Lua program, after --: arg[1], arg[2], …")
         var arguments: [String] = []
 
@@ -64,7 +67,16 @@ extension Flowpkg {
 
         func run() throws {
             let expected = try identifier.map { try PackageIdentifier($0) }
-            let (target, shownPath) = try open(expected)
+            var (target, shownPath) = try open(expected)
+
+            let updateRun: UpdateRun?
+            do {
+                updateRun = try updates.start(&target, log: { Self.standardError($0 + "\n") })
+            } catch {
+                Self.standardError("error: \(error)\n")
+                throw ExitCode.failure
+            }
+            defer { updateRun?.finish(log: { Self.standardError($0 + "\n") }) }
 
             let options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
             let context = try LuaContext(name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
@@ -100,9 +112,11 @@ extension Flowpkg {
             } catch {
                 fflush(nil)  // Lua's print writes through C stdio
                 Self.standardError("error: \(error)\n")
+                updateRun?.failed()
                 throw ExitCode.failure
             }
             fflush(nil)  // Lua's print writes through C stdio
+            updateRun?.succeeded()
             guard live.watch else { return }
             if let signalNumber = WatchInterrupt.wait(orWoken: refused) {
                 // Ctrl-C is how a watch ends: the shell's status for it, and no warning about

@@ -25,6 +25,10 @@ extension Flowpkg {
         @Option(help: "Output format: text or json.")
         var format: PackageReportFormat = .text
 
+        @Option(help: ArgumentHelp("Also require a signature by this public key (made by flowpkg keygen).", valueName: "pub-file"),
+                completion: .file(extensions: ["pub"]))
+        var trustedKey: String?
+
         init() {}
 
         func validate() throws {
@@ -36,10 +40,15 @@ extension Flowpkg {
         func run() throws {
             let url = URL(fileURLWithPath: package)
             let expected = try identifier.map { try PackageIdentifier($0) }
-            let problems = PackageReader.verify(at: url, expectedIdentifier: expected)
+            let trusted = try SigningOptions.loadPublicKey(trustedKey)
+            var problems = PackageReader.verify(at: url, expectedIdentifier: expected)
+            if let trusted, problems.isEmpty { problems += SigningOptions.signatureProblems(url, trusted: trusted) }
             let manifest = problems.isEmpty ? try? PackageReader.readManifest(at: url) : nil
             print(format == .json ? Self.json(problems, manifest: manifest, path: package)
                                   : Self.text(problems, manifest: manifest, path: package), terminator: "")
+            if let trusted, problems.isEmpty, format != .json {
+                print("\(package): \(PackageSignature.entryName): signed by trusted key \(trusted.keyID)")
+            }
             if !problems.isEmpty { throw ExitCode.failure }
         }
 

@@ -8,6 +8,9 @@ public enum SourceKind: String, Sendable, Equatable, Codable {
     case projectFolder = "folder"
     /// A live development source (`flowpkg serve`), debug hosts only.
     case live = "live"
+    /// A signed package downloaded from an update feed (FlowUpdates), chosen over the
+    /// embedded package by `UpdatePolicy`.
+    case downloadedUpdate = "update"
 }
 
 /// A module's code as a source serves it.

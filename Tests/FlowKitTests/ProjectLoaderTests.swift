@@ -92,4 +92,22 @@ import Testing
             "FP106@7:21", "FP106@8:31", "FP109@6:17", "FP207@6:48",
         ])
     }
+
+    @Test func runtimeVersionIsReadAndChecked() throws {
+        let project = try ProjectFixtures.copy("valid/Basic")
+        defer { ProjectFixtures.remove(project) }
+        let file = project.appendingPathComponent("flowpkg.json")
+        var json = try String(contentsOf: file, encoding: .utf8)
+        json = json.replacingOccurrences(of: "{", with: "{\n  \"runtimeVersion\": \"2\",", options: [], range: json.range(of: "{"))
+        try json.write(to: file, atomically: true, encoding: .utf8)
+        let (model, diagnostics) = ProjectLoader.load(from: project)
+        #expect(diagnostics.isEmpty)
+        #expect(model?.projectFile.runtimeVersion == "2")
+
+        try json.replacingOccurrences(of: "\"runtimeVersion\": \"2\"", with: "\"runtimeVersion\": \"\"")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let empty = ProjectLoader.load(from: project).1
+        #expect(empty.map { "\($0.code)@\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
+                == ["FP106@2:21 the runtime version must be 1 to 64 characters"])
+    }
 }

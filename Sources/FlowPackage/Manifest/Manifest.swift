@@ -60,6 +60,10 @@ public struct Manifest: Sendable, Equatable {
     /// C modules `require` may load from the host's Lua C path: module names, or `Prefix.*`
     /// for every module below a prefix. Written only when there are some.
     public var externalModules: [String] = []
+    /// The host runtime this package was built for (flowpkg.json's `runtimeVersion`); a host
+    /// that declares its own takes downloaded updates only when they match. Nil in packages
+    /// that do not say (older ones among them), which stay readable.
+    public var runtimeVersion: String? = nil
 
     public init(formatVersion: Int = Manifest.currentFormatVersion, identifier: PackageIdentifier, name: String,
                 version: String, startModule: ModuleName?, luaVersion: String = Manifest.currentLuaVersion,

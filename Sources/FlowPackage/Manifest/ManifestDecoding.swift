@@ -90,6 +90,14 @@ private struct ManifestDecoder {
             problem("the package targets Lua \(luaVersion); this flowpkg runs Lua \(Manifest.currentLuaVersion)")
         }
         let generator = string(fields, "generator", in: "the manifest")
+        var runtimeVersion: String?
+        switch fields["runtimeVersion"] {
+        case nil: break
+        case .string(let text)?:
+            if text.isEmpty || text.utf8.count > 64 { problem("\"runtimeVersion\" must be 1 to 64 characters") }
+            runtimeVersion = text
+        case let other?: problem("\"runtimeVersion\" is \(other.kindDescription), expected a string")
+        }
         let digest = string(fields, "digest", in: "the manifest")
         if let digest, !isSHA256(digest) { problem("\"digest\" is not 64 lowercase hex digits") }
 
@@ -104,6 +112,7 @@ private struct ManifestDecoder {
                                 startModule: startModule, luaVersion: luaVersion, generator: generator,
                                 modules: modules, resources: resources, digest: digest)
         manifest.externalModules = externalModules
+        manifest.runtimeVersion = runtimeVersion
         if problems.isEmpty, manifest.computedDigest != digest {
             problem("the digest does not match the manifest (listed \(digest), computed \(manifest.computedDigest)): "
                     + "the manifest was edited after it was written")

@@ -10,6 +10,10 @@ extension Manifest {
         if !externalModules.isEmpty {
             out += "  \(jsonMember(.externalModules)),\n"
         }
+        // Written only when set, so packages without it keep their bytes.
+        if runtimeVersion != nil {
+            out += "  \(jsonMember(.runtimeVersion)),\n"
+        }
         out += "  \"modules\": ["
         out += modules.map { module in
             "\n    {\"name\": \(JSONText.quoted(module.name.rawValue)), \"path\": \(JSONText.quoted(module.path)), "
@@ -31,6 +35,7 @@ extension Manifest {
     /// A top-level field of `manifest.json` other than the entry lists.
     public enum JSONField: String, Sendable, CaseIterable {
         case formatVersion, identifier, name, version, startModule, luaVersion, generator, externalModules, digest
+        case runtimeVersion
     }
 
     /// `"field": value` as `manifest.json` writes it; reports that show a manifest
@@ -47,6 +52,7 @@ extension Manifest {
         case .generator: value = JSONText.quoted(generator)
         case .externalModules: value = "[" + externalModules.map { JSONText.quoted($0) }.joined(separator: ", ") + "]"
         case .digest: value = JSONText.quoted(digest)
+        case .runtimeVersion: value = runtimeVersion.map { JSONText.quoted($0) } ?? "null"
         }
         return JSONText.quoted(field.rawValue) + ": " + value
     }

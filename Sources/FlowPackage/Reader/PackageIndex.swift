@@ -13,12 +13,17 @@ struct PackageIndex {
     var directory: ZipCentralDirectory
     /// The directory record of each entry found exactly once, by path.
     var entryIndex: [String: Int]
+    /// `manifest.json`'s exact bytes: what a signature covers.
+    var manifestBytes: [UInt8] = []
+    /// The second entry `manifest.sig`: nil when absent, `.some(nil)` when it is not a signature.
+    var signature: PackageSignature?? = nil
 
     /// Reads the end record, the central directory and the manifest (the only entry inflated),
     /// and checks the entry list against the manifest: nothing else of the archive is read.
     static func load(path: String, limits: PackageLimits) throws(PackageError) -> PackageIndex {
         let directory = try openDirectory(path: path, limits: limits)
-        let manifest = try readManifest(from: directory, path: path, limits: limits)
+        let (manifest, manifestBytes) = try readManifestAndBytes(from: directory, path: path, limits: limits)
+        var signature: PackageSignature?? = nil
         var listed: [String: (size: Int64, sha256: String)] = [:]
         listed.reserveCapacity(manifest.modules.count + manifest.resources.count)
         for entry in manifest.entries { listed[entry.path] = (entry.size, entry.sha256) }
@@ -38,6 +43,21 @@ struct PackageIndex {
             seen[name] = count
             if count == 2 { order.append(name); entryIndex[name] = nil }
             if count > 1 || index == 0 { if count == 1 { entryIndex[name] = index }; continue }
+            // The one entry the manifest does not list: its signature, right after it.
+            if index == 1, name == PackageSignature.entryName, info.kind == .regular {
+                if info.size > PackageSignature.maxBytes {
+                    problems.append(PackageProblem(entry: name, message: "is \(info.size) bytes; a signature is at most \(PackageSignature.maxBytes)"))
+                    continue
+                }
+                do {
+                    let reader = try directory.reader(forEntry: 1, path: path)
+                    _ = try reader.nextEntry()
+                    signature = .some(PackageSignature(bytes: try reader.boundedData(entry: name, limit: PackageSignature.maxBytes)))
+                } catch {
+                    problems.append(PackageProblem(entry: name, message: "cannot be read: \(archiveMessage(error))"))
+                }
+                continue
+            }
             if let reason = PackagePath.problem(in: name) {
                 problems.append(PackageProblem(entry: name.isEmpty ? nil : name, message: reason))
                 continue
@@ -68,7 +88,8 @@ struct PackageIndex {
             problems.removeLast(more)
             problems.append(PackageProblem(entry: nil, message: "and \(more) more problems"))
         }
-        return PackageIndex(manifest: manifest, listed: listed, problems: problems, directory: directory, entryIndex: entryIndex)
+        return PackageIndex(manifest: manifest, listed: listed, problems: problems, directory: directory, entryIndex: entryIndex,
+                            manifestBytes: manifestBytes, signature: signature)
     }
 
     /// Checks the end record (the entry count and the central directory's size are refused
@@ -111,6 +132,12 @@ struct PackageIndex {
 
     /// Reads the first entry, which must be `manifest.json`, within the manifest size limit.
     static func readManifest(from directory: ZipCentralDirectory, path: String, limits: PackageLimits) throws(PackageError) -> Manifest {
+        try readManifestAndBytes(from: directory, path: path, limits: limits).manifest
+    }
+
+    /// The manifest and the exact bytes it was decoded from.
+    static func readManifestAndBytes(from directory: ZipCentralDirectory, path: String,
+                                     limits: PackageLimits) throws(PackageError) -> (manifest: Manifest, bytes: [UInt8]) {
         guard let first = directory.entries.first else {
             if let damage = directory.damage { throw .notAPackage(path: path, reason: damage) }
             throw .manifestNotFirst(path: path, firstEntry: nil)
@@ -133,7 +160,7 @@ struct PackageIndex {
             throw .notAPackage(path: path, reason: archiveMessage(error))
         }
         let bytes = try reader.boundedData(entry: Manifest.entryName, limit: limits.maxManifestBytes)
-        return try Manifest.decode(bytes, packagePath: path, limits: limits)
+        return (try Manifest.decode(bytes, packagePath: path, limits: limits), bytes)
     }
 
     /// Opens the archive after checking its end record: the entry count and the central

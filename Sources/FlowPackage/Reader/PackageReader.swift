@@ -19,6 +19,11 @@ public final class PackageReader: @unchecked Sendable {
     private let directory: ZipCentralDirectory
     /// The central directory record of every entry, by path.
     private let entryIndex: [String: Int]
+    /// `manifest.json`'s exact bytes, as read at open: what a signature covers.
+    public let manifestBytes: [UInt8]
+    /// The `manifest.sig` entry: nil when the package is unsigned, `.some(nil)` when the
+    /// entry is there but is not a signature.
+    let signatureEntry: PackageSignature??
 
     /// Opens the package at `url` and checks its manifest and entry list.
     /// Throws `PackageError`, whose message names the file and the entry concerned.
@@ -30,6 +35,17 @@ public final class PackageReader: @unchecked Sendable {
         self.limits = limits
         self.directory = index.directory
         self.entryIndex = index.entryIndex
+        self.manifestBytes = index.manifestBytes
+        self.signatureEntry = index.signature
+    }
+
+    /// Whether the package carries a `manifest.sig` entry.
+    public var isSigned: Bool { signatureEntry != nil }
+
+    /// The signature checked against the keys a host trusts: trusted only when one of
+    /// `trustedKeys` signed exactly this `manifest.json`.
+    public func signatureStatus(trustedKeys: [PackagePublicKey]) -> SignatureStatus {
+        SignatureStatus.check(signature: signatureEntry, manifestBytes: manifestBytes, trustedKeys: trustedKeys)
     }
 
     /// Reads and checks only `manifest.json` (the first entry), without looking at the rest

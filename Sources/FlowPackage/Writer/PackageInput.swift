@@ -39,6 +39,8 @@ public struct PackageInput: Sendable {
     /// The C modules the host's Lua C path provides (`name` or `Prefix.*`), recorded in the
     /// manifest so the runtime may load them.
     public var externalModules: [String]
+    /// The manifest's `runtimeVersion`: the host runtime the package needs; nil leaves it out.
+    public var runtimeVersion: String? = nil
 
     public init(identifier: PackageIdentifier, name: String, version: String, startModule: ModuleName?,
                 modules: [Module], resources: [Resource], externalModules: [String] = []) {

@@ -11,6 +11,9 @@ public struct PackageWriteOptions: Sendable {
     /// Checked between chunks; once cancelled, the writer stops, removes its temporary file
     /// and throws `PackageError.cancelled`.
     public var cancellation: PackageCancellation?
+    /// Signs `manifest.json` with this key and stores the signature as the second entry,
+    /// `manifest.sig`; nil writes an unsigned package.
+    public var signingKey: PackageSigningKey? = nil
 
     public init(timestamp: Int64 = PackageWriteOptions.defaultTimestamp,
                 progress: (@Sendable (PackageWriteProgress) -> Void)? = nil,

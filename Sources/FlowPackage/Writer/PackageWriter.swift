@@ -75,6 +75,10 @@ public enum PackageWriter {
         do {
             let writer = try ArchiveWriter(path: path)
             try writer.addEntry(header(Manifest.entryName, Int64(manifestBytes.count), .deflate), bytes: manifestBytes)
+            if let key = options.signingKey {
+                let signature = PackageSignature(signing: manifestBytes, with: key).bytes
+                try writer.addEntry(header(PackageSignature.entryName, Int64(signature.count), .store), bytes: signature)
+            }
             for (index, (entry, facts)) in zip(planned, hashed).enumerated() {
                 if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: output) }
                 if ReadAhead.handles(size: facts.size) {
@@ -116,6 +120,7 @@ public enum PackageWriter {
         var manifest = Manifest(identifier: input.identifier, name: input.name, version: input.version,
                                 startModule: input.startModule, modules: modules, resources: resources, digest: "")
         manifest.externalModules = input.externalModules
+        manifest.runtimeVersion = input.runtimeVersion
         manifest.digest = manifest.computedDigest
         return manifest
     }

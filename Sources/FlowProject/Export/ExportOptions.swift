@@ -24,6 +24,10 @@ public struct ExportOptions: Sendable {
     public var progress: (@Sendable (PackageWriteProgress) -> Void)?
     /// Set it (from a signal handler) to stop the export; the output is then left untouched.
     public var cancellation: PackageCancellation?
+    /// Signs the package (`manifest.sig`); nil writes it unsigned.
+    public var signingKey: PackageSigningKey? = nil
+    /// Replaces flowpkg.json's `runtimeVersion`.
+    public var runtimeVersion: String? = nil
 
     public init(output: String? = nil,
                 workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),

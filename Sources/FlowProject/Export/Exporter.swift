@@ -32,10 +32,13 @@ public enum Exporter {
             result.diagnostics.append(refusal)
             return result
         }
-        let input = packageInput(for: project)
+        var input = packageInput(for: project)
+        input.runtimeVersion = options.runtimeVersion ?? project.projectFile.runtimeVersion
+        var writeOptions = PackageWriteOptions(timestamp: timestamp, progress: options.progress,
+                                               cancellation: options.cancellation)
+        writeOptions.signingKey = options.signingKey
         do {
-            let manifest = try PackageWriter.write(input, to: output, options: PackageWriteOptions(
-                timestamp: timestamp, progress: options.progress, cancellation: options.cancellation))
+            let manifest = try PackageWriter.write(input, to: output, options: writeOptions)
             let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
             let sha256 = (try? PackageFile.sha256(at: output)) ?? ""
             result.package = ExportResult.Package(url: output, manifest: manifest, bytes: size, sha256: sha256)

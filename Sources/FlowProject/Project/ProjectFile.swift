@@ -22,6 +22,7 @@ public struct ProjectFile: Sendable, Equatable {
         "name", "identifier", "version", "startModule", "sources", "resources", "environment",
         "globals", "externalModules",
         "ignore",
+        "runtimeVersion",
     ]
 
     /// The product name: the package is `<name>-<version>.luapkg`.
@@ -56,6 +57,9 @@ public struct ProjectFile: Sendable, Equatable {
             self.path = path
         }
     }
+    /// The host runtime the package needs, written to the manifest; a host declaring another
+    /// refuses downloaded updates built for it. Nil leaves it out.
+    public var runtimeVersion: String? = nil
 
     public init(name: String, identifier: String, version: String, startModule: String? = nil,
                 sources: [String] = ["Sources"], resources: [ResourceEntry] = [.folder("Resources")],

@@ -193,6 +193,15 @@ struct ProjectFileDecoder {
             file.ignore = decodeIgnore(member, into: &result.diagnostics)
         }
 
+        if let runtimeVersion = string("runtimeVersion", required: false) {
+            if runtimeVersion.isEmpty || runtimeVersion.utf8.count > 64 {
+                result.diagnostics.append(diagnostic(.error, "FP106", "the runtime version must be 1 to 64 characters",
+                                                     at: byKey["runtimeVersion"]!.value.position))
+            } else {
+                file.runtimeVersion = runtimeVersion
+            }
+        }
+
         result.projectFile = file
         return result
     }

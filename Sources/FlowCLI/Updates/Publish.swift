@@ -1,0 +1,90 @@
+import ArgumentParser
+import FlowPackage
+import FlowUpdates
+import Foundation
+
+extension Flowpkg {
+    /// `flowpkg publish`: adds a package (or a rollback) to a static update feed.
+    struct Publish: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Publish a package to a static update feed (a folder any web server serves).",
+            discussion: """
+                Copies PKG into DIR/packages/, named by its SHA-256, then points the channel's \
+                entry in DIR/index.json at it. Both are written to a temporary file and renamed, \
+                package first, so a client never reads a half-written feed or an index naming a \
+                missing package. Older packages stay, for clients mid-download. With --rollback, \
+                the channel's entry tells clients to go back to their embedded package (give PKG \
+                or --identifier to say which app). Upload DIR as it is to any static host.
+
+                EXAMPLES:
+                  flowpkg publish App-1.1.0.luapkg --to feed
+                  flowpkg publish App-1.2.0-beta.luapkg --to feed --channel beta
+                  flowpkg publish --rollback --identifier com.example.app --to feed
+                """
+        )
+
+        @Argument(help: "The package to publish (signed with export --sign).", completion: .file(extensions: ["luapkg"]))
+        var package: String?
+
+        @Option(help: ArgumentHelp("The feed folder (created if missing).", valueName: "dir"), completion: .directory)
+        var to: String
+
+        @Option(help: "The channel clients follow.")
+        var channel: String = UpdateFeed.defaultChannel
+
+        @Flag(help: "Publish a rollback: clients return to their embedded package.")
+        var rollback = false
+
+        @Option(help: "With --rollback and no PKG: the identifier of the app to roll back.")
+        var identifier: String?
+
+        init() {}
+
+        func validate() throws {
+            if let problem = FeedPublisher.channelProblem(channel) {
+                throw ValidationError("--channel '\(channel)': \(problem)")
+            }
+            if let identifier, let problem = PackageIdentifier.problem(in: identifier) {
+                throw ValidationError("--identifier '\(identifier)' is not valid: \(problem)")
+            }
+            if !rollback, package == nil { throw ValidationError("give the package to publish, or --rollback") }
+            if !rollback, identifier != nil { throw ValidationError("--identifier goes with --rollback") }
+            if rollback, package == nil, identifier == nil {
+                throw ValidationError("--rollback needs PKG or --identifier ID to say which app rolls back")
+            }
+        }
+
+        func run() throws {
+            let folder = URL(fileURLWithPath: to)
+            let outcome: FeedPublisher.Outcome
+            do {
+                if rollback {
+                    let id: PackageIdentifier
+                    if let identifier {
+                        id = try PackageIdentifier(identifier)
+                    } else {
+                        id = try PackageReader.readManifest(at: URL(fileURLWithPath: package!)).identifier
+                    }
+                    outcome = try FeedPublisher.rollback(identifier: id, in: folder, channel: channel)
+                } else {
+                    outcome = try FeedPublisher.publish(package: URL(fileURLWithPath: package!), to: folder, channel: channel)
+                }
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+            for note in outcome.notes {
+                FileHandle.standardError.write(Data("\(note)\n".utf8))
+            }
+            let entry = outcome.entry
+            switch entry.kind {
+            case .rollback:
+                print("published a rollback for \(entry.identifier) on channel \(outcome.channel) in \(outcome.index.path)")
+            case .package:
+                print("published \(entry.identifier) \(entry.version ?? "") on channel \(outcome.channel): "
+                      + "\(to)/\(entry.path ?? "") (sha256:\(entry.sha256 ?? ""), \(entry.size ?? 0) bytes)"
+                      + (entry.signed == true ? "" : ", unsigned"))
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import FlowPackage
+import Foundation
+
+/// Writes a static update feed into a folder that any static web server or object store
+/// serves (`flowpkg publish`).
+///
+/// Order makes it atomic for readers: the package is copied in first, under a name made of
+/// its SHA-256, through a temporary file and a rename; then the index is written the same
+/// way. A client reading at any moment sees the old index (whose packages are all still
+/// there) or the new one, never a half-written file or an index naming a missing package.
+public enum FeedPublisher {
+    /// What a publish did.
+    public struct Outcome: Equatable, Sendable {
+        public var channel: String
+        public var entry: UpdateFeed.Entry
+        /// The index file written.
+        public var index: URL
+        /// Things to tell the user (an unsigned package, a package already in the feed).
+        public var notes: [String]
+    }
+
+    /// Publishes `package` to `channel` of the feed at `folder` (created if missing).
+    public static func publish(package: URL, to folder: URL, channel: String) throws(UpdateError) -> Outcome {
+        try checkChannel(channel)
+        let problems = PackageReader.verify(at: package)
+        if !problems.isEmpty {
+            throw .refused(version: nil, reason: "\(package.path) does not verify:\n"
+                + problems.map { "  \(package.path): \($0)" }.joined(separator: "\n"))
+        }
+        let reader: PackageReader
+        do { reader = try PackageReader(contentsOf: package) } catch {
+            throw .refused(version: nil, reason: "\(error)")
+        }
+        let manifest = reader.manifest
+        var notes: [String] = []
+        if !reader.isSigned {
+            notes.append("warning: \(package.path) is not signed: clients refuse unsigned updates; export it with --sign KEY")
+        }
+        let packages = folder.appendingPathComponent("packages")
+        try makeFolder(packages)
+        let (sha256, size) = try AtomicFiles.sha256(of: package)
+        let path = "packages/\(sha256).luapkg"
+        let target = folder.appendingPathComponent(path)
+        if FileManager.default.fileExists(atPath: target.path) {
+            notes.append("\(path) was already in the feed")
+        } else {
+            try AtomicFiles.copy(package, to: target)
+        }
+        let entry = UpdateFeed.Entry(kind: .package, identifier: manifest.identifier.rawValue, version: manifest.version,
+                                     runtimeVersion: manifest.runtimeVersion, path: path, size: size, sha256: sha256,
+                                     signed: reader.isSigned)
+        let index = try writeIndex(in: folder, channel: channel, entry: entry)
+        return Outcome(channel: channel, entry: entry, index: index, notes: notes)
+    }
+
+    /// Publishes a rollback on `channel`: clients of `identifier` go back to their embedded package.
+    public static func rollback(identifier: PackageIdentifier, in folder: URL, channel: String) throws(UpdateError) -> Outcome {
+        try checkChannel(channel)
+        try makeFolder(folder)
+        let entry = UpdateFeed.Entry(kind: .rollback, identifier: identifier.rawValue)
+        let index = try writeIndex(in: folder, channel: channel, entry: entry)
+        return Outcome(channel: channel, entry: entry, index: index, notes: [])
+    }
+
+    /// Why `name` cannot be a channel, or nil.
+    public static func channelProblem(_ name: String) -> String? {
+        if name.isEmpty || name.utf8.count > 64 { return "a channel name is 1 to 64 characters" }
+        let ok = name.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
+            || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        return ok ? nil : "a channel name holds only ASCII letters, digits, '-', '_' and '.'"
+    }
+
+    private static func checkChannel(_ channel: String) throws(UpdateError) {
+        if let problem = channelProblem(channel) { throw .badFeed("channel '\(channel)': \(problem)") }
+    }
+
+    private static func makeFolder(_ folder: URL) throws(UpdateError) {
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw .store(path: folder.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Replaces `channel`'s entry in the index, keeping the other channels.
+    private static func writeIndex(in folder: URL, channel: String, entry: UpdateFeed.Entry) throws(UpdateError) -> URL {
+        let index = folder.appendingPathComponent(UpdateFeed.indexName)
+        var feed = UpdateFeed()
+        if FileManager.default.fileExists(atPath: index.path) {
+            let bytes: [UInt8]
+            do { bytes = Array(try Data(contentsOf: index)) } catch {
+                throw .store(path: index.path, reason: error.localizedDescription)
+            }
+            do { feed = try UpdateFeed.decode(bytes) } catch {
+                throw .store(path: index.path, reason: "it is not a feed index (\(error)); move it away or publish to another folder")
+            }
+        }
+        feed.channels[channel] = entry
+        try AtomicFiles.write(feed.encoded(), to: index)
+        return index
+    }
+}

@@ -1,0 +1,284 @@
+import FlowLoader
+import FlowPackage
+import Foundation
+
+/// What a host links for over-the-air updates: checks a feed, keeps verified downloads in an
+/// `UpdateStore`, and at each launch picks the package to run by `UpdatePolicy`, with launch
+/// safety: an update that has not been confirmed healthy (`markHealthy()`) by the next
+/// launch is marked failed and never chosen again.
+///
+/// ```swift
+/// let updates = try UpdateClient(configuration: .init(feed: feedURL, trustedKeys: [key],
+///                                                     store: cachesURL), embedded: embedded)
+/// let launch = updates.prepareLaunch()          // the update or the embedded package
+/// let loader = try Loader(identifier: id, sources: [launch.source])
+/// // … run the start module; once the app is up:
+/// updates.markHealthy()
+/// updates.checkInBackground { print($0) }       // stored for the next launch
+/// ```
+public final class UpdateClient: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        /// The feed's root: `index.json` and `packages/` are read relative to it.
+        public var feed: URL
+        public var channel: String
+        public var trustedKeys: [PackagePublicKey]
+        /// The host's runtime version; nil: the embedded package's `runtimeVersion`.
+        public var runtimeVersion: String?
+        /// The folder of update stores; each identifier gets its own sub-folder.
+        public var store: URL
+        /// How many downloaded updates are kept.
+        public var keep: Int
+        /// Seconds a connection or a read may take.
+        public var timeout: TimeInterval
+
+        public init(feed: URL, channel: String = UpdateFeed.defaultChannel, trustedKeys: [PackagePublicKey],
+                    runtimeVersion: String? = nil, store: URL, keep: Int = 3, timeout: TimeInterval = 30) {
+            self.feed = feed
+            self.channel = channel
+            self.trustedKeys = trustedKeys
+            self.runtimeVersion = runtimeVersion
+            self.store = store
+            self.keep = keep
+            self.timeout = timeout
+        }
+    }
+
+    /// What a feed check did, in a sentence.
+    public enum CheckOutcome: Equatable, Sendable, CustomStringConvertible {
+        case downloaded(version: String, id: String)
+        case alreadyStored(version: String)
+        case rolledBack
+        /// The feed has nothing for this package (no such channel, another identifier, an
+        /// update that failed before).
+        case nothingToDo(String)
+        case failed(UpdateError)
+
+        public var description: String {
+            switch self {
+            case let .downloaded(version, id): return "update \(version) (\(id.prefix(12))) downloaded and verified"
+            case let .alreadyStored(version): return "update \(version) is already downloaded"
+            case .rolledBack: return "the update feed rolled back to the embedded package; downloaded updates are withdrawn"
+            case let .nothingToDo(reason): return reason
+            case let .failed(error): return error.description
+            }
+        }
+    }
+
+    /// The package a launch runs and why.
+    public struct Launch: @unchecked Sendable {
+        public var plan: UpdatePlan
+        /// The primary source: the chosen update, or the embedded package.
+        public var source: any PackageSource
+        /// One sentence each: updates passed over, an earlier launch marked failed.
+        public var messages: [String]
+    }
+
+    public let configuration: Configuration
+    public let embedded: EmbeddedPackageSource
+    public let store: UpdateStore
+    private let lock = NSLock()
+    private var launchedUpdate: String?
+
+    public init(configuration: Configuration, embedded: EmbeddedPackageSource) throws(UpdateError) {
+        if let problem = FeedPublisher.channelProblem(configuration.channel) {
+            throw .badFeed("channel '\(configuration.channel)': \(problem)")
+        }
+        self.configuration = configuration
+        self.embedded = embedded
+        store = try UpdateStore(folder: configuration.store.appendingPathComponent(embedded.identifier.rawValue),
+                                identifier: embedded.identifier, trustedKeys: configuration.trustedKeys,
+                                keep: configuration.keep)
+    }
+
+    // MARK: Checking the feed
+
+    /// Reads the feed and, when its channel offers a package not yet stored, downloads,
+    /// checks and stores it; a rollback entry withdraws the stored updates. Never throws:
+    /// whatever goes wrong, the package running now keeps running.
+    public func checkForUpdate() -> CheckOutcome {
+        do {
+            return try check()
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// `checkForUpdate()` on another thread; `completion` gets its outcome there.
+    @discardableResult
+    public func checkInBackground(_ completion: @escaping @Sendable (CheckOutcome) -> Void = { _ in }) -> BackgroundCheck {
+        let check = BackgroundCheck()
+        Thread.detachNewThread { [self] in
+            let outcome = checkForUpdate()
+            completion(outcome)
+            check.finish(outcome)
+        }
+        return check
+    }
+
+    private func check() throws(UpdateError) -> CheckOutcome {
+        let indexURL = configuration.feed.appendingPathComponent(UpdateFeed.indexName)
+        let feed = try UpdateFeed.decode(FeedTransport.fetch(indexURL, limit: Int64(UpdateFeed.maxIndexBytes),
+                                                             timeout: configuration.timeout))
+        let channel = configuration.channel
+        guard let entry = feed.channels[channel] else {
+            return .nothingToDo("the update feed has no channel '\(channel)' (it has: "
+                + (feed.channels.keys.sorted().joined(separator: ", ").nilIfEmpty ?? "none") + ")")
+        }
+        guard entry.identifier == embedded.identifier.rawValue else {
+            return .nothingToDo("the update feed's channel '\(channel)' is for \(entry.identifier), not \(embedded.identifier); no update downloaded")
+        }
+        switch entry.kind {
+        case .rollback:
+            let inUse = lock.withLock { launchedUpdate }
+            try store.updateState { $0.rolledBack = true }
+            for id in store.storedIDs where id != inUse { store.remove(id) }
+            return .rolledBack
+        case .package:
+            guard let path = entry.path, UpdateFeed.isPackagePath(path), let sha = entry.sha256 else {
+                throw .badFeed("the entry for channel '\(channel)' has no valid \"path\" (packages/<sha256>.luapkg) and \"sha256\"")
+            }
+            let version = entry.version ?? "?"
+            let state = store.readState()
+            if state.failed.contains(sha) {
+                return .nothingToDo("update \(version) (\(sha.prefix(12))) failed at an earlier launch; it is not downloaded again")
+            }
+            // What the index says is checked before downloading: a package the policy would
+            // refuse is not fetched. (The index is not trusted: a stored package is judged again
+            // by its signed manifest at every launch.)
+            let offered = UpdateSituation.Candidate(
+                id: sha, package: .init(identifier: embedded.identifier, version: version, runtimeVersion: entry.runtimeVersion),
+                signature: .trusted(keyID: ""))
+            let embeddedManifest = embedded.manifest
+            let situation = UpdateSituation(
+                embedded: .init(identifier: embeddedManifest.identifier, version: embeddedManifest.version,
+                                runtimeVersion: embeddedManifest.runtimeVersion),
+                hostRuntimeVersion: configuration.runtimeVersion)
+            if let reason = UpdatePolicy.refusal(offered, situation: situation,
+                                                 runtime: configuration.runtimeVersion ?? embeddedManifest.runtimeVersion,
+                                                 embeddedVersion: PackageVersion(embeddedManifest.version)) {
+                return .nothingToDo("the feed offers update \(version) (\(sha.prefix(12))); not downloaded: \(reason)")
+            }
+            if store.storedIDs.contains(sha) {
+                if state.rolledBack { try store.updateState { $0.rolledBack = false } }
+                return .alreadyStored(version: version)
+            }
+            let id = try store.download(entry, from: configuration.feed.appendingPathComponent(path),
+                                        timeout: configuration.timeout)
+            try store.updateState { $0.rolledBack = false }
+            let inUse = lock.withLock { launchedUpdate }
+            let lastGood = store.readState().lastGood
+            store.prune(protecting: Set([id] + [inUse, lastGood].compactMap { $0 }))
+            return .downloaded(version: version, id: id)
+        }
+    }
+
+    // MARK: Launching
+
+    /// Picks the package this launch runs: an update the previous launch did not confirm
+    /// healthy is marked failed first; then `UpdatePolicy` decides over the stored updates.
+    /// A chosen update is recorded as launching until `markHealthy()`.
+    public func prepareLaunch(monitor: SourceSituation.Monitor = .absent) -> Launch {
+        var messages: [String] = []
+        let state = store.readState()
+        var failed = Set(state.failed)
+        if let unconfirmed = state.launching {
+            failed.insert(unconfirmed)
+            let version = (try? PackageReader.readManifest(at: store.url(of: unconfirmed)).version) ?? "?"
+            messages.append("update \(version) (\(unconfirmed.prefix(12))) was not confirmed healthy at its last launch; it is marked failed")
+        }
+        var readers: [String: PackageReader] = [:]
+        var candidates: [UpdateSituation.Candidate] = []
+        for id in store.storedIDs {
+            guard let reader = try? PackageReader(contentsOf: store.url(of: id)) else {
+                messages.append("stored update \(id.prefix(12)) no longer opens; it is deleted")
+                store.remove(id)
+                continue
+            }
+            readers[id] = reader
+            let manifest = reader.manifest
+            candidates.append(.init(id: id, package: .init(identifier: manifest.identifier, version: manifest.version,
+                                                           runtimeVersion: manifest.runtimeVersion),
+                                    signature: reader.signatureStatus(trustedKeys: configuration.trustedKeys),
+                                    failed: failed.contains(id)))
+        }
+        let embeddedManifest = embedded.manifest
+        let situation = UpdateSituation(
+            embedded: .init(identifier: embeddedManifest.identifier, version: embeddedManifest.version,
+                            runtimeVersion: embeddedManifest.runtimeVersion),
+            hostRuntimeVersion: configuration.runtimeVersion, candidates: candidates, rolledBack: state.rolledBack,
+            monitor: monitor)
+        var plan = UpdatePolicy.plan(for: situation)
+        messages += plan.messages
+        var source: any PackageSource = embedded
+        var launching: String?
+        if case .update(let id) = plan.choice {
+            do {
+                source = UpdatePackageSource(try EmbeddedPackageSource(contentsOf: store.url(of: id),
+                                                                       expectedIdentifier: embedded.identifier))
+                launching = id
+            } catch {
+                failed.insert(id)
+                messages.append("update \(id.prefix(12)) cannot be opened (\(error)); it is marked failed")
+                plan = UpdatePlan(choice: .embedded, order: plan.order.map { $0 == .downloadedUpdate ? .embeddedPackage : $0 },
+                                  messages: plan.messages)
+            }
+        }
+        let finalFailed = failed.sorted()
+        try? store.updateState {
+            $0.failed = finalFailed
+            $0.launching = launching
+        }
+        lock.withLock { launchedUpdate = launching }
+        if let launching {
+            let version = readers[launching]?.manifest.version ?? "?"
+            messages.append("running update \(version) (\(launching.prefix(12))) instead of the embedded package \(embeddedManifest.version)")
+        }
+        return Launch(plan: plan, source: source, messages: messages)
+    }
+
+    /// The host confirms the launched update works: it stays in use at the next launches.
+    public func markHealthy() {
+        guard let id = lock.withLock({ launchedUpdate }) else { return }
+        try? store.updateState { state in
+            if state.launching == id { state.launching = nil }
+            state.lastGood = id
+        }
+    }
+
+    /// The host saw the launched update fail: it is never chosen again, and the next launch
+    /// runs the embedded package (or an earlier good update).
+    public func markFailed() {
+        guard let id = lock.withLock({ launchedUpdate }) else { return }
+        try? store.updateState { state in
+            if state.launching == id { state.launching = nil }
+            if !state.failed.contains(id) { state.failed.append(id) }
+            if state.lastGood == id { state.lastGood = nil }
+        }
+    }
+}
+
+/// A feed check running on another thread.
+public final class BackgroundCheck: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var outcome: UpdateClient.CheckOutcome?
+
+    func finish(_ outcome: UpdateClient.CheckOutcome) {
+        condition.withLock {
+            self.outcome = outcome
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until the check is done or `timeout` passes; nil when it is still running.
+    public func wait(timeout: TimeInterval) -> UpdateClient.CheckOutcome? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while outcome == nil, condition.wait(until: deadline) {}
+        return outcome
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Crypto
+import FlowPackage
+import Foundation
+
+/// Downloaded updates of one package identifier, on disk:
+///
+/// ```
+/// <folder>/packages/<sha256>.luapkg   verified updates, named by their file's SHA-256
+/// <folder>/downloads/                 downloads in progress (emptied at every open)
+/// <folder>/state.json                 failed updates, the launch not yet confirmed, rollback
+/// ```
+///
+/// A download goes to `downloads/`, is checked (size and SHA-256 against the feed, every
+/// rule of `flowpkg verify`, the identifier, a signature by a trusted key) and only then
+/// renamed into `packages/`; anything that fails is deleted, never used. At most `keep`
+/// updates are kept. One process at a time uses a store.
+public final class UpdateStore: @unchecked Sendable {
+    /// What the store remembers between launches.
+    struct State: Codable, Equatable {
+        /// Updates whose launch failed before the host confirmed it healthy.
+        var failed: [String] = []
+        /// The update the current (or last) launch runs, until the host confirms it healthy.
+        var launching: String?
+        /// The last update confirmed healthy.
+        var lastGood: String?
+        /// The feed's last word was a rollback.
+        var rolledBack = false
+    }
+
+    public let folder: URL
+    public let identifier: PackageIdentifier
+    public let trustedKeys: [PackagePublicKey]
+    public let keep: Int
+    private let lock = NSLock()
+
+    var packages: URL { folder.appendingPathComponent("packages") }
+    var downloads: URL { folder.appendingPathComponent("downloads") }
+    var stateFile: URL { folder.appendingPathComponent("state.json") }
+
+    /// Opens (creating) the store at `folder`; a partial download left by a process that
+    /// stopped mid-way is deleted.
+    public init(folder: URL, identifier: PackageIdentifier, trustedKeys: [PackagePublicKey], keep: Int = 3) throws(UpdateError) {
+        self.folder = folder
+        self.identifier = identifier
+        self.trustedKeys = trustedKeys
+        self.keep = max(1, keep)
+        for sub in [packages, downloads] {
+            do { try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true) } catch {
+                throw .store(path: sub.path, reason: error.localizedDescription)
+            }
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: downloads.path)) ?? [] {
+            try? FileManager.default.removeItem(at: downloads.appendingPathComponent(name))
+        }
+    }
+
+    /// The stored update `id`'s file.
+    public func url(of id: String) -> URL { packages.appendingPathComponent("\(id).luapkg") }
+
+    /// The ids of the stored updates.
+    public var storedIDs: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: packages.path)) ?? []).compactMap { name in
+            guard name.hasSuffix(".luapkg") else { return nil }
+            let id = String(name.dropLast(".luapkg".count))
+            return isSHA256(id) ? id : nil
+        }.sorted()
+    }
+
+    // MARK: State
+
+    func readState() -> State {
+        lock.withLock {
+            guard let data = try? Data(contentsOf: stateFile) else { return State() }
+            // A damaged state file forgets failures; the policy still refuses anything unsigned.
+            return (try? JSONDecoder().decode(State.self, from: data)) ?? State()
+        }
+    }
+
+    func updateState(_ change: (inout State) -> Void) throws(UpdateError) {
+        lock.lock()
+        defer { lock.unlock() }
+        var state = (try? JSONDecoder().decode(State.self, from: Data(contentsOf: stateFile))) ?? State()
+        change(&state)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFiles.write(Array((try? encoder.encode(state)) ?? Data()), to: stateFile)
+    }
+
+    // MARK: Downloads
+
+    /// Downloads the feed entry's package from `url`, checks it and stores it; returns its id.
+    /// Throws `UpdateError.refused` (the download deleted) when any check fails.
+    func download(_ entry: UpdateFeed.Entry, from url: URL, timeout: TimeInterval,
+                  limits: PackageLimits = .default) throws(UpdateError) -> String {
+        guard let expectedSHA = entry.sha256, isSHA256(expectedSHA), let expectedSize = entry.size, expectedSize >= 0 else {
+            throw .badFeed("the entry for \(entry.identifier) \(entry.version ?? "") has no valid \"sha256\" and \"size\"")
+        }
+        let partial = downloads.appendingPathComponent("\(expectedSHA).\(getpid()).part")
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: partial.path) else {
+            throw .store(path: partial.path, reason: "cannot create the download file")
+        }
+        var keepFile = false
+        defer { if !keepFile { try? FileManager.default.removeItem(at: partial) } }
+        var hasher = SHA256()
+        var size: Int64 = 0
+        do {
+            // One byte over the declared size is enough to know it is wrong.
+            try FeedTransport.get(url, limit: expectedSize + 1, timeout: timeout) { piece in
+                hasher.update(data: Data(piece))
+                size += Int64(piece.count)
+                handle.write(Data(piece))
+            }
+            try handle.synchronize()
+            try handle.close()
+        } catch let error as UpdateError {
+            try? handle.close()
+            if case .unreachable(_, let reason) = error {
+                throw .refused(version: entry.version, reason: "the download from \(url.absoluteString) failed: \(reason)")
+            }
+            throw error
+        } catch {
+            try? handle.close()
+            throw .store(path: partial.path, reason: "\(error)")
+        }
+        guard size == expectedSize else {
+            throw .refused(version: entry.version, reason: "the download is \(size) bytes; the feed lists \(expectedSize) (incomplete or changed)")
+        }
+        let sha = AtomicFiles.hex(hasher.finalize())
+        guard sha == expectedSHA else {
+            throw .refused(version: entry.version, reason: "the download's SHA-256 is \(sha); the feed lists \(expectedSHA)")
+        }
+        try check(partial, version: entry.version, limits: limits)
+        let target = self.url(of: sha)
+        if rename(partial.path, target.path) != 0 {
+            throw .store(path: target.path, reason: String(cString: strerror(errno)))
+        }
+        keepFile = true
+        return sha
+    }
+
+    /// Every check a downloaded package must pass before it is stored.
+    func check(_ file: URL, version: String?, limits: PackageLimits = .default) throws(UpdateError) {
+        let reader: PackageReader
+        do { reader = try PackageReader(contentsOf: file, limits: limits) } catch {
+            throw .refused(version: version, reason: "\(error)".replacingOccurrences(of: file.path + ": ", with: ""))
+        }
+        let status = reader.signatureStatus(trustedKeys: trustedKeys)
+        guard status.isTrusted else { throw .refused(version: reader.manifest.version, reason: status.description) }
+        if reader.manifest.identifier != identifier {
+            throw .refused(version: reader.manifest.version,
+                           reason: "the package is \(reader.manifest.identifier), not \(identifier)")
+        }
+        let problems = reader.verify(expectedIdentifier: identifier)
+        if !problems.isEmpty {
+            throw .refused(version: reader.manifest.version, reason: problems.map(\.description).joined(separator: "; "))
+        }
+    }
+
+    /// Deletes stored updates beyond `keep`, newest versions first, never one in `protected`.
+    func prune(protecting protected: Set<String>) {
+        var versions: [(id: String, version: PackageVersion?)] = []
+        for id in storedIDs {
+            let manifest = try? PackageReader.readManifest(at: url(of: id))
+            versions.append((id, manifest.flatMap { PackageVersion($0.version) }))
+        }
+        versions.sort { lhs, rhs in
+            switch (lhs.version, rhs.version) {
+            case let (l?, r?): return r < l
+            case (.some, nil): return true
+            default: return false
+            }
+        }
+        var kept = 0
+        for (id, _) in versions {
+            if protected.contains(id) { continue }
+            if kept < keep - protected.count { kept += 1; continue }
+            try? FileManager.default.removeItem(at: url(of: id))
+        }
+    }
+
+    /// Deletes a stored update (refused or withdrawn).
+    func remove(_ id: String) {
+        try? FileManager.default.removeItem(at: url(of: id))
+    }
+}
+
+/// Whether `text` is 64 lowercase hex digits.
+func isSHA256(_ text: String) -> Bool {
+    text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+}
