@@ -91,6 +91,7 @@ import Testing
         m = base; m.startModule = nil; changed.append(m)
         m = base; m.luaVersion = "5.5"; changed.append(m)
         m = base; m.externalModules = ["lfs"]; changed.append(m)
+        m = base; m.runtimeVersion = "2"; changed.append(m)
         m = base; m.modules[0].name = try ModuleName("other"); changed.append(m)
         m = base; m.modules[0].size = 4; changed.append(m)
         m = base; m.modules[0].sha256 = String(repeating: "c", count: 64); changed.append(m)

@@ -3,7 +3,7 @@ import Crypto
 extension Manifest {
     /// The package digest (format 2): the lowercase hex SHA-256 of `digestText`. It identifies
     /// the package: two packages with the same digest have the same identifier, name, version,
-    /// start module, Lua version, external modules, modules and resources, byte for byte. It leaves out only the
+    /// start module, Lua version, external modules, runtime version, modules and resources, byte for byte. It leaves out only the
     /// generator (the flowpkg that wrote the package), so the same project exported by two
     /// flowpkg versions has one digest. This is what a signature over a package signs.
     public var packageDigest: String {
@@ -20,6 +20,7 @@ extension Manifest {
     ///     startModule "main"                    (null when there is none)
     ///     luaVersion "5.4"
     ///     externalModule "lfs"                   (one per entry, in the manifest's order)
+    ///     runtimeVersion "2"                     (only when the manifest has one)
     ///     module "main" "modules/main.lua" 120 <sha256>
     ///     resource "img/logo" "png" "resources/img/logo.png" 2048 <sha256>
     ///
@@ -40,6 +41,7 @@ extension Manifest {
         }
         text.line("luaVersion", quoted: luaVersion)
         for entry in externalModules { text.line("externalModule", quoted: entry) }
+        if let runtimeVersion { text.line("runtimeVersion", quoted: runtimeVersion) }
         for module in Self.sortedByPath(modules, \.path) {
             text.word("module")
             text.quoted(module.name.rawValue)
