@@ -20,7 +20,7 @@ import Testing
             if command == "export" { arguments += ["-o", output.path] }
             let result = try FlowpkgProcess.run(arguments, in: fixture.url)
             #expect(result.status == 1)
-            #expect(result.stdout.contains("\(module):2:14: error: "), "\(command): \(result.stdout)")
+            #expect(result.stdout.contains("\(module):2:16: error: "), "\(command): \(result.stdout)")
         }
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }

@@ -16,6 +16,32 @@ import Testing
         #expect(try context.global("v") == value)
     }
 
+    /// Converting a deeply nested or self-referencing table keeps within the Lua stack's room
+    /// (it used to write past it and corrupt the heap), and stops at 32 levels.
+    @Test func deepAndCyclicTablesConvertWithoutOverflowingTheStack() throws {
+        let (context, _) = try makeContext()
+        let values = try context.execute("""
+            local deep = {}
+            local t = deep
+            for i = 1, 100 do t.next = {i, i + 1}; t = t.next end
+            local cycle = {name = "c"}
+            cycle.self = cycle
+            return deep, cycle
+            """)
+        var level = values[0], depth = 0
+        while case .table(let entries) = level, let next = entries["next"] {
+            level = next
+            depth += 1
+        }
+        #expect(depth == 32)
+        #expect(level == .opaque("table"))
+        guard case .table(let cycle) = values[1] else { Issue.record("not a table: \(values[1])"); return }
+        #expect(cycle["name"] == "c")
+        // Pushing a deep value back into Lua works too.
+        try context.setGlobal("v", values[0])
+        #expect(try context.execute("return type(v.next.next.next)") == ["table"])
+    }
+
     @Test func luaSeesSwiftValuesAsLuaTypes() throws {
         let (context, _) = try makeContext()
         try context.setGlobal("list", [10, 20, 30])

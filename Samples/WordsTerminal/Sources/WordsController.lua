@@ -1,8 +1,6 @@
 -- WordsController: the start module. It reads the words of Resources/words.txt, makes a cell
 -- for each, lets the flow layout place them at the terminal's width, and prints the result.
--- It draws again whenever the text or one of the other modules is reloaded.
-
-local moduleName = ... or "WordsController"
+-- It draws again whenever the text changes or a module is reloaded.
 
 local WordsController = {}
 
@@ -90,13 +88,7 @@ local controller = WordsController.new(terminalColumns())
 -- Draws now, and again whenever the resource changes during live development.
 getResource("words", "txt", controller, "text")
 
--- A reloaded layout or cell module changes the drawing: draw again. When this module itself
--- is reloaded, its new controller draws on its own and this one stands down.
-addMessageHandler("system.did_load_module", function(name)
-    local current = package.loaded[moduleName]
-    if name ~= moduleName and (current == nil or current == controller) then
-        controller:render()
-    end
-end)
+-- A reloaded layout or cell module re-runs this module too (the runtime reloads every module
+-- that required the changed one), and the new controller draws on its own.
 
 return controller

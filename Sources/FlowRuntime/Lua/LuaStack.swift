@@ -59,6 +59,8 @@ struct LuaStack {
 
     /// Pushes `value`, converted; arrays and dictionaries become new tables.
     func push(_ value: LuaValue, depth: Int = 0) {
+        // Room for this value and, in a table, its key (see `table(at:depth:)`).
+        guard lua_checkstack(L, 2) != 0 else { return lua_pushnil(L) }
         switch value {
         case .nil, .opaque: lua_pushnil(L)
         case .bool(let flag): lua_pushboolean(L, flag ? 1 : 0)
@@ -96,6 +98,9 @@ struct LuaStack {
     }
 
     private func table(at index: Int32, depth: Int) -> LuaValue {
+        // Each nesting level holds a key and a value on the stack, and Lua guarantees only
+        // LUA_MINSTACK free slots: without room, writing past them corrupts the heap.
+        guard lua_checkstack(L, 3) != 0 else { return .opaque("table") }
         let absolute = lua_absindex(L, index)
         var positional: [Int64: LuaValue] = [:]
         var dictionary: [String: LuaValue] = [:]
