@@ -120,7 +120,8 @@ let package = Package(
                 "FlowProject", "FlowRuntime",
             ]
         ),
-        .testTarget(name: "FlowPackageTests", dependencies: ["FlowPackage", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "FlowPackageTests", dependencies: ["FlowPackage", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport"]),
         .testTarget(name: "FlowUpdatesTests", dependencies: ["FlowLoader", "FlowPackage", "FlowUpdates"]),
         .testTarget(

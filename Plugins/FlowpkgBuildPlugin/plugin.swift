@@ -17,7 +17,8 @@ struct FlowpkgBuildPlugin: BuildToolPlugin {
         let directory = URL(fileURLWithPath: String(describing: target.directory))
         let projects = LuaProjectFolder.all(under: directory)
         guard !projects.isEmpty else {
-            Diagnostics.error("""
+            Diagnostics.error(
+                """
                 FlowpkgBuildPlugin found no Lua project in target '\(target.name)': put a folder holding \
                 flowpkg.json under \(directory.path) and exclude it from the target's sources
                 """)
@@ -77,7 +78,7 @@ struct LuaProjectFolder {
     /// `path`); none when the file does not parse (export then reports why).
     private func linkedPaths() -> [String] {
         guard let data = try? Data(contentsOf: url.appendingPathComponent("flowpkg.json")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [] }
         var paths: [String] = []
         for key in ["sources", "resources"] {
@@ -98,16 +99,19 @@ struct LuaProjectFolder {
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { return [root] }
         var urls = [root]
-        guard let walker = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [.skipsHiddenFiles])
+        guard
+            let walker = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [.skipsHiddenFiles]
+            )
         else { return urls }
         for case let url as URL in walker { urls.append(url) }
         return urls
     }
 
     private static func subfolders(of folder: URL) -> [URL] {
-        let children = (try? FileManager.default.contentsOfDirectory(
-            at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])) ?? []
+        let children =
+            (try? FileManager.default.contentsOfDirectory(
+                at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])) ?? []
         return children.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
     }
 }

@@ -8,7 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         // This repository. An app of yours names flowpkg's Git URL and a version instead.
-        .package(name: "flowpkg", path: "../.."),
+        .package(name: "flowpkg", path: "../..")
     ],
     targets: [
         // Lua 5.4's headers, for the C module below (the same library FlowRuntime links).

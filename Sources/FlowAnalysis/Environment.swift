@@ -33,7 +33,9 @@ public struct Environment: Sendable, Equatable {
     /// Whether `require(module)` is satisfied by the host rather than the project.
     public func provides(module: String) -> Bool {
         if modules.contains(module) { return true }
-        let first = module.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? module
+        let first =
+            module.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? module
         return modulePrefixes.contains(first)
     }
 

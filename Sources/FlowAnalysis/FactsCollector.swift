@@ -38,8 +38,10 @@ struct FactsCollector {
     var legacySymbols: [Int32] = []
 
     /// The facts of the chunk whose tree is `nodes` and `lists`, starting at its top-level `block` `root`.
-    mutating func collect(nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
-                          root: Int32, collectsStringLiterals: Bool = true) -> ModuleFacts {
+    mutating func collect(
+        nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
+        root: Int32, collectsStringLiterals: Bool = true
+    ) -> ModuleFacts {
         self.nodes = nodes
         self.lists = lists
         self.symbols = symbols
@@ -64,7 +66,9 @@ struct FactsCollector {
         setfenvSymbol = symbols.symbol(of: "setfenv") ?? -1
         moduleSymbol = symbols.symbol(of: "module") ?? -1
         legacySymbols.removeAll(keepingCapacity: true)
-        for name in Environment.legacyGlobals.keys { if let symbol = symbols.symbol(of: name) { legacySymbols.append(symbol) } }
+        for name in Environment.legacyGlobals.keys {
+            if let symbol = symbols.symbol(of: name) { legacySymbols.append(symbol) }
+        }
 
         block(root)
         if collectsStringLiterals {
@@ -128,7 +132,8 @@ struct FactsCollector {
                 // `local setfenv = setfenv`: keeping a global that may be missing, to test it later.
                 let valueIndex = index + Int(node.b)
                 if valueIndex < names.upperBound + Int(node.c), nodes[Int(lists[valueIndex])].kind == .name,
-                   nodes[Int(lists[valueIndex])].a == symbol, isGlobal(symbol) {
+                    nodes[Int(lists[valueIndex])].a == symbol, isGlobal(symbol)
+                {
                     facts.guardedGlobals.insert(text(symbol))
                 }
                 if symbol == environmentSymbol { facts.replacesEnvironment = true }
@@ -185,7 +190,7 @@ struct FactsCollector {
             assign(to: node.a)
             function(node.b)
         case .localFunction:
-            declare(nodes[Int(node.a)].a) // in scope inside its own body: it may recurse
+            declare(nodes[Int(node.a)].a)  // in scope inside its own body: it may recurse
             function(node.b)
         case .returnStatement:
             for index in Int(node.a)..<Int(node.a + node.b) { expression(lists[index]) }
@@ -332,7 +337,7 @@ struct FactsCollector {
             case .call:
                 recordCall(node)
                 for index in Int(node.b)..<Int(node.b + node.c) { expression(lists[index]) }
-            default: // method call: the name, then the arguments
+            default:  // method call: the name, then the arguments
                 for index in Int(node.b + 1)..<Int(node.b + 1 + node.c) { expression(lists[index]) }
             }
         }
@@ -354,7 +359,9 @@ struct FactsCollector {
         let callee = nodes[Int(call.a)]
         guard callee.kind == .name, call.c > 0 else { return }
         let first = Int(call.b)
-        if isGlobalName(call.a, moduleSymbol) || (isGlobalName(call.a, setfenvSymbol) && nodes[Int(lists[first])].kind == .number) {
+        if isGlobalName(call.a, moduleSymbol)
+            || (isGlobalName(call.a, setfenvSymbol) && nodes[Int(lists[first])].kind == .number)
+        {
             // Lua 5.1's environments (`module(...)`, `setfenv(1, M)`, a stack level): the module's
             // own free names are no longer the globals. `setfenv(f, env)` changes another function's.
             facts.replacesEnvironment = true
@@ -370,18 +377,25 @@ struct FactsCollector {
         let conditional = conditionalDepth > 0
         if isGlobalName(call.a, requireSymbol) {
             if let module = literalString(lists[first]) {
-                facts.requires.append(.init(module: module, location: callee.location, isInsideFunction: inside,
-                                            isConditional: conditional))
+                facts.requires.append(
+                    .init(
+                        module: module, location: callee.location, isInsideFunction: inside,
+                        isConditional: conditional))
             }
         } else if isGlobalName(call.a, pcallSymbol) || isGlobalName(call.a, xpcallSymbol) {
             let nameIndex = callee.a == pcallSymbol ? 1 : 2
             guard call.c > nameIndex, isGlobalName(lists[first], requireSymbol),
-                  let module = literalString(lists[first + nameIndex]) else { return }
+                let module = literalString(lists[first + nameIndex])
+            else { return }
             let location = nodes[Int(lists[first])].location
-            facts.requires.append(.init(module: module, location: location, isInsideFunction: inside, isProtected: true,
-                                        isConditional: conditional))
+            facts.requires.append(
+                .init(
+                    module: module, location: location, isInsideFunction: inside, isProtected: true,
+                    isConditional: conditional))
         } else if isGlobalName(call.a, getResourceSymbol) {
-            guard call.c >= 2, let name = literalString(lists[first]), let type = literalString(lists[first + 1]) else { return }
+            guard call.c >= 2, let name = literalString(lists[first]), let type = literalString(lists[first + 1]) else {
+                return
+            }
             facts.resourceUses.append(.init(name: name, type: type, location: callee.location))
         }
     }

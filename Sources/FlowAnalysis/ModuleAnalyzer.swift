@@ -58,7 +58,7 @@ package final class ReusableModuleAnalyzer {
         buffer.removeAll(keepingCapacity: true)
         buffer.reserveCapacity(source.count + 4)
         buffer.append(contentsOf: source)
-        for _ in 0..<4 { buffer.append(0) } // end-of-input sentinels the lexer relies on
+        for _ in 0..<4 { buffer.append(0) }  // end-of-input sentinels the lexer relies on
         let count = source.count
         return buffer.withUnsafeBufferPointer { bytes -> ModuleFacts? in
             let base = bytes.baseAddress!
@@ -68,8 +68,9 @@ package final class ReusableModuleAnalyzer {
                 parser!.restart(base: base, count: count)
             }
             guard let root = try? parser!.parseChunk() else { return nil }
-            return collector.collect(nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
-                                     root: root, collectsStringLiterals: collectsStringLiterals)
+            return collector.collect(
+                nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
+                root: root, collectsStringLiterals: collectsStringLiterals)
         }
     }
 }

@@ -15,8 +15,10 @@ public struct ModuleFacts: Sendable, Equatable {
         /// loop body, or right of `and`/`or` (`if not ok then m = require "fallback" end`).
         public var isConditional: Bool
 
-        public init(module: String, location: SourceLocation, isInsideFunction: Bool, isProtected: Bool = false,
-                    isConditional: Bool = false) {
+        public init(
+            module: String, location: SourceLocation, isInsideFunction: Bool, isProtected: Bool = false,
+            isConditional: Bool = false
+        ) {
             self.module = module
             self.location = location
             self.isInsideFunction = isInsideFunction

@@ -29,25 +29,31 @@ public enum ProjectRules {
     ///   - everyGlobalRead: FP405 for every read of an undefined global, not only a module's
     ///     first of each name (for a caller that drops some, then keeps the first of each).
     /// - Returns: diagnostics sorted by file, line, column and code.
-    public static func check(modules: [Module], moduleNames: Set<ModuleName>,
-                             resources: [ResourceKey: String], environment: Environment,
-                             unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false) -> [Diagnostic] {
+    public static func check(
+        modules: [Module], moduleNames: Set<ModuleName>,
+        resources: [ResourceKey: String], environment: Environment,
+        unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false
+    ) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
         var diagnostics: [Diagnostic] = []
         diagnostics += unknownRequires(modules, projectModules: projectModules, environment: environment)
         diagnostics += RequireCycles.find(modules, projectModules: projectModules)
         diagnostics += unknownResources(modules, resources: resources)
-        diagnostics += undefinedGlobals(modules, environment: environment, unanalysedSources: unanalysedSources,
-                                        everyRead: everyGlobalRead)
+        diagnostics += undefinedGlobals(
+            modules, environment: environment, unanalysedSources: unanalysedSources,
+            everyRead: everyGlobalRead)
         diagnostics += unnamedResources(modules, resources: resources, unanalysedSources: unanalysedSources)
         return diagnostics.sorted(by: order)
     }
 
     /// The same check when resources are known only by key: each is shown by its file name.
-    public static func check(modules: [Module], moduleNames: Set<ModuleName>,
-                             resources: Set<ResourceKey>, environment: Environment) -> [Diagnostic] {
-        check(modules: modules, moduleNames: moduleNames,
-              resources: Dictionary(uniqueKeysWithValues: resources.map { ($0, $0.fileName) }), environment: environment)
+    public static func check(
+        modules: [Module], moduleNames: Set<ModuleName>,
+        resources: Set<ResourceKey>, environment: Environment
+    ) -> [Diagnostic] {
+        check(
+            modules: modules, moduleNames: moduleNames,
+            resources: Dictionary(uniqueKeysWithValues: resources.map { ($0, $0.fileName) }), environment: environment)
     }
 
     static func order(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
@@ -57,7 +63,9 @@ public enum ProjectRules {
 
     // MARK: FP401, FP402
 
-    static func unknownRequires(_ modules: [Module], projectModules: Set<String>, environment: Environment) -> [Diagnostic] {
+    static func unknownRequires(_ modules: [Module], projectModules: Set<String>, environment: Environment)
+        -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
         var suggestions = Suggestions(projectModules)
         for module in modules {
@@ -66,21 +74,30 @@ public enum ProjectRules {
                 if projectModules.contains(name) || environment.provides(module: name) { continue }
                 // `require "a/b"` finds a/b.lua, as stock Lua's searchers do.
                 if name.utf8.contains(UInt8(ascii: "/")), let found = ModuleName.required(name),
-                   projectModules.contains(found.rawValue) || environment.provides(module: found.rawValue) { continue }
-                var hint = "looked in the project's modules, Lua's standard library and the '\(environment.name)' environment"
+                    projectModules.contains(found.rawValue) || environment.provides(module: found.rawValue)
+                {
+                    continue
+                }
+                var hint =
+                    "looked in the project's modules, Lua's standard library and the '\(environment.name)' environment"
                 if let close = suggestions.closest(to: name) {
                     hint += "; did you mean '\(close)'?"
                 } else {
                     hint += "; if the host provides it, add it to \"externalModules\" in flowpkg.json"
                 }
                 let deferred = !require.runsAtLoad
-                let place = require.isProtected ? "a protected require"
-                    : require.isInsideFunction ? "a require inside a function"
-                    : require.isConditional ? "a conditional require" : "a top-level require"
-                diagnostics.append(Diagnostic(
-                    severity: deferred ? .warning : .error, code: deferred ? "FP402" : "FP401",
-                    message: "module '\(name)' not found (\(place)\(deferred ? "" : ": it fails when '\(module.name)' loads"))",
-                    file: module.file, line: require.location.line, column: require.location.column, hint: hint))
+                let place =
+                    require.isProtected
+                    ? "a protected require"
+                    : require.isInsideFunction
+                        ? "a require inside a function"
+                        : require.isConditional ? "a conditional require" : "a top-level require"
+                diagnostics.append(
+                    Diagnostic(
+                        severity: deferred ? .warning : .error, code: deferred ? "FP402" : "FP401",
+                        message:
+                            "module '\(name)' not found (\(place)\(deferred ? "" : ": it fails when '\(module.name)' loads"))",
+                        file: module.file, line: require.location.line, column: require.location.column, hint: hint))
             }
         }
         return diagnostics
@@ -97,7 +114,8 @@ public enum ProjectRules {
             for use in module.facts.resourceUses {
                 let asked = use.type.isEmpty ? use.name : "\(use.name).\(use.type)"
                 if typesByName[use.name]?.contains(use.type) == true { continue }
-                let sameName = (typesByName[use.name] ?? []).map { $0.isEmpty ? use.name : "\(use.name).\($0)" }.sorted()
+                let sameName = (typesByName[use.name] ?? []).map { $0.isEmpty ? use.name : "\(use.name).\($0)" }
+                    .sorted()
                 var hint: String
                 if !sameName.isEmpty {
                     hint = "resources named '\(use.name)': \(sameName.joined(separator: ", "))"
@@ -107,10 +125,11 @@ public enum ProjectRules {
                     hint = "add the file to a resources folder, or fix the name"
                 }
                 if resources.isEmpty { hint = "the project has no resources; add the file to a resources folder" }
-                diagnostics.append(Diagnostic(
-                    severity: .error, code: "FP404",
-                    message: "getResource(\"\(use.name)\", \"\(use.type)\") names no resource of the project",
-                    file: module.file, line: use.location.line, column: use.location.column, hint: hint))
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .error, code: "FP404",
+                        message: "getResource(\"\(use.name)\", \"\(use.type)\") names no resource of the project",
+                        file: module.file, line: use.location.line, column: use.location.column, hint: hint))
             }
         }
         return diagnostics
@@ -118,8 +137,10 @@ public enum ProjectRules {
 
     // MARK: FP405
 
-    static func undefinedGlobals(_ modules: [Module], environment: Environment, unanalysedSources: [[UInt8]] = [],
-                                 everyRead: Bool = false) -> [Diagnostic] {
+    static func undefinedGlobals(
+        _ modules: [Module], environment: Environment, unanalysedSources: [[UInt8]] = [],
+        everyRead: Bool = false
+    ) -> [Diagnostic] {
         var defined = environment.globals
         for module in modules { defined.formUnion(module.facts.globalWrites) }
         var diagnostics: [Diagnostic] = []
@@ -128,10 +149,12 @@ public enum ProjectRules {
         for module in modules where !module.facts.replacesEnvironment {
             var reported: Set<String> = []
             for read in module.facts.globalReads where !defined.contains(read.name) {
-                guard !module.facts.guardedGlobals.contains(read.name), reported.insert(read.name).inserted || everyRead else { continue }
+                guard !module.facts.guardedGlobals.contains(read.name), reported.insert(read.name).inserted || everyRead
+                else { continue }
                 if !unanalysedSources.isEmpty {
                     // A module that did not compile may define it: its error is the one to fix.
-                    let mentioned = mentionedElsewhere[read.name] ?? unanalysedSources.contains { Self.contains($0, read.name) }
+                    let mentioned =
+                        mentionedElsewhere[read.name] ?? unanalysedSources.contains { Self.contains($0, read.name) }
                     mentionedElsewhere[read.name] = mentioned
                     if mentioned { continue }
                 }
@@ -143,10 +166,12 @@ public enum ProjectRules {
                 } else {
                     hint = "if the host defines it, add it to \"globals\" in flowpkg.json"
                 }
-                diagnostics.append(Diagnostic(
-                    severity: .warning, code: "FP405",
-                    message: "'\(read.name)' is not defined: no module, the '\(environment.name)' environment nor the project's globals define it",
-                    file: module.file, line: read.location.line, column: read.location.column, hint: hint))
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .warning, code: "FP405",
+                        message:
+                            "'\(read.name)' is not defined: no module, the '\(environment.name)' environment nor the project's globals define it",
+                        file: module.file, line: read.location.line, column: read.location.column, hint: hint))
             }
         }
         return diagnostics
@@ -167,8 +192,10 @@ public enum ProjectRules {
         return false
     }
 
-    static func unnamedResources(_ modules: [Module], resources: [ResourceKey: String],
-                                 unanalysedSources: [[UInt8]] = []) -> [Diagnostic] {
+    static func unnamedResources(
+        _ modules: [Module], resources: [ResourceKey: String],
+        unanalysedSources: [[UInt8]] = []
+    ) -> [Diagnostic] {
         guard !resources.isEmpty else { return [] }
         // Look up only the names resources could be named by, from whichever side is smaller:
         // a union of every module's literals would hash every string of the project once more.
@@ -190,11 +217,14 @@ public enum ProjectRules {
         for (key, file) in resources where !named.contains(key.name) && !named.contains(key.fileName) {
             // A module that did not compile may name it; its error is reported, not this.
             if unanalysedSources.contains(where: { Self.contains($0, key.name) }) { continue }
-            diagnostics.append(Diagnostic(
-                severity: .warning, code: "FP406",
-                message: "resource '\(key.fileName)' is not named by any module",
-                file: file,
-                hint: "no string literal is '\(key.name)' or '\(key.fileName)'; fine if a module computes the name, otherwise remove the file"))
+            diagnostics.append(
+                Diagnostic(
+                    severity: .warning, code: "FP406",
+                    message: "resource '\(key.fileName)' is not named by any module",
+                    file: file,
+                    hint:
+                        "no string literal is '\(key.name)' or '\(key.fileName)'; fine if a module computes the name, otherwise remove the file"
+                ))
         }
         return diagnostics
     }

@@ -47,11 +47,14 @@ enum RequireCycles {
             let second = canonical.count > 1 ? canonical[1] : first
             let location = edges[first]!.first { $0.target == second }!.location
             let spelled = (canonical + [first]).joined(separator: " -> ")
-            diagnostics.append(Diagnostic(
-                severity: .error, code: "FP403",
-                message: "require cycle: \(spelled)",
-                file: files[first], line: location.line, column: location.column,
-                hint: "a module cannot require, at its top level, a module that requires it back; move one require into the function that needs it"))
+            diagnostics.append(
+                Diagnostic(
+                    severity: .error, code: "FP403",
+                    message: "require cycle: \(spelled)",
+                    file: files[first], line: location.line, column: location.column,
+                    hint:
+                        "a module cannot require, at its top level, a module that requires it back; move one require into the function that needs it"
+                ))
         }
         return diagnostics
     }
@@ -106,8 +109,10 @@ enum RequireCycles {
     }
 
     /// The shortest path from `start` back to itself (without repeating `start`), by breadth-first search.
-    private static func shortestCycle(through start: String,
-                                      edges: [String: [(target: String, location: SourceLocation)]]) -> [String]? {
+    private static func shortestCycle(
+        through start: String,
+        edges: [String: [(target: String, location: SourceLocation)]]
+    ) -> [String]? {
         var parent: [String: String] = [:]
         var queue: [String] = [start]
         var head = 0

@@ -24,7 +24,9 @@ struct Suggestions {
             for candidate in byLength[length] ?? [] where candidate.text != word {
                 let distance = Suggestions.editDistance(target, candidate.bytes)
                 guard distance <= limit else { continue }
-                if best == nil || distance < best!.distance || (distance == best!.distance && candidate.text < best!.text) {
+                if best == nil || distance < best!.distance
+                    || (distance == best!.distance && candidate.text < best!.text)
+                {
                     best = (distance, candidate.text)
                 }
             }

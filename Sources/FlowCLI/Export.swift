@@ -4,9 +4,9 @@ import FlowPackage
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Flowpkg {
@@ -30,19 +30,24 @@ extension Flowpkg {
                 """
         )
 
-        @Argument(help: "The project folder, holding flowpkg.json (default: found from here upward).",
-                  completion: .directory)
+        @Argument(
+            help: "The project folder, holding flowpkg.json (default: found from here upward).",
+            completion: .directory)
         var directory: String?
 
-        @Option(name: .shortAndLong, help: "The package to write (default: <name>-<version>.luapkg here, or beside flowpkg.json when the project was found above).",
-                completion: .file(extensions: ["luapkg"]))
+        @Option(
+            name: .shortAndLong,
+            help:
+                "The package to write (default: <name>-<version>.luapkg here, or beside flowpkg.json when the project was found above).",
+            completion: .file(extensions: ["luapkg"]))
         var output: String?
 
         @Option(help: "Package identifier to use instead of flowpkg.json's.")
         var identifier: String?
 
-        @Option(name: .customLong("package-version"),
-                help: ArgumentHelp("Version to use instead of flowpkg.json's (e.g. from a CI tag).", valueName: "version"))
+        @Option(
+            name: .customLong("package-version"),
+            help: ArgumentHelp("Version to use instead of flowpkg.json's (e.g. from a CI tag).", valueName: "version"))
         var packageVersion: String?
 
         @Flag(help: "Replace the output even if it is not a package or lies among the project's files.")
@@ -51,8 +56,10 @@ extension Flowpkg {
         @Flag(help: "Treat warnings as errors.")
         var strict = false
 
-        @Option(help: ArgumentHelp("Sign the package with this private key (made by flowpkg keygen).", valueName: "key-file"),
-                completion: .file(extensions: ["key"]))
+        @Option(
+            help: ArgumentHelp(
+                "Sign the package with this private key (made by flowpkg keygen).", valueName: "key-file"),
+            completion: .file(extensions: ["key"]))
         var sign: String?
 
         @Option(help: "The host runtime version the package needs, instead of flowpkg.json's runtimeVersion.")
@@ -76,7 +83,8 @@ extension Flowpkg {
             // target/ in the package's folder, not into the sources the user is in.
             let home = project.above == nil || output != nil ? nil : project.url
             var options = ExportOptions(
-                output: output, workingDirectory: home ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                output: output,
+                workingDirectory: home ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 identifier: identifier, version: packageVersion, strict: strict, force: force,
                 progress: progress, cancellation: cancellation)
             options.signingKey = try SigningOptions.loadKey(sign)
@@ -84,9 +92,10 @@ extension Flowpkg {
             let result = Exporter.export(projectAt: project.url, options: options)
             bar?.finish()
 
-            let renderer = DiagnosticRenderer(format: format.format,
-                                              useColor: format.format == .text && Terminal.supportsColor(),
-                                              workingDirectory: format.workingDirectory, projectAbove: project.above)
+            let renderer = DiagnosticRenderer(
+                format: format.format,
+                useColor: format.format == .text && Terminal.supportsColor(),
+                workingDirectory: format.workingDirectory, projectAbove: project.above)
             print(Self.render(result, renderer), terminator: "")
             if let key = options.signingKey, result.package != nil, format.format != .json {
                 print("signed: ed25519 key \(key.publicKey.keyID)")
@@ -97,18 +106,21 @@ extension Flowpkg {
 
         /// Diagnostics as `validate` prints them, then what was written.
         static func render(_ result: ExportResult, _ renderer: DiagnosticRenderer) -> String {
-            let summary = DiagnosticSummary(errors: result.errorCount, warnings: result.warningCount,
-                                            modules: result.moduleCount, resources: result.resourceCount)
+            let summary = DiagnosticSummary(
+                errors: result.errorCount, warnings: result.warningCount,
+                modules: result.moduleCount, resources: result.resourceCount)
             switch renderer.format {
             case .text, .github:
-                var out = renderer.format == .text
+                var out =
+                    renderer.format == .text
                     ? result.diagnostics.map { renderer.text($0) + "\n" }.joined()
                     : result.diagnostics.map { renderer.github($0) + "\n" }.joined()
                 guard let package = result.package else {
                     return out + summary.sentence + "; nothing was written\n"
                 }
                 let manifest = package.manifest
-                out += "exported \(renderer.displayPath(package.url.path)): \(manifest.identifier) \(manifest.version), "
+                out +=
+                    "exported \(renderer.displayPath(package.url.path)): \(manifest.identifier) \(manifest.version), "
                     + "\(DiagnosticSummary.count(manifest.modules.count, "module")), "
                     + "\(DiagnosticSummary.count(manifest.resources.count, "resource")), \(package.bytes) bytes"
                     + (summary.warnings > 0 ? " (\(DiagnosticSummary.count(summary.warnings, "warning")))" : "") + "\n"
@@ -117,9 +129,12 @@ extension Flowpkg {
                 return out
             case .json:
                 var out = "{\n  \"diagnostics\": ["
-                out += result.diagnostics.isEmpty
-                    ? "],\n" : "\n" + result.diagnostics.map { "    " + renderer.json($0) }.joined(separator: ",\n") + "\n  ],\n"
-                out += "  \"summary\": {\"errors\": \(summary.errors), \"warnings\": \(summary.warnings), "
+                out +=
+                    result.diagnostics.isEmpty
+                    ? "],\n"
+                    : "\n" + result.diagnostics.map { "    " + renderer.json($0) }.joined(separator: ",\n") + "\n  ],\n"
+                out +=
+                    "  \"summary\": {\"errors\": \(summary.errors), \"warnings\": \(summary.warnings), "
                     + "\"modules\": \(summary.modules), \"resources\": \(summary.resources)},\n"
                 if let package = result.package {
                     let manifest = package.manifest
@@ -185,14 +200,17 @@ private final class ProgressBar: Sendable {
         state.withLock { state in
             let now = Date()
             let total = progress.total
-            guard !state.finished, total > 0, now.timeIntervalSince(started) > 0.5, now.timeIntervalSince(state.lastDraw) > 0.1 else { return }
+            guard !state.finished, total > 0, now.timeIntervalSince(started) > 0.5,
+                now.timeIntervalSince(state.lastDraw) > 0.1
+            else { return }
             state.lastDraw = now
             state.drawn = true
             let phaseFraction = min(1, Double(progress.done) / Double(total))
             let fraction = progress.phase == .hashing ? phaseFraction / 2 : 0.5 + phaseFraction / 2
             let width = 30
             let filled = Int(fraction * Double(width))
-            let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
+            let line =
+                "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
                 + String(format: "%3d%%  ", Int(fraction * 100)) + progress.phase.rawValue
                 + String(format: " %.1f / %.1f MB", Double(progress.done) / 1e6, Double(total) / 1e6)
             FileHandle.standardError.write(Data(line.utf8))

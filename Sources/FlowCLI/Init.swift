@@ -64,7 +64,9 @@ extension Flowpkg {
                 let catalog = try TemplateCatalog.bundled()
                 // Say what is wrong with DIR before asking anything.
                 var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
+                    !isDirectory.boolValue
+                {
                     throw TemplateError.destinationNotAFolder(path: shown)
                 }
                 if FileManager.default.fileExists(atPath: folder.appendingPathComponent("flowpkg.json").path) {

@@ -42,8 +42,10 @@ extension Flowpkg {
                 throw ExitCode.failure
             }
             let sha256 = (try? PackageFile.sha256(at: url)) ?? ""
-            print(format == .json ? Self.json(reader.manifest, path: package, sha256: sha256, list: list)
-                                  : Self.text(reader.manifest, path: package, sha256: sha256, list: list), terminator: "")
+            print(
+                format == .json
+                    ? Self.json(reader.manifest, path: package, sha256: sha256, list: list)
+                    : Self.text(reader.manifest, path: package, sha256: sha256, list: list), terminator: "")
         }
 
         static func text(_ manifest: Manifest, path: String, sha256: String, list: Bool) -> String {
@@ -66,7 +68,8 @@ extension Flowpkg {
                 out += "entries:\n"
                 for entry in entries {
                     let size = String(entry.size)
-                    out += "  " + String(repeating: " ", count: width - size.count) + size + "  "
+                    out +=
+                        "  " + String(repeating: " ", count: width - size.count) + size + "  "
                         + entry.sha256.prefix(12) + "  " + entry.path + "\n"
                 }
             }
@@ -79,7 +82,9 @@ extension Flowpkg {
             let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
             var out = "{\n"
             out += "  \"path\": \(string(path)),\n"
-            for field in [Manifest.JSONField.identifier, .name, .version, .startModule, .luaVersion, .generator, .formatVersion] {
+            for field in [
+                Manifest.JSONField.identifier, .name, .version, .startModule, .luaVersion, .generator, .formatVersion,
+            ] {
                 out += "  \(manifest.jsonMember(field)),\n"
             }
             out += "  \"modules\": {\"count\": \(manifest.modules.count), \"bytes\": \(moduleBytes)},\n"
@@ -90,7 +95,8 @@ extension Flowpkg {
                 let entries = manifest.entries.map { entry in
                     "    {\"path\": \(string(entry.path)), \"size\": \(entry.size), \"sha256\": \(string(entry.sha256))}"
                 }
-                out += ",\n  \"entries\": [" + (entries.isEmpty ? "]" : "\n" + entries.joined(separator: ",\n") + "\n  ]")
+                out +=
+                    ",\n  \"entries\": [" + (entries.isEmpty ? "]" : "\n" + entries.joined(separator: ",\n") + "\n  ]")
             }
             return out + "\n}\n"
         }

@@ -6,8 +6,10 @@ import Foundation
 
 /// `flowpkg run`'s live development options: without `--live` no socket is ever opened.
 struct LiveOptions: ParsableArguments {
-    @Option(name: .customLong("live"), help: ArgumentHelp(
-        "The URL of a live source (`flowpkg serve`) to load code from first.", valueName: "url"))
+    @Option(
+        name: .customLong("live"),
+        help: ArgumentHelp(
+            "The URL of a live source (`flowpkg serve`) to load code from first.", valueName: "url"))
     var url: String?
 
     @Option(help: "The token the live source printed.")
@@ -26,7 +28,9 @@ struct LiveOptions: ParsableArguments {
         }
         // flowpkg serve speaks plain HTTP, and so does the live client: https would never connect.
         guard let parsed = URL(string: url), parsed.scheme?.lowercased() == "http", parsed.host != nil else {
-            throw ValidationError("--live takes an http:// URL (flowpkg serve speaks plain HTTP), such as http://127.0.0.1:7315, not '\(url)'")
+            throw ValidationError(
+                "--live takes an http:// URL (flowpkg serve speaks plain HTTP), such as http://127.0.0.1:7315, not '\(url)'"
+            )
         }
         if token == nil { throw ValidationError("--live needs --token: the token `flowpkg serve` printed") }
         if !(connectionTimeout >= 0 && connectionTimeout <= 3600) {
@@ -36,8 +40,10 @@ struct LiveOptions: ParsableArguments {
 
     /// Connects the context's loader to the live source, if one was asked for; `prepare` sees
     /// the session before it connects.
-    func startSession(loader: Loader, primary: SourceKind, context: LuaContext, output: LineOutput,
-                      prepare: (LiveSession) -> Void = { _ in }) -> LiveSession? {
+    func startSession(
+        loader: Loader, primary: SourceKind, context: LuaContext, output: LineOutput,
+        prepare: (LiveSession) -> Void = { _ in }
+    ) -> LiveSession? {
         guard let url, let parsed = URL(string: url), let token else { return nil }
         return LiveSession.attach(
             to: context, configuration: .init(url: parsed, token: token, connectionTimeout: connectionTimeout),

@@ -33,9 +33,11 @@ extension Flowpkg {
         @Argument(help: ArgumentHelp("The project folder to create; it must not exist, or be empty.", valueName: "dir"))
         var directory: String
 
-        @Option(help: ArgumentHelp("A template name (see flowpkg templates) or the path of a template folder (default: console-app).",
-                                   valueName: "template"),
-                completion: TemplateChoice.completion)
+        @Option(
+            help: ArgumentHelp(
+                "A template name (see flowpkg templates) or the path of a template folder (default: console-app).",
+                valueName: "template"),
+            completion: TemplateChoice.completion)
         var template: String?
 
         @Option(help: "The product name (default: the folder's name).")

@@ -32,20 +32,27 @@ extension Flowpkg {
                 """
         )
 
-        @Argument(help: "A .luapkg file or a project folder (default: the project found from here upward).",
-                  completion: .file(extensions: ["luapkg"]))
+        @Argument(
+            help: "A .luapkg file or a project folder (default: the project found from here upward).",
+            completion: .file(extensions: ["luapkg"]))
         var path: String?
 
         @Option(help: "The package identifier the host expects; anything else is refused.")
         var identifier: String?
 
-        @Flag(help: "Run in the default sandbox: no io, debug, dofile, loadfile, package.loadlib, binary load; os only time, clock and date.")
+        @Flag(
+            help:
+                "Run in the default sandbox: no io, debug, dofile, loadfile, package.loadlib, binary load; os only time, clock and date."
+        )
         var sandbox = false
 
         @Flag(help: "Print to stderr which source served each module and resource, as each one loads.")
         var trace = false
 
-        @Flag(help: "Check every module and resource of the package against its SHA-256 before any Lua runs (by default each is checked when first loaded).")
+        @Flag(
+            help:
+                "Check every module and resource of the package against its SHA-256 before any Lua runs (by default each is checked when first loaded)."
+        )
         var verifyAll = false
 
         @OptionGroup(title: "Live development")
@@ -79,7 +86,8 @@ extension Flowpkg {
             defer { updateRun?.finish(log: { Self.standardError($0 + "\n") }) }
 
             let options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
-            let context = try LuaContext(name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
+            let context = try LuaContext(
+                name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
             try Self.setArgumentTable(in: context, path: shownPath, arguments)
             if trace {
                 target.loader.observeLoads { item in
@@ -89,8 +97,10 @@ extension Flowpkg {
             }
             let refused = DispatchSemaphore(value: 0)
             let refusal = RefusalBox()
-            let session = live.startSession(loader: target.loader, primary: target.primarySource,
-                                            context: context, output: LineOutput()) { session in
+            let session = live.startSession(
+                loader: target.loader, primary: target.primarySource,
+                context: context, output: LineOutput()
+            ) { session in
                 guard live.watch else { return }
                 session.onRefused { reason in
                     refusal.reason = reason
@@ -133,14 +143,19 @@ extension Flowpkg {
         private func open(_ expected: PackageIdentifier?) throws -> (RunTarget, String) {
             let (url, shown) = Self.resolvePath(path, identifier: expected)
             do {
-                return (try RunTarget.open(url, identifier: expected, verifyAll: verifyAll,
-                                           workingDirectory: Terminal.workingDirectory), shown)
+                return (
+                    try RunTarget.open(
+                        url, identifier: expected, verifyAll: verifyAll,
+                        workingDirectory: Terminal.workingDirectory), shown
+                )
             } catch {
                 if case .projectHasErrors(let diagnostics) = error {
-                    let renderer = DiagnosticRenderer(format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),
-                                                      workingDirectory: Terminal.workingDirectory,
-                                                      projectAbove: path == nil && shown != "." ? url.path : nil)
-                    Self.standardError(diagnostics.filter { $0.severity == .error }.map { renderer.text($0) + "\n" }.joined())
+                    let renderer = DiagnosticRenderer(
+                        format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),
+                        workingDirectory: Terminal.workingDirectory,
+                        projectAbove: path == nil && shown != "." ? url.path : nil)
+                    Self.standardError(
+                        diagnostics.filter { $0.severity == .error }.map { renderer.text($0) + "\n" }.joined())
                 }
                 Self.standardError("error: \(error)\n")
                 throw ExitCode.failure
@@ -149,8 +164,10 @@ extension Flowpkg {
 
         /// PATH as given; without one, the current folder when it is a project or a folder of
         /// packages (with --identifier, or holding any), else the nearest project upward.
-        static func resolvePath(_ given: String?, identifier: PackageIdentifier?,
-                                workingDirectory: String = Terminal.workingDirectory) -> (URL, String) {
+        static func resolvePath(
+            _ given: String?, identifier: PackageIdentifier?,
+            workingDirectory: String = Terminal.workingDirectory
+        ) -> (URL, String) {
             if let given { return (URL(fileURLWithPath: given), given) }
             let here = URL(fileURLWithPath: workingDirectory)
             let hasProject = FileManager.default.fileExists(atPath: here.appendingPathComponent("flowpkg.json").path)

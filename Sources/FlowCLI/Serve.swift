@@ -18,8 +18,9 @@ extension Flowpkg {
                 """
         )
 
-        @Argument(help: "The project folder, holding flowpkg.json (default: found from here upward).",
-                  completion: .directory)
+        @Argument(
+            help: "The project folder, holding flowpkg.json (default: found from here upward).",
+            completion: .directory)
         var directory: String?
 
         @Option(help: "The address to listen on; 0.0.0.0 lets a device on your network connect.")
@@ -38,7 +39,8 @@ extension Flowpkg {
 
         func validate() throws {
             if !LiveServerOptions.isAddress(host) {
-                throw ValidationError("--host takes an IP address of this machine, such as 127.0.0.1 or 0.0.0.0, not '\(host)'")
+                throw ValidationError(
+                    "--host takes an IP address of this machine, such as 127.0.0.1 or 0.0.0.0, not '\(host)'")
             }
             if let token, token.count < 8 || token.contains(where: { $0.isWhitespace }) {
                 throw ValidationError("--token must be at least 8 characters with no spaces")
@@ -46,8 +48,9 @@ extension Flowpkg {
         }
 
         func run() throws {
-            let options = LiveServerOptions(host: host, port: port, token: token ?? LiveServerOptions.generateToken(),
-                                            forcePolling: poll)
+            let options = LiveServerOptions(
+                host: host, port: port, token: token ?? LiveServerOptions.generateToken(),
+                forcePolling: poll)
             let output = LineOutput()
             let project = ProjectLocation.resolve(directory)
             let server: LiveServer
@@ -67,7 +70,9 @@ extension Flowpkg {
             }
             guard let boundPort = server.listeningPort else { throw ExitCode.failure }
             if !options.isLoopback {
-                output.error("warning: listening on \(host): any machine that can reach this one and has the token can read the project")
+                output.error(
+                    "warning: listening on \(host): any machine that can reach this one and has the token can read the project"
+                )
             }
             let manifest = server.project.manifest
             var urls = ServeAddresses.urls(host: host, port: boundPort, interfaces: ServeAddresses.machineInterfaces())

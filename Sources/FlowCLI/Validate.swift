@@ -16,8 +16,9 @@ extension Flowpkg {
                 """
         )
 
-        @Argument(help: "The project folder, holding flowpkg.json (default: found from here upward).",
-                  completion: .directory)
+        @Argument(
+            help: "The project folder, holding flowpkg.json (default: found from here upward).",
+            completion: .directory)
         var directory: String?
 
         @OptionGroup var output: OutputOptions
@@ -31,9 +32,10 @@ extension Flowpkg {
             let options = ValidationOptions(strict: strict)
             let project = ProjectLocation.resolve(directory)
             let report = Validator.validate(projectAt: project.url, options: options)
-            let renderer = DiagnosticRenderer(format: output.format,
-                                              useColor: output.format == .text && Terminal.supportsColor(),
-                                              workingDirectory: output.workingDirectory, projectAbove: project.above)
+            let renderer = DiagnosticRenderer(
+                format: output.format,
+                useColor: output.format == .text && Terminal.supportsColor(),
+                workingDirectory: output.workingDirectory, projectAbove: project.above)
             print(renderer.render(report.diagnostics, summary: DiagnosticSummary(report)), terminator: "")
             if report.hasErrors { throw ExitCode.failure }
         }

@@ -25,8 +25,10 @@ extension Flowpkg {
         @Option(help: "Output format: text or json.")
         var format: PackageReportFormat = .text
 
-        @Option(help: ArgumentHelp("Also require a signature by this public key (made by flowpkg keygen).", valueName: "pub-file"),
-                completion: .file(extensions: ["pub"]))
+        @Option(
+            help: ArgumentHelp(
+                "Also require a signature by this public key (made by flowpkg keygen).", valueName: "pub-file"),
+            completion: .file(extensions: ["pub"]))
         var trustedKey: String?
 
         init() {}
@@ -44,8 +46,10 @@ extension Flowpkg {
             var problems = PackageReader.verify(at: url, expectedIdentifier: expected)
             if let trusted, problems.isEmpty { problems += SigningOptions.signatureProblems(url, trusted: trusted) }
             let manifest = problems.isEmpty ? try? PackageReader.readManifest(at: url) : nil
-            print(format == .json ? Self.json(problems, manifest: manifest, path: package)
-                                  : Self.text(problems, manifest: manifest, path: package), terminator: "")
+            print(
+                format == .json
+                    ? Self.json(problems, manifest: manifest, path: package)
+                    : Self.text(problems, manifest: manifest, path: package), terminator: "")
             if let trusted, problems.isEmpty, format != .json {
                 print("\(package): \(PackageSignature.entryName): signed by trusted key \(trusted.keyID)")
             }
@@ -71,8 +75,11 @@ extension Flowpkg {
             out += "  \"identifier\": \(manifest.map { string($0.identifier.rawValue) } ?? "null"),\n"
             out += "  \"version\": \(manifest.map { string($0.version) } ?? "null"),\n"
             out += "  \"digest\": \(manifest.map { string($0.digest) } ?? "null"),\n"
-            let lines = problems.map { "    {\"entry\": \($0.entry.map(string) ?? "null"), \"message\": \(string($0.message))}" }
-            out += "  \"problems\": [" + (lines.isEmpty ? "]" : "\n" + lines.joined(separator: ",\n") + "\n  ]") + "\n}\n"
+            let lines = problems.map {
+                "    {\"entry\": \($0.entry.map(string) ?? "null"), \"message\": \(string($0.message))}"
+            }
+            out +=
+                "  \"problems\": [" + (lines.isEmpty ? "]" : "\n" + lines.joined(separator: ",\n") + "\n  ]") + "\n}\n"
             return out
         }
     }

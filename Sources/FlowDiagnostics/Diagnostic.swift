@@ -19,8 +19,10 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable {
     /// How to fix it, when there is something useful to say.
     public var hint: String?
 
-    public init(severity: Severity, code: String, message: String, file: String? = nil,
-                line: Int? = nil, column: Int? = nil, hint: String? = nil) {
+    public init(
+        severity: Severity, code: String, message: String, file: String? = nil,
+        line: Int? = nil, column: Int? = nil, hint: String? = nil
+    ) {
         self.severity = severity
         self.code = code
         self.message = message

@@ -35,10 +35,13 @@ package final class HTTPConnection: @unchecked Sendable {
     /// Connects to `url`'s host and port within `timeout`, then sends a GET for its path and
     /// query with `headers`. Each read afterwards waits at most `readTimeout` (nil: as long as
     /// it takes, for an event stream).
-    package static func get(_ url: URL, headers: [(String, String)], timeout: TimeInterval,
-                    readTimeout: TimeInterval?) throws(Failure) -> HTTPConnection {
+    package static func get(
+        _ url: URL, headers: [(String, String)], timeout: TimeInterval,
+        readTimeout: TimeInterval?
+    ) throws(Failure) -> HTTPConnection {
         guard url.scheme?.lowercased() == "http" else {
-            throw .unreachable("only http:// is supported (flowpkg serve speaks plain HTTP), not \(url.scheme ?? "no scheme")://")
+            throw .unreachable(
+                "only http:// is supported (flowpkg serve speaks plain HTTP), not \(url.scheme ?? "no scheme")://")
         }
         guard let host = url.host, !host.isEmpty else { throw .unreachable("the URL names no host") }
         let port = url.port ?? 80
@@ -97,7 +100,9 @@ package final class HTTPConnection: @unchecked Sendable {
         if head.headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
             while true {
                 let sizeLine = try readLine()
-                let digits = sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                let digits =
+                    sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) }
+                    ?? ""
                 guard let size = Int(digits, radix: 16), size >= 0 else {
                     throw .malformed("a chunk size reads '\(sizeLine.prefix(20))'")
                 }
@@ -114,7 +119,9 @@ package final class HTTPConnection: @unchecked Sendable {
                 guard try readLine().isEmpty else { throw .malformed("a chunk does not end where its size says") }
             }
         } else if let length = head.headers["content-length"] {
-            guard var left = Int(length), left >= 0 else { throw .malformed("Content-Length reads '\(length.prefix(20))'") }
+            guard var left = Int(length), left >= 0 else {
+                throw .malformed("Content-Length reads '\(length.prefix(20))'")
+            }
             while left > 0 {
                 let piece = try readSome(max: left)
                 left -= piece.count

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -34,7 +34,7 @@ package final class PlainSocket: @unchecked Sendable {
         self.descriptor = descriptor
         var on: Int32 = 1
         #if canImport(Darwin)
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
         // Not inherited by a program the host starts (Lua's io.popen): sockets made here carry
         // the flag from the start on Linux; accepted ones, and Darwin's, get it now.
@@ -187,11 +187,11 @@ package final class PlainSocket: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
-    private static let closeOnExec = Int32(SOCK_CLOEXEC.rawValue)
+        private static let streamType = Int32(SOCK_STREAM.rawValue)
+        private static let closeOnExec = Int32(SOCK_CLOEXEC.rawValue)
     #else
-    private static let streamType = SOCK_STREAM
-    private static let closeOnExec: Int32 = 0
+        private static let streamType = SOCK_STREAM
+        private static let closeOnExec: Int32 = 0
     #endif
 
     private static func addresses(host: String, port: Int, passive: Bool) throws(Failure) -> [Address] {
@@ -202,7 +202,9 @@ package final class PlainSocket: @unchecked Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0 else {
-            throw Failure(passive ? EADDRNOTAVAIL : EHOSTUNREACH, "cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+            throw Failure(
+                passive ? EADDRNOTAVAIL : EHOSTUNREACH,
+                "cannot resolve \(host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(list) }
         var found: [Address] = []
@@ -262,9 +264,13 @@ package final class PlainSocket: @unchecked Sendable {
         var copy = storage
         switch Int32(storage.ss_family) {
         case AF_INET:
-            return withUnsafePointer(to: &copy) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) } }
+            return withUnsafePointer(to: &copy) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            }
         case AF_INET6:
-            return withUnsafePointer(to: &copy) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) } }
+            return withUnsafePointer(to: &copy) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+            }
         default:
             return nil
         }
@@ -273,13 +279,25 @@ package final class PlainSocket: @unchecked Sendable {
 
 // The methods above shadow these names inside the type.
 #if canImport(Glibc)
-private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Glibc.connect(fd, address, length) }
-private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
-private func systemAccept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 { Glibc.accept(fd, address, length) }
-private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Glibc.send(fd, bytes, count, Int32(MSG_NOSIGNAL)) }
+    private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+        Glibc.connect(fd, address, length)
+    }
+    private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
+    private func systemAccept(
+        _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>
+    ) -> Int32 { Glibc.accept(fd, address, length) }
+    private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        Glibc.send(fd, bytes, count, Int32(MSG_NOSIGNAL))
+    }
 #else
-private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Darwin.connect(fd, address, length) }
-private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
-private func systemAccept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 { Darwin.accept(fd, address, length) }
-private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { Darwin.send(fd, bytes, count, 0) }
+    private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+        Darwin.connect(fd, address, length)
+    }
+    private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+    private func systemAccept(
+        _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>
+    ) -> Int32 { Darwin.accept(fd, address, length) }
+    private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        Darwin.send(fd, bytes, count, 0)
+    }
 #endif

@@ -50,8 +50,9 @@ public final class DevelopmentMonitor: Sendable {
 
     public init(configuration: Configuration) {
         self.configuration = configuration
-        client = LiveHTTPClient(baseURL: configuration.url, token: configuration.token,
-                                timeout: configuration.requestTimeout)
+        client = LiveHTTPClient(
+            baseURL: configuration.url, token: configuration.token,
+            timeout: configuration.requestTimeout)
     }
 
     /// Tries to reach the live source until the connection timeout runs out.
@@ -69,14 +70,17 @@ public final class DevelopmentMonitor: Sendable {
             }
         } while Date() < deadline && !stopped
         let seconds = String(format: "%g", configuration.connectionTimeout)
-        return .notConnected("no live source at \(configuration.url.absoluteString) within \(seconds) s (\(lastProblem))")
+        return .notConnected(
+            "no live source at \(configuration.url.absoluteString) within \(seconds) s (\(lastProblem))")
     }
 
     /// Keeps trying in the background after a start-up that did not connect; calls `onConnect`
     /// once, on a background thread, when a live source with that identifier answers.
-    public func connectLater(expecting identifier: PackageIdentifier, retryInterval: TimeInterval = 0.5,
-                             onConnect: @escaping @Sendable (LiveSource) -> Void,
-                             onRefused: @escaping @Sendable (String) -> Void = { _ in }) {
+    public func connectLater(
+        expecting identifier: PackageIdentifier, retryInterval: TimeInterval = 0.5,
+        onConnect: @escaping @Sendable (LiveSource) -> Void,
+        onRefused: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         Thread.detachNewThread { [self] in
             while !stopped {
                 switch attempt(expecting: identifier, timeout: max(retryInterval, 2)) {
@@ -91,12 +95,15 @@ public final class DevelopmentMonitor: Sendable {
     /// Opens the change stream. `onOpen` runs once with the source's revision when the stream
     /// is open, `onChange` for each change, on a background thread; `onEnd` once when the
     /// stream ends (the source stopped or the connection dropped).
-    public func watchChanges(onOpen: @escaping @Sendable (Int) -> Void = { _ in },
-                             onChange: @escaping @Sendable (LiveChange) -> Void,
-                             onEnd: @escaping @Sendable (String) -> Void) {
-        let stream = EventStream(url: client.url(LiveProtocol.eventsPath), headers: [client.authorization],
-                                 connectTimeout: configuration.requestTimeout,
-                                 onHello: onOpen, onChange: onChange, onEnd: onEnd)
+    public func watchChanges(
+        onOpen: @escaping @Sendable (Int) -> Void = { _ in },
+        onChange: @escaping @Sendable (LiveChange) -> Void,
+        onEnd: @escaping @Sendable (String) -> Void
+    ) {
+        let stream = EventStream(
+            url: client.url(LiveProtocol.eventsPath), headers: [client.authorization],
+            connectTimeout: configuration.requestTimeout,
+            onHello: onOpen, onChange: onChange, onEnd: onEnd)
         state.withLock { $0.stream = stream }
         stream.start()
     }
@@ -116,8 +123,9 @@ public final class DevelopmentMonitor: Sendable {
         do {
             let manifest = try client.manifest(timeout: timeout)
             guard manifest.identifier == identifier.rawValue else {
-                return .refused("live source \(configuration.url.absoluteString) serves '\(manifest.identifier)', "
-                                + "not '\(identifier.rawValue)': serve the project of this package")
+                return .refused(
+                    "live source \(configuration.url.absoluteString) serves '\(manifest.identifier)', "
+                        + "not '\(identifier.rawValue)': serve the project of this package")
             }
             return .connected(LiveSource(client: client, manifest: manifest, identifier: identifier))
         } catch {

@@ -24,9 +24,11 @@ final class EventStream: @unchecked Sendable {
     /// How far `buffer` has been searched for an event's end without finding one.
     private var searched = 0
 
-    init(url: URL, headers: [(String, String)], connectTimeout: TimeInterval,
-         onHello: @escaping @Sendable (Int) -> Void, onChange: @escaping @Sendable (LiveChange) -> Void,
-         onEnd: @escaping @Sendable (String) -> Void) {
+    init(
+        url: URL, headers: [(String, String)], connectTimeout: TimeInterval,
+        onHello: @escaping @Sendable (Int) -> Void, onChange: @escaping @Sendable (LiveChange) -> Void,
+        onEnd: @escaping @Sendable (String) -> Void
+    ) {
         self.url = url
         self.headers = headers + [("Accept", "text/event-stream")]
         self.connectTimeout = connectTimeout
@@ -59,7 +61,9 @@ final class EventStream: @unchecked Sendable {
             if wasCancelled { connection.cancel() }
             let head = try connection.readHead()
             guard head.status == 200 else {
-                end(head.status == 401 ? "the live source rejected the token" : "the live source answered \(head.status)")
+                end(
+                    head.status == 401
+                        ? "the live source rejected the token" : "the live source answered \(head.status)")
                 return
             }
             try connection.streamBody(head) { (piece) throws(HTTPConnection.Failure) in
@@ -81,13 +85,15 @@ final class EventStream: @unchecked Sendable {
     private func deliverEvents() {
         while let event = nextEvent() {
             if event.name == "hello",
-               let hello = try? JSONDecoder().decode([String: Int].self, from: Data(event.data.utf8)),
-               let revision = hello["revision"] {
+                let hello = try? JSONDecoder().decode([String: Int].self, from: Data(event.data.utf8)),
+                let revision = hello["revision"]
+            {
                 onHello(revision)
                 continue
             }
             guard event.name == LiveProtocol.changeEvent,
-                  let change = try? JSONDecoder().decode(LiveChange.self, from: Data(event.data.utf8)) else { continue }
+                let change = try? JSONDecoder().decode(LiveChange.self, from: Data(event.data.utf8))
+            else { continue }
             onChange(change)
         }
     }

@@ -46,7 +46,9 @@ struct LiveHTTPClient: Sendable {
     var authorization: (String, String) { ("Authorization", "Bearer \(token)") }
 
     /// The body of a 200 answer; nil for 404; throws for anything else.
-    func get(_ path: String, query: [String: String] = [:], timeout: TimeInterval? = nil) throws(LiveSourceError) -> Data? {
+    func get(_ path: String, query: [String: String] = [:], timeout: TimeInterval? = nil) throws(LiveSourceError)
+        -> Data?
+    {
         let url = url(path, query: query)
         let address = url.absoluteString
         let wait = timeout ?? self.timeout
@@ -74,7 +76,9 @@ struct LiveHTTPClient: Sendable {
 
     func manifest(timeout: TimeInterval? = nil) throws(LiveSourceError) -> LiveManifest {
         guard let data = try get(LiveProtocol.manifestPath, timeout: timeout) else {
-            throw .malformed(url: baseURL.absoluteString, reason: "no manifest at \(LiveProtocol.manifestPath): is this a flowpkg live source?")
+            throw .malformed(
+                url: baseURL.absoluteString,
+                reason: "no manifest at \(LiveProtocol.manifestPath): is this a flowpkg live source?")
         }
         do {
             return try JSONDecoder().decode(LiveManifest.self, from: data)

@@ -17,11 +17,13 @@ extension LiveSession {
     /// it connects (to register `onRefused`, say). Keep the session while the
     /// context runs, and `stop()` it before terminating the context.
     @discardableResult
-    public static func attach(to context: LuaContext, configuration: DevelopmentMonitor.Configuration,
-                              primary: SourceKind? = nil,
-                              log: @escaping @Sendable (String) -> Void = LiveSession.logToStandardError,
-                              afterChange: @escaping @Sendable () -> Void = {},
-                              prepare: (LiveSession) -> Void = { _ in }) -> LiveSession {
+    public static func attach(
+        to context: LuaContext, configuration: DevelopmentMonitor.Configuration,
+        primary: SourceKind? = nil,
+        log: @escaping @Sendable (String) -> Void = LiveSession.logToStandardError,
+        afterChange: @escaping @Sendable () -> Void = {},
+        prepare: (LiveSession) -> Void = { _ in }
+    ) -> LiveSession {
         let hooks = Hooks(
             modulesChanged: { names in
                 do {
@@ -42,7 +44,8 @@ extension LiveSession {
                 afterChange()
             },
             log: log)
-        let session = LiveSession(monitor: DevelopmentMonitor(configuration: configuration), loader: context.loader, hooks: hooks)
+        let session = LiveSession(
+            monitor: DevelopmentMonitor(configuration: configuration), loader: context.loader, hooks: hooks)
         prepare(session)
         session.start(primary: primary ?? context.loader.sources.first?.kind ?? .embeddedPackage)
         return session

@@ -20,9 +20,11 @@ public final class LiveSession: Sendable {
         /// One line for the developer: connected, refused, a change applied, a dropped connection.
         public var log: @Sendable (String) -> Void
 
-        public init(moduleChanged: @escaping @Sendable (ModuleName) -> Void,
-                    resourceChanged: @escaping @Sendable (ResourceKey) -> Void,
-                    log: @escaping @Sendable (String) -> Void) {
+        public init(
+            moduleChanged: @escaping @Sendable (ModuleName) -> Void,
+            resourceChanged: @escaping @Sendable (ResourceKey) -> Void,
+            log: @escaping @Sendable (String) -> Void
+        ) {
             self.moduleChanged = moduleChanged
             self.modulesChanged = { names in names.forEach(moduleChanged) }
             self.resourceChanged = resourceChanged
@@ -30,9 +32,11 @@ public final class LiveSession: Sendable {
         }
 
         /// Hooks that take every change event's modules in one call.
-        public init(modulesChanged: @escaping @Sendable ([ModuleName]) -> Void,
-                    resourceChanged: @escaping @Sendable (ResourceKey) -> Void,
-                    log: @escaping @Sendable (String) -> Void) {
+        public init(
+            modulesChanged: @escaping @Sendable ([ModuleName]) -> Void,
+            resourceChanged: @escaping @Sendable (ResourceKey) -> Void,
+            log: @escaping @Sendable (String) -> Void
+        ) {
             self.moduleChanged = { modulesChanged([$0]) }
             self.modulesChanged = modulesChanged
             self.resourceChanged = resourceChanged
@@ -67,7 +71,8 @@ public final class LiveSession: Sendable {
         case .connected(let source):
             adopt(source, takingOver: false)
         case .notConnected(let reason):
-            hooks.log("warning: \(reason); running the \(primary.rawValue) code, a live source that starts later takes over")
+            hooks.log(
+                "warning: \(reason); running the \(primary.rawValue) code, a live source that starts later takes over")
             if plan.acceptsLaterConnection { waitForLaterConnection() }
         case .refused(let reason):
             refused(reason)
@@ -155,10 +160,12 @@ public final class LiveSession: Sendable {
         // An edit of something known needs no new manifest; one more round trip would cost
         // every save its latency. Additions and removals change what the source serves.
         let known = Set(source.manifest.modules.map(\.name))
-        let knownResources = Set(source.manifest.resources.map { LiveChange.ResourceName(name: $0.name, type: $0.type) })
+        let knownResources = Set(
+            source.manifest.resources.map { LiveChange.ResourceName(name: $0.name, type: $0.type) })
         if !change.removedModules.isEmpty || !change.removedResources.isEmpty
             || change.modules.contains(where: { !known.contains($0) })
-            || change.resources.contains(where: { !knownResources.contains($0) }) {
+            || change.resources.contains(where: { !knownResources.contains($0) })
+        {
             do {
                 try source.refresh()
             } catch {

@@ -56,8 +56,10 @@ public struct LiveManifest: Codable, Sendable, Equatable {
     public var modules: [Module]
     public var resources: [Resource]
 
-    public init(identifier: String, name: String, revision: Int, startModule: String?,
-                modules: [Module], resources: [Resource]) {
+    public init(
+        identifier: String, name: String, revision: Int, startModule: String?,
+        modules: [Module], resources: [Resource]
+    ) {
         self.identifier = identifier
         self.name = name
         self.revision = revision
@@ -87,8 +89,10 @@ public struct LiveChange: Codable, Sendable, Equatable {
     public var resources: [ResourceName]
     public var removedResources: [ResourceName]
 
-    public init(revision: Int, modules: [String] = [], removedModules: [String] = [],
-                resources: [ResourceName] = [], removedResources: [ResourceName] = []) {
+    public init(
+        revision: Int, modules: [String] = [], removedModules: [String] = [],
+        resources: [ResourceName] = [], removedResources: [ResourceName] = []
+    ) {
         self.revision = revision
         self.modules = modules
         self.removedModules = removedModules
@@ -107,7 +111,9 @@ public struct LiveChange: Codable, Sendable, Equatable {
         func key(_ r: LiveManifest.Resource) -> LiveChange.ResourceName { .init(name: r.name, type: r.type) }
         let oldResources = Dictionary((old?.resources ?? []).map { (key($0), $0.tag) }, uniquingKeysWith: { a, _ in a })
         let newResources = Dictionary(new.resources.map { (key($0), $0.tag) }, uniquingKeysWith: { a, _ in a })
-        let byName: (LiveChange.ResourceName, LiveChange.ResourceName) -> Bool = { ($0.name, $0.type) < ($1.name, $1.type) }
+        let byName: (LiveChange.ResourceName, LiveChange.ResourceName) -> Bool = {
+            ($0.name, $0.type) < ($1.name, $1.type)
+        }
         return LiveChange(
             revision: new.revision,
             modules: newModules.filter { oldModules[$0.key] != $0.value }.keys.sorted(),

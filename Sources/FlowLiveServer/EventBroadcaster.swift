@@ -91,10 +91,11 @@ final class EventSubscription: Sendable {
 
     /// The next event, waiting at most `seconds` for one.
     func next(waitingAtMost seconds: TimeInterval) -> Next {
-        let next = queue.wait(until: { queue -> Next? in
-            if !queue.events.isEmpty { return .event(queue.events.removeFirst()) }
-            return queue.finished ? .finished : nil
-        }, deadline: Date(timeIntervalSinceNow: seconds))
+        let next = queue.wait(
+            until: { queue -> Next? in
+                if !queue.events.isEmpty { return .event(queue.events.removeFirst()) }
+                return queue.finished ? .finished : nil
+            }, deadline: Date(timeIntervalSinceNow: seconds))
         return next ?? .idle
     }
 

@@ -1,7 +1,7 @@
 import FlowPackage
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Calls back when anything changes under a set of folders: inotify on Linux, polling elsewhere.
@@ -25,15 +25,17 @@ public final class FileWatcher: @unchecked Sendable {
     ///   - root: watched without its subfolders (the project file lives there).
     ///   - folders: watched with every subfolder.
     ///   - forcePolling: poll even where inotify exists (tests of the fallback).
-    public init(root: URL, folders: @escaping @Sendable () -> [URL], pollInterval: TimeInterval = 0.2,
-                forcePolling: Bool = false, onChange: @escaping @Sendable () -> Void) {
+    public init(
+        root: URL, folders: @escaping @Sendable () -> [URL], pollInterval: TimeInterval = 0.2,
+        forcePolling: Bool = false, onChange: @escaping @Sendable () -> Void
+    ) {
         self.root = root
         self.folders = folders
         self.onChange = onChange
         self.pollInterval = pollInterval
         let thread = Thread { [self] in
             #if os(Linux)
-            if !forcePolling, self.watchWithInotify() { return }
+                if !forcePolling, self.watchWithInotify() { return }
             #endif
             self.watchByPolling()
         }
@@ -66,39 +68,40 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     #if os(Linux)
-    /// Returns false when inotify is not available, so the caller polls instead.
-    private func watchWithInotify() -> Bool {
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB
-                          | IN_DELETE_SELF | IN_MOVE_SELF)
-        func addWatches() {
-            let (flat, recursive) = allFolders()
-            for folder in flat + recursive { _ = inotify_add_watch(fd, folder.path, mask) }
-        }
-        addWatches()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        func drain() -> Bool {
-            var any = false
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if count <= 0 { return any }
-                any = true
+        /// Returns false when inotify is not available, so the caller polls instead.
+        private func watchWithInotify() -> Bool {
+            let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            let mask = UInt32(
+                IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB
+                    | IN_DELETE_SELF | IN_MOVE_SELF)
+            func addWatches() {
+                let (flat, recursive) = allFolders()
+                for folder in flat + recursive { _ = inotify_add_watch(fd, folder.path, mask) }
             }
-        }
-        while !shouldStop {
-            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 100)
-            guard ready > 0, drain() else { continue }
-            // Let the burst settle, then report it once.
-            repeat { usleep(UInt32(Self.settleTime * 1_000_000)) } while drain()
-            if shouldStop { break }
-            onChange()
             addWatches()
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            func drain() -> Bool {
+                var any = false
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if count <= 0 { return any }
+                    any = true
+                }
+            }
+            while !shouldStop {
+                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, 100)
+                guard ready > 0, drain() else { continue }
+                // Let the burst settle, then report it once.
+                repeat { usleep(UInt32(Self.settleTime * 1_000_000)) } while drain()
+                if shouldStop { break }
+                onChange()
+                addWatches()
+            }
+            return true
         }
-        return true
-    }
     #endif
 
     private func watchByPolling() {
@@ -119,11 +122,13 @@ public final class FileWatcher: @unchecked Sendable {
         var result: [String: String] = [:]
         let (flat, recursive) = allFolders()
         for folder in flat + recursive {
-            let entries = (try? FileManager.default.contentsOfDirectory(
-                at: folder, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])) ?? []
+            let entries =
+                (try? FileManager.default.contentsOfDirectory(
+                    at: folder, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])) ?? []
             for url in entries {
                 let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
-                result[url.path] = "\(values?.fileSize ?? -1)-\(values?.contentModificationDate?.timeIntervalSince1970 ?? 0)"
+                result[url.path] =
+                    "\(values?.fileSize ?? -1)-\(values?.contentModificationDate?.timeIntervalSince1970 ?? 0)"
             }
         }
         return result

@@ -61,7 +61,9 @@ final class HTTPListener: Sendable {
     private let connections = Locked(Connections())
 
     /// Binds and listens at once; `start()` then accepts connections.
-    init(host: String, port: UInt16, handler: @escaping @Sendable (LiveRequest) -> LiveResponse) throws(PlainSocket.Failure) {
+    init(host: String, port: UInt16, handler: @escaping @Sendable (LiveRequest) -> LiveResponse) throws(PlainSocket
+        .Failure)
+    {
         socket = try PlainSocket.listen(host: host, port: port)
         self.port = socket.localPort ?? port
         self.handler = handler
@@ -137,7 +139,8 @@ final class HTTPListener: Sendable {
     }
 
     private static func readRequest(from client: PlainSocket, peer: String, before deadline: Date)
-        -> Result<LiveRequest, RequestProblem> {
+        -> Result<LiveRequest, RequestProblem>
+    {
         let head: SocketReader.Head
         do {
             head = try SocketReader(client, deadline: deadline).head()
@@ -159,13 +162,17 @@ final class HTTPListener: Sendable {
                 query[name] = halves.count > 1 ? (halves[1].removingPercentEncoding ?? "") : ""
             }
         }
-        return .success(LiveRequest(method: String(parts[0]), path: String(path), query: query, headers: head.headers,
-                                    version: String(parts[2]), peer: peer))
+        return .success(
+            LiveRequest(
+                method: String(parts[0]), path: String(path), query: query, headers: head.headers,
+                version: String(parts[2]), peer: peer))
     }
 
     // MARK: Writing a response
 
-    private static func write(_ response: LiveResponse, to client: PlainSocket, version: String) throws(PlainSocket.Failure) {
+    private static func write(_ response: LiveResponse, to client: PlainSocket, version: String) throws(PlainSocket
+        .Failure)
+    {
         var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\nContent-Type: \(response.contentType)\r\n"
         head += "Connection: close\r\n"
         switch response.body {
@@ -180,7 +187,8 @@ final class HTTPListener: Sendable {
             try client.send(Array(head.utf8))
             func send(_ bytes: [UInt8]) throws(PlainSocket.Failure) {
                 guard !bytes.isEmpty else { return }  // an empty chunk would end the stream
-                try client.send(chunked ? Array("\(String(bytes.count, radix: 16))\r\n".utf8) + bytes + Array("\r\n".utf8) : bytes)
+                try client.send(
+                    chunked ? Array("\(String(bytes.count, radix: 16))\r\n".utf8) + bytes + Array("\r\n".utf8) : bytes)
             }
             var lastSent = Date()
             while true {

@@ -94,11 +94,13 @@ public final class LiveProject: Sendable {
         }
         return scan.withLock { scan in
             let modules = project.modules.map { module in
-                LiveManifest.Module(name: module.name.rawValue, path: module.relativePath,
-                                    tag: Self.tag(of: module.file, cache: &scan.moduleTags))
+                LiveManifest.Module(
+                    name: module.name.rawValue, path: module.relativePath,
+                    tag: Self.tag(of: module.file, cache: &scan.moduleTags))
             }
             let resources = project.resources.map { resource in
-                LiveManifest.Resource(name: resource.key.name, type: resource.key.type, tag: Self.stampTag(of: resource.file))
+                LiveManifest.Resource(
+                    name: resource.key.name, type: resource.key.type, tag: Self.stampTag(of: resource.file))
             }
             let previous = scan.state?.manifest
             let revision = (previous?.revision ?? 0) + 1
@@ -112,12 +114,15 @@ public final class LiveProject: Sendable {
             }
             scan.state = State(
                 project: project, manifest: manifest,
-                moduleFiles: Dictionary(project.modules.map { ($0.name.rawValue, $0) }, uniquingKeysWith: { a, _ in a }),
+                moduleFiles: Dictionary(
+                    project.modules.map { ($0.name.rawValue, $0) }, uniquingKeysWith: { a, _ in a }),
                 resourceFiles: Dictionary(
                     project.resources.map { (LiveChange.ResourceName(name: $0.key.name, type: $0.key.type), $0) },
                     uniquingKeysWith: { a, _ in a }))
-            return .changed(LiveChange(revision: revision, modules: change.modules, removedModules: change.removedModules,
-                                       resources: change.resources, removedResources: change.removedResources))
+            return .changed(
+                LiveChange(
+                    revision: revision, modules: change.modules, removedModules: change.removedModules,
+                    resources: change.resources, removedResources: change.removedResources))
         }
     }
 

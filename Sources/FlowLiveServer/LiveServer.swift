@@ -11,8 +11,10 @@ public struct LiveServerOptions: Sendable {
     /// Poll the file system even where inotify is available.
     public var forcePolling: Bool
 
-    public init(host: String = "127.0.0.1", port: UInt16 = LiveProtocol.defaultPort, token: String,
-                forcePolling: Bool = false) {
+    public init(
+        host: String = "127.0.0.1", port: UInt16 = LiveProtocol.defaultPort, token: String,
+        forcePolling: Bool = false
+    ) {
         self.host = host
         self.port = port
         self.token = token
@@ -90,7 +92,8 @@ public final class LiveServer: Sendable {
     public func start() throws {
         let listener: HTTPListener
         do {
-            listener = try HTTPListener(host: options.host, port: options.port) { [self] request in respond(to: request) }
+            listener = try HTTPListener(host: options.host, port: options.port) { [self] request in respond(to: request)
+            }
         } catch {
             throw LiveServerError(options: options, failure: error)
         }
@@ -108,7 +111,9 @@ public final class LiveServer: Sendable {
 
     private func respond(to request: LiveRequest) -> LiveResponse {
         authorized(request) {
-            guard request.method == "GET" else { return HTTPListener.plainError(405, "the live source answers GET only") }
+            guard request.method == "GET" else {
+                return HTTPListener.plainError(405, "the live source answers GET only")
+            }
             switch request.path {
             case LiveProtocol.manifestPath:
                 let body = try JSONEncoder.live.encode(project.manifest)
@@ -126,11 +131,14 @@ public final class LiveServer: Sendable {
                 }
                 return LiveResponse(status: 200, contentType: "application/octet-stream", body: .bytes(bytes))
             case LiveProtocol.eventsPath:
-                return LiveResponse(status: 200, contentType: "text/event-stream",
-                                    body: .events(events.subscribe(revision: project.manifest.revision)))
+                return LiveResponse(
+                    status: 200, contentType: "text/event-stream",
+                    body: .events(events.subscribe(revision: project.manifest.revision)))
             default:
-                return HTTPListener.plainError(404, "unknown path; the live source serves \(LiveProtocol.manifestPath), "
-                                               + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath) and \(LiveProtocol.eventsPath)")
+                return HTTPListener.plainError(
+                    404,
+                    "unknown path; the live source serves \(LiveProtocol.manifestPath), "
+                        + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath) and \(LiveProtocol.eventsPath)")
             }
         }
     }
@@ -147,8 +155,10 @@ public final class LiveServer: Sendable {
                 response = HTTPListener.plainError(500, "the project cannot be read now: \(error)")
             }
         } else {
-            response = HTTPListener.plainError(401, "missing or wrong token: send 'Authorization: Bearer <token>' "
-                                               + "with the token flowpkg serve printed")
+            response = HTTPListener.plainError(
+                401,
+                "missing or wrong token: send 'Authorization: Bearer <token>' "
+                    + "with the token flowpkg serve printed")
         }
         var target = request.path
         if let name = request.query["name"] { target += " \(name)" }
@@ -170,9 +180,15 @@ public final class LiveServer: Sendable {
     static func summary(of change: LiveChange) -> String {
         var parts: [String] = []
         if !change.modules.isEmpty { parts.append("modules " + change.modules.joined(separator: ", ")) }
-        if !change.resources.isEmpty { parts.append("resources " + change.resources.map { "\($0.name).\($0.type)" }.joined(separator: ", ")) }
-        if !change.removedModules.isEmpty { parts.append("removed modules " + change.removedModules.joined(separator: ", ")) }
-        if !change.removedResources.isEmpty { parts.append("removed resources " + change.removedResources.map(\.name).joined(separator: ", ")) }
+        if !change.resources.isEmpty {
+            parts.append("resources " + change.resources.map { "\($0.name).\($0.type)" }.joined(separator: ", "))
+        }
+        if !change.removedModules.isEmpty {
+            parts.append("removed modules " + change.removedModules.joined(separator: ", "))
+        }
+        if !change.removedResources.isEmpty {
+            parts.append("removed resources " + change.removedResources.map(\.name).joined(separator: ", "))
+        }
         return parts.joined(separator: "; ")
     }
 }
@@ -194,9 +210,12 @@ public struct LiveServerError: Error, CustomStringConvertible {
     init(options: LiveServerOptions, failure: PlainSocket.Failure) {
         host = options.host
         port = options.port
-        reason = failure.code == EADDRINUSE ? "the port is in use: stop the other server or choose another --port"
-            : failure.code == EADDRNOTAVAIL ? "\(failure.reason): the address is not one of this machine's"
-            : failure.reason
+        reason =
+            failure.code == EADDRINUSE
+            ? "the port is in use: stop the other server or choose another --port"
+            : failure.code == EADDRNOTAVAIL
+                ? "\(failure.reason): the address is not one of this machine's"
+                : failure.reason
     }
 
     public var description: String { "cannot listen on \(host):\(port): \(reason)" }

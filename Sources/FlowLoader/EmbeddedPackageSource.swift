@@ -27,8 +27,10 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
     /// identifier is refused. With `verifyAll`, every module and resource is checked against
     /// its SHA-256 now. `displayName` (the package's path as the user
     /// gave it) starts every chunk name: `App.luapkg/modules/util.lua`.
-    public init(contentsOf url: URL, expectedIdentifier: PackageIdentifier? = nil, verifyAll: Bool = false,
-                displayName: String? = nil) throws(LoaderError) {
+    public init(
+        contentsOf url: URL, expectedIdentifier: PackageIdentifier? = nil, verifyAll: Bool = false,
+        displayName: String? = nil
+    ) throws(LoaderError) {
         location = url.path
         do {
             reader = try PackageReader(contentsOf: url)
@@ -54,11 +56,13 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let module = modules[name] else { return nil }
         do {
-            return ModuleCode(name: name, chunkName: displayName.map { $0 + "/" + module.path } ?? Self.chunkName(module.path),
-                              bytes: try reader.moduleData(module), path: Self.chunkName(module.path))
+            return ModuleCode(
+                name: name, chunkName: displayName.map { $0 + "/" + module.path } ?? Self.chunkName(module.path),
+                bytes: try reader.moduleData(module), path: Self.chunkName(module.path))
         } catch {
-            throw LoaderError.itemRefused(item: "module '\(name)'", location: location,
-                                          reason: Self.reasons(error).joined(separator: "; "))
+            throw LoaderError.itemRefused(
+                item: "module '\(name)'", location: location,
+                reason: Self.reasons(error).joined(separator: "; "))
         }
     }
 
@@ -68,8 +72,9 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
         do {
             return try reader.resourceData(key)
         } catch {
-            throw LoaderError.itemRefused(item: "resource '\(key)'", location: location,
-                                          reason: Self.reasons(error).joined(separator: "; "))
+            throw LoaderError.itemRefused(
+                item: "resource '\(key)'", location: location,
+                reason: Self.reasons(error).joined(separator: "; "))
         }
     }
 

@@ -105,7 +105,8 @@ public final class Loader: Sendable {
     /// has as module `a.b` when there is no `a/b.lua` (beside one, the file is module `a.b.init`).
     static func initModule(named name: ModuleName, in source: any PackageSource) throws -> ModuleCode? {
         guard let parent = name.initParent, var code = try source.module(named: parent),
-              code.path == parent.initFilePath else { return nil }
+            code.path == parent.initFilePath
+        else { return nil }
         code.name = name
         return code
     }

@@ -28,7 +28,8 @@ public enum PackageLocator {
                     let manifest = try PackageReader.readManifest(at: file)
                     found.append(PackageCandidate(path: file.path, identifier: manifest.identifier.rawValue))
                 } catch {
-                    let reason = (error as? PackageError)?.problems.map(\.description).joined(separator: "; ") ?? "\(error)"
+                    let reason =
+                        (error as? PackageError)?.problems.map(\.description).joined(separator: "; ") ?? "\(error)"
                     found.append(PackageCandidate(path: file.path, identifier: nil, problem: reason))
                 }
             }

@@ -42,8 +42,10 @@ public struct SourcePlan: Equatable, Sendable {
     /// Why nothing can run, naming the file and the reason; nil when `order` is usable.
     public var failure: String?
 
-    public init(order: [SourceKind], acceptsLaterConnection: Bool = false, warnings: [String] = [],
-                failure: String? = nil) {
+    public init(
+        order: [SourceKind], acceptsLaterConnection: Bool = false, warnings: [String] = [],
+        failure: String? = nil
+    ) {
         self.order = order
         self.acceptsLaterConnection = acceptsLaterConnection
         self.warnings = warnings
@@ -71,8 +73,9 @@ public enum SourcePolicy {
 
         switch situation.primary {
         case .ready(let kind):
-            return SourcePlan(order: liveServes ? [.live, kind] : [kind], acceptsLaterConnection: later,
-                              warnings: warnings)
+            return SourcePlan(
+                order: liveServes ? [.live, kind] : [kind], acceptsLaterConnection: later,
+                warnings: warnings)
         case .unusable(let location, let reason):
             let problem = "\(location): \(reason)"
             if liveServes {

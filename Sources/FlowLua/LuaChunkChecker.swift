@@ -1,9 +1,9 @@
 import CLua
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Compiles Lua chunks without running them, as `LuaState.check` does, for checking many
@@ -47,8 +47,10 @@ public final class LuaChunkChecker {
 }
 
 /// Lua's allocation function over a `LuaArena`.
-private func luaArenaAllocate(_ userData: UnsafeMutableRawPointer?, _ pointer: UnsafeMutableRawPointer?,
-                              _ oldSize: Int, _ newSize: Int) -> UnsafeMutableRawPointer? {
+private func luaArenaAllocate(
+    _ userData: UnsafeMutableRawPointer?, _ pointer: UnsafeMutableRawPointer?,
+    _ oldSize: Int, _ newSize: Int
+) -> UnsafeMutableRawPointer? {
     let arena = userData.unsafelyUnwrapped.assumingMemoryBound(to: LuaArena.self)
     guard let pointer else { return newSize == 0 ? nil : arena.pointee.allocate(newSize) }
     return arena.pointee.reallocate(pointer, from: oldSize, to: newSize)
@@ -96,7 +98,9 @@ struct LuaArena {
     }
 
     @inline(__always)
-    mutating func reallocate(_ pointer: UnsafeMutableRawPointer, from oldSize: Int, to newSize: Int) -> UnsafeMutableRawPointer? {
+    mutating func reallocate(_ pointer: UnsafeMutableRawPointer, from oldSize: Int, to newSize: Int)
+        -> UnsafeMutableRawPointer?
+    {
         let isLast = pointer == last
         if newSize == 0 {
             if isLast {

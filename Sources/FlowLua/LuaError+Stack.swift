@@ -24,11 +24,15 @@ extension LuaError {
         let marker = Array("\nstack traceback:".utf8)
         let bytes = Array(text.utf8)
         if bytes.count >= marker.count,
-           let start = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) }) {
+            let start = (0...(bytes.count - marker.count)).first(where: {
+                bytes[$0..<($0 + marker.count)].elementsEqual(marker)
+            })
+        {
             message = String(decoding: bytes[..<start], as: UTF8.self)
             traceback = String(decoding: bytes[(start + 1)...], as: UTF8.self)
         }
         let location = LuaError.locate(message)
-        return LuaError(kind: kind, message: message, chunk: location?.chunk, line: location?.line, traceback: traceback)
+        return LuaError(
+            kind: kind, message: message, chunk: location?.chunk, line: location?.line, traceback: traceback)
     }
 }

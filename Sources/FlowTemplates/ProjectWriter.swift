@@ -112,7 +112,8 @@ public enum ProjectWriter {
     private static func makeExecutable(_ url: URL) throws {
         let manager = FileManager.default
         let permissions = (try manager.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? 0o644
-        try manager.setAttributes([.posixPermissions: permissions | ((permissions & 0o444) >> 2)], ofItemAtPath: url.path)
+        try manager.setAttributes(
+            [.posixPermissions: permissions | ((permissions & 0o444) >> 2)], ofItemAtPath: url.path)
     }
 
     private static func rename(_ source: URL, to destination: URL, shownAs shown: String) throws {

@@ -125,7 +125,8 @@ public struct TemplateVariable: Sendable, Equatable, Codable {
             if case .string(let text)? = entry[key]?.value { return text }
             return nil
         }
-        for key in members.map(\.key).sorted() where !["name", "description", "default", "kind", "pattern"].contains(key) {
+        for key in members.map(\.key).sorted()
+        where !["name", "description", "default", "kind", "pattern"].contains(key) {
             return .failure(
                 Problem("unknown key \"\(key)\" (a variable has name, description, default, kind, pattern)"))
         }

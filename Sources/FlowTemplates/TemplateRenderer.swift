@@ -50,7 +50,10 @@ public enum TemplateRenderer {
         let declared = TemplateValues.renderedNames(for: template).union(context.keys)
         for file in template.files {
             let lookups = RecordingContext(context)
-            defer { problems += undeclaredNames(lookups.missing.subtracting(declared), in: file, of: template, declared: declared) }
+            defer {
+                problems += undeclaredNames(
+                    lookups.missing.subtracting(declared), in: file, of: template, declared: declared)
+            }
             let path: String
             switch renderText(file.path, context: lookups) {
             case .failure(let error):
@@ -144,8 +147,10 @@ public enum TemplateRenderer {
 
     /// One FP606 error per undeclared name a file (or its name) used, at the first tag that
     /// names it when it can be found with the default delimiters.
-    private static func undeclaredNames(_ names: Set<String>, in file: Template.File, of template: Template,
-                                        declared: Set<String>) -> [Diagnostic] {
+    private static func undeclaredNames(
+        _ names: Set<String>, in file: Template.File, of template: Template,
+        declared: Set<String>
+    ) -> [Diagnostic] {
         let text = isBinary(file) ? "" : String(decoding: file.bytes, as: UTF8.self)
         let known = declared.subtracting(TemplateVariable.reservedNames).sorted().joined(separator: ", ")
         return names.sorted().map { name in
@@ -171,7 +176,8 @@ public enum TemplateRenderer {
                 while cursor < bytes.count, [0x7B, 0x23, 0x5E, 0x26, 0x20].contains(bytes[cursor]) { cursor += 1 }
                 let end = cursor + target.count
                 if end <= bytes.count, Array(bytes[cursor..<end]) == target,
-                   end == bytes.count || !(isNameByte(bytes[end])) {
+                    end == bytes.count || !(isNameByte(bytes[end]))
+                {
                     return (line, index - lineStart + 1)
                 }
             }

@@ -63,7 +63,9 @@ public struct TemplateValues: Sendable, Equatable {
     public static func identifierPart(from name: String) -> String {
         var part = ""
         for scalar in name.unicodeScalars {
-            if scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)) {
+            if scalar.isASCII
+                && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar))
+            {
                 part += String(scalar).lowercased()
             } else if let letters = latinLetters(for: scalar) {
                 part += letters

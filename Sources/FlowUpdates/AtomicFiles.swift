@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Crypto
 import Foundation
@@ -12,7 +12,9 @@ enum AtomicFiles {
     static func write(_ bytes: [UInt8], to target: URL) throws(UpdateError) {
         let temporary = temporaryURL(beside: target)
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {
-            throw .store(path: target.path, reason: "cannot create \(temporary.lastPathComponent): \(String(cString: strerror(errno)))")
+            throw .store(
+                path: target.path,
+                reason: "cannot create \(temporary.lastPathComponent): \(String(cString: strerror(errno)))")
         }
         try moveIntoPlace(temporary, target)
     }

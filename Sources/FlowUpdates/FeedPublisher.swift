@@ -24,8 +24,10 @@ public enum FeedPublisher {
         try checkChannel(channel)
         let problems = PackageReader.verify(at: package)
         if !problems.isEmpty {
-            throw .refused(version: nil, reason: "\(package.path) does not verify:\n"
-                + problems.map { "  \(package.path): \($0)" }.joined(separator: "\n"))
+            throw .refused(
+                version: nil,
+                reason: "\(package.path) does not verify:\n"
+                    + problems.map { "  \(package.path): \($0)" }.joined(separator: "\n"))
         }
         let reader: PackageReader
         do { reader = try PackageReader(contentsOf: package) } catch {
@@ -34,7 +36,8 @@ public enum FeedPublisher {
         let manifest = reader.manifest
         var notes: [String] = []
         if !reader.isSigned {
-            notes.append("warning: \(package.path) is not signed: clients refuse unsigned updates; export it with --sign KEY")
+            notes.append(
+                "warning: \(package.path) is not signed: clients refuse unsigned updates; export it with --sign KEY")
         }
         let packages = folder.appendingPathComponent("packages")
         try makeFolder(packages)
@@ -46,15 +49,18 @@ public enum FeedPublisher {
         } else {
             try AtomicFiles.copy(package, to: target)
         }
-        let entry = UpdateFeed.Entry(kind: .package, identifier: manifest.identifier.rawValue, version: manifest.version,
-                                     runtimeVersion: manifest.runtimeVersion, path: path, size: size, sha256: sha256,
-                                     signed: reader.isSigned)
+        let entry = UpdateFeed.Entry(
+            kind: .package, identifier: manifest.identifier.rawValue, version: manifest.version,
+            runtimeVersion: manifest.runtimeVersion, path: path, size: size, sha256: sha256,
+            signed: reader.isSigned)
         let index = try writeIndex(in: folder, channel: channel, entry: entry)
         return Outcome(channel: channel, entry: entry, index: index, notes: notes)
     }
 
     /// Publishes a rollback on `channel`: clients of `identifier` go back to their embedded package.
-    public static func rollback(identifier: PackageIdentifier, in folder: URL, channel: String) throws(UpdateError) -> Outcome {
+    public static func rollback(identifier: PackageIdentifier, in folder: URL, channel: String) throws(UpdateError)
+        -> Outcome
+    {
         try checkChannel(channel)
         try makeFolder(folder)
         let entry = UpdateFeed.Entry(kind: .rollback, identifier: identifier.rawValue)
@@ -65,8 +71,10 @@ public enum FeedPublisher {
     /// Why `name` cannot be a channel, or nil.
     public static func channelProblem(_ name: String) -> String? {
         if name.isEmpty || name.utf8.count > 64 { return "a channel name is 1 to 64 characters" }
-        let ok = name.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
-            || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        let ok = name.utf8.allSatisfy {
+            (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
         return ok ? nil : "a channel name holds only ASCII letters, digits, '-', '_' and '.'"
     }
 
@@ -81,7 +89,8 @@ public enum FeedPublisher {
     }
 
     /// Replaces `channel`'s entry in the index, keeping the other channels.
-    private static func writeIndex(in folder: URL, channel: String, entry: UpdateFeed.Entry) throws(UpdateError) -> URL {
+    private static func writeIndex(in folder: URL, channel: String, entry: UpdateFeed.Entry) throws(UpdateError) -> URL
+    {
         let index = folder.appendingPathComponent(UpdateFeed.indexName)
         var feed = UpdateFeed()
         if FileManager.default.fileExists(atPath: index.path) {
@@ -90,7 +99,9 @@ public enum FeedPublisher {
                 throw .store(path: index.path, reason: error.localizedDescription)
             }
             do { feed = try UpdateFeed.decode(bytes) } catch {
-                throw .store(path: index.path, reason: "it is not a feed index (\(error)); move it away or publish to another folder")
+                throw .store(
+                    path: index.path,
+                    reason: "it is not a feed index (\(error)); move it away or publish to another folder")
             }
         }
         feed.channels[channel] = entry

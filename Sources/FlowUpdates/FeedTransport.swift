@@ -1,7 +1,7 @@
 import FlowHTTP
 import Foundation
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads feed files: `file://` from disk; `http://` over FlowHTTP's plain-socket HTTP/1.1
@@ -14,8 +14,10 @@ import Darwin
 /// against the host's trusted key whatever the transport.
 enum FeedTransport {
     /// Hands the body of `url` to `sink` piece by piece; more than `limit` bytes is an error.
-    static func get(_ url: URL, limit: Int64, timeout: TimeInterval,
-                    sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void) throws(UpdateError) {
+    static func get(
+        _ url: URL, limit: Int64, timeout: TimeInterval,
+        sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void
+    ) throws(UpdateError) {
         switch url.scheme?.lowercased() {
         case "file":
             try readFile(url, limit: limit, sink: sink)
@@ -23,22 +25,25 @@ enum FeedTransport {
             try HTTPGet.get(url, limit: limit, timeout: timeout, sink: sink)
         case "https":
             #if canImport(Darwin)
-            try SessionGet.get(url, limit: limit, timeout: timeout, sink: sink)
+                try SessionGet.get(url, limit: limit, timeout: timeout, sink: sink)
             #else
-            throw .unsupportedScheme("https:// update feeds are not supported on this platform (flowpkg does not link "
-                + "libcurl on Linux); serve the feed over http:// on a network you trust or use a file:// URL "
-                + "(packages are checked against the trusted key either way), or fetch it over HTTPS on Apple platforms")
+                throw .unsupportedScheme(
+                    "https:// update feeds are not supported on this platform (flowpkg does not link "
+                        + "libcurl on Linux); serve the feed over http:// on a network you trust or use a file:// URL "
+                        + "(packages are checked against the trusted key either way), or fetch it over HTTPS on Apple platforms"
+                )
             #endif
         default:
-            throw .unsupportedScheme("an update feed URL starts with http://, file://\(Self.httpsNote), not '\(url.absoluteString)'")
+            throw .unsupportedScheme(
+                "an update feed URL starts with http://, file://\(Self.httpsNote), not '\(url.absoluteString)'")
         }
     }
 
     private static var httpsNote: String {
         #if canImport(Darwin)
-        return " or https://"
+            return " or https://"
         #else
-        return ""
+            return ""
         #endif
     }
 
@@ -49,8 +54,10 @@ enum FeedTransport {
         return bytes
     }
 
-    private static func readFile(_ url: URL, limit: Int64,
-                                 sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void) throws(UpdateError) {
+    private static func readFile(
+        _ url: URL, limit: Int64,
+        sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void
+    ) throws(UpdateError) {
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             throw .unreachable(url: url.absoluteString, reason: "no such file")
         }
@@ -69,8 +76,10 @@ enum FeedTransport {
 /// One GET through FlowHTTP's plain-socket `HTTPConnection` (HTTP/1.1, `Connection: close`):
 /// status 200 only. No redirects: a feed lives at one address.
 enum HTTPGet {
-    static func get(_ url: URL, limit: Int64, timeout: TimeInterval,
-                    sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void) throws(UpdateError) {
+    static func get(
+        _ url: URL, limit: Int64, timeout: TimeInterval,
+        sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void
+    ) throws(UpdateError) {
         let address = url.absoluteString
         func unreachable(_ failure: HTTPConnection.Failure) -> UpdateError {
             switch failure {
@@ -78,8 +87,9 @@ enum HTTPGet {
             }
         }
         do {
-            let connection = try HTTPConnection.get(url, headers: [("User-Agent", "flowpkg-updates"), ("Accept-Encoding", "identity")],
-                                                    timeout: timeout, readTimeout: timeout)
+            let connection = try HTTPConnection.get(
+                url, headers: [("User-Agent", "flowpkg-updates"), ("Accept-Encoding", "identity")],
+                timeout: timeout, readTimeout: timeout)
             let head = try connection.readHead()
             guard head.status == 200 else {
                 throw UpdateError.unreachable(url: address, reason: "HTTP \(head.status)")
@@ -94,7 +104,9 @@ enum HTTPGet {
                     guard sinkError == nil else { return }
                     total += Int64(piece.count)
                     do throws(UpdateError) {
-                        if total > limit { throw .unreachable(url: address, reason: "the answer is larger than \(limit) bytes") }
+                        if total > limit {
+                            throw .unreachable(url: address, reason: "the answer is larger than \(limit) bytes")
+                        }
                         try sink(piece)
                     } catch {
                         // Stops the transfer; the read that follows fails, and this error is the one reported.
@@ -117,49 +129,51 @@ enum HTTPGet {
 }
 
 #if canImport(Darwin)
-/// HTTPS through URLSession, Apple's client (certificate checks, proxies, HTTP/2): the
-/// download goes to a temporary file, then is handed to the sink in pieces.
-enum SessionGet {
-    /// The completion handler's result, handed from URLSession's queue to the waiting thread.
-    private final class Outcome: @unchecked Sendable {
-        var result: Result<URL, UpdateError>
-        init(_ result: Result<URL, UpdateError>) { self.result = result }
-    }
-
-    static func get(_ url: URL, limit: Int64, timeout: TimeInterval,
-                    sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void) throws(UpdateError) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let done = DispatchSemaphore(value: 0)
-        let address = url.absoluteString
-        let outcome = Outcome(.failure(.unreachable(url: address, reason: "no answer")))
-        let task = session.downloadTask(with: url) { location, response, error in
-            defer { done.signal() }
-            if let error {
-                outcome.result = .failure(.unreachable(url: address, reason: error.localizedDescription))
-                return
-            }
-            guard let http = response as? HTTPURLResponse, http.statusCode == 200, let location else {
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                outcome.result = .failure(.unreachable(url: address, reason: "HTTP \(status)"))
-                return
-            }
-            // URLSession removes the file when this handler returns: move it first.
-            let kept = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-            do {
-                try FileManager.default.moveItem(at: location, to: kept)
-                outcome.result = .success(kept)
-            } catch {
-                outcome.result = .failure(.unreachable(url: address, reason: error.localizedDescription))
-            }
+    /// HTTPS through URLSession, Apple's client (certificate checks, proxies, HTTP/2): the
+    /// download goes to a temporary file, then is handed to the sink in pieces.
+    enum SessionGet {
+        /// The completion handler's result, handed from URLSession's queue to the waiting thread.
+        private final class Outcome: @unchecked Sendable {
+            var result: Result<URL, UpdateError>
+            init(_ result: Result<URL, UpdateError>) { self.result = result }
         }
-        task.resume()
-        done.wait()
-        let file = try outcome.result.get()
-        defer { try? FileManager.default.removeItem(at: file) }
-        try FeedTransport.get(URL(fileURLWithPath: file.path), limit: limit, timeout: timeout, sink: sink)
+
+        static func get(
+            _ url: URL, limit: Int64, timeout: TimeInterval,
+            sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void
+        ) throws(UpdateError) {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = timeout
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            let done = DispatchSemaphore(value: 0)
+            let address = url.absoluteString
+            let outcome = Outcome(.failure(.unreachable(url: address, reason: "no answer")))
+            let task = session.downloadTask(with: url) { location, response, error in
+                defer { done.signal() }
+                if let error {
+                    outcome.result = .failure(.unreachable(url: address, reason: error.localizedDescription))
+                    return
+                }
+                guard let http = response as? HTTPURLResponse, http.statusCode == 200, let location else {
+                    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                    outcome.result = .failure(.unreachable(url: address, reason: "HTTP \(status)"))
+                    return
+                }
+                // URLSession removes the file when this handler returns: move it first.
+                let kept = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+                do {
+                    try FileManager.default.moveItem(at: location, to: kept)
+                    outcome.result = .success(kept)
+                } catch {
+                    outcome.result = .failure(.unreachable(url: address, reason: error.localizedDescription))
+                }
+            }
+            task.resume()
+            done.wait()
+            let file = try outcome.result.get()
+            defer { try? FileManager.default.removeItem(at: file) }
+            try FeedTransport.get(URL(fileURLWithPath: file.path), limit: limit, timeout: timeout, sink: sink)
+        }
     }
-}
 #endif

@@ -31,8 +31,10 @@ public final class UpdateClient: @unchecked Sendable {
         /// Seconds a connection or a read may take.
         public var timeout: TimeInterval
 
-        public init(feed: URL, channel: String = UpdateFeed.defaultChannel, trustedKeys: [PackagePublicKey],
-                    runtimeVersion: String? = nil, store: URL, keep: Int = 3, timeout: TimeInterval = 30) {
+        public init(
+            feed: URL, channel: String = UpdateFeed.defaultChannel, trustedKeys: [PackagePublicKey],
+            runtimeVersion: String? = nil, store: URL, keep: Int = 3, timeout: TimeInterval = 30
+        ) {
             self.feed = feed
             self.channel = channel
             self.trustedKeys = trustedKeys
@@ -57,7 +59,8 @@ public final class UpdateClient: @unchecked Sendable {
             switch self {
             case let .downloaded(version, id): return "update \(version) (\(id.prefix(12))) downloaded and verified"
             case let .alreadyStored(version): return "update \(version) is already downloaded"
-            case .rolledBack: return "the update feed rolled back to the embedded package; downloaded updates are withdrawn"
+            case .rolledBack:
+                return "the update feed rolled back to the embedded package; downloaded updates are withdrawn"
             case let .nothingToDo(reason): return reason
             case let .failed(error): return error.description
             }
@@ -85,9 +88,10 @@ public final class UpdateClient: @unchecked Sendable {
         }
         self.configuration = configuration
         self.embedded = embedded
-        store = try UpdateStore(folder: configuration.store.appendingPathComponent(embedded.identifier.rawValue),
-                                identifier: embedded.identifier, trustedKeys: configuration.trustedKeys,
-                                keep: configuration.keep)
+        store = try UpdateStore(
+            folder: configuration.store.appendingPathComponent(embedded.identifier.rawValue),
+            identifier: embedded.identifier, trustedKeys: configuration.trustedKeys,
+            keep: configuration.keep)
     }
 
     // MARK: Checking the feed
@@ -105,7 +109,9 @@ public final class UpdateClient: @unchecked Sendable {
 
     /// `checkForUpdate()` on another thread; `completion` gets its outcome there.
     @discardableResult
-    public func checkInBackground(_ completion: @escaping @Sendable (CheckOutcome) -> Void = { _ in }) -> BackgroundCheck {
+    public func checkInBackground(_ completion: @escaping @Sendable (CheckOutcome) -> Void = { _ in })
+        -> BackgroundCheck
+    {
         let check = BackgroundCheck()
         Thread.detachNewThread { [self] in
             let outcome = checkForUpdate()
@@ -117,15 +123,20 @@ public final class UpdateClient: @unchecked Sendable {
 
     private func check() throws(UpdateError) -> CheckOutcome {
         let indexURL = configuration.feed.appendingPathComponent(UpdateFeed.indexName)
-        let feed = try UpdateFeed.decode(FeedTransport.fetch(indexURL, limit: Int64(UpdateFeed.maxIndexBytes),
-                                                             timeout: configuration.timeout))
+        let feed = try UpdateFeed.decode(
+            FeedTransport.fetch(
+                indexURL, limit: Int64(UpdateFeed.maxIndexBytes),
+                timeout: configuration.timeout))
         let channel = configuration.channel
         guard let entry = feed.channels[channel] else {
-            return .nothingToDo("the update feed has no channel '\(channel)' (it has: "
-                + (feed.channels.keys.sorted().joined(separator: ", ").nilIfEmpty ?? "none") + ")")
+            return .nothingToDo(
+                "the update feed has no channel '\(channel)' (it has: "
+                    + (feed.channels.keys.sorted().joined(separator: ", ").nilIfEmpty ?? "none") + ")")
         }
         guard entry.identifier == embedded.identifier.rawValue else {
-            return .nothingToDo("the update feed's channel '\(channel)' is for \(entry.identifier), not \(embedded.identifier); no update downloaded")
+            return .nothingToDo(
+                "the update feed's channel '\(channel)' is for \(entry.identifier), not \(embedded.identifier); no update downloaded"
+            )
         }
         switch entry.kind {
         case .rollback:
@@ -135,35 +146,43 @@ public final class UpdateClient: @unchecked Sendable {
             return .rolledBack
         case .package:
             guard let path = entry.path, UpdateFeed.isPackagePath(path), let sha = entry.sha256 else {
-                throw .badFeed("the entry for channel '\(channel)' has no valid \"path\" (packages/<sha256>.luapkg) and \"sha256\"")
+                throw .badFeed(
+                    "the entry for channel '\(channel)' has no valid \"path\" (packages/<sha256>.luapkg) and \"sha256\""
+                )
             }
             let version = entry.version ?? "?"
             let state = store.readState()
             if state.failed.contains(sha) {
-                return .nothingToDo("update \(version) (\(sha.prefix(12))) failed at an earlier launch; it is not downloaded again")
+                return .nothingToDo(
+                    "update \(version) (\(sha.prefix(12))) failed at an earlier launch; it is not downloaded again")
             }
             // What the index says is checked before downloading: a package the policy would
             // refuse is not fetched. (The index is not trusted: a stored package is judged again
             // by its signed manifest at every launch.)
             let offered = UpdateSituation.Candidate(
-                id: sha, package: .init(identifier: embedded.identifier, version: version, runtimeVersion: entry.runtimeVersion),
+                id: sha,
+                package: .init(identifier: embedded.identifier, version: version, runtimeVersion: entry.runtimeVersion),
                 signature: .trusted(keyID: ""))
             let embeddedManifest = embedded.manifest
             let situation = UpdateSituation(
-                embedded: .init(identifier: embeddedManifest.identifier, version: embeddedManifest.version,
-                                runtimeVersion: embeddedManifest.runtimeVersion),
+                embedded: .init(
+                    identifier: embeddedManifest.identifier, version: embeddedManifest.version,
+                    runtimeVersion: embeddedManifest.runtimeVersion),
                 hostRuntimeVersion: configuration.runtimeVersion)
-            if let reason = UpdatePolicy.refusal(offered, situation: situation,
-                                                 runtime: configuration.runtimeVersion ?? embeddedManifest.runtimeVersion,
-                                                 embeddedVersion: PackageVersion(embeddedManifest.version)) {
+            if let reason = UpdatePolicy.refusal(
+                offered, situation: situation,
+                runtime: configuration.runtimeVersion ?? embeddedManifest.runtimeVersion,
+                embeddedVersion: PackageVersion(embeddedManifest.version))
+            {
                 return .nothingToDo("the feed offers update \(version) (\(sha.prefix(12))); not downloaded: \(reason)")
             }
             if store.storedIDs.contains(sha) {
                 if state.rolledBack { try store.updateState { $0.rolledBack = false } }
                 return .alreadyStored(version: version)
             }
-            let id = try store.download(entry, from: configuration.feed.appendingPathComponent(path),
-                                        timeout: configuration.timeout)
+            let id = try store.download(
+                entry, from: configuration.feed.appendingPathComponent(path),
+                timeout: configuration.timeout)
             try store.updateState { $0.rolledBack = false }
             let inUse = lock.withLock { launchedUpdate }
             let lastGood = store.readState().lastGood
@@ -184,7 +203,9 @@ public final class UpdateClient: @unchecked Sendable {
         if let unconfirmed = state.launching {
             failed.insert(unconfirmed)
             let version = (try? PackageReader.readManifest(at: store.url(of: unconfirmed)).version) ?? "?"
-            messages.append("update \(version) (\(unconfirmed.prefix(12))) was not confirmed healthy at its last launch; it is marked failed")
+            messages.append(
+                "update \(version) (\(unconfirmed.prefix(12))) was not confirmed healthy at its last launch; it is marked failed"
+            )
         }
         var readers: [String: PackageReader] = [:]
         var candidates: [UpdateSituation.Candidate] = []
@@ -196,15 +217,20 @@ public final class UpdateClient: @unchecked Sendable {
             }
             readers[id] = reader
             let manifest = reader.manifest
-            candidates.append(.init(id: id, package: .init(identifier: manifest.identifier, version: manifest.version,
-                                                           runtimeVersion: manifest.runtimeVersion),
-                                    signature: reader.signatureStatus(trustedKeys: configuration.trustedKeys),
-                                    failed: failed.contains(id)))
+            candidates.append(
+                .init(
+                    id: id,
+                    package: .init(
+                        identifier: manifest.identifier, version: manifest.version,
+                        runtimeVersion: manifest.runtimeVersion),
+                    signature: reader.signatureStatus(trustedKeys: configuration.trustedKeys),
+                    failed: failed.contains(id)))
         }
         let embeddedManifest = embedded.manifest
         let situation = UpdateSituation(
-            embedded: .init(identifier: embeddedManifest.identifier, version: embeddedManifest.version,
-                            runtimeVersion: embeddedManifest.runtimeVersion),
+            embedded: .init(
+                identifier: embeddedManifest.identifier, version: embeddedManifest.version,
+                runtimeVersion: embeddedManifest.runtimeVersion),
             hostRuntimeVersion: configuration.runtimeVersion, candidates: candidates, rolledBack: state.rolledBack,
             monitor: monitor)
         var plan = UpdatePolicy.plan(for: situation)
@@ -213,14 +239,17 @@ public final class UpdateClient: @unchecked Sendable {
         var launching: String?
         if case .update(let id) = plan.choice {
             do {
-                source = UpdatePackageSource(try EmbeddedPackageSource(contentsOf: store.url(of: id),
-                                                                       expectedIdentifier: embedded.identifier))
+                source = UpdatePackageSource(
+                    try EmbeddedPackageSource(
+                        contentsOf: store.url(of: id),
+                        expectedIdentifier: embedded.identifier))
                 launching = id
             } catch {
                 failed.insert(id)
                 messages.append("update \(id.prefix(12)) cannot be opened (\(error)); it is marked failed")
-                plan = UpdatePlan(choice: .embedded, order: plan.order.map { $0 == .downloadedUpdate ? .embeddedPackage : $0 },
-                                  messages: plan.messages)
+                plan = UpdatePlan(
+                    choice: .embedded, order: plan.order.map { $0 == .downloadedUpdate ? .embeddedPackage : $0 },
+                    messages: plan.messages)
             }
         }
         let finalFailed = failed.sorted()
@@ -231,7 +260,9 @@ public final class UpdateClient: @unchecked Sendable {
         lock.withLock { launchedUpdate = launching }
         if let launching {
             let version = readers[launching]?.manifest.version ?? "?"
-            messages.append("running update \(version) (\(launching.prefix(12))) instead of the embedded package \(embeddedManifest.version)")
+            messages.append(
+                "running update \(version) (\(launching.prefix(12))) instead of the embedded package \(embeddedManifest.version)"
+            )
         }
         return Launch(plan: plan, source: source, messages: messages)
     }

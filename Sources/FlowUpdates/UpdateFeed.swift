@@ -40,8 +40,10 @@ public struct UpdateFeed: Codable, Equatable, Sendable {
         public var sha256: String?
         public var signed: Bool?
 
-        public init(kind: Kind, identifier: String, version: String? = nil, runtimeVersion: String? = nil,
-                    path: String? = nil, size: Int64? = nil, sha256: String? = nil, signed: Bool? = nil) {
+        public init(
+            kind: Kind, identifier: String, version: String? = nil, runtimeVersion: String? = nil,
+            path: String? = nil, size: Int64? = nil, sha256: String? = nil, signed: Bool? = nil
+        ) {
             self.kind = kind
             self.identifier = identifier
             self.version = version
@@ -99,7 +101,7 @@ public struct UpdateFeed: Codable, Equatable, Sendable {
         switch error {
         case DecodingError.keyNotFound(let key, _): return "\"\(key.stringValue)\" is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.dataCorrupted(let context):
+            DecodingError.dataCorrupted(let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return (path.isEmpty ? "" : "\(path): ") + context.debugDescription
         default: return "\(error)"

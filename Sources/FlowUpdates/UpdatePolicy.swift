@@ -44,8 +44,10 @@ public struct UpdateSituation: Equatable, Sendable {
     /// The development monitor, as `SourcePolicy` sees it: a live source outranks both.
     public var monitor: SourceSituation.Monitor
 
-    public init(embedded: Package, hostRuntimeVersion: String? = nil, candidates: [Candidate] = [],
-                rolledBack: Bool = false, monitor: SourceSituation.Monitor = .absent) {
+    public init(
+        embedded: Package, hostRuntimeVersion: String? = nil, candidates: [Candidate] = [],
+        rolledBack: Bool = false, monitor: SourceSituation.Monitor = .absent
+    ) {
         self.embedded = embedded
         self.hostRuntimeVersion = hostRuntimeVersion
         self.candidates = candidates
@@ -95,14 +97,18 @@ public enum UpdatePolicy {
         } else {
             for candidate in situation.candidates {
                 let name = "update \(candidate.package.version) (\(candidate.id.prefix(12)))"
-                if let reason = refusal(candidate, situation: situation, runtime: runtime, embeddedVersion: embeddedVersion) {
+                if let reason = refusal(
+                    candidate, situation: situation, runtime: runtime, embeddedVersion: embeddedVersion)
+                {
                     messages.append("\(name) not used: \(reason)")
                     continue
                 }
                 guard let version = PackageVersion(candidate.package.version) else { continue }
                 if let current = best {
                     if current.version < version {
-                        messages.append("update \(current.candidate.package.version) (\(current.candidate.id.prefix(12))) not used: \(candidate.package.version) is newer")
+                        messages.append(
+                            "update \(current.candidate.package.version) (\(current.candidate.id.prefix(12))) not used: \(candidate.package.version) is newer"
+                        )
                         best = (candidate, version)
                     } else {
                         messages.append("\(name) not used: \(current.candidate.package.version) is newer")
@@ -115,19 +121,23 @@ public enum UpdatePolicy {
 
         let primary: SourceKind = best == nil ? .embeddedPackage : .downloadedUpdate
         let sources = SourcePolicy.plan(for: SourceSituation(monitor: situation.monitor, primary: .ready(primary)))
-        return UpdatePlan(choice: best.map { .update(id: $0.candidate.id) } ?? .embedded, order: sources.order,
-                          messages: messages + sources.warnings)
+        return UpdatePlan(
+            choice: best.map { .update(id: $0.candidate.id) } ?? .embedded, order: sources.order,
+            messages: messages + sources.warnings)
     }
 
     /// Why `candidate` may not run, or nil when it may.
-    static func refusal(_ candidate: UpdateSituation.Candidate, situation: UpdateSituation, runtime: String?,
-                        embeddedVersion: PackageVersion?) -> String? {
+    static func refusal(
+        _ candidate: UpdateSituation.Candidate, situation: UpdateSituation, runtime: String?,
+        embeddedVersion: PackageVersion?
+    ) -> String? {
         guard candidate.signature.isTrusted else { return candidate.signature.description }
         if candidate.package.identifier != situation.embedded.identifier {
             return "it is \(candidate.package.identifier), not \(situation.embedded.identifier)"
         }
         if candidate.package.runtimeVersion != runtime {
-            return "it needs runtime version \(candidate.package.runtimeVersion ?? "(none)"); this host runs \(runtime ?? "(none)")"
+            return
+                "it needs runtime version \(candidate.package.runtimeVersion ?? "(none)"); this host runs \(runtime ?? "(none)")"
         }
         guard let version = PackageVersion(candidate.package.version) else {
             return "its version \(candidate.package.version) cannot be compared"

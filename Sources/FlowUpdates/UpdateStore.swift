@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Crypto
 import FlowPackage
@@ -44,7 +44,9 @@ public final class UpdateStore: @unchecked Sendable {
 
     /// Opens (creating) the store at `folder`; a partial download left by a process that
     /// stopped mid-way is deleted.
-    public init(folder: URL, identifier: PackageIdentifier, trustedKeys: [PackagePublicKey], keep: Int = 3) throws(UpdateError) {
+    public init(folder: URL, identifier: PackageIdentifier, trustedKeys: [PackagePublicKey], keep: Int = 3)
+        throws(UpdateError)
+    {
         self.folder = folder
         self.identifier = identifier
         self.trustedKeys = trustedKeys
@@ -95,14 +97,19 @@ public final class UpdateStore: @unchecked Sendable {
 
     /// Downloads the feed entry's package from `url`, checks it and stores it; returns its id.
     /// Throws `UpdateError.refused` (the download deleted) when any check fails.
-    func download(_ entry: UpdateFeed.Entry, from url: URL, timeout: TimeInterval,
-                  limits: PackageLimits = .default) throws(UpdateError) -> String {
-        guard let expectedSHA = entry.sha256, isSHA256(expectedSHA), let expectedSize = entry.size, expectedSize >= 0 else {
-            throw .badFeed("the entry for \(entry.identifier) \(entry.version ?? "") has no valid \"sha256\" and \"size\"")
+    func download(
+        _ entry: UpdateFeed.Entry, from url: URL, timeout: TimeInterval,
+        limits: PackageLimits = .default
+    ) throws(UpdateError) -> String {
+        guard let expectedSHA = entry.sha256, isSHA256(expectedSHA), let expectedSize = entry.size, expectedSize >= 0
+        else {
+            throw .badFeed(
+                "the entry for \(entry.identifier) \(entry.version ?? "") has no valid \"sha256\" and \"size\"")
         }
         let partial = downloads.appendingPathComponent("\(expectedSHA).\(getpid()).part")
         guard FileManager.default.createFile(atPath: partial.path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: partial.path) else {
+            let handle = FileHandle(forWritingAtPath: partial.path)
+        else {
             throw .store(path: partial.path, reason: "cannot create the download file")
         }
         var keepFile = false
@@ -121,7 +128,8 @@ public final class UpdateStore: @unchecked Sendable {
         } catch let error as UpdateError {
             try? handle.close()
             if case .unreachable(_, let reason) = error {
-                throw .refused(version: entry.version, reason: "the download from \(url.absoluteString) failed: \(reason)")
+                throw .refused(
+                    version: entry.version, reason: "the download from \(url.absoluteString) failed: \(reason)")
             }
             throw error
         } catch {
@@ -129,11 +137,14 @@ public final class UpdateStore: @unchecked Sendable {
             throw .store(path: partial.path, reason: "\(error)")
         }
         guard size == expectedSize else {
-            throw .refused(version: entry.version, reason: "the download is \(size) bytes; the feed lists \(expectedSize) (incomplete or changed)")
+            throw .refused(
+                version: entry.version,
+                reason: "the download is \(size) bytes; the feed lists \(expectedSize) (incomplete or changed)")
         }
         let sha = AtomicFiles.hex(hasher.finalize())
         guard sha == expectedSHA else {
-            throw .refused(version: entry.version, reason: "the download's SHA-256 is \(sha); the feed lists \(expectedSHA)")
+            throw .refused(
+                version: entry.version, reason: "the download's SHA-256 is \(sha); the feed lists \(expectedSHA)")
         }
         try check(partial, version: entry.version, limits: limits)
         let target = self.url(of: sha)
@@ -153,12 +164,14 @@ public final class UpdateStore: @unchecked Sendable {
         let status = reader.signatureStatus(trustedKeys: trustedKeys)
         guard status.isTrusted else { throw .refused(version: reader.manifest.version, reason: status.description) }
         if reader.manifest.identifier != identifier {
-            throw .refused(version: reader.manifest.version,
-                           reason: "the package is \(reader.manifest.identifier), not \(identifier)")
+            throw .refused(
+                version: reader.manifest.version,
+                reason: "the package is \(reader.manifest.identifier), not \(identifier)")
         }
         let problems = reader.verify(expectedIdentifier: identifier)
         if !problems.isEmpty {
-            throw .refused(version: reader.manifest.version, reason: problems.map(\.description).joined(separator: "; "))
+            throw .refused(
+                version: reader.manifest.version, reason: problems.map(\.description).joined(separator: "; "))
         }
     }
 

@@ -32,7 +32,9 @@ extension LuaLexer {
             case 10, 13:
                 newline()
             case 0 where pos >= end:
-                throw error("unfinished long \(isComment ? "comment" : "string") (starting at line \(line))", line: line, column: column)
+                throw error(
+                    "unfinished long \(isComment ? "comment" : "string") (starting at line \(line))", line: line,
+                    column: column)
             default:
                 pos += 1
             }
@@ -135,7 +137,7 @@ extension LuaLexer {
         case 10, 13:
             scratch.append(10)
             newline()
-        case 120: // \xXX
+        case 120:  // \xXX
             pos += 1
             var value: UInt8 = 0
             for _ in 0..<2 {
@@ -146,7 +148,7 @@ extension LuaLexer {
                 pos += 1
             }
             scratch.append(value)
-        case 122: // \z skips the following white space, newlines included
+        case 122:  // \z skips the following white space, newlines included
             pos += 1
             while true {
                 let next = base[pos]
@@ -158,7 +160,7 @@ extension LuaLexer {
                     break
                 }
             }
-        case 117: // \u{XXX}
+        case 117:  // \u{XXX}
             pos += 1
             guard base[pos] == 123 else { throw error("missing '{' in \\u{xxxx}", column: escapeColumn) }
             pos += 1
@@ -174,7 +176,7 @@ extension LuaLexer {
             guard base[pos] == 125 else { throw error("missing '}' in \\u{xxxx}", column: escapeColumn) }
             pos += 1
             appendUTF8(value)
-        case 48...57: // \ddd
+        case 48...57:  // \ddd
             var value = 0
             var digits = 0
             while digits < 3 && isDigit(base[pos]) {
@@ -207,7 +209,7 @@ extension LuaLexer {
         }
         var bytes: [UInt8] = []
         var rest = value
-        var limit: UInt32 = 0x3F // largest value that fits in the first byte's payload
+        var limit: UInt32 = 0x3F  // largest value that fits in the first byte's payload
         repeat {
             bytes.append(UInt8(0x80 | (rest & 0x3F)))
             rest >>= 6
@@ -224,10 +226,10 @@ extension LuaLexer {
     mutating func readNumber() throws(LuaSyntaxError) {
         let start = pos
         let startColumn = column
-        var exponentLower: UInt8 = 101 // 'e'
+        var exponentLower: UInt8 = 101  // 'e'
         if base[pos] == 48 && (base[pos + 1] == 120 || base[pos + 1] == 88) {
             pos += 2
-            exponentLower = 112 // 'p'
+            exponentLower = 112  // 'p'
         }
         while true {
             let byte = base[pos]

@@ -63,7 +63,9 @@ package struct LuaLexer {
         lineStart = 0
     }
 
-    @inline(__always) private func isNameContinue(_ byte: UInt8) -> Bool { classes[Int(byte)] & CharClass.nameContinue != 0 }
+    @inline(__always) private func isNameContinue(_ byte: UInt8) -> Bool {
+        classes[Int(byte)] & CharClass.nameContinue != 0
+    }
     @inline(__always) func isDigit(_ byte: UInt8) -> Bool { classes[Int(byte)] & CharClass.digit != 0 }
     @inline(__always) func isHexDigit(_ byte: UInt8) -> Bool { classes[Int(byte)] & CharClass.hexDigit != 0 }
 
@@ -106,12 +108,14 @@ package struct LuaLexer {
             case 11, 12:
                 p &+= 1
                 continue
-            case 45 where base[p &+ 1] == 45: // "--"
+            case 45 where base[p &+ 1] == 45:  // "--"
                 p &+= 2
                 if base[p] == 91 {
                     pos = p
                     if let level = longBracketLevel() {
-                        try skipLong(level: level, isComment: true, line: line, column: Int32(truncatingIfNeeded: p &- 2 &- lineStart &+ 1))
+                        try skipLong(
+                            level: level, isComment: true, line: line,
+                            column: Int32(truncatingIfNeeded: p &- 2 &- lineStart &+ 1))
                         p = pos
                         continue
                     }
@@ -146,10 +150,10 @@ package struct LuaLexer {
                     return token
                 }
                 throw error("unexpected symbol near '<\\0>'")
-            case 34, 39: // '"' '\''
+            case 34, 39:  // '"' '\''
                 token.kind = .string
                 token.symbol = try readShortString(quote: byte)
-            case 91: // '['
+            case 91:  // '['
                 if let level = longBracketLevel() {
                     token.kind = .string
                     token.symbol = try readLongString(level: level, line: token.line, column: token.column)
@@ -159,7 +163,7 @@ package struct LuaLexer {
                     pos += 1
                     token.kind = .leftBracket
                 }
-            case 46: // '.'
+            case 46:  // '.'
                 if base[pos + 1] == 46 {
                     if base[pos + 2] == 46 {
                         pos += 3

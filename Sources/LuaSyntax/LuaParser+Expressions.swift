@@ -129,7 +129,8 @@ extension LuaParser {
                 scratch.append(add(.string, op: 1, line: nameLine, column: nameColumn, a: try expectName()))
                 try parseArguments()
                 let count = Int32(scratch.count - mark - 1)
-                expression = add(.methodCall, line: line, column: column, a: expression, b: commit(from: mark), c: count)
+                expression = add(
+                    .methodCall, line: line, column: column, a: expression, b: commit(from: mark), c: count)
             case .leftParen, .string, .leftBrace:
                 let mark = scratch.count
                 try parseArguments()
@@ -197,7 +198,7 @@ extension LuaParser {
         var takesVarargs = false
         if token.kind != .rightParen {
             repeat {
-                if scratch.count > mark { try advance() } // the ','
+                if scratch.count > mark { try advance() }  // the ','
                 switch token.kind {
                 case .name:
                     scratch.append(add(.localName, line: token.line, column: token.column, a: token.symbol))

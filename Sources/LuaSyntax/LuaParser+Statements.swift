@@ -64,7 +64,7 @@ extension LuaParser {
         let line = token.line, column = token.column
         let mark = scratch.count
         repeat {
-            try advance() // 'if' or 'elseif'
+            try advance()  // 'if' or 'elseif'
             scratch.append(try parseExpression())
             try expect(.kwThen)
             scratch.append(try parseBlock())
@@ -141,7 +141,7 @@ extension LuaParser {
         let mark = scratch.count
         var closeCount = 0
         repeat {
-            if scratch.count > mark { try advance() } // the ',' between names
+            if scratch.count > mark { try advance() }  // the ',' between names
             let nameLine = token.line, nameColumn = token.column
             let symbol = try expectName()
             var attribute: UInt8 = 0
@@ -154,14 +154,17 @@ extension LuaParser {
                     attribute = 2
                     closeCount += 1
                 default:
-                    throw LuaSyntaxError(message: "unknown attribute '\(attributeName)'", line: Int(token.line), column: Int(token.column))
+                    throw LuaSyntaxError(
+                        message: "unknown attribute '\(attributeName)'", line: Int(token.line),
+                        column: Int(token.column))
                 }
                 try expect(.greater)
             }
             scratch.append(add(.localName, op: attribute, line: nameLine, column: nameColumn, a: symbol))
         } while token.kind == .comma
         if closeCount > 1 {
-            throw LuaSyntaxError(message: "multiple to-be-closed variables in local list", line: Int(line), column: Int(column))
+            throw LuaSyntaxError(
+                message: "multiple to-be-closed variables in local list", line: Int(line), column: Int(column))
         }
         let names = Int32(scratch.count - mark)
         if token.kind == .assign {

@@ -14,15 +14,17 @@ package struct LuaParser {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(source.count + 4)
         bytes.append(contentsOf: source)
-        bytes.append(contentsOf: [0, 0, 0, 0]) // end-of-input sentinels the lexer relies on
+        bytes.append(contentsOf: [0, 0, 0, 0])  // end-of-input sentinels the lexer relies on
         let count = source.count
         let outcome: Result<SyntaxTree, LuaSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = LuaParser(lexer: LuaLexer(base: buffer.baseAddress!, count: count))
             do throws(LuaSyntaxError) {
                 let root = try parser.parseChunk()
-                return .success(SyntaxTree(
-                    nodes: Array(parser.nodes.elements), lists: Array(parser.lists.elements), symbols: parser.lexer.symbols.strings(),
-                    symbolTable: parser.lexer.symbols, source: [], root: root, lineCount: Int(parser.lexer.line)))
+                return .success(
+                    SyntaxTree(
+                        nodes: Array(parser.nodes.elements), lists: Array(parser.lists.elements),
+                        symbols: parser.lexer.symbols.strings(),
+                        symbolTable: parser.lexer.symbols, source: [], root: root, lineCount: Int(parser.lexer.line)))
             } catch {
                 return .failure(error)
             }
@@ -146,8 +148,10 @@ package struct LuaParser {
     // MARK: Nodes
 
     @inline(__always)
-    mutating func add(_ kind: SyntaxKind, op: UInt8 = 0, line: Int32, column: Int32,
-                      a: Int32 = 0, b: Int32 = 0, c: Int32 = 0) -> Int32 {
+    mutating func add(
+        _ kind: SyntaxKind, op: UInt8 = 0, line: Int32, column: Int32,
+        a: Int32 = 0, b: Int32 = 0, c: Int32 = 0
+    ) -> Int32 {
         nodes.append(SyntaxNode(kind: kind, op: op, line: line, column: column, a: a, b: b, c: c))
         return Int32(truncatingIfNeeded: nodes.count &- 1)
     }
@@ -169,8 +173,9 @@ package struct LuaParser {
 
     @inline(never)
     func tooDeepError() -> LuaSyntaxError {
-        LuaSyntaxError(message: "chunk has too many syntax levels (more than \(LuaParser.maximumDepth) nested)",
-                       line: Int(token.line), column: Int(token.column))
+        LuaSyntaxError(
+            message: "chunk has too many syntax levels (more than \(LuaParser.maximumDepth) nested)",
+            line: Int(token.line), column: Int(token.column))
     }
 
     // MARK: Blocks
@@ -228,7 +233,8 @@ package struct LuaParser {
 
 extension SyntaxTree {
     func withSource(_ bytes: [UInt8]) -> SyntaxTree {
-        SyntaxTree(nodes: nodes, lists: lists, symbols: symbols, symbolTable: symbolTable, source: bytes, root: root,
-                   lineCount: lineCount)
+        SyntaxTree(
+            nodes: nodes, lists: lists, symbols: symbols, symbolTable: symbolTable, source: bytes, root: root,
+            lineCount: lineCount)
     }
 }

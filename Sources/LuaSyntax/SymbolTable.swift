@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Interns byte strings (names and decoded string literals) to dense ids, so the lexer
@@ -72,8 +72,10 @@ package struct SymbolTable {
             return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
         }
         if count >= 4 {
-            return (UInt64(raw.loadUnaligned(as: UInt32.self)),
-                    UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            return (
+                UInt64(raw.loadUnaligned(as: UInt32.self)),
+                UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            )
         }
         if count > 0 {
             return (UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1]) << 16, 0)
@@ -85,7 +87,8 @@ package struct SymbolTable {
     /// pick the slot.
     @inline(__always)
     private static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int, head: UInt64, tail: UInt64) -> UInt32 {
-        var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ ((tail &+ UInt64(truncatingIfNeeded: count)) &* 0xC2B2_AE3D_27D4_EB4F)
+        var hash =
+            (head &* 0x9E37_79B9_7F4A_7C15) ^ ((tail &+ UInt64(truncatingIfNeeded: count)) &* 0xC2B2_AE3D_27D4_EB4F)
         if count > 16 {
             let raw = UnsafeRawPointer(bytes)
             var offset = 8
@@ -112,9 +115,11 @@ package struct SymbolTable {
                     if id < 0 { return -1 - Int32(truncatingIfNeeded: slot) }
                     let entry = entries[Int(id)]
                     if entry.hash == hash && entry.head == head && entry.tail == tail && Int(entry.length) == count
-                        && (count <= 16 || storage.withUnsafeBufferPointer {
-                            memcmp($0.baseAddress! + Int(entry.start), bytes, count) == 0
-                        }) {
+                        && (count <= 16
+                            || storage.withUnsafeBufferPointer {
+                                memcmp($0.baseAddress! + Int(entry.start), bytes, count) == 0
+                            })
+                    {
                         return id
                     }
                     slot = (slot &+ 1) & mask
@@ -130,8 +135,10 @@ package struct SymbolTable {
         let found = find(bytes, count, head: head, tail: tail, hash: hash)
         if found >= 0 { return found }
         let id = Int32(truncatingIfNeeded: entries.count)
-        entries.append(Entry(head: head, tail: tail, start: Int32(truncatingIfNeeded: storage.count),
-                             length: Int32(truncatingIfNeeded: count), hash: hash))
+        entries.append(
+            Entry(
+                head: head, tail: tail, start: Int32(truncatingIfNeeded: storage.count),
+                length: Int32(truncatingIfNeeded: count), hash: hash))
         storage.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
         slots[Int(-1 - found)] = id
         if entries.count * 2 > slots.count { grow() }
@@ -145,7 +152,8 @@ package struct SymbolTable {
             // An empty string may have no storage; nothing is read through the pointer then.
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
             let (head, tail) = Self.words(base, bytes.count)
-            let found = find(base, bytes.count, head: head, tail: tail, hash: Self.hash(base, bytes.count, head: head, tail: tail))
+            let found = find(
+                base, bytes.count, head: head, tail: tail, hash: Self.hash(base, bytes.count, head: head, tail: tail))
             return found >= 0 ? found : nil
         }
     }

@@ -127,8 +127,11 @@ package struct SyntaxTree: Sendable {
     /// How many lines the chunk has.
     package let lineCount: Int
 
-    init(nodes: [SyntaxNode], lists: [NodeID], symbols: [String], symbolTable: SymbolTable, source: [UInt8], root: NodeID,
-         lineCount: Int) {
+    init(
+        nodes: [SyntaxNode], lists: [NodeID], symbols: [String], symbolTable: SymbolTable, source: [UInt8],
+        root: NodeID,
+        lineCount: Int
+    ) {
         self.nodes = nodes
         self.lists = lists
         self.symbols = symbols

@@ -12,8 +12,10 @@ import Testing
 
         let relative = try FlowpkgProcess.run(["export", "App", "-o", output.path], in: fixture.url)
         #expect(relative.status == 1)
-        #expect(relative.stdout.contains("\nApp/Sources/main.lua:2:") || relative.stdout.hasPrefix("App/Sources/main.lua:2:"),
-                "\(relative.stdout)")
+        #expect(
+            relative.stdout.contains("\nApp/Sources/main.lua:2:")
+                || relative.stdout.hasPrefix("App/Sources/main.lua:2:"),
+            "\(relative.stdout)")
 
         for command in ["export", "validate"] {
             var arguments = [command, "App", "--absolute-paths"]

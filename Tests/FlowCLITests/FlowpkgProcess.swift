@@ -19,8 +19,10 @@ enum FlowpkgProcess {
         return Bundle.main.bundleURL.appendingPathComponent("flowpkg")
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    stdin: Data? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        stdin: Data? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -48,8 +50,9 @@ enum FlowpkgProcess {
         try out.close()
         try err.close()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

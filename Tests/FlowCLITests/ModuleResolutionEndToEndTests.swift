@@ -8,22 +8,23 @@ import Testing
 @Suite struct ModuleResolutionEndToEndTests {
     static let modules = [
         "main.lua": """
-            local a = require "foo"
-            local b = require "foo.init"
-            local c = require "bar"
-            local d = require "bar.init"
-            local e = require "lpeg-utility"
-            local f = require "data.http-fingerprints"
-            local g = require "data/http-fingerprints"
-            print(a, b, c, d, e, f, g)
-            """,
+        local a = require "foo"
+        local b = require "foo.init"
+        local c = require "bar"
+        local d = require "bar.init"
+        local e = require "lpeg-utility"
+        local f = require "data.http-fingerprints"
+        local g = require "data/http-fingerprints"
+        print(a, b, c, d, e, f, g)
+        """,
         "foo.lua": "return 'foo.lua'\n",
         "foo/init.lua": "return 'foo/init.lua'\n",
         "bar/init.lua": "return 'bar/init.lua'\n",
         "lpeg-utility.lua": "return 'lpeg-utility.lua'\n",
         "data/http-fingerprints.lua": "return 'data/http-fingerprints.lua'\n",
     ]
-    static let expected = "foo.lua\tfoo/init.lua\tbar/init.lua\tbar/init.lua\tlpeg-utility.lua\tdata/http-fingerprints.lua\tdata/http-fingerprints.lua\n"
+    static let expected =
+        "foo.lua\tfoo/init.lua\tbar/init.lua\tbar/init.lua\tlpeg-utility.lua\tdata/http-fingerprints.lua\tdata/http-fingerprints.lua\n"
 
     @Test func validateRunAndTheExportedPackageResolveAsStockLua() throws {
         let fixture = try RunFixture()
@@ -36,11 +37,12 @@ import Testing
 
         let package = try fixture.package(root, to: "App.luapkg")
         let manifest = try PackageReader(contentsOf: package).manifest
-        #expect(manifest.modules.map { "\($0.name)=\($0.path)" }.sorted() == [
-            "bar=modules/bar/init.lua", "data.http-fingerprints=modules/data/http-fingerprints.lua",
-            "foo.init=modules/foo/init.lua", "foo=modules/foo.lua", "lpeg-utility=modules/lpeg-utility.lua",
-            "main=modules/main.lua",
-        ])
+        #expect(
+            manifest.modules.map { "\($0.name)=\($0.path)" }.sorted() == [
+                "bar=modules/bar/init.lua", "data.http-fingerprints=modules/data/http-fingerprints.lua",
+                "foo.init=modules/foo/init.lua", "foo=modules/foo.lua", "lpeg-utility=modules/lpeg-utility.lua",
+                "main=modules/main.lua",
+            ])
 
         for path in ["App", "App.luapkg"] {
             let result = try FlowpkgProcess.run(["run", path], in: fixture.url)
@@ -53,7 +55,9 @@ import Testing
         lua.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         lua.arguments = ["lua5.4", "main.lua"]
         lua.currentDirectoryURL = root.appendingPathComponent("Sources")
-        lua.environment = ["LUA_PATH_5_4": "./?.lua;./?/init.lua", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+        lua.environment = [
+            "LUA_PATH_5_4": "./?.lua;./?/init.lua", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin",
+        ]
         let output = Pipe()
         lua.standardOutput = output
         try lua.run()

@@ -85,7 +85,8 @@ import Testing
         #expect(tree["Billing/template.json"] == nil)
         // A script stays executable; everything else does not become so.
         let permissions = { (path: String) in
-            (try? FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(path).path)[.posixPermissions] as? Int) ?? -1
+            (try? FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(path).path)[
+                .posixPermissions] as? Int) ?? -1
         }
         #expect(permissions("Billing/deploy-payments.sh") & 0o111 == 0o111)
         #expect(permissions("Billing/Sources/Service.lua") & 0o111 == 0)

@@ -6,7 +6,9 @@ import Testing
     let scratch: URL
 
     init() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-pkgcmd-\(UUID().uuidString)").standardizedFileURL
+        scratch =
+            FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-pkgcmd-\(UUID().uuidString)")
+            .standardizedFileURL
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let project = ValidateCommandTests.fixtures.appendingPathComponent("valid/Basic").path
         let export = try FlowpkgProcess.run(["export", project, "-o", "Basic.luapkg"], in: scratch)
@@ -15,19 +17,25 @@ import Testing
 
     struct CommandFailure: Error { var output: String }
 
-    @Test(arguments: [["inspect", "Basic.luapkg"], ["inspect", "Basic.luapkg", "--list"], ["inspect", "Basic.luapkg", "--list", "--format", "json"],
-                      ["verify", "Basic.luapkg"], ["verify", "Basic.luapkg", "--format", "json"]])
+    @Test(arguments: [
+        ["inspect", "Basic.luapkg"], ["inspect", "Basic.luapkg", "--list"],
+        ["inspect", "Basic.luapkg", "--list", "--format", "json"],
+        ["verify", "Basic.luapkg"], ["verify", "Basic.luapkg", "--format", "json"],
+    ])
     func goldenOutput(arguments: [String]) throws {
         let result = try FlowpkgProcess.run(arguments, in: scratch)
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        let name = arguments.filter { $0 != "Basic.luapkg" }.map { $0.replacingOccurrences(of: "--", with: "") }.joined(separator: "-")
+        let name = arguments.filter { $0 != "Basic.luapkg" }.map { $0.replacingOccurrences(of: "--", with: "") }.joined(
+            separator: "-")
         try ValidateCommandTests.assertGolden(result.stdout, "\(name).txt")
     }
 
     @Test func otherZipToolsReadThePackage() throws {
         let package = scratch.appendingPathComponent("Basic.luapkg").path
-        let python = try Self.tool("python3", ["-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); print(z.testzip(), z.namelist()[0])", package])
+        let python = try Self.tool(
+            "python3",
+            ["-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); print(z.testzip(), z.namelist()[0])", package])
         #expect(python == "None manifest.json\n")
         #expect(try Self.tool("unzip", ["-l", package]).contains("modules/Util/init.lua"))
         #expect(try Self.tool("bsdtar", ["-tf", package]).hasPrefix("manifest.json\nmodules/Util/init.lua\n"))
@@ -37,14 +45,19 @@ import Testing
         let package = scratch.appendingPathComponent("Basic.luapkg").path
         // Rewrites the zip with one byte of modules/main.lua changed (and a correct CRC), so
         // only the manifest's SHA-256 can tell.
-        _ = try Self.tool("python3", ["-c", """
-            import zipfile, sys
-            src = zipfile.ZipFile(sys.argv[1]); items = [(i, src.read(i)) for i in src.infolist()]; src.close()
-            with zipfile.ZipFile(sys.argv[1], 'w') as out:
-                for info, data in items:
-                    if info.filename == 'modules/main.lua': data = data[:10] + bytes([data[10] ^ 1]) + data[11:]
-                    out.writestr(info, data)
-            """, package])
+        _ = try Self.tool(
+            "python3",
+            [
+                "-c",
+                """
+                import zipfile, sys
+                src = zipfile.ZipFile(sys.argv[1]); items = [(i, src.read(i)) for i in src.infolist()]; src.close()
+                with zipfile.ZipFile(sys.argv[1], 'w') as out:
+                    for info, data in items:
+                        if info.filename == 'modules/main.lua': data = data[:10] + bytes([data[10] ^ 1]) + data[11:]
+                        out.writestr(info, data)
+                """, package,
+            ])
         let result = try FlowpkgProcess.run(["verify", "Basic.luapkg"], in: scratch)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n")
@@ -60,10 +73,14 @@ import Testing
     }
 
     @Test func identifierIsChecked() throws {
-        let wrong = try FlowpkgProcess.run(["verify", "Basic.luapkg", "--identifier", "com.example.other"], in: scratch)
+        let wrong = try FlowpkgProcess.run(
+            ["verify", "Basic.luapkg", "--identifier", "com.example.other"], in: scratch)
         #expect(wrong.status == 1)
-        #expect(wrong.stdout.hasPrefix("Basic.luapkg: manifest.json: the package is com.example.basic, not com.example.other\n"))
-        let right = try FlowpkgProcess.run(["verify", "Basic.luapkg", "--identifier", "com.example.basic"], in: scratch)
+        #expect(
+            wrong.stdout.hasPrefix(
+                "Basic.luapkg: manifest.json: the package is com.example.basic, not com.example.other\n"))
+        let right = try FlowpkgProcess.run(
+            ["verify", "Basic.luapkg", "--identifier", "com.example.basic"], in: scratch)
         #expect(right.status == 0)
         let invalid = try FlowpkgProcess.run(["verify", "Basic.luapkg", "--identifier", "bad id"], in: scratch)
         #expect(invalid.status == 64)
@@ -74,11 +91,15 @@ import Testing
         try Data(repeating: 7, count: 5000).write(to: scratch.appendingPathComponent("junk.luapkg"))
         let verify = try FlowpkgProcess.run(["verify", "junk.luapkg"], in: scratch)
         #expect(verify.status == 1)
-        #expect(verify.stdout == "junk.luapkg: not a .luapkg package: it has no zip end record: it is not a zip archive, or it was cut short\njunk.luapkg: 1 problem\n")
+        #expect(
+            verify.stdout
+                == "junk.luapkg: not a .luapkg package: it has no zip end record: it is not a zip archive, or it was cut short\njunk.luapkg: 1 problem\n"
+        )
         let inspect = try FlowpkgProcess.run(["inspect", "missing.luapkg"], in: scratch)
         #expect(inspect.status == 1)
         #expect(inspect.stderr == "error: missing.luapkg: cannot read the package: No such file or directory\n")
-        _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent("empty.luapkg").path, contents: Data())
+        _ = FileManager.default.createFile(
+            atPath: scratch.appendingPathComponent("empty.luapkg").path, contents: Data())
         let empty = try FlowpkgProcess.run(["inspect", "empty.luapkg"], in: scratch)
         #expect(empty.stderr == "error: empty.luapkg: not a .luapkg package: the file is empty\n")
         #expect(try FlowpkgProcess.run(["inspect", "--help"]).stdout.contains("--list"))

@@ -10,9 +10,13 @@ import Testing
     @Test func runsTheStartModuleOfAFolderAndOfItsPackage() throws {
         let fixture = try RunFixture()
         defer { fixture.scratch.remove() }
-        let root = try fixture.project("App", modules: ["main.lua": "local u = require 'util'\nprint('hello', u.twice(21), getResource('greeting', 'txt'))\n",
-                                                        "util.lua": "return { twice = function(x) return 2 * x end }\n"],
-                                       resources: ["greeting.txt": "hi"])
+        let root = try fixture.project(
+            "App",
+            modules: [
+                "main.lua": "local u = require 'util'\nprint('hello', u.twice(21), getResource('greeting', 'txt'))\n",
+                "util.lua": "return { twice = function(x) return 2 * x end }\n",
+            ],
+            resources: ["greeting.txt": "hi"])
         try fixture.package(root, to: "App.luapkg")
         for path in ["App", "App.luapkg"] {
             let result = try FlowpkgProcess.run(["run", path, "--identifier", "com.example.app"], in: fixture.url)
@@ -35,8 +39,10 @@ import Testing
     @Test func traceNamesTheSourceOfEveryItem() throws {
         let fixture = try RunFixture()
         defer { fixture.scratch.remove() }
-        try fixture.package(try fixture.project("App", modules: ["main.lua": "require 'util'\ngetResource('logo', 'svg')\n", "util.lua": "return 1\n"],
-                                                resources: ["logo.svg": "<svg/>"]), to: "App.luapkg")
+        try fixture.package(
+            try fixture.project(
+                "App", modules: ["main.lua": "require 'util'\ngetResource('logo', 'svg')\n", "util.lua": "return 1\n"],
+                resources: ["logo.svg": "<svg/>"]), to: "App.luapkg")
         let result = try FlowpkgProcess.run(["run", "App.luapkg", "--trace"], in: fixture.url)
         #expect(result.status == 0)
         try TemplateGolden.check("run-trace", fixture.transcript(result))
@@ -50,11 +56,13 @@ import Testing
         try fixture.project("NoStart", start: nil, modules: ["main.lua": "print('lua ran')\n"])
 
         var transcripts: [String] = []
-        for arguments in [["run", "App.luapkg", "--identifier", "com.other.app"],
-                          ["run", "App", "--identifier", "com.other.app"],
-                          ["run", "Missing.luapkg"],
-                          ["run", "NoStart"],
-                          ["run", ".", "--identifier", "com.example.none"]] {
+        for arguments in [
+            ["run", "App.luapkg", "--identifier", "com.other.app"],
+            ["run", "App", "--identifier", "com.other.app"],
+            ["run", "Missing.luapkg"],
+            ["run", "NoStart"],
+            ["run", ".", "--identifier", "com.example.none"],
+        ] {
             let result = try FlowpkgProcess.run(arguments, in: fixture.url)
             #expect(result.status == 1, "\(arguments)")
             #expect(!result.stdout.contains("lua ran"), "\(arguments)")
@@ -74,20 +82,28 @@ import Testing
     @Test func picksAPackageByIdentifierFromAFolder() throws {
         let fixture = try RunFixture()
         defer { fixture.scratch.remove() }
-        try fixture.package(try fixture.project("A", identifier: "com.example.a", modules: ["main.lua": "print('A')\n"]), to: "A.luapkg")
-        try fixture.package(try fixture.project("B", identifier: "com.example.b", modules: ["main.lua": "print('B')\n"]), to: "B.luapkg")
+        try fixture.package(
+            try fixture.project("A", identifier: "com.example.a", modules: ["main.lua": "print('A')\n"]), to: "A.luapkg"
+        )
+        try fixture.package(
+            try fixture.project("B", identifier: "com.example.b", modules: ["main.lua": "print('B')\n"]), to: "B.luapkg"
+        )
         let result = try FlowpkgProcess.run(["run", ".", "--identifier", "com.example.b"], in: fixture.url)
         #expect(result.status == 0)
         #expect(result.stdout == "B\n")
         let unnamed = try FlowpkgProcess.run(["run", "."], in: fixture.url)
         #expect(unnamed.status == 1)
-        #expect(unnamed.stderr.hasSuffix("holds packages but no flowpkg.json; pass --identifier ID to run the package with that identifier\n"))
+        #expect(
+            unnamed.stderr.hasSuffix(
+                "holds packages but no flowpkg.json; pass --identifier ID to run the package with that identifier\n"))
     }
 
     @Test func sandboxRemovesTheOutsideWorld() throws {
         let fixture = try RunFixture()
         defer { fixture.scratch.remove() }
-        try fixture.project("App", modules: ["main.lua": "print(type(io), type(os.execute), type(os.time), type(debug), type(string))\n"])
+        try fixture.project(
+            "App",
+            modules: ["main.lua": "print(type(io), type(os.execute), type(os.time), type(debug), type(string))\n"])
         let open = try FlowpkgProcess.run(["run", "App"], in: fixture.url)
         #expect(open.stdout == "table\tfunction\tfunction\ttable\ttable\n")
         let boxed = try FlowpkgProcess.run(["run", "App", "--sandbox"], in: fixture.url)

@@ -69,7 +69,8 @@ import Testing
         let root = try fixture.project("Pen", identifier: "com.example.pen", modules: ["main.lua": Self.program])
         let sources = root.appendingPathComponent("Sources")
         for name in ["pl", "inspect.lua", "dkjson.lua"] {
-            try FileManager.default.copyItem(at: Self.library.appendingPathComponent(name), to: sources.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: Self.library.appendingPathComponent(name), to: sources.appendingPathComponent(name))
         }
         let package = try fixture.package(root, to: "Pen.luapkg")
 
@@ -77,7 +78,10 @@ import Testing
         stock.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         stock.arguments = ["lua5.4", "Sources/main.lua"]
         stock.currentDirectoryURL = root
-        stock.environment = ["LUA_PATH": "Sources/?.lua;Sources/?/init.lua", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
+        stock.environment = [
+            "LUA_PATH": "Sources/?.lua;Sources/?/init.lua",
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin",
+        ]
         let pipe = Pipe()
         stock.standardOutput = pipe
         try stock.run()

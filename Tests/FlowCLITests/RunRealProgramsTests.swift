@@ -41,14 +41,21 @@ import Testing
     static let suites: [Suite] = [
         Suite(name: "json"),
         Suite(name: "inspect"),
-        Suite(name: "lume", notComparable: [
-            "package": "lume's tester.lua prints each check's source line, read back from the test file with io.lines(debug.getinfo(2).short_src); a package has no files to read, so only the folder run can print them",
-        ]),
+        Suite(
+            name: "lume",
+            notComparable: [
+                "package":
+                    "lume's tester.lua prints each check's source line, read back from the test file with io.lines(debug.getinfo(2).short_src); a package has no files to read, so only the folder run can print them"
+            ]),
         Suite(name: "middleclass"),
-        Suite(name: "penlight", runs: penlightTests, statusOnly: [
-            "test-fenv": "pl.app.lua() rebuilds the interpreter's command line from arg[-1]; stock runs `lua5.4 -v` (printing its banner), flowpkg is no Lua interpreter and has no arg[-1]",
-            "test-import_into": "pl.app.require_here adds the script's folder to package.path and requires 'mod52' through it; flowpkg's require reaches only the project's modules (lua/mod52.lua is module 'lua.mod52'), never package.path, by design",
-        ]),
+        Suite(
+            name: "penlight", runs: penlightTests,
+            statusOnly: [
+                "test-fenv":
+                    "pl.app.lua() rebuilds the interpreter's command line from arg[-1]; stock runs `lua5.4 -v` (printing its banner), flowpkg is no Lua interpreter and has no arg[-1]",
+                "test-import_into":
+                    "pl.app.require_here adds the script's folder to package.path and requires 'mod52' through it; flowpkg's require reaches only the project's modules (lua/mod52.lua is module 'lua.mod52'), never package.path, by design",
+            ]),
     ]
 
     @Test func everyPenlightTestIsRun() {
@@ -77,8 +84,9 @@ import Testing
         let scratch = try CLIScratch()
         defer { scratch.remove() }
         let name = suite.name
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name),
-                                         to: scratch.url.appendingPathComponent(name))
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent(name),
+            to: scratch.url.appendingPathComponent(name))
         let packages = scratch.url.appendingPathComponent("packages")
         let unzipped = scratch.url.appendingPathComponent("unzipped")
         for folder in [packages, unzipped] {
@@ -86,40 +94,53 @@ import Testing
         }
         let package = packages.appendingPathComponent(name + ".luapkg")
         let export = try FlowpkgProcess.run(["export", name, "-o", package.path], in: scratch.url)
-        var modes = [Mode(name: "folder", directory: scratch.url, stockDirectory: scratch.url,
-                          luaPath: "\(name)/Sources/?.lua;\(name)/Sources/?/init.lua",
-                          script: "\(name)/Sources/main.lua", target: name)]
+        var modes = [
+            Mode(
+                name: "folder", directory: scratch.url, stockDirectory: scratch.url,
+                luaPath: "\(name)/Sources/?.lua;\(name)/Sources/?/init.lua",
+                script: "\(name)/Sources/main.lua", target: name)
+        ]
         if export.status == 0 {
-            let unzip = ProgramRun.run(ProgramRun.env,
-                                       ["unzip", "-q", package.path, "-d", unzipped.appendingPathComponent(name + ".luapkg").path],
-                                       in: scratch.url, environment: [:])
+            let unzip = ProgramRun.run(
+                ProgramRun.env,
+                ["unzip", "-q", package.path, "-d", unzipped.appendingPathComponent(name + ".luapkg").path],
+                in: scratch.url, environment: [:])
             try #require(unzip.status == 0, "unzip \(name).luapkg: \(unzip.stderr)")
             let modules = "\(name).luapkg/modules"
-            modes.append(Mode(name: "package", directory: packages, stockDirectory: unzipped,
-                              luaPath: "\(modules)/?.lua;\(modules)/?/init.lua", script: "\(modules)/main.lua",
-                              target: name + ".luapkg"))
+            modes.append(
+                Mode(
+                    name: "package", directory: packages, stockDirectory: unzipped,
+                    luaPath: "\(modules)/?.lua;\(modules)/?/init.lua", script: "\(modules)/main.lua",
+                    target: name + ".luapkg"))
         }
         modes.removeAll { suite.notComparable[$0.name] != nil }
         let jobs = modes.flatMap { mode in suite.runs.map { Job(mode: mode, arguments: $0) } }
         let results = ParallelRuns.map(jobs) { job -> (stock: ProgramRun.Result, flowpkg: ProgramRun.Result) in
             let environment = ["LUA_PATH": job.mode.luaPath, "NO_COLOR": "1"]
-            let stock = ProgramRun.run(ProgramRun.env, ["lua5.4", job.mode.script] + job.arguments,
-                                       in: job.mode.stockDirectory, environment: environment)
-            let flowpkg = ProgramRun.run(FlowpkgProcess.executable, ["run", job.mode.target, "--"] + job.arguments,
-                                         in: job.mode.directory, environment: environment)
+            let stock = ProgramRun.run(
+                ProgramRun.env, ["lua5.4", job.mode.script] + job.arguments,
+                in: job.mode.stockDirectory, environment: environment)
+            let flowpkg = ProgramRun.run(
+                FlowpkgProcess.executable, ["run", job.mode.target, "--"] + job.arguments,
+                in: job.mode.directory, environment: environment)
             return (stock, flowpkg)
         }
         // Every suite prints under stock Lua; silence would mean lua5.4 did not run at all.
-        #expect(results.contains { !$0.stock.stdout.isEmpty }, "lua5.4 printed nothing: \(results.first?.stock.stderr ?? "")")
+        #expect(
+            results.contains { !$0.stock.stdout.isEmpty },
+            "lua5.4 printed nothing: \(results.first?.stock.stderr ?? "")")
 
         #expect(export.status == 0, "flowpkg export \(name) failed:\n\(export.stderr)\(export.stdout)")
         for (job, result) in zip(jobs, results) {
             let label = "\(([name] + job.arguments).joined(separator: " ")) (\(job.mode.name))"
-            #expect(result.flowpkg.status == result.stock.status,
-                    "\(label): exit \(result.flowpkg.status), lua5.4 exit \(result.stock.status)\n\(result.flowpkg.stderr)")
+            #expect(
+                result.flowpkg.status == result.stock.status,
+                "\(label): exit \(result.flowpkg.status), lua5.4 exit \(result.stock.status)\n\(result.flowpkg.stderr)")
             if suite.statusOnly[job.arguments.first ?? ""] == nil {
-                #expect(result.flowpkg.stdout == result.stock.stdout,
-                        "\(label) printed:\n\(result.flowpkg.stdout)\nlua5.4 printed:\n\(result.stock.stdout)\nflowpkg stderr:\n\(result.flowpkg.stderr)")
+                #expect(
+                    result.flowpkg.stdout == result.stock.stdout,
+                    "\(label) printed:\n\(result.flowpkg.stdout)\nlua5.4 printed:\n\(result.stock.stdout)\nflowpkg stderr:\n\(result.flowpkg.stderr)"
+                )
             }
         }
     }
@@ -138,7 +159,9 @@ enum ProgramRun {
 
     /// Runs `executable` with stdin closed; a launch failure is a result with status -1 and the
     /// error as stderr, so it shows as a difference.
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String]) -> Result {
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String])
+        -> Result
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -163,9 +186,10 @@ enum ProgramRun {
             process.waitUntilExit()
             try out.close()
             try err.close()
-            return Result(status: process.terminationStatus,
-                          stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                          stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+            return Result(
+                status: process.terminationStatus,
+                stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
         } catch {
             return Result(status: -1, stdout: "", stderr: "could not run \(executable.path) \(arguments): \(error)")
         }

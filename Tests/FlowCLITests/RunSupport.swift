@@ -11,10 +11,15 @@ struct RunFixture {
 
     /// Writes a project folder `name` with `modules` (paths under Sources/) and `resources`.
     @discardableResult
-    func project(_ name: String, identifier: String = "com.example.app", start: String? = "main",
-                 modules: [String: String], resources: [String: String] = [:]) throws -> URL {
+    func project(
+        _ name: String, identifier: String = "com.example.app", start: String? = "main",
+        modules: [String: String], resources: [String: String] = [:]
+    ) throws -> URL {
         let root = url.appendingPathComponent(name)
-        var fields = ["\"name\": \"Demo\"", "\"identifier\": \"\(identifier)\"", "\"version\": \"1.0.0\"", "\"sources\": [\"Sources\"]"]
+        var fields = [
+            "\"name\": \"Demo\"", "\"identifier\": \"\(identifier)\"", "\"version\": \"1.0.0\"",
+            "\"sources\": [\"Sources\"]",
+        ]
         if let start { fields.append("\"startModule\": \"\(start)\"") }
         if !resources.isEmpty { fields.append("\"resources\": [\"Resources\"]") }
         try write(root.appendingPathComponent("flowpkg.json"), "{" + fields.joined(separator: ", ") + "}\n")
@@ -28,7 +33,9 @@ struct RunFixture {
     func package(_ root: URL, to output: String) throws -> URL {
         let target = url.appendingPathComponent(output)
         let result = try FlowpkgProcess.run(["export", root.path, "-o", target.path], in: url)
-        guard result.status == 0 else { throw FixtureError(message: "export failed:\n\(result.stderr)\(result.stdout)") }
+        guard result.status == 0 else {
+            throw FixtureError(message: "export failed:\n\(result.stderr)\(result.stdout)")
+        }
         return target
     }
 

@@ -10,7 +10,8 @@ import Testing
         let first = try ServedProject(root, in: fixture.url)
         defer { first.server.interrupt() }
         let port = String(first.url.split(separator: ":").last!)
-        let second = try FlowpkgProcess.run(["serve", root.path, "--port", port, "--token", "abcdefgh"], in: fixture.url)
+        let second = try FlowpkgProcess.run(
+            ["serve", root.path, "--port", port, "--token", "abcdefgh"], in: fixture.url)
         #expect(second.status == 1)
         #expect(second.stderr.contains("cannot listen on 127.0.0.1:\(port): the port is in use"))
     }
@@ -27,7 +28,8 @@ import Testing
 
     @Test func aMissingProjectIsAnError() throws {
         let fixture = try RunFixture()
-        let result = try FlowpkgProcess.run(["serve", fixture.url.appendingPathComponent("nowhere").path], in: fixture.url)
+        let result = try FlowpkgProcess.run(
+            ["serve", fixture.url.appendingPathComponent("nowhere").path], in: fixture.url)
         #expect(result.status == 1)
         #expect(result.stderr.contains("does not exist [FP108]"))
     }
@@ -35,8 +37,9 @@ import Testing
     @Test func aNonLoopbackHostIsWarnedAbout() throws {
         let fixture = try RunFixture()
         let root = try fixture.project("App", modules: ["main.lua": "print('hi')\n"])
-        let server = try BackgroundFlowpkg(["serve", root.path, "--host", "0.0.0.0", "--port", "0", "--token", "abcdefgh"],
-                                           in: fixture.url)
+        let server = try BackgroundFlowpkg(
+            ["serve", root.path, "--host", "0.0.0.0", "--port", "0", "--token", "abcdefgh"],
+            in: fixture.url)
         #expect(server.waitFor { stdout, _ in stdout.contains("Token: abcdefgh") })
         #expect(server.stderr.contains("warning: listening on 0.0.0.0"))
         #expect(server.interrupt() == 0)
@@ -48,8 +51,9 @@ import Testing
     @Test func aWildcardHostPrintsTheMachinesAddresses() throws {
         let fixture = try RunFixture()
         let root = try fixture.project("App", modules: ["main.lua": "print('hi')\n"])
-        let server = try BackgroundFlowpkg(["serve", root.path, "--host", "0.0.0.0", "--port", "0", "--token", "abcdefgh"],
-                                           in: fixture.url)
+        let server = try BackgroundFlowpkg(
+            ["serve", root.path, "--host", "0.0.0.0", "--port", "0", "--token", "abcdefgh"],
+            in: fixture.url)
         defer { server.interrupt() }
         #expect(server.waitFor { stdout, _ in stdout.contains("Token: abcdefgh") })
         let lines = server.stdout.split(separator: "\n").map(String.init)
@@ -84,9 +88,11 @@ import Testing
             ServeAddresses.Interface(name: "wlan0", address: "10.0.0.7", isIPv6: false),
             ServeAddresses.Interface(name: "docker0", address: "169.254.3.3", isIPv6: false),
         ]
-        #expect(ServeAddresses.urls(host: "0.0.0.0", port: 7315, interfaces: interfaces)
+        #expect(
+            ServeAddresses.urls(host: "0.0.0.0", port: 7315, interfaces: interfaces)
                 == ["http://192.168.1.10:7315", "http://10.0.0.7:7315"])
-        #expect(ServeAddresses.urls(host: "::", port: 7315, interfaces: interfaces)
+        #expect(
+            ServeAddresses.urls(host: "::", port: 7315, interfaces: interfaces)
                 == ["http://192.168.1.10:7315", "http://10.0.0.7:7315", "http://[fd00::2]:7315"])
         #expect(ServeAddresses.urls(host: "127.0.0.1", port: 9, interfaces: interfaces) == ["http://127.0.0.1:9"])
         #expect(ServeAddresses.urls(host: "::1", port: 9, interfaces: interfaces) == ["http://[::1]:9"])
@@ -98,13 +104,16 @@ import Testing
     static func status(of url: String) throws -> Int {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", """
+        process.arguments = [
+            "python3", "-c",
+            """
             import sys, urllib.request, urllib.error
             try:
                 print(urllib.request.urlopen(sys.argv[1], timeout=5).status)
             except urllib.error.HTTPError as e:
                 print(e.code)
-            """, url]
+            """, url,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -9,18 +9,22 @@ import Testing
         defer { scratch.remove() }
         let result = try FlowpkgProcess.run(["keygen", "release"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("wrote release.key (private key, keep it secret) and release.pub (public key), key id "))
+        #expect(
+            result.stdout.hasPrefix(
+                "wrote release.key (private key, keep it secret) and release.pub (public key), key id "))
         let privateFile = scratch.url.appendingPathComponent("release.key").path
         let attributes = try FileManager.default.attributesOfItem(atPath: privateFile)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let privateText = try String(contentsOfFile: privateFile, encoding: .utf8)
-        let publicText = try String(contentsOfFile: scratch.url.appendingPathComponent("release.pub").path, encoding: .utf8)
+        let publicText = try String(
+            contentsOfFile: scratch.url.appendingPathComponent("release.pub").path, encoding: .utf8)
         #expect(privateText.contains("\nflowpkg-ed25519-private-key "))
         #expect(publicText.contains("\nflowpkg-ed25519-public-key "))
 
         let again = try FlowpkgProcess.run(["keygen", "release"], in: scratch.url)
         #expect(again.status == 1)
-        #expect(again.stderr == "error: release.key already exists; keygen never overwrites a key (choose another NAME)\n")
+        #expect(
+            again.stderr == "error: release.key already exists; keygen never overwrites a key (choose another NAME)\n")
         #expect(try String(contentsOfFile: privateFile, encoding: .utf8) == privateText)
     }
 
@@ -32,8 +36,11 @@ import Testing
             #expect(try FlowpkgProcess.run(["keygen", name], in: fixture.url).status == 0)
         }
         let signed = fixture.url.appendingPathComponent("Signed.luapkg").path
-        let export = try FlowpkgProcess.run(["export", project.path, "-o", signed, "--sign", "release.key",
-                                             "--runtime-version", "7"], in: fixture.url)
+        let export = try FlowpkgProcess.run(
+            [
+                "export", project.path, "-o", signed, "--sign", "release.key",
+                "--runtime-version", "7",
+            ], in: fixture.url)
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout.contains("signed: ed25519 key "))
         #expect(try PackageReader.readManifest(at: URL(fileURLWithPath: signed)).runtimeVersion == "7")
@@ -50,11 +57,14 @@ import Testing
         let unsigned = try fixture.package(project, to: "Unsigned.luapkg")
         let none = try FlowpkgProcess.run(["verify", unsigned.path, "--trusted-key", "release.pub"], in: fixture.url)
         #expect(none.status == 1)
-        #expect(none.stdout.contains("manifest.sig: the package is not signed (no manifest.sig); export it with --sign KEY"))
+        #expect(
+            none.stdout.contains("manifest.sig: the package is not signed (no manifest.sig); export it with --sign KEY")
+        )
         // Without --trusted-key, an unsigned package verifies as before.
         #expect(try FlowpkgProcess.run(["verify", unsigned.path]).status == 0)
 
-        let wrongFile = try FlowpkgProcess.run(["export", project.path, "-o", signed, "--sign", "release.pub"], in: fixture.url)
+        let wrongFile = try FlowpkgProcess.run(
+            ["export", project.path, "-o", signed, "--sign", "release.pub"], in: fixture.url)
         #expect(wrongFile.status == 1)
         #expect(wrongFile.stderr.contains("release.pub: this is a public key; signing needs the private key file"))
     }
@@ -65,7 +75,10 @@ import Testing
         let project = try fixture.project("App", modules: ["main.lua": "print('hi')\n"])
         #expect(try FlowpkgProcess.run(["keygen", "release"], in: fixture.url).status == 0)
         let signed = fixture.url.appendingPathComponent("Signed.luapkg")
-        #expect(try FlowpkgProcess.run(["export", project.path, "-o", signed.path, "--sign", "release.key"], in: fixture.url).status == 0)
+        #expect(
+            try FlowpkgProcess.run(
+                ["export", project.path, "-o", signed.path, "--sign", "release.key"], in: fixture.url
+            ).status == 0)
         // Other code, a manifest rebuilt to match it, the old signature copied over.
         try fixture.write(project.appendingPathComponent("Sources/main.lua"), "print('evil')\n")
         let rebuilt = try fixture.package(project, to: "Rebuilt.luapkg")
@@ -94,7 +107,9 @@ import Testing
         #expect(python.terminationStatus == 0)
         let result = try FlowpkgProcess.run(["verify", tampered.path, "--trusted-key", "release.pub"], in: fixture.url)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("does not match manifest.json: the package was changed after it was signed"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("does not match manifest.json: the package was changed after it was signed"),
+            "\(result.stdout)")
     }
 
     @Test func publishWritesAnIndexAndPackagesNamedByDigest() throws {
@@ -103,23 +118,34 @@ import Testing
         let project = try fixture.project("App", modules: ["main.lua": "print('hi')\n"])
         #expect(try FlowpkgProcess.run(["keygen", "release"], in: fixture.url).status == 0)
         let package = fixture.url.appendingPathComponent("App.luapkg")
-        #expect(try FlowpkgProcess.run(["export", project.path, "-o", package.path, "--sign", "release.key"], in: fixture.url).status == 0)
-        let result = try FlowpkgProcess.run(["publish", package.path, "--to", "feed", "--channel", "beta"], in: fixture.url)
+        #expect(
+            try FlowpkgProcess.run(
+                ["export", project.path, "-o", package.path, "--sign", "release.key"], in: fixture.url
+            ).status == 0)
+        let result = try FlowpkgProcess.run(
+            ["publish", package.path, "--to", "feed", "--channel", "beta"], in: fixture.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        let files = try FileManager.default.contentsOfDirectory(atPath: fixture.url.appendingPathComponent("feed/packages").path)
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: fixture.url.appendingPathComponent("feed/packages").path)
         #expect(files.count == 1)
         let sha = String(try #require(files.first).dropLast(".luapkg".count))
-        #expect(result.stdout == "published com.example.app 1.0.0 on channel beta: feed/packages/\(sha).luapkg (sha256:\(sha), "
+        #expect(
+            result.stdout
+                == "published com.example.app 1.0.0 on channel beta: feed/packages/\(sha).luapkg (sha256:\(sha), "
                 + "\(try Data(contentsOf: package).count) bytes)\n")
-        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.url.appendingPathComponent("feed/index.json"))) as? [String: Any]
+        let index =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: fixture.url.appendingPathComponent("feed/index.json"))) as? [String: Any]
         let beta = (index?["channels"] as? [String: Any])?["beta"] as? [String: Any]
         #expect(beta?["path"] as? String == "packages/\(sha).luapkg")
         #expect(beta?["kind"] as? String == "package")
         #expect(beta?["signed"] as? Bool == true)
         #expect(index?["feedVersion"] as? Int == 1)
         // No temporary file is left beside the index or the packages.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.url.appendingPathComponent("feed").path).sorted()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.url.appendingPathComponent("feed").path)
+                .sorted()
                 == ["index.json", "packages"])
 
         let unsigned = try fixture.package(project, to: "Unsigned.luapkg")

@@ -10,7 +10,9 @@ final class StaticFeedServer {
     init(folder: URL) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Port 0: the system picks a free port, and the server prints it (unbuffered with -u).
-        process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path]
+        process.arguments = [
+            "python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path,
+        ]
         output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -22,7 +24,8 @@ final class StaticFeedServer {
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
         }
-        guard let range = text.range(of: "port "), let port = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
+        guard let range = text.range(of: "port "), let port = Int(text[range.upperBound...].prefix { $0.isNumber })
+        else {
             kill(process.processIdentifier, SIGKILL)
             throw FixtureError(message: "http.server did not say its port: \(text)")
         }

@@ -18,54 +18,75 @@ import Testing
 
         init(embeddedRuntime: String? = "1") throws {
             scratch = try CLIScratch()
-            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("feed"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: scratch.url.appendingPathComponent("feed"), withIntermediateDirectories: true)
             let keygen = try FlowpkgProcess.run(["keygen", "release"], in: scratch.url)
             guard keygen.status == 0 else { throw FixtureError(message: "keygen failed: \(keygen.stderr)") }
-            let project = try Self.project(in: scratch.url, name: "v1.0.0", version: "1.0.0", runtime: embeddedRuntime,
-                                           main: "print('embedded 1.0.0')\n")
+            let project = try Self.project(
+                in: scratch.url, name: "v1.0.0", version: "1.0.0", runtime: embeddedRuntime,
+                main: "print('embedded 1.0.0')\n")
             embedded = try Self.export(project, to: scratch.url.appendingPathComponent("App-1.0.0.luapkg"), sign: nil)
         }
 
-        static func project(in folder: URL, name: String, identifier: String = "com.example.app", version: String,
-                            runtime: String?, main: String) throws -> URL {
+        static func project(
+            in folder: URL, name: String, identifier: String = "com.example.app", version: String,
+            runtime: String?, main: String
+        ) throws -> URL {
             let root = folder.appendingPathComponent("projects/\(name)")
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
-            var fields = ["\"name\": \"App\"", "\"identifier\": \"\(identifier)\"", "\"version\": \"\(version)\"",
-                          "\"startModule\": \"main\"", "\"resources\": []"]
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+            var fields = [
+                "\"name\": \"App\"", "\"identifier\": \"\(identifier)\"", "\"version\": \"\(version)\"",
+                "\"startModule\": \"main\"", "\"resources\": []",
+            ]
             if let runtime { fields.append("\"runtimeVersion\": \"\(runtime)\"") }
-            try Data(("{" + fields.joined(separator: ", ") + "}\n").utf8).write(to: root.appendingPathComponent("flowpkg.json"))
+            try Data(("{" + fields.joined(separator: ", ") + "}\n").utf8).write(
+                to: root.appendingPathComponent("flowpkg.json"))
             try Data(main.utf8).write(to: root.appendingPathComponent("Sources/main.lua"))
             return root
         }
 
         static func export(_ project: URL, to output: URL, sign key: String?) throws -> URL {
-            let result = try FlowpkgProcess.run(["export", project.path, "-o", output.path] + (key.map { ["--sign", $0] } ?? []))
-            guard result.status == 0 else { throw FixtureError(message: "export failed: \(result.stderr)\(result.stdout)") }
+            let result = try FlowpkgProcess.run(
+                ["export", project.path, "-o", output.path] + (key.map { ["--sign", $0] } ?? []))
+            guard result.status == 0 else {
+                throw FixtureError(message: "export failed: \(result.stderr)\(result.stdout)")
+            }
             return output
         }
 
         /// Exports an update project and publishes it to the feed; returns the package.
         @discardableResult
-        func publishUpdate(version: String = "1.1.0", identifier: String = "com.example.app", runtime: String? = "1",
-                           main: String? = nil, sign: Signing = .releaseKey, channel: String? = nil) throws -> URL {
+        func publishUpdate(
+            version: String = "1.1.0", identifier: String = "com.example.app", runtime: String? = "1",
+            main: String? = nil, sign: Signing = .releaseKey, channel: String? = nil
+        ) throws -> URL {
             let signingKey: String?
             switch sign {
             case .releaseKey: signingKey = key
             case .unsigned: signingKey = nil
             case .key(let path): signingKey = path
             }
-            let project = try Self.project(in: url, name: "v\(version)-\(UUID().uuidString.prefix(6))", identifier: identifier,
-                                           version: version, runtime: runtime, main: main ?? "print('update \(version)')\n")
-            let package = try Self.export(project, to: url.appendingPathComponent("App-\(version)-\(UUID().uuidString.prefix(6)).luapkg"),
-                                          sign: signingKey)
-            let result = try FlowpkgProcess.run(["publish", package.path, "--to", feed.path] + (channel.map { ["--channel", $0] } ?? []))
+            let project = try Self.project(
+                in: url, name: "v\(version)-\(UUID().uuidString.prefix(6))", identifier: identifier,
+                version: version, runtime: runtime, main: main ?? "print('update \(version)')\n")
+            let package = try Self.export(
+                project, to: url.appendingPathComponent("App-\(version)-\(UUID().uuidString.prefix(6)).luapkg"),
+                sign: signingKey)
+            let result = try FlowpkgProcess.run(
+                ["publish", package.path, "--to", feed.path] + (channel.map { ["--channel", $0] } ?? []))
             guard result.status == 0 else { throw FixtureError(message: "publish failed: \(result.stderr)") }
             return package
         }
 
-        func run(_ server: StaticFeedServer, applyNow: Bool = true, extra: [String] = []) throws -> FlowpkgProcess.Result {
-            try FlowpkgProcess.run(["run", embedded.path, "--updates", server.url, "--trusted-key", pub,
-                                    "--update-store", store.path, "--trace"] + (applyNow ? ["--apply-now"] : []) + extra)
+        func run(_ server: StaticFeedServer, applyNow: Bool = true, extra: [String] = []) throws
+            -> FlowpkgProcess.Result
+        {
+            try FlowpkgProcess.run(
+                [
+                    "run", embedded.path, "--updates", server.url, "--trusted-key", pub,
+                    "--update-store", store.path, "--trace",
+                ] + (applyNow ? ["--apply-now"] : []) + extra)
         }
 
         var storedPackages: [String] {
@@ -92,8 +113,10 @@ import Testing
         #expect(result.stderr.contains("downloaded and verified"))
         #expect(result.stderr.contains("running update 1.1.0"))
         let stored = try #require(world.storedPackages.first)
-        #expect(result.stderr.contains("trace: module main <- update \(world.store.path)/com.example.app/packages/\(stored)"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "trace: module main <- update \(world.store.path)/com.example.app/packages/\(stored)"),
+            "\(result.stderr)")
         // The next start uses it without asking the feed first.
         server.stop()
         let offline = try world.run(server, applyNow: false)
@@ -104,19 +127,30 @@ import Testing
 
     /// Each refused update: the embedded package runs, and stderr says why.
     static let refusals: [(name: String, publish: @Sendable (World) throws -> Void, message: String)] = [
-        ("unsigned", { try $0.publishUpdate(sign: .unsigned) },
-         "the package is not signed (no manifest.sig); export it with --sign KEY"),
-        ("wrong key", { world in
-            let other = try FlowpkgProcess.run(["keygen", "other"], in: world.url)
-            guard other.status == 0 else { throw FixtureError(message: other.stderr) }
-            try world.publishUpdate(sign: .key(world.url.appendingPathComponent("other.key").path))
-        }, "which is not a trusted key"),
-        ("other identifier", { try $0.publishUpdate(identifier: "com.example.other") },
-         "the update feed's channel 'production' is for com.example.other, not com.example.app"),
-        ("incompatible runtime", { try $0.publishUpdate(runtime: "2") },
-         "; not downloaded: it needs runtime version 2; this host runs 1"),
-        ("older than embedded", { try $0.publishUpdate(version: "0.9.0") },
-         "update: the feed offers update 0.9.0 ("),
+        (
+            "unsigned", { try $0.publishUpdate(sign: .unsigned) },
+            "the package is not signed (no manifest.sig); export it with --sign KEY"
+        ),
+        (
+            "wrong key",
+            { world in
+                let other = try FlowpkgProcess.run(["keygen", "other"], in: world.url)
+                guard other.status == 0 else { throw FixtureError(message: other.stderr) }
+                try world.publishUpdate(sign: .key(world.url.appendingPathComponent("other.key").path))
+            }, "which is not a trusted key"
+        ),
+        (
+            "other identifier", { try $0.publishUpdate(identifier: "com.example.other") },
+            "the update feed's channel 'production' is for com.example.other, not com.example.app"
+        ),
+        (
+            "incompatible runtime", { try $0.publishUpdate(runtime: "2") },
+            "; not downloaded: it needs runtime version 2; this host runs 1"
+        ),
+        (
+            "older than embedded", { try $0.publishUpdate(version: "0.9.0") },
+            "update: the feed offers update 0.9.0 ("
+        ),
     ]
 
     @Test(arguments: 0..<5) func refusedUpdateLeavesEmbeddedRunning(_ index: Int) throws {
@@ -131,9 +165,12 @@ import Testing
         #expect(result.stdout == "embedded 1.0.0\n", "\(name)")
         #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
         #expect(result.stderr.contains("update: running the embedded package 1.0.0"), "\(name)")
-        #expect(result.stderr.contains("trace: module main <- package \(world.embedded.path)"), "\(name): \(result.stderr)")
+        #expect(
+            result.stderr.contains("trace: module main <- package \(world.embedded.path)"), "\(name): \(result.stderr)")
         if name == "older than embedded" {
-            #expect(result.stderr.contains("; not downloaded: it is not newer than the embedded package 1.0.0"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("; not downloaded: it is not newer than the embedded package 1.0.0"),
+                "\(result.stderr)")
         }
         #expect(world.leftoverDownloads.isEmpty)
     }
@@ -164,8 +201,11 @@ import Testing
         let result = try world.run(server)
         #expect(result.status == 0)
         #expect(result.stdout == "embedded 1.0.0\n")
-        #expect(result.stderr.contains("the update 1.1.0 was refused and deleted: the download is \(bytes.count / 2) bytes; the feed lists \(bytes.count)"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "the update 1.1.0 was refused and deleted: the download is \(bytes.count / 2) bytes; the feed lists \(bytes.count)"
+            ),
+            "\(result.stderr)")
         #expect(world.storedPackages.isEmpty)
         #expect(world.leftoverDownloads.isEmpty)
     }
@@ -199,7 +239,9 @@ import Testing
         let second = try world.run(server, applyNow: false)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout == "embedded 1.0.0\n")
-        #expect(second.stderr.contains("was not confirmed healthy at its last launch; it is marked failed"), "\(second.stderr)")
+        #expect(
+            second.stderr.contains("was not confirmed healthy at its last launch; it is marked failed"),
+            "\(second.stderr)")
     }
 
     @Test func rollbackReturnsClientsToEmbedded() throws {
@@ -209,7 +251,9 @@ import Testing
         let server = try StaticFeedServer(folder: world.feed)
         defer { server.stop() }
         #expect(try world.run(server).stdout == "update 1.1.0\n")
-        let rollback = try FlowpkgProcess.run(["publish", "--rollback", "--identifier", "com.example.app", "--to", world.feed.path])
+        let rollback = try FlowpkgProcess.run([
+            "publish", "--rollback", "--identifier", "com.example.app", "--to", world.feed.path,
+        ])
         #expect(rollback.status == 0, "\(rollback.stderr)")
         #expect(rollback.stdout.contains("published a rollback for com.example.app on channel production"))
         let after = try world.run(server)
@@ -242,11 +286,14 @@ import Testing
         defer { server.stop() }
         #expect(try world.run(server).stdout == "update 1.1.0\n")
         // The app ships again with 1.2.0 embedded; the downloaded 1.1.0 is still in the store.
-        let project = try World.project(in: world.url, name: "v1.2.0", version: "1.2.0", runtime: "1",
-                                        main: "print('embedded 1.2.0')\n")
+        let project = try World.project(
+            in: world.url, name: "v1.2.0", version: "1.2.0", runtime: "1",
+            main: "print('embedded 1.2.0')\n")
         let newer = try World.export(project, to: world.url.appendingPathComponent("App-1.2.0.luapkg"), sign: nil)
-        let result = try FlowpkgProcess.run(["run", newer.path, "--updates", server.url, "--trusted-key", world.pub,
-                                             "--update-store", world.store.path])
+        let result = try FlowpkgProcess.run([
+            "run", newer.path, "--updates", server.url, "--trusted-key", world.pub,
+            "--update-store", world.store.path,
+        ])
         #expect(result.status == 0)
         #expect(result.stdout == "embedded 1.2.0\n")
         #expect(result.stderr.contains("update 1.1.0 ("), "\(result.stderr)")
@@ -255,13 +302,15 @@ import Testing
 
     @Test func httpsFeedOnLinuxIsAClearUsageError() throws {
         #if !canImport(Darwin)
-        let world = try World()
-        defer { world.scratch.remove() }
-        let result = try FlowpkgProcess.run(["run", world.embedded.path, "--updates", "https://updates.example.com/app",
-                                             "--trusted-key", world.pub])
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("https:// feeds are not supported on Linux"), "\(result.stderr)")
-        #expect(result.stderr.contains("http://"))
+            let world = try World()
+            defer { world.scratch.remove() }
+            let result = try FlowpkgProcess.run([
+                "run", world.embedded.path, "--updates", "https://updates.example.com/app",
+                "--trusted-key", world.pub,
+            ])
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("https:// feeds are not supported on Linux"), "\(result.stderr)")
+            #expect(result.stderr.contains("http://"))
         #endif
     }
 

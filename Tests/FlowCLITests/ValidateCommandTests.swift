@@ -11,15 +11,18 @@ import Testing
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     /// Compares `actual` with a golden file; `RECORD_SNAPSHOTS=1` writes it instead.
-    static func assertGolden(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func assertGolden(
+        _ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let file = golden.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
             try actual.write(to: file, atomically: true, encoding: .utf8)
             return
         }
         let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(actual == expected, "differs from Golden/\(name); re-record with RECORD_SNAPSHOTS=1",
-                sourceLocation: sourceLocation)
+        #expect(
+            actual == expected, "differs from Golden/\(name); re-record with RECORD_SNAPSHOTS=1",
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: ["text", "json", "github"])
@@ -45,13 +48,16 @@ import Testing
 
     @Test func pathsAreRelativeToTheWorkingDirectoryWhenInsideIt() throws {
         let inside = try FlowpkgProcess.run(["validate", "invalid/FP301"], in: Self.fixtures)
-        #expect(inside.stdout.hasPrefix("invalid/FP301/Sources/main.lua:6:18: error: unexpected symbol near ')' [FP301]\n"))
+        #expect(
+            inside.stdout.hasPrefix("invalid/FP301/Sources/main.lua:6:18: error: unexpected symbol near ')' [FP301]\n"))
         // A folder of its own, which the checkout (wherever it is) can never be inside.
-        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-outside-\(UUID().uuidString)")
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowpkg-outside-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: elsewhere) }
-        let outside = try FlowpkgProcess.run(["validate", Self.fixtures.appendingPathComponent("invalid/FP301").path],
-                                             in: elsewhere)
+        let outside = try FlowpkgProcess.run(
+            ["validate", Self.fixtures.appendingPathComponent("invalid/FP301").path],
+            in: elsewhere)
         #expect(outside.stdout.hasPrefix(Self.fixtures.path + "/invalid/FP301/Sources/main.lua:6:18: error:"))
     }
 
@@ -71,7 +77,8 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.contains("error: the project folder"))
         #expect(result.stdout.contains("[FP108]"))
-        let noProjectFile = try FlowpkgProcess.run(["validate", "--format", "json", "invalid/FP108"], in: Self.fixtures)
+        let noProjectFile = try FlowpkgProcess.run(
+            ["validate", "--format", "json", "invalid/FP108"], in: Self.fixtures)
         #expect(noProjectFile.status == 1)
         #expect(noProjectFile.stdout.contains("\"code\": \"FP108\""))
     }
@@ -86,16 +93,20 @@ import Testing
     }
 
     @Test func rendererColoursAndEscapes() {
-        let diagnostic = Diagnostic(severity: .warning, code: "FP103", message: "50% done, a: b\r\nnext",
-                                    file: "/work/p/a,b:c.lua", line: 3, column: 7, hint: "fix it")
+        let diagnostic = Diagnostic(
+            severity: .warning, code: "FP103", message: "50% done, a: b\r\nnext",
+            file: "/work/p/a,b:c.lua", line: 3, column: 7, hint: "fix it")
         let github = DiagnosticRenderer(format: .github, workingDirectory: "/work/p").github(diagnostic)
-        #expect(github == "::warning file=a%2Cb%3Ac.lua,line=3,col=7,title=FP103::50%25 done, a: b%0D%0Anext%0Ahint: fix it")
+        #expect(
+            github == "::warning file=a%2Cb%3Ac.lua,line=3,col=7,title=FP103::50%25 done, a: b%0D%0Anext%0Ahint: fix it"
+        )
         let plain = DiagnosticRenderer(format: .text, workingDirectory: "/elsewhere").text(diagnostic)
         #expect(plain == "/work/p/a,b:c.lua:3:7: warning: 50% done, a: b\r\nnext [FP103]\n    hint: fix it")
         let coloured = DiagnosticRenderer(format: .text, useColor: true, workingDirectory: "/work/p").text(diagnostic)
         #expect(coloured.contains("\u{1B}[1;33mwarning:\u{1B}[0m"))
         #expect(JSONText.quoted("a\"b\\c\u{1}é") == "\"a\\\"b\\\\c\\u0001é\"")
-        #expect(DiagnosticSummary(errors: 1, warnings: 2, modules: 1, resources: 0).sentence
+        #expect(
+            DiagnosticSummary(errors: 1, warnings: 2, modules: 1, resources: 0).sentence
                 == "1 error, 2 warnings in 1 module and 0 resources")
     }
 

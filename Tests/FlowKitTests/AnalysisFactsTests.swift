@@ -43,7 +43,8 @@ import Testing
     }
 
     @Test func globalWrites() throws {
-        let found = try facts("""
+        let found = try facts(
+            """
             x = 1
             local y; y = 2
             function f() end
@@ -56,7 +57,8 @@ import Testing
     }
 
     @Test func localEnvironmentMakesFreeNamesFields() throws {
-        let found = try facts("""
+        let found = try facts(
+            """
             local print = print
             local _ENV = {}
             x = 1
@@ -70,7 +72,8 @@ import Testing
     }
 
     @Test func requireForms() throws {
-        let found = try facts("""
+        let found = try facts(
+            """
             require "a"
             require("b")
             require 'c'
@@ -89,7 +92,8 @@ import Testing
     }
 
     @Test func conditionalRequires() throws {
-        let found = try facts("""
+        let found = try facts(
+            """
             local ok, lb = pcall(require, "pl.luabalanced")
             if not ok then lb = require "luabalanced" elseif x then require "b" else require "c" end
             local json = ok and require "dkjson" or require "cjson"
@@ -98,9 +102,13 @@ import Testing
             repeat require "f" until true
             if require "g" then end
             """)
-        #expect(found.requires.map(\.module) == ["pl.luabalanced", "luabalanced", "b", "c", "dkjson", "cjson", "d", "e", "f", "g"])
+        #expect(
+            found.requires.map(\.module) == [
+                "pl.luabalanced", "luabalanced", "b", "c", "dkjson", "cjson", "d", "e", "f", "g",
+            ])
         #expect(found.requires.map(\.isConditional) == [false, true, true, true, true, true, true, true, false, false])
-        #expect(found.requires.map(\.runsAtLoad) == [false, false, false, false, false, false, false, false, true, true])
+        #expect(
+            found.requires.map(\.runsAtLoad) == [false, false, false, false, false, false, false, false, true, true])
     }
 
     @Test func longLeftNestedChainsDoNotRecurse() throws {
@@ -122,19 +130,22 @@ import Testing
     }
 
     @Test func resourceUses() throws {
-        let found = try facts("""
+        let found = try facts(
+            """
             local image = getResource("img/logo", "png")
             local text = getResource("h2g2", "txt", function(data) end)
             local dynamic = getResource(name, "png")
             """)
-        #expect(found.resourceUses == [
-            .init(name: "img/logo", type: "png", location: SourceLocation(line: 1, column: 15)),
-            .init(name: "h2g2", type: "txt", location: SourceLocation(line: 2, column: 14)),
-        ])
+        #expect(
+            found.resourceUses == [
+                .init(name: "img/logo", type: "png", location: SourceLocation(line: 1, column: 15)),
+                .init(name: "h2g2", type: "txt", location: SourceLocation(line: 2, column: 14)),
+            ])
     }
 
     @Test func stringLiteralsAreTheSourcesLiteralsOnly() throws {
-        let found = try facts("""
+        let found = try facts(
+            """
             local t = {key = "value", ["k2"] = [[long]]}
             t.field = 'x' .. "\\65"
             t:method()

@@ -41,10 +41,12 @@ struct AnalysisProject {
         }
         let projectFile = folder.appendingPathComponent("flowpkg.json")
         if let data = try? Data(contentsOf: projectFile),
-           let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        {
             if let name = object["environment"] as? String { environment = try #require(Environment.named(name)) }
-            environment = environment.extended(globals: object["globals"] as? [String] ?? [],
-                                               externalModules: object["externalModules"] as? [String] ?? [])
+            environment = environment.extended(
+                globals: object["globals"] as? [String] ?? [],
+                externalModules: object["externalModules"] as? [String] ?? [])
         }
     }
 

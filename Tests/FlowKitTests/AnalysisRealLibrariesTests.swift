@@ -13,7 +13,8 @@ import Testing
         let installed = URL(fileURLWithPath: "/usr/share/lua/5.1")
         try fileManager.copyItem(at: installed.appendingPathComponent("pl"), to: sources.appendingPathComponent("pl"))
         for file in ["dkjson.lua", "inspect.lua"] {
-            try fileManager.copyItem(at: installed.appendingPathComponent(file), to: sources.appendingPathComponent(file))
+            try fileManager.copyItem(
+                at: installed.appendingPathComponent(file), to: sources.appendingPathComponent(file))
         }
 
         let analysed = try AnalysisProject(folder: project)

@@ -18,21 +18,29 @@ import Testing
     }
 
     static let expectations: [Expected] = [
-        Expected(code: "FP401", severity: .error, file: "Sources/Main.lua", line: 3, column: 14,
-                 message: "module 'jsno' not found (a top-level require: it fails when 'Main' loads)",
-                 hint: "looked in the project's modules, Lua's standard library and the 'lua' environment; if the host provides it, add it to \"externalModules\" in flowpkg.json"),
-        Expected(code: "FP402", severity: .warning, file: "Sources/Main.lua", line: 5, column: 16,
-                 message: "module 'lpeg' not found (a require inside a function)"),
-        Expected(code: "FP403", severity: .error, file: "Sources/A.lua", line: 2, column: 11,
-                 message: "require cycle: A -> B -> C -> A"),
-        Expected(code: "FP404", severity: .error, file: "Sources/Main.lua", line: 3, column: 16,
-                 message: "getResource(\"img/logo\", \"jpg\") names no resource of the project",
-                 hint: "resources named 'img/logo': img/logo.png"),
-        Expected(code: "FP405", severity: .warning, file: "Sources/Main.lua", line: 3, column: 1,
-                 message: "'pirnt' is not defined: no module, the 'lua' environment nor the project's globals define it",
-                 hint: "did you mean 'print'?"),
-        Expected(code: "FP406", severity: .warning, file: "Resources/notes.txt", line: nil, column: nil,
-                 message: "resource 'notes.txt' is not named by any module"),
+        Expected(
+            code: "FP401", severity: .error, file: "Sources/Main.lua", line: 3, column: 14,
+            message: "module 'jsno' not found (a top-level require: it fails when 'Main' loads)",
+            hint:
+                "looked in the project's modules, Lua's standard library and the 'lua' environment; if the host provides it, add it to \"externalModules\" in flowpkg.json"
+        ),
+        Expected(
+            code: "FP402", severity: .warning, file: "Sources/Main.lua", line: 5, column: 16,
+            message: "module 'lpeg' not found (a require inside a function)"),
+        Expected(
+            code: "FP403", severity: .error, file: "Sources/A.lua", line: 2, column: 11,
+            message: "require cycle: A -> B -> C -> A"),
+        Expected(
+            code: "FP404", severity: .error, file: "Sources/Main.lua", line: 3, column: 16,
+            message: "getResource(\"img/logo\", \"jpg\") names no resource of the project",
+            hint: "resources named 'img/logo': img/logo.png"),
+        Expected(
+            code: "FP405", severity: .warning, file: "Sources/Main.lua", line: 3, column: 1,
+            message: "'pirnt' is not defined: no module, the 'lua' environment nor the project's globals define it",
+            hint: "did you mean 'print'?"),
+        Expected(
+            code: "FP406", severity: .warning, file: "Resources/notes.txt", line: nil, column: nil,
+            message: "resource 'notes.txt' is not named by any module"),
     ]
 
     @Test(arguments: expectations)
@@ -76,8 +84,9 @@ import Testing
             ProjectRules.Module(name: ModuleName("Y"), file: "Y.lua", facts: facts(["Z", "X"])),
             ProjectRules.Module(name: ModuleName("Z"), file: "Z.lua", facts: facts(["Z"])),
         ]
-        let diagnostics = ProjectRules.check(modules: modules, moduleNames: Set(modules.map(\.name)),
-                                             resources: Set<ResourceKey>(), environment: .lua)
+        let diagnostics = ProjectRules.check(
+            modules: modules, moduleNames: Set(modules.map(\.name)),
+            resources: Set<ResourceKey>(), environment: .lua)
         #expect(diagnostics.map(\.message) == ["require cycle: X -> Y -> X", "require cycle: Z -> Z"])
         #expect(diagnostics.map(\.file) == ["X.lua", "Z.lua"])
     }
@@ -98,7 +107,8 @@ import Testing
             ProjectRules.Module(name: try ModuleName($0), file: "\($0).lua", facts: facts(graph[$0]!))
         }
         let names = try Set(modules.map(\.name) + [ModuleName("Broken")])
-        let diagnostics = ProjectRules.check(modules: modules, moduleNames: names, resources: Set<ResourceKey>(), environment: .lua)
+        let diagnostics = ProjectRules.check(
+            modules: modules, moduleNames: names, resources: Set<ResourceKey>(), environment: .lua)
         #expect(diagnostics.map(\.message) == ["require cycle: C1 -> C2 -> C3 -> C1", "require cycle: C2 -> D -> C2"])
     }
 
@@ -107,10 +117,15 @@ import Testing
         a.requires = [.init(module: "B", location: SourceLocation(line: 1, column: 1), isInsideFunction: false)]
         var b = ModuleFacts()
         b.requires = [.init(module: "A", location: SourceLocation(line: 1, column: 1), isInsideFunction: true)]
-        let modules = try [ProjectRules.Module(name: ModuleName("A"), file: "A.lua", facts: a),
-                           ProjectRules.Module(name: ModuleName("B"), file: "B.lua", facts: b)]
-        #expect(ProjectRules.check(modules: modules, moduleNames: Set(modules.map(\.name)),
-                                   resources: Set<ResourceKey>(), environment: .lua).isEmpty)
+        let modules = try [
+            ProjectRules.Module(name: ModuleName("A"), file: "A.lua", facts: a),
+            ProjectRules.Module(name: ModuleName("B"), file: "B.lua", facts: b),
+        ]
+        #expect(
+            ProjectRules.check(
+                modules: modules, moduleNames: Set(modules.map(\.name)),
+                resources: Set<ResourceKey>(), environment: .lua
+            ).isEmpty)
     }
 
     @Test func undefinedGlobalsOncePerNamePerModule() throws {
@@ -118,26 +133,35 @@ import Testing
         let facts = try #require(ModuleAnalyzer.analyze(Array(source.utf8)))
         var other = ModuleFacts()
         other.globalWrites = ["helper"]
-        let modules = try [ProjectRules.Module(name: ModuleName("Main"), file: "Main.lua", facts: facts),
-                           ProjectRules.Module(name: ModuleName("Other"), file: "Other.lua", facts: other)]
-        let diagnostics = ProjectRules.check(modules: modules, moduleNames: Set(modules.map(\.name)),
-                                             resources: Set<ResourceKey>(), environment: .lua)
+        let modules = try [
+            ProjectRules.Module(name: ModuleName("Main"), file: "Main.lua", facts: facts),
+            ProjectRules.Module(name: ModuleName("Other"), file: "Other.lua", facts: other),
+        ]
+        let diagnostics = ProjectRules.check(
+            modules: modules, moduleNames: Set(modules.map(\.name)),
+            resources: Set<ResourceKey>(), environment: .lua)
         #expect(diagnostics.map { "\($0.code) \($0.line!)" } == ["FP405 1", "FP405 3"])
         #expect(diagnostics[1].hint == "if the host defines it, add it to \"globals\" in flowpkg.json")
         let extended = Environment.lua.extended(globals: ["pirnt", "unknownThing"], externalModules: [])
-        #expect(ProjectRules.check(modules: modules, moduleNames: Set(modules.map(\.name)),
-                                   resources: Set<ResourceKey>(), environment: extended).isEmpty)
+        #expect(
+            ProjectRules.check(
+                modules: modules, moduleNames: Set(modules.map(\.name)),
+                resources: Set<ResourceKey>(), environment: extended
+            ).isEmpty)
     }
 
     @Test func resourcesNamedWithOrWithoutType() throws {
         var facts = ModuleFacts()
         facts.stringLiterals = ["img/logo", "notes.txt"]
-        let resources: Set<ResourceKey> = try [ResourceKey(name: "img/logo", type: "png"),
-                                               ResourceKey(name: "notes", type: "txt"),
-                                               ResourceKey(name: "other", type: "txt")]
+        let resources: Set<ResourceKey> = try [
+            ResourceKey(name: "img/logo", type: "png"),
+            ResourceKey(name: "notes", type: "txt"),
+            ResourceKey(name: "other", type: "txt"),
+        ]
         let modules = try [ProjectRules.Module(name: ModuleName("Main"), file: "Main.lua", facts: facts)]
-        let diagnostics = ProjectRules.check(modules: modules, moduleNames: Set(modules.map(\.name)),
-                                             resources: resources, environment: .lua)
+        let diagnostics = ProjectRules.check(
+            modules: modules, moduleNames: Set(modules.map(\.name)),
+            resources: resources, environment: .lua)
         #expect(diagnostics.map { "\($0.code) \($0.file!)" } == ["FP406 other.txt"])
     }
 

@@ -163,10 +163,11 @@ import Testing
         let source = "local s = 'é' x = 1\n\tfoo.bar(y)\r\nz = 2"
         let tree = try LuaParser.parse(Array(source.utf8))
         let statements = Array(tree.statements(of: tree.root))
-        #expect(statements.map { tree[$0].location } == [
-            SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 16),
-            SourceLocation(line: 2, column: 2), SourceLocation(line: 3, column: 1),
-        ])
+        #expect(
+            statements.map { tree[$0].location } == [
+                SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 16),
+                SourceLocation(line: 2, column: 2), SourceLocation(line: 3, column: 1),
+            ])
         let call = tree[statements[2]].a
         let argument = tree.arguments(of: call).first!
         #expect(tree[argument].location == SourceLocation(line: 2, column: 10))
@@ -207,10 +208,10 @@ import Testing
         #expect(product.op == BinaryOperator.multiply.rawValue)
         let power = tree[product.b]
         #expect(power.op == BinaryOperator.power.rawValue)
-        #expect(tree[power.b].op == BinaryOperator.power.rawValue) // d ^ e nests on the right
+        #expect(tree[power.b].op == BinaryOperator.power.rawValue)  // d ^ e nests on the right
         let unary = try LuaParser.parse(Array("return -x ^ 2".utf8))
         let negate = unary[unary.list(unary[unary.statements(of: unary.root).first!].a, 1).first!]
-        #expect(negate.kind == .unary) // -(x ^ 2)
+        #expect(negate.kind == .unary)  // -(x ^ 2)
         #expect(unary[negate.a].kind == .binary)
     }
 

@@ -71,9 +71,12 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let sources = folder.appendingPathComponent("Sources")
-        try FileManager.default.createDirectory(at: sources.appendingPathComponent("Foo"), withIntermediateDirectories: true)
-        try Data(#"{"name": "Q", "identifier": "com.example.q", "version": "1.0.0", "sources": ["Sources", "More"]}"#.utf8)
-            .write(to: folder.appendingPathComponent("flowpkg.json"))
+        try FileManager.default.createDirectory(
+            at: sources.appendingPathComponent("Foo"), withIntermediateDirectories: true)
+        try Data(
+            #"{"name": "Q", "identifier": "com.example.q", "version": "1.0.0", "sources": ["Sources", "More"]}"#.utf8
+        )
+        .write(to: folder.appendingPathComponent("flowpkg.json"))
         let more = folder.appendingPathComponent("More")
         try FileManager.default.createDirectory(at: more, withIntermediateDirectories: true)
         try Data("local = 1\n".utf8).write(to: sources.appendingPathComponent("bad.name.lua"))

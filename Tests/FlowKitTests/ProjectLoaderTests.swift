@@ -32,8 +32,11 @@ import Testing
         let (project, diagnostics) = ProjectLoader.load(from: root)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let model = try #require(project)
-        #expect(model.projectFile.resources == [.linked(path: "../Texts/h2g2.txt", name: "h2g2"),
-                                                .linked(path: "../Texts/poems", name: "verse")])
+        #expect(
+            model.projectFile.resources == [
+                .linked(path: "../Texts/h2g2.txt", name: "h2g2"),
+                .linked(path: "../Texts/poems", name: "verse"),
+            ])
         #expect(model.resources.map(\.key.description) == ["h2g2.txt", "verse/ode.txt", "verse/old/sonnet.txt"])
         #expect(model.resources.allSatisfy { $0.isLinked })
         #expect(model.projectFile.environment == "codeflow-ios")
@@ -87,10 +90,11 @@ import Testing
         try json.write(to: project.appendingPathComponent("flowpkg.json"), atomically: true, encoding: .utf8)
         let (model, diagnostics) = ProjectLoader.load(from: project)
         #expect(model == nil)
-        #expect(diagnostics.map { "\($0.code)@\($0.line ?? 0):\($0.column ?? 0)" } == [
-            "FP106@2:11", "FP102@4:3", "FP106@5:18", "FP102@6:30", "FP104@6:33", "FP103@6:62",
-            "FP106@7:21", "FP106@8:31", "FP109@6:17", "FP207@6:48",
-        ])
+        #expect(
+            diagnostics.map { "\($0.code)@\($0.line ?? 0):\($0.column ?? 0)" } == [
+                "FP106@2:11", "FP102@4:3", "FP106@5:18", "FP102@6:30", "FP104@6:33", "FP103@6:62",
+                "FP106@7:21", "FP106@8:31", "FP109@6:17", "FP207@6:48",
+            ])
     }
 
     @Test func runtimeVersionIsReadAndChecked() throws {
@@ -98,7 +102,8 @@ import Testing
         defer { ProjectFixtures.remove(project) }
         let file = project.appendingPathComponent("flowpkg.json")
         var json = try String(contentsOf: file, encoding: .utf8)
-        json = json.replacingOccurrences(of: "{", with: "{\n  \"runtimeVersion\": \"2\",", options: [], range: json.range(of: "{"))
+        json = json.replacingOccurrences(
+            of: "{", with: "{\n  \"runtimeVersion\": \"2\",", options: [], range: json.range(of: "{"))
         try json.write(to: file, atomically: true, encoding: .utf8)
         let (model, diagnostics) = ProjectLoader.load(from: project)
         #expect(diagnostics.isEmpty)
@@ -107,7 +112,8 @@ import Testing
         try json.replacingOccurrences(of: "\"runtimeVersion\": \"2\"", with: "\"runtimeVersion\": \"\"")
             .write(to: file, atomically: true, encoding: .utf8)
         let empty = ProjectLoader.load(from: project).1
-        #expect(empty.map { "\($0.code)@\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
+        #expect(
+            empty.map { "\($0.code)@\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
                 == ["FP106@2:21 the runtime version must be 1 to 64 characters"])
     }
 }

@@ -54,45 +54,68 @@ import Testing
     static let unpacked = "/usr/local/share/flowpkg-test-corpus"
 
     static let codeBases: [CodeBase] = [
-        CodeBase(name: "penlight", copies: [("\(lua)/pl", "pl")], externalModules: ["lfs"],
-                 warnings: ["FP402": 2], minimumModules: 39),
-        CodeBase(name: "ldoc", copies: [("\(lua)/ldoc", "ldoc")], externalModules: ["lfs", "pl.*"],
-                 // Documentation stubs of the standard library that luac5.4 refuses (`function string.byte(s [, i [, j]])`).
-                 leftOut: ["debug", "string", "utf8", "table", "lpeg", "global"].map { "ldoc/builtin/\($0).lua" },
-                 warnings: ["FP402": 5, "FP405": 2], minimumModules: 23),
-        CodeBase(name: "busted", copies: ["busted", "luassert", "say", "cliargs", "term", "mediator.lua", "dkjson.lua", "cliargs.lua"]
-                    .map { ("\(lua)/\($0)", $0) },
-                 externalModules: ["lfs", "system", "term.core", "pl.*", "lyaml", "inifile", "ffi"],
-                 warnings: ["FP402": 7], minimumModules: 96),
-        CodeBase(name: "lua-json", copies: [("\(lua)/json", "json"), ("\(lua)/json.lua", "json.lua")], externalModules: ["lpeg"],
-                 warnings: [:], minimumModules: 18),
-        CodeBase(name: "single-file libraries", copies: ["dkjson.lua", "inspect.lua", "argparse.lua"].map { ("\(lua)/\($0)", $0) },
-                 warnings: [:], minimumModules: 3),
-        CodeBase(name: "nmap", copies: [("\(nmap)/nselib", "."), ("\(nmap)/scripts", "scripts")],
-                 externalModules: ["nmap", "lpeg", "openssl", "libssh2", "zlib", "lfs", "bit", "pcre", "brute", "nsedebug", "libssh2.*"],
-                 globals: ["SCRIPT_NAME", "SCRIPT_TYPE", "SCRIPT_PATH"],
-                 // NSE scripts are .nse files, copied as .lua; the one with a dot in its name
-                 // cannot be a module name ('http-robots.txt' would be http-robots/txt.lua).
-                 leftOut: ["scripts/http-robots.txt.lua"],
-                 warnings: [:], minimumModules: 748),
-        CodeBase(name: "prosody", copies: ["core", "util", "net", "modules"].map { ("\(unpacked)/usr/lib/prosody/\($0)", $0) },
-                 externalModules: [
-                    "lfs", "socket", "socket.*", "ssl", "ssl.*", "lxp", "lxp.*", "util.compat", "util.encodings", "util.hashes",
-                    "util.net", "util.poll", "util.pposix", "util.ringbuffer", "util.signal", "util.strbitop", "util.struct",
-                    "util.table", "util.time", "util.crand", "luaunbound", "lunbound", "bit", "bit32", "zlib", "DBI", "lsqlite3",
-                    "luasql.*", "mime", "mime.*", "ltn12", "lpeg", "readline", "luv", "lua-libevent", "ffi", "json", "cjson",
-                    "unbound", "event", "lualdap", "cqueues",
-                 ],
-                 globals: ["prosody", "hosts", "module", "import", "log", "core_post_stanza", "core_process_stanza",
-                           "core_route_stanza", "CFG_SOURCEDIR", "CFG_CONFIGDIR", "CFG_PLUGINDIR", "CFG_DATADIR"],
-                 // Prosody's `module:require "muc"` loads modules/muc/muc.lib.lua by path: no `require`
-                 // can name a file with a dot in its name, so in a flowpkg project they are no modules.
-                 leftOutSuffix: ".lib.lua",
-                 warnings: ["FP402": 3], minimumModules: 215),
-        CodeBase(name: "awesome", copies: [("\(unpacked)/usr/share/awesome/lib", ".")], externalModules: ["lgi", "lgi.*", "ffi"],
-                 globals: ["awesome", "client", "screen", "tag", "mouse", "root", "drawin", "drawable", "button", "key",
-                           "keygrabber", "mousegrabber", "selection", "dbus"],
-                 warnings: [:], minimumModules: 138),
+        CodeBase(
+            name: "penlight", copies: [("\(lua)/pl", "pl")], externalModules: ["lfs"],
+            warnings: ["FP402": 2], minimumModules: 39),
+        CodeBase(
+            name: "ldoc", copies: [("\(lua)/ldoc", "ldoc")], externalModules: ["lfs", "pl.*"],
+            // Documentation stubs of the standard library that luac5.4 refuses (`function string.byte(s [, i [, j]])`).
+            leftOut: ["debug", "string", "utf8", "table", "lpeg", "global"].map { "ldoc/builtin/\($0).lua" },
+            warnings: ["FP402": 5, "FP405": 2], minimumModules: 23),
+        CodeBase(
+            name: "busted",
+            copies: ["busted", "luassert", "say", "cliargs", "term", "mediator.lua", "dkjson.lua", "cliargs.lua"]
+                .map { ("\(lua)/\($0)", $0) },
+            externalModules: ["lfs", "system", "term.core", "pl.*", "lyaml", "inifile", "ffi"],
+            warnings: ["FP402": 7], minimumModules: 96),
+        CodeBase(
+            name: "lua-json", copies: [("\(lua)/json", "json"), ("\(lua)/json.lua", "json.lua")],
+            externalModules: ["lpeg"],
+            warnings: [:], minimumModules: 18),
+        CodeBase(
+            name: "single-file libraries",
+            copies: ["dkjson.lua", "inspect.lua", "argparse.lua"].map { ("\(lua)/\($0)", $0) },
+            warnings: [:], minimumModules: 3),
+        CodeBase(
+            name: "nmap", copies: [("\(nmap)/nselib", "."), ("\(nmap)/scripts", "scripts")],
+            externalModules: [
+                "nmap", "lpeg", "openssl", "libssh2", "zlib", "lfs", "bit", "pcre", "brute", "nsedebug", "libssh2.*",
+            ],
+            globals: ["SCRIPT_NAME", "SCRIPT_TYPE", "SCRIPT_PATH"],
+            // NSE scripts are .nse files, copied as .lua; the one with a dot in its name
+            // cannot be a module name ('http-robots.txt' would be http-robots/txt.lua).
+            leftOut: ["scripts/http-robots.txt.lua"],
+            warnings: [:], minimumModules: 748),
+        CodeBase(
+            name: "prosody",
+            copies: ["core", "util", "net", "modules"].map { ("\(unpacked)/usr/lib/prosody/\($0)", $0) },
+            externalModules: [
+                "lfs", "socket", "socket.*", "ssl", "ssl.*", "lxp", "lxp.*", "util.compat", "util.encodings",
+                "util.hashes",
+                "util.net", "util.poll", "util.pposix", "util.ringbuffer", "util.signal", "util.strbitop",
+                "util.struct",
+                "util.table", "util.time", "util.crand", "luaunbound", "lunbound", "bit", "bit32", "zlib", "DBI",
+                "lsqlite3",
+                "luasql.*", "mime", "mime.*", "ltn12", "lpeg", "readline", "luv", "lua-libevent", "ffi", "json",
+                "cjson",
+                "unbound", "event", "lualdap", "cqueues",
+            ],
+            globals: [
+                "prosody", "hosts", "module", "import", "log", "core_post_stanza", "core_process_stanza",
+                "core_route_stanza", "CFG_SOURCEDIR", "CFG_CONFIGDIR", "CFG_PLUGINDIR", "CFG_DATADIR",
+            ],
+            // Prosody's `module:require "muc"` loads modules/muc/muc.lib.lua by path: no `require`
+            // can name a file with a dot in its name, so in a flowpkg project they are no modules.
+            leftOutSuffix: ".lib.lua",
+            warnings: ["FP402": 3], minimumModules: 215),
+        CodeBase(
+            name: "awesome", copies: [("\(unpacked)/usr/share/awesome/lib", ".")],
+            externalModules: ["lgi", "lgi.*", "ffi"],
+            globals: [
+                "awesome", "client", "screen", "tag", "mouse", "root", "drawin", "drawable", "button", "key",
+                "keygrabber", "mousegrabber", "selection", "dbus",
+            ],
+            warnings: [:], minimumModules: 138),
     ]
 
     static func isInstalled(_ base: CodeBase) -> Bool {
@@ -101,25 +124,31 @@ import Testing
 
     @Test(arguments: codeBases)
     func validatesWithoutErrorsAndWithTheMeasuredWarnings(_ base: CodeBase) throws {
-        try #require(Self.isInstalled(base), "\(base.name) is not installed: run FLOWPKG_SETUP_TEST_TOOLS=1 bash .ci/setup")
+        try #require(
+            Self.isInstalled(base), "\(base.name) is not installed: run FLOWPKG_SETUP_TEST_TOOLS=1 bash .ci/setup")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let sources = root.appendingPathComponent("Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         for (from, to) in base.copies {
-            try Self.copyLuaFiles(from: URL(fileURLWithPath: from), to: to == "." ? sources : sources.appendingPathComponent(to),
-                                  skipping: base.leftOutSuffix)
+            try Self.copyLuaFiles(
+                from: URL(fileURLWithPath: from), to: to == "." ? sources : sources.appendingPathComponent(to),
+                skipping: base.leftOutSuffix)
         }
         for path in base.leftOut { try FileManager.default.removeItem(at: sources.appendingPathComponent(path)) }
-        let json: [String: Any] = ["name": "corpus", "identifier": "org.debian.corpus", "version": "1.0.0",
-                                   "externalModules": base.externalModules, "globals": base.globals]
+        let json: [String: Any] = [
+            "name": "corpus", "identifier": "org.debian.corpus", "version": "1.0.0",
+            "externalModules": base.externalModules, "globals": base.globals,
+        ]
         try JSONSerialization.data(withJSONObject: json).write(to: root.appendingPathComponent("flowpkg.json"))
 
         let report = Validator.validate(projectAt: root)
         let errors = report.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.prefix(10).map { "\($0.place(relativeTo: root)) \($0.message)" })")
         let counts = Dictionary(report.diagnostics.map { ($0.code, 1) }, uniquingKeysWith: +)
-        #expect(counts == base.warnings, "\(report.diagnostics.map { "\($0.code) \($0.place(relativeTo: root)) \($0.message)" })")
+        #expect(
+            counts == base.warnings,
+            "\(report.diagnostics.map { "\($0.code) \($0.place(relativeTo: root)) \($0.message)" })")
         #expect(report.moduleCount >= base.minimumModules)
     }
 
@@ -134,10 +163,14 @@ import Testing
             return
         }
         let prefix = source.resolvingSymlinksInPath().path + "/"
-        guard let walker = manager.enumerator(at: source, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
+        guard let walker = manager.enumerator(at: source, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return
+        }
         for case let file as URL in walker {
             let ext = file.pathExtension
-            guard ext == "lua" || ext == "nse", (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            guard ext == "lua" || ext == "nse",
+                (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            else { continue }
             var relative = file.resolvingSymlinksInPath().path
             guard relative.hasPrefix(prefix) else { continue }
             relative.removeFirst(prefix.count)

@@ -15,13 +15,16 @@ import Testing
         let projectFile = json ?? #"{"name": "R", "identifier": "com.example.r", "version": "1.0.0"}"#
         for (path, text) in files.merging(["flowpkg.json": projectFile], uniquingKeysWith: { a, _ in a }) {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return root
     }
 
-    static func validate(_ files: [String: String], json: String? = nil) throws -> (report: ValidationReport, places: [String]) {
+    static func validate(_ files: [String: String], json: String? = nil) throws -> (
+        report: ValidationReport, places: [String]
+    ) {
         let root = try project(files, json: json)
         defer { try? FileManager.default.removeItem(at: root) }
         let report = Validator.validate(projectAt: root)
@@ -42,17 +45,21 @@ import Testing
     // MARK: Module names
 
     @Test func fooBesideFooInitResolvesAsStockLua() throws {
-        let root = try Self.project([
-            "Sources/main.lua": "local a, b, c, d = require 'foo', require 'foo.init', require 'bar', require 'bar.init'\n",
-            "Sources/foo.lua": "return 1\n", "Sources/foo/init.lua": "return 2\n", "Sources/bar/init.lua": "return 3\n",
-        ], json: #"{"name": "R", "identifier": "com.example.r", "version": "1.0.0", "startModule": "main"}"#)
+        let root = try Self.project(
+            [
+                "Sources/main.lua":
+                    "local a, b, c, d = require 'foo', require 'foo.init', require 'bar', require 'bar.init'\n",
+                "Sources/foo.lua": "return 1\n", "Sources/foo/init.lua": "return 2\n",
+                "Sources/bar/init.lua": "return 3\n",
+            ], json: #"{"name": "R", "identifier": "com.example.r", "version": "1.0.0", "startModule": "main"}"#)
         defer { try? FileManager.default.removeItem(at: root) }
         let report = Validator.validate(projectAt: root)
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
         let project = try #require(report.project)
-        #expect(project.modules.map { "\($0.name)=\($0.relativePath)" } == [
-            "bar=bar/init.lua", "foo=foo.lua", "foo.init=foo/init.lua", "main=main.lua",
-        ])
+        #expect(
+            project.modules.map { "\($0.name)=\($0.relativePath)" } == [
+                "bar=bar/init.lua", "foo=foo.lua", "foo.init=foo/init.lua", "main=main.lua",
+            ])
         #expect(project.module(named: "foo")?.relativePath == "foo.lua")
         #expect(project.module(named: "foo.init")?.relativePath == "foo/init.lua")
         #expect(project.module(named: "bar.init")?.relativePath == "bar/init.lua")
@@ -64,7 +71,9 @@ import Testing
         #expect(export.package != nil, "\(export.diagnostics)")
         for target in [root, output] {
             let loader = try RunTarget.open(target, identifier: nil).loader
-            for (name, chunk) in [("foo", "foo.lua"), ("foo.init", "foo/init.lua"), ("bar", "bar/init.lua"), ("bar.init", "bar/init.lua")] {
+            for (name, chunk) in [
+                ("foo", "foo.lua"), ("foo.init", "foo/init.lua"), ("bar", "bar/init.lua"), ("bar.init", "bar/init.lua"),
+            ] {
                 let code = try loader.module(named: ModuleName(name))
                 #expect(code.path == chunk, "\(target.lastPathComponent): \(name) is \(code.path)")
                 #expect(code.name.rawValue == name)
@@ -95,14 +104,16 @@ import Testing
         #expect(ModuleName.required("a//b") == nil)
     }
 
-    @Test(arguments: [
-        ("lpeg-utility", nil), ("end", nil), ("2d.x", nil), ("a b", nil), ("é.ü", nil), ("pt-BR", nil),
-        ("", "it is empty"), ("a..b", "it has an empty part between dots"), (".a", "it has an empty part between dots"),
-        ("a/b", "'a/b' holds '/', which cannot be part of a module's file name"),
-        ("a\\b", "'a\\b' holds '\\', which cannot be part of a module's file name"),
-        ("a:b", "'a:b' holds ':', which cannot be part of a module's file name"),
-        ("a\u{1}b", "'a\u{1}b' holds a control character, which cannot be part of a module's file name"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("lpeg-utility", nil), ("end", nil), ("2d.x", nil), ("a b", nil), ("é.ü", nil), ("pt-BR", nil),
+            ("", "it is empty"), ("a..b", "it has an empty part between dots"),
+            (".a", "it has an empty part between dots"),
+            ("a/b", "'a/b' holds '/', which cannot be part of a module's file name"),
+            ("a\\b", "'a\\b' holds '\\', which cannot be part of a module's file name"),
+            ("a:b", "'a:b' holds ':', which cannot be part of a module's file name"),
+            ("a\u{1}b", "'a\u{1}b' holds a control character, which cannot be part of a module's file name"),
+        ] as [(String, String?)])
     func moduleNameRules(name: String, problem: String?) {
         #expect(ModuleName.problem(in: name) == problem)
     }
@@ -111,7 +122,8 @@ import Testing
 
     @Test func aModuleWithASyntaxErrorDoesNotMakeItsResourcesUnnamed() throws {
         let result = try Self.validate([
-            "Sources/main.lua": "local logo = getResource('logo', 'png')\nfunction helperDefinedInMain() end\nlocal x = = 1\n",
+            "Sources/main.lua":
+                "local logo = getResource('logo', 'png')\nfunction helperDefinedInMain() end\nlocal x = = 1\n",
             "Sources/other.lua": "return helperDefinedInMain()\n",
             "Resources/logo.png": "png", "Resources/unused.txt": "nobody",
         ])
@@ -128,7 +140,9 @@ import Testing
         let repeated = try Self.validate(["Sources/main.lua": "x = 1 1\n"])
         #expect(repeated.places == ["FP301@Sources/main.lua:1:7"])
         let unclosed = try Self.validate(["Sources/main.lua": "function f()\n  return 1\n"])
-        #expect(unclosed.report.diagnostics.first?.hint == "the 'function' at line 1 is not closed here: add the missing 'end', or remove a stray one above")
+        #expect(
+            unclosed.report.diagnostics.first?.hint
+                == "the 'function' at line 1 is not closed here: add the missing 'end', or remove a stray one above")
         #expect(repeated.report.diagnostics.first?.hint != nil)
     }
 
@@ -169,7 +183,10 @@ import Testing
         #expect(try Self.undefined("pirnt('hello')\n") == ["1:'pirnt' is not defined"])
         #expect(try Self.undefined("local function f() if x then pirnt(1) end end\n") == ["1:'pirnt' is not defined"])
         // setfenv on another function does not hide the module's own typos.
-        #expect(try Self.undefined("setfenv(print, {})\nreturn pirnt\n") == ["1:'setfenv' is not defined", "2:'pirnt' is not defined"])
+        #expect(
+            try Self.undefined("setfenv(print, {})\nreturn pirnt\n") == [
+                "1:'setfenv' is not defined", "2:'pirnt' is not defined",
+            ])
         // `not x` as a value, not a condition: a never-defined global read.
         #expect(try Self.undefined("local skip = not file and true\nreturn skip\n") == ["1:'file' is not defined"])
         let unpack = try Self.validate(["Sources/main.lua": "return unpack({1})\n"]).report.diagnostics
@@ -186,7 +203,9 @@ import Testing
         #expect(try Self.undefined("pirnt(1) --flowpkg: ignore\n") == [])
         #expect(try Self.undefined("pirnt(1) -- flowpkg: ignore FP406\n") == ["1:'pirnt' is not defined"])
         // Alone on its line, the comment covers the next line too.
-        #expect(try Self.undefined("-- flowpkg: ignore FP405\nlocal a = foo\nlocal b = bar\n") == ["3:'bar' is not defined"])
+        #expect(
+            try Self.undefined("-- flowpkg: ignore FP405\nlocal a = foo\nlocal b = bar\n") == ["3:'bar' is not defined"]
+        )
         #expect(try Self.undefined("local a = foo\n-- flowpkg: ignore-file FP405\nlocal b = bar\n") == [])
         // Inside a string it is no comment.
         #expect(try Self.undefined("local s = 'flowpkg: ignore FP405' pirnt(s)\n") == ["1:'pirnt' is not defined"])
@@ -194,8 +213,14 @@ import Testing
 
     @Test func luacheckCommentsSilenceUndefinedGlobals() throws {
         #expect(try Self.undefined("local t = terralib -- luacheck: ignore\n") == [])
-        #expect(try Self.undefined("local t = terralib --luacheck: ignore 113\nreturn other\n") == ["2:'other' is not defined"])
-        #expect(try Self.undefined("-- luacheck: globals newproxy\nlocal a = newproxy\nreturn foo\n") == ["3:'foo' is not defined"])
+        #expect(
+            try Self.undefined("local t = terralib --luacheck: ignore 113\nreturn other\n") == [
+                "2:'other' is not defined"
+            ])
+        #expect(
+            try Self.undefined("-- luacheck: globals newproxy\nlocal a = newproxy\nreturn foo\n") == [
+                "3:'foo' is not defined"
+            ])
         #expect(try Self.undefined("-- luacheck: ignore 113/foo\nreturn foo, bar\n") == ["2:'bar' is not defined"])
         #expect(try Self.undefined("return foo -- luacheck: ignore 211\n") == ["1:'foo' is not defined"])
     }
@@ -203,7 +228,8 @@ import Testing
     @Test func theProjectFileIgnoreList() throws {
         let files = [
             "Sources/main.lua": "getResource('logo', 'png')\nreturn hostThing\n",
-            "Resources/logo.png": "png", "Resources/runtime/a.txt": "a", "Resources/runtime/deep/b.txt": "b", "Resources/c.txt": "c",
+            "Resources/logo.png": "png", "Resources/runtime/a.txt": "a", "Resources/runtime/deep/b.txt": "b",
+            "Resources/c.txt": "c",
         ]
         let json = #"""
             {"name": "R", "identifier": "com.example.r", "version": "1.0.0",
@@ -211,14 +237,20 @@ import Testing
             """#
         #expect(try Self.validate(files, json: json).places == ["FP406@Resources/c.txt"])
         let plain = try Self.validate(files).places
-        #expect(plain == ["FP406@Resources/c.txt", "FP406@Resources/runtime/a.txt", "FP406@Resources/runtime/deep/b.txt",
-                          "FP405@Sources/main.lua:2:8"])
+        #expect(
+            plain == [
+                "FP406@Resources/c.txt", "FP406@Resources/runtime/a.txt", "FP406@Resources/runtime/deep/b.txt",
+                "FP405@Sources/main.lua:2:8",
+            ])
     }
 
     @Test func onlyAnalysisCodesCanBeIgnored() throws {
-        let json = #"{"name": "R", "identifier": "com.example.r", "version": "1.0.0", "ignore": ["FP301", {"path": "x"}, 4, {"code": "FP405", "why": 1}]}"#
+        let json =
+            #"{"name": "R", "identifier": "com.example.r", "version": "1.0.0", "ignore": ["FP301", {"path": "x"}, 4, {"code": "FP405", "why": 1}]}"#
         let result = try Self.validate(["Sources/main.lua": "return 1\n"], json: json)
         #expect(result.report.diagnostics.map(\.code) == ["FP106", "FP104", "FP102", "FP103"])
-        #expect(result.report.diagnostics.first?.message == "'FP301' cannot be ignored: only static-analysis codes (FP401 to FP406) can")
+        #expect(
+            result.report.diagnostics.first?.message
+                == "'FP301' cannot be ignored: only static-analysis codes (FP401 to FP406) can")
     }
 }

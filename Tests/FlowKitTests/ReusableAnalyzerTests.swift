@@ -65,7 +65,9 @@ import Testing
             var ids: [String: Int32] = [:]
             for length in 1...40 {
                 for middle in ["a", "b", "\u{0}", "é"] {
-                    let text = String(repeating: "x", count: length / 2) + middle + String(repeating: "y", count: length - length / 2)
+                    let text =
+                        String(repeating: "x", count: length / 2) + middle
+                        + String(repeating: "y", count: length - length / 2)
                     var bytes = Array(text.utf8)
                     let id = bytes.withUnsafeMutableBufferPointer { table.intern($0.baseAddress!, $0.count) }
                     #expect(ids[text] == nil)

@@ -162,7 +162,9 @@ import Testing
 
     @Test func aVariableTheTemplateDoesNotDeclareIsAnErrorNotEmptyText() throws {
         let t = try template([
-            "a.lua": Array("-- {{name}}\nprint('{{ nmae }}', '{{startModuleLeaf}}')\n{{#flowpkgVersion}}ok{{/flowpkgVersion}}\n".utf8),
+            "a.lua": Array(
+                "-- {{name}}\nprint('{{ nmae }}', '{{startModuleLeaf}}')\n{{#flowpkgVersion}}ok{{/flowpkgVersion}}\n"
+                    .utf8),
             "{{projet}}.txt": Array("x".utf8),
         ])
         let diagnostics: [Diagnostic]
@@ -177,7 +179,9 @@ import Testing
         let content = diagnostics.first { $0.file == "test/a.lua" }
         #expect(content?.message == "'nmae' is not a variable of this template, so it would render as empty text")
         #expect(content?.line == 2 && content?.column == 8)
-        #expect(content?.hint?.hasSuffix("this template has: identifier, name, startModule, startModuleLeaf, startModulePath") == true)
+        #expect(
+            content?.hint?.hasSuffix(
+                "this template has: identifier, name, startModule, startModuleLeaf, startModulePath") == true)
         let name = diagnostics.first { $0.file == "test/{{projet}}.txt" }
         #expect(name?.message.hasPrefix("'projet' is not a variable") == true)
     }

@@ -26,10 +26,12 @@ import Testing
         let scratch = try TemplateScratch()
         defer { scratch.remove() }
         let destination = scratch.url.appendingPathComponent("Project")
-        try ProjectWriter.write(files + [RenderedFile(path: "tools/run.sh", bytes: Array("#!/bin/sh\n".utf8), isExecutable: true)],
-                                to: destination)
+        try ProjectWriter.write(
+            files + [RenderedFile(path: "tools/run.sh", bytes: Array("#!/bin/sh\n".utf8), isExecutable: true)],
+            to: destination)
         func permissions(_ path: String) throws -> Int {
-            try FileManager.default.attributesOfItem(atPath: destination.appendingPathComponent(path).path)[.posixPermissions] as? Int ?? -1
+            try FileManager.default.attributesOfItem(atPath: destination.appendingPathComponent(path).path)[
+                .posixPermissions] as? Int ?? -1
         }
         #expect(try permissions("tools/run.sh") & 0o100 != 0)
         // Execute permission goes where read permission is, so the umask still decides.

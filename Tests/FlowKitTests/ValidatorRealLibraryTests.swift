@@ -16,8 +16,9 @@ import Testing
         let project = try ProjectFixtures.copy("invalid/FP208")
         defer { ProjectFixtures.remove(project) }
         for library in Self.libraries {
-            try FileManager.default.copyItem(atPath: Self.debianLua + "/" + library,
-                                             toPath: project.appendingPathComponent("Sources/" + library).path)
+            try FileManager.default.copyItem(
+                atPath: Self.debianLua + "/" + library,
+                toPath: project.appendingPathComponent("Sources/" + library).path)
         }
         let report = Validator.validate(projectAt: project)
         #expect(report.errorCount == 0, "\(report.diagnostics.filter { $0.severity == .error })")

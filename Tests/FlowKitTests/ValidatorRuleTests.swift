@@ -36,8 +36,9 @@ import Testing
         let root = ProjectFixtures.url("invalid/\(code)")
         let report = Validator.validate(projectAt: root)
         let places = Self.expected.first { $0.code == code }!.places
-        #expect(report.diagnostics.map(\.code) == Array(repeating: code, count: places.count),
-                "\(report.diagnostics)")
+        #expect(
+            report.diagnostics.map(\.code) == Array(repeating: code, count: places.count),
+            "\(report.diagnostics)")
         #expect(report.diagnostics.map { $0.place(relativeTo: root) } == places)
         #expect(report.diagnostics.allSatisfy { !$0.message.isEmpty })
         let isWarning = code == "FP103"

@@ -15,7 +15,8 @@ import Testing
     @Test func connectsAndServesModulesAndResources() async throws {
         let fixture = try await LiveFixture()
         defer { Task { await fixture.stop() } }
-        let monitor = DevelopmentMonitor(configuration: .init(url: fixture.url, token: LiveFixture.token, connectionTimeout: 2))
+        let monitor = DevelopmentMonitor(
+            configuration: .init(url: fixture.url, token: LiveFixture.token, connectionTimeout: 2))
         guard case .connected(let source) = await connect(monitor) else {
             Issue.record("did not connect"); return
         }
@@ -50,8 +51,10 @@ import Testing
 
     @Test func nothingListeningIsNotConnectedAfterTheTimeout() async throws {
         // Port 9 (discard) has no listener on a test machine.
-        let monitor = DevelopmentMonitor(configuration: .init(url: URL(string: "http://127.0.0.1:9")!, token: "whatever-token",
-                                                              connectionTimeout: 0.3))
+        let monitor = DevelopmentMonitor(
+            configuration: .init(
+                url: URL(string: "http://127.0.0.1:9")!, token: "whatever-token",
+                connectionTimeout: 0.3))
         let started = Date()
         guard case .notConnected(let reason) = await connect(monitor) else {
             Issue.record("connected to nothing"); return

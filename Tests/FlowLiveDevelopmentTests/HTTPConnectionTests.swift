@@ -31,9 +31,14 @@ import Testing
 
     @Test func readsEveryBodyFraming() throws {
         #expect(try body(of: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello") == (200, "hello"))
-        #expect(try body(of: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6;x=y\r\n world\r\n0\r\nTrailer: t\r\n\r\n")
+        #expect(
+            try body(
+                of:
+                    "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6;x=y\r\n world\r\n0\r\nTrailer: t\r\n\r\n"
+            )
                 == (200, "hello world"))
-        #expect(try body(of: "HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\nuntil the end") == (404, "until the end"))
+        #expect(
+            try body(of: "HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\nuntil the end") == (404, "until the end"))
         #expect(try body(of: "HTTP/1.0 200 OK\nContent-Length: 2\n\nok") == (200, "ok"))
     }
 

@@ -11,18 +11,22 @@ final class LiveFixture: @unchecked Sendable {
 
     init(identifier: String = "com.example.live", forcePolling: Bool = false) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-live-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Resources"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Resources"), withIntermediateDirectories: true)
         try """
-            {"name": "Live", "identifier": "\(identifier)", "version": "1.0.0", "startModule": "main"}
-            """.write(to: root.appendingPathComponent("flowpkg.json"), atomically: true, encoding: .utf8)
+        {"name": "Live", "identifier": "\(identifier)", "version": "1.0.0", "startModule": "main"}
+        """.write(to: root.appendingPathComponent("flowpkg.json"), atomically: true, encoding: .utf8)
         try "local greeting = require 'greeting'\nprint(greeting.text)\n"
             .write(to: root.appendingPathComponent("Sources/main.lua"), atomically: true, encoding: .utf8)
         try "return { text = getResource('hello', 'txt') }\n"
             .write(to: root.appendingPathComponent("Sources/greeting.lua"), atomically: true, encoding: .utf8)
         try "hello".write(to: root.appendingPathComponent("Resources/hello.txt"), atomically: true, encoding: .utf8)
         let lines = logLines
-        server = try LiveServer(projectAt: root, options: LiveServerOptions(port: 0, token: Self.token, forcePolling: forcePolling)) {
+        server = try LiveServer(
+            projectAt: root, options: LiveServerOptions(port: 0, token: Self.token, forcePolling: forcePolling)
+        ) {
             lines.append($0)
         }
         try server.start()

@@ -18,10 +18,12 @@ import Testing
 
     /// The fixture's project exported to a package in a folder of its own, as a host ships it.
     func exportPackage(of fixture: LiveFixture) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-attach-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowpkg-attach-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let result = Exporter.export(projectAt: fixture.root,
-                                     options: ExportOptions(output: folder.appendingPathComponent("Live.luapkg").path))
+        let result = Exporter.export(
+            projectAt: fixture.root,
+            options: ExportOptions(output: folder.appendingPathComponent("Live.luapkg").path))
         #expect(result.package != nil, "\(result.diagnostics)")
         return folder
     }
@@ -35,11 +37,13 @@ import Testing
 
         let printed = Inbox<String>()
         let logged = Inbox<String>()
-        let context = try LuaContext(package: PackageIdentifier("com.example.live"), in: [packages],
-                                     options: .init(print: { printed.put($0) }))
+        let context = try LuaContext(
+            package: PackageIdentifier("com.example.live"), in: [packages],
+            options: .init(print: { printed.put($0) }))
         let url = fixture.url
         let session = try await blocking {
-            LiveSession.attach(to: context, configuration: .init(url: url, token: LiveFixture.token), log: { logged.put($0) })
+            LiveSession.attach(
+                to: context, configuration: .init(url: url, token: LiveFixture.token), log: { logged.put($0) })
         }
         defer {
             session.stop()
@@ -62,8 +66,9 @@ import Testing
 
         // A broken edit is logged; what runs keeps running.
         try fixture.write("return {", to: "Sources/greeting.lua")
-        #expect(await logged.wait { $0.hasPrefix("error: reloading greeting:") && $0.contains("greeting.lua:1:") } != nil,
-                "log: \(logged)")
+        #expect(
+            await logged.wait { $0.hasPrefix("error: reloading greeting:") && $0.contains("greeting.lua:1:") } != nil,
+            "log: \(logged)")
         #expect(try await blocking { try context.execute("return require('greeting').text") } == ["edited"])
     }
 
@@ -75,12 +80,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: packages) }
         let printed = Inbox<String>()
         let logged = Inbox<String>()
-        let context = try LuaContext(package: PackageIdentifier("com.example.live"), in: [packages],
-                                     options: .init(print: { printed.put($0) }))
+        let context = try LuaContext(
+            package: PackageIdentifier("com.example.live"), in: [packages],
+            options: .init(print: { printed.put($0) }))
         let session = try await blocking {
-            LiveSession.attach(to: context, configuration: .init(url: URL(string: "http://127.0.0.1:9")!, token: LiveFixture.token,
-                                                                 connectionTimeout: 0.2),
-                               log: { logged.put($0) })
+            LiveSession.attach(
+                to: context,
+                configuration: .init(
+                    url: URL(string: "http://127.0.0.1:9")!, token: LiveFixture.token,
+                    connectionTimeout: 0.2),
+                log: { logged.put($0) })
         }
         defer {
             session.stop()

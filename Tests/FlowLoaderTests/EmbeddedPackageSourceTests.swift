@@ -7,9 +7,12 @@ import Testing
 @Suite struct EmbeddedPackageSourceTests {
     @Test func servesVerifiedModulesWithTheirChunkNamesAndResourcesOnDemand() throws {
         let packages = try TestPackages()
-        let url = try packages.make("App.luapkg", modules: ["main.lua": "return 1", "pl/tablex.lua": "return {}", "pl/init.lua": "return 'pl'"],
-                                    resources: ["img/logo.png": [1, 2, 3]])
-        let source = try EmbeddedPackageSource(contentsOf: url, expectedIdentifier: PackageIdentifier("com.example.app"))
+        let url = try packages.make(
+            "App.luapkg",
+            modules: ["main.lua": "return 1", "pl/tablex.lua": "return {}", "pl/init.lua": "return 'pl'"],
+            resources: ["img/logo.png": [1, 2, 3]])
+        let source = try EmbeddedPackageSource(
+            contentsOf: url, expectedIdentifier: PackageIdentifier("com.example.app"))
         #expect(source.identifier.rawValue == "com.example.app")
         #expect(try source.module(named: ModuleName("pl.tablex"))?.chunkName == "pl/tablex.lua")
         #expect(try source.module(named: ModuleName("pl"))?.chunkName == "pl/init.lua")
@@ -31,7 +34,9 @@ import Testing
             _ = try source.module(named: ModuleName("util"))
             Issue.record("a corrupt module was served")
         } catch let error as LoaderError {
-            guard case .itemRefused(let item, let location, let reason) = error else { Issue.record("\(error)"); return }
+            guard case .itemRefused(let item, let location, let reason) = error else {
+                Issue.record("\(error)"); return
+            }
             #expect(item == "module 'util'")
             #expect(location == url.path)
             #expect(reason.hasPrefix("modules/util.lua: sha256 mismatch: the manifest lists "))
@@ -42,8 +47,9 @@ import Testing
 
     @Test func verifyAllRefusesACorruptEntryWhenThePackageOpens() throws {
         let packages = try TestPackages()
-        let url = try packages.make("App.luapkg", modules: ["main.lua": "print('must never run')", "util.lua": "return 1"],
-                                    resources: ["h2g2.txt": Array("forty-two".utf8)])
+        let url = try packages.make(
+            "App.luapkg", modules: ["main.lua": "print('must never run')", "util.lua": "return 1"],
+            resources: ["h2g2.txt": Array("forty-two".utf8)])
         #expect(try EmbeddedPackageSource(contentsOf: url, verifyAll: true).manifest.modules.count == 2)
         for entry in ["modules/util.lua", "resources/h2g2.txt"] {
             let copy = packages.folder.appendingPathComponent("Copy-\(entry.count).luapkg")
@@ -65,9 +71,18 @@ import Testing
     @Test func unlistedMissingAndDuplicateEntriesAreRefusedAtOpen() throws {
         let packages = try TestPackages()
         let changes: [(String, (inout [(path: String, bytes: [UInt8])]) -> Void, String)] = [
-            ("unlisted", { $0.append(("resources/extra.txt", [1])) }, "resources/extra.txt: is in the archive but not listed in the manifest"),
-            ("missing", { $0.removeAll { $0.path == "modules/util.lua" } }, "modules/util.lua: is listed in the manifest but missing from the archive"),
-            ("duplicate", { entries in entries.append(entries.last!) }, "modules/util.lua: appears 2 times in the archive; a package holds each entry once"),
+            (
+                "unlisted", { $0.append(("resources/extra.txt", [1])) },
+                "resources/extra.txt: is in the archive but not listed in the manifest"
+            ),
+            (
+                "missing", { $0.removeAll { $0.path == "modules/util.lua" } },
+                "modules/util.lua: is listed in the manifest but missing from the archive"
+            ),
+            (
+                "duplicate", { entries in entries.append(entries.last!) },
+                "modules/util.lua: appears 2 times in the archive; a package holds each entry once"
+            ),
         ]
         for (name, change, reason) in changes {
             let url = try packages.make("\(name).luapkg", modules: ["main.lua": "return 1", "util.lua": "return 2"])
@@ -80,7 +95,8 @@ import Testing
 
     @Test func aCorruptResourceIsRefusedWhenRead() throws {
         let packages = try TestPackages()
-        let url = try packages.make("App.luapkg", modules: ["main.lua": "return 1"], resources: ["h2g2.txt": Array("forty-two".utf8)])
+        let url = try packages.make(
+            "App.luapkg", modules: ["main.lua": "return 1"], resources: ["h2g2.txt": Array("forty-two".utf8)])
         try packages.corrupt(url, entry: "resources/h2g2.txt")
         let source = try EmbeddedPackageSource(contentsOf: url)
         #expect(throws: LoaderError.self) { _ = try source.resource(ResourceKey(name: "h2g2", type: "txt")) }
@@ -89,8 +105,11 @@ import Testing
     @Test func missingFilesAndOtherIdentifiersAreRefused() throws {
         let packages = try TestPackages()
         let url = try packages.make("App.luapkg", identifier: "com.other.app", modules: ["main.lua": "return 1"])
-        #expect(throws: LoaderError.identifierMismatch(location: url.path, expected: try PackageIdentifier("com.example.app"),
-                                                       found: try PackageIdentifier("com.other.app"))) {
+        #expect(
+            throws: LoaderError.identifierMismatch(
+                location: url.path, expected: try PackageIdentifier("com.example.app"),
+                found: try PackageIdentifier("com.other.app"))
+        ) {
             _ = try EmbeddedPackageSource(contentsOf: url, expectedIdentifier: PackageIdentifier("com.example.app"))
         }
         let missing = packages.folder.appendingPathComponent("Missing.luapkg")
@@ -126,10 +145,11 @@ import Testing
             guard case .packageNotFound(_, let searched, let found) = error else { Issue.record("\(error)"); return }
             #expect(searched == [packages.folder.path])
             #expect(found == [PackageCandidate(path: a.path, identifier: "com.example.a")])
-            #expect(error.description == """
-                no package with identifier 'com.example.z' in \(packages.folder.path); found:
-                  \(a.path) → com.example.a
-                """)
+            #expect(
+                error.description == """
+                    no package with identifier 'com.example.z' in \(packages.folder.path); found:
+                      \(a.path) → com.example.a
+                    """)
         }
     }
 
@@ -137,9 +157,14 @@ import Testing
         let packages = try TestPackages()
         let one = try packages.make("One.luapkg", modules: ["main.lua": "return 1"])
         let two = try packages.make("Two.luapkg", modules: ["main.lua": "return 2"])
-        #expect(throws: LoaderError.ambiguousPackage(identifier: try PackageIdentifier("com.example.app"), matches: [one.path, two.path],
-                                                     found: [PackageCandidate(path: one.path, identifier: "com.example.app"),
-                                                             PackageCandidate(path: two.path, identifier: "com.example.app")])) {
+        #expect(
+            throws: LoaderError.ambiguousPackage(
+                identifier: try PackageIdentifier("com.example.app"), matches: [one.path, two.path],
+                found: [
+                    PackageCandidate(path: one.path, identifier: "com.example.app"),
+                    PackageCandidate(path: two.path, identifier: "com.example.app"),
+                ])
+        ) {
             _ = try PackageLocator.locate(PackageIdentifier("com.example.app"), in: [packages.folder])
         }
     }

@@ -6,7 +6,8 @@ import Testing
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-archive-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowpkg-archive-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -23,14 +24,22 @@ import Testing
         let text = Array(String(repeating: "local x = 1\n", count: 5000).utf8)
         let media = randomBytes(300_000, seed: 7)
         let writer = try ArchiveWriter(path: path)
-        try writer.addEntry(ArchiveEntryHeader(path: "manifest.json", size: 0, compression: .deflate, modificationTime: 1_000_000), bytes: Array("{}".utf8))
+        try writer.addEntry(
+            ArchiveEntryHeader(path: "manifest.json", size: 0, compression: .deflate, modificationTime: 1_000_000),
+            bytes: Array("{}".utf8))
         // Streamed in uneven chunks, as the exporter does with large files.
-        try writer.beginEntry(ArchiveEntryHeader(path: "modules/main.lua", size: Int64(text.count), compression: .deflate, modificationTime: 1_000_000))
+        try writer.beginEntry(
+            ArchiveEntryHeader(
+                path: "modules/main.lua", size: Int64(text.count), compression: .deflate, modificationTime: 1_000_000))
         for start in stride(from: 0, to: text.count, by: 7_777) {
             try writer.write(Array(text[start..<min(start + 7_777, text.count)]))
         }
-        try writer.addEntry(ArchiveEntryHeader(path: "resources/a.png", size: 0, compression: .store, modificationTime: 1_000_000), bytes: media)
-        try writer.addEntry(ArchiveEntryHeader(path: "resources/empty.txt", size: 0, compression: .deflate, modificationTime: 1_000_000), bytes: [])
+        try writer.addEntry(
+            ArchiveEntryHeader(path: "resources/a.png", size: 0, compression: .store, modificationTime: 1_000_000),
+            bytes: media)
+        try writer.addEntry(
+            ArchiveEntryHeader(
+                path: "resources/empty.txt", size: 0, compression: .deflate, modificationTime: 1_000_000), bytes: [])
         try writer.close()
 
         let reader = try ArchiveReader(path: path)
@@ -57,8 +66,10 @@ import Testing
         let deflated = directory.appendingPathComponent("deflated.zip").path
         for (path, compression) in [(stored, EntryCompression.store), (deflated, .deflate)] {
             let writer = try ArchiveWriter(path: path)
-            try writer.addEntry(ArchiveEntryHeader(path: "t.txt", size: 0, compression: compression, modificationTime: 0), bytes: text)
-            try writer.addEntry(ArchiveEntryHeader(path: "m.png", size: 0, compression: .store, modificationTime: 0), bytes: media)
+            try writer.addEntry(
+                ArchiveEntryHeader(path: "t.txt", size: 0, compression: compression, modificationTime: 0), bytes: text)
+            try writer.addEntry(
+                ArchiveEntryHeader(path: "m.png", size: 0, compression: .store, modificationTime: 0), bytes: media)
             try writer.close()
         }
         let storedSize = try FileManager.default.attributesOfItem(atPath: stored)[.size] as! Int
@@ -72,7 +83,9 @@ import Testing
         for index in 0..<2 {
             let path = directory.appendingPathComponent("same-\(index).zip").path
             let writer = try ArchiveWriter(path: path)
-            try writer.addEntry(ArchiveEntryHeader(path: "a.lua", size: 0, compression: .deflate, modificationTime: 315_532_800), bytes: Array("return 1".utf8))
+            try writer.addEntry(
+                ArchiveEntryHeader(path: "a.lua", size: 0, compression: .deflate, modificationTime: 315_532_800),
+                bytes: Array("return 1".utf8))
             try writer.close()
             outputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
@@ -102,7 +115,9 @@ import Testing
     @Test func truncatedArchiveIsASwiftError() throws {
         let path = directory.appendingPathComponent("whole.zip").path
         let writer = try ArchiveWriter(path: path)
-        try writer.addEntry(ArchiveEntryHeader(path: "a.txt", size: 0, compression: .deflate, modificationTime: 0), bytes: randomBytes(50_000, seed: 5))
+        try writer.addEntry(
+            ArchiveEntryHeader(path: "a.txt", size: 0, compression: .deflate, modificationTime: 0),
+            bytes: randomBytes(50_000, seed: 5))
         try writer.close()
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let truncated = directory.appendingPathComponent("truncated.zip").path
@@ -122,7 +137,9 @@ import Testing
     @Test func readDataStopsAtItsLimit() throws {
         let path = directory.appendingPathComponent("big.zip").path
         let writer = try ArchiveWriter(path: path)
-        try writer.addEntry(ArchiveEntryHeader(path: "big.txt", size: 0, compression: .deflate, modificationTime: 0), bytes: [UInt8](repeating: 65, count: 1_000_000))
+        try writer.addEntry(
+            ArchiveEntryHeader(path: "big.txt", size: 0, compression: .deflate, modificationTime: 0),
+            bytes: [UInt8](repeating: 65, count: 1_000_000))
         try writer.close()
         let reader = try ArchiveReader(path: path)
         _ = try reader.nextEntry()

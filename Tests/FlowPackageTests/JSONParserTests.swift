@@ -34,14 +34,19 @@ import Testing
         #expect(failure(deeper, maxDepth: 16)?.message == "nested deeper than 16 levels")
         #expect(failure(deeper, maxDepth: 16)?.offset == 21)
         // The default bound stops a hostile document long before the stack is in danger.
-        #expect(failure(String(repeating: "[", count: 1_000_000))?.message
+        #expect(
+            failure(String(repeating: "[", count: 1_000_000))?.message
                 == "nested deeper than \(JSONParser.maximumDepth) levels")
     }
 
     @Test func integersAreExactAndOtherNumbersAreNot() throws {
-        let node = try JSONParser.parse(Array("[9223372036854775807, -9223372036854775808, 9223372036854775808, 1e2, -0]".utf8))
+        let node = try JSONParser.parse(
+            Array("[9223372036854775807, -9223372036854775808, 9223372036854775808, 1e2, -0]".utf8))
         guard case .array(let elements) = node.value else { Issue.record("not an array"); return }
-        #expect(elements.map(\.value) == [.integer(.max), .integer(.min), .number(9223372036854775808), .number(100), .integer(0)])
+        #expect(
+            elements.map(\.value) == [
+                .integer(.max), .integer(.min), .number(9223372036854775808), .number(100), .integer(0),
+            ])
         #expect(elements.map(\.kindDescription) == Array(repeating: "a number", count: 5))
     }
 

@@ -8,9 +8,16 @@ import Testing
         var manifest = Manifest(
             identifier: try PackageIdentifier("com.example.words"), name: "Words \"Collection\"", version: "1.0.0",
             startModule: try ModuleName("main"), generator: "flowpkg 0.1.0",
-            modules: [Manifest.Module(name: try ModuleName("main"), path: "modules/main.lua", size: 3, sha256: String(repeating: "a", count: 64))],
-            resources: [Manifest.Resource(key: try ResourceKey(name: "img/é", type: "png"), path: "resources/img/é.png", size: 5,
-                                          sha256: String(repeating: "b", count: 64))],
+            modules: [
+                Manifest.Module(
+                    name: try ModuleName("main"), path: "modules/main.lua", size: 3,
+                    sha256: String(repeating: "a", count: 64))
+            ],
+            resources: [
+                Manifest.Resource(
+                    key: try ResourceKey(name: "img/é", type: "png"), path: "resources/img/é.png", size: 5,
+                    sha256: String(repeating: "b", count: 64))
+            ],
             digest: "")
         manifest.digest = manifest.computedDigest
         return manifest
@@ -19,25 +26,26 @@ import Testing
     @Test func jsonHasTheFixedKeyOrderAndLayout() throws {
         let manifest = try sample()
         let text = String(decoding: manifest.jsonBytes(), as: UTF8.self)
-        #expect(text == """
-            {
-              "formatVersion": 2,
-              "identifier": "com.example.words",
-              "name": "Words \\"Collection\\"",
-              "version": "1.0.0",
-              "startModule": "main",
-              "luaVersion": "5.4",
-              "generator": "flowpkg 0.1.0",
-              "modules": [
-                {"name": "main", "path": "modules/main.lua", "size": 3, "sha256": "\(String(repeating: "a", count: 64))"}
-              ],
-              "resources": [
-                {"name": "img/é", "type": "png", "path": "resources/img/é.png", "size": 5, "sha256": "\(String(repeating: "b", count: 64))"}
-              ],
-              "digest": "\(manifest.digest)"
-            }
+        #expect(
+            text == """
+                {
+                  "formatVersion": 2,
+                  "identifier": "com.example.words",
+                  "name": "Words \\"Collection\\"",
+                  "version": "1.0.0",
+                  "startModule": "main",
+                  "luaVersion": "5.4",
+                  "generator": "flowpkg 0.1.0",
+                  "modules": [
+                    {"name": "main", "path": "modules/main.lua", "size": 3, "sha256": "\(String(repeating: "a", count: 64))"}
+                  ],
+                  "resources": [
+                    {"name": "img/é", "type": "png", "path": "resources/img/é.png", "size": 5, "sha256": "\(String(repeating: "b", count: 64))"}
+                  ],
+                  "digest": "\(manifest.digest)"
+                }
 
-            """)
+                """)
     }
 
     @Test func decodingGivesBackTheSameManifest() throws {
@@ -54,7 +62,9 @@ import Testing
 
     @Test func formatOneDigestIsTheSHA256OfSortedPathLines() throws {
         let a = String(repeating: "1", count: 64), b = String(repeating: "2", count: 64)
-        let expected = SHA256.hash(data: Array("modules/Z.lua:\(b)\nmodules/a.lua:\(a)\n".utf8)).map { String(format: "%02x", $0) }.joined()
+        let expected = SHA256.hash(data: Array("modules/Z.lua:\(b)\nmodules/a.lua:\(a)\n".utf8)).map {
+            String(format: "%02x", $0)
+        }.joined()
         #expect(Manifest.entryListDigest(of: [("modules/a.lua", a), ("modules/Z.lua", b)]) == expected)
         #expect(Manifest.entryListDigest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
@@ -78,7 +88,9 @@ import Testing
         var library = manifest
         library.startModule = nil
         library.modules = []
-        #expect(String(decoding: library.digestText, as: UTF8.self).contains("\nstartModule null\nluaVersion \"5.4\"\nresource "))
+        #expect(
+            String(decoding: library.digestText, as: UTF8.self).contains(
+                "\nstartModule null\nluaVersion \"5.4\"\nresource "))
     }
 
     /// Whatever changes what a host runs changes the digest; the generator does not.
@@ -127,7 +139,9 @@ import Testing
             try Manifest.decode(Array(text.utf8), packagePath: "p.luapkg")
         } throws: { error in
             let messages = (error as? PackageError)?.problems.map(\.message) ?? []
-            return messages.contains { $0.hasPrefix("format version 3 is not supported: this flowpkg reads versions 1 and 2") }
+            return messages.contains {
+                $0.hasPrefix("format version 3 is not supported: this flowpkg reads versions 1 and 2")
+            }
                 && messages.contains("the package targets Lua 5.1; this flowpkg runs Lua 5.4")
                 && messages.contains { $0.hasPrefix("\"identifier\": 'words' is not a valid package identifier") }
         }
@@ -140,8 +154,13 @@ import Testing
         #expect {
             try Manifest.decode(manifest.jsonBytes(), packagePath: "p")
         } throws: { error in
-            (error as? PackageError)?.problems == [PackageProblem(entry: "manifest.json",
-                message: "module main is stored at modules/other.lua; it must be modules/main.lua or modules/main/init.lua")]
+            (error as? PackageError)?.problems == [
+                PackageProblem(
+                    entry: "manifest.json",
+                    message:
+                        "module main is stored at modules/other.lua; it must be modules/main.lua or modules/main/init.lua"
+                )
+            ]
         }
     }
 
@@ -149,7 +168,9 @@ import Testing
         let node = try JSONParser.parse(Array(#"{"a": ["\u00e9\ud83d\ude00\n", -12, 1.5, true, null]}"#.utf8))
         guard case .array(let elements)? = node["a"]?.value else { Issue.record("no array under a"); return }
         #expect(elements.map(\.value) == [.string("é😀\n"), .integer(-12), .number(1.5), .bool(true), .null])
-        for junk in ["", "{", "[1,]", "{\"a\" 1}", "01", "\"\u{01}\"", "\"\\x\"", "[1] [2]", "tru", "\"\\ud800\"", "{\"a\":1,}"] {
+        for junk in [
+            "", "{", "[1,]", "{\"a\" 1}", "01", "\"\u{01}\"", "\"\\x\"", "[1] [2]", "tru", "\"\\ud800\"", "{\"a\":1,}",
+        ] {
             #expect(throws: JSONSyntaxError.self, "\(junk)") { try JSONParser.parse(Array(junk.utf8)) }
         }
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(#"{"s": "\#u{FF}"}"#.utf8) + [0xFF]) }

@@ -8,8 +8,9 @@ import Testing
 @Suite struct ModuleReadingTests {
     @Test func splitCoversEveryModuleOnceInOrder() throws {
         let modules = try (0..<50).map { index in
-            Manifest.Module(name: try ModuleName("m\(index)"), path: "modules/m\(index).lua",
-                            size: Int64(index % 7 == 0 ? 400_000 : 30_000), sha256: String(repeating: "0", count: 64))
+            Manifest.Module(
+                name: try ModuleName("m\(index)"), path: "modules/m\(index).lua",
+                size: Int64(index % 7 == 0 ? 400_000 : 30_000), sha256: String(repeating: "0", count: 64))
         }
         for parts in 1...5 {
             let groups = PackageReader.splitBySize(modules, into: parts)
@@ -24,7 +25,12 @@ import Testing
         // Each half holds at most half the bytes plus one module's.
         #expect(sizes.allSatisfy { $0 <= total / 2 + 400_000 })
         // Small packages are read on one handle: a second one would cost more than it saves.
-        #expect(PackageReader.splitBySize(Array(modules.prefix(3)).map { var m = $0; m.size = 10; return m }, into: 4).count == 1)
+        #expect(
+            PackageReader.splitBySize(
+                Array(modules.prefix(3)).map {
+                    var m = $0; m.size = 10; return m
+                }, into: 4
+            ).count == 1)
         #expect(PackageReader.splitBySize([], into: 2).count == 1)
     }
 
@@ -36,8 +42,9 @@ import Testing
             let file = try scratch.file("project/Sources/m\(index).lua", body)
             modules.append(.init(name: try ModuleName("m\(index)"), relativePath: "m\(index).lua", file: file))
         }
-        let input = PackageInput(identifier: try PackageIdentifier("com.example.many"), name: "Many", version: "1.0.0",
-                                 startModule: try ModuleName("m0"), modules: modules, resources: [])
+        let input = PackageInput(
+            identifier: try PackageIdentifier("com.example.many"), name: "Many", version: "1.0.0",
+            startModule: try ModuleName("m0"), modules: modules, resources: [])
         let output = scratch.path("many.luapkg")
         try PackageWriter.write(input, to: output)
         let reader = try PackageReader(contentsOf: output)

@@ -20,7 +20,9 @@ import Testing
         let all = try reader.allModules()
         #expect(all.count == 2)
         #expect(all[try ModuleName("ui")] == Array("return { title = 'Hello' }\n".utf8))
-        #expect(try reader.resourceData(ResourceKey(name: "texts/h2g2", type: "txt")) == Array(String(repeating: "Don't panic. ", count: 2000).utf8))
+        #expect(
+            try reader.resourceData(ResourceKey(name: "texts/h2g2", type: "txt"))
+                == Array(String(repeating: "Don't panic. ", count: 2000).utf8))
         #expect(try reader.resourceData(ResourceKey(name: "img/logo", type: "png")) == noise(40_000, seed: 42))
     }
 
@@ -42,15 +44,23 @@ import Testing
     @Test func soundPackageVerifiesClean() throws {
         #expect(try PackageReader(contentsOf: package).verify().isEmpty)
         #expect(PackageReader.verify(at: package).isEmpty)
-        #expect(PackageReader.verify(at: package, expectedIdentifier: try PackageIdentifier("com.example.sample")).isEmpty)
+        #expect(
+            PackageReader.verify(at: package, expectedIdentifier: try PackageIdentifier("com.example.sample")).isEmpty)
     }
 
     @Test func identifierMismatchIsReported() throws {
         let other = try PackageIdentifier("com.example.other")
-        #expect(PackageReader.verify(at: package, expectedIdentifier: other)
-                == [PackageProblem(entry: "manifest.json", message: "the package is com.example.sample, not com.example.other")])
+        #expect(
+            PackageReader.verify(at: package, expectedIdentifier: other)
+                == [
+                    PackageProblem(
+                        entry: "manifest.json", message: "the package is com.example.sample, not com.example.other")
+                ])
         let reader = try PackageReader(contentsOf: package)
-        #expect(throws: PackageError.identifierMismatch(path: package.path, expected: other, found: reader.manifest.identifier)) {
+        #expect(
+            throws: PackageError.identifierMismatch(
+                path: package.path, expected: other, found: reader.manifest.identifier)
+        ) {
             try reader.checkIdentifier(other)
         }
     }

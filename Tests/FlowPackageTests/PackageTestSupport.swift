@@ -16,7 +16,8 @@ struct Scratch {
     @discardableResult
     func file(_ name: String, _ bytes: [UInt8]) throws -> URL {
         let target = path(name)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: target)
         return target
     }
@@ -40,7 +41,9 @@ func noise(_ count: Int, seed: UInt64) -> [UInt8] {
 
 /// Runs a tool the way a user would and returns its exit status and output.
 @discardableResult
-func runTool(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+func runTool(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String
+) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [executable] + arguments
@@ -82,7 +85,8 @@ struct SampleProject {
         self.scratch = scratch
         let main = try scratch.file("\(folder)/Sources/main.lua", "local ui = require 'ui'\nprint(ui.title)\n")
         let ui = try scratch.file("\(folder)/Sources/ui/init.lua", "return { title = 'Hello' }\n")
-        let text = try scratch.file("\(folder)/Resources/texts/h2g2.txt", String(repeating: "Don't panic. ", count: 2000))
+        let text = try scratch.file(
+            "\(folder)/Resources/texts/h2g2.txt", String(repeating: "Don't panic. ", count: 2000))
         let logo = try scratch.file("\(folder)/Resources/img/logo.png", noise(mediaSize, seed: 42))
         input = PackageInput(
             identifier: try PackageIdentifier("com.example.sample"), name: "Sample", version: "1.2.3",

@@ -16,8 +16,11 @@ import Testing
             #expect(entry.modificationTime == PackageWriteOptions.defaultTimestamp)
             names.append(entry.path)
         }
-        #expect(names == ["manifest.json", "modules/main.lua", "modules/ui/init.lua",
-                          "resources/img/logo.png", "resources/texts/h2g2.txt"])
+        #expect(
+            names == [
+                "manifest.json", "modules/main.lua", "modules/ui/init.lua",
+                "resources/img/logo.png", "resources/texts/h2g2.txt",
+            ])
     }
 
     @Test func manifestRecordsEveryEntryAndNoHostPath() throws {
@@ -33,9 +36,13 @@ import Testing
         #expect(manifest.resources.map(\.path) == ["resources/img/logo.png", "resources/texts/h2g2.txt"])
         #expect(manifest.resources[1].size == 26_000)
         #expect(manifest.digest == manifest.computedDigest)
-        let raw = try python("import zipfile,sys; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read('manifest.json').decode())", [output.path])
+        let raw = try python(
+            "import zipfile,sys; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read('manifest.json').decode())",
+            [output.path])
         #expect(!raw.contains(scratch.url.path))
-        #expect(raw.hasPrefix("{\n  \"formatVersion\": 2,\n  \"identifier\": \"com.example.sample\",\n  \"name\": \"Sample\","))
+        #expect(
+            raw.hasPrefix(
+                "{\n  \"formatVersion\": 2,\n  \"identifier\": \"com.example.sample\",\n  \"name\": \"Sample\","))
     }
 
     @Test func sameInputGivesSameBytesWhateverTheFileTimesAndOrder() throws {
@@ -43,8 +50,9 @@ import Testing
         let first = try Data(contentsOf: project.write(to: "a.luapkg"))
         // Other file times and the inputs listed in another order (the CLI tests change the working directory).
         for (index, file) in (project.input.modules.map(\.file) + project.input.resources.map(\.file)).enumerated() {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: Double(1_600_000_000 + index * 7777))],
-                                                  ofItemAtPath: file.path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: Double(1_600_000_000 + index * 7777))],
+                ofItemAtPath: file.path)
         }
         var shuffled = project.input
         shuffled.modules.reverse()
@@ -65,7 +73,8 @@ import Testing
         setenv("TZ", "UTC0", 1)
         tzset()
         let package = try project.write(to: "utc.luapkg", options: .init(timestamp: 1_700_000_000))
-        let stamp = try python("import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).infolist()[1].date_time)", [package.path])
+        let stamp = try python(
+            "import zipfile,sys; print(zipfile.ZipFile(sys.argv[1]).infolist()[1].date_time)", [package.path])
         #expect(stamp.trimmingCharacters(in: .whitespacesAndNewlines) == "(2023, 11, 14, 22, 13, 20)")
     }
 
@@ -83,7 +92,8 @@ import Testing
 
     @Test func mediaIsStoredAndTextDeflated() throws {
         let output = try SampleProject(scratch).write()
-        let listing = try python("""
+        let listing = try python(
+            """
             import zipfile,sys
             for i in zipfile.ZipFile(sys.argv[1]).infolist(): print(i.filename, i.compress_type, i.external_attr >> 16)
             """, [output.path])
@@ -97,7 +107,9 @@ import Testing
 
     @Test func otherZipToolsReadThePackage() throws {
         let output = try SampleProject(scratch).write()
-        let pythonCheck = try python("import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); print(z.testzip()); print(len(z.namelist()))", [output.path])
+        let pythonCheck = try python(
+            "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); print(z.testzip()); print(len(z.namelist()))",
+            [output.path])
         #expect(pythonCheck == "None\n5\n")
         let unzip = try runTool("unzip", ["-l", output.path])
         #expect(unzip.status == 0)
@@ -106,7 +118,10 @@ import Testing
         #expect(test.status == 0)
         let bsdtar = try runTool("bsdtar", ["-tf", output.path])
         #expect(bsdtar.status == 0)
-        #expect(bsdtar.output == "manifest.json\nmodules/main.lua\nmodules/ui/init.lua\nresources/img/logo.png\nresources/texts/h2g2.txt\n")
+        #expect(
+            bsdtar.output
+                == "manifest.json\nmodules/main.lua\nmodules/ui/init.lua\nresources/img/logo.png\nresources/texts/h2g2.txt\n"
+        )
     }
 
     @Test func largeResourcesAreStreamedAndReadBack() throws {
@@ -122,9 +137,10 @@ import Testing
 
     @Test func emptyProjectAndEmptyFilesAreValidPackages() throws {
         let empty = try scratch.file("empty.lua", "")
-        let input = PackageInput(identifier: try PackageIdentifier("com.example.empty"), name: "E", version: "0",
-                                 startModule: nil, modules: [.init(name: try ModuleName("empty"), relativePath: "empty.lua", file: empty)],
-                                 resources: [])
+        let input = PackageInput(
+            identifier: try PackageIdentifier("com.example.empty"), name: "E", version: "0",
+            startModule: nil, modules: [.init(name: try ModuleName("empty"), relativePath: "empty.lua", file: empty)],
+            resources: [])
         try PackageWriter.write(input, to: scratch.path("e.luapkg"))
         let reader = try PackageReader(contentsOf: scratch.path("e.luapkg"))
         #expect(try reader.moduleData(ModuleName("empty")) == [])
@@ -139,7 +155,8 @@ import Testing
         let output = try project.write()
         let before = try Data(contentsOf: output)
         var broken = project.input
-        broken.resources.append(.init(key: try ResourceKey(name: "gone", type: "txt"), file: scratch.path("no/such/file.txt")))
+        broken.resources.append(
+            .init(key: try ResourceKey(name: "gone", type: "txt"), file: scratch.path("no/such/file.txt")))
         #expect {
             try PackageWriter.write(broken, to: output)
         } throws: { error in
@@ -155,15 +172,19 @@ import Testing
         let output = try project.write()
         let before = try Data(contentsOf: output)
         let cancellation = PackageCancellation()
-        let options = PackageWriteOptions(progress: { if $0.done > 0 { cancellation.cancel() } }, cancellation: cancellation)
-        #expect(throws: PackageError.cancelled(path: output.path)) { try PackageWriter.write(project.input, to: output, options: options) }
+        let options = PackageWriteOptions(
+            progress: { if $0.done > 0 { cancellation.cancel() } }, cancellation: cancellation)
+        #expect(throws: PackageError.cancelled(path: output.path)) {
+            try PackageWriter.write(project.input, to: output, options: options)
+        }
         #expect(try Data(contentsOf: output) == before)
         #expect(try scratch.entries() == ["Sample-1.2.3.luapkg", "project"])
     }
 
     @Test func progressReachesTheTotalPhaseByPhase() throws {
         let log = Locked<[PackageWriteProgress]>([])
-        _ = try SampleProject(scratch).write(options: .init(progress: { progress in log.withLock { $0.append(progress) } }))
+        _ = try SampleProject(scratch).write(
+            options: .init(progress: { progress in log.withLock { $0.append(progress) } }))
         let reports = log.withLock { $0 }
         // Hashing first, then writing; each phase ends at its total.
         #expect(!zip(reports, reports.dropFirst()).contains { $0.phase == .writing && $1.phase == .hashing })
@@ -175,7 +196,9 @@ import Testing
 
     @Test func unwritableOutputIsAClearError() throws {
         let project = try SampleProject(scratch)
-        #expect(throws: PackageError.self) { try PackageWriter.write(project.input, to: scratch.path("missing/out.luapkg")) }
+        #expect(throws: PackageError.self) {
+            try PackageWriter.write(project.input, to: scratch.path("missing/out.luapkg"))
+        }
         let folder = scratch.path("locked")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         #expect {

@@ -17,8 +17,10 @@ import Testing
         try? FileManager.default.removeItem(at: url)
         let writer = try ArchiveWriter(path: url.path)
         for (path, bytes) in entries {
-            try writer.addEntry(ArchiveEntryHeader(path: path, size: Int64(bytes.count), compression: .deflate,
-                                                   modificationTime: PackageWriteOptions.defaultTimestamp), bytes: bytes)
+            try writer.addEntry(
+                ArchiveEntryHeader(
+                    path: path, size: Int64(bytes.count), compression: .deflate,
+                    modificationTime: PackageWriteOptions.defaultTimestamp), bytes: bytes)
         }
         try writer.close()
     }
@@ -46,8 +48,9 @@ import Testing
         let signature = try #require(PackageSignature(bytes: try Self.entries(package)[1].bytes))
         #expect(key.publicKey.isValidSignature(signature.signature, for: manifestBytes))
         // Zip tools read it as any zip.
-        let listing = try python("import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(z.namelist()[:2])",
-                                 [package.path])
+        let listing = try python(
+            "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(z.namelist()[:2])",
+            [package.path])
         #expect(listing.contains("'manifest.json', 'manifest.sig'"))
     }
 
@@ -57,14 +60,17 @@ import Testing
         let reader = try PackageReader(contentsOf: package)
         #expect(!reader.isSigned)
         #expect(reader.signatureStatus(trustedKeys: [PackageSigningKey().publicKey]) == .unsigned)
-        #expect(SignatureStatus.unsigned.description == "the package is not signed (no manifest.sig); export it with --sign KEY")
+        #expect(
+            SignatureStatus.unsigned.description
+                == "the package is not signed (no manifest.sig); export it with --sign KEY")
     }
 
     @Test func anotherKeyIsNotTrusted() throws {
         let scratch = try Scratch()
         let signer = PackageSigningKey(), trusted = PackageSigningKey()
         let reader = try PackageReader(contentsOf: try Self.signed(try SampleProject(scratch), key: signer))
-        #expect(reader.signatureStatus(trustedKeys: [trusted.publicKey]) == .untrustedKey(keyID: signer.publicKey.keyID))
+        #expect(
+            reader.signatureStatus(trustedKeys: [trusted.publicKey]) == .untrustedKey(keyID: signer.publicKey.keyID))
         #expect(reader.signatureStatus(trustedKeys: [trusted.publicKey, signer.publicKey]).isTrusted)
     }
 
@@ -87,10 +93,12 @@ import Testing
         let key = PackageSigningKey()
         let bytes = Array("{\"name\": \"A\"}\n".utf8)
         let signature = PackageSignature(signing: bytes, with: key)
-        #expect(SignatureStatus.check(signature: signature, manifestBytes: bytes, trustedKeys: [key.publicKey]).isTrusted)
+        #expect(
+            SignatureStatus.check(signature: signature, manifestBytes: bytes, trustedKeys: [key.publicKey]).isTrusted)
         var changed = bytes
         changed[10] = UInt8(ascii: "B")
-        #expect(SignatureStatus.check(signature: signature, manifestBytes: changed, trustedKeys: [key.publicKey])
+        #expect(
+            SignatureStatus.check(signature: signature, manifestBytes: changed, trustedKeys: [key.publicKey])
                 == .invalid(keyID: key.publicKey.keyID))
     }
 
@@ -101,8 +109,9 @@ import Testing
         let signature = entries.remove(at: 1)
         entries.append(signature)
         try Self.rewrite(package, entries)
-        #expect(PackageReader.verify(at: package).contains(
-            PackageProblem(entry: "manifest.sig", message: "is in the archive but not listed in the manifest")))
+        #expect(
+            PackageReader.verify(at: package).contains(
+                PackageProblem(entry: "manifest.sig", message: "is in the archive but not listed in the manifest")))
     }
 
     @Test func malformedSignatureEntryIsReported() throws {
@@ -120,10 +129,16 @@ import Testing
         let again = try PackageSigningKey(text: key.fileText, path: "k.key")
         #expect(again.publicKey == key.publicKey)
         #expect(try PackagePublicKey(text: key.publicKey.fileText, path: "k.pub") == key.publicKey)
-        #expect(throws: SigningKeyError.malformed(path: "k.pub", reason: "this is a private key; give the public key file (.pub)")) {
+        #expect(
+            throws: SigningKeyError.malformed(
+                path: "k.pub", reason: "this is a private key; give the public key file (.pub)")
+        ) {
             try PackagePublicKey(text: key.fileText, path: "k.pub")
         }
-        #expect(throws: SigningKeyError.malformed(path: "k.key", reason: "this is a public key; signing needs the private key file")) {
+        #expect(
+            throws: SigningKeyError.malformed(
+                path: "k.key", reason: "this is a public key; signing needs the private key file")
+        ) {
             try PackageSigningKey(text: key.publicKey.fileText, path: "k.key")
         }
         #expect(throws: SigningKeyError.malformed(path: "x", reason: "the key is not 32 bytes of base64")) {

@@ -6,10 +6,11 @@ import Testing
 @testable import FlowRuntime
 
 @Suite struct BridgingTests {
-    @Test(arguments: [
-        LuaValue.nil, true, false, 0, -7, 9_007_199_254_740_993, 2.5, -0.125, "", "héllo\u{0}wörld",
-        [1, "two", 3.5, false], ["a": 1, "b": ["nested": [1, 2]], "c": "x"], [],
-    ] as [LuaValue])
+    @Test(
+        arguments: [
+            LuaValue.nil, true, false, 0, -7, 9_007_199_254_740_993, 2.5, -0.125, "", "héllo\u{0}wörld",
+            [1, "two", 3.5, false], ["a": 1, "b": ["nested": [1, 2]], "c": "x"], [],
+        ] as [LuaValue])
     func globalsRoundTrip(_ value: LuaValue) throws {
         let (context, _) = try makeContext()
         try context.setGlobal("v", value)
@@ -20,7 +21,8 @@ import Testing
     /// (it used to write past it and corrupt the heap), and stops at 32 levels.
     @Test func deepAndCyclicTablesConvertWithoutOverflowingTheStack() throws {
         let (context, _) = try makeContext()
-        let values = try context.execute("""
+        let values = try context.execute(
+            """
             local deep = {}
             local t = deep
             for i = 1, 100 do t.next = {i, i + 1}; t = t.next end
@@ -47,7 +49,10 @@ import Testing
         try context.setGlobal("list", [10, 20, 30])
         try context.setGlobal("map", ["k": "v"])
         try context.setGlobal("n", 3)
-        #expect(try context.execute("return #list, list[2], map.k, math.type(n), type(map)") == [3, 20, "v", "integer", "table"])
+        #expect(
+            try context.execute("return #list, list[2], map.k, math.type(n), type(map)") == [
+                3, 20, "v", "integer", "table",
+            ])
     }
 
     @Test func luaFunctionsAreCallableFromSwift() throws {
@@ -68,9 +73,12 @@ import Testing
 
     @Test func swiftClosuresAreCallableFromLua() throws {
         let (context, _) = try makeContext()
-        try context.setGlobal("greet", .function(LuaFunction { arguments in
-            [.string("hello " + (arguments.first?.stringValue ?? "?")), .integer(Int64(arguments.count))]
-        }))
+        try context.setGlobal(
+            "greet",
+            .function(
+                LuaFunction { arguments in
+                    [.string("hello " + (arguments.first?.stringValue ?? "?")), .integer(Int64(arguments.count))]
+                }))
         #expect(try context.execute("return greet('lua', 2)") == ["hello lua", 2])
         // Inside a coroutine too.
         #expect(try context.execute("return coroutine.wrap(function() return greet('co') end)()") == ["hello co", 1])
@@ -94,18 +102,23 @@ import Testing
         let (context, _) = try makeContext()
         let box = ContextBox()
         box.context = context
-        try context.setGlobal("double", .function(LuaFunction { arguments in
-            // Runs on the context's thread: this must run inline, not wait for itself.
-            let factor = try box.context!.global("factor")
-            return [.integer((arguments.first?.doubleValue).map { Int64($0) }! * Int64(factor.doubleValue!))]
-        }))
+        try context.setGlobal(
+            "double",
+            .function(
+                LuaFunction { arguments in
+                    // Runs on the context's thread: this must run inline, not wait for itself.
+                    let factor = try box.context!.global("factor")
+                    return [.integer((arguments.first?.doubleValue).map { Int64($0) }! * Int64(factor.doubleValue!))]
+                }))
         try context.setGlobal("factor", 2)
         #expect(try context.execute("return double(21)") == [42])
     }
 
     @Test func metamethodErrorsOnGlobalsAreReportedNotFatal() throws {
         let (context, _) = try makeContext()
-        try context.execute("setmetatable(_G, { __newindex = function(_, k) error('no new global ' .. k, 2) end, __index = function(_, k) error('undefined ' .. k, 2) end })")
+        try context.execute(
+            "setmetatable(_G, { __newindex = function(_, k) error('no new global ' .. k, 2) end, __index = function(_, k) error('undefined ' .. k, 2) end })"
+        )
         #expect(throws: LuaError.self) { try context.setGlobal("fresh", 1) }
         #expect(throws: LuaError.self) { try context.global("missing") }
     }

@@ -15,7 +15,9 @@ import Testing
 
     /// Writes a real package of `modules` (name → code) into `folder`.
     @discardableResult
-    func package(_ file: String, identifier: String, start: String? = "main", modules: [String: String]) throws -> URL {
+    func writePackage(_ file: String, identifier: String, start: String? = "main", modules: [String: String]) throws
+        -> URL
+    {
         let inputs = folder.appendingPathComponent("inputs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         var moduleInputs: [PackageInput.Module] = []
@@ -24,8 +26,9 @@ import Testing
             try Data(code.utf8).write(to: url)
             moduleInputs.append(.init(name: try ModuleName(name), relativePath: name + ".lua", file: url))
         }
-        let input = PackageInput(identifier: try PackageIdentifier(identifier), name: "Test", version: "1.0.0",
-                                 startModule: try start.map { try ModuleName($0) }, modules: moduleInputs, resources: [])
+        let input = PackageInput(
+            identifier: try PackageIdentifier(identifier), name: "Test", version: "1.0.0",
+            startModule: try start.map { try ModuleName($0) }, modules: moduleInputs, resources: [])
         let output = folder.appendingPathComponent(file)
         try PackageWriter.write(input, to: output)
         try FileManager.default.removeItem(at: inputs)
@@ -33,8 +36,10 @@ import Testing
     }
 
     @Test func theIdentifierFindsThePackageAndItsStartModule() throws {
-        try package("Other.luapkg", identifier: "com.example.other", modules: ["main": "return 'other'"])
-        try package("App.luapkg", identifier: "com.example.app", modules: ["main": "return require('util') .. '!'", "util": "return 'app'"])
+        try writePackage("Other.luapkg", identifier: "com.example.other", modules: ["main": "return 'other'"])
+        try writePackage(
+            "App.luapkg", identifier: "com.example.app",
+            modules: ["main": "return require('util') .. '!'", "util": "return 'app'"])
         let id = try PackageIdentifier("com.example.app")
         let context = try LuaContext(package: id, in: [folder])
         #expect(context.name == "com.example.app")
@@ -49,7 +54,7 @@ import Testing
     }
 
     @Test func aMissingPackageListsWhatWasFound() throws {
-        try package("Other.luapkg", identifier: "com.example.other", modules: ["main": "return 1"])
+        try writePackage("Other.luapkg", identifier: "com.example.other", modules: ["main": "return 1"])
         do {
             _ = try LuaContext(package: PackageIdentifier("com.example.app"), in: [folder])
             Issue.record("a context was made without its package")
@@ -60,10 +65,12 @@ import Testing
     }
 
     @Test func aLibraryPackageHasNoStartModuleToLoad() throws {
-        try package("Lib.luapkg", identifier: "com.example.lib", start: nil, modules: ["lib": "return 3"])
+        try writePackage("Lib.luapkg", identifier: "com.example.lib", start: nil, modules: ["lib": "return 3"])
         let context = try LuaContext(package: PackageIdentifier("com.example.lib"), in: [folder])
         #expect(context.startModule == nil)
-        #expect(throws: LuaContextError.noStartModule(try PackageIdentifier("com.example.lib"))) { try context.loadStartModule() }
+        #expect(throws: LuaContextError.noStartModule(try PackageIdentifier("com.example.lib"))) {
+            try context.loadStartModule()
+        }
         #expect(try context.loadModule(ModuleName("lib")) == 3)
         #expect("\(LuaContextError.noStartModule(try PackageIdentifier("com.example.lib")))".contains("startModule"))
     }

@@ -67,8 +67,9 @@ import Testing
             try check(checker, large, chunkName: "large.lua")
             #expect(checkerError(checker, "local = \(round)")?.line == 1)
             try check(checker, "local s = 'x'\nreturn s .. \(round)")
-            #expect(checkerError(checker, large + "end", chunkName: "large.lua")?.message
-                        == (try stateError(large + "end", chunkName: "large.lua"))?.message)
+            #expect(
+                checkerError(checker, large + "end", chunkName: "large.lua")?.message
+                    == (try stateError(large + "end", chunkName: "large.lua"))?.message)
         }
     }
 }

@@ -14,9 +14,12 @@ final class Recorder<T: Sendable>: @unchecked Sendable {
     var all: [T] { lock.withLock { items } }
 }
 
-func makeContext(modules: [String: String] = [:], resources: [String: String] = [:],
-                 options: LuaContext.Options = .init()) throws -> (LuaContext, MemorySource) {
-    let source = try MemorySource(kind: .embeddedPackage, location: "/app/App.luapkg", modules: modules, resources: resources)
+func makeContext(
+    modules: [String: String] = [:], resources: [String: String] = [:],
+    options: LuaContext.Options = .init()
+) throws -> (LuaContext, MemorySource) {
+    let source = try MemorySource(
+        kind: .embeddedPackage, location: "/app/App.luapkg", modules: modules, resources: resources)
     let id = try PackageIdentifier("com.example.app")
     let loader = try Loader(identifier: id, sources: [source])
     return (try LuaContext(name: "test", packageIdentifier: id, loader: loader, options: options), source)
@@ -26,12 +29,14 @@ func makeContext(modules: [String: String] = [:], resources: [String: String] = 
     @Test func requireGoesThroughTheLoaderWithModuleChunkNames() throws {
         let (context, _) = try makeContext(modules: [
             "main": "local t = require 'pl.tablex'\nreturn t.size({1, 2, 3})",
-            "pl.tablex": "local M = {}\nfunction M.size(t) return #t end\nfunction M.boom() local x = nil\n  return x.y end\nreturn M",
+            "pl.tablex":
+                "local M = {}\nfunction M.size(t) return #t end\nfunction M.boom() local x = nil\n  return x.y end\nreturn M",
         ])
         #expect(try context.loadModule(ModuleName("main")) == .integer(3))
-        #expect(context.loadedItems.map(\.description) == [
-            "module main <- package /app/App.luapkg", "module pl.tablex <- package /app/App.luapkg",
-        ])
+        #expect(
+            context.loadedItems.map(\.description) == [
+                "module main <- package /app/App.luapkg", "module pl.tablex <- package /app/App.luapkg",
+            ])
         do {
             try context.execute("require('pl.tablex').boom()")
             Issue.record("no error")
@@ -48,11 +53,12 @@ func makeContext(modules: [String: String] = [:], resources: [String: String] = 
             try context.execute("require 'dkjson'", chunkName: "main.lua")
             Issue.record("a module outside the package loaded")
         } catch let error as LuaError {
-            #expect(error.message == """
-                main.lua:1: module 'dkjson' not found:
-                \tno field package.preload['dkjson']
-                \tno module 'dkjson' in package /app/App.luapkg
-                """)
+            #expect(
+                error.message == """
+                    main.lua:1: module 'dkjson' not found:
+                    \tno field package.preload['dkjson']
+                    \tno module 'dkjson' in package /app/App.luapkg
+                    """)
         }
     }
 
@@ -75,9 +81,9 @@ func makeContext(modules: [String: String] = [:], resources: [String: String] = 
         let (context, source) = try makeContext(modules: [
             "counter": "return { value = 1 }",
             "main": """
-                reloads = {}
-                addMessageHandler('system.did_load_module', function(name) reloads[#reloads + 1] = name end)
-                """,
+            reloads = {}
+            addMessageHandler('system.did_load_module', function(name) reloads[#reloads + 1] = name end)
+            """,
         ])
         try context.loadModule(ModuleName("main"))
         let results = Recorder<LuaValue>()
@@ -115,7 +121,8 @@ func makeContext(modules: [String: String] = [:], resources: [String: String] = 
 
     @Test func resourcesAreReadAndDeliveredAgain() throws {
         let (context, source) = try makeContext(resources: ["h2g2.txt": "forty-two", "img/logo.png": "PNG"])
-        try context.execute("""
+        try context.execute(
+            """
             controller = {}
             setmetatable(controller, { __newindex = function(t, k, v) rawset(t, 'words', v .. '!') end })
             text = getResource('h2g2', 'txt', controller, 'collectionText')
@@ -132,13 +139,17 @@ func makeContext(modules: [String: String] = [:], resources: [String: String] = 
             try context.execute("getResource('nope', 'txt')", chunkName: "main.lua")
             Issue.record("a missing resource was served")
         } catch let error as LuaError {
-            #expect(error.message == "main.lua:1: resource 'nope.txt' not found:\n\tno resource 'nope.txt' in package /app/App.luapkg")
+            #expect(
+                error.message
+                    == "main.lua:1: resource 'nope.txt' not found:\n\tno resource 'nope.txt' in package /app/App.luapkg"
+            )
         }
     }
 
     @Test func messagesReachLuaHandlersAndMethods() throws {
         let (context, _) = try makeContext()
-        try context.execute("""
+        try context.execute(
+            """
             log = {}
             local object = { name = 'obj' }
             function object:refresh(a, b) log[#log + 1] = self.name .. ':' .. a .. b end

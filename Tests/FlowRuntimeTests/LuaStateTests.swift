@@ -26,8 +26,11 @@ import Testing
     @Test func runReturnsValues() throws {
         let lua = try LuaState()
         let results = try lua.run("return 1, 2.5, 'x', true, nil, {1, 2}, {a = 1}", chunkName: "r.lua")
-        #expect(results == [.integer(1), .number(2.5), .string("x"), .bool(true), .nil,
-                            .array([.integer(1), .integer(2)]), .table(["a": .integer(1)])])
+        #expect(
+            results == [
+                .integer(1), .number(2.5), .string("x"), .bool(true), .nil,
+                .array([.integer(1), .integer(2)]), .table(["a": .integer(1)]),
+            ])
     }
 
     @Test func runtimeErrorCarriesTraceback() throws {

@@ -12,16 +12,16 @@ import Testing
     /// is required by no one. Each module logs when it runs.
     static let modules = [
         "main": """
-            local words = require 'words'
-            local view = require 'view'
-            log('main')
-            return words.text .. ' / ' .. view.render()
-            """,
+        local words = require 'words'
+        local view = require 'view'
+        log('main')
+        return words.text .. ' / ' .. view.render()
+        """,
         "view": """
-            local words = require 'words'
-            log('view')
-            return { render = function() return '[' .. words.text .. ']' end }
-            """,
+        local words = require 'words'
+        log('view')
+        return { render = function() return '[' .. words.text .. ']' end }
+        """,
         "words": "log('words')\nreturn { text = 'one' }",
         "clock": "log('clock')\nreturn 12",
     ]
@@ -29,10 +29,13 @@ import Testing
     func context() throws -> (LuaContext, MemorySource, Recorder<String>) {
         let runs = Recorder<String>()
         let (context, source) = try makeContext(modules: Self.modules)
-        try context.setGlobal("log", .function(LuaFunction { arguments in
-            runs.append(arguments.first?.stringValue ?? "?")
-            return []
-        }))
+        try context.setGlobal(
+            "log",
+            .function(
+                LuaFunction { arguments in
+                    runs.append(arguments.first?.stringValue ?? "?")
+                    return []
+                }))
         return (context, source, runs)
     }
 
@@ -68,7 +71,8 @@ import Testing
         #expect(try context.reloadModules([ModuleName("words")]).map(\.rawValue) == ["words", "view"])
         #expect(runs.all.suffix(3) == ["main", "words", "view"])
         // Several changes at once run each module once.
-        #expect(try context.reloadModules([ModuleName("view"), ModuleName("words")]).map(\.rawValue) == ["words", "view"])
+        #expect(
+            try context.reloadModules([ModuleName("view"), ModuleName("words")]).map(\.rawValue) == ["words", "view"])
     }
 
     @Test func reloadModuleRerunsDependentsAndNeverLoadedModulesStayUnloaded() throws {
@@ -96,7 +100,8 @@ import Testing
         #expect(runs.all == ["words", "view", "main", "words", "view"])
         #expect(try context.execute("return require('view').render()") == ["[one]"])
         // Fixed, view reloads, and main with it.
-        try source.setModule("view", "local words = require 'words'\nlog('view')\nreturn { render = function() return words.text end }")
+        try source.setModule(
+            "view", "local words = require 'words'\nlog('view')\nreturn { render = function() return words.text end }")
         #expect(try context.reloadModules([ModuleName("view")]).map(\.rawValue) == ["view", "main"])
         #expect(try context.execute("return require('main')") == ["four / four"])
     }
@@ -121,13 +126,15 @@ import Testing
             #expect(error.message == "main.lua:1: bad argument #1 to 'require' (string expected, got nil)")
         }
         // require returns the loader data as its second result the first time, as stock Lua's does.
-        #expect(try context.execute("local m, data = require 'extra'; return m, data, select('#', require 'extra')")
+        #expect(
+            try context.execute("local m, data = require 'extra'; return m, data, select('#', require 'extra')")
                 == [1, "extra.lua", 1])
     }
 
     @Test func modulesRequiredUnderTheSandboxAreTrackedToo() throws {
-        let (context, source) = try makeContext(modules: ["main": "return require('words').text", "words": "return { text = 'a' }"],
-                                                options: .init(sandbox: .default))
+        let (context, source) = try makeContext(
+            modules: ["main": "return require('words').text", "words": "return { text = 'a' }"],
+            options: .init(sandbox: .default))
         #expect(try context.loadModule(ModuleName("main")) == "a")
         #expect(try context.execute("return debug") == [.nil])
         try source.setModule("words", "return { text = 'b' }")

@@ -12,10 +12,12 @@ private let swiftMathOpener: LuaCFunction = { L in
     lua_createtable(L, 0, 2)
     lua_pushinteger(L, 42)
     lua_setfield(L, -2, "answer")
-    flowlua_pushcfunction(L, { L in
-        lua_pushinteger(L, 2 * flowlua_tointeger(L, 1))
-        return 1
-    })
+    flowlua_pushcfunction(
+        L,
+        { L in
+            lua_pushinteger(L, 2 * flowlua_tointeger(L, 1))
+            return 1
+        })
     lua_setfield(L, -2, "twice")
     return 1
 }
@@ -66,7 +68,9 @@ private let swiftMathOpener: LuaCFunction = { L in
 
     @Test func declaredExternalModulesLoadFromTheCPathAndNothingElse() throws {
         let (context, _) = try makeContext(options: .init(externalModules: ["lfs"]))
-        #expect(try context.execute("local lfs = require 'lfs' return type(lfs.currentdir()), package.loaded.lfs == lfs") == ["string", true])
+        #expect(
+            try context.execute("local lfs = require 'lfs' return type(lfs.currentdir()), package.loaded.lfs == lfs")
+                == ["string", true])
         // lpeg is on the same C path, but not declared: never loaded from disk.
         #expect {
             try context.execute("require 'lpeg'")
@@ -100,21 +104,25 @@ private let swiftMathOpener: LuaCFunction = { L in
     }
 
     @Test func aTamperedModuleIsRefusedWhenRequiredAndNeverRuns() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-runtime-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowpkg-runtime-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // Flipping the first byte turns `util = 1` into `Util = 1`: still Lua, so only the
         // SHA-256 check keeps `sideEffect` from being set.
-        let package = try PackageFixtures.write(folder.appendingPathComponent("App.luapkg"), modules: [
-            "main.lua": "return 'main ran'",
-            "util.lua": "util = 1\nsideEffect = 'util ran'\nreturn 1",
-            "unused.lua": "unused = 1\nreturn 1",
-        ])
+        let package = try PackageFixtures.write(
+            folder.appendingPathComponent("App.luapkg"),
+            modules: [
+                "main.lua": "return 'main ran'",
+                "util.lua": "util = 1\nsideEffect = 'util ran'\nreturn 1",
+                "unused.lua": "unused = 1\nreturn 1",
+            ])
         try PackageSurgery.corrupt(package, entry: "modules/util.lua")
         try PackageSurgery.corrupt(package, entry: "modules/unused.lua")
         let source = try EmbeddedPackageSource(contentsOf: package)
         let id = try PackageIdentifier("com.example.app")
-        let context = try LuaContext(name: "tamper", packageIdentifier: id, loader: Loader(identifier: id, sources: [source]))
+        let context = try LuaContext(
+            name: "tamper", packageIdentifier: id, loader: Loader(identifier: id, sources: [source]))
         // The program runs: the tampered modules are never required by main.
         #expect(try context.loadModule(ModuleName("main")) == "main ran")
         #expect {

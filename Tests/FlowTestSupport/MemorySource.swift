@@ -13,13 +13,16 @@ public final class MemorySource: PackageSource, @unchecked Sendable {
     /// Items that throw, as a source with a corrupt entry would.
     public var broken: Set<String> = []
 
-    public init(kind: SourceKind, location: String, identifier: String = "com.example.app",
-         modules: [String: String] = [:], resources: [String: String] = [:]) throws {
+    public init(
+        kind: SourceKind, location: String, identifier: String = "com.example.app",
+        modules: [String: String] = [:], resources: [String: String] = [:]
+    ) throws {
         self.kind = kind
         self.location = location
         self.identifier = try PackageIdentifier(identifier)
         self.modules = Dictionary(uniqueKeysWithValues: try modules.map { (try ModuleName($0.key), $0.value) })
-        self.resources = Dictionary(uniqueKeysWithValues: try resources.map { (try ResourceKey(relativePath: $0.key), $0.value) })
+        self.resources = Dictionary(
+            uniqueKeysWithValues: try resources.map { (try ResourceKey(relativePath: $0.key), $0.value) })
     }
 
     public func module(named name: ModuleName) throws -> ModuleCode? {

@@ -22,9 +22,11 @@ public enum PackageSurgery {
         let copy = package.deletingLastPathComponent().appendingPathComponent("corrupt-\(UUID().uuidString).zip")
         let writer = try ArchiveWriter(path: copy.path)
         for (info, bytes) in entries {
-            try writer.addEntry(ArchiveEntryHeader(path: info.path, size: Int64(bytes.count), compression: .store,
-                                                   modificationTime: info.modificationTime, permissions: info.permissions),
-                                bytes: bytes)
+            try writer.addEntry(
+                ArchiveEntryHeader(
+                    path: info.path, size: Int64(bytes.count), compression: .store,
+                    modificationTime: info.modificationTime, permissions: info.permissions),
+                bytes: bytes)
         }
         try writer.close()
         try FileManager.default.removeItem(at: package)

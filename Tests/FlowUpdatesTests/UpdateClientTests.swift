@@ -21,13 +21,16 @@ import Testing
         func remove() { try? FileManager.default.removeItem(at: root) }
 
         /// A package of `version` whose main module prints `text`.
-        func package(_ version: String, text: String? = nil, signedBy signer: PackageSigningKey?? = .none,
-                     runtime: String? = "1") throws -> URL {
+        func package(
+            _ version: String, text: String? = nil, signedBy signer: PackageSigningKey?? = .none,
+            runtime: String? = "1"
+        ) throws -> URL {
             let source = root.appendingPathComponent("src-\(version)-\(UUID().uuidString.prefix(4)).lua")
             try Data("print('\(text ?? version)')\n".utf8).write(to: source)
-            var input = PackageInput(identifier: identifier, name: "App", version: version, startModule: try ModuleName("main"),
-                                     modules: [.init(name: try ModuleName("main"), relativePath: "main.lua", file: source)],
-                                     resources: [])
+            var input = PackageInput(
+                identifier: identifier, name: "App", version: version, startModule: try ModuleName("main"),
+                modules: [.init(name: try ModuleName("main"), relativePath: "main.lua", file: source)],
+                resources: [])
             input.runtimeVersion = runtime
             var options = PackageWriteOptions()
             switch signer {
@@ -40,8 +43,9 @@ import Testing
         }
 
         func client(embedded: URL, keep: Int = 3) throws -> UpdateClient {
-            try UpdateClient(configuration: .init(feed: feed, trustedKeys: [key.publicKey], store: stores, keep: keep),
-                             embedded: try EmbeddedPackageSource(contentsOf: embedded))
+            try UpdateClient(
+                configuration: .init(feed: feed, trustedKeys: [key.publicKey], store: stores, keep: keep),
+                embedded: try EmbeddedPackageSource(contentsOf: embedded))
         }
 
         func code(_ launch: UpdateClient.Launch) throws -> String {
@@ -81,7 +85,11 @@ import Testing
         // No markHealthy: the process "crashed".
         let third = try world.client(embedded: embedded)
         let launch = third.prepareLaunch()
-        #expect(launch.messages.contains { $0.contains("update 1.2.0") && $0.contains("was not confirmed healthy at its last launch; it is marked failed") })
+        #expect(
+            launch.messages.contains {
+                $0.contains("update 1.2.0")
+                    && $0.contains("was not confirmed healthy at its last launch; it is marked failed")
+            })
         #expect(try world.code(launch) == "print('1.1.0')\n")
     }
 
@@ -125,10 +133,13 @@ import Testing
         guard case .failed(let missing) = client.checkForUpdate() else { Issue.record("expected a failure"); return }
         #expect(missing.description.contains("index.json cannot be read: no such file"))
         try FileManager.default.createDirectory(at: world.feed, withIntermediateDirectories: true)
-        try Data("{\"feedVersion\": 9, \"channels\": {}}".utf8).write(to: world.feed.appendingPathComponent("index.json"))
+        try Data("{\"feedVersion\": 9, \"channels\": {}}".utf8).write(
+            to: world.feed.appendingPathComponent("index.json"))
         #expect(client.checkForUpdate() == .failed(.badFeed("feed version 9 is not supported (this flowpkg reads 1)")))
         try Data("[]".utf8).write(to: world.feed.appendingPathComponent("index.json"))
-        guard case .failed(.badFeed(let reason)) = client.checkForUpdate() else { Issue.record("expected bad feed"); return }
+        guard case .failed(.badFeed(let reason)) = client.checkForUpdate() else {
+            Issue.record("expected bad feed"); return
+        }
         #expect(reason.hasPrefix("the index is not a feed index"))
         #expect(client.prepareLaunch().source.kind == .embeddedPackage)
     }

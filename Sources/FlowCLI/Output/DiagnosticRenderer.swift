@@ -17,8 +17,9 @@ struct DiagnosticSummary: Equatable, Sendable {
     }
 
     init(_ report: ValidationReport) {
-        self.init(errors: report.errorCount, warnings: report.warningCount, modules: report.moduleCount,
-                  resources: report.resourceCount)
+        self.init(
+            errors: report.errorCount, warnings: report.warningCount, modules: report.moduleCount,
+            resources: report.resourceCount)
     }
 
     /// `2 errors, 1 warning in 14 modules and 3 resources`.
@@ -49,8 +50,11 @@ struct DiagnosticRenderer {
             return lines.joined(separator: "\n") + "\n"
         case .json:
             var out = "{\n  \"diagnostics\": ["
-            out += diagnostics.isEmpty ? "],\n" : "\n" + diagnostics.map { "    " + json($0) }.joined(separator: ",\n") + "\n  ],\n"
-            out += "  \"summary\": {\"errors\": \(summary.errors), \"warnings\": \(summary.warnings), "
+            out +=
+                diagnostics.isEmpty
+                ? "],\n" : "\n" + diagnostics.map { "    " + json($0) }.joined(separator: ",\n") + "\n  ],\n"
+            out +=
+                "  \"summary\": {\"errors\": \(summary.errors), \"warnings\": \(summary.warnings), "
                 + "\"modules\": \(summary.modules), \"resources\": \(summary.resources)}\n}\n"
             return out
         case .github:
@@ -65,7 +69,8 @@ struct DiagnosticRenderer {
         let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
         if let projectAbove, path == projectAbove || path.hasPrefix(projectAbove + "/"),
-           workingDirectory.hasPrefix(projectAbove + "/") {
+            workingDirectory.hasPrefix(projectAbove + "/")
+        {
             return Self.relativePath(path, from: workingDirectory)
         }
         return path

@@ -3,9 +3,9 @@ import FlowPackage
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Flowpkg {
@@ -34,7 +34,8 @@ extension Flowpkg {
         func run() throws {
             let privatePath = name + ".key", publicPath = name + ".pub"
             for path in [privatePath, publicPath] where FileManager.default.fileExists(atPath: path) {
-                FileHandle.standardError.write(Data("error: \(path) already exists; keygen never overwrites a key (choose another NAME)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("error: \(path) already exists; keygen never overwrites a key (choose another NAME)\n".utf8))
                 throw ExitCode.failure
             }
             let key = PackageSigningKey()
@@ -50,7 +51,9 @@ extension Flowpkg {
                 FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
                 throw ExitCode.failure
             }
-            print("wrote \(privatePath) (private key, keep it secret) and \(publicPath) (public key), key id \(key.publicKey.keyID)")
+            print(
+                "wrote \(privatePath) (private key, keep it secret) and \(publicPath) (public key), key id \(key.publicKey.keyID)"
+            )
         }
 
         struct KeyFileError: Error { var message: String }

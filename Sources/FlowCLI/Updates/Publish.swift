@@ -23,7 +23,8 @@ extension Flowpkg {
                 """
         )
 
-        @Argument(help: "The package to publish (signed with export --sign).", completion: .file(extensions: ["luapkg"]))
+        @Argument(
+            help: "The package to publish (signed with export --sign).", completion: .file(extensions: ["luapkg"]))
         var package: String?
 
         @Option(help: ArgumentHelp("The feed folder (created if missing).", valueName: "dir"), completion: .directory)
@@ -67,7 +68,8 @@ extension Flowpkg {
                     }
                     outcome = try FeedPublisher.rollback(identifier: id, in: folder, channel: channel)
                 } else {
-                    outcome = try FeedPublisher.publish(package: URL(fileURLWithPath: package!), to: folder, channel: channel)
+                    outcome = try FeedPublisher.publish(
+                        package: URL(fileURLWithPath: package!), to: folder, channel: channel)
                 }
             } catch {
                 FileHandle.standardError.write(Data("error: \(error)\n".utf8))
@@ -79,11 +81,14 @@ extension Flowpkg {
             let entry = outcome.entry
             switch entry.kind {
             case .rollback:
-                print("published a rollback for \(entry.identifier) on channel \(outcome.channel) in \(outcome.index.path)")
+                print(
+                    "published a rollback for \(entry.identifier) on channel \(outcome.channel) in \(outcome.index.path)"
+                )
             case .package:
-                print("published \(entry.identifier) \(entry.version ?? "") on channel \(outcome.channel): "
-                      + "\(to)/\(entry.path ?? "") (sha256:\(entry.sha256 ?? ""), \(entry.size ?? 0) bytes)"
-                      + (entry.signed == true ? "" : ", unsigned"))
+                print(
+                    "published \(entry.identifier) \(entry.version ?? "") on channel \(outcome.channel): "
+                        + "\(to)/\(entry.path ?? "") (sha256:\(entry.sha256 ?? ""), \(entry.size ?? 0) bytes)"
+                        + (entry.signed == true ? "" : ", unsigned"))
             }
         }
     }

@@ -8,15 +8,23 @@ import Foundation
 /// `flowpkg run`'s update options: without `--updates` nothing update-related is read,
 /// created or started.
 struct UpdateOptions: ParsableArguments {
-    @Option(name: .customLong("updates"), help: ArgumentHelp(
-        "An update feed (made by flowpkg publish): http://, file:// or a folder\(UpdateOptions.httpsHelp).", valueName: "url"))
+    @Option(
+        name: .customLong("updates"),
+        help: ArgumentHelp(
+            "An update feed (made by flowpkg publish): http://, file:// or a folder\(UpdateOptions.httpsHelp).",
+            valueName: "url"))
     var feed: String?
 
-    @Option(help: ArgumentHelp("A public key (flowpkg keygen) whose signed updates may run; repeat for several.",
-                               valueName: "pub-file"), completion: .file(extensions: ["pub"]))
+    @Option(
+        help: ArgumentHelp(
+            "A public key (flowpkg keygen) whose signed updates may run; repeat for several.",
+            valueName: "pub-file"), completion: .file(extensions: ["pub"]))
     var trustedKey: [String] = []
 
-    @Flag(help: "Check the feed, download and verify before starting, and run a new update now (default: run what was downloaded before; check in the background for the next start).")
+    @Flag(
+        help:
+            "Check the feed, download and verify before starting, and run a new update now (default: run what was downloaded before; check in the background for the next start)."
+    )
     var applyNow = false
 
     @Option(help: "The feed channel to follow.")
@@ -25,39 +33,47 @@ struct UpdateOptions: ParsableArguments {
     @Option(help: "The host's runtime version (default: the package's runtimeVersion).")
     var runtimeVersion: String?
 
-    @Option(help: ArgumentHelp("Where downloaded updates are kept (default: $XDG_CACHE_HOME/flowpkg/updates or ~/.cache/flowpkg/updates).",
-                               valueName: "dir"), completion: .directory)
+    @Option(
+        help: ArgumentHelp(
+            "Where downloaded updates are kept (default: $XDG_CACHE_HOME/flowpkg/updates or ~/.cache/flowpkg/updates).",
+            valueName: "dir"), completion: .directory)
     var updateStore: String?
 
     static var httpsHelp: String {
         #if canImport(Darwin)
-        return " or https://"
+            return " or https://"
         #else
-        return "; https:// only on Apple platforms"
+            return "; https:// only on Apple platforms"
         #endif
     }
 
     func validate() throws {
         guard let feed else {
-            if !trustedKey.isEmpty || applyNow || updateStore != nil || runtimeVersion != nil || channel != UpdateFeed.defaultChannel {
-                throw ValidationError("--trusted-key, --apply-now, --channel, --runtime-version and --update-store go with --updates URL")
+            if !trustedKey.isEmpty || applyNow || updateStore != nil || runtimeVersion != nil
+                || channel != UpdateFeed.defaultChannel
+            {
+                throw ValidationError(
+                    "--trusted-key, --apply-now, --channel, --runtime-version and --update-store go with --updates URL")
             }
             return
         }
         if trustedKey.isEmpty {
             throw ValidationError("--updates needs --trusted-key PUB: only packages signed by a trusted key run")
         }
-        if let problem = FeedPublisher.channelProblem(channel) { throw ValidationError("--channel '\(channel)': \(problem)") }
+        if let problem = FeedPublisher.channelProblem(channel) {
+            throw ValidationError("--channel '\(channel)': \(problem)")
+        }
         let scheme = URL(string: feed)?.scheme?.lowercased()
         switch scheme {
         case "http", "file", nil: break
         case "https":
             #if !canImport(Darwin)
-            throw ValidationError("--updates: https:// feeds are not supported on Linux (flowpkg does not link libcurl, "
-                + "to start fast); use http:// on a network you trust, file:// or a folder: every update is still "
-                + "checked against the trusted key")
+                throw ValidationError(
+                    "--updates: https:// feeds are not supported on Linux (flowpkg does not link libcurl, "
+                        + "to start fast); use http:// on a network you trust, file:// or a folder: every update is still "
+                        + "checked against the trusted key")
             #else
-            break
+                break
             #endif
         default:
             throw ValidationError("--updates takes an http:// or file:// URL or a folder, not '\(feed)'")
@@ -74,7 +90,8 @@ struct UpdateOptions: ParsableArguments {
     var storeFolder: URL {
         if let updateStore { return URL(fileURLWithPath: updateStore, isDirectory: true) }
         let environment = ProcessInfo.processInfo.environment
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let cache =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache")
         return URL(fileURLWithPath: cache).appendingPathComponent("flowpkg/updates", isDirectory: true)
     }
@@ -94,9 +111,11 @@ struct UpdateOptions: ParsableArguments {
         }
         let client: UpdateClient
         do {
-            client = try UpdateClient(configuration: .init(feed: feedURL, channel: channel, trustedKeys: keys,
-                                                           runtimeVersion: runtimeVersion, store: storeFolder),
-                                      embedded: embedded)
+            client = try UpdateClient(
+                configuration: .init(
+                    feed: feedURL, channel: channel, trustedKeys: keys,
+                    runtimeVersion: runtimeVersion, store: storeFolder),
+                embedded: embedded)
         } catch {
             throw UpdateRunError("\(error)")
         }

@@ -44,7 +44,8 @@ public final class ArchiveReader {
         self.status = ArchiveStatus(handle: handle, path: path)
         try status.check(archive_read_support_format_zip_seekable(handle), "enable the zip reader")
         if !checksCRC {
-            try status.check(archive_read_set_format_option(handle, "zip", "ignorecrc32", "1"), "turn off the CRC-32 check")
+            try status.check(
+                archive_read_set_format_option(handle, "zip", "ignorecrc32", "1"), "turn off the CRC-32 check")
         }
         try status.check(archive_read_open_filename(handle, path, 64 * 1024), "open")
     }
@@ -64,10 +65,13 @@ public final class ArchiveReader {
         // Every entry read this way is checked against its SHA-256 by the caller.
         try status.check(archive_read_set_format_option(handle, "zip", "ignorecrc32", "1"), "turn off the CRC-32 check")
         let client = Unmanaged.passUnretained(range).toOpaque()
-        try status.check(archive_read_open(handle, client, nil, { _, client, buffer in
-            let range = Unmanaged<ZipByteRange>.fromOpaque(client!).takeUnretainedValue()
-            return range.next(buffer!)
-        }, nil), "open")
+        try status.check(
+            archive_read_open(
+                handle, client, nil,
+                { _, client, buffer in
+                    let range = Unmanaged<ZipByteRange>.fromOpaque(client!).takeUnretainedValue()
+                    return range.next(buffer!)
+                }, nil), "open")
     }
 
     deinit {
@@ -81,7 +85,8 @@ public final class ArchiveReader {
         if result == ARCHIVE_EOF { current = nil; return nil }
         try status.check(result, "read the next entry header")
         guard let entry else { throw status.error("read the next entry header") }
-        let name = archive_entry_pathname_utf8(entry).map { String(cString: $0) }
+        let name =
+            archive_entry_pathname_utf8(entry).map { String(cString: $0) }
             ?? archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
         let type = archive_entry_filetype(entry)
         let kind: ArchiveEntryInfo.Kind
@@ -117,8 +122,9 @@ public final class ArchiveReader {
             let count = try chunk.withUnsafeMutableBytes { (raw) in try read(into: raw) }
             if count == 0 { return bytes }
             if bytes.count + count > limit {
-                throw ArchiveError(path: path, operation: "read entry \(current ?? "?")",
-                                   message: "its data is larger than the \(limit) bytes expected")
+                throw ArchiveError(
+                    path: path, operation: "read entry \(current ?? "?")",
+                    message: "its data is larger than the \(limit) bytes expected")
             }
             bytes.append(contentsOf: chunk[0..<count])
         }

@@ -17,8 +17,10 @@ public struct ArchiveEntryHeader: Sendable, Equatable {
     public var modificationTime: Int64
     public var permissions: UInt32
 
-    public init(path: String, size: Int64, compression: EntryCompression,
-                modificationTime: Int64, permissions: UInt32 = 0o644) {
+    public init(
+        path: String, size: Int64, compression: EntryCompression,
+        modificationTime: Int64, permissions: UInt32 = 0o644
+    ) {
         self.path = path
         self.size = size
         self.compression = compression

@@ -34,7 +34,8 @@ final class ZipCentralDirectory: @unchecked Sendable {
         var position = 0
         while UInt64(entries.count) < end.entryCount {
             guard position + 46 <= directory.count, le32(directory, position) == 0x0201_4B50 else {
-                damage = "the central directory holds \(entries.count) of the \(end.entryCount) entries its end record declares"
+                damage =
+                    "the central directory holds \(entries.count) of the \(end.entryCount) entries its end record declares"
                 break
             }
             let nameLength = Int(le16(directory, position + 28))
@@ -61,7 +62,9 @@ final class ZipCentralDirectory: @unchecked Sendable {
                     let fieldEnd = min(field + length, extraEnd)
                     if id == 1 {
                         if size == 0xFFFF_FFFF, field + 8 <= fieldEnd { size = le64(directory, field); field += 8 }
-                        if compressed == 0xFFFF_FFFF, field + 8 <= fieldEnd { compressed = le64(directory, field); field += 8 }
+                        if compressed == 0xFFFF_FFFF, field + 8 <= fieldEnd {
+                            compressed = le64(directory, field); field += 8
+                        }
                         if offset == 0xFFFF_FFFF, field + 8 <= fieldEnd { offset = le64(directory, field) }
                         break
                     }
@@ -82,8 +85,10 @@ final class ZipCentralDirectory: @unchecked Sendable {
             } else {
                 kind = name.hasSuffix("/") || attributes & 0x10 != 0 ? .directory : .regular
             }
-            entries.append(ZipDirectoryEntry(name: name, kind: kind, size: Int64(clamping: size),
-                                             compressedSize: compressed, localHeaderOffset: offset))
+            entries.append(
+                ZipDirectoryEntry(
+                    name: name, kind: kind, size: Int64(clamping: size),
+                    compressedSize: compressed, localHeaderOffset: offset))
             position = next
         }
         self.entries = entries

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a zip's end-of-central-directory record says, read straight from the file's tail.
@@ -90,7 +90,8 @@ final class ZipFile: @unchecked Sendable {
         var index = tailLength - 22
         while index >= 0 {
             if tail[index] == 0x50, tail[index + 1] == 0x4B, tail[index + 2] == 0x05, tail[index + 3] == 0x06,
-               index + 22 + Int(le16(tail, index + 20)) <= tailLength {
+                index + 22 + Int(le16(tail, index + 20)) <= tailLength
+            {
                 found = index
                 break
             }
@@ -99,9 +100,11 @@ final class ZipFile: @unchecked Sendable {
         guard let at = found else {
             throw .notAZip("it has no zip end record: it is not a zip archive, or it was cut short")
         }
-        var record = ZipEndRecord(entryCount: UInt64(le16(tail, at + 10)), directorySize: UInt64(le32(tail, at + 12)),
-                                  directoryOffset: UInt64(le32(tail, at + 16)), fileSize: size)
-        let overflows = record.entryCount == 0xFFFF || record.directorySize == 0xFFFF_FFFF || record.directoryOffset == 0xFFFF_FFFF
+        var record = ZipEndRecord(
+            entryCount: UInt64(le16(tail, at + 10)), directorySize: UInt64(le32(tail, at + 12)),
+            directoryOffset: UInt64(le32(tail, at + 16)), fileSize: size)
+        let overflows =
+            record.entryCount == 0xFFFF || record.directorySize == 0xFFFF_FFFF || record.directoryOffset == 0xFFFF_FFFF
         if overflows, at >= 20, le32(tail, at - 20) == 0x0706_4B50 {
             let zip64Offset = le64(tail, at - 20 + 8)
             let zip64 = try read(at: zip64Offset, count: 56)

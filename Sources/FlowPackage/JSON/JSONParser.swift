@@ -321,15 +321,18 @@ package struct JSONParser {
         let escapeOffset = index - 2
         var value = try readHex4(escapeStart, escapeOffset)
         if (0xD800..<0xDC00).contains(value) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw error("a \\u escape for a high surrogate must be followed by a low one", at: escapeStart,
-                            offset: escapeOffset)
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
+                throw error(
+                    "a \\u escape for a high surrogate must be followed by a low one", at: escapeStart,
+                    offset: escapeOffset)
             }
             index += 2
             let low = try readHex4(escapeStart, escapeOffset)
             guard (0xDC00..<0xE000).contains(low) else {
-                throw error("a \\u escape for a high surrogate must be followed by a low one", at: escapeStart,
-                            offset: escapeOffset)
+                throw error(
+                    "a \\u escape for a high surrogate must be followed by a low one", at: escapeStart,
+                    offset: escapeOffset)
             }
             value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00..<0xE000).contains(value) {
@@ -388,7 +391,9 @@ package struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard isDigit(index) else {
                 throw error("invalid number: a digit must follow the exponent", at: startPosition, offset: start)
             }

@@ -65,9 +65,11 @@ public struct Manifest: Sendable, Equatable {
     /// that do not say (older ones among them), which stay readable.
     public var runtimeVersion: String? = nil
 
-    public init(formatVersion: Int = Manifest.currentFormatVersion, identifier: PackageIdentifier, name: String,
-                version: String, startModule: ModuleName?, luaVersion: String = Manifest.currentLuaVersion,
-                generator: String = ToolVersion.generator, modules: [Module], resources: [Resource], digest: String) {
+    public init(
+        formatVersion: Int = Manifest.currentFormatVersion, identifier: PackageIdentifier, name: String,
+        version: String, startModule: ModuleName?, luaVersion: String = Manifest.currentLuaVersion,
+        generator: String = ToolVersion.generator, modules: [Module], resources: [Resource], digest: String
+    ) {
         self.formatVersion = formatVersion
         self.identifier = identifier
         self.name = name

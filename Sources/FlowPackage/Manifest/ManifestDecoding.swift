@@ -6,14 +6,19 @@ extension Manifest {
     ///
     /// Throws `PackageError.invalidManifest` with every problem found, each naming
     /// `manifest.json` (and the module or resource concerned).
-    public static func decode(_ bytes: [UInt8], packagePath: String, limits: PackageLimits = .default) throws(PackageError) -> Manifest {
+    public static func decode(_ bytes: [UInt8], packagePath: String, limits: PackageLimits = .default)
+        throws(PackageError) -> Manifest
+    {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, maxDepth: limits.maxManifestDepth)
         } catch {
-            throw .invalidManifest(path: packagePath, problems: [
-                PackageProblem(entry: entryName, message: "not valid JSON at byte \(error.offset): \(error.message)"),
-            ])
+            throw .invalidManifest(
+                path: packagePath,
+                problems: [
+                    PackageProblem(
+                        entry: entryName, message: "not valid JSON at byte \(error.offset): \(error.message)")
+                ])
         }
         var decoder = ManifestDecoder(limits: limits)
         let manifest = decoder.decode(root)
@@ -63,7 +68,8 @@ private struct ManifestDecoder {
 
         let formatVersion = integer(fields, "formatVersion", in: "the manifest")
         if let formatVersion, !Manifest.readableFormatVersions.contains(where: { Int64($0) == formatVersion }) {
-            problem("format version \(formatVersion) is not supported: this flowpkg reads versions "
+            problem(
+                "format version \(formatVersion) is not supported: this flowpkg reads versions "
                     + "\(Manifest.readableFormatVersions.map(String.init).joined(separator: " and ")); "
                     + "use the flowpkg that wrote it, or export the project again")
         }
@@ -82,8 +88,12 @@ private struct ManifestDecoder {
         case nil: problem("the manifest has no \"startModule\" (null when there is none)"); startModuleFieldOK = false
         case .null?: break
         case .string(let text)?:
-            do { startModule = try ModuleName(text) } catch { problem("\"startModule\": \(error)"); startModuleFieldOK = false }
-        case let other?: problem("\"startModule\" is \(other.kindDescription), expected a string or null"); startModuleFieldOK = false
+            do { startModule = try ModuleName(text) } catch {
+                problem("\"startModule\": \(error)"); startModuleFieldOK = false
+            }
+        case let other?:
+            problem("\"startModule\" is \(other.kindDescription), expected a string or null");
+            startModuleFieldOK = false
         }
         let luaVersion = string(fields, "luaVersion", in: "the manifest")
         if let luaVersion, luaVersion != Manifest.currentLuaVersion {
@@ -107,14 +117,17 @@ private struct ManifestDecoder {
         if let modules, let resources { checkEntries(modules: modules, resources: resources, startModule: startModule) }
 
         guard let formatVersion, let identifier, let name, let version, startModuleFieldOK, let luaVersion,
-              let generator, let digest, let modules, let resources else { return nil }
-        var manifest = Manifest(formatVersion: Int(formatVersion), identifier: identifier, name: name, version: version,
-                                startModule: startModule, luaVersion: luaVersion, generator: generator,
-                                modules: modules, resources: resources, digest: digest)
+            let generator, let digest, let modules, let resources
+        else { return nil }
+        var manifest = Manifest(
+            formatVersion: Int(formatVersion), identifier: identifier, name: name, version: version,
+            startModule: startModule, luaVersion: luaVersion, generator: generator,
+            modules: modules, resources: resources, digest: digest)
         manifest.externalModules = externalModules
         manifest.runtimeVersion = runtimeVersion
         if problems.isEmpty, manifest.computedDigest != digest {
-            problem("the digest does not match the manifest (listed \(digest), computed \(manifest.computedDigest)): "
+            problem(
+                "the digest does not match the manifest (listed \(digest), computed \(manifest.computedDigest)): "
                     + "the manifest was edited after it was written")
         }
         return manifest
@@ -149,7 +162,9 @@ private struct ManifestDecoder {
             // Built only when there is a problem to name: a thousand interpolations cost more
             // than the rest of the decoding.
             let place = { "modules[\(index)]" }
-            guard case .object(let members) = element.value else { problem("\(place()) is \(element.kindDescription), expected an object"); continue }
+            guard case .object(let members) = element.value else {
+                problem("\(place()) is \(element.kindDescription), expected an object"); continue
+            }
             let fields = Fields(members)
             let nameText = string(fields, "name", in: place())
             let path = string(fields, "path", in: place())
@@ -161,9 +176,14 @@ private struct ManifestDecoder {
             }
             if let name { namedModules.insert(name) }
             guard let name, let path, let size, let sha else { continue }
-            guard checkEntryFacts(place: "module \(name.rawValue)", path: path, size: size, sha256: sha, limit: limits.maxModuleBytes) else { continue }
+            guard
+                checkEntryFacts(
+                    place: "module \(name.rawValue)", path: path, size: size, sha256: sha, limit: limits.maxModuleBytes)
+            else { continue }
             if !PackagePath.isModulePath(path, for: name) {
-                problem("module \(name) is stored at \(path); it must be \(PackagePath.modulePaths(for: name)[0]) or \(PackagePath.modulePaths(for: name)[1])")
+                problem(
+                    "module \(name) is stored at \(path); it must be \(PackagePath.modulePaths(for: name)[0]) or \(PackagePath.modulePaths(for: name)[1])"
+                )
                 continue
             }
             modules.append(Manifest.Module(name: name, path: path, size: size, sha256: sha))
@@ -176,7 +196,9 @@ private struct ManifestDecoder {
         var resources: [Manifest.Resource] = []
         for (index, element) in elements.enumerated() {
             let place = { "resources[\(index)]" }
-            guard case .object(let members) = element.value else { problem("\(place()) is \(element.kindDescription), expected an object"); continue }
+            guard case .object(let members) = element.value else {
+                problem("\(place()) is \(element.kindDescription), expected an object"); continue
+            }
             let fields = Fields(members)
             let name = string(fields, "name", in: place())
             let type = string(fields, "type", in: place())
@@ -186,7 +208,11 @@ private struct ManifestDecoder {
             guard let name, let type, let path, let size, let sha else { continue }
             let key: ResourceKey
             do { key = try ResourceKey(name: name, type: type) } catch { problem("\(place()): \(error)"); continue }
-            guard checkEntryFacts(place: "resource \(key.description)", path: path, size: size, sha256: sha, limit: limits.maxResourceBytes) else { continue }
+            guard
+                checkEntryFacts(
+                    place: "resource \(key.description)", path: path, size: size, sha256: sha,
+                    limit: limits.maxResourceBytes)
+            else { continue }
             if path != PackagePath.resourcePath(for: key) {
                 problem("resource \(key) is stored at \(path); it must be \(PackagePath.resourcePath(for: key))")
                 continue
@@ -196,7 +222,9 @@ private struct ManifestDecoder {
         return resources
     }
 
-    private mutating func checkEntryFacts(place: @autoclosure () -> String, path: String, size: Int64, sha256: String, limit: Int64) -> Bool {
+    private mutating func checkEntryFacts(
+        place: @autoclosure () -> String, path: String, size: Int64, sha256: String, limit: Int64
+    ) -> Bool {
         var ok = true
         if let reason = PackagePath.problem(in: path) { problem("\(place()): \(path): \(reason)"); ok = false }
         if size < 0 { problem("\(place()): the size \(size) is negative"); ok = false }
@@ -206,9 +234,13 @@ private struct ManifestDecoder {
     }
 
     /// Names and paths listed twice, the entry count limit, the module total, the start module.
-    private mutating func checkEntries(modules: [Manifest.Module], resources: [Manifest.Resource], startModule: ModuleName?) {
+    private mutating func checkEntries(
+        modules: [Manifest.Module], resources: [Manifest.Resource], startModule: ModuleName?
+    ) {
         if modules.count + resources.count + 1 > limits.maxEntries {
-            problem("the manifest lists \(modules.count + resources.count) entries; a package holds at most \(limits.maxEntries - 1)")
+            problem(
+                "the manifest lists \(modules.count + resources.count) entries; a package holds at most \(limits.maxEntries - 1)"
+            )
         }
         let totalModuleBytes = modules.reduce(Int64(0)) { $0 + $1.size }
         if totalModuleBytes > limits.maxTotalModuleBytes {
@@ -241,7 +273,10 @@ private struct ManifestDecoder {
         switch fields[key] {
         case .integer(let value)?: return value
         case nil: problem("\(place()) has no \"\(key)\""); return nil
-        case let other?: problem("\(place()) \"\(key)\" is \(other.kindDescription == "a number" ? "not a whole number" : other.kindDescription), expected an integer"); return nil
+        case let other?:
+            problem(
+                "\(place()) \"\(key)\" is \(other.kindDescription == "a number" ? "not a whole number" : other.kindDescription), expected an integer"
+            ); return nil
         }
     }
 

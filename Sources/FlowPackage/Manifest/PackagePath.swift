@@ -21,7 +21,8 @@ public enum PackagePath {
         // Control characters and the backslash are ASCII, so bytes find them (every byte of a
         // longer UTF-8 sequence is 0x80 or above).
         for byte in path.utf8 where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
-            return byte == UInt8(ascii: "\\") ? "the entry name contains a backslash" : "the entry name contains a control character"
+            return byte == UInt8(ascii: "\\")
+                ? "the entry name contains a backslash" : "the entry name contains a control character"
         }
         // Parts between slashes, scanned as bytes: this runs for every entry at every open.
         var partLength = 0
@@ -29,7 +30,9 @@ public enum PackagePath {
         func partProblem() -> String? {
             if partLength == 2, dots == 2 { return "the entry name contains '..'" }
             if partLength == 1, dots == 1 { return "the entry name contains a '.' part" }
-            if partLength == 0 { return path.hasSuffix("/") ? "the entry is a directory" : "the entry name has an empty part" }
+            if partLength == 0 {
+                return path.hasSuffix("/") ? "the entry is a directory" : "the entry name has an empty part"
+            }
             return nil
         }
         for byte in path.utf8 {
@@ -60,7 +63,9 @@ public enum PackagePath {
         guard rest.starts(with: modulesFolder.utf8) else { return false }
         rest = rest.dropFirst(modulesFolder.utf8.count)
         for byte in name.rawValue.utf8 {
-            guard let next = rest.first, next == (byte == UInt8(ascii: ".") ? UInt8(ascii: "/") : byte) else { return false }
+            guard let next = rest.first, next == (byte == UInt8(ascii: ".") ? UInt8(ascii: "/") : byte) else {
+                return false
+            }
             rest = rest.dropFirst()
         }
         return rest.elementsEqual(".lua".utf8) || rest.elementsEqual("/init.lua".utf8)

@@ -23,7 +23,8 @@ public struct PackageIdentifier: Hashable, Sendable, CustomStringConvertible, Co
         for part in parts {
             if part.isEmpty { return "it has an empty part between dots" }
             for scalar in part.unicodeScalars {
-                let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-")
+                let ok =
+                    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-")
                 if !ok { return "'\(scalar)' is not allowed: use ASCII letters, digits, '-' and '.'" }
             }
             if part.hasPrefix("-") || part.hasSuffix("-") { return "a part may not start or end with '-'" }

@@ -7,8 +7,10 @@ extension ArchiveReader {
     /// Never inflates past `declaredSize + 1` bytes: the last read asks for exactly one byte
     /// more than is still expected, so an entry that inflates far past its size costs no more
     /// than one byte of extra work before it is refused.
-    func checkedContents(entry: String, declaredSize: Int64, sha256: String,
-                         sink: ((UnsafeRawBufferPointer) -> Void)?) throws(PackageError) {
+    func checkedContents(
+        entry: String, declaredSize: Int64, sha256: String,
+        sink: ((UnsafeRawBufferPointer) -> Void)?
+    ) throws(PackageError) {
         var hasher = SHA256()
         var total: Int64 = 0
         let chunk = 256 * 1024
@@ -25,21 +27,24 @@ extension ArchiveReader {
             if count == 0 { break }
             total += Int64(count)
             if total > declaredSize {
-                throw .corruptEntry(path: path, entry: entry,
-                                    reason: "holds more than the \(declaredSize) bytes the manifest declares; reading stopped there")
+                throw .corruptEntry(
+                    path: path, entry: entry,
+                    reason: "holds more than the \(declaredSize) bytes the manifest declares; reading stopped there")
             }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
             hasher.update(bufferPointer: bytes)
             sink?(bytes)
         }
         if total != declaredSize {
-            throw .corruptEntry(path: path, entry: entry,
-                                reason: "holds \(total) bytes; the manifest declares \(declaredSize)")
+            throw .corruptEntry(
+                path: path, entry: entry,
+                reason: "holds \(total) bytes; the manifest declares \(declaredSize)")
         }
         let actual = hexString(hasher.finalize())
         if actual != sha256 {
-            throw .corruptEntry(path: path, entry: entry,
-                                reason: "sha256 mismatch: the manifest lists \(sha256), the entry's bytes hash to \(actual)")
+            throw .corruptEntry(
+                path: path, entry: entry,
+                reason: "sha256 mismatch: the manifest lists \(sha256), the entry's bytes hash to \(actual)")
         }
     }
 
@@ -56,13 +61,16 @@ extension ArchiveReader {
             while total < capacity {
                 let count: Int
                 do {
-                    count = try read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[total..<capacity])))
+                    count = try read(
+                        into: UnsafeMutableRawBufferPointer(
+                            UnsafeMutableBufferPointer(rebasing: buffer[total..<capacity])))
                 } catch {
                     failure = error
                     break
                 }
                 if count == 0 { break }
-                hasher.update(bufferPointer: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[total..<total + count])))
+                hasher.update(
+                    bufferPointer: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[total..<total + count])))
                 total += count
             }
             initialized = total
@@ -71,17 +79,20 @@ extension ArchiveReader {
             throw .corruptEntry(path: path, entry: entry, reason: "cannot be read: \(archiveMessage(failure))")
         }
         if Int64(bytes.count) > declaredSize {
-            throw .corruptEntry(path: path, entry: entry,
-                                reason: "holds more than the \(declaredSize) bytes the manifest declares; reading stopped there")
+            throw .corruptEntry(
+                path: path, entry: entry,
+                reason: "holds more than the \(declaredSize) bytes the manifest declares; reading stopped there")
         }
         if Int64(bytes.count) != declaredSize {
-            throw .corruptEntry(path: path, entry: entry,
-                                reason: "holds \(bytes.count) bytes; the manifest declares \(declaredSize)")
+            throw .corruptEntry(
+                path: path, entry: entry,
+                reason: "holds \(bytes.count) bytes; the manifest declares \(declaredSize)")
         }
         let actual = hexString(hasher.finalize())
         if actual != sha256 {
-            throw .corruptEntry(path: path, entry: entry,
-                                reason: "sha256 mismatch: the manifest lists \(sha256), the entry's bytes hash to \(actual)")
+            throw .corruptEntry(
+                path: path, entry: entry,
+                reason: "sha256 mismatch: the manifest lists \(sha256), the entry's bytes hash to \(actual)")
         }
         return bytes
     }

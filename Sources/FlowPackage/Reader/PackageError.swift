@@ -50,7 +50,8 @@ public enum PackageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): the archive holds \(count) entries; a package holds at most \(limit)"
         case let .manifestNotFirst(path, first):
             if let first {
-                return "\(path): \(first): the first entry must be \(Manifest.entryName); this is not a package flowpkg wrote"
+                return
+                    "\(path): \(first): the first entry must be \(Manifest.entryName); this is not a package flowpkg wrote"
             }
             return "\(path): the archive is empty; a package starts with \(Manifest.entryName)"
         case let .manifestTooLarge(path, size, limit):
@@ -89,7 +90,9 @@ public enum PackageError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .corruptEntry(_, entry, reason):
             return [PackageProblem(entry: entry, message: reason)]
         case let .manifestTooLarge(_, size, limit):
-            return [PackageProblem(entry: Manifest.entryName, message: "\(size) bytes is over the limit of \(limit) bytes")]
+            return [
+                PackageProblem(entry: Manifest.entryName, message: "\(size) bytes is over the limit of \(limit) bytes")
+            ]
         case let .manifestNotFirst(_, first?):
             return [PackageProblem(entry: first, message: "the first entry must be \(Manifest.entryName)")]
         case let .identifierMismatch(_, expected, found):
@@ -97,14 +100,17 @@ public enum PackageError: Error, Sendable, Equatable, CustomStringConvertible {
         default:
             let text = description
             let prefix = pathPrefix
-            return [PackageProblem(entry: nil, message: text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text)]
+            return [
+                PackageProblem(
+                    entry: nil, message: text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text)
+            ]
         }
     }
 
     private var pathPrefix: String {
         switch self {
         case let .unreadable(path, _), let .notAPackage(path, _), let .tooManyEntries(path, _, _),
-             let .manifestNotFirst(path, _), let .noSuchModule(path, _), let .noSuchResource(path, _):
+            let .manifestNotFirst(path, _), let .noSuchModule(path, _), let .noSuchResource(path, _):
             return "\(path): "
         default: return ""
         }

@@ -46,13 +46,17 @@ struct PackageIndex {
             // The one entry the manifest does not list: its signature, right after it.
             if index == 1, name == PackageSignature.entryName, info.kind == .regular {
                 if info.size > PackageSignature.maxBytes {
-                    problems.append(PackageProblem(entry: name, message: "is \(info.size) bytes; a signature is at most \(PackageSignature.maxBytes)"))
+                    problems.append(
+                        PackageProblem(
+                            entry: name,
+                            message: "is \(info.size) bytes; a signature is at most \(PackageSignature.maxBytes)"))
                     continue
                 }
                 do {
                     let reader = try directory.reader(forEntry: 1, path: path)
                     _ = try reader.nextEntry()
-                    signature = .some(PackageSignature(bytes: try reader.boundedData(entry: name, limit: PackageSignature.maxBytes)))
+                    signature = .some(
+                        PackageSignature(bytes: try reader.boundedData(entry: name, limit: PackageSignature.maxBytes)))
                 } catch {
                     problems.append(PackageProblem(entry: name, message: "cannot be read: \(archiveMessage(error))"))
                 }
@@ -64,32 +68,49 @@ struct PackageIndex {
             }
             switch info.kind {
             case .regular: break
-            case .directory: problems.append(PackageProblem(entry: name, message: "is a directory; a package holds only files")); continue
-            case .symlink: problems.append(PackageProblem(entry: name, message: "is a symbolic link; a package holds only regular files")); continue
-            case .other: problems.append(PackageProblem(entry: name, message: "is not a regular file; a package holds only regular files")); continue
+            case .directory:
+                problems.append(PackageProblem(entry: name, message: "is a directory; a package holds only files"));
+                continue
+            case .symlink:
+                problems.append(
+                    PackageProblem(entry: name, message: "is a symbolic link; a package holds only regular files"));
+                continue
+            case .other:
+                problems.append(
+                    PackageProblem(entry: name, message: "is not a regular file; a package holds only regular files"));
+                continue
             }
             guard let expected = listed[name] else {
-                problems.append(PackageProblem(entry: name, message: "is in the archive but not listed in the manifest"))
+                problems.append(
+                    PackageProblem(entry: name, message: "is in the archive but not listed in the manifest"))
                 continue
             }
             entryIndex[name] = index
             if info.size != expected.size {
-                problems.append(PackageProblem(entry: name, message: "the archive declares \(info.size) bytes; the manifest lists \(expected.size)"))
+                problems.append(
+                    PackageProblem(
+                        entry: name,
+                        message: "the archive declares \(info.size) bytes; the manifest lists \(expected.size)"))
             }
         }
         for name in order {
-            problems.append(PackageProblem(entry: name, message: "appears \(seen[name]!) times in the archive; a package holds each entry once"))
+            problems.append(
+                PackageProblem(
+                    entry: name, message: "appears \(seen[name]!) times in the archive; a package holds each entry once"
+                ))
         }
         for entry in manifest.entries where seen[entry.path] == nil {
-            problems.append(PackageProblem(entry: entry.path, message: "is listed in the manifest but missing from the archive"))
+            problems.append(
+                PackageProblem(entry: entry.path, message: "is listed in the manifest but missing from the archive"))
         }
         if problems.count > 100 {
             let more = problems.count - 100
             problems.removeLast(more)
             problems.append(PackageProblem(entry: nil, message: "and \(more) more problems"))
         }
-        return PackageIndex(manifest: manifest, listed: listed, problems: problems, directory: directory, entryIndex: entryIndex,
-                            manifestBytes: manifestBytes, signature: signature)
+        return PackageIndex(
+            manifest: manifest, listed: listed, problems: problems, directory: directory, entryIndex: entryIndex,
+            manifestBytes: manifestBytes, signature: signature)
     }
 
     /// Checks the end record (the entry count and the central directory's size are refused
@@ -125,26 +146,35 @@ struct PackageIndex {
         // A central directory record is 46 bytes plus a name (at most 1,024 bytes in a package)
         // plus extra fields; 2 KiB each is far more than any package needs.
         if end.directorySize > UInt64(limits.maxEntries) * 2048 {
-            throw .notAPackage(path: path, reason: "its central directory is \(end.directorySize) bytes, far more than \(limits.maxEntries) entries need")
+            throw .notAPackage(
+                path: path,
+                reason:
+                    "its central directory is \(end.directorySize) bytes, far more than \(limits.maxEntries) entries need"
+            )
         }
         if end.entryCount == 0 { throw .manifestNotFirst(path: path, firstEntry: nil) }
     }
 
     /// Reads the first entry, which must be `manifest.json`, within the manifest size limit.
-    static func readManifest(from directory: ZipCentralDirectory, path: String, limits: PackageLimits) throws(PackageError) -> Manifest {
+    static func readManifest(from directory: ZipCentralDirectory, path: String, limits: PackageLimits)
+        throws(PackageError) -> Manifest
+    {
         try readManifestAndBytes(from: directory, path: path, limits: limits).manifest
     }
 
     /// The manifest and the exact bytes it was decoded from.
-    static func readManifestAndBytes(from directory: ZipCentralDirectory, path: String,
-                                     limits: PackageLimits) throws(PackageError) -> (manifest: Manifest, bytes: [UInt8]) {
+    static func readManifestAndBytes(
+        from directory: ZipCentralDirectory, path: String,
+        limits: PackageLimits
+    ) throws(PackageError) -> (manifest: Manifest, bytes: [UInt8]) {
         guard let first = directory.entries.first else {
             if let damage = directory.damage { throw .notAPackage(path: path, reason: damage) }
             throw .manifestNotFirst(path: path, firstEntry: nil)
         }
         guard first.name == Manifest.entryName else { throw .manifestNotFirst(path: path, firstEntry: first.name) }
         guard first.kind == .regular else {
-            throw .invalidManifest(path: path, problems: [PackageProblem(entry: Manifest.entryName, message: "is not a regular file")])
+            throw .invalidManifest(
+                path: path, problems: [PackageProblem(entry: Manifest.entryName, message: "is not a regular file")])
         }
         if first.size > limits.maxManifestBytes {
             throw .manifestTooLarge(path: path, size: first.size, limit: limits.maxManifestBytes)
@@ -152,9 +182,12 @@ struct PackageIndex {
         let reader: ArchiveReader
         do {
             reader = try directory.reader(forEntry: 0, path: path)
-            guard let info = try reader.nextEntry() else { throw ArchiveError(path: path, operation: "read \(Manifest.entryName)", message: "no local header") }
+            guard let info = try reader.nextEntry() else {
+                throw ArchiveError(path: path, operation: "read \(Manifest.entryName)", message: "no local header")
+            }
             guard info.path == Manifest.entryName else {
-                throw ArchiveError(path: path, operation: "read \(Manifest.entryName)", message: "its local header names \(info.path)")
+                throw ArchiveError(
+                    path: path, operation: "read \(Manifest.entryName)", message: "its local header names \(info.path)")
             }
         } catch {
             throw .notAPackage(path: path, reason: archiveMessage(error))

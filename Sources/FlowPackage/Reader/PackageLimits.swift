@@ -15,9 +15,11 @@ public struct PackageLimits: Sendable, Equatable {
     /// The largest resource, in bytes (`resourceData` returns it in memory).
     public var maxResourceBytes: Int64
 
-    public init(maxManifestBytes: Int64 = 16 << 20, maxManifestDepth: Int = 16, maxEntries: Int = 65_536,
-                maxModuleBytes: Int64 = 16 << 20, maxTotalModuleBytes: Int64 = 512 << 20,
-                maxResourceBytes: Int64 = 1 << 30) {
+    public init(
+        maxManifestBytes: Int64 = 16 << 20, maxManifestDepth: Int = 16, maxEntries: Int = 65_536,
+        maxModuleBytes: Int64 = 16 << 20, maxTotalModuleBytes: Int64 = 512 << 20,
+        maxResourceBytes: Int64 = 1 << 30
+    ) {
         self.maxManifestBytes = maxManifestBytes
         self.maxManifestDepth = maxManifestDepth
         self.maxEntries = maxEntries

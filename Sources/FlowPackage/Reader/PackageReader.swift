@@ -64,7 +64,9 @@ public final class PackageReader: @unchecked Sendable {
 
     /// The code of module `name`, checked against its size and SHA-256.
     public func moduleData(_ name: ModuleName) throws -> [UInt8] {
-        guard let module = manifest.module(named: name) else { throw PackageError.noSuchModule(path: url.path, name: name) }
+        guard let module = manifest.module(named: name) else {
+            throw PackageError.noSuchModule(path: url.path, name: name)
+        }
         return try moduleData(module)
     }
 
@@ -91,7 +93,11 @@ public final class PackageReader: @unchecked Sendable {
             do {
                 try forEachListedEntry(paths: Set(byPath.keys)) { reader, path in
                     let module = byPath[path]!
-                    code.append((module.name, try reader.checkedData(entry: path, declaredSize: module.size, sha256: module.sha256)))
+                    code.append(
+                        (
+                            module.name,
+                            try reader.checkedData(entry: path, declaredSize: module.size, sha256: module.sha256)
+                        ))
                 }
                 outcomes.set(group, .success(code))
             } catch {
@@ -147,7 +153,10 @@ public final class PackageReader: @unchecked Sendable {
     public func verify(expectedIdentifier: PackageIdentifier? = nil) -> [PackageProblem] {
         var problems: [PackageProblem] = []
         if let expectedIdentifier, expectedIdentifier != manifest.identifier {
-            problems.append(PackageProblem(entry: Manifest.entryName, message: "the package is \(manifest.identifier), not \(expectedIdentifier)"))
+            problems.append(
+                PackageProblem(
+                    entry: Manifest.entryName,
+                    message: "the package is \(manifest.identifier), not \(expectedIdentifier)"))
         }
         var listed: [String: (size: Int64, sha256: String)] = [:]
         for entry in manifest.entries { listed[entry.path] = (entry.size, entry.sha256) }
@@ -157,8 +166,10 @@ public final class PackageReader: @unchecked Sendable {
 
     /// Every problem with the package at `url`, whether or not it opens: what
     /// `flowpkg verify` reports. Empty when the package is sound.
-    public static func verify(at url: URL, expectedIdentifier: PackageIdentifier? = nil,
-                              limits: PackageLimits = .default) -> [PackageProblem] {
+    public static func verify(
+        at url: URL, expectedIdentifier: PackageIdentifier? = nil,
+        limits: PackageLimits = .default
+    ) -> [PackageProblem] {
         let index: PackageIndex
         do {
             index = try PackageIndex.load(path: url.path, limits: limits)
@@ -167,17 +178,23 @@ public final class PackageReader: @unchecked Sendable {
         }
         var problems = index.problems
         if let expectedIdentifier, expectedIdentifier != index.manifest.identifier {
-            problems.insert(PackageProblem(entry: Manifest.entryName, message: "the package is \(index.manifest.identifier), not \(expectedIdentifier)"), at: 0)
+            problems.insert(
+                PackageProblem(
+                    entry: Manifest.entryName,
+                    message: "the package is \(index.manifest.identifier), not \(expectedIdentifier)"), at: 0)
         }
         // Entries the index already found wrong (duplicated, wrong size) are not read again.
         let flagged = Set(index.problems.compactMap(\.entry))
-        problems += contentProblems(path: url.path, listed: index.listed.filter { !flagged.contains($0.key) }, limits: limits)
+        problems += contentProblems(
+            path: url.path, listed: index.listed.filter { !flagged.contains($0.key) }, limits: limits)
         return problems
     }
 
     /// Reads each listed entry once and reports those whose bytes are not what the manifest says.
-    private static func contentProblems(path: String, listed: [String: (size: Int64, sha256: String)],
-                                        limits: PackageLimits) -> [PackageProblem] {
+    private static func contentProblems(
+        path: String, listed: [String: (size: Int64, sha256: String)],
+        limits: PackageLimits
+    ) -> [PackageProblem] {
         var problems: [PackageProblem] = []
         let reader: ArchiveReader
         do {
@@ -193,9 +210,12 @@ public final class PackageReader: @unchecked Sendable {
                 break
             }
             guard let info else { break }
-            guard let expected = listed[info.path], info.kind == .regular, checked.insert(info.path).inserted else { continue }
+            guard let expected = listed[info.path], info.kind == .regular, checked.insert(info.path).inserted else {
+                continue
+            }
             do {
-                try reader.checkedContents(entry: info.path, declaredSize: expected.size, sha256: expected.sha256, sink: nil)
+                try reader.checkedContents(
+                    entry: info.path, declaredSize: expected.size, sha256: expected.sha256, sink: nil)
             } catch {
                 problems += error.problems
             }
@@ -213,16 +233,19 @@ public final class PackageReader: @unchecked Sendable {
         do {
             reader = try directory.reader(forEntry: index, path: url.path)
             guard let info = try reader.nextEntry() else {
-                throw PackageError.corruptEntry(path: url.path, entry: path, reason: "cannot be read: its local header is missing")
+                throw PackageError.corruptEntry(
+                    path: url.path, entry: path, reason: "cannot be read: its local header is missing")
             }
             guard info.path == path else {
-                throw PackageError.corruptEntry(path: url.path, entry: path,
-                                                reason: "cannot be read: the central directory points at a local header for \(info.path)")
+                throw PackageError.corruptEntry(
+                    path: url.path, entry: path,
+                    reason: "cannot be read: the central directory points at a local header for \(info.path)")
             }
         } catch let error as PackageError {
             throw error
         } catch {
-            throw PackageError.corruptEntry(path: url.path, entry: path, reason: "cannot be read: \(archiveMessage(error))")
+            throw PackageError.corruptEntry(
+                path: url.path, entry: path, reason: "cannot be read: \(archiveMessage(error))")
         }
         return try reader.checkedData(entry: path, declaredSize: size, sha256: sha256)
     }

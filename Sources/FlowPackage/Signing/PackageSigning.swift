@@ -147,10 +147,12 @@ public struct PackageSignature: Sendable, Equatable {
     /// Parses the entry's bytes; nil when they are not one well-formed line.
     public init?(bytes: [UInt8]) {
         guard bytes.count <= Int(Self.maxBytes), bytes.last == UInt8(ascii: "\n") else { return nil }
-        let parts = String(decoding: bytes.dropLast(), as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
+        let parts = String(decoding: bytes.dropLast(), as: UTF8.self).split(
+            separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "ed25519",
-              let key = Data(base64Encoded: String(parts[1])), key.count == 32,
-              let signature = Data(base64Encoded: String(parts[2])), signature.count == 64 else { return nil }
+            let key = Data(base64Encoded: String(parts[1])), key.count == 32,
+            let signature = Data(base64Encoded: String(parts[2])), signature.count == 64
+        else { return nil }
         self.init(publicKey: Array(key), signature: Array(signature))
     }
 
@@ -180,15 +182,18 @@ public enum SignatureStatus: Sendable, Equatable, CustomStringConvertible {
         case .unsigned: return "the package is not signed (no \(PackageSignature.entryName)); export it with --sign KEY"
         case .untrustedKey(let id): return "signed by key \(id), which is not a trusted key"
         case .invalid(let id):
-            return "the signature by key \(id) does not match \(Manifest.entryName): the package was changed after it was signed"
+            return
+                "the signature by key \(id) does not match \(Manifest.entryName): the package was changed after it was signed"
         case .malformed: return "\(PackageSignature.entryName) is not a valid signature"
         }
     }
 
     /// Checks `signature` (nil: unsigned, `.some(nil)`: present but malformed) of
     /// `manifestBytes` against `trustedKeys`.
-    public static func check(signature: PackageSignature??, manifestBytes: [UInt8],
-                             trustedKeys: [PackagePublicKey]) -> SignatureStatus {
+    public static func check(
+        signature: PackageSignature??, manifestBytes: [UInt8],
+        trustedKeys: [PackagePublicKey]
+    ) -> SignatureStatus {
         guard let present = signature else { return .unsigned }
         guard let signature = present else { return .malformed }
         guard let key = trustedKeys.first(where: { $0.rawBytes == signature.publicKey }) else {
@@ -207,7 +212,10 @@ enum KeyText {
     static func read(_ url: URL) throws(SigningKeyError) -> String {
         do {
             let data = try Data(contentsOf: url)
-            guard data.count <= 4096 else { throw SigningKeyError.malformed(path: url.path, reason: "a key file is a few lines; this one is \(data.count) bytes") }
+            guard data.count <= 4096 else {
+                throw SigningKeyError.malformed(
+                    path: url.path, reason: "a key file is a few lines; this one is \(data.count) bytes")
+            }
             return String(decoding: data, as: UTF8.self)
         } catch let error as SigningKeyError {
             throw error
@@ -226,9 +234,11 @@ enum KeyText {
         guard parts.count == 2, parts[0] == label else {
             let other = label == privateLabel ? publicLabel : privateLabel
             if parts.first.map(String.init) == other {
-                throw .malformed(path: path, reason: label == privateLabel
-                    ? "this is a public key; signing needs the private key file"
-                    : "this is a private key; give the public key file (.pub)")
+                throw .malformed(
+                    path: path,
+                    reason: label == privateLabel
+                        ? "this is a public key; signing needs the private key file"
+                        : "this is a private key; give the public key file (.pub)")
             }
             throw .malformed(path: path, reason: "expected '\(label) BASE64' (made by flowpkg keygen)")
         }

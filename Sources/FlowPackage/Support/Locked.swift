@@ -13,7 +13,9 @@ package final class Locked<Value> {
     }
 
     /// Runs `body` with the value, holding the lock; `body` must not call back into this lock.
-    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
@@ -34,7 +36,9 @@ package final class Awaited<Value> {
     }
 
     /// Runs `body` with the value, holding the lock, then wakes every waiter.
-    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         condition.lock()
         defer {
             condition.broadcast()

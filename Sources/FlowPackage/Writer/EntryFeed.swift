@@ -31,7 +31,9 @@ final class EntryFeed: Sendable {
         guard !entries.isEmpty else { return }
         let thread = Thread { [self] in
             for (entry, hashed) in entries {
-                guard let item = self.stream(entry, expected: hashed, cancellation: cancellation, output: output) else { return }
+                guard let item = self.stream(entry, expected: hashed, cancellation: cancellation, output: output) else {
+                    return
+                }
                 if case .failure = item { _ = self.send(item); return }
                 guard self.send(.end) else { return }
             }
@@ -42,8 +44,10 @@ final class EntryFeed: Sendable {
 
     /// Reads one file into the queue; returns `.end` when it matched the first pass, a failure
     /// otherwise, or nil when the writer has gone away.
-    private func stream(_ entry: PlannedEntry, expected: HashedEntry, cancellation: PackageCancellation?,
-                        output: String) -> Item? {
+    private func stream(
+        _ entry: PlannedEntry, expected: HashedEntry, cancellation: PackageCancellation?,
+        output: String
+    ) -> Item? {
         do throws(PackageError) {
             let file = try InputFile(entry.file, entry: entry.path)
             var hasher = SHA256()

@@ -23,42 +23,56 @@ extension PackageInput {
     /// one the reader accepts, that no name or path is used twice, that the start module is
     /// among the modules and that the names are not empty. `output` is only for messages.
     func plannedEntries(output: String, limits: PackageLimits) throws(PackageError) -> [PlannedEntry] {
-        if name.isEmpty { throw .invalidInput(path: output, entry: Manifest.entryName, reason: "the package name is empty") }
-        if version.isEmpty { throw .invalidInput(path: output, entry: Manifest.entryName, reason: "the package version is empty") }
+        if name.isEmpty {
+            throw .invalidInput(path: output, entry: Manifest.entryName, reason: "the package name is empty")
+        }
+        if version.isEmpty {
+            throw .invalidInput(path: output, entry: Manifest.entryName, reason: "the package version is empty")
+        }
         var entries: [PlannedEntry] = []
         var moduleNames: Set<ModuleName> = []
         for module in modules {
             let path = PackagePath.modulePath(relativePath: module.relativePath)
-            if let reason = PackagePath.problem(in: path) { throw .invalidInput(path: output, entry: path, reason: reason) }
+            if let reason = PackagePath.problem(in: path) {
+                throw .invalidInput(path: output, entry: path, reason: reason)
+            }
             guard PackagePath.modulePaths(for: module.name).contains(path) else {
-                throw .invalidInput(path: output, entry: path,
-                                    reason: "module \(module.name) must be stored at \(PackagePath.modulePaths(for: module.name)[0])")
+                throw .invalidInput(
+                    path: output, entry: path,
+                    reason: "module \(module.name) must be stored at \(PackagePath.modulePaths(for: module.name)[0])")
             }
             guard moduleNames.insert(module.name).inserted else {
                 throw .invalidInput(path: output, entry: path, reason: "module \(module.name) is given twice")
             }
-            entries.append(PlannedEntry(path: path, file: module.file, kind: .module(module.name), compression: .deflate))
+            entries.append(
+                PlannedEntry(path: path, file: module.file, kind: .module(module.name), compression: .deflate))
         }
         var keys: Set<ResourceKey> = []
         for resource in resources {
             let path = PackagePath.resourcePath(for: resource.key)
-            if let reason = PackagePath.problem(in: path) { throw .invalidInput(path: output, entry: path, reason: reason) }
+            if let reason = PackagePath.problem(in: path) {
+                throw .invalidInput(path: output, entry: path, reason: reason)
+            }
             guard keys.insert(resource.key).inserted else {
                 throw .invalidInput(path: output, entry: path, reason: "resource \(resource.key) is given twice")
             }
-            entries.append(PlannedEntry(path: path, file: resource.file, kind: .resource(resource.key),
-                                        compression: EntryCompression.forEntry(path)))
+            entries.append(
+                PlannedEntry(
+                    path: path, file: resource.file, kind: .resource(resource.key),
+                    compression: EntryCompression.forEntry(path)))
         }
         entries.sort { PackagePath.precedes($0.path, $1.path) }
         for (previous, next) in zip(entries, entries.dropFirst()) where previous.path == next.path {
             throw .invalidInput(path: output, entry: next.path, reason: "two inputs would be stored at the same path")
         }
         if let startModule, !moduleNames.contains(startModule) {
-            throw .invalidInput(path: output, entry: nil, reason: "the start module \(startModule) is not among the modules")
+            throw .invalidInput(
+                path: output, entry: nil, reason: "the start module \(startModule) is not among the modules")
         }
         if entries.count + 1 > limits.maxEntries {
-            throw .invalidInput(path: output, entry: nil,
-                                reason: "\(entries.count) modules and resources; a package holds at most \(limits.maxEntries - 1)")
+            throw .invalidInput(
+                path: output, entry: nil,
+                reason: "\(entries.count) modules and resources; a package holds at most \(limits.maxEntries - 1)")
         }
         return entries
     }
@@ -73,7 +87,8 @@ extension PlannedEntry {
         case .resource: limit = limits.maxResourceBytes
         }
         if size > limit {
-            throw .invalidInput(path: output, entry: path, reason: "\(file.path) is \(size) bytes; the limit is \(limit)")
+            throw .invalidInput(
+                path: output, entry: path, reason: "\(file.path) is \(size) bytes; the limit is \(limit)")
         }
     }
 }

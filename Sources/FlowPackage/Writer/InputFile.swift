@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -68,7 +68,7 @@ final class InputFile {
 }
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+    private let systemRead = Glibc.read
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
+    private let systemRead = Darwin.read
 #endif

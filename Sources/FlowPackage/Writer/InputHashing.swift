@@ -23,8 +23,10 @@ enum InputHashing {
         }
     }
 
-    static func hashAll(_ entries: [PlannedEntry], keep: [Bool], progress: ProgressCounter,
-                        cancellation: PackageCancellation?, output: String) throws(PackageError) -> [HashedEntry] {
+    static func hashAll(
+        _ entries: [PlannedEntry], keep: [Bool], progress: ProgressCounter,
+        cancellation: PackageCancellation?, output: String
+    ) throws(PackageError) -> [HashedEntry] {
         let state = HashingState(count: entries.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, entries.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -33,19 +35,26 @@ enum InputHashing {
             while let index = state.claim() {
                 do {
                     if cancellation?.isCancelled == true { throw PackageError.cancelled(path: output) }
-                    state.store(try hash(entries[index], keep: keep[index], buffer: buffer, progress: progress,
-                                         cancellation: cancellation, output: output), at: index)
+                    state.store(
+                        try hash(
+                            entries[index], keep: keep[index], buffer: buffer, progress: progress,
+                            cancellation: cancellation, output: output), at: index)
                 } catch {
-                    state.fail(error as? PackageError ?? .inputUnreadable(file: entries[index].file.path, entry: entries[index].path, reason: "\(error)"))
+                    state.fail(
+                        error as? PackageError
+                            ?? .inputUnreadable(
+                                file: entries[index].file.path, entry: entries[index].path, reason: "\(error)"))
                 }
             }
         }
         return try state.results()
     }
 
-    private static func hash(_ entry: PlannedEntry, keep: Bool, buffer: UnsafeMutableRawBufferPointer,
-                             progress: ProgressCounter, cancellation: PackageCancellation?,
-                             output: String) throws(PackageError) -> HashedEntry {
+    private static func hash(
+        _ entry: PlannedEntry, keep: Bool, buffer: UnsafeMutableRawBufferPointer,
+        progress: ProgressCounter, cancellation: PackageCancellation?,
+        output: String
+    ) throws(PackageError) -> HashedEntry {
         let file = try InputFile(entry.file, entry: entry.path)
         if keep {
             // Read one byte past the stated size, so a file that grew since `stat` is seen whole.

@@ -42,8 +42,10 @@ public struct PackageInput: Sendable {
     /// The manifest's `runtimeVersion`: the host runtime the package needs; nil leaves it out.
     public var runtimeVersion: String? = nil
 
-    public init(identifier: PackageIdentifier, name: String, version: String, startModule: ModuleName?,
-                modules: [Module], resources: [Resource], externalModules: [String] = []) {
+    public init(
+        identifier: PackageIdentifier, name: String, version: String, startModule: ModuleName?,
+        modules: [Module], resources: [Resource], externalModules: [String] = []
+    ) {
         self.externalModules = externalModules
         self.identifier = identifier
         self.name = name

@@ -15,9 +15,11 @@ public struct PackageWriteOptions: Sendable {
     /// `manifest.sig`; nil writes an unsigned package.
     public var signingKey: PackageSigningKey? = nil
 
-    public init(timestamp: Int64 = PackageWriteOptions.defaultTimestamp,
-                progress: (@Sendable (PackageWriteProgress) -> Void)? = nil,
-                cancellation: PackageCancellation? = nil) {
+    public init(
+        timestamp: Int64 = PackageWriteOptions.defaultTimestamp,
+        progress: (@Sendable (PackageWriteProgress) -> Void)? = nil,
+        cancellation: PackageCancellation? = nil
+    ) {
         self.timestamp = timestamp
         self.progress = progress
         self.cancellation = cancellation

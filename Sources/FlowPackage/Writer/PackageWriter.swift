@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -20,37 +20,43 @@ public enum PackageWriter {
     /// Writes `input` to `output` and returns the manifest it wrote.
     /// Throws `PackageError` naming the input file or entry concerned.
     @discardableResult
-    public static func write(_ input: PackageInput, to output: URL, options: PackageWriteOptions = .init(),
-                             limits: PackageLimits = .default) throws -> Manifest {
+    public static func write(
+        _ input: PackageInput, to output: URL, options: PackageWriteOptions = .init(),
+        limits: PackageLimits = .default
+    ) throws -> Manifest {
         let outputPath = output.path
         let planned = try input.plannedEntries(output: outputPath, limits: limits)
         try checkOutputLocation(output)
         let sizes = planned.map { fileSize($0.file) }
         let total = sizes.reduce(0, +)
-        let hashed = try InputHashing.hashAll(planned, keep: InputHashing.keptInMemory(sizes: sizes),
-                                              progress: ProgressCounter(.hashing, total: total, callback: options.progress),
-                                              cancellation: options.cancellation, output: outputPath)
+        let hashed = try InputHashing.hashAll(
+            planned, keep: InputHashing.keptInMemory(sizes: sizes),
+            progress: ProgressCounter(.hashing, total: total, callback: options.progress),
+            cancellation: options.cancellation, output: outputPath)
         var totalModuleBytes: Int64 = 0
         for (entry, facts) in zip(planned, hashed) {
             try entry.checkSize(facts.size, output: outputPath, limits: limits)
             if case .module = entry.kind { totalModuleBytes += facts.size }
         }
         if totalModuleBytes > limits.maxTotalModuleBytes {
-            throw PackageError.invalidInput(path: outputPath, entry: nil,
-                                            reason: "the modules add up to \(totalModuleBytes) bytes; the limit is \(limits.maxTotalModuleBytes)")
+            throw PackageError.invalidInput(
+                path: outputPath, entry: nil,
+                reason: "the modules add up to \(totalModuleBytes) bytes; the limit is \(limits.maxTotalModuleBytes)")
         }
         let manifest = makeManifest(input, planned: planned, hashed: hashed)
         let manifestBytes = manifest.jsonBytes()
         if Int64(manifestBytes.count) > limits.maxManifestBytes {
-            throw PackageError.invalidInput(path: outputPath, entry: Manifest.entryName,
-                                            reason: "the manifest would be \(manifestBytes.count) bytes; the limit is \(limits.maxManifestBytes)")
+            throw PackageError.invalidInput(
+                path: outputPath, entry: Manifest.entryName,
+                reason: "the manifest would be \(manifestBytes.count) bytes; the limit is \(limits.maxManifestBytes)")
         }
 
         let temporary = try TemporaryOutput(beside: output)
         defer { temporary.removeIfLeft() }
-        try writeArchive(at: temporary.path, output: outputPath, manifestBytes: manifestBytes, planned: planned,
-                         hashed: hashed, options: options,
-                         progress: ProgressCounter(.writing, total: hashed.reduce(0) { $0 + $1.size }, callback: options.progress))
+        try writeArchive(
+            at: temporary.path, output: outputPath, manifestBytes: manifestBytes, planned: planned,
+            hashed: hashed, options: options,
+            progress: ProgressCounter(.writing, total: hashed.reduce(0) { $0 + $1.size }, callback: options.progress))
         if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: outputPath) }
         try temporary.moveIntoPlace()
         return manifest
@@ -59,16 +65,21 @@ public enum PackageWriter {
     /// Appends the manifest, then every entry in order, through libarchive. Entries up to 4 MiB
     /// were read ahead by worker threads meanwhile; larger ones are read by the feed thread and
     /// streamed in chunks, so reading and hashing overlap with libarchive's deflate.
-    private static func writeArchive(at path: String, output: String, manifestBytes: [UInt8], planned: [PlannedEntry],
-                                     hashed: [HashedEntry], options: PackageWriteOptions,
-                                     progress: ProgressCounter) throws {
-        let readAhead = ReadAhead(entries: zip(planned, hashed).map { ($0, $1) },
-                                  workers: ProcessInfo.processInfo.activeProcessorCount)
+    private static func writeArchive(
+        at path: String, output: String, manifestBytes: [UInt8], planned: [PlannedEntry],
+        hashed: [HashedEntry], options: PackageWriteOptions,
+        progress: ProgressCounter
+    ) throws {
+        let readAhead = ReadAhead(
+            entries: zip(planned, hashed).map { ($0, $1) },
+            workers: ProcessInfo.processInfo.activeProcessorCount)
         defer { readAhead.stop() }
-        let feed = EntryFeed(entries: zip(planned, hashed).filter { !ReadAhead.handles(size: $0.1.size) },
-                             cancellation: options.cancellation, output: output)
+        let feed = EntryFeed(
+            entries: zip(planned, hashed).filter { !ReadAhead.handles(size: $0.1.size) },
+            cancellation: options.cancellation, output: output)
         defer { feed.abandon() }
-        let timestamp = min(max(options.timestamp, PackageWriteOptions.defaultTimestamp), PackageWriteOptions.latestTimestamp)
+        let timestamp = min(
+            max(options.timestamp, PackageWriteOptions.defaultTimestamp), PackageWriteOptions.latestTimestamp)
         func header(_ path: String, _ size: Int64, _ compression: EntryCompression) -> ArchiveEntryHeader {
             ArchiveEntryHeader(path: path, size: size, compression: compression, modificationTime: timestamp)
         }
@@ -77,7 +88,8 @@ public enum PackageWriter {
             try writer.addEntry(header(Manifest.entryName, Int64(manifestBytes.count), .deflate), bytes: manifestBytes)
             if let key = options.signingKey {
                 let signature = PackageSignature(signing: manifestBytes, with: key).bytes
-                try writer.addEntry(header(PackageSignature.entryName, Int64(signature.count), .store), bytes: signature)
+                try writer.addEntry(
+                    header(PackageSignature.entryName, Int64(signature.count), .store), bytes: signature)
             }
             for (index, (entry, facts)) in zip(planned, hashed).enumerated() {
                 if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: output) }
@@ -106,7 +118,8 @@ public enum PackageWriter {
         }
     }
 
-    private static func makeManifest(_ input: PackageInput, planned: [PlannedEntry], hashed: [HashedEntry]) -> Manifest {
+    private static func makeManifest(_ input: PackageInput, planned: [PlannedEntry], hashed: [HashedEntry]) -> Manifest
+    {
         var modules: [Manifest.Module] = []
         var resources: [Manifest.Resource] = []
         for (entry, facts) in zip(planned, hashed) {
@@ -117,8 +130,9 @@ public enum PackageWriter {
                 resources.append(Manifest.Resource(key: key, path: entry.path, size: facts.size, sha256: facts.sha256))
             }
         }
-        var manifest = Manifest(identifier: input.identifier, name: input.name, version: input.version,
-                                startModule: input.startModule, modules: modules, resources: resources, digest: "")
+        var manifest = Manifest(
+            identifier: input.identifier, name: input.name, version: input.version,
+            startModule: input.startModule, modules: modules, resources: resources, digest: "")
         manifest.externalModules = input.externalModules
         manifest.runtimeVersion = input.runtimeVersion
         manifest.digest = manifest.computedDigest
@@ -156,7 +170,8 @@ private final class TemporaryOutput {
         let folder = output.deletingLastPathComponent().path
         var attempt = 0
         while true {
-            let candidate = "\(folder)/.\(output.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            let candidate =
+                "\(folder)/.\(output.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
             let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 {
                 close(descriptor)
@@ -165,8 +180,9 @@ private final class TemporaryOutput {
             }
             attempt += 1
             if errno != EEXIST || attempt > 16 {
-                throw PackageError.outputUnwritable(path: output.path,
-                                                    reason: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
+                throw PackageError.outputUnwritable(
+                    path: output.path,
+                    reason: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
             }
         }
     }

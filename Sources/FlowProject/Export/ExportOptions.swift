@@ -29,11 +29,13 @@ public struct ExportOptions: Sendable {
     /// Replaces flowpkg.json's `runtimeVersion`.
     public var runtimeVersion: String? = nil
 
-    public init(output: String? = nil,
-                workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                identifier: String? = nil, version: String? = nil, strict: Bool = false, force: Bool = false,
-                environment: [String: String] = ProcessInfo.processInfo.environment,
-                progress: (@Sendable (PackageWriteProgress) -> Void)? = nil, cancellation: PackageCancellation? = nil) {
+    public init(
+        output: String? = nil,
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        identifier: String? = nil, version: String? = nil, strict: Bool = false, force: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        progress: (@Sendable (PackageWriteProgress) -> Void)? = nil, cancellation: PackageCancellation? = nil
+    ) {
         self.output = output
         self.workingDirectory = workingDirectory
         self.identifier = identifier

@@ -12,19 +12,25 @@ import Foundation
 /// FP506 the output would replace something of the user's (see `OutputRule`).
 public enum Exporter {
     public static func export(projectAt directory: URL, options: ExportOptions = ExportOptions()) -> ExportResult {
-        let root = directory.path.hasPrefix("/") ? directory : options.workingDirectory.appendingPathComponent(directory.path)
-        let validation = Validator.validate(projectAt: root, options: ValidationOptions(
-            strict: options.strict, identifier: options.identifier, version: options.version))
-        var result = ExportResult(diagnostics: validation.diagnostics, moduleCount: validation.moduleCount,
-                                  resourceCount: validation.resourceCount, package: nil, wasCancelled: false)
+        let root =
+            directory.path.hasPrefix("/") ? directory : options.workingDirectory.appendingPathComponent(directory.path)
+        let validation = Validator.validate(
+            projectAt: root,
+            options: ValidationOptions(
+                strict: options.strict, identifier: options.identifier, version: options.version))
+        var result = ExportResult(
+            diagnostics: validation.diagnostics, moduleCount: validation.moduleCount,
+            resourceCount: validation.resourceCount, package: nil, wasCancelled: false)
         guard !validation.hasErrors, let project = validation.project else { return result }
 
         let timestamp: Int64
         do {
             timestamp = try PackageWriteOptions.timestamp(environment: options.environment)
         } catch {
-            result.diagnostics.append(Diagnostic(severity: .error, code: "FP504", message: error.description,
-                                                 hint: "set it to a whole number, e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)"))
+            result.diagnostics.append(
+                Diagnostic(
+                    severity: .error, code: "FP504", message: error.description,
+                    hint: "set it to a whole number, e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)"))
             return result
         }
         let output = outputURL(for: project, options: options)
@@ -34,19 +40,22 @@ public enum Exporter {
         }
         var input = packageInput(for: project)
         input.runtimeVersion = options.runtimeVersion ?? project.projectFile.runtimeVersion
-        var writeOptions = PackageWriteOptions(timestamp: timestamp, progress: options.progress,
-                                               cancellation: options.cancellation)
+        var writeOptions = PackageWriteOptions(
+            timestamp: timestamp, progress: options.progress,
+            cancellation: options.cancellation)
         writeOptions.signingKey = options.signingKey
         do {
             let manifest = try PackageWriter.write(input, to: output, options: writeOptions)
-            let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
             let sha256 = (try? PackageFile.sha256(at: output)) ?? ""
             result.package = ExportResult.Package(url: output, manifest: manifest, bytes: size, sha256: sha256)
         } catch let error as PackageError {
             if case .cancelled = error { result.wasCancelled = true }
             result.diagnostics.append(diagnostic(for: error))
         } catch {
-            result.diagnostics.append(Diagnostic(severity: .error, code: "FP501", message: "\(error)", file: output.path))
+            result.diagnostics.append(
+                Diagnostic(severity: .error, code: "FP501", message: "\(error)", file: output.path))
         }
         return result
     }
@@ -54,7 +63,8 @@ public enum Exporter {
     /// `-o` resolved against the working directory, or `<name>-<version>.luapkg` in it.
     static func outputURL(for project: Project, options: ExportOptions) -> URL {
         let path = options.output ?? "\(project.projectFile.name)-\(project.projectFile.version).luapkg"
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : options.workingDirectory.appendingPathComponent(path)
+        let url =
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : options.workingDirectory.appendingPathComponent(path)
         return url.standardizedFileURL
     }
 
@@ -72,19 +82,25 @@ public enum Exporter {
     static func diagnostic(for error: PackageError) -> Diagnostic {
         switch error {
         case let .inputUnreadable(file, entry, reason):
-            return Diagnostic(severity: .error, code: "FP502", message: "cannot read this file for \(entry): \(reason)", file: file)
+            return Diagnostic(
+                severity: .error, code: "FP502", message: "cannot read this file for \(entry): \(reason)", file: file)
         case let .inputChanged(file, entry):
-            return Diagnostic(severity: .error, code: "FP502", message: "the file changed while it was exported as \(entry)",
-                              file: file, hint: "export again once nothing is writing to the project")
+            return Diagnostic(
+                severity: .error, code: "FP502", message: "the file changed while it was exported as \(entry)",
+                file: file, hint: "export again once nothing is writing to the project")
         case let .invalidInput(path, entry, reason):
-            return Diagnostic(severity: .error, code: "FP503", message: (entry.map { "\($0): " } ?? "") + reason, file: path)
+            return Diagnostic(
+                severity: .error, code: "FP503", message: (entry.map { "\($0): " } ?? "") + reason, file: path)
         case let .outputUnwritable(path, reason):
-            return Diagnostic(severity: .error, code: "FP501", message: "cannot write the package: \(reason)", file: path,
-                              hint: "choose another place with -o, or fix the folder's permissions")
+            return Diagnostic(
+                severity: .error, code: "FP501", message: "cannot write the package: \(reason)", file: path,
+                hint: "choose another place with -o, or fix the folder's permissions")
         case let .writeFailed(path, reason):
-            return Diagnostic(severity: .error, code: "FP501", message: "writing the package failed: \(reason)", file: path)
+            return Diagnostic(
+                severity: .error, code: "FP501", message: "writing the package failed: \(reason)", file: path)
         case let .cancelled(path):
-            return Diagnostic(severity: .error, code: "FP505", message: "export cancelled; the package was not written", file: path)
+            return Diagnostic(
+                severity: .error, code: "FP505", message: "export cancelled; the package was not written", file: path)
         default:
             return Diagnostic(severity: .error, code: "FP501", message: error.description)
         }

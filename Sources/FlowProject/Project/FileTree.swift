@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The files under one folder of a project, found the way a user expects: hidden and editor
@@ -87,7 +87,10 @@ struct FileTree {
                     problems.append(Problem(path: path, kind: errno == ELOOP ? .linkLoop : .brokenLink))
                     continue
                 }
-                guard target == allowedRoot || target.hasPrefix(allowedRoot.hasSuffix("/") ? allowedRoot : allowedRoot + "/") else {
+                guard
+                    target == allowedRoot
+                        || target.hasPrefix(allowedRoot.hasSuffix("/") ? allowedRoot : allowedRoot + "/")
+                else {
                     problems.append(Problem(path: path, kind: .linkEscapes(target: target)))
                     continue
                 }
@@ -97,7 +100,8 @@ struct FileTree {
                 }
                 // A link to the folder it is in, or above, would list the same files forever.
                 if (info.st_mode & S_IFMT) == S_IFDIR, let here = Self.realPath(folder),
-                   here == target || here.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
+                    here == target || here.hasPrefix(target.hasSuffix("/") ? target : target + "/")
+                {
                     problems.append(Problem(path: path, kind: .linkLoop))
                     continue
                 }
@@ -127,7 +131,9 @@ struct FileTree {
 
     /// The names in `folder` with their d_type, "." and ".." left out; or why it cannot be listed.
     private static func list(_ folder: String) -> Result<[(name: String, type: UInt8)], ListFailure> {
-        guard let directory = opendir(folder) else { return .failure(ListFailure(reason: String(cString: strerror(errno)))) }
+        guard let directory = opendir(folder) else {
+            return .failure(ListFailure(reason: String(cString: strerror(errno))))
+        }
         defer { closedir(directory) }
         var found: [(name: String, type: UInt8)] = []
         while true {

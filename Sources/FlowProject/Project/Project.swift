@@ -43,8 +43,10 @@ public struct Project: Sendable {
     /// Sorted by resource key.
     public var resources: [ProjectResource]
 
-    public init(root: URL, projectFile: ProjectFile, identifier: PackageIdentifier, startModule: ModuleName?,
-                modules: [ProjectModule], resources: [ProjectResource]) {
+    public init(
+        root: URL, projectFile: ProjectFile, identifier: PackageIdentifier, startModule: ModuleName?,
+        modules: [ProjectModule], resources: [ProjectResource]
+    ) {
         self.root = root
         self.projectFile = projectFile
         self.identifier = identifier
@@ -58,7 +60,8 @@ public struct Project: Sendable {
     public func module(named name: String) -> ProjectModule? {
         if let module = module(exactly: name) { return module }
         guard let parent = (try? ModuleName(name))?.initParent, let module = module(exactly: parent.rawValue),
-              module.relativePath == parent.initFilePath else { return nil }
+            module.relativePath == parent.initFilePath
+        else { return nil }
         return module
     }
 

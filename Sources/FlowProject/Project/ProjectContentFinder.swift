@@ -43,9 +43,11 @@ struct ProjectContentFinder {
             report(tree.problems)
             for entry in tree.entries where entry.relativePath.hasSuffix(".lua") {
                 guard entry.isRegularFile else {
-                    diagnostics.append(Diagnostic(severity: .error, code: "FP208",
-                                                  message: "'\(shown(entry.path))' is not a regular file and cannot be read as a module",
-                                                  file: entry.path, hint: "remove it, or rename it so it does not end in .lua"))
+                    diagnostics.append(
+                        Diagnostic(
+                            severity: .error, code: "FP208",
+                            message: "'\(shown(entry.path))' is not a regular file and cannot be read as a module",
+                            file: entry.path, hint: "remove it, or rename it so it does not end in .lua"))
                     continue
                 }
                 guard let (name, isInit) = moduleName(for: entry) else { continue }
@@ -60,26 +62,31 @@ struct ProjectContentFinder {
             // Stock Lua's searchers (`?.lua` before `?/init.lua`): `require "foo"` finds
             // foo.lua first, so beside it foo/init.lua is reached only as "foo.init".
             var name = plainName
-            if isInit, plainNames.contains(plainName.rawValue), let initName = try? ModuleName(plainName.rawValue + ".init") {
+            if isInit, plainNames.contains(plainName.rawValue),
+                let initName = try? ModuleName(plainName.rawValue + ".init")
+            {
                 name = initName
             }
             // isDirectory given: otherwise URL asks the file system, once more per module.
-            let module = ProjectModule(name: name, file: URL(fileURLWithPath: entry.path, isDirectory: false),
-                                       relativePath: entry.relativePath)
+            let module = ProjectModule(
+                name: name, file: URL(fileURLWithPath: entry.path, isDirectory: false),
+                relativePath: entry.relativePath)
             if let first = byName[name.rawValue] {
-                diagnostics.append(Diagnostic(
-                    severity: .error, code: "FP202",
-                    message: "'\(shown(entry.path))' and '\(shown(first.file.path))' are both module '\(name)'",
-                    file: entry.path, hint: "rename or remove one of them"))
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .error, code: "FP202",
+                        message: "'\(shown(entry.path))' and '\(shown(first.file.path))' are both module '\(name)'",
+                        file: entry.path, hint: "rename or remove one of them"))
                 continue
             }
             let lowered = name.rawValue.lowercased()
             if let other = byLowercased[lowered] {
-                diagnostics.append(Diagnostic(
-                    severity: .error, code: "FP203",
-                    message: "module '\(name)' differs from module '\(other.name)' only by case",
-                    file: entry.path,
-                    hint: "they collide on case-insensitive file systems (macOS, Windows): rename one"))
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .error, code: "FP203",
+                        message: "module '\(name)' differs from module '\(other.name)' only by case",
+                        file: entry.path,
+                        hint: "they collide on case-insensitive file systems (macOS, Windows): rename one"))
                 continue
             }
             byName[name.rawValue] = module
@@ -93,25 +100,30 @@ struct ProjectContentFinder {
     /// that is no module name.
     private mutating func moduleName(for entry: FileTree.Entry) -> (name: ModuleName, isInit: Bool)? {
         // On UTF-8 bytes: '/' and '.' are ASCII, and require splits bytes, not characters.
-        var parts = entry.relativePath.utf8.dropLast(4).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { Substring($0) }
+        var parts = entry.relativePath.utf8.dropLast(4).split(
+            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false
+        )
+        .map { Substring($0) }
         var isInit = false
         if parts.count > 1, parts.last == "init" {
             parts.removeLast()
             isInit = true
         }
         if let dotted = parts.first(where: { $0.utf8.contains(UInt8(ascii: ".")) }) {
-            diagnostics.append(Diagnostic(
-                severity: .error, code: "FP201",
-                message: "'\(shown(entry.path))' cannot be a module: '\(dotted)' has a dot, and require turns dots into folders",
-                file: entry.path, hint: "rename it without dots; for module a.b use a/b.lua"))
+            diagnostics.append(
+                Diagnostic(
+                    severity: .error, code: "FP201",
+                    message:
+                        "'\(shown(entry.path))' cannot be a module: '\(dotted)' has a dot, and require turns dots into folders",
+                    file: entry.path, hint: "rename it without dots; for module a.b use a/b.lua"))
             return nil
         }
         let name = parts.joined(separator: ".")
         if let problem = ModuleName.problem(in: name) {
-            diagnostics.append(Diagnostic(
-                severity: .error, code: "FP201", message: "'\(shown(entry.path))' cannot be a module: \(problem)",
-                file: entry.path, hint: "rename the file or folder: require turns a module name into a file path"))
+            diagnostics.append(
+                Diagnostic(
+                    severity: .error, code: "FP201", message: "'\(shown(entry.path))' cannot be a module: \(problem)",
+                    file: entry.path, hint: "rename the file or folder: require turns a module name into a file path"))
             return nil
         }
         return (try? ModuleName(name)).map { ($0, isInit) }
@@ -134,19 +146,24 @@ struct ProjectContentFinder {
                 found = linkedResources(path: path, name: name, at: position)
             }
             for (key, path, isLinked) in found {
-                let resource = ProjectResource(key: key, file: URL(fileURLWithPath: path, isDirectory: false), isLinked: isLinked)
+                let resource = ProjectResource(
+                    key: key, file: URL(fileURLWithPath: path, isDirectory: false), isLinked: isLinked)
                 if let first = byKey[key] {
-                    diagnostics.append(Diagnostic(
-                        severity: .error, code: "FP205",
-                        message: "resource '\(key)' is given twice: by '\(shown(path))' and by '\(first.origin)'",
-                        file: path, hint: "rename or remove one of them"))
+                    diagnostics.append(
+                        Diagnostic(
+                            severity: .error, code: "FP205",
+                            message: "resource '\(key)' is given twice: by '\(shown(path))' and by '\(first.origin)'",
+                            file: path, hint: "rename or remove one of them"))
                     continue
                 }
                 let lowered = key.fileName.lowercased()
                 if let other = byLowercased[lowered] {
-                    diagnostics.append(Diagnostic(
-                        severity: .error, code: "FP206", message: "resource '\(key)' differs from resource '\(other)' only by case",
-                        file: path, hint: "they collide on case-insensitive file systems (macOS, Windows): rename one"))
+                    diagnostics.append(
+                        Diagnostic(
+                            severity: .error, code: "FP206",
+                            message: "resource '\(key)' differs from resource '\(other)' only by case",
+                            file: path,
+                            hint: "they collide on case-insensitive file systems (macOS, Windows): rename one"))
                     continue
                 }
                 byKey[key] = (resource, shown(path))
@@ -162,23 +179,29 @@ struct ProjectContentFinder {
         let target = path.hasPrefix("/") ? path : root + "/" + path
         var isDirectory: ObjCBool = false
         guard !path.isEmpty, FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else {
-            diagnostics.append(decoder.diagnostic(
-                .error, "FP207", "the linked resource '\(path)' does not exist", at: position,
-                hint: "paths are relative to the project folder; fix the path or remove the entry"))
+            diagnostics.append(
+                decoder.diagnostic(
+                    .error, "FP207", "the linked resource '\(path)' does not exist", at: position,
+                    hint: "paths are relative to the project folder; fix the path or remove the entry"))
             return []
         }
         let ownName = String(target.split(separator: "/").last ?? "")
         if let name, let problem = ResourceKey.problem(name: name, type: "") {
-            diagnostics.append(decoder.diagnostic(.error, "FP204", "the resource name '\(name)' is not valid: \(problem)", at: position))
+            diagnostics.append(
+                decoder.diagnostic(
+                    .error, "FP204", "the resource name '\(name)' is not valid: \(problem)", at: position))
             return []
         }
         if isDirectory.boolValue {
             let prefix = name ?? ownName
-            return resourceFiles(under: target, prefix: prefix, allowedRoot: FileTree.realPath(target) ?? target, isLinked: true)
+            return resourceFiles(
+                under: target, prefix: prefix, allowedRoot: FileTree.realPath(target) ?? target, isLinked: true)
         }
         var info = stat()
         guard stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            diagnostics.append(decoder.diagnostic(.error, "FP208", "the linked resource '\(path)' is not a regular file", at: position))
+            diagnostics.append(
+                decoder.diagnostic(.error, "FP208", "the linked resource '\(path)' is not a regular file", at: position)
+            )
             return []
         }
         do {
@@ -191,8 +214,10 @@ struct ProjectContentFinder {
             }
             return [(key, target, true)]
         } catch {
-            diagnostics.append(decoder.diagnostic(.error, "FP204", "the linked resource '\(path)' has no valid name: \(error.description)",
-                                                  at: position, hint: "give it a \"name\""))
+            diagnostics.append(
+                decoder.diagnostic(
+                    .error, "FP204", "the linked resource '\(path)' has no valid name: \(error.description)",
+                    at: position, hint: "give it a \"name\""))
             return []
         }
     }
@@ -205,18 +230,22 @@ struct ProjectContentFinder {
         var found: [(key: ResourceKey, path: String, isLinked: Bool)] = []
         for entry in tree.entries {
             guard entry.isRegularFile else {
-                diagnostics.append(Diagnostic(severity: .error, code: "FP208",
-                                              message: "'\(shown(entry.path))' is not a regular file and cannot be a resource",
-                                              file: entry.path, hint: "remove it from the resources folder"))
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .error, code: "FP208",
+                        message: "'\(shown(entry.path))' is not a regular file and cannot be a resource",
+                        file: entry.path, hint: "remove it from the resources folder"))
                 continue
             }
             do {
                 let relative = prefix.map { $0 + "/" + entry.relativePath } ?? entry.relativePath
                 found.append((try ResourceKey(relativePath: relative), entry.path, isLinked))
             } catch {
-                diagnostics.append(Diagnostic(severity: .error, code: "FP204",
-                                              message: "'\(shown(entry.path))' cannot be a resource: \(error.description)",
-                                              file: entry.path, hint: "rename the file"))
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .error, code: "FP204",
+                        message: "'\(shown(entry.path))' cannot be a resource: \(error.description)",
+                        file: entry.path, hint: "rename the file"))
             }
         }
         return found
@@ -227,8 +256,10 @@ struct ProjectContentFinder {
     /// The absolute path of a project-relative folder entry, or nil after reporting why it is unusable.
     private mutating func folder(_ entry: String, key: String, at position: JSONPosition?, isDefault: Bool) -> String? {
         if entry.isEmpty || entry.hasPrefix("/") {
-            diagnostics.append(decoder.diagnostic(
-                .error, "FP110", "the \(key) folder '\(entry)' must be a path relative to the project folder", at: position))
+            diagnostics.append(
+                decoder.diagnostic(
+                    .error, "FP110", "the \(key) folder '\(entry)' must be a path relative to the project folder",
+                    at: position))
             return nil
         }
         let path = root + "/" + entry.split(separator: "/").joined(separator: "/")
@@ -239,22 +270,31 @@ struct ProjectContentFinder {
                 // Without a "resources" key a missing Resources folder just means no resources;
                 // a missing default Sources folder means no modules, which is worth saying.
                 if key == "sources" {
-                    diagnostics.append(Diagnostic(severity: .warning, code: "FP109",
-                                                  message: "there is no Sources folder: the project has no modules", file: path,
-                                                  hint: "create Sources/ with your .lua files, or list your folders in \"sources\""))
+                    diagnostics.append(
+                        Diagnostic(
+                            severity: .warning, code: "FP109",
+                            message: "there is no Sources folder: the project has no modules", file: path,
+                            hint: "create Sources/ with your .lua files, or list your folders in \"sources\""))
                 }
                 return nil
             }
-            diagnostics.append(decoder.diagnostic(
-                .error, "FP109", exists ? "the \(key) entry '\(entry)' is not a folder" : "the \(key) folder '\(entry)' does not exist",
-                at: position ?? decoded.rootPosition,
-                hint: key == "resources" && exists ? "link a single file with {\"path\": \"\(entry)\", \"name\": ...}" : nil))
+            diagnostics.append(
+                decoder.diagnostic(
+                    .error, "FP109",
+                    exists
+                        ? "the \(key) entry '\(entry)' is not a folder" : "the \(key) folder '\(entry)' does not exist",
+                    at: position ?? decoded.rootPosition,
+                    hint: key == "resources" && exists
+                        ? "link a single file with {\"path\": \"\(entry)\", \"name\": ...}" : nil))
             return nil
         }
         guard let real = FileTree.realPath(path), real == realRoot || real.hasPrefix(realRoot + "/") else {
-            diagnostics.append(decoder.diagnostic(
-                .error, "FP110", "the \(key) folder '\(entry)' is outside the project folder", at: position,
-                hint: key == "resources" ? "link outside files with {\"path\": ..., \"name\": ...}" : "move the modules into the project"))
+            diagnostics.append(
+                decoder.diagnostic(
+                    .error, "FP110", "the \(key) folder '\(entry)' is outside the project folder", at: position,
+                    hint: key == "resources"
+                        ? "link outside files with {\"path\": ..., \"name\": ...}" : "move the modules into the project"
+                ))
             return nil
         }
         return path
@@ -279,7 +319,8 @@ struct ProjectContentFinder {
                 code = "FP208"
                 message = "cannot read the folder '\(shown(problem.path))': \(reason)"
             }
-            diagnostics.append(Diagnostic(severity: .error, code: code, message: message, file: problem.path, hint: hint))
+            diagnostics.append(
+                Diagnostic(severity: .error, code: code, message: message, file: problem.path, hint: hint))
         }
     }
 }

@@ -61,9 +61,11 @@ public struct ProjectFile: Sendable, Equatable {
     /// refuses downloaded updates built for it. Nil leaves it out.
     public var runtimeVersion: String? = nil
 
-    public init(name: String, identifier: String, version: String, startModule: String? = nil,
-                sources: [String] = ["Sources"], resources: [ResourceEntry] = [.folder("Resources")],
-                environment: String = "lua", globals: [String] = [], externalModules: [String] = []) {
+    public init(
+        name: String, identifier: String, version: String, startModule: String? = nil,
+        sources: [String] = ["Sources"], resources: [ResourceEntry] = [.folder("Resources")],
+        environment: String = "lua", globals: [String] = [], externalModules: [String] = []
+    ) {
         self.name = name
         self.identifier = identifier
         self.version = version
@@ -80,7 +82,8 @@ public struct ProjectFile: Sendable, Equatable {
         if value.trimmingWhitespace().isEmpty { return "it is empty" }
         if value.utf8.count > 200 { return "it is longer than 200 bytes" }
         if value == "." || value == ".." || value.hasPrefix(".") { return "it may not start with '.'" }
-        for scalar in value.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "/" || scalar == "\\" || scalar == ":" {
+        for scalar in value.unicodeScalars
+        where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "/" || scalar == "\\" || scalar == ":" {
             return "it may not contain '/', '\\', ':' or control characters (it becomes a file name)"
         }
         return nil
@@ -93,9 +96,12 @@ public struct ProjectFile: Sendable, Equatable {
     public static func versionProblem(_ value: String) -> String? {
         if value.isEmpty { return "it is empty" }
         if value.utf8.count > 64 { return "it is longer than 64 characters" }
-        guard let first = value.utf8.first, (48...57).contains(first) else { return "it must start with a digit, like 1.0.0" }
+        guard let first = value.utf8.first, (48...57).contains(first) else {
+            return "it must start with a digit, like 1.0.0"
+        }
         for byte in value.utf8 {
-            let ok = (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+            let ok =
+                (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
             if !ok { return "use only ASCII letters, digits, '.', '-' and '+', like 1.0.0 or 2.0.0-beta.1" }
         }

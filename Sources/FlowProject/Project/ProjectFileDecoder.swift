@@ -29,15 +29,19 @@ struct ProjectFileDecoder {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            result.diagnostics.append(diagnostic(.error, "FP101", "\(ProjectFile.fileName) is not valid JSON: \(error.message)",
-                                                 at: error.position))
+            result.diagnostics.append(
+                diagnostic(
+                    .error, "FP101", "\(ProjectFile.fileName) is not valid JSON: \(error.message)",
+                    at: error.position))
             result.isUsable = false
             return result
         }
         result.rootPosition = root.position
         guard case .object(let members) = root.value else {
-            result.diagnostics.append(diagnostic(.error, "FP102", "\(ProjectFile.fileName) must hold a JSON object, not \(root.kindDescription)",
-                                                 at: root.position, hint: "start from {\"name\": ..., \"identifier\": ..., \"version\": ...}"))
+            result.diagnostics.append(
+                diagnostic(
+                    .error, "FP102", "\(ProjectFile.fileName) must hold a JSON object, not \(root.kindDescription)",
+                    at: root.position, hint: "start from {\"name\": ..., \"identifier\": ..., \"version\": ...}"))
             result.isUsable = false
             return result
         }
@@ -48,18 +52,21 @@ struct ProjectFileDecoder {
             byKey[member.key] = member
             result.valuePositions[member.key] = member.value.position
             if !ProjectFile.knownKeys.contains(member.key) {
-                result.diagnostics.append(diagnostic(
-                    .warning, "FP103", "unknown key \"\(member.key)\" is ignored", at: member.keyPosition,
-                    hint: NameSuggestions.hint(for: member.key, in: ProjectFile.knownKeys)
-                        ?? "known keys: " + ProjectFile.knownKeys.joined(separator: ", ")))
+                result.diagnostics.append(
+                    diagnostic(
+                        .warning, "FP103", "unknown key \"\(member.key)\" is ignored", at: member.keyPosition,
+                        hint: NameSuggestions.hint(for: member.key, in: ProjectFile.knownKeys)
+                            ?? "known keys: " + ProjectFile.knownKeys.joined(separator: ", ")))
             }
         }
 
         func string(_ key: String, required: Bool) -> String? {
             guard let member = byKey[key] else {
                 if required {
-                    result.diagnostics.append(diagnostic(.error, "FP104", "the required key \"\(key)\" is missing",
-                                                         at: root.position, hint: Self.missingKeyHint(key)))
+                    result.diagnostics.append(
+                        diagnostic(
+                            .error, "FP104", "the required key \"\(key)\" is missing",
+                            at: root.position, hint: Self.missingKeyHint(key)))
                 }
                 return nil
             }
@@ -80,8 +87,10 @@ struct ProjectFileDecoder {
             var values: [(String, JSONPosition)] = []
             for element in elements {
                 guard case .string(let text) = element.value else {
-                    result.diagnostics.append(diagnostic(.error, "FP102", "\"\(key)\" must hold strings, not \(element.kindDescription)",
-                                                         at: element.position))
+                    result.diagnostics.append(
+                        diagnostic(
+                            .error, "FP102", "\"\(key)\" must hold strings, not \(element.kindDescription)",
+                            at: element.position))
                     continue
                 }
                 values.append((text, element.position))
@@ -94,8 +103,10 @@ struct ProjectFileDecoder {
         if let name = string("name", required: true) {
             file.name = name
             if let problem = ProjectFile.nameProblem(name) {
-                result.diagnostics.append(diagnostic(.error, "FP106", "the name '\(name)' is not valid: \(problem)",
-                                                     at: byKey["name"]!.value.position))
+                result.diagnostics.append(
+                    diagnostic(
+                        .error, "FP106", "the name '\(name)' is not valid: \(problem)",
+                        at: byKey["name"]!.value.position))
             }
         }
 
@@ -104,10 +115,12 @@ struct ProjectFileDecoder {
             file.identifier = identifier
             if let problem = PackageIdentifier.problem(in: identifier) {
                 let overridden = identifierOverride != nil
-                result.diagnostics.append(diagnostic(
-                    .error, "FP105", "\(overridden ? "the identifier override" : "the identifier") '\(identifier)' is not valid: \(problem)",
-                    at: overridden ? nil : byKey["identifier"]?.value.position,
-                    hint: "use reverse-DNS with ASCII letters, digits and '-', like com.example.myapp"))
+                result.diagnostics.append(
+                    diagnostic(
+                        .error, "FP105",
+                        "\(overridden ? "the identifier override" : "the identifier") '\(identifier)' is not valid: \(problem)",
+                        at: overridden ? nil : byKey["identifier"]?.value.position,
+                        hint: "use reverse-DNS with ASCII letters, digits and '-', like com.example.myapp"))
                 result.isUsable = false
             }
         } else {
@@ -118,9 +131,11 @@ struct ProjectFileDecoder {
             file.version = version
             if let problem = ProjectFile.versionProblem(version) {
                 let overridden = versionOverride != nil
-                result.diagnostics.append(diagnostic(
-                    .error, "FP106", "\(overridden ? "the version override" : "the version") '\(version)' is not valid: \(problem)",
-                    at: overridden ? nil : byKey["version"]?.value.position))
+                result.diagnostics.append(
+                    diagnostic(
+                        .error, "FP106",
+                        "\(overridden ? "the version override" : "the version") '\(version)' is not valid: \(problem)",
+                        at: overridden ? nil : byKey["version"]?.value.position))
             }
         }
 
@@ -130,8 +145,10 @@ struct ProjectFileDecoder {
                 break
             case .string(let start):
                 if let problem = ModuleName.problem(in: start) {
-                    result.diagnostics.append(diagnostic(.error, "FP106", "the start module '\(start)' is not a valid module name: \(problem)",
-                                                         at: member.value.position))
+                    result.diagnostics.append(
+                        diagnostic(
+                            .error, "FP106", "the start module '\(start)' is not a valid module name: \(problem)",
+                            at: member.value.position))
                     result.isUsable = false
                 } else {
                     file.startModule = start
@@ -160,18 +177,22 @@ struct ProjectFileDecoder {
         if let environment = string("environment", required: false) {
             file.environment = environment
             if !ProjectFile.knownEnvironments.contains(environment) {
-                result.diagnostics.append(diagnostic(
-                    .error, "FP107", "unknown environment '\(environment)'", at: byKey["environment"]!.value.position,
-                    hint: "known environments: " + ProjectFile.knownEnvironments.joined(separator: ", ")
-                        + "; list your host's own globals in \"globals\""))
+                result.diagnostics.append(
+                    diagnostic(
+                        .error, "FP107", "unknown environment '\(environment)'",
+                        at: byKey["environment"]!.value.position,
+                        hint: "known environments: " + ProjectFile.knownEnvironments.joined(separator: ", ")
+                            + "; list your host's own globals in \"globals\""))
             }
         }
 
         if let globals = stringList("globals") {
             for (global, position) in globals {
                 if global.contains(".") || !ModuleName.isLuaIdentifier(Substring(global)) {
-                    result.diagnostics.append(diagnostic(.error, "FP106", "the global '\(global)' is not a Lua identifier",
-                                                         at: position))
+                    result.diagnostics.append(
+                        diagnostic(
+                            .error, "FP106", "the global '\(global)' is not a Lua identifier",
+                            at: position))
                 } else {
                     file.globals.append(global)
                 }
@@ -181,8 +202,10 @@ struct ProjectFileDecoder {
         if let modules = stringList("externalModules") {
             for (module, position) in modules {
                 if let problem = ProjectFile.externalModuleProblem(module) {
-                    result.diagnostics.append(diagnostic(.error, "FP106", "the external module '\(module)' is not valid: \(problem)",
-                                                         at: position, hint: "write a module name (lpeg) or a prefix (MyHost.*)"))
+                    result.diagnostics.append(
+                        diagnostic(
+                            .error, "FP106", "the external module '\(module)' is not valid: \(problem)",
+                            at: position, hint: "write a module name (lpeg) or a prefix (MyHost.*)"))
                 } else {
                     file.externalModules.append(module)
                 }
@@ -195,8 +218,10 @@ struct ProjectFileDecoder {
 
         if let runtimeVersion = string("runtimeVersion", required: false) {
             if runtimeVersion.isEmpty || runtimeVersion.utf8.count > 64 {
-                result.diagnostics.append(diagnostic(.error, "FP106", "the runtime version must be 1 to 64 characters",
-                                                     at: byKey["runtimeVersion"]!.value.position))
+                result.diagnostics.append(
+                    diagnostic(
+                        .error, "FP106", "the runtime version must be 1 to 64 characters",
+                        at: byKey["runtimeVersion"]!.value.position))
             } else {
                 file.runtimeVersion = runtimeVersion
             }
@@ -207,7 +232,9 @@ struct ProjectFileDecoder {
     }
 
     /// `"ignore": ["FP405", {"code": "FP406", "path": "Resources/runtime/*"}]`.
-    private func decodeIgnore(_ member: JSONNode.Member, into diagnostics: inout [Diagnostic]) -> [ProjectFile.IgnoreRule] {
+    private func decodeIgnore(_ member: JSONNode.Member, into diagnostics: inout [Diagnostic]) -> [ProjectFile
+        .IgnoreRule]
+    {
         guard case .array(let elements) = member.value.value else {
             diagnostics.append(wrongType(member, expected: "an array of codes and {\"code\", \"path\"} objects"))
             return []
@@ -215,9 +242,11 @@ struct ProjectFileDecoder {
         var rules: [ProjectFile.IgnoreRule] = []
         func checked(_ code: String, at position: JSONPosition) -> Bool {
             guard Suppressions.isSuppressible(code) else {
-                diagnostics.append(diagnostic(
-                    .error, "FP106", "'\(code)' cannot be ignored: only static-analysis codes (FP401 to FP406) can", at: position,
-                    hint: "errors in the project file, files or syntax must be fixed; write a code like \"FP405\""))
+                diagnostics.append(
+                    diagnostic(
+                        .error, "FP106", "'\(code)' cannot be ignored: only static-analysis codes (FP401 to FP406) can",
+                        at: position,
+                        hint: "errors in the project file, files or syntax must be fixed; write a code like \"FP405\""))
                 return false
             }
             return true
@@ -240,21 +269,27 @@ struct ProjectFileDecoder {
                         }
                         if field.key == "code" { code = text } else { path = text }
                     default:
-                        diagnostics.append(diagnostic(.warning, "FP103", "unknown key \"\(field.key)\" in an ignore entry is ignored",
-                                                      at: field.keyPosition, hint: "an ignore entry has \"code\" and \"path\""))
+                        diagnostics.append(
+                            diagnostic(
+                                .warning, "FP103", "unknown key \"\(field.key)\" in an ignore entry is ignored",
+                                at: field.keyPosition, hint: "an ignore entry has \"code\" and \"path\""))
                     }
                 }
                 guard valid else { continue }
                 guard let code else {
-                    diagnostics.append(diagnostic(.error, "FP104", "an ignore entry needs a \"code\"", at: element.position,
-                                                  hint: "{\"code\": \"FP406\", \"path\": \"Resources/runtime/*\"}"))
+                    diagnostics.append(
+                        diagnostic(
+                            .error, "FP104", "an ignore entry needs a \"code\"", at: element.position,
+                            hint: "{\"code\": \"FP406\", \"path\": \"Resources/runtime/*\"}"))
                     continue
                 }
                 if checked(code, at: element.position) { rules.append(.init(code: code, path: path)) }
             default:
-                diagnostics.append(diagnostic(.error, "FP102",
-                                              "\"ignore\" must hold codes or {\"code\", \"path\"} objects, not \(element.kindDescription)",
-                                              at: element.position))
+                diagnostics.append(
+                    diagnostic(
+                        .error, "FP102",
+                        "\"ignore\" must hold codes or {\"code\", \"path\"} objects, not \(element.kindDescription)",
+                        at: element.position))
             }
         }
         return rules
@@ -288,35 +323,46 @@ struct ProjectFileDecoder {
                         }
                         if field.key == "path" { path = text } else { name = text }
                     default:
-                        diagnostics.append(diagnostic(.warning, "FP103", "unknown key \"\(field.key)\" in a resource entry is ignored",
-                                                      at: field.keyPosition, hint: "a resource entry has \"path\" and \"name\""))
+                        diagnostics.append(
+                            diagnostic(
+                                .warning, "FP103", "unknown key \"\(field.key)\" in a resource entry is ignored",
+                                at: field.keyPosition, hint: "a resource entry has \"path\" and \"name\""))
                     }
                 }
                 if path == nil, valid {
-                    diagnostics.append(diagnostic(.error, "FP104", "a resource entry needs a \"path\"", at: element.position,
-                                                  hint: "{\"path\": \"../texts/h2g2.txt\", \"name\": \"h2g2\"}"))
+                    diagnostics.append(
+                        diagnostic(
+                            .error, "FP104", "a resource entry needs a \"path\"", at: element.position,
+                            hint: "{\"path\": \"../texts/h2g2.txt\", \"name\": \"h2g2\"}"))
                 }
                 if let path, valid {
                     entries.append(.linked(path: path, name: name))
                     positions.append(element.position)
                 }
             default:
-                diagnostics.append(diagnostic(.error, "FP102",
-                                              "\"resources\" must hold folder names or {\"path\", \"name\"} objects, not \(element.kindDescription)",
-                                              at: element.position))
+                diagnostics.append(
+                    diagnostic(
+                        .error, "FP102",
+                        "\"resources\" must hold folder names or {\"path\", \"name\"} objects, not \(element.kindDescription)",
+                        at: element.position))
             }
         }
         return (entries, positions)
     }
 
     private func wrongType(_ member: JSONNode.Member, expected: String) -> Diagnostic {
-        diagnostic(.error, "FP102", "\"\(member.key)\" must be \(expected), not \(member.value.kindDescription)", at: member.keyPosition)
+        diagnostic(
+            .error, "FP102", "\"\(member.key)\" must be \(expected), not \(member.value.kindDescription)",
+            at: member.keyPosition)
     }
 
-    func diagnostic(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at position: JSONPosition?,
-                    hint: String? = nil) -> Diagnostic {
-        Diagnostic(severity: severity, code: code, message: message, file: position == nil ? nil : path,
-                   line: position?.line, column: position?.column, hint: hint)
+    func diagnostic(
+        _ severity: Diagnostic.Severity, _ code: String, _ message: String, at position: JSONPosition?,
+        hint: String? = nil
+    ) -> Diagnostic {
+        Diagnostic(
+            severity: severity, code: code, message: message, file: position == nil ? nil : path,
+            line: position?.line, column: position?.column, hint: hint)
     }
 
     private static func missingKeyHint(_ key: String) -> String {

@@ -28,17 +28,21 @@ public enum ProjectLoader {
 
     /// Finds everything: the project file, the modules and the resources, with their problems.
     static func discover(in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil)
-        -> Discovery {
+        -> Discovery
+    {
         var discovery = Discovery()
         let root = directory.standardizedFileURL
         let rootPath = root.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isDirectory), isDirectory.boolValue else {
             let exists = FileManager.default.fileExists(atPath: rootPath)
-            discovery.diagnostics.append(Diagnostic(
-                severity: .error, code: "FP108",
-                message: exists ? "'\(rootPath)' is not a folder" : "the project folder '\(rootPath)' does not exist",
-                file: rootPath, hint: "give the folder that holds \(ProjectFile.fileName), or create one with 'flowpkg new'"))
+            discovery.diagnostics.append(
+                Diagnostic(
+                    severity: .error, code: "FP108",
+                    message: exists
+                        ? "'\(rootPath)' is not a folder" : "the project folder '\(rootPath)' does not exist",
+                    file: rootPath,
+                    hint: "give the folder that holds \(ProjectFile.fileName), or create one with 'flowpkg new'"))
             return discovery
         }
         let projectFilePath = rootPath + "/" + ProjectFile.fileName
@@ -46,9 +50,10 @@ public enum ProjectLoader {
         do {
             bytes = try readProjectFile(projectFilePath)
         } catch {
-            discovery.diagnostics.append(Diagnostic(
-                severity: .error, code: "FP108", message: error.message, file: projectFilePath,
-                hint: error.missing ? "create one with 'flowpkg new', or give the folder that holds it" : nil))
+            discovery.diagnostics.append(
+                Diagnostic(
+                    severity: .error, code: "FP108", message: error.message, file: projectFilePath,
+                    hint: error.missing ? "create one with 'flowpkg new', or give the folder that holds it" : nil))
             return discovery
         }
 
@@ -71,18 +76,23 @@ public enum ProjectLoader {
             startModule = try? ModuleName(start)
             if !discovery.modules.contains(where: { $0.name.rawValue == start }) {
                 let names = discovery.modules.map(\.name.rawValue)
-                let hint = NameSuggestions.hint(for: start, in: names)
-                    ?? (names.isEmpty ? "the project has no modules yet" : "modules: " + names.prefix(5).joined(separator: ", ")
-                        + (names.count > 5 ? ", ..." : ""))
-                discovery.diagnostics.append(decoder.diagnostic(
-                    .error, "FP209", "the start module '\(start)' is not a module of this project",
-                    at: decoded.valuePositions["startModule"], hint: hint))
+                let hint =
+                    NameSuggestions.hint(for: start, in: names)
+                    ?? (names.isEmpty
+                        ? "the project has no modules yet"
+                        : "modules: " + names.prefix(5).joined(separator: ", ")
+                            + (names.count > 5 ? ", ..." : ""))
+                discovery.diagnostics.append(
+                    decoder.diagnostic(
+                        .error, "FP209", "the start module '\(start)' is not a module of this project",
+                        at: decoded.valuePositions["startModule"], hint: hint))
             }
         }
 
         if decoded.isUsable, let identifier = try? PackageIdentifier(projectFile.identifier) {
-            discovery.project = Project(root: root, projectFile: projectFile, identifier: identifier, startModule: startModule,
-                                        modules: discovery.modules, resources: discovery.resources)
+            discovery.project = Project(
+                root: root, projectFile: projectFile, identifier: identifier, startModule: startModule,
+                modules: discovery.modules, resources: discovery.resources)
         }
         return discovery
     }
@@ -97,14 +107,17 @@ public enum ProjectLoader {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let missing = errno == ENOENT
-            throw ReadFailure(message: missing ? "no \(ProjectFile.fileName) in this folder"
-                              : "cannot read \(ProjectFile.fileName): \(String(cString: strerror(errno)))", missing: missing)
+            throw ReadFailure(
+                message: missing
+                    ? "no \(ProjectFile.fileName) in this folder"
+                    : "cannot read \(ProjectFile.fileName): \(String(cString: strerror(errno)))", missing: missing)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw ReadFailure(message: "\(ProjectFile.fileName) is not a regular file", missing: false)
         }
         guard info.st_size <= 4 << 20 else {
-            throw ReadFailure(message: "\(ProjectFile.fileName) is larger than 4 MB; a project file is a few lines", missing: false)
+            throw ReadFailure(
+                message: "\(ProjectFile.fileName) is larger than 4 MB; a project file is a few lines", missing: false)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ReadFailure(message: "cannot read \(ProjectFile.fileName)", missing: false)

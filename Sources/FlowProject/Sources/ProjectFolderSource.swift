@@ -29,7 +29,8 @@ public final class ProjectFolderSource: PackageSource, @unchecked Sendable {
 
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let module = modules[name] else { return nil }
-        return ModuleCode(name: name, chunkName: chunkName(module), bytes: try read(module.file), path: module.relativePath)
+        return ModuleCode(
+            name: name, chunkName: chunkName(module), bytes: try read(module.file), path: module.relativePath)
     }
 
     public func resource(_ key: ResourceKey) throws -> [UInt8]? {
@@ -48,8 +49,9 @@ public final class ProjectFolderSource: PackageSource, @unchecked Sendable {
         do {
             return Array(try Data(contentsOf: file))
         } catch {
-            throw LoaderError.itemRefused(item: file.path, location: location,
-                                          reason: "it cannot be read (\((error as NSError).localizedDescription))")
+            throw LoaderError.itemRefused(
+                item: file.path, location: location,
+                reason: "it cannot be read (\((error as NSError).localizedDescription))")
         }
     }
 }

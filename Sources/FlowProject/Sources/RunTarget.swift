@@ -23,8 +23,10 @@ public struct RunTarget {
     /// is checked against its SHA-256 now (otherwise each when first read). With
     /// `workingDirectory`, errors name a folder's module files relative to it, and a package's
     /// modules by the package's path relative to it and the entry.
-    public static func open(_ path: URL, identifier: PackageIdentifier?, verifyAll: Bool = false,
-                            workingDirectory: String? = nil) throws(RunTargetError) -> RunTarget {
+    public static func open(
+        _ path: URL, identifier: PackageIdentifier?, verifyAll: Bool = false,
+        workingDirectory: String? = nil
+    ) throws(RunTargetError) -> RunTarget {
         let options = OpenOptions(verifyAll: verifyAll, workingDirectory: workingDirectory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
@@ -34,7 +36,8 @@ public struct RunTarget {
         let projectFile = path.appendingPathComponent("flowpkg.json")
         if !FileManager.default.fileExists(atPath: projectFile.path), let identifier {
             do {
-                return try openPackage(try PackageLocator.locate(identifier, in: [path]), identifier: identifier, options: options)
+                return try openPackage(
+                    try PackageLocator.locate(identifier, in: [path]), identifier: identifier, options: options)
             } catch let error as LoaderError {
                 throw .refused(error)
             } catch let error as RunTargetError {
@@ -61,40 +64,51 @@ public struct RunTarget {
         }
     }
 
-    private static func openPackage(_ file: URL, identifier: PackageIdentifier?, options: OpenOptions) throws(RunTargetError) -> RunTarget {
+    private static func openPackage(_ file: URL, identifier: PackageIdentifier?, options: OpenOptions)
+        throws(RunTargetError) -> RunTarget
+    {
         let source: EmbeddedPackageSource
         do {
-            source = try EmbeddedPackageSource(contentsOf: file, expectedIdentifier: identifier, verifyAll: options.verifyAll,
-                                               displayName: options.display(file.standardizedFileURL.path))
+            source = try EmbeddedPackageSource(
+                contentsOf: file, expectedIdentifier: identifier, verifyAll: options.verifyAll,
+                displayName: options.display(file.standardizedFileURL.path))
         } catch {
             throw .refused(error)
         }
         guard let start = source.manifest.startModule else {
-            throw .noStartModule(location: file.path, hint: "set \"startModule\" in the project's flowpkg.json and export again")
+            throw .noStartModule(
+                location: file.path, hint: "set \"startModule\" in the project's flowpkg.json and export again")
         }
         var target = try make(source, start: start, warnings: [])
         target.externalModules = source.manifest.externalModules
         return target
     }
 
-    private static func openProject(_ folder: URL, identifier: PackageIdentifier?, options: OpenOptions) throws(RunTargetError) -> RunTarget {
+    private static func openProject(_ folder: URL, identifier: PackageIdentifier?, options: OpenOptions)
+        throws(RunTargetError) -> RunTarget
+    {
         let (project, diagnostics) = ProjectLoader.load(from: folder)
         let errors = diagnostics.filter { $0.severity == .error }
         guard let project, errors.isEmpty else { throw .projectHasErrors(diagnostics) }
         if let identifier, identifier != project.identifier {
-            throw .refused(.identifierMismatch(location: project.root.path, expected: identifier, found: project.identifier))
+            throw .refused(
+                .identifierMismatch(location: project.root.path, expected: identifier, found: project.identifier))
         }
         guard let start = project.startModule else {
-            throw .noStartModule(location: project.root.appendingPathComponent("flowpkg.json").path,
-                                 hint: "set \"startModule\" to the module to run, e.g. \"main\"")
+            throw .noStartModule(
+                location: project.root.appendingPathComponent("flowpkg.json").path,
+                hint: "set \"startModule\" to the module to run, e.g. \"main\"")
         }
-        var target = try make(ProjectFolderSource(project: project, workingDirectory: options.workingDirectory), start: start,
-                              warnings: diagnostics)
+        var target = try make(
+            ProjectFolderSource(project: project, workingDirectory: options.workingDirectory), start: start,
+            warnings: diagnostics)
         target.externalModules = project.projectFile.externalModules
         return target
     }
 
-    private static func make(_ source: any PackageSource, start: ModuleName, warnings: [Diagnostic]) throws(RunTargetError) -> RunTarget {
+    private static func make(_ source: any PackageSource, start: ModuleName, warnings: [Diagnostic])
+        throws(RunTargetError) -> RunTarget
+    {
         let plan = SourcePolicy.plan(for: SourceSituation(monitor: .absent, primary: .ready(source.kind)))
         let sources = plan.order.compactMap { kind in kind == source.kind ? source : nil }
         do {
@@ -126,7 +140,8 @@ public enum RunTargetError: Error, CustomStringConvertible {
             let count = diagnostics.filter { $0.severity == .error }.count
             return "cannot run the project: it has \(count) error\(count == 1 ? "" : "s")"
         case .packagesNeedIdentifier(let folder):
-            return "\(folder) holds packages but no flowpkg.json; pass --identifier ID to run the package with that identifier"
+            return
+                "\(folder) holds packages but no flowpkg.json; pass --identifier ID to run the package with that identifier"
         case .noStartModule(let location, let hint):
             return "\(location): no start module to run; \(hint)"
         case .refused(let error):

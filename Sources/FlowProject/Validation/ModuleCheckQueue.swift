@@ -62,8 +62,13 @@ final class ModuleCheckQueue: Sendable {
         var checker: ModuleContentChecker?
         while let (index, file) = take() {
             if checker == nil { checker = ModuleContentChecker(maximumSize: maximumSize) }
-            done.append((index, checker!.check(path: file.path, chunkName: file.chunkName,
-                                               collectsStringLiterals: file.collectsStringLiterals)))
+            done.append(
+                (
+                    index,
+                    checker!.check(
+                        path: file.path, chunkName: file.chunkName,
+                        collectsStringLiterals: file.collectsStringLiterals)
+                ))
         }
         state.withLock { $0.finished.append(done) }
     }

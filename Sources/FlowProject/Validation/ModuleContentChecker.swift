@@ -31,14 +31,18 @@ final class ModuleContentChecker {
     func check(path: String, chunkName: String, collectsStringLiterals: Bool = true) -> Outcome {
         var outcome = Outcome()
         func report(_ code: String, _ message: String, line: Int? = nil, column: Int? = nil, hint: String? = nil) {
-            outcome.diagnostics.append(Diagnostic(severity: .error, code: code, message: message, file: path,
-                                                  line: line, column: column, hint: hint))
+            outcome.diagnostics.append(
+                Diagnostic(
+                    severity: .error, code: code, message: message, file: path,
+                    line: line, column: column, hint: hint))
         }
         let bytes: [UInt8]
         switch SourceFile.contents(of: path, maximumSize: maximumSize) {
         case .failure(.tooLarge(let size)):
-            report("FP303", "the module is \(SourceFile.megabytes(size)); flowpkg accepts modules up to \(SourceFile.megabytes(maximumSize))",
-                   hint: "split it into smaller modules, or make large data a resource")
+            report(
+                "FP303",
+                "the module is \(SourceFile.megabytes(size)); flowpkg accepts modules up to \(SourceFile.megabytes(maximumSize))",
+                hint: "split it into smaller modules, or make large data a resource")
             return outcome
         case .failure(.unreadable(let reason)):
             report("FP208", "cannot read the module: \(reason)")
@@ -68,12 +72,15 @@ final class ModuleContentChecker {
                     }
                 }
                 if !isLimit, !Self.isLexicalError(syntax.message), let line = syntax.line,
-                   let column = Self.parserColumn(in: buffer, line: line) {
+                    let column = Self.parserColumn(in: buffer, line: line)
+                {
                     syntax.column = column
                 }
-                report(isLimit ? "FP303" : "FP301", syntax.message, line: syntax.line, column: syntax.column,
-                       hint: isLimit ? "Lua allows about 200 nested levels and 200 locals per function: split the code"
-                           : SyntaxErrorHints.hint(for: syntax.message))
+                report(
+                    isLimit ? "FP303" : "FP301", syntax.message, line: syntax.line, column: syntax.column,
+                    hint: isLimit
+                        ? "Lua allows about 200 nested levels and 200 locals per function: split the code"
+                        : SyntaxErrorHints.hint(for: syntax.message))
                 outcome.unanalysedSource = bytes
                 return
             } catch {
@@ -81,7 +88,8 @@ final class ModuleContentChecker {
                 outcome.unanalysedSource = bytes
                 return
             }
-            outcome.facts = StaticAnalysisStep.facts(of: buffer, using: analyzer, collectsStringLiterals: collectsStringLiterals)
+            outcome.facts = StaticAnalysisStep.facts(
+                of: buffer, using: analyzer, collectsStringLiterals: collectsStringLiterals)
             if outcome.facts == nil { outcome.unanalysedSource = bytes }
         }
         return outcome
@@ -110,7 +118,8 @@ final class ModuleContentChecker {
     /// while a parser stops at its end.
     static func isLexicalError(_ message: String) -> Bool {
         message.hasPrefix("unfinished") || message.hasPrefix("malformed") || message.contains("escape")
-            || message.hasPrefix("UTF-8") || message.hasPrefix("hexadecimal digit") || message.hasPrefix("invalid long string")
+            || message.hasPrefix("UTF-8") || message.hasPrefix("hexadecimal digit")
+            || message.hasPrefix("invalid long string")
             || message.hasPrefix("missing '")
     }
 

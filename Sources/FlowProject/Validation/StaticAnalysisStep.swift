@@ -7,22 +7,28 @@ import FlowPackage
 enum StaticAnalysisStep {
     /// Facts about one module that compiled, read from the same bytes the compiler saw, by the
     /// calling thread's analyzer.
-    static func facts(of source: UnsafeRawBufferPointer, using analyzer: ReusableModuleAnalyzer,
-                      collectsStringLiterals: Bool) -> ModuleFacts? {
+    static func facts(
+        of source: UnsafeRawBufferPointer, using analyzer: ReusableModuleAnalyzer,
+        collectsStringLiterals: Bool
+    ) -> ModuleFacts? {
         analyzer.analyze(source, collectsStringLiterals: collectsStringLiterals)
     }
 
     /// Project-wide rules (requires, resources, globals) over the facts of every module that
     /// could be analysed, in the project's module order.
-    static func check(project: Project, modules: [ProjectRules.Module], unanalysedSources: [[UInt8]] = []) -> [Diagnostic] {
+    static func check(project: Project, modules: [ProjectRules.Module], unanalysedSources: [[UInt8]] = [])
+        -> [Diagnostic]
+    {
         // An unknown environment is already reported (FP107); check against plain Lua then.
         let base = Environment.named(project.projectFile.environment) ?? .lua
-        let environment = base.extended(globals: project.projectFile.globals,
-                                        externalModules: project.projectFile.externalModules)
+        let environment = base.extended(
+            globals: project.projectFile.globals,
+            externalModules: project.projectFile.externalModules)
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
-        return ProjectRules.check(modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
-                                  resources: resources, environment: environment, unanalysedSources: unanalysedSources,
-                                  everyGlobalRead: true)
+        return ProjectRules.check(
+            modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
+            resources: resources, environment: environment, unanalysedSources: unanalysedSources,
+            everyGlobalRead: true)
     }
 }

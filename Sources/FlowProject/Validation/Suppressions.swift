@@ -63,10 +63,14 @@ enum Suppressions {
                 index += 1
                 continue
             }
-            let isLuacheck = byte == UInt8(ascii: "l") && index + luacheck.count <= count
+            let isLuacheck =
+                byte == UInt8(ascii: "l") && index + luacheck.count <= count
                 && source[index..<(index + luacheck.count)].elementsEqual(luacheck)
-            guard isLuacheck || (byte == UInt8(ascii: "f") && index + marker.count <= count
-                && source[index..<(index + marker.count)].elementsEqual(marker)) else {
+            guard
+                isLuacheck
+                    || (byte == UInt8(ascii: "f") && index + marker.count <= count
+                        && source[index..<(index + marker.count)].elementsEqual(marker))
+            else {
                 index += 1
                 continue
             }
@@ -74,7 +78,8 @@ enum Suppressions {
             // `--`, then spaces, right before the marker.
             var before = index - 1
             while before >= lineStart, source[before] == 0x20 || source[before] == 0x09 { before -= 1 }
-            guard before - 1 >= lineStart, source[before] == UInt8(ascii: "-"), source[before - 1] == UInt8(ascii: "-") else {
+            guard before - 1 >= lineStart, source[before] == UInt8(ascii: "-"), source[before - 1] == UInt8(ascii: "-")
+            else {
                 index += markerLength
                 continue
             }
@@ -132,7 +137,9 @@ enum Suppressions {
                 let code = String(parts[0])
                 let isCode = code.allSatisfy { $0.isNumber || $0 == "x" } && code.first?.isNumber == true
                 if isCode {
-                    guard "113".hasPrefix(code.replacingOccurrences(of: "x", with: "")) || code == "11x" else { continue }
+                    guard "113".hasPrefix(code.replacingOccurrences(of: "x", with: "")) || code == "11x" else {
+                        continue
+                    }
                     if parts.count == 2 { names.append(String(parts[1])) } else { all = true }
                 } else if code.first?.isLetter == true || code.first == "_" {
                     names.append(code)

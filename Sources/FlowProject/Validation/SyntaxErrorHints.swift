@@ -1,12 +1,15 @@
 /// A hint for a Lua 5.4 syntax error (FP301), chosen from the words of Lua's own message.
 enum SyntaxErrorHints {
     static func hint(for message: String) -> String {
-        if let range = message.range(of: "(to close '"), let close = message.range(of: "' at line ", range: range.upperBound..<message.endIndex) {
+        if let range = message.range(of: "(to close '"),
+            let close = message.range(of: "' at line ", range: range.upperBound..<message.endIndex)
+        {
             let opener = message[range.upperBound..<close.lowerBound]
             let line = message[close.upperBound...].prefix { $0.isNumber }
             // The message starts with what was expected: `'end' expected (to close ...`.
             let closer = message.hasPrefix("'") ? String(message.prefix { $0 != " " }) : "closing token"
-            return "the '\(opener)' at line \(line) is not closed here: add the missing \(closer), or remove a stray one above"
+            return
+                "the '\(opener)' at line \(line) is not closed here: add the missing \(closer), or remove a stray one above"
         }
         if message.hasPrefix("unfinished long string") || message.hasPrefix("unfinished long comment") {
             return "close it with ']]' (with as many '=' between the brackets as it opened with)"
@@ -24,7 +27,8 @@ enum SyntaxErrorHints {
             return "a statement must be a call or an assignment; check for a missing '=', '(' or a misspelt keyword"
         }
         if message.hasPrefix("unexpected symbol") {
-            return "this token cannot start or continue an expression here: check the operator, comma or quote before it"
+            return
+                "this token cannot start or continue an expression here: check the operator, comma or quote before it"
         }
         if message.hasPrefix("break outside") || message.contains("no visible label") {
             return "'break' and 'goto' must stay inside the loop or block that holds their target"
@@ -33,7 +37,8 @@ enum SyntaxErrorHints {
             return "a <const> or <close> local cannot be assigned again: declare it without the attribute"
         }
         if message.hasPrefix("invalid escape sequence") || message.hasPrefix("decimal escape too large")
-            || message.hasPrefix("UTF-8 value too large") || message.contains("expected in \\") {
+            || message.hasPrefix("UTF-8 value too large") || message.contains("expected in \\")
+        {
             return "escape a backslash as '\\\\', or use a long string [[ ... ]] where escapes are not read"
         }
         if message.contains("expected") {

@@ -36,7 +36,9 @@ struct SyntaxErrorLocation: Equatable {
     }
 
     private static func shortened(_ message: String, token: String?) -> String {
-        guard let token, token.utf8.count > maximumTokenLength, let range = message.range(of: " near ", options: .backwards) else {
+        guard let token, token.utf8.count > maximumTokenLength,
+            let range = message.range(of: " near ", options: .backwards)
+        else {
             return message
         }
         let short = String(decoding: token.utf8.prefix(maximumTokenLength), as: UTF8.self)

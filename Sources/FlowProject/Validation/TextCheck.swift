@@ -10,8 +10,9 @@ enum TextCheck {
     /// The first reason `bytes` is not UTF-8 Lua source text, or nil when it is.
     static func problem(in bytes: [UInt8]) -> Problem? {
         if bytes.first == 0x1B {
-            return Problem(message: "the file is a precompiled Lua chunk, not source text", line: 1, column: 1,
-                           hint: "packages hold Lua source only: add the .lua source instead")
+            return Problem(
+                message: "the file is a precompiled Lua chunk, not source text", line: 1, column: 1,
+                hint: "packages hold Lua source only: add the .lua source instead")
         }
         return bytes.withUnsafeBufferPointer { buffer -> Problem? in
             // Fast path: plain ASCII without NUL, 32 then eight bytes at a time (the flags of
@@ -39,8 +40,9 @@ enum TextCheck {
             while index < count {
                 let byte = buffer[index]
                 if byte == 0 {
-                    return problem("the file contains a NUL byte: it is binary, not Lua source text", at: index, in: buffer,
-                                   hint: "a binary file belongs under Resources/, not under a sources folder")
+                    return problem(
+                        "the file contains a NUL byte: it is binary, not Lua source text", at: index, in: buffer,
+                        hint: "a binary file belongs under Resources/, not under a sources folder")
                 }
                 if byte < 0x80 {
                     index += 1
@@ -48,8 +50,9 @@ enum TextCheck {
                 }
                 let length = sequenceLength(buffer, at: index)
                 if length == 0 {
-                    return problem("the file is not valid UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true)))",
-                                   at: index, in: buffer, hint: "save it as UTF-8; a binary file belongs under Resources/")
+                    return problem(
+                        "the file is not valid UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true)))",
+                        at: index, in: buffer, hint: "save it as UTF-8; a binary file belongs under Resources/")
                 }
                 index += length
             }
@@ -80,7 +83,9 @@ enum TextCheck {
         return length
     }
 
-    private static func problem(_ message: String, at offset: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: String) -> Problem {
+    private static func problem(_ message: String, at offset: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: String)
+        -> Problem
+    {
         var line = 1
         var lineStart = 0
         for i in 0..<offset where buffer[i] == 0x0A {

@@ -6,7 +6,9 @@ import Foundation
 /// module's content and syntax, then static analysis; every problem is collected and reported once.
 public enum Validator {
     /// Validates the project in `projectAt` and returns everything found, sorted.
-    public static func validate(projectAt directory: URL, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
+    public static func validate(projectAt directory: URL, options: ValidationOptions = ValidationOptions())
+        -> ValidationReport
+    {
         // Discovery first (the project file, names, duplicates, resources), then every module's
         // content and syntax on worker threads: discovery hands over its model and is done.
         var discovery = ProjectLoader.discover(
@@ -14,11 +16,14 @@ public enum Validator {
         let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize)
         // Only FP406 reads a module's string literals, and only about resources.
         let collectsStringLiterals = !discovery.resources.isEmpty
-        queue.add(zip(discovery.modules, discovery.modulePaths).map { module, path in
-            ModuleCheckQueue.File(path: path, chunkName: module.relativePath, collectsStringLiterals: collectsStringLiterals)
-        })
+        queue.add(
+            zip(discovery.modules, discovery.modulePaths).map { module, path in
+                ModuleCheckQueue.File(
+                    path: path, chunkName: module.relativePath, collectsStringLiterals: collectsStringLiterals)
+            })
         queue.finish()
-        let workers = startWorkers(max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), on: queue)
+        let workers = startWorkers(
+            max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), on: queue)
         workers.wait()
 
         let outcomes = queue.outcomes()
@@ -28,21 +33,26 @@ public enum Validator {
         for (index, (module, path)) in zip(discovery.modules, discovery.modulePaths).enumerated() {
             guard let outcome = outcomes[index] else { continue }
             discovery.diagnostics += outcome.diagnostics
-            if let facts = outcome.facts { analysed.append(ProjectRules.Module(name: module.name, file: path, facts: facts)) }
+            if let facts = outcome.facts {
+                analysed.append(ProjectRules.Module(name: module.name, file: path, facts: facts))
+            }
             if let source = outcome.unanalysedSource { unanalysed.append(source) }
         }
         if let project = discovery.project {
-            discovery.diagnostics += StaticAnalysisStep.check(project: project, modules: analysed, unanalysedSources: unanalysed)
-            discovery.diagnostics = Suppressions.apply(discovery.diagnostics, root: project.root.path,
-                                                       ignore: project.projectFile.ignore)
+            discovery.diagnostics += StaticAnalysisStep.check(
+                project: project, modules: analysed, unanalysedSources: unanalysed)
+            discovery.diagnostics = Suppressions.apply(
+                discovery.diagnostics, root: project.root.path,
+                ignore: project.projectFile.ignore)
         }
         if options.strict {
             for index in discovery.diagnostics.indices where discovery.diagnostics[index].severity == .warning {
                 discovery.diagnostics[index].severity = .error
             }
         }
-        return ValidationReport(project: discovery.project, diagnostics: discovery.diagnostics,
-                                moduleCount: discovery.modules.count, resourceCount: discovery.resources.count)
+        return ValidationReport(
+            project: discovery.project, diagnostics: discovery.diagnostics,
+            moduleCount: discovery.modules.count, resourceCount: discovery.resources.count)
     }
 
     /// Starts `count` threads working on `queue`; the group is left when all of them are done.

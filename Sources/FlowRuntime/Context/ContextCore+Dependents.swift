@@ -52,12 +52,14 @@ extension ContextCore {
         lua_pushnil(L)
         while lua_next(L, -2) != 0 {
             if lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TTABLE,
-               let requirer = try? ModuleName(String(decoding: stack.bytes(at: -2) ?? [], as: UTF8.self)) {
+                let requirer = try? ModuleName(String(decoding: stack.bytes(at: -2) ?? [], as: UTF8.self))
+            {
                 var required = Set<ModuleName>()
                 lua_pushnil(L)
                 while lua_next(L, -2) != 0 {
                     if lua_type(L, -2) == LUA_TSTRING,
-                       let name = try? ModuleName(String(decoding: stack.bytes(at: -2) ?? [], as: UTF8.self)) {
+                        let name = try? ModuleName(String(decoding: stack.bytes(at: -2) ?? [], as: UTF8.self))
+                    {
                         required.insert(name)
                     }
                     flowlua_pop(L, 1)

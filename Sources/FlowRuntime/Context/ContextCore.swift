@@ -49,8 +49,9 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         let state = try LuaState(openLibraries: true)
         state.bridge = self
         let L = state.L
-        flowlua_getextraspace(L)!.storeBytes(of: Unmanaged.passUnretained(self).toOpaque(),
-                                             as: UnsafeMutableRawPointer.self)
+        flowlua_getextraspace(L)!.storeBytes(
+            of: Unmanaged.passUnretained(self).toOpaque(),
+            as: UnsafeMutableRawPointer.self)
         self.state = state
         activeThread = L
 
@@ -88,7 +89,9 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             flowlua_pushswiftfunction(L, { L in ContextCore.of(L).notifyHost(L!) }, 0)
             return 2
         }
-        for (reference, global) in zip(host, ["getResource", "addMessageHandler", "removeMessageHandler", "postMessage"]) {
+        for (reference, global) in zip(
+            host, ["getResource", "addMessageHandler", "removeMessageHandler", "postMessage"])
+        {
             lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
             lua_setglobal(L, global)
             luaL_unref(L, flowlua_registryindex(), reference)
@@ -131,7 +134,9 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         }
 
         if let sandbox = options.sandbox {
-            let allowed = sandbox.allowedGlobals.union(["getResource", "addMessageHandler", "removeMessageHandler", "postMessage"])
+            let allowed = sandbox.allowedGlobals.union([
+                "getResource", "addMessageHandler", "removeMessageHandler", "postMessage",
+            ])
             _ = try runSetup(HostScripts.sandbox, name: "sandbox", results: 0) {
                 lua_createtable(L, 0, Int32(allowed.count))
                 for name in allowed {

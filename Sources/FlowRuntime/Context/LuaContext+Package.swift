@@ -9,18 +9,23 @@ extension LuaContext {
     ///
     /// Throws `LoaderError.packageNotFound` or `.ambiguousPackage` (listing every package
     /// found), or `.packageRefused` for a corrupt package; no Lua runs before that.
-    public convenience init(package identifier: PackageIdentifier, in directories: [URL], name: String? = nil,
-                            options: Options = Options()) throws {
+    public convenience init(
+        package identifier: PackageIdentifier, in directories: [URL], name: String? = nil,
+        options: Options = Options()
+    ) throws {
         let url = try PackageLocator.locate(identifier, in: directories)
         let source = try EmbeddedPackageSource(contentsOf: url, expectedIdentifier: identifier)
         let loader = try Loader(identifier: identifier, sources: [source])
-        try self.init(name: name ?? identifier.rawValue, packageIdentifier: identifier, loader: loader, options: options)
+        try self.init(
+            name: name ?? identifier.rawValue, packageIdentifier: identifier, loader: loader, options: options)
     }
 
     /// A context over the `.luapkg` with `identifier` in `bundle`'s resources (an app's
     /// `Bundle.main`, or a SwiftPM target's `Bundle.module`, where FlowpkgBuildPlugin puts it).
-    public convenience init(package identifier: PackageIdentifier, bundle: Bundle, name: String? = nil,
-                            options: Options = Options()) throws {
+    public convenience init(
+        package identifier: PackageIdentifier, bundle: Bundle, name: String? = nil,
+        options: Options = Options()
+    ) throws {
         try self.init(package: identifier, in: Self.packageDirectories(of: bundle), name: name, options: options)
     }
 

@@ -27,7 +27,8 @@ public final class LuaContext: @unchecked Sendable {
     /// Creates the context and opens its state; no module runs yet.
     ///
     /// Throws `LuaContextError.identifierMismatch` when `loader` serves another package.
-    public init(name: String, packageIdentifier: PackageIdentifier, loader: Loader, options: Options = Options()) throws {
+    public init(name: String, packageIdentifier: PackageIdentifier, loader: Loader, options: Options = Options()) throws
+    {
         guard loader.identifier == packageIdentifier else {
             throw LuaContextError.identifierMismatch(expected: packageIdentifier, loader: loader.identifier)
         }
@@ -165,8 +166,10 @@ public final class LuaContext: @unchecked Sendable {
     }
 
     /// Runs `source` on the context's thread and calls `completion` with its results.
-    public func execute(_ source: String, chunkName: String = "execute",
-                        completion: @escaping @Sendable (Result<[LuaValue], any Error>) -> Void) {
+    public func execute(
+        _ source: String, chunkName: String = "execute",
+        completion: @escaping @Sendable (Result<[LuaValue], any Error>) -> Void
+    ) {
         let core = self.core
         let queue = options.callbackQueue
         let queued = executor.async {

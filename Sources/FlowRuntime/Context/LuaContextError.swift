@@ -21,7 +21,8 @@ public enum LuaContextError: Error, Equatable, Sendable, CustomStringConvertible
         case .foreignFunction: return "a Lua function can only be passed back to the context it came from"
         case .invalidGlobalName(let name): return "'\(name)' is not a usable global name"
         case .noStartModule(let identifier):
-            return "package '\(identifier)' names no start module: set \"startModule\" in flowpkg.json, or load a module by name"
+            return
+                "package '\(identifier)' names no start module: set \"startModule\" in flowpkg.json, or load a module by name"
         }
     }
 }

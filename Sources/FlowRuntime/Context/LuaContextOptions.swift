@@ -25,9 +25,11 @@ extension LuaContext {
         /// then `LUA_CPATH`, then Lua's default (`;;` in either stands for the default).
         public var cPath: String?
 
-        public init(sandbox: Sandbox? = nil, print: (@Sendable (String) -> Void)? = nil,
-                    callbackQueue: DispatchQueue? = nil, stackSize: Int = 8 << 20,
-                    cModules: [String: LuaCFunction] = [:], externalModules: [String] = [], cPath: String? = nil) {
+        public init(
+            sandbox: Sandbox? = nil, print: (@Sendable (String) -> Void)? = nil,
+            callbackQueue: DispatchQueue? = nil, stackSize: Int = 8 << 20,
+            cModules: [String: LuaCFunction] = [:], externalModules: [String] = [], cPath: String? = nil
+        ) {
             self.sandbox = sandbox
             self.print = print
             self.callbackQueue = callbackQueue

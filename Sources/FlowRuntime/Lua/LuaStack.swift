@@ -119,7 +119,8 @@ struct LuaStack {
         }
         // An array when the keys are exactly 1...n, whatever order the traversal met them in.
         if positional.count == dictionary.count,
-           positional.isEmpty || (1...positional.count).allSatisfy({ positional[Int64($0)] != nil }) {
+            positional.isEmpty || (1...positional.count).allSatisfy({ positional[Int64($0)] != nil })
+        {
             return .array((0..<positional.count).map { positional[Int64($0 + 1)]! })
         }
         return .table(dictionary)

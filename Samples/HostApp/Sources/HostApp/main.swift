@@ -8,7 +8,7 @@ import FlowRuntime
 import Foundation
 import Greeting
 #if DEBUG
-import FlowLiveDevelopment
+    import FlowLiveDevelopment
 #endif
 
 // The identifier in Lua/flowpkg.json: the one thing the host names.
@@ -29,14 +29,17 @@ do {
 }
 
 // A Swift function for Lua: swiftSum(1, 2, 3) == 6.
-try context.setGlobal("swiftSum", .function(LuaFunction { arguments in
-    var sum: Int64 = 0
-    for argument in arguments {
-        guard case .integer(let value) = argument else { throw HostError.notAnInteger(argument) }
-        sum += value
-    }
-    return [.integer(sum)]
-}))
+try context.setGlobal(
+    "swiftSum",
+    .function(
+        LuaFunction { arguments in
+            var sum: Int64 = 0
+            for argument in arguments {
+                guard case .integer(let value) = argument else { throw HostError.notAnInteger(argument) }
+                sum += value
+            }
+            return [.integer(sum)]
+        }))
 
 enum HostError: Error, CustomStringConvertible {
     case notAnInteger(LuaValue)
@@ -44,13 +47,13 @@ enum HostError: Error, CustomStringConvertible {
 }
 
 #if DEBUG
-// Debug builds only: with a live source named, load from it first and apply its changes.
-let environment = ProcessInfo.processInfo.environment
-let session = environment["FLOWPKG_LIVE_URL"].flatMap(URL.init(string:)).flatMap { url in
-    environment["FLOWPKG_LIVE_TOKEN"].map { token in
-        LiveSession.attach(to: context, configuration: .init(url: url, token: token))
+    // Debug builds only: with a live source named, load from it first and apply its changes.
+    let environment = ProcessInfo.processInfo.environment
+    let session = environment["FLOWPKG_LIVE_URL"].flatMap(URL.init(string:)).flatMap { url in
+        environment["FLOWPKG_LIVE_TOKEN"].map { token in
+            LiveSession.attach(to: context, configuration: .init(url: url, token: token))
+        }
     }
-}
 #endif
 
 do {
@@ -62,10 +65,10 @@ do {
 }
 
 #if DEBUG
-if let session {
-    // Keep running, applying live changes, until Ctrl-C or SIGTERM.
-    waitForSignal { session.stop() }
-}
+    if let session {
+        // Keep running, applying live changes, until Ctrl-C or SIGTERM.
+        waitForSignal { session.stop() }
+    }
 #endif
 context.terminate()
 
