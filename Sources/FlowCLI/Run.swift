@@ -96,14 +96,14 @@ extension Flowpkg {
                 }
             }
             let refused = DispatchSemaphore(value: 0)
-            let refusal = RefusalBox()
+            let refusal = Locked<String?>(nil)
             let session = live.startSession(
                 loader: target.loader, primary: target.primarySource,
                 context: context, output: LineOutput()
             ) { session in
                 guard live.watch else { return }
                 session.onRefused { reason in
-                    refusal.reason = reason
+                    refusal.withLock { $0 = reason }
                     refused.signal()
                 }
             }
@@ -111,7 +111,7 @@ extension Flowpkg {
                 session?.stop()
                 context.terminate()
             }
-            if live.watch, let reason = refusal.reason {
+            if live.watch, let reason = refusal.withLock({ $0 }) {
                 Self.standardError("error: --watch has nothing to watch: \(reason)\n")
                 throw ExitCode.failure
             }
@@ -135,7 +135,8 @@ extension Flowpkg {
                 throw ExitCode(128 + signalNumber)
             }
             fflush(nil)
-            Self.standardError("error: --watch has nothing to watch: \(refusal.reason ?? "the live source refused")\n")
+            Self.standardError(
+                "error: --watch has nothing to watch: \(refusal.withLock { $0 } ?? "the live source refused")\n")
             throw ExitCode.failure
         }
 
@@ -175,15 +176,6 @@ extension Flowpkg {
             let location = ProjectLocation.resolve(nil, workingDirectory: workingDirectory)
             guard let above = location.above else { return (here, ".") }
             return (location.url, DiagnosticRenderer.relativePath(above, from: workingDirectory))
-        }
-
-        private final class RefusalBox: @unchecked Sendable {
-            private let lock = NSLock()
-            private var stored: String?
-            var reason: String? {
-                get { lock.withLock { stored } }
-                set { lock.withLock { stored = newValue } }
-            }
         }
 
         /// Lua's `arg` as the lua interpreter builds it: the program's arguments from 1, the

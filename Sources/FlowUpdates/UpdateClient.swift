@@ -79,8 +79,8 @@ public final class UpdateClient: @unchecked Sendable {
     public let configuration: Configuration
     public let embedded: EmbeddedPackageSource
     public let store: UpdateStore
-    private let lock = NSLock()
-    private var launchedUpdate: String?
+    /// The stored update this launch runs, if any.
+    private let launchedUpdate = Locked<String?>(nil)
 
     public init(configuration: Configuration, embedded: EmbeddedPackageSource) throws(UpdateError) {
         if let problem = FeedPublisher.channelProblem(configuration.channel) {
@@ -140,7 +140,7 @@ public final class UpdateClient: @unchecked Sendable {
         }
         switch entry.kind {
         case .rollback:
-            let inUse = lock.withLock { launchedUpdate }
+            let inUse = launchedUpdate.withLock { $0 }
             try store.updateState { $0.rolledBack = true }
             for id in store.storedIDs where id != inUse { store.remove(id) }
             return .rolledBack
@@ -184,7 +184,7 @@ public final class UpdateClient: @unchecked Sendable {
                 entry, from: configuration.feed.appendingPathComponent(path),
                 timeout: configuration.timeout)
             try store.updateState { $0.rolledBack = false }
-            let inUse = lock.withLock { launchedUpdate }
+            let inUse = launchedUpdate.withLock { $0 }
             let lastGood = store.readState().lastGood
             store.prune(protecting: Set([id] + [inUse, lastGood].compactMap { $0 }))
             return .downloaded(version: version, id: id)
@@ -257,7 +257,7 @@ public final class UpdateClient: @unchecked Sendable {
             $0.failed = finalFailed
             $0.launching = launching
         }
-        lock.withLock { launchedUpdate = launching }
+        launchedUpdate.withLock { $0 = launching }
         if let launching {
             let version = readers[launching]?.manifest.version ?? "?"
             messages.append(
@@ -269,7 +269,7 @@ public final class UpdateClient: @unchecked Sendable {
 
     /// The host confirms the launched update works: it stays in use at the next launches.
     public func markHealthy() {
-        guard let id = lock.withLock({ launchedUpdate }) else { return }
+        guard let id = launchedUpdate.withLock({ $0 }) else { return }
         try? store.updateState { state in
             if state.launching == id { state.launching = nil }
             state.lastGood = id
@@ -279,7 +279,7 @@ public final class UpdateClient: @unchecked Sendable {
     /// The host saw the launched update fail: it is never chosen again, and the next launch
     /// runs the embedded package (or an earlier good update).
     public func markFailed() {
-        guard let id = lock.withLock({ launchedUpdate }) else { return }
+        guard let id = launchedUpdate.withLock({ $0 }) else { return }
         try? store.updateState { state in
             if state.launching == id { state.launching = nil }
             if !state.failed.contains(id) { state.failed.append(id) }
@@ -289,24 +289,16 @@ public final class UpdateClient: @unchecked Sendable {
 }
 
 /// A feed check running on another thread.
-public final class BackgroundCheck: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var outcome: UpdateClient.CheckOutcome?
+public final class BackgroundCheck: Sendable {
+    private let outcome = Awaited<UpdateClient.CheckOutcome?>(nil)
 
     func finish(_ outcome: UpdateClient.CheckOutcome) {
-        condition.withLock {
-            self.outcome = outcome
-            condition.broadcast()
-        }
+        self.outcome.withLock { $0 = outcome }
     }
 
     /// Waits until the check is done or `timeout` passes; nil when it is still running.
     public func wait(timeout: TimeInterval) -> UpdateClient.CheckOutcome? {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while outcome == nil, condition.wait(until: deadline) {}
-        return outcome
+        outcome.wait(until: { $0 }, deadline: Date(timeIntervalSinceNow: timeout))
     }
 }
 

@@ -36,7 +36,8 @@ public final class UpdateStore: @unchecked Sendable {
     public let identifier: PackageIdentifier
     public let trustedKeys: [PackagePublicKey]
     public let keep: Int
-    private let lock = NSLock()
+    /// Held while the state file is read or rewritten, so two threads never interleave.
+    private let stateAccess = Locked<Void>(())
 
     var packages: URL { folder.appendingPathComponent("packages") }
     var downloads: URL { folder.appendingPathComponent("downloads") }
@@ -76,7 +77,7 @@ public final class UpdateStore: @unchecked Sendable {
     // MARK: State
 
     func readState() -> State {
-        lock.withLock {
+        stateAccess.withLock { _ in
             guard let data = try? Data(contentsOf: stateFile) else { return State() }
             // A damaged state file forgets failures; the policy still refuses anything unsigned.
             return (try? JSONDecoder().decode(State.self, from: data)) ?? State()
@@ -84,8 +85,10 @@ public final class UpdateStore: @unchecked Sendable {
     }
 
     func updateState(_ change: (inout State) -> Void) throws(UpdateError) {
-        lock.lock()
-        defer { lock.unlock() }
+        try stateAccess.withLock { _ throws(UpdateError) in try rewriteState(change) }
+    }
+
+    private func rewriteState(_ change: (inout State) -> Void) throws(UpdateError) {
         var state = (try? JSONDecoder().decode(State.self, from: Data(contentsOf: stateFile))) ?? State()
         change(&state)
         let encoder = JSONEncoder()
