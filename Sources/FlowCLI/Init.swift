@@ -30,37 +30,20 @@ extension Flowpkg {
             completion: .directory)
         var directory: String = "."
 
-        @Option(
-            help: ArgumentHelp(
-                "A template name (see flowpkg templates) or the path of a template folder (default: console-app).",
-                valueName: "template"),
-            completion: TemplateChoice.completion)
-        var template: String?
-
-        @Option(help: "The product name (default: the folder's name).")
-        var name: String?
-
-        @Option(help: "The package identifier (default: com.example.<name in lower case>).")
-        var identifier: String?
-
-        @Option(name: .customLong("start-module"), help: "The start module's name (default: the template's).")
-        var startModule: String?
-
-        @Option(name: .customLong("set"), help: ArgumentHelp("Set any template variable.", valueName: "KEY=VALUE"))
-        var assignments: [String] = []
+        @OptionGroup var values: TemplateValueOptions
 
         @Flag(help: "Print what would be written and what kept, and write nothing.")
         var dryRun = false
 
         func validate() throws {
-            _ = try givenValues()
+            _ = try values.givenValues()
         }
 
         func run() throws {
             let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             let folder = URL(fileURLWithPath: directory, relativeTo: workingDirectory).standardizedFileURL
             do {
-                var given = try givenValues()
+                var given = try values.givenValues()
                 let catalog = try TemplateCatalog.bundled()
                 // Say what is wrong with DIR before asking anything.
                 var isDirectory: ObjCBool = false
@@ -73,7 +56,7 @@ extension Flowpkg {
                     throw TemplateError.alreadyAProject(path: shown)
                 }
                 let chosen = try catalog.template(
-                    named: TemplateChoice.choose(template, catalog: catalog),
+                    named: TemplateChoice.choose(values.template, catalog: catalog),
                     relativeTo: workingDirectory)
                 if isatty(STDIN_FILENO) == 1 {
                     given = New.Prompter.ask(template: chosen, destination: folder, given: given)
@@ -95,25 +78,6 @@ extension Flowpkg {
             var text = directory
             while text.count > 1 && text.hasSuffix("/") { text.removeLast() }
             return text
-        }
-
-        private func givenValues() throws -> [String: String] {
-            var given: [String: String] = [:]
-            for assignment in assignments {
-                guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                    throw ValidationError("--set takes KEY=VALUE, not '\(assignment)'")
-                }
-                given[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
-            }
-            for (key, value) in [("name", name), ("identifier", identifier), ("startModule", startModule)] {
-                guard let value else { continue }
-                if let other = given[key], other != value {
-                    throw ValidationError(
-                        "\(New.flag(for: key)) '\(value)' and --set \(key)=\(other) disagree; give one")
-                }
-                given[key] = value
-            }
-            return given
         }
 
         private func report(_ outcome: ProjectInitializer.Outcome, template: String, dryRun: Bool) -> String {

@@ -33,42 +33,25 @@ extension Flowpkg {
         @Argument(help: ArgumentHelp("The project folder to create; it must not exist, or be empty.", valueName: "dir"))
         var directory: String
 
-        @Option(
-            help: ArgumentHelp(
-                "A template name (see flowpkg templates) or the path of a template folder (default: console-app).",
-                valueName: "template"),
-            completion: TemplateChoice.completion)
-        var template: String?
-
-        @Option(help: "The product name (default: the folder's name).")
-        var name: String?
-
-        @Option(help: "The package identifier (default: com.example.<name in lower case>).")
-        var identifier: String?
-
-        @Option(name: .customLong("start-module"), help: "The start module's name (default: the template's).")
-        var startModule: String?
-
-        @Option(name: .customLong("set"), help: ArgumentHelp("Set any template variable.", valueName: "KEY=VALUE"))
-        var assignments: [String] = []
+        @OptionGroup var values: TemplateValueOptions
 
         @Flag(help: "Print the files that would be written, and write nothing.")
         var dryRun = false
 
         func validate() throws {
             // Malformed --set and flags that contradict it are usage errors, shown with usage.
-            _ = try givenValues()
+            _ = try values.givenValues()
         }
 
         func run() throws {
             let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             let destination = URL(fileURLWithPath: directory, relativeTo: workingDirectory).standardizedFileURL
             do {
-                var given = try givenValues()
+                var given = try values.givenValues()
                 let catalog = try TemplateCatalog.bundled()
                 // Say that DIR is taken before asking questions, not after.
                 try ProjectWriter.checkDestination(destination)
-                let templateName = TemplateChoice.choose(template, catalog: catalog)
+                let templateName = TemplateChoice.choose(values.template, catalog: catalog)
                 let chosen = try catalog.template(named: templateName, relativeTo: workingDirectory)
                 if isatty(STDIN_FILENO) == 1 {
                     given = Prompter.ask(template: chosen, destination: destination, given: given)
@@ -96,26 +79,6 @@ extension Flowpkg {
             return text
         }
 
-        /// The values given on the command line, by variable name.
-        private func givenValues() throws -> [String: String] {
-            var given: [String: String] = [:]
-            for assignment in assignments {
-                guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                    throw ValidationError("--set takes KEY=VALUE, not '\(assignment)'")
-                }
-                given[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
-            }
-            for (key, value) in [("name", name), ("identifier", identifier), ("startModule", startModule)] {
-                guard let value else { continue }
-                if let other = given[key], other != value {
-                    throw ValidationError(
-                        "\(Self.flag(for: key)) '\(value)' and --set \(key)=\(other) disagree; give one")
-                }
-                given[key] = value
-            }
-            return given
-        }
-
         private func report(_ project: NewProject, heading: String) -> String {
             var lines = [heading]
             lines += project.files.map { "  \($0.path)" }
@@ -126,16 +89,6 @@ extension Flowpkg {
                 lines += steps.map { "  flowpkg \($0.rawValue) \(Self.shellQuoted(shown))" }
             }
             return lines.joined(separator: "\n")
-        }
-
-        /// The flag that sets `variable` on the command line.
-        static func flag(for variable: String) -> String {
-            switch variable {
-            case "name": return "--name"
-            case "identifier": return "--identifier"
-            case "startModule": return "--start-module"
-            default: return "--set \(variable)=VALUE"
-            }
         }
 
         /// Prints `error` and gives the exit code: 64 for a bad flag or value, 1 for the rest.

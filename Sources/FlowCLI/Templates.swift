@@ -45,7 +45,7 @@ extension Flowpkg {
                 let rows = template.variables.map { variable -> (String, String) in
                     var help = variable.description
                     if let value = variable.defaultValue { help += " (default: \(value))" }
-                    return (New.flag(for: variable.name), help)
+                    return (TemplateValueOptions.flag(for: variable.name), help)
                 }
                 let flagWidth = rows.map(\.0.count).max() ?? 0
                 for (flag, help) in rows {
@@ -92,7 +92,8 @@ extension Flowpkg {
                         name: template.name, description: template.manifest.description,
                         variables: template.variables.map {
                             Listing.Variable(
-                                name: $0.name, flag: New.flag(for: $0.name), description: $0.description,
+                                name: $0.name, flag: TemplateValueOptions.flag(for: $0.name),
+                                description: $0.description,
                                 default: $0.defaultValue, kind: $0.kind.rawValue, pattern: $0.pattern)
                         })
                 })
