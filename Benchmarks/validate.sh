@@ -28,7 +28,7 @@ validate_workload() {
   "name": "ValidateBenchmark",
   "identifier": "com.example.benchmark",
   "version": "1.0.0",
-  "externalModules": ["lpeg", "lfs", "lxp", "lanes", "bit", "bit32"]
+  "externalModules": ["lpeg", "lfs", "lxp", "lanes", "bit", "bit32", "ffi", "yaml", "system.core", "term.core"]
 }
 JSON
   fi
