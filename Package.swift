@@ -50,9 +50,10 @@ let package = Package(
         ),
         // What a host links to find its code: sources, priority policy, provenance.
         .target(name: "FlowLoader", dependencies: ["FlowPackage"]),
-        // The CLua wrapper several targets share: Lua's errors, and compiling chunks without running them.
+        // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
+        // Lua's errors, and compiling chunks without running them.
         .target(name: "FlowLua", dependencies: ["CLua"]),
-        // A Lua 5.4 state and context on top of the loader.
+        // A Lua 5.4 context on top of the loader and FlowLua's state.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "CLua"]),
         // Plain HTTP/1.1 over sockets (Foundation only): what the live channel and update checks speak.
         .target(name: "FlowHTTP"),
@@ -124,6 +125,7 @@ let package = Package(
             name: "FlowPackageTests", dependencies: ["FlowPackage", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport"]),
         .testTarget(name: "FlowUpdatesTests", dependencies: ["FlowLoader", "FlowPackage", "FlowUpdates"]),
+        .testTarget(name: "FlowLuaTests", dependencies: ["FlowLua"]),
         .testTarget(
             name: "FlowRuntimeTests",
             dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]
@@ -132,8 +134,8 @@ let package = Package(
         .testTarget(
             name: "FlowKitTests",
             dependencies: [
-                "EmbeddedTemplates", "FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowRuntime",
-                "FlowTemplates", "FlowTestSupport", "LuaSyntax",
+                "EmbeddedTemplates", "FlowAnalysis", "FlowDiagnostics", "FlowLua", "FlowPackage", "FlowProject",
+                "FlowRuntime", "FlowTemplates", "FlowTestSupport", "LuaSyntax",
             ]
         ),
         .testTarget(

@@ -1,4 +1,4 @@
-import FlowRuntime
+import FlowLua
 import Testing
 @testable import FlowAnalysis
 @testable import LuaSyntax

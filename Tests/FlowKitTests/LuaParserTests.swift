@@ -1,5 +1,5 @@
 import Foundation
-import FlowRuntime
+import FlowLua
 import Testing
 @testable import LuaSyntax
 

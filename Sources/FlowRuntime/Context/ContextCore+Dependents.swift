@@ -1,5 +1,6 @@
 import CLua
 import FlowLoader
+import FlowLua
 import FlowPackage
 
 /// Which module required which, and the order a reload re-runs them in; on the executor only.

@@ -1,5 +1,6 @@
 import CLua
 import FlowLoader
+import FlowLua
 import FlowPackage
 
 /// What a context does with modules, globals, messages and resources; on the executor only.

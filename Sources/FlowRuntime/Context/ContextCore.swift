@@ -3,12 +3,21 @@ import Dispatch
 import FlowLoader
 import FlowLua
 import FlowPackage
-import Foundation
 
 /// A context's Lua state and everything tied to it. Confined to the context's executor: only
-/// jobs running there touch it (the lock guards just the handler registrations that callback
-/// queues check).
+/// jobs running there touch it (`registrations` excepted, which callback queues check).
+// `@unchecked`: it owns the lua_State, and all but the `Locked` registrations is touched only on the executor's thread.
 final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
+    /// The handlers a context calls back: added from any thread, checked by callback queues.
+    struct Registrations {
+        /// Completion handlers by module, each with the id its registration is known by.
+        var moduleHandlers: [ModuleName: [(id: Int, handler: LuaContext.ModuleCompletion)]] = [:]
+        var liveRegistrations: Set<Int> = []
+        var nextRegistration = 1
+        /// Swift message handlers by message name.
+        var messageHandlers: [String: [@Sendable ([LuaValue]) -> Void]] = [:]
+    }
+
     let loader: Loader
     let options: LuaContext.Options
     let owner: LuaContextReference
@@ -29,13 +38,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     /// What a module loaded with arguments (a start module) receives as `...`, again on reload.
     var moduleArguments: [ModuleName: [LuaValue]] = [:]
 
-    let registrations = NSLock()
-    /// Completion handlers by module, each with the id its registration is known by.
-    var moduleHandlers: [ModuleName: [(id: Int, handler: LuaContext.ModuleCompletion)]] = [:]
-    var liveRegistrations: Set<Int> = []
-    var nextRegistration = 1
-    /// Swift message handlers by message name.
-    var messageHandlers: [String: [@Sendable ([LuaValue]) -> Void]] = [:]
+    let registrations = Locked(Registrations())
 
     init(loader: Loader, options: LuaContext.Options, owner: LuaContextReference) {
         self.loader = loader
@@ -194,8 +197,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     func pushFunction(_ function: LuaFunction, on L: OpaquePointer) {
         switch function.storage {
         case .lua(let reference, let functionOwner):
-            // A reference is only meaningful in the registry it came from.
-            guard functionOwner.context != nil, functionOwner.context === owner.context else { lua_pushnil(L); return }
+            // A reference is only meaningful in the registry it came from (one owner per context).
+            guard functionOwner === owner, owner.context != nil else { lua_pushnil(L); return }
             lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
         case .swift(let body):
             let id = nextClosureID
@@ -333,7 +336,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     private func notifyHost(_ L: OpaquePointer) -> Int32 {
         let stack = LuaStack(L, bridge: self)
         let name = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
-        let handlers = registrations.withLock { messageHandlers[name] ?? [] }
+        let handlers = registrations.withLock { $0.messageHandlers[name] ?? [] }
         guard !handlers.isEmpty else { return 0 }
         let arguments = stack.values(from: 2)
         for handler in handlers {

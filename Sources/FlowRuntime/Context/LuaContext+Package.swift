@@ -1,4 +1,5 @@
 import FlowLoader
+import FlowLua
 import FlowPackage
 import Foundation
 

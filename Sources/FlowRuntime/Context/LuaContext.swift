@@ -1,3 +1,6 @@
+// A host that links FlowRuntime names LuaValue, LuaFunction and LuaError without importing FlowLua.
+@_exported import FlowLua
+
 import Dispatch
 import FlowLoader
 import FlowPackage
@@ -8,7 +11,7 @@ import FlowPackage
 /// the host API (`getResource`, `addMessageHandler`, `removeMessageHandler`, `postMessage`).
 /// Every method is safe to call from any thread: the work runs on the context's thread, and
 /// synchronous methods wait for it (or run inline when called from Lua code on that thread).
-public final class LuaContext: @unchecked Sendable {
+public final class LuaContext: Sendable {
     /// What a module's completion handler receives: its first result, or why it failed.
     public typealias ModuleCompletion = @Sendable (Result<LuaValue, any Error>) -> Void
 
@@ -36,7 +39,7 @@ public final class LuaContext: @unchecked Sendable {
         self.packageIdentifier = packageIdentifier
         self.loader = loader
         self.options = options
-        let owner = LuaContextReference(nil)
+        let owner = LuaContextReference()
         self.core = ContextCore(loader: loader, options: options, owner: owner)
         self.executor = LuaExecutor(name: "flowpkg.lua." + name, stackSize: options.stackSize)
         owner.context = self
@@ -85,11 +88,11 @@ public final class LuaContext: @unchecked Sendable {
     /// `completion` is called again each time the module is reloaded, until `unloadModule`.
     public func loadModule(_ name: ModuleName, completion: @escaping ModuleCompletion) {
         let core = self.core
-        let id = core.registrations.withLock {
-            let id = core.nextRegistration
-            core.nextRegistration += 1
-            core.moduleHandlers[name, default: []].append((id, completion))
-            core.liveRegistrations.insert(id)
+        let id = core.registrations.withLock { registrations in
+            let id = registrations.nextRegistration
+            registrations.nextRegistration += 1
+            registrations.moduleHandlers[name, default: []].append((id, completion))
+            registrations.liveRegistrations.insert(id)
             return id
         }
         let queued = executor.async { [weak self] in
@@ -132,7 +135,7 @@ public final class LuaContext: @unchecked Sendable {
                 do {
                     guard let result = try core.reload(name) else { continue }
                     reloaded.append(name)
-                    let handlers = core.registrations.withLock { core.moduleHandlers[name] ?? [] }
+                    let handlers = core.registrations.withLock { $0.moduleHandlers[name] ?? [] }
                     deliver(.success(result), to: handlers)
                     try core.post(Self.didLoadModuleMessage, [.string(name.rawValue)])
                 } catch {
@@ -149,9 +152,9 @@ public final class LuaContext: @unchecked Sendable {
     /// and the next load runs it afresh.
     public func unloadModule(_ name: ModuleName) throws {
         let core = self.core
-        core.registrations.withLock {
-            for (id, _) in core.moduleHandlers[name] ?? [] { core.liveRegistrations.remove(id) }
-            core.moduleHandlers[name] = nil
+        core.registrations.withLock { registrations in
+            for (id, _) in registrations.moduleHandlers[name] ?? [] { registrations.liveRegistrations.remove(id) }
+            registrations.moduleHandlers[name] = nil
         }
         try executor.sync { try core.unload(name) }
     }
@@ -204,7 +207,7 @@ public final class LuaContext: @unchecked Sendable {
 
     /// Calls `handler` with the arguments of every `name` message posted, from Lua or the host.
     public func addMessageHandler(_ name: String, _ handler: @escaping @Sendable ([LuaValue]) -> Void) {
-        core.registrations.withLock { core.messageHandlers[name, default: []].append(handler) }
+        core.registrations.withLock { $0.messageHandlers[name, default: []].append(handler) }
     }
 
     /// Delivers the resource's current content again to every `getResource(name, type, object,
@@ -222,10 +225,10 @@ public final class LuaContext: @unchecked Sendable {
     /// `LuaContextError.terminated`, and no handler is called again.
     public func terminate() {
         let core = self.core
-        core.registrations.withLock {
-            core.liveRegistrations.removeAll()
-            core.moduleHandlers.removeAll()
-            core.messageHandlers.removeAll()
+        core.registrations.withLock { registrations in
+            registrations.liveRegistrations.removeAll()
+            registrations.moduleHandlers.removeAll()
+            registrations.messageHandlers.removeAll()
         }
         executor.async { core.close() }
         executor.stop()
@@ -248,7 +251,7 @@ public final class LuaContext: @unchecked Sendable {
         for (id, handler) in handlers {
             let call: @Sendable () -> Void = {
                 // Unloading or terminating may have happened since this call was scheduled.
-                guard core.registrations.withLock({ core.liveRegistrations.contains(id) }) else { return }
+                guard core.registrations.withLock({ $0.liveRegistrations.contains(id) }) else { return }
                 handler(result)
             }
             if let queue = options.callbackQueue { queue.async(execute: call) } else { call() }

@@ -7,18 +7,19 @@ import Foundation
 /// A dedicated thread rather than a dispatch queue, so Lua gets a known, generous C stack and a
 /// job can tell it is already on the executor (a Swift closure called from Lua that calls the
 /// context again runs inline instead of deadlocking).
-///
-/// `@unchecked`: the jobs are closures for this thread only, and `threadID` is set before `init` returns.
-final class LuaExecutor: @unchecked Sendable {
-    private let queue = Awaited((jobs: [() -> Void](), stopping: false))
-    private var threadID: pthread_t?
+final class LuaExecutor: Sendable {
+    private let queue = Awaited((jobs: [@Sendable () -> Void](), stopping: false))
+    /// The thread's `pthread_self()`, as a number; set by the thread before `init` returns.
+    private let thread = Locked<UInt?>(nil)
 
     init(name: String, stackSize: Int) {
         let started = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
-            threadID = pthread_self()
+        let queue = self.queue
+        let threadNumber = self.thread
+        let thread = Thread {
+            threadNumber.withLock { $0 = currentThreadNumber() }
             started.signal()
-            runJobs()
+            Self.runJobs(queue)
         }
         thread.name = name
         thread.stackSize = stackSize
@@ -28,13 +29,12 @@ final class LuaExecutor: @unchecked Sendable {
 
     /// Whether the caller is running on this executor's thread.
     var isCurrent: Bool {
-        guard let threadID else { return false }
-        return pthread_equal(threadID, pthread_self()) != 0
+        thread.withLock { $0 } == currentThreadNumber()
     }
 
     /// Queues `job`; false when the executor has stopped.
     @discardableResult
-    func async(_ job: @escaping () -> Void) -> Bool {
+    func async(_ job: @escaping @Sendable () -> Void) -> Bool {
         queue.withLock { queue in
             guard !queue.stopping else { return false }
             queue.jobs.append(job)
@@ -43,25 +43,25 @@ final class LuaExecutor: @unchecked Sendable {
     }
 
     /// Runs `body` on the executor and waits for it; inline when already there.
-    func sync<T>(_ body: () throws -> T) throws -> T {
+    func sync<T: Sendable>(_ body: @Sendable () throws -> T) throws -> T {
         if isCurrent { return try body() }
         return try withoutActuallyEscaping(body) { escapable in
-            // The job reaches `body` only through `outcome`, and drops it before signalling:
-            // the executor may hold the job a moment longer, but never the closure.
-            let outcome = Outcome<T>()
-            outcome.body = escapable
+            // The job reaches `body` only through `slot`, and empties it before signalling: the
+            // executor may hold the job a moment longer, but never the closure.
+            let slot = Locked<(@Sendable () throws -> T)?>(escapable)
+            let outcome = Locked<Result<T, any Error>?>(nil)
             let done = DispatchSemaphore(value: 0)
             let queued = async {
-                outcome.result = Result { try outcome.body!() }
-                outcome.body = nil
+                let result = Result { try slot.withLock { $0.take() }!() }
+                outcome.withLock { $0 = result }
                 done.signal()
             }
             guard queued else {
-                outcome.body = nil
+                slot.withLock { $0 = nil }
                 throw LuaContextError.terminated
             }
             done.wait()
-            return try outcome.result!.get()
+            return try outcome.withLock { $0 }!.get()
         }
     }
 
@@ -70,8 +70,8 @@ final class LuaExecutor: @unchecked Sendable {
         queue.withLock { $0.stopping = true }
     }
 
-    private func runJobs() {
-        while let job = queue.wait(until: { queue -> (() -> Void)?? in
+    private static func runJobs(_ queue: Awaited<(jobs: [@Sendable () -> Void], stopping: Bool)>) {
+        while let job = queue.wait(until: { queue -> (@Sendable () -> Void)?? in
             if !queue.jobs.isEmpty { return .some(queue.jobs.removeFirst()) }
             return queue.stopping ? .some(nil) : nil
         }) {
@@ -80,8 +80,11 @@ final class LuaExecutor: @unchecked Sendable {
     }
 }
 
-/// Carries a job's result back to the thread waiting for it.
-private final class Outcome<T>: @unchecked Sendable {
-    var body: (() throws -> T)?
-    var result: Result<T, any Error>?
+/// The calling thread's `pthread_self()` as a number, which unlike `pthread_t` is Sendable everywhere.
+private func currentThreadNumber() -> UInt {
+    #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+    #else
+        UInt(pthread_self())
+    #endif
 }

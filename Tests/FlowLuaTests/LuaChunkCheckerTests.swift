@@ -1,6 +1,5 @@
 import FlowLua
 import Testing
-@testable import FlowRuntime
 
 @Suite struct LuaChunkCheckerTests {
     func check(_ checker: LuaChunkChecker, _ source: String, chunkName: String = "main.lua") throws {

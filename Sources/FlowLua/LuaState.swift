@@ -1,15 +1,14 @@
 import CLua
-import FlowLua
 
 /// One Lua 5.4 state, owned by this object and closed with it.
 ///
 /// It compiles and runs chunks and turns Lua's status codes into `LuaError`s. It is not
 /// thread-safe: use one state per thread (the validator) or one serial executor (a context).
 public final class LuaState {
-    /// The raw state, for the runtime's own bridging code in this module only.
-    let L: OpaquePointer
+    /// The raw state, for the runtime's own bridging code (FlowRuntime's context) only.
+    package let L: OpaquePointer
     /// The context that hands functions across, when this state belongs to one.
-    weak var bridge: (any LuaFunctionBridge)?
+    package weak var bridge: (any LuaFunctionBridge)?
 
     /// A fresh state; with `openLibraries`, Lua's standard libraries are loaded into it.
     public init(openLibraries: Bool = true) throws {
@@ -48,14 +47,14 @@ public final class LuaState {
     }
 
     /// Pushes the compiled chunk on the stack, or throws its syntax error.
-    func load(_ source: UnsafeRawBufferPointer, chunkName: String) throws {
+    package func load(_ source: UnsafeRawBufferPointer, chunkName: String) throws {
         try load(source, rawChunkName: "@" + chunkName, on: L)
     }
 
     /// Pushes the compiled text chunk on `thread`'s stack (this state's main thread or one of
     /// its coroutines), or throws its syntax error. `rawChunkName` is Lua's own form: `@file`
     /// or `=name`.
-    func load(_ source: UnsafeRawBufferPointer, rawChunkName: String, on thread: OpaquePointer) throws {
+    package func load(_ source: UnsafeRawBufferPointer, rawChunkName: String, on thread: OpaquePointer) throws {
         let status = luaL_loadbufferx(
             thread, source.baseAddress?.assumingMemoryBound(to: CChar.self), source.count, rawChunkName, "t")
         guard status == LUA_OK else { throw popError(status: status, on: thread) }
@@ -64,7 +63,7 @@ public final class LuaState {
     /// Pushes the compiled text chunk of a source file, as `luaL_loadfile` reads one: a UTF-8
     /// byte order mark and a first line starting with `#` (`#!/usr/bin/env lua`) are skipped,
     /// the line's newline kept so that line numbers stay those of the file.
-    func loadFile(_ source: UnsafeRawBufferPointer, rawChunkName: String, on thread: OpaquePointer) throws {
+    package func loadFile(_ source: UnsafeRawBufferPointer, rawChunkName: String, on thread: OpaquePointer) throws {
         var start = 0
         if source.count >= 3, source[0] == 0xEF, source[1] == 0xBB, source[2] == 0xBF { start = 3 }
         if start < source.count, source[start] == UInt8(ascii: "#") {
@@ -74,13 +73,13 @@ public final class LuaState {
     }
 
     /// Calls the function below `argumentCount` arguments on the stack, with a traceback on error.
-    func call(argumentCount: Int32) throws -> [LuaValue] {
+    package func call(argumentCount: Int32) throws -> [LuaValue] {
         try call(argumentCount: argumentCount, on: L)
     }
 
     /// Calls the function below `argumentCount` arguments on `thread`'s stack in protected
     /// mode, with a traceback on error, and pops it and its results.
-    func call(argumentCount: Int32, on thread: OpaquePointer) throws -> [LuaValue] {
+    package func call(argumentCount: Int32, on thread: OpaquePointer) throws -> [LuaValue] {
         let base = lua_gettop(thread) - argumentCount - 1
         try protectedCall(argumentCount: argumentCount, resultCount: LUA_MULTRET, on: thread)
         let results = LuaStack(thread, bridge: bridge).values(from: base + 1)
@@ -90,7 +89,7 @@ public final class LuaState {
 
     /// Calls the function below `argumentCount` arguments on `thread`'s stack in protected
     /// mode, with a traceback on error, leaving `resultCount` results in its place.
-    func protectedCall(argumentCount: Int32, resultCount: Int32, on thread: OpaquePointer) throws {
+    package func protectedCall(argumentCount: Int32, resultCount: Int32, on thread: OpaquePointer) throws {
         let handler = lua_gettop(thread) - argumentCount
         flowlua_pushcfunction(thread, flowlua_traceback_handler)
         flowlua_insert(thread, handler)
@@ -100,20 +99,20 @@ public final class LuaState {
     }
 
     /// Pops the error value at the top and describes it; its text is copied out first.
-    func popError(status: Int32, on thread: OpaquePointer? = nil) -> LuaError {
+    package func popError(status: Int32, on thread: OpaquePointer? = nil) -> LuaError {
         Self.popError(status: status, on: thread ?? L)
     }
 
     /// Pops the error value at the top of `thread`'s stack and describes it; its text is copied out first.
-    static func popError(status: Int32, on thread: OpaquePointer) -> LuaError {
+    package static func popError(status: Int32, on thread: OpaquePointer) -> LuaError {
         LuaError.pop(status: status, from: thread)
     }
 
     /// The Lua value at `index`, converted; tables become arrays or dictionaries.
-    func value(at index: Int32) -> LuaValue {
+    package func value(at index: Int32) -> LuaValue {
         stack.value(at: index)
     }
 
     /// This state's main stack, converting functions through `bridge` when a context set one.
-    var stack: LuaStack { LuaStack(L, bridge: bridge) }
+    package var stack: LuaStack { LuaStack(L, bridge: bridge) }
 }

@@ -2,7 +2,7 @@ import CLua
 
 /// Lets a context hand functions across: Lua functions become references, Swift closures
 /// become Lua functions. A bare `LuaState` has none, and shows functions as `.opaque`.
-protocol LuaFunctionBridge: AnyObject {
+package protocol LuaFunctionBridge: AnyObject {
     /// The function at `index` of `L`'s stack, held by reference.
     func referenceFunction(at index: Int32, on L: OpaquePointer) -> LuaValue
     /// Pushes `function` on `L`'s stack.
@@ -13,17 +13,17 @@ protocol LuaFunctionBridge: AnyObject {
 ///
 /// None of these calls can raise a Lua error except on memory exhaustion: no metamethod is
 /// ever triggered (raw table access only), and only string values are read as strings.
-struct LuaStack {
-    let L: OpaquePointer
-    weak var bridge: (any LuaFunctionBridge)?
+package struct LuaStack {
+    package let L: OpaquePointer
+    package weak var bridge: (any LuaFunctionBridge)?
 
-    init(_ L: OpaquePointer, bridge: (any LuaFunctionBridge)?) {
+    package init(_ L: OpaquePointer, bridge: (any LuaFunctionBridge)?) {
         self.L = L
         self.bridge = bridge
     }
 
     /// The Lua value at `index`, converted; tables become arrays or dictionaries.
-    func value(at index: Int32, depth: Int = 0) -> LuaValue {
+    package func value(at index: Int32, depth: Int = 0) -> LuaValue {
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
@@ -43,7 +43,7 @@ struct LuaStack {
     }
 
     /// The bytes of the string at `index`, or nil when the value there is not a string.
-    func bytes(at index: Int32) -> [UInt8]? {
+    package func bytes(at index: Int32) -> [UInt8]? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }  // never convert numbers in place
         var length = 0
         guard let pointer = flowlua_tostring(L, index, &length) else { return nil }
@@ -51,14 +51,14 @@ struct LuaStack {
     }
 
     /// The values from `first` to the top of the stack.
-    func values(from first: Int32) -> [LuaValue] {
+    package func values(from first: Int32) -> [LuaValue] {
         let top = lua_gettop(L)
         guard top >= first else { return [] }
         return (first...top).map { value(at: $0) }
     }
 
     /// Pushes `value`, converted; arrays and dictionaries become new tables.
-    func push(_ value: LuaValue, depth: Int = 0) {
+    package func push(_ value: LuaValue, depth: Int = 0) {
         // Room for this value and, in a table, its key (see `table(at:depth:)`).
         guard lua_checkstack(L, 2) != 0 else { return lua_pushnil(L) }
         switch value {
@@ -86,14 +86,14 @@ struct LuaStack {
     }
 
     /// Pushes a Lua string holding exactly `bytes` (binary-safe).
-    func push(bytes: [UInt8]) {
+    package func push(bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             _ = lua_pushlstring(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count)
         }
     }
 
     /// Pushes a string message; what Swift functions called from Lua push before returning -1.
-    func push(message: String) {
+    package func push(message: String) {
         push(bytes: Array(message.utf8))
     }
 

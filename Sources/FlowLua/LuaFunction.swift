@@ -3,30 +3,31 @@
 /// Read from a context, it holds a Lua function by reference and `call` runs it on that
 /// context's executor. Made from a Swift closure, it becomes a Lua function when written into
 /// a context, and Lua calls run the closure on the context's executor.
-public final class LuaFunction: @unchecked Sendable, Equatable, CustomStringConvertible {
+public final class LuaFunction: Sendable, Equatable, CustomStringConvertible {
     /// The Swift side of a function Lua can call: arguments in, results out; a thrown error
     /// becomes a Lua error carrying its description.
     public typealias Body = @Sendable ([LuaValue]) throws -> [LuaValue]
 
-    enum Storage {
-        case lua(reference: Int32, owner: LuaContextReference)
+    package enum Storage: Sendable {
+        case lua(reference: Int32, owner: any LuaFunctionOwner)
         case swift(Body)
     }
 
-    let storage: Storage
+    package let storage: Storage
 
     /// A Swift closure Lua code can call once it is written into a context.
     public init(_ body: @escaping Body) {
         storage = .swift(body)
     }
 
-    init(reference: Int32, owner: LuaContextReference) {
+    /// A Lua function held in `owner`'s registry as `reference`.
+    package init(reference: Int32, owner: any LuaFunctionOwner) {
         storage = .lua(reference: reference, owner: owner)
     }
 
     deinit {
         if case .lua(let reference, let owner) = storage {
-            owner.context?.releaseReference(reference)
+            owner.releaseReference(reference)
         }
     }
 
@@ -40,8 +41,7 @@ public final class LuaFunction: @unchecked Sendable, Equatable, CustomStringConv
         case .swift(let body):
             return try body(arguments)
         case .lua(let reference, let owner):
-            guard let context = owner.context else { throw LuaContextError.terminated }
-            return try context.callFunction(reference: reference, arguments: arguments)
+            return try owner.callFunction(reference: reference, arguments: arguments)
         }
     }
 
@@ -61,8 +61,11 @@ public final class LuaFunction: @unchecked Sendable, Equatable, CustomStringConv
     }
 }
 
-/// A weak link from a Lua function reference to the context that owns it.
-final class LuaContextReference: @unchecked Sendable {
-    weak var context: LuaContext?
-    init(_ context: LuaContext?) { self.context = context }
+/// What holds the Lua functions a `LuaFunction` refers to (FlowRuntime's context): it runs
+/// them on the thread that owns their state, and frees their references.
+package protocol LuaFunctionOwner: AnyObject, Sendable {
+    /// Calls the function `reference` names with `arguments`; throws when the owner has closed.
+    func callFunction(reference: Int32, arguments: [LuaValue]) throws -> [LuaValue]
+    /// Frees `reference` once its `LuaFunction` is gone (from any thread).
+    func releaseReference(_ reference: Int32)
 }

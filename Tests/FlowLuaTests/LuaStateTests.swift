@@ -1,6 +1,5 @@
 import FlowLua
 import Testing
-@testable import FlowRuntime
 
 @Suite struct LuaStateTests {
     @Test func compilesWithoutRunning() throws {
