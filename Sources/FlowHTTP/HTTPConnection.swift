@@ -6,7 +6,9 @@ import Foundation
 /// Not URLSession: on Linux it lives in FoundationNetworking, over libcurl, and linking it
 /// loads libcurl's dependencies (TLS, Kerberos, LDAP, …) into every process that links this
 /// target, `flowpkg` included: about 9 ms more at every start, live or not.
-package final class HTTPConnection: @unchecked Sendable {
+///
+/// Read by one thread; another thread stops it through its `cancellation`.
+package final class HTTPConnection {
     /// The status and headers of an answer; header names in lower case.
     package struct Head: Equatable {
         package var status: Int
@@ -70,8 +72,18 @@ package final class HTTPConnection: @unchecked Sendable {
         return connection
     }
 
-    /// Unblocks a read waiting on another thread; it then fails, and nothing more is read.
-    package func cancel() { socket.shutDown() }
+    /// What unblocks a read waiting on another thread: it then fails, and nothing more is read.
+    package struct Cancellation: Sendable {
+        fileprivate let socket: PlainSocket
+
+        package func cancel() { socket.shutDown() }
+    }
+
+    /// Cancels this connection from any thread.
+    package var cancellation: Cancellation { Cancellation(socket: socket) }
+
+    /// Makes the read in progress fail, and every later one.
+    package func cancel() { cancellation.cancel() }
 
     /// Reads the status line and headers.
     package func readHead() throws(Failure) -> Head {

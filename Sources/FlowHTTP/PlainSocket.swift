@@ -11,7 +11,7 @@ import Foundation
 /// Plain sockets, not URLSession or a server library: on Linux URLSession lives in
 /// FoundationNetworking, over libcurl, whose dependencies (TLS, Kerberos, LDAP, …) would load
 /// into every process at start-up, about 9 ms at each `flowpkg` command, live or not.
-package final class PlainSocket: @unchecked Sendable {
+package final class PlainSocket: Sendable {
     /// Why a socket call failed: errno's text, and whether it was a timeout.
     package struct Failure: Error, Sendable {
         package var reason: String

@@ -8,9 +8,7 @@ import Foundation
 ///
 /// Events end at a blank line (LF or CRLF line ends); one larger than `maxEventBytes` ends the
 /// stream, so a broken source cannot fill memory.
-///
-/// `@unchecked`: `buffer` and `searched` belong to the reading thread; the rest is `let` or locked.
-final class EventStream: @unchecked Sendable {
+final class EventStream: Sendable {
     static let maxEventBytes = 1 << 20
 
     private let url: URL
@@ -19,10 +17,7 @@ final class EventStream: @unchecked Sendable {
     private let onChange: @Sendable (LiveChange) -> Void
     private let onHello: @Sendable (Int) -> Void
     private let onEnd: @Sendable (String) -> Void
-    private let state = Locked((connection: HTTPConnection?.none, cancelled: false, ended: false))
-    private var buffer: [UInt8] = []
-    /// How far `buffer` has been searched for an event's end without finding one.
-    private var searched = 0
+    private let state = Locked((connection: HTTPConnection.Cancellation?.none, cancelled: false, ended: false))
 
     init(
         url: URL, headers: [(String, String)], connectTimeout: TimeInterval,
@@ -43,7 +38,7 @@ final class EventStream: @unchecked Sendable {
 
     /// Closes the stream; `onEnd` still runs once, from the reading thread.
     func cancel() {
-        let connection = state.withLock { state -> HTTPConnection? in
+        let connection = state.withLock { state -> HTTPConnection.Cancellation? in
             state.cancelled = true
             return state.connection
         }
@@ -55,7 +50,7 @@ final class EventStream: @unchecked Sendable {
             // Events come when the developer saves a file: a read may wait for hours.
             let connection = try HTTPConnection.get(url, headers: headers, timeout: connectTimeout, readTimeout: nil)
             let wasCancelled = state.withLock { state -> Bool in
-                state.connection = connection
+                state.connection = connection.cancellation
                 return state.cancelled
             }
             if wasCancelled { connection.cancel() }
@@ -66,10 +61,11 @@ final class EventStream: @unchecked Sendable {
                         ? "the live source rejected the token" : "the live source answered \(head.status)")
                 return
             }
+            var events = EventBuffer()
             try connection.streamBody(head) { (piece) throws(HTTPConnection.Failure) in
-                buffer.append(contentsOf: piece)
-                deliverEvents()
-                if buffer.count > Self.maxEventBytes {
+                events.bytes.append(contentsOf: piece)
+                deliverEvents(from: &events)
+                if events.bytes.count > Self.maxEventBytes {
                     throw .malformed("an event is larger than \(Self.maxEventBytes) bytes")
                 }
             }
@@ -82,8 +78,8 @@ final class EventStream: @unchecked Sendable {
         }
     }
 
-    private func deliverEvents() {
-        while let event = nextEvent() {
+    private func deliverEvents(from events: inout EventBuffer) {
+        while let event = events.next() {
             if event.name == "hello",
                 let hello = try? JSONDecoder().decode([String: Int].self, from: Data(event.data.utf8)),
                 let revision = hello["revision"]
@@ -106,15 +102,27 @@ final class EventStream: @unchecked Sendable {
         if first { onEnd(reason) }
     }
 
-    /// Takes one complete event (up to a blank line) off the buffer.
-    private func nextEvent() -> (name: String, data: String)? {
-        guard let (end, next) = Self.eventEnd(in: buffer, from: searched) else {
-            searched = max(0, buffer.count - 3)
-            return nil
+    /// The bytes read and not yet taken as events; the reading thread's own.
+    private struct EventBuffer {
+        var bytes: [UInt8] = []
+        /// How far `bytes` has been searched for an event's end without finding one.
+        var searched = 0
+
+        /// Takes one complete event (up to a blank line) off the buffer.
+        mutating func next() -> (name: String, data: String)? {
+            guard let (end, next) = EventStream.eventEnd(in: bytes, from: searched) else {
+                searched = max(0, bytes.count - 3)
+                return nil
+            }
+            let text = String(decoding: bytes[..<end], as: UTF8.self)
+            bytes.removeFirst(next)
+            searched = 0
+            return EventStream.parse(text)
         }
-        let text = String(decoding: buffer[..<end], as: UTF8.self)
-        buffer.removeFirst(next)
-        searched = 0
+    }
+
+    /// An event's name (`message` when it gives none) and its data lines, joined.
+    private static func parse(_ text: String) -> (name: String, data: String) {
         var name = "message"
         var data: [String] = []
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {

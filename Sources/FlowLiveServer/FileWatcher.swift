@@ -8,18 +8,13 @@ import Foundation
 ///
 /// Bursts of events (an editor's save writes, renames and chmods) are folded into one call.
 /// The folders are asked for again after each call, so folders that appear are watched too.
-///
-/// `@unchecked`: the thread is set once, in `init`, and only started afterwards.
-public final class FileWatcher: @unchecked Sendable {
+public final class FileWatcher: Sendable {
     /// How long the watcher waits for a burst to end before calling back.
     public static let settleTime: TimeInterval = 0.003
 
-    private let folders: @Sendable () -> [URL]
-    private let root: URL
-    private let onChange: @Sendable () -> Void
-    private let pollInterval: TimeInterval
-    private let stopped = Awaited(false)
-    private var thread: Thread?
+    private let watch: Watch
+    private let forcePolling: Bool
+    private let started = Locked(false)
 
     /// - Parameters:
     ///   - root: watched without its subfolders (the project file lives there).
@@ -29,26 +24,43 @@ public final class FileWatcher: @unchecked Sendable {
         root: URL, folders: @escaping @Sendable () -> [URL], pollInterval: TimeInterval = 0.2,
         forcePolling: Bool = false, onChange: @escaping @Sendable () -> Void
     ) {
-        self.root = root
-        self.folders = folders
-        self.onChange = onChange
-        self.pollInterval = pollInterval
-        let thread = Thread { [self] in
-            #if os(Linux)
-                if !forcePolling, self.watchWithInotify() { return }
-            #endif
-            self.watchByPolling()
-        }
-        thread.name = "flowpkg.file-watcher"
-        self.thread = thread
+        watch = Watch(
+            folders: folders, root: root, onChange: onChange, pollInterval: pollInterval, stopped: Awaited(false))
+        self.forcePolling = forcePolling
     }
 
-    public func start() { thread?.start() }
+    /// Starts watching on a thread of its own; once only.
+    public func start() {
+        let first = started.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        guard first else { return }
+        let watch = self.watch
+        let forcePolling = self.forcePolling
+        let thread = Thread {
+            #if os(Linux)
+                if !forcePolling, watch.watchWithInotify() { return }
+            #endif
+            watch.watchByPolling()
+        }
+        thread.name = "flowpkg.file-watcher"
+        thread.start()
+    }
 
     /// Stops watching within a tenth of a second; a callback already running finishes.
     public func stop() {
-        stopped.withLock { $0 = true }
+        watch.stopped.withLock { $0 = true }
     }
+}
+
+/// What the watching thread runs.
+private struct Watch: Sendable {
+    let folders: @Sendable () -> [URL]
+    let root: URL
+    let onChange: @Sendable () -> Void
+    let pollInterval: TimeInterval
+    let stopped: Awaited<Bool>
 
     private var shouldStop: Bool {
         stopped.withLock { $0 }
@@ -69,7 +81,7 @@ public final class FileWatcher: @unchecked Sendable {
 
     #if os(Linux)
         /// Returns false when inotify is not available, so the caller polls instead.
-        private func watchWithInotify() -> Bool {
+        func watchWithInotify() -> Bool {
             let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard fd >= 0 else { return false }
             defer { close(fd) }
@@ -95,7 +107,7 @@ public final class FileWatcher: @unchecked Sendable {
                 let ready = poll(&descriptor, 1, 100)
                 guard ready > 0, drain() else { continue }
                 // Let the burst settle, then report it once.
-                repeat { usleep(UInt32(Self.settleTime * 1_000_000)) } while drain()
+                repeat { usleep(UInt32(FileWatcher.settleTime * 1_000_000)) } while drain()
                 if shouldStop { break }
                 onChange()
                 addWatches()
@@ -104,7 +116,7 @@ public final class FileWatcher: @unchecked Sendable {
         }
     #endif
 
-    private func watchByPolling() {
+    func watchByPolling() {
         var last = signature()
         while !shouldStop {
             _ = stopped.wait(until: { $0 ? true : nil }, deadline: Date().addingTimeInterval(pollInterval))

@@ -2,6 +2,7 @@ import FlowHTTP
 import Foundation
 #if canImport(Darwin)
     import Darwin
+    import FlowPackage  // Locked, for URLSession's answer
 #endif
 
 /// Reads feed files: `file://` from disk; `http://` over FlowHTTP's plain-socket HTTP/1.1
@@ -132,12 +133,6 @@ enum HTTPGet {
     /// HTTPS through URLSession, Apple's client (certificate checks, proxies, HTTP/2): the
     /// download goes to a temporary file, then is handed to the sink in pieces.
     enum SessionGet {
-        /// The completion handler's result, handed from URLSession's queue to the waiting thread.
-        private final class Outcome: @unchecked Sendable {
-            var result: Result<URL, UpdateError>
-            init(_ result: Result<URL, UpdateError>) { self.result = result }
-        }
-
         static func get(
             _ url: URL, limit: Int64, timeout: TimeInterval,
             sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void
@@ -148,30 +143,31 @@ enum HTTPGet {
             defer { session.finishTasksAndInvalidate() }
             let done = DispatchSemaphore(value: 0)
             let address = url.absoluteString
-            let outcome = Outcome(.failure(.unreachable(url: address, reason: "no answer")))
+            // The completion handler's result, handed from URLSession's queue to the waiting thread.
+            let outcome = Locked<Result<URL, UpdateError>>(.failure(.unreachable(url: address, reason: "no answer")))
             let task = session.downloadTask(with: url) { location, response, error in
                 defer { done.signal() }
                 if let error {
-                    outcome.result = .failure(.unreachable(url: address, reason: error.localizedDescription))
+                    outcome.withLock { $0 = .failure(.unreachable(url: address, reason: error.localizedDescription)) }
                     return
                 }
                 guard let http = response as? HTTPURLResponse, http.statusCode == 200, let location else {
                     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                    outcome.result = .failure(.unreachable(url: address, reason: "HTTP \(status)"))
+                    outcome.withLock { $0 = .failure(.unreachable(url: address, reason: "HTTP \(status)")) }
                     return
                 }
                 // URLSession removes the file when this handler returns: move it first.
                 let kept = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
                 do {
                     try FileManager.default.moveItem(at: location, to: kept)
-                    outcome.result = .success(kept)
+                    outcome.withLock { $0 = .success(kept) }
                 } catch {
-                    outcome.result = .failure(.unreachable(url: address, reason: error.localizedDescription))
+                    outcome.withLock { $0 = .failure(.unreachable(url: address, reason: error.localizedDescription)) }
                 }
             }
             task.resume()
             done.wait()
-            let file = try outcome.result.get()
+            let file = try outcome.withLock { $0 }.get()
             defer { try? FileManager.default.removeItem(at: file) }
             try FeedTransport.get(URL(fileURLWithPath: file.path), limit: limit, timeout: timeout, sink: sink)
         }

@@ -16,7 +16,7 @@ import Foundation
 /// updates.markHealthy()
 /// updates.checkInBackground { print($0) }       // stored for the next launch
 /// ```
-public final class UpdateClient: @unchecked Sendable {
+public final class UpdateClient: Sendable {
     public struct Configuration: Sendable {
         /// The feed's root: `index.json` and `packages/` are read relative to it.
         public var feed: URL
@@ -68,7 +68,7 @@ public final class UpdateClient: @unchecked Sendable {
     }
 
     /// The package a launch runs and why.
-    public struct Launch: @unchecked Sendable {
+    public struct Launch: Sendable {
         public var plan: UpdatePlan
         /// The primary source: the chosen update, or the embedded package.
         public var source: any PackageSource

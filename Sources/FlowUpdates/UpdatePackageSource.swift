@@ -3,7 +3,7 @@ import FlowPackage
 
 /// A downloaded update serving a context: an `EmbeddedPackageSource` over the stored file
 /// (every module checked at open, every resource as it is read), shown as `update` in traces.
-public final class UpdatePackageSource: PackageSource, @unchecked Sendable {
+public final class UpdatePackageSource: PackageSource {
     public let kind = SourceKind.downloadedUpdate
     public var location: String { package.location }
     public var identifier: PackageIdentifier { package.identifier }

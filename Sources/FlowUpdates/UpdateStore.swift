@@ -19,7 +19,7 @@ import Foundation
 /// rule of `flowpkg verify`, the identifier, a signature by a trusted key) and only then
 /// renamed into `packages/`; anything that fails is deleted, never used. At most `keep`
 /// updates are kept. One process at a time uses a store.
-public final class UpdateStore: @unchecked Sendable {
+public final class UpdateStore: Sendable {
     /// What the store remembers between launches.
     struct State: Codable, Equatable {
         /// Updates whose launch failed before the host confirmed it healthy.

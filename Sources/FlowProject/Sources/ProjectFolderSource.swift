@@ -5,7 +5,7 @@ import Foundation
 /// Serves a project folder as it is on disk (`flowpkg run DIR`), through the project model:
 /// only the modules and resources the project has, each file read when it is asked for, so an
 /// edit shows at the next load.
-public final class ProjectFolderSource: PackageSource, @unchecked Sendable {
+public final class ProjectFolderSource: PackageSource {
     public let kind = SourceKind.projectFolder
     public let location: String
     public let identifier: PackageIdentifier
