@@ -128,14 +128,14 @@ let package = Package(
         .testTarget(name: "FlowLuaTests", dependencies: ["FlowLua"]),
         .testTarget(
             name: "FlowRuntimeTests",
-            dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]
+            dependencies: ["CLua", "FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]
         ),
         // The suites of the targets FlowKit was split into (parser, analysis, project, templates).
         .testTarget(
             name: "FlowKitTests",
             dependencies: [
-                "EmbeddedTemplates", "FlowAnalysis", "FlowDiagnostics", "FlowLua", "FlowPackage", "FlowProject",
-                "FlowRuntime", "FlowTemplates", "FlowTestSupport", "LuaSyntax",
+                "EmbeddedTemplates", "FlowAnalysis", "FlowDiagnostics", "FlowLoader", "FlowLua", "FlowPackage",
+                "FlowProject", "FlowRuntime", "FlowTemplates", "FlowTestSupport", "LuaSyntax",
             ]
         ),
         .testTarget(

@@ -40,9 +40,7 @@ public final class LuaChunkChecker {
             throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
         }
         flowlua_gc_stop(state)
-        let status = luaL_loadbufferx(
-            state, source.baseAddress?.assumingMemoryBound(to: CChar.self), source.count, "@" + chunkName, "t")
-        guard status == LUA_OK else { throw LuaError.pop(status: status, from: state) }
+        try LuaState.loadText(source, rawChunkName: "@" + chunkName, on: state)
     }
 }
 

@@ -55,6 +55,14 @@ public final class LuaState {
     /// its coroutines), or throws its syntax error. `rawChunkName` is Lua's own form: `@file`
     /// or `=name`.
     package func load(_ source: UnsafeRawBufferPointer, rawChunkName: String, on thread: OpaquePointer) throws {
+        try Self.loadText(source, rawChunkName: rawChunkName, on: thread)
+    }
+
+    /// Pushes the compiled text chunk on `thread`'s stack, or throws its syntax error: how every
+    /// chunk is compiled, by a state or by `LuaChunkChecker` (binary chunks are refused).
+    package static func loadText(_ source: UnsafeRawBufferPointer, rawChunkName: String, on thread: OpaquePointer)
+        throws
+    {
         let status = luaL_loadbufferx(
             thread, source.baseAddress?.assumingMemoryBound(to: CChar.self), source.count, rawChunkName, "t")
         guard status == LUA_OK else { throw popError(status: status, on: thread) }
