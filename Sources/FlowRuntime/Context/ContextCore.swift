@@ -6,7 +6,8 @@ import FlowPackage
 
 /// A context's Lua state and everything tied to it. Confined to the context's executor: only
 /// jobs running there touch it (`registrations` excepted, which callback queues check).
-// `@unchecked`: it owns the lua_State, and all but the `Locked` registrations is touched only on the executor's thread.
+///
+/// `@unchecked`: it owns the lua_State, and only the executor's thread touches it (`registrations` is `Locked`).
 final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     /// The handlers a context calls back: added from any thread, checked by callback queues.
     struct Registrations {
