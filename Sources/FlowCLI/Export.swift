@@ -13,6 +13,7 @@ extension Flowpkg {
     /// `flowpkg export`: validates a project and writes its reproducible `.luapkg`.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Validate a project and package it as a reproducible .luapkg.",
             discussion: """
                 Runs validate first: any error is printed and nothing is written. The package \

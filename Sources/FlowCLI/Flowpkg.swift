@@ -36,6 +36,14 @@ public struct Flowpkg: ParsableCommand {
     /// where a common slip has an obvious fix.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let request = RunRequest(commonForm: arguments) {
+            do {
+                try request.perform()
+                exit(withError: nil)
+            } catch {
+                finish(with: error, arguments: arguments)
+            }
+        }
         if let slip = CommandLineSlip.find(in: arguments, commands: commandNames) {
             FileHandle.standardError.write(Data((slip + "\n").utf8))
             exit(withError: ExitCode.validationFailure)
@@ -44,19 +52,25 @@ public struct Flowpkg: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            let code = exitCode(for: error)
-            var text = fullMessage(for: error)
-            if code == .success {
-                if !text.isEmpty { print(text) }
-                exit(withError: code)
-            }
-            if !text.isEmpty {
-                text = CommandLineSlip.lowercasePrefix(text)
-                if let hint = CommandLineSlip.hint(for: text, arguments: arguments) { text += "\n" + hint }
-                FileHandle.standardError.write(Data((text + "\n").utf8))
-            }
+            finish(with: error, arguments: arguments)
+        }
+    }
+
+    /// Prints `error`'s message (`error: ` on stderr, or a successful exit's text on stdout)
+    /// and exits with its status.
+    private static func finish(with error: any Error, arguments: [String]) -> Never {
+        let code = exitCode(for: error)
+        var text = fullMessage(for: error)
+        if code == .success {
+            if !text.isEmpty { print(text) }
             exit(withError: code)
         }
+        if !text.isEmpty {
+            text = CommandLineSlip.lowercasePrefix(text)
+            if let hint = CommandLineSlip.hint(for: text, arguments: arguments) { text += "\n" + hint }
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        }
+        exit(withError: code)
     }
 
     /// Every subcommand's name, for suggestions.

@@ -12,6 +12,7 @@ extension Flowpkg {
     /// `flowpkg init`: a project in a folder that already has things in it, as `cargo init` does.
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Make a project in an existing folder (a git repository, a folder with a README).",
             discussion: """
                 Writes the template's files that are missing (flowpkg.json, Sources/<start \

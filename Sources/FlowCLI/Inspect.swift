@@ -11,6 +11,7 @@ extension Flowpkg {
     /// `flowpkg inspect`: what a package holds, from its manifest.
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "inspect",
             abstract: "Show a .luapkg's identifier, version, start module, contents and digest.",
             discussion: """
                 Opens the package with the same checks the loader applies (manifest, entry \

@@ -13,6 +13,7 @@ extension Flowpkg {
     /// `flowpkg new`: a project folder from a template, checked in full before anything is written.
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Create a project folder from a template.",
             discussion: """
                 Every value is checked before anything is written, and the folder is written all \

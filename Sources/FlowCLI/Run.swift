@@ -9,6 +9,7 @@ extension Flowpkg {
     /// `flowpkg run`: hosts a Lua context over a package or a project folder, as an app would.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run a package's or a project's start module in a Lua 5.4 context.",
             discussion: """
                 PATH is a .luapkg file, a project folder (holding flowpkg.json), or, with \
@@ -73,94 +74,10 @@ extension Flowpkg {
         }
 
         func run() throws {
-            let expected = try identifier.map { try PackageIdentifier($0) }
-            var (target, shownPath) = try open(expected)
-
-            let updateRun: UpdateRun?
-            do {
-                updateRun = try updates.start(&target, log: { Self.standardError($0 + "\n") })
-            } catch {
-                Self.standardError("error: \(error)\n")
-                throw ExitCode.failure
-            }
-            defer { updateRun?.finish(log: { Self.standardError($0 + "\n") }) }
-
-            let options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
-            let context = try LuaContext(
-                name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
-            try Self.setArgumentTable(in: context, path: shownPath, arguments)
-            if trace {
-                target.loader.observeLoads { item in
-                    fflush(nil)  // Lua's print writes through C stdio: keep the two in order
-                    Self.standardError("trace: \(item)\n")
-                }
-            }
-            let refused = DispatchSemaphore(value: 0)
-            let refusal = Locked<String?>(nil)
-            let session = live.startSession(
-                loader: target.loader, primary: target.primarySource,
-                context: context, output: LineOutput()
-            ) { session in
-                guard live.watch else { return }
-                session.onRefused { reason in
-                    refusal.withLock { $0 = reason }
-                    refused.signal()
-                }
-            }
-            defer {
-                session?.stop()
-                context.terminate()
-            }
-            if live.watch, let reason = refusal.withLock({ $0 }) {
-                Self.standardError("error: --watch has nothing to watch: \(reason)\n")
-                throw ExitCode.failure
-            }
-            if live.watch { WatchInterrupt.install() }
-            do {
-                // The start module gets the arguments as `...`, as `lua script.lua a b` passes them.
-                try context.loadModule(target.startModule, arguments: arguments.map { .string($0) })
-            } catch {
-                fflush(nil)  // Lua's print writes through C stdio
-                Self.standardError("error: \(error)\n")
-                updateRun?.failed()
-                throw ExitCode.failure
-            }
-            fflush(nil)  // Lua's print writes through C stdio
-            updateRun?.succeeded()
-            guard live.watch else { return }
-            if let signalNumber = WatchInterrupt.wait(orWoken: refused) {
-                // Ctrl-C is how a watch ends: the shell's status for it, and no warning about
-                // the connection this closes.
-                session?.stop()
-                throw ExitCode(128 + signalNumber)
-            }
-            fflush(nil)
-            Self.standardError(
-                "error: --watch has nothing to watch: \(refusal.withLock { $0 } ?? "the live source refused")\n")
-            throw ExitCode.failure
-        }
-
-        /// The package or project to run, and the path `arg[0]` shows.
-        private func open(_ expected: PackageIdentifier?) throws -> (RunTarget, String) {
-            let (url, shown) = Self.resolvePath(path, identifier: expected)
-            do {
-                return (
-                    try RunTarget.open(
-                        url, identifier: expected, verifyAll: verifyAll,
-                        workingDirectory: Terminal.workingDirectory), shown
-                )
-            } catch {
-                if case .projectHasErrors(let diagnostics) = error {
-                    let renderer = DiagnosticRenderer(
-                        format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),
-                        workingDirectory: Terminal.workingDirectory,
-                        projectAbove: path == nil && shown != "." ? url.path : nil)
-                    Self.standardError(
-                        diagnostics.filter { $0.severity == .error }.map { renderer.text($0) + "\n" }.joined())
-                }
-                Self.standardError("error: \(error)\n")
-                throw ExitCode.failure
-            }
+            try RunRequest(
+                path: path, identifier: identifier, sandbox: sandbox, trace: trace, verifyAll: verifyAll,
+                live: live, updates: updates, arguments: arguments
+            ).perform()
         }
 
         /// PATH as given; without one, the current folder when it is a project or a folder of

@@ -6,6 +6,7 @@ extension Flowpkg {
     /// `flowpkg serve`: the live development source for debug hosts and `flowpkg run --live`.
     struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve a project live to debug hosts, pushing every change as it is saved.",
             discussion: """
                 Serves the project as it is on disk now: its manifest, its modules and resources \

@@ -6,6 +6,7 @@ extension Flowpkg {
     /// `flowpkg templates`: the bundled templates and the values each one takes.
     struct Templates: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "templates",
             abstract: "List the project templates flowpkg new can use.",
             discussion: """
                 Each template is shown with its one-line description and its variables: the flag \

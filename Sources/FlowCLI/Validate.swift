@@ -6,6 +6,7 @@ extension Flowpkg {
     /// `flowpkg validate`: reports every problem of a project at once, like a compiler.
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check a project's flowpkg.json, Lua modules and resources.",
             discussion: """
                 Reports every problem at once as `path:line:col: error: message [FPnnn]`: \

@@ -6,6 +6,7 @@ extension Flowpkg {
     /// `flowpkg verify`: every rule the loader enforces, and every entry's bytes.
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check a .luapkg completely: structure, manifest, every entry's size and SHA-256.",
             discussion: """
                 Checks that the zip opens, the manifest comes first, parses and has every \

@@ -12,6 +12,7 @@ extension Flowpkg {
     /// `flowpkg keygen`: a new Ed25519 key pair for signing packages.
     struct Keygen: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "keygen",
             abstract: "Create an Ed25519 key pair for signing packages.",
             discussion: """
                 Writes NAME.key (the private key, mode 0600: keep it secret, e.g. in your CI's \

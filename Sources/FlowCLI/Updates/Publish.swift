@@ -7,6 +7,7 @@ extension Flowpkg {
     /// `flowpkg publish`: adds a package (or a rollback) to a static update feed.
     struct Publish: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "publish",
             abstract: "Publish a package to a static update feed (a folder any web server serves).",
             discussion: """
                 Copies PKG into DIR/packages/, named by its SHA-256, then points the channel's \

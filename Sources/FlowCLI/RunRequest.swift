@@ -1,0 +1,181 @@
+import ArgumentParser
+import FlowLoader
+import FlowPackage
+import FlowProject
+import FlowRuntime
+import Foundation
+
+/// What `flowpkg run` was asked to do, however its command line was read: by ArgumentParser
+/// (`Flowpkg.Run`), or by `init?(commonForm:)` for the forms a start-up runs most.
+struct RunRequest {
+    var path: String?
+    var identifier: String?
+    var sandbox = false
+    var trace = false
+    var verifyAll = false
+    /// nil when no live development option was given (as with none given to ArgumentParser).
+    var live: LiveOptions?
+    /// nil when no update option was given.
+    var updates: UpdateOptions?
+    var arguments: [String] = []
+
+    init(
+        path: String?, identifier: String?, sandbox: Bool, trace: Bool, verifyAll: Bool,
+        live: LiveOptions?, updates: UpdateOptions?, arguments: [String]
+    ) {
+        self.path = path
+        self.identifier = identifier
+        self.sandbox = sandbox
+        self.trace = trace
+        self.verifyAll = verifyAll
+        self.live = live
+        self.updates = updates
+        self.arguments = arguments
+    }
+
+    /// `run`'s command line read by hand when it uses only `[PATH] [--identifier ID]
+    /// [--sandbox] [--trace] [--verify-all] [-- ARG...]`, so that running a package does not
+    /// pay for ArgumentParser's reflection over the whole command tree (a third of a start-up
+    /// in the profile). Anything else (help, live or update options, a repeated or unknown
+    /// option, an invalid identifier, a second path) gives nil, and ArgumentParser reads the
+    /// line, with its own messages. `RunFastPathTests` checks both readings agree.
+    init?(commonForm arguments: [String]) {
+        guard arguments.first == "run" else { return nil }
+        var path: String?
+        var identifier: String?
+        var sandbox = false
+        var trace = false
+        var verifyAll = false
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            switch argument {
+            case "--":
+                self.init(
+                    path: path, identifier: identifier, sandbox: sandbox, trace: trace, verifyAll: verifyAll,
+                    live: nil, updates: nil, arguments: Array(arguments[index...]))
+                return
+            case "--sandbox" where !sandbox: sandbox = true
+            case "--trace" where !trace: trace = true
+            case "--verify-all" where !verifyAll: verifyAll = true
+            case "--identifier" where identifier == nil && index < arguments.count:
+                identifier = arguments[index]
+                index += 1
+            default:
+                if argument.hasPrefix("--identifier="), identifier == nil {
+                    identifier = String(argument.dropFirst("--identifier=".count))
+                } else if path == nil, !argument.isEmpty, !argument.hasPrefix("-") {
+                    path = argument
+                } else {
+                    return nil
+                }
+            }
+        }
+        if let identifier,
+            identifier.isEmpty || identifier.hasPrefix("-") || PackageIdentifier.problem(in: identifier) != nil
+        {
+            return nil
+        }
+        self.init(
+            path: path, identifier: identifier, sandbox: sandbox, trace: trace, verifyAll: verifyAll,
+            live: nil, updates: nil, arguments: [])
+    }
+
+    /// Opens the package or project, starts what the options ask for, and runs the start module.
+    func perform() throws {
+        let expected = try identifier.map { try PackageIdentifier($0) }
+        var (target, shownPath) = try open(expected)
+
+        let updateRun: UpdateRun?
+        do {
+            updateRun = try updates?.start(&target, log: { Self.standardError($0 + "\n") })
+        } catch {
+            Self.standardError("error: \(error)\n")
+            throw ExitCode.failure
+        }
+        defer { updateRun?.finish(log: { Self.standardError($0 + "\n") }) }
+
+        let options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
+        let context = try LuaContext(
+            name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
+        try Flowpkg.Run.setArgumentTable(in: context, path: shownPath, arguments)
+        if trace {
+            target.loader.observeLoads { item in
+                fflush(nil)  // Lua's print writes through C stdio: keep the two in order
+                Self.standardError("trace: \(item)\n")
+            }
+        }
+        let watch = live?.watch ?? false
+        let refused = DispatchSemaphore(value: 0)
+        let refusal = Locked<String?>(nil)
+        let session = live?.startSession(
+            loader: target.loader, primary: target.primarySource,
+            context: context, output: LineOutput()
+        ) { session in
+            guard watch else { return }
+            session.onRefused { reason in
+                refusal.withLock { $0 = reason }
+                refused.signal()
+            }
+        }
+        defer {
+            session?.stop()
+            context.terminate()
+        }
+        if watch, let reason = refusal.withLock({ $0 }) {
+            Self.standardError("error: --watch has nothing to watch: \(reason)\n")
+            throw ExitCode.failure
+        }
+        if watch { WatchInterrupt.install() }
+        do {
+            // The start module gets the arguments as `...`, as `lua script.lua a b` passes them.
+            try context.loadModule(target.startModule, arguments: arguments.map { .string($0) })
+        } catch {
+            fflush(nil)  // Lua's print writes through C stdio
+            Self.standardError("error: \(error)\n")
+            updateRun?.failed()
+            throw ExitCode.failure
+        }
+        fflush(nil)  // Lua's print writes through C stdio
+        updateRun?.succeeded()
+        guard watch else { return }
+        if let signalNumber = WatchInterrupt.wait(orWoken: refused) {
+            // Ctrl-C is how a watch ends: the shell's status for it, and no warning about
+            // the connection this closes.
+            session?.stop()
+            throw ExitCode(128 + signalNumber)
+        }
+        fflush(nil)
+        Self.standardError(
+            "error: --watch has nothing to watch: \(refusal.withLock { $0 } ?? "the live source refused")\n")
+        throw ExitCode.failure
+    }
+
+    /// The package or project to run, and the path `arg[0]` shows.
+    private func open(_ expected: PackageIdentifier?) throws -> (RunTarget, String) {
+        let (url, shown) = Flowpkg.Run.resolvePath(path, identifier: expected)
+        do {
+            return (
+                try RunTarget.open(
+                    url, identifier: expected, verifyAll: verifyAll,
+                    workingDirectory: Terminal.workingDirectory), shown
+            )
+        } catch {
+            if case .projectHasErrors(let diagnostics) = error {
+                let renderer = DiagnosticRenderer(
+                    format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),
+                    workingDirectory: Terminal.workingDirectory,
+                    projectAbove: path == nil && shown != "." ? url.path : nil)
+                Self.standardError(
+                    diagnostics.filter { $0.severity == .error }.map { renderer.text($0) + "\n" }.joined())
+            }
+            Self.standardError("error: \(error)\n")
+            throw ExitCode.failure
+        }
+    }
+
+    static func standardError(_ text: String) {
+        Flowpkg.Run.standardError(text)
+    }
+}
