@@ -11,7 +11,7 @@ import Foundation
 /// the entry and the reason, and the entry is never served. With `verifyAll`, every entry is
 /// read and checked at open instead, so a package with any bad entry is refused before the
 /// first line of Lua runs.
-public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
+public final class EmbeddedPackageSource: PackageSource {
     public let kind = SourceKind.embeddedPackage
     public let location: String
     public let identifier: PackageIdentifier
@@ -20,8 +20,6 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
     /// Without one, chunk names are the module's path inside `modules/` (`util.lua:3:`).
     public let displayName: String?
     private let reader: PackageReader
-    private let modules: [ModuleName: Manifest.Module]
-    private let resourceKeys: Set<ResourceKey>
 
     /// Opens and checks the package at `url`; with `expectedIdentifier`, a package of another
     /// identifier is refused. With `verifyAll`, every module and resource is checked against
@@ -47,14 +45,12 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
             if !problems.isEmpty { throw .packageRefused(location: url.path, reasons: problems.map(\.description)) }
         }
         self.displayName = displayName
-        modules = Dictionary(manifest.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        resourceKeys = Set(manifest.resources.map(\.key))
     }
 
     /// The module, read now and checked against its size and SHA-256; a mismatch throws
     /// `LoaderError.itemRefused` naming the package and the entry.
     public func module(named name: ModuleName) throws -> ModuleCode? {
-        guard let module = modules[name] else { return nil }
+        guard let module = reader.module(named: name) else { return nil }
         do {
             return ModuleCode(
                 name: name, chunkName: displayName.map { $0 + "/" + module.path } ?? Self.chunkName(module.path),
@@ -68,9 +64,9 @@ public final class EmbeddedPackageSource: PackageSource, @unchecked Sendable {
 
     /// The resource's bytes, read now and checked against the manifest.
     public func resource(_ key: ResourceKey) throws -> [UInt8]? {
-        guard resourceKeys.contains(key) else { return nil }
+        guard let resource = reader.resource(key) else { return nil }
         do {
-            return try reader.resourceData(key)
+            return try reader.resourceData(resource)
         } catch {
             throw LoaderError.itemRefused(
                 item: "resource '\(key)'", location: location,

@@ -14,7 +14,7 @@ struct ZipDirectoryEntry {
 /// A zip's central directory, read once with two `pread`s (the end record and the directory)
 /// and parsed here: the entry list a package is checked against at open, and where each
 /// entry's bytes lie, so one entry is read without libarchive parsing the whole directory.
-final class ZipCentralDirectory: @unchecked Sendable {
+final class ZipCentralDirectory: Sendable {
     let file: ZipFile
     let end: ZipEndRecord
     /// The records in directory order.

@@ -25,7 +25,7 @@ enum ZipProbeError: Error, Equatable {
 }
 
 /// Small, bounds-checked reads of zip structures with POSIX calls; no libarchive involved.
-final class ZipFile: @unchecked Sendable {
+final class ZipFile: Sendable {
     private let descriptor: Int32
     let size: UInt64
 

@@ -16,7 +16,7 @@ package struct JSONPosition: Sendable, Equatable {
 /// and positions, so every JSON flowpkg reads (flowpkg.json, manifest.json, template.json)
 /// goes through `JSONParser`.
 package struct JSONNode: Sendable, Equatable {
-    package indirect enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         case object([Member])
         case array([JSONNode])
         case string(String)
@@ -259,13 +259,17 @@ package struct JSONParser {
         // Most strings (every name, path and digest flowpkg writes) hold no escape: find the
         // closing quote and make the string from that slice, with no byte-by-byte copy.
         var end = index
+        var ascii = true
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte >= 0x80 { ascii = false }
             if byte == UInt8(ascii: "\"") {
                 let first = index
-                let text = bytes.withUnsafeBufferPointer {
-                    String(validating: UnsafeBufferPointer(rebasing: $0[first..<end]), as: UTF8.self)
+                let text = bytes.withUnsafeBufferPointer { buffer -> String? in
+                    let slice = UnsafeBufferPointer(rebasing: buffer[first..<end])
+                    // ASCII needs no validation (and `decoding` has a fast path for it).
+                    return ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
                 }
                 index = end + 1
                 guard let text else { throw error("the string is not valid UTF-8", at: start, offset: startOffset) }

@@ -35,9 +35,17 @@ extension Manifest {
 private struct ManifestDecoder {
     let limits: PackageLimits
     var problems: [PackageProblem] = []
-    /// Every module name listed, even in an entry refused for another reason, so one mistake
-    /// does not also read as "the start module is missing".
-    private var namedModules: Set<ModuleName> = []
+    /// The start module, to look for among the modules as they are decoded.
+    private var startModule: ModuleName?
+    /// Whether a module entry names the start module, even one refused for another reason,
+    /// so one mistake does not also read as "the start module is missing".
+    private var startModuleNamed = false
+    /// Whether each list is sorted by path with no path twice, as the writer lists them:
+    /// told as entries are decoded, so the duplicate checks need no table.
+    private var modulesInOrder = true
+    private var resourcesInOrder = true
+    /// Where in the module list the modules stored as `…/init.lua` are.
+    private var initModules: [Int] = []
     /// Problems past the first hundred are counted, not kept: a hostile manifest with a
     /// million bad entries must not turn into a million-line report.
     private var unreported = 0
@@ -111,6 +119,7 @@ private struct ManifestDecoder {
         let digest = string(fields, "digest", in: "the manifest")
         if let digest, !isSHA256(digest) { problem("\"digest\" is not 64 lowercase hex digits") }
 
+        self.startModule = startModule
         let externalModules = decodeExternalModules(fields["externalModules"])
         let modules = decodeModules(fields["modules"])
         let resources = decodeResources(fields["resources"])
@@ -158,6 +167,7 @@ private struct ManifestDecoder {
     private mutating func decodeModules(_ value: JSONNode.Value?) -> [Manifest.Module]? {
         guard let elements = array(value, "modules") else { return nil }
         var modules: [Manifest.Module] = []
+        modules.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             // Built only when there is a problem to name: a thousand interpolations cost more
             // than the rest of the decoding.
@@ -174,18 +184,29 @@ private struct ManifestDecoder {
             if let nameText {
                 do { name = try ModuleName(nameText) } catch { problem("\(place()) \"name\": \(error)") }
             }
-            if let name { namedModules.insert(name) }
+            if let name, name == startModule { startModuleNamed = true }
             guard let name, let path, let size, let sha else { continue }
+            // A module's own path (`modules/` and its name's parts) is safe by the name's rules
+            // (no empty, `.` or `..` part, no backslash or control character); only its length
+            // and any other path need the path check, which words the reason.
+            let isOwnPath = PackagePath.isModulePath(path, for: name)
             guard
                 checkEntryFacts(
-                    place: "module \(name.rawValue)", path: path, size: size, sha256: sha, limit: limits.maxModuleBytes)
+                    place: "module \(name.rawValue)", path: isOwnPath && path.utf8.count <= 1024 ? nil : path,
+                    size: size, sha256: sha,
+                    limit: limits.maxModuleBytes)
             else { continue }
-            if !PackagePath.isModulePath(path, for: name) {
+            if !isOwnPath {
                 problem(
                     "module \(name) is stored at \(path); it must be \(PackagePath.modulePaths(for: name)[0]) or \(PackagePath.modulePaths(for: name)[1])"
                 )
                 continue
             }
+            if modulesInOrder, let last = modules.last, !PackagePath.precedes(last.path, path) {
+                modulesInOrder = false
+            }
+            // Longer than `modules/` (8 bytes), the name and `.lua` (4): stored as `…/init.lua`.
+            if path.utf8.count > name.rawValue.utf8.count + 12 { initModules.append(modules.count) }
             modules.append(Manifest.Module(name: name, path: path, size: size, sha256: sha))
         }
         return modules
@@ -194,6 +215,7 @@ private struct ManifestDecoder {
     private mutating func decodeResources(_ value: JSONNode.Value?) -> [Manifest.Resource]? {
         guard let elements = array(value, "resources") else { return nil }
         var resources: [Manifest.Resource] = []
+        resources.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let place = { "resources[\(index)]" }
             guard case .object(let members) = element.value else {
@@ -217,16 +239,22 @@ private struct ManifestDecoder {
                 problem("resource \(key) is stored at \(path); it must be \(PackagePath.resourcePath(for: key))")
                 continue
             }
+            if resourcesInOrder, let last = resources.last, !PackagePath.precedes(last.path, path) {
+                resourcesInOrder = false
+            }
             resources.append(Manifest.Resource(key: key, path: path, size: size, sha256: sha))
         }
         return resources
     }
 
     private mutating func checkEntryFacts(
-        place: @autoclosure () -> String, path: String, size: Int64, sha256: String, limit: Int64
+        place: @autoclosure () -> String, path: String?, size: Int64, sha256: String, limit: Int64
     ) -> Bool {
         var ok = true
-        if let reason = PackagePath.problem(in: path) { problem("\(place()): \(path): \(reason)"); ok = false }
+        if let path, let reason = PackagePath.problem(in: path) {
+            problem("\(place()): \(path): \(reason)")
+            ok = false
+        }
         if size < 0 { problem("\(place()): the size \(size) is negative"); ok = false }
         if size > limit { problem("\(place()): the size \(size) is over the limit of \(limit) bytes"); ok = false }
         if !isSHA256(sha256) { problem("\(place()): \"sha256\" is not 64 lowercase hex digits"); ok = false }
@@ -246,19 +274,41 @@ private struct ManifestDecoder {
         if totalModuleBytes > limits.maxTotalModuleBytes {
             problem("the modules add up to \(totalModuleBytes) bytes; the limit is \(limits.maxTotalModuleBytes)")
         }
-        for (name, count) in Dictionary(modules.map { ($0.name, 1) }, uniquingKeysWith: +) where count > 1 {
-            problem("module \(name) is listed \(count) times")
+        if !(modulesInOrder && resourcesInOrder && noModuleTwice(modules)) {
+            for (name, count) in Dictionary(modules.map { ($0.name, 1) }, uniquingKeysWith: +) where count > 1 {
+                problem("module \(name) is listed \(count) times")
+            }
+            for (key, count) in Dictionary(resources.map { ($0.key, 1) }, uniquingKeysWith: +) where count > 1 {
+                problem("resource \(key) is listed \(count) times")
+            }
+            let paths = modules.map(\.path) + resources.map(\.path)
+            for (path, count) in Dictionary(paths.map { ($0, 1) }, uniquingKeysWith: +) where count > 1 {
+                problem("\(path) is listed \(count) times")
+            }
         }
-        for (key, count) in Dictionary(resources.map { ($0.key, 1) }, uniquingKeysWith: +) where count > 1 {
-            problem("resource \(key) is listed \(count) times")
-        }
-        let paths = modules.map(\.path) + resources.map(\.path)
-        for (path, count) in Dictionary(paths.map { ($0, 1) }, uniquingKeysWith: +) where count > 1 {
-            problem("\(path) is listed \(count) times")
-        }
-        if let startModule, !namedModules.contains(startModule) {
+        if let startModule, !startModuleNamed {
             problem("the start module \(startModule) is not among the package's modules")
         }
+    }
+
+    /// Whether no module is listed both at `a/b.lua` and `a/b/init.lua`, in `modules` sorted
+    /// by path with no path twice. With the resources sorted the same way, no name, key or path
+    /// can then be listed twice (every module path is `modules/…` and every resource path
+    /// `resources/…`; a resource key has one path), and the counting tables are not needed.
+    private func noModuleTwice(_ modules: [Manifest.Module]) -> Bool {
+        for index in initModules {
+            // Module `a.b` at `modules/a/b/init.lua`: is `modules/a/b.lua` listed too?
+            let module = modules[index]
+            let plain = String(module.path.utf8.dropLast(9))! + ".lua"
+            var low = 0
+            var high = modules.count
+            while low < high {
+                let middle = (low + high) / 2
+                if PackagePath.precedes(modules[middle].path, plain) { low = middle + 1 } else { high = middle }
+            }
+            if plain != module.path, low < modules.count, modules[low].path == plain { return false }
+        }
+        return true
     }
 
     private mutating func string(_ fields: Fields, _ key: String, in place: @autoclosure () -> String) -> String? {
@@ -305,5 +355,10 @@ private struct Fields {
 
 /// Whether `text` is a SHA-256 as the format writes it: 64 lowercase hex digits.
 func isSHA256(_ text: String) -> Bool {
-    text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    var text = text
+    return text.withUTF8 { bytes in
+        guard bytes.count == 64 else { return false }
+        for byte in bytes where !((48...57).contains(byte) || (97...102).contains(byte)) { return false }
+        return true
+    }
 }

@@ -42,26 +42,29 @@ extension Manifest {
         text.line("luaVersion", quoted: luaVersion)
         for entry in externalModules { text.line("externalModule", quoted: entry) }
         if let runtimeVersion { text.line("runtimeVersion", quoted: runtimeVersion) }
-        for module in Self.sortedByPath(modules, \.path) {
+        text.bytes.reserveCapacity(text.bytes.count + (modules.count + resources.count) * 160)
+        for module in Self.sortedByPath(modules, { $0.path }) {
             text.word("module")
             text.quoted(module.name.rawValue)
             text.quoted(module.path)
-            text.line("\(module.size)", module.sha256)
+            text.line(size: module.size, module.sha256)
         }
-        for resource in Self.sortedByPath(resources, \.path) {
+        for resource in Self.sortedByPath(resources, { $0.path }) {
             text.word("resource")
             text.quoted(resource.key.name)
             text.quoted(resource.key.type)
             text.quoted(resource.path)
-            text.line("\(resource.size)", resource.sha256)
+            text.line(size: resource.size, resource.sha256)
         }
         return text.bytes
     }
 
     /// Manifests list their entries sorted already; sorting is then skipped.
     private static func sortedByPath<T>(_ items: [T], _ path: (T) -> String) -> [T] {
-        let isSorted = zip(items, items.dropFirst()).allSatisfy { !PackagePath.precedes(path($1), path($0)) }
-        return isSorted ? items : items.sorted { PackagePath.precedes(path($0), path($1)) }
+        for index in items.indices.dropFirst() where PackagePath.precedes(path(items[index]), path(items[index - 1])) {
+            return items.sorted { PackagePath.precedes(path($0), path($1)) }
+        }
+        return items
     }
 
     /// The format 1 digest, which packages written before format 2 carry: the lowercase hex
@@ -86,30 +89,68 @@ extension Manifest {
 private struct DigestText {
     var bytes: [UInt8] = []
 
+    /// `text`'s UTF-8 bytes, copied as one block.
+    mutating func append(_ text: String) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes += text.utf8 }
+    }
+
     /// `word` and a space.
     mutating func word(_ word: String) {
-        bytes += word.utf8
+        append(word)
         bytes.append(UInt8(ascii: " "))
     }
 
     /// `value` as a JSON string literal, and a space.
     mutating func quoted(_ value: String) {
         // Names and paths almost never need escaping: copy their bytes straight in.
-        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        if Self.needsNoEscape(value) {
             bytes.append(UInt8(ascii: "\""))
-            bytes += value.utf8
+            append(value)
             bytes.append(UInt8(ascii: "\""))
         } else {
-            bytes += JSONText.quoted(value).utf8
+            append(JSONText.quoted(value))
         }
         bytes.append(UInt8(ascii: " "))
     }
 
+    /// Whether `value` holds no byte a JSON string literal escapes (nor DEL, which `JSONText`
+    /// escapes too).
+    private static func needsNoEscape(_ value: String) -> Bool {
+        let plain = value.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes
+            where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            return true
+        }
+        return plain ?? false
+    }
+
+    /// `size` in decimal, a space, `second` and a line feed.
+    mutating func line(size: Int64, _ second: String) {
+        if size >= 0 {
+            // The digits are written lowest first, then turned around in place.
+            let start = bytes.count
+            var rest = size
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            bytes[start...].reverse()
+            bytes.append(UInt8(ascii: " "))
+            append(second)
+            bytes.append(UInt8(ascii: "\n"))
+        } else {
+            line("\(size)", second)
+        }
+    }
+
     /// `first`, a space, `second` and a line feed.
     mutating func line(_ first: String, _ second: String) {
-        bytes += first.utf8
+        append(first)
         bytes.append(UInt8(ascii: " "))
-        bytes += second.utf8
+        append(second)
         bytes.append(UInt8(ascii: "\n"))
     }
 

@@ -9,35 +9,48 @@ public enum PackagePath {
     /// The sort order of entries and digest lines: plain UTF-8 byte order, the same on every
     /// machine and in every locale.
     public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index]
+                }
+                return left.count < right.count
+            }
+        }
     }
 
     /// Why `path` cannot be an entry of a package, or nil when it is a safe relative path:
     /// no leading `/`, no `.` or `..` part, no empty part, no backslash, no control character.
     public static func problem(in path: String) -> String? {
+        var path = path
+        return path.withUTF8 { problem(inBytes: $0) }
+    }
+
+    private static func problem(inBytes path: UnsafeBufferPointer<UInt8>) -> String? {
         if path.isEmpty { return "the entry name is empty" }
-        if path.hasPrefix("/") { return "the entry name is an absolute path" }
-        if path.utf8.count > 1024 { return "the entry name is longer than 1024 bytes" }
+        if path[0] == UInt8(ascii: "/") { return "the entry name is an absolute path" }
+        if path.count > 1024 { return "the entry name is longer than 1024 bytes" }
         // Control characters and the backslash are ASCII, so bytes find them (every byte of a
-        // longer UTF-8 sequence is 0x80 or above).
-        for byte in path.utf8 where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
-            return byte == UInt8(ascii: "\\")
-                ? "the entry name contains a backslash" : "the entry name contains a control character"
-        }
-        // Parts between slashes, scanned as bytes: this runs for every entry at every open.
+        // longer UTF-8 sequence is 0x80 or above). Parts between slashes are checked in the
+        // same pass: this runs for every entry at every open.
         var partLength = 0
         var dots = 0
         func partProblem() -> String? {
             if partLength == 2, dots == 2 { return "the entry name contains '..'" }
             if partLength == 1, dots == 1 { return "the entry name contains a '.' part" }
             if partLength == 0 {
-                return path.hasSuffix("/") ? "the entry is a directory" : "the entry name has an empty part"
+                return path.last == UInt8(ascii: "/") ? "the entry is a directory" : "the entry name has an empty part"
             }
             return nil
         }
-        for byte in path.utf8 {
+        var partProblemFound: String?
+        for byte in path {
+            if byte < 0x20 || byte == 0x7F { return "the entry name contains a control character" }
+            if byte == UInt8(ascii: "\\") { return "the entry name contains a backslash" }
             if byte == UInt8(ascii: "/") {
-                if let problem = partProblem() { return problem }
+                if partProblemFound == nil { partProblemFound = partProblem() }
                 partLength = 0
                 dots = 0
             } else {
@@ -45,8 +58,7 @@ public enum PackagePath {
                 if byte == UInt8(ascii: ".") { dots += 1 }
             }
         }
-        if let problem = partProblem() { return problem }
-        return nil
+        return partProblemFound ?? partProblem()
     }
 
     /// The entry paths module `name` may be stored under: `modules/Foo/Bar.lua`, or
@@ -59,16 +71,22 @@ public enum PackagePath {
     /// Whether `path` is one of `modulePaths(for: name)`, compared byte by byte without
     /// building either path (the reader checks a thousand modules at open).
     public static func isModulePath(_ path: String, for name: ModuleName) -> Bool {
-        var rest = Substring(path).utf8
-        guard rest.starts(with: modulesFolder.utf8) else { return false }
-        rest = rest.dropFirst(modulesFolder.utf8.count)
-        for byte in name.rawValue.utf8 {
-            guard let next = rest.first, next == (byte == UInt8(ascii: ".") ? UInt8(ascii: "/") : byte) else {
-                return false
+        var path = path
+        var name = name.rawValue
+        return path.withUTF8 { path in
+            name.withUTF8 { name in
+                let folder = 8  // "modules/"
+                guard path.count > folder + name.count,
+                    path.starts(with: modulesFolder.utf8)
+                else { return false }
+                for (offset, byte) in name.enumerated()
+                where path[folder + offset] != (byte == UInt8(ascii: ".") ? UInt8(ascii: "/") : byte) {
+                    return false
+                }
+                let rest = UnsafeBufferPointer(rebasing: path[(folder + name.count)...])
+                return rest.elementsEqual(".lua".utf8) || rest.elementsEqual("/init.lua".utf8)
             }
-            rest = rest.dropFirst()
         }
-        return rest.elementsEqual(".lua".utf8) || rest.elementsEqual("/init.lua".utf8)
     }
 
     /// The entry path of a module file at `relativePath` in a sources folder (`Foo/Bar.lua`).

@@ -33,17 +33,40 @@ public struct ResourceKey: Hashable, Sendable, CustomStringConvertible, Comparab
     /// Why the pair is not a valid resource key, or nil when it is.
     public static func problem(name: String, type: String) -> String? {
         if name.isEmpty { return "the name is empty" }
-        if name.hasPrefix("/") { return "it must be relative, not start with '/'" }
-        for part in name.split(separator: "/", omittingEmptySubsequences: false) {
-            if part.isEmpty { return "it has an empty path part" }
-            if part == "." || part == ".." { return "'\(part)' is not allowed as a path part" }
-        }
-        for scalar in (name + type).unicodeScalars {
-            if scalar.value < 0x20 || scalar == "\\" || scalar.value == 0x7F {
-                return "it contains a control character or a backslash"
+        if name.utf8.first == UInt8(ascii: "/") { return "it must be relative, not start with '/'" }
+        // Bytes, not characters: every byte looked for is ASCII, and a reader checks every
+        // resource key of a package at open.
+        var partLength = 0
+        var dots = 0
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if let problem = partProblem(length: partLength, dots: dots) { return problem }
+                partLength = 0
+                dots = 0
+            } else {
+                partLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
             }
         }
-        if type.contains("/") || type.contains(".") { return "the type '\(type)' may not contain '/' or '.'" }
+        if let problem = partProblem(length: partLength, dots: dots) { return problem }
+        for byte in name.utf8 where byte < 0x20 || byte == UInt8(ascii: "\\") || byte == 0x7F {
+            return "it contains a control character or a backslash"
+        }
+        for byte in type.utf8 where byte < 0x20 || byte == UInt8(ascii: "\\") || byte == 0x7F {
+            return "it contains a control character or a backslash"
+        }
+        if type.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") }) {
+            return "the type '\(type)' may not contain '/' or '.'"
+        }
+        return nil
+    }
+
+    /// The problem with the part of a name just scanned (`length` bytes, `dots` of them '.').
+    private static func partProblem(length: Int, dots: Int) -> String? {
+        if length == 0 { return "it has an empty path part" }
+        if length == dots, length <= 2 {
+            return "'\(String(repeating: ".", count: length))' is not allowed as a path part"
+        }
         return nil
     }
 }

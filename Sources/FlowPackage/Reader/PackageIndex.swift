@@ -1,3 +1,13 @@
+/// Where each entry the manifest lists is in the archive's central directory.
+enum EntryLocations: Sendable {
+    /// The archive holds, from record `first` on, exactly the manifest's entries in the
+    /// manifest's order (modules, then resources, all sorted by path as the writer puts
+    /// them): entry `i` of `Manifest.entries` is record `first + i`, found by binary search.
+    case inManifestOrder(first: Int)
+    /// Any other order: the record of each entry found exactly once, by path.
+    case byPath([String: Int])
+}
+
 /// A package's manifest and its archive's entry list, checked against each other without
 /// reading any entry but the manifest.
 ///
@@ -6,28 +16,46 @@
 /// can refuse the package if there is any.
 struct PackageIndex {
     var manifest: Manifest
-    /// Where the manifest lists each entry: path → (size, sha256).
-    var listed: [String: (size: Int64, sha256: String)]
     var problems: [PackageProblem]
     /// The archive's central directory, through which single entries are read.
     var directory: ZipCentralDirectory
-    /// The directory record of each entry found exactly once, by path.
-    var entryIndex: [String: Int]
+    /// Where each listed entry is in `directory`.
+    var locations: EntryLocations
     /// `manifest.json`'s exact bytes: what a signature covers.
     var manifestBytes: [UInt8] = []
     /// The second entry `manifest.sig`: nil when absent, `.some(nil)` when it is not a signature.
     var signature: PackageSignature?? = nil
+
+    /// Where the manifest lists each entry: path → (size, sha256).
+    var listed: [String: (size: Int64, sha256: String)] {
+        var listed: [String: (size: Int64, sha256: String)] = [:]
+        listed.reserveCapacity(manifest.modules.count + manifest.resources.count)
+        for module in manifest.modules { listed[module.path] = (module.size, module.sha256) }
+        for resource in manifest.resources { listed[resource.path] = (resource.size, resource.sha256) }
+        return listed
+    }
 
     /// Reads the end record, the central directory and the manifest (the only entry inflated),
     /// and checks the entry list against the manifest: nothing else of the archive is read.
     static func load(path: String, limits: PackageLimits) throws(PackageError) -> PackageIndex {
         let directory = try openDirectory(path: path, limits: limits)
         let (manifest, manifestBytes) = try readManifestAndBytes(from: directory, path: path, limits: limits)
+        if let first = firstRecordInManifestOrder(directory, manifest) {
+            // The common case, every package flowpkg writes: one pass of comparisons, no table.
+            var index = PackageIndex(
+                manifest: manifest, problems: [], directory: directory, locations: .inManifestOrder(first: first),
+                manifestBytes: manifestBytes)
+            if first == 2 {
+                let (signature, problem) = readSignature(directory.entries[1], from: directory, path: path)
+                index.signature = signature
+                if let problem { index.problems.append(problem) }
+            }
+            return index
+        }
+        let listed = PackageIndex(
+            manifest: manifest, problems: [], directory: directory, locations: .byPath([:])
+        ).listed
         var signature: PackageSignature?? = nil
-        var listed: [String: (size: Int64, sha256: String)] = [:]
-        listed.reserveCapacity(manifest.modules.count + manifest.resources.count)
-        for entry in manifest.entries { listed[entry.path] = (entry.size, entry.sha256) }
-
         var problems: [PackageProblem] = []
         if let damage = directory.damage {
             problems.append(PackageProblem(entry: nil, message: "the archive is damaged: \(damage)"))
@@ -45,21 +73,9 @@ struct PackageIndex {
             if count > 1 || index == 0 { if count == 1 { entryIndex[name] = index }; continue }
             // The one entry the manifest does not list: its signature, right after it.
             if index == 1, name == PackageSignature.entryName, info.kind == .regular {
-                if info.size > PackageSignature.maxBytes {
-                    problems.append(
-                        PackageProblem(
-                            entry: name,
-                            message: "is \(info.size) bytes; a signature is at most \(PackageSignature.maxBytes)"))
-                    continue
-                }
-                do {
-                    let reader = try directory.reader(forEntry: 1, path: path)
-                    _ = try reader.nextEntry()
-                    signature = .some(
-                        PackageSignature(bytes: try reader.boundedData(entry: name, limit: PackageSignature.maxBytes)))
-                } catch {
-                    problems.append(PackageProblem(entry: name, message: "cannot be read: \(archiveMessage(error))"))
-                }
+                let (read, problem) = readSignature(info, from: directory, path: path)
+                signature = read
+                if let problem { problems.append(problem) }
                 continue
             }
             if let reason = PackagePath.problem(in: name) {
@@ -109,8 +125,63 @@ struct PackageIndex {
             problems.append(PackageProblem(entry: nil, message: "and \(more) more problems"))
         }
         return PackageIndex(
-            manifest: manifest, listed: listed, problems: problems, directory: directory, entryIndex: entryIndex,
+            manifest: manifest, problems: problems, directory: directory, locations: .byPath(entryIndex),
             manifestBytes: manifestBytes, signature: signature)
+    }
+
+    /// The record the listed entries start at when the archive holds, after `manifest.json`
+    /// and an optional `manifest.sig` (a regular file), exactly the manifest's entries in the
+    /// manifest's order, each a regular file of the listed size, with every path after the one
+    /// before it in byte order, in an undamaged central directory. The decoder has already
+    /// checked every listed path, so such an archive has no unlisted, missing, duplicated or
+    /// unsafe entry. Nil for any other archive, which `load` then checks entry by entry.
+    static func firstRecordInManifestOrder(_ directory: ZipCentralDirectory, _ manifest: Manifest) -> Int? {
+        let entries = directory.entries
+        guard directory.damage == nil, entries.count > 1 else { return nil }
+        var first = 1
+        if entries[1].name == PackageSignature.entryName {
+            guard entries[1].kind == .regular else { return nil }
+            first = 2
+        }
+        guard entries.count == first + manifest.modules.count + manifest.resources.count else { return nil }
+        var position = first
+        var previous: String?
+        func holds(_ path: String, size: Int64) -> Bool {
+            let entry = entries[position]
+            guard entry.kind == .regular, entry.size == size, entry.name == path else { return false }
+            if let previous, !PackagePath.precedes(previous, path) { return false }
+            previous = path
+            position += 1
+            return true
+        }
+        for module in manifest.modules where !holds(module.path, size: module.size) { return nil }
+        for resource in manifest.resources where !holds(resource.path, size: resource.size) { return nil }
+        return first
+    }
+
+    /// Reads `manifest.sig` (record 1): the signature, or `.some(nil)` when the entry is not
+    /// one, and the problem when it is too large or cannot be read.
+    private static func readSignature(
+        _ info: ZipDirectoryEntry, from directory: ZipCentralDirectory, path: String
+    ) -> (PackageSignature??, PackageProblem?) {
+        let name = PackageSignature.entryName
+        if info.size > PackageSignature.maxBytes {
+            return (
+                nil,
+                PackageProblem(
+                    entry: name, message: "is \(info.size) bytes; a signature is at most \(PackageSignature.maxBytes)")
+            )
+        }
+        do {
+            let reader = try directory.reader(forEntry: 1, path: path)
+            _ = try reader.nextEntry()
+            return (
+                .some(PackageSignature(bytes: try reader.boundedData(entry: name, limit: PackageSignature.maxBytes))),
+                nil
+            )
+        } catch {
+            return (nil, PackageProblem(entry: name, message: "cannot be read: \(archiveMessage(error))"))
+        }
     }
 
     /// Checks the end record (the entry count and the central directory's size are refused

@@ -12,13 +12,16 @@ import Foundation
 ///
 /// Thread safety: a reader is immutable once opened, and every read streams its entry through
 /// its own libarchive handle with `pread`, so any number of threads may call it at once.
-public final class PackageReader: @unchecked Sendable {
+public final class PackageReader: Sendable {
     public let url: URL
     public let manifest: Manifest
     public let limits: PackageLimits
     private let directory: ZipCentralDirectory
-    /// The central directory record of every entry, by path.
-    private let entryIndex: [String: Int]
+    /// Where each listed entry's record is in `directory`.
+    private let locations: EntryLocations
+    /// Each module's place in `manifest.modules`, by name: built only for an archive not in
+    /// the manifest's order (lookups are binary searches by path otherwise).
+    private let moduleTable: [ModuleName: Int]
     /// `manifest.json`'s exact bytes, as read at open: what a signature covers.
     public let manifestBytes: [UInt8]
     /// The `manifest.sig` entry: nil when the package is unsigned, `.some(nil)` when the
@@ -34,7 +37,17 @@ public final class PackageReader: @unchecked Sendable {
         self.manifest = index.manifest
         self.limits = limits
         self.directory = index.directory
-        self.entryIndex = index.entryIndex
+        self.locations = index.locations
+        if case .byPath = index.locations {
+            var table: [ModuleName: Int] = [:]
+            table.reserveCapacity(index.manifest.modules.count)
+            for (position, module) in index.manifest.modules.enumerated() where table[module.name] == nil {
+                table[module.name] = position
+            }
+            self.moduleTable = table
+        } else {
+            self.moduleTable = [:]
+        }
         self.manifestBytes = index.manifestBytes
         self.signatureEntry = index.signature
     }
@@ -62,9 +75,58 @@ public final class PackageReader: @unchecked Sendable {
         }
     }
 
+    /// The module the manifest lists as `name`, found without a scan: by binary search of the
+    /// two paths it may have (`a/b.lua`, `a/b/init.lua`) in a package in the writer's order.
+    public func module(named name: ModuleName) -> Manifest.Module? {
+        guard case .inManifestOrder = locations else { return moduleTable[name].map { manifest.modules[$0] } }
+        for path in PackagePath.modulePaths(for: name) {
+            if let position = Self.position(of: path, in: manifest.modules, \.path),
+                manifest.modules[position].name == name
+            {
+                return manifest.modules[position]
+            }
+        }
+        return nil
+    }
+
+    /// The resource the manifest lists as `key`.
+    public func resource(_ key: ResourceKey) -> Manifest.Resource? {
+        guard case .inManifestOrder = locations else { return manifest.resource(key) }
+        guard let position = Self.position(of: PackagePath.resourcePath(for: key), in: manifest.resources, \.path)
+        else { return nil }
+        return manifest.resources[position].key == key ? manifest.resources[position] : nil
+    }
+
+    /// Where `path` is in `items`, sorted by path in byte order: a binary search.
+    private static func position<Item>(of path: String, in items: [Item], _ itemPath: (Item) -> String) -> Int? {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            let candidate = itemPath(items[middle])
+            if candidate == path { return middle }
+            if PackagePath.precedes(candidate, path) { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The central directory record of the listed entry at `path`.
+    private func record(of path: String) -> Int? {
+        switch locations {
+        case .byPath(let table):
+            return table[path]
+        case .inManifestOrder(let first):
+            if let position = Self.position(of: path, in: manifest.modules, \.path) { return first + position }
+            if let position = Self.position(of: path, in: manifest.resources, \.path) {
+                return first + manifest.modules.count + position
+            }
+            return nil
+        }
+    }
+
     /// The code of module `name`, checked against its size and SHA-256.
     public func moduleData(_ name: ModuleName) throws -> [UInt8] {
-        guard let module = manifest.module(named: name) else {
+        guard let module = module(named: name) else {
             throw PackageError.noSuchModule(path: url.path, name: name)
         }
         return try moduleData(module)
@@ -142,8 +204,13 @@ public final class PackageReader: @unchecked Sendable {
     /// The bytes of resource `key`, checked against its size and SHA-256. Resources are never
     /// read at open, only here.
     public func resourceData(_ key: ResourceKey) throws -> [UInt8] {
-        guard let resource = manifest.resource(key) else { throw PackageError.noSuchResource(path: url.path, key: key) }
-        return try entryData(path: resource.path, size: resource.size, sha256: resource.sha256)
+        guard let resource = resource(key) else { throw PackageError.noSuchResource(path: url.path, key: key) }
+        return try resourceData(resource)
+    }
+
+    /// The bytes of `resource` (one of `manifest.resources`), checked against its size and SHA-256.
+    public func resourceData(_ resource: Manifest.Resource) throws -> [UInt8] {
+        try entryData(path: resource.path, size: resource.size, sha256: resource.sha256)
     }
 
     /// Every problem with the package: each entry's bytes against its size and SHA-256, and
@@ -226,7 +293,7 @@ public final class PackageReader: @unchecked Sendable {
     /// One entry's bytes, read on its own from where the central directory puts it, and
     /// checked against its size and SHA-256.
     private func entryData(path: String, size: Int64, sha256: String) throws -> [UInt8] {
-        guard let index = entryIndex[path] else {
+        guard let index = record(of: path) else {
             throw PackageError.corruptEntry(path: url.path, entry: path, reason: "is missing from the archive")
         }
         let reader: ArchiveReader
