@@ -46,8 +46,11 @@ final class ZipCentralDirectory: Sendable {
                 damage = "the central directory is cut short in entry \(entries.count + 1)"
                 break
             }
-            let nameBytes = directory[position + 46..<position + 46 + nameLength]
-            let name = String(decoding: nameBytes, as: UTF8.self)
+            let nameStart = position + 46
+            let name = directory.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[nameStart..<nameStart + nameLength]), as: UTF8.self)
+            }
+            let endsInSlash = nameLength > 0 && directory[nameStart + nameLength - 1] == UInt8(ascii: "/")
             var size = UInt64(le32(directory, position + 24))
             var compressed = UInt64(le32(directory, position + 20))
             var offset = UInt64(le32(directory, position + 42))
@@ -77,13 +80,13 @@ final class ZipCentralDirectory: Sendable {
             let kind: ArchiveEntryInfo.Kind
             if madeBy == 3, mode != 0 {
                 switch mode & 0o170000 {
-                case 0o100000: kind = name.hasSuffix("/") ? .directory : .regular
+                case 0o100000: kind = endsInSlash ? .directory : .regular
                 case 0o040000: kind = .directory
                 case 0o120000: kind = .symlink
                 default: kind = .other
                 }
             } else {
-                kind = name.hasSuffix("/") || attributes & 0x10 != 0 ? .directory : .regular
+                kind = endsInSlash || attributes & 0x10 != 0 ? .directory : .regular
             }
             entries.append(
                 ZipDirectoryEntry(
@@ -95,9 +98,12 @@ final class ZipCentralDirectory: Sendable {
         self.damage = damage
         // Each entry's window ends where the next entry (in file order) or the directory starts.
         var ends = [UInt64](repeating: end.directoryOffset, count: entries.count)
-        let byOffset = entries.indices.sorted { entries[$0].localHeaderOffset < entries[$1].localHeaderOffset }
+        let offsets = entries.map(\.localHeaderOffset)
+        // Writers put entries in file order (libarchive's does): then no sort is needed.
+        let inFileOrder = zip(offsets, offsets.dropFirst()).allSatisfy { $0 < $1 }
+        let byOffset = inFileOrder ? Array(offsets.indices) : offsets.indices.sorted { offsets[$0] < offsets[$1] }
         for (rank, index) in byOffset.enumerated() where rank + 1 < byOffset.count {
-            ends[index] = max(entries[byOffset[rank + 1]].localHeaderOffset, entries[index].localHeaderOffset)
+            ends[index] = max(offsets[byOffset[rank + 1]], offsets[index])
         }
         rangeEnds = ends
     }

@@ -9,6 +9,16 @@ extension Manifest {
     public static func decode(_ bytes: [UInt8], packagePath: String, limits: PackageLimits = .default)
         throws(PackageError) -> Manifest
     {
+        var decoder = ManifestDecoder(limits: limits)
+        if let canonical = CanonicalManifest(bytes) {
+            // The writer's own layout, read without a JSON tree; the same rules are checked.
+            let manifest = decoder.decode(canonical)
+            decoder.finish()
+            guard let manifest, decoder.problems.isEmpty else {
+                throw .invalidManifest(path: packagePath, problems: decoder.problems)
+            }
+            return manifest
+        }
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, maxDepth: limits.maxManifestDepth)
@@ -20,7 +30,6 @@ extension Manifest {
                         entry: entryName, message: "not valid JSON at byte \(error.offset): \(error.message)")
                 ])
         }
-        var decoder = ManifestDecoder(limits: limits)
         let manifest = decoder.decode(root)
         decoder.finish()
         guard let manifest, decoder.problems.isEmpty else {
@@ -75,49 +84,33 @@ private struct ManifestDecoder {
         let fields = Fields(members)
 
         let formatVersion = integer(fields, "formatVersion", in: "the manifest")
-        if let formatVersion, !Manifest.readableFormatVersions.contains(where: { Int64($0) == formatVersion }) {
-            problem(
-                "format version \(formatVersion) is not supported: this flowpkg reads versions "
-                    + "\(Manifest.readableFormatVersions.map(String.init).joined(separator: " and ")); "
-                    + "use the flowpkg that wrote it, or export the project again")
-        }
-        let identifierText = string(fields, "identifier", in: "the manifest")
-        var identifier: PackageIdentifier?
-        if let identifierText {
-            do { identifier = try PackageIdentifier(identifierText) } catch { problem("\"identifier\": \(error)") }
-        }
+        checkFormatVersion(formatVersion)
+        let identifier = checkIdentifier(string(fields, "identifier", in: "the manifest"))
         let name = string(fields, "name", in: "the manifest")
-        if name?.isEmpty == true { problem("\"name\" is empty") }
+        checkNotEmpty(name, "name")
         let version = string(fields, "version", in: "the manifest")
-        if version?.isEmpty == true { problem("\"version\" is empty") }
+        checkNotEmpty(version, "version")
         var startModule: ModuleName?
         var startModuleFieldOK = true
         switch fields["startModule"] {
         case nil: problem("the manifest has no \"startModule\" (null when there is none)"); startModuleFieldOK = false
         case .null?: break
-        case .string(let text)?:
-            do { startModule = try ModuleName(text) } catch {
-                problem("\"startModule\": \(error)"); startModuleFieldOK = false
-            }
+        case .string(let text)?: (startModule, startModuleFieldOK) = checkStartModule(text)
         case let other?:
             problem("\"startModule\" is \(other.kindDescription), expected a string or null");
             startModuleFieldOK = false
         }
         let luaVersion = string(fields, "luaVersion", in: "the manifest")
-        if let luaVersion, luaVersion != Manifest.currentLuaVersion {
-            problem("the package targets Lua \(luaVersion); this flowpkg runs Lua \(Manifest.currentLuaVersion)")
-        }
+        checkLuaVersion(luaVersion)
         let generator = string(fields, "generator", in: "the manifest")
         var runtimeVersion: String?
         switch fields["runtimeVersion"] {
         case nil: break
-        case .string(let text)?:
-            if text.isEmpty || text.utf8.count > 64 { problem("\"runtimeVersion\" must be 1 to 64 characters") }
-            runtimeVersion = text
+        case .string(let text)?: runtimeVersion = checkRuntimeVersion(text)
         case let other?: problem("\"runtimeVersion\" is \(other.kindDescription), expected a string")
         }
         let digest = string(fields, "digest", in: "the manifest")
-        if let digest, !isSHA256(digest) { problem("\"digest\" is not 64 lowercase hex digits") }
+        checkDigestField(digest)
 
         self.startModule = startModule
         let externalModules = decodeExternalModules(fields["externalModules"])
@@ -134,12 +127,124 @@ private struct ManifestDecoder {
             modules: modules, resources: resources, digest: digest)
         manifest.externalModules = externalModules
         manifest.runtimeVersion = runtimeVersion
-        if problems.isEmpty, manifest.computedDigest != digest {
-            problem(
-                "the digest does not match the manifest (listed \(digest), computed \(manifest.computedDigest)): "
-                    + "the manifest was edited after it was written")
+        checkDigest(of: manifest, computed: { manifest.computedDigest })
+        return manifest
+    }
+
+    /// The writer's own layout, read by `CanonicalManifest`: every field is there with its
+    /// type, so only the rules are left to check, in the same order and words as `decode(_:)`,
+    /// and the digest is computed from entry lines the reader copied from the manifest's bytes.
+    mutating func decode(_ canonical: CanonicalManifest) -> Manifest? {
+        checkFormatVersion(canonical.formatVersion)
+        let identifier = checkIdentifier(canonical.identifier)
+        checkNotEmpty(canonical.name, "name")
+        checkNotEmpty(canonical.version, "version")
+        var startModule: ModuleName?
+        var startModuleFieldOK = true
+        if let text = canonical.startModule { (startModule, startModuleFieldOK) = checkStartModule(text) }
+        checkLuaVersion(canonical.luaVersion)
+        let runtimeVersion = canonical.runtimeVersion.flatMap { checkRuntimeVersion($0) }
+        checkDigestField(canonical.digest)
+
+        self.startModule = startModule
+        var externalModules: [String] = []
+        for (index, entry) in canonical.externalModules.enumerated() where checkExternalModule(index, entry) {
+            externalModules.append(entry)
+        }
+        var modules: [Manifest.Module] = []
+        modules.reserveCapacity(canonical.modules.count)
+        for (index, entry) in canonical.modules.enumerated() {
+            addModule(
+                index, nameText: entry.name, path: entry.path, size: entry.size, sha: entry.sha256, to: &modules)
+        }
+        var resources: [Manifest.Resource] = []
+        resources.reserveCapacity(canonical.resources.count)
+        for (index, entry) in canonical.resources.enumerated() {
+            addResource(
+                index, name: entry.name, type: entry.type, path: entry.path, size: entry.size, sha: entry.sha256,
+                to: &resources)
+        }
+        checkEntries(modules: modules, resources: resources, startModule: startModule)
+
+        guard let identifier, startModuleFieldOK else { return nil }
+        var manifest = Manifest(
+            formatVersion: Int(canonical.formatVersion), identifier: identifier, name: canonical.name,
+            version: canonical.version, startModule: startModule, luaVersion: canonical.luaVersion,
+            generator: canonical.generator, modules: modules, resources: resources, digest: canonical.digest)
+        manifest.externalModules = externalModules
+        manifest.runtimeVersion = runtimeVersion
+        // The entry lines hold every entry in the manifest's order; the digest text wants them
+        // sorted by path, which they are when each list is (the writer's order).
+        let linesInOrder = modulesInOrder && resourcesInOrder && manifest.formatVersion >= 2
+        checkDigest(of: manifest) {
+            linesInOrder
+                ? Manifest.packageDigest(header: manifest, entryLines: canonical.entryLines) : manifest.computedDigest
         }
         return manifest
+    }
+
+    // MARK: The rules, shared by both readers
+
+    private mutating func checkFormatVersion(_ formatVersion: Int64?) {
+        if let formatVersion, !Manifest.readableFormatVersions.contains(where: { Int64($0) == formatVersion }) {
+            problem(
+                "format version \(formatVersion) is not supported: this flowpkg reads versions "
+                    + "\(Manifest.readableFormatVersions.map(String.init).joined(separator: " and ")); "
+                    + "use the flowpkg that wrote it, or export the project again")
+        }
+    }
+
+    private mutating func checkIdentifier(_ text: String?) -> PackageIdentifier? {
+        guard let text else { return nil }
+        do { return try PackageIdentifier(text) } catch {
+            problem("\"identifier\": \(error)")
+            return nil
+        }
+    }
+
+    private mutating func checkNotEmpty(_ text: String?, _ key: String) {
+        if text?.isEmpty == true { problem("\"\(key)\" is empty") }
+    }
+
+    /// The start module and whether its field is sound.
+    private mutating func checkStartModule(_ text: String) -> (ModuleName?, Bool) {
+        do { return (try ModuleName(text), true) } catch {
+            problem("\"startModule\": \(error)")
+            return (nil, false)
+        }
+    }
+
+    private mutating func checkLuaVersion(_ luaVersion: String?) {
+        if let luaVersion, luaVersion != Manifest.currentLuaVersion {
+            problem("the package targets Lua \(luaVersion); this flowpkg runs Lua \(Manifest.currentLuaVersion)")
+        }
+    }
+
+    private mutating func checkRuntimeVersion(_ text: String) -> String {
+        if text.isEmpty || text.utf8.count > 64 { problem("\"runtimeVersion\" must be 1 to 64 characters") }
+        return text
+    }
+
+    private mutating func checkDigestField(_ digest: String?) {
+        if let digest, !isSHA256(digest) { problem("\"digest\" is not 64 lowercase hex digits") }
+    }
+
+    /// Whether `entry` may be `externalModules[index]`.
+    private mutating func checkExternalModule(_ index: Int, _ entry: String) -> Bool {
+        guard let reason = Manifest.externalModuleProblem(entry) else { return true }
+        problem("externalModules[\(index)] \"\(entry)\": \(reason)")
+        return false
+    }
+
+    /// The listed digest against the one computed, once every other rule held.
+    private mutating func checkDigest(of manifest: Manifest, computed: () -> String) {
+        guard problems.isEmpty else { return }
+        let computed = computed()
+        if computed != manifest.digest {
+            problem(
+                "the digest does not match the manifest (listed \(manifest.digest), computed \(computed)): "
+                    + "the manifest was edited after it was written")
+        }
     }
 
     /// The optional list of C modules from the host's C path; absent is none.
@@ -155,11 +260,7 @@ private struct ManifestDecoder {
                 problem("externalModules[\(index)] is \(element.kindDescription), expected a string")
                 continue
             }
-            if let reason = Manifest.externalModuleProblem(entry) {
-                problem("externalModules[\(index)] \"\(entry)\": \(reason)")
-                continue
-            }
-            names.append(entry)
+            if checkExternalModule(index, entry) { names.append(entry) }
         }
         return names
     }
@@ -180,34 +281,7 @@ private struct ManifestDecoder {
             let path = string(fields, "path", in: place())
             let size = integer(fields, "size", in: place())
             let sha = string(fields, "sha256", in: place())
-            var name: ModuleName?
-            if let nameText {
-                do { name = try ModuleName(nameText) } catch { problem("\(place()) \"name\": \(error)") }
-            }
-            if let name, name == startModule { startModuleNamed = true }
-            guard let name, let path, let size, let sha else { continue }
-            // A module's own path (`modules/` and its name's parts) is safe by the name's rules
-            // (no empty, `.` or `..` part, no backslash or control character); only its length
-            // and any other path need the path check, which words the reason.
-            let isOwnPath = PackagePath.isModulePath(path, for: name)
-            guard
-                checkEntryFacts(
-                    place: "module \(name.rawValue)", path: isOwnPath && path.utf8.count <= 1024 ? nil : path,
-                    size: size, sha256: sha,
-                    limit: limits.maxModuleBytes)
-            else { continue }
-            if !isOwnPath {
-                problem(
-                    "module \(name) is stored at \(path); it must be \(PackagePath.modulePaths(for: name)[0]) or \(PackagePath.modulePaths(for: name)[1])"
-                )
-                continue
-            }
-            if modulesInOrder, let last = modules.last, !PackagePath.precedes(last.path, path) {
-                modulesInOrder = false
-            }
-            // Longer than `modules/` (8 bytes), the name and `.lua` (4): stored as `…/init.lua`.
-            if path.utf8.count > name.rawValue.utf8.count + 12 { initModules.append(modules.count) }
-            modules.append(Manifest.Module(name: name, path: path, size: size, sha256: sha))
+            addModule(index, nameText: nameText, path: path, size: size, sha: sha, to: &modules)
         }
         return modules
     }
@@ -227,24 +301,68 @@ private struct ManifestDecoder {
             let path = string(fields, "path", in: place())
             let size = integer(fields, "size", in: place())
             let sha = string(fields, "sha256", in: place())
-            guard let name, let type, let path, let size, let sha else { continue }
-            let key: ResourceKey
-            do { key = try ResourceKey(name: name, type: type) } catch { problem("\(place()): \(error)"); continue }
-            guard
-                checkEntryFacts(
-                    place: "resource \(key.description)", path: path, size: size, sha256: sha,
-                    limit: limits.maxResourceBytes)
-            else { continue }
-            if path != PackagePath.resourcePath(for: key) {
-                problem("resource \(key) is stored at \(path); it must be \(PackagePath.resourcePath(for: key))")
-                continue
-            }
-            if resourcesInOrder, let last = resources.last, !PackagePath.precedes(last.path, path) {
-                resourcesInOrder = false
-            }
-            resources.append(Manifest.Resource(key: key, path: path, size: size, sha256: sha))
+            addResource(index, name: name, type: type, path: path, size: size, sha: sha, to: &resources)
         }
         return resources
+    }
+
+    /// Checks module entry `index` (its fields as read; nil ones were already reported) and
+    /// appends it to `modules` when every rule holds.
+    private mutating func addModule(
+        _ index: Int, nameText: String?, path: String?, size: Int64?, sha: String?, to modules: inout [Manifest.Module]
+    ) {
+        var name: ModuleName?
+        if let nameText {
+            do { name = try ModuleName(nameText) } catch { problem("modules[\(index)] \"name\": \(error)") }
+        }
+        if let name, name == startModule { startModuleNamed = true }
+        guard let name, let path, let size, let sha else { return }
+        // A module's own path (`modules/` and its name's parts) is safe by the name's rules
+        // (no empty, `.` or `..` part, no backslash or control character); only its length
+        // and any other path need the path check, which words the reason.
+        let isOwnPath = PackagePath.isModulePath(path, for: name)
+        guard
+            checkEntryFacts(
+                place: "module \(name.rawValue)", path: isOwnPath && path.utf8.count <= 1024 ? nil : path,
+                size: size, sha256: sha, limit: limits.maxModuleBytes)
+        else { return }
+        if !isOwnPath {
+            let paths = PackagePath.modulePaths(for: name)
+            problem("module \(name) is stored at \(path); it must be \(paths[0]) or \(paths[1])")
+            return
+        }
+        if modulesInOrder, let last = modules.last, !PackagePath.precedes(last.path, path) {
+            modulesInOrder = false
+        }
+        // Longer than `modules/` (8 bytes), the name and `.lua` (4): stored as `…/init.lua`.
+        if path.utf8.count > name.rawValue.utf8.count + 12 { initModules.append(modules.count) }
+        modules.append(Manifest.Module(name: name, path: path, size: size, sha256: sha))
+    }
+
+    /// Checks resource entry `index` and appends it to `resources` when every rule holds.
+    private mutating func addResource(
+        _ index: Int, name: String?, type: String?, path: String?, size: Int64?, sha: String?,
+        to resources: inout [Manifest.Resource]
+    ) {
+        guard let name, let type, let path, let size, let sha else { return }
+        let key: ResourceKey
+        do { key = try ResourceKey(name: name, type: type) } catch {
+            problem("resources[\(index)]: \(error)")
+            return
+        }
+        guard
+            checkEntryFacts(
+                place: "resource \(key.description)", path: path, size: size, sha256: sha,
+                limit: limits.maxResourceBytes)
+        else { return }
+        if path != PackagePath.resourcePath(for: key) {
+            problem("resource \(key) is stored at \(path); it must be \(PackagePath.resourcePath(for: key))")
+            return
+        }
+        if resourcesInOrder, let last = resources.last, !PackagePath.precedes(last.path, path) {
+            resourcesInOrder = false
+        }
+        resources.append(Manifest.Resource(key: key, path: path, size: size, sha256: sha))
     }
 
     private mutating func checkEntryFacts(

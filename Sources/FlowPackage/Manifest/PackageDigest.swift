@@ -29,19 +29,7 @@ extension Manifest {
     /// The first line's number is the format version. A manifest field added later that changes
     /// what a host runs belongs in this text.
     public var digestText: [UInt8] {
-        var text = DigestText()
-        text.line("flowpkg-package", "\(formatVersion)")
-        text.line("identifier", quoted: identifier.rawValue)
-        text.line("name", quoted: name)
-        text.line("version", quoted: version)
-        if let startModule {
-            text.line("startModule", quoted: startModule.rawValue)
-        } else {
-            text.line("startModule", "null")
-        }
-        text.line("luaVersion", quoted: luaVersion)
-        for entry in externalModules { text.line("externalModule", quoted: entry) }
-        if let runtimeVersion { text.line("runtimeVersion", quoted: runtimeVersion) }
+        var text = digestHeader()
         text.bytes.reserveCapacity(text.bytes.count + (modules.count + resources.count) * 160)
         for module in Self.sortedByPath(modules, { $0.path }) {
             text.word("module")
@@ -57,6 +45,34 @@ extension Manifest {
             text.line(size: resource.size, resource.sha256)
         }
         return text.bytes
+    }
+
+    /// `packageDigest` of a manifest whose `module` and `resource` lines were written
+    /// elsewhere, already sorted (by the manifest reader, straight from the manifest's bytes):
+    /// the header lines come from `header`, then `entryLines`.
+    static func packageDigest(header: Manifest, entryLines: [UInt8]) -> String {
+        var hasher = SHA256()
+        hasher.update(data: header.digestHeader().bytes)
+        hasher.update(data: entryLines)
+        return hexString(hasher.finalize())
+    }
+
+    /// The digest text's lines before the entries.
+    private func digestHeader() -> DigestText {
+        var text = DigestText()
+        text.line("flowpkg-package", "\(formatVersion)")
+        text.line("identifier", quoted: identifier.rawValue)
+        text.line("name", quoted: name)
+        text.line("version", quoted: version)
+        if let startModule {
+            text.line("startModule", quoted: startModule.rawValue)
+        } else {
+            text.line("startModule", "null")
+        }
+        text.line("luaVersion", quoted: luaVersion)
+        for entry in externalModules { text.line("externalModule", quoted: entry) }
+        if let runtimeVersion { text.line("runtimeVersion", quoted: runtimeVersion) }
+        return text
     }
 
     /// Manifests list their entries sorted already; sorting is then skipped.

@@ -98,9 +98,11 @@ extension ArchiveReader {
     }
 
     /// The current entry's bytes, at most `limit` of them, for the manifest (whose hash is
-    /// not listed anywhere).
-    func boundedData(entry: String, limit: Int64) throws(PackageError) -> [UInt8] {
+    /// not listed anywhere); room for `expected` bytes (what the directory declares, within
+    /// the limit) is made at once.
+    func boundedData(entry: String, limit: Int64, expected: Int64 = 0) throws(PackageError) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(max(0, min(expected, limit))) + 1)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let window = Int(min(Int64(buffer.count), limit - Int64(bytes.count) + 1))

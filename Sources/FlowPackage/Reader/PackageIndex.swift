@@ -263,7 +263,8 @@ struct PackageIndex {
         } catch {
             throw .notAPackage(path: path, reason: archiveMessage(error))
         }
-        let bytes = try reader.boundedData(entry: Manifest.entryName, limit: limits.maxManifestBytes)
+        let bytes = try reader.boundedData(
+            entry: Manifest.entryName, limit: limits.maxManifestBytes, expected: first.size)
         return (try Manifest.decode(bytes, packagePath: path, limits: limits), bytes)
     }
 

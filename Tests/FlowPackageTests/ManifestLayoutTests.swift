@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+@testable import FlowPackage
+
+/// A manifest in the writer's own layout is read straight from its bytes (`CanonicalManifest`);
+/// any other layout goes through the JSON parser. Both readings must give the same manifest,
+/// accept and refuse the same ones, and word the same problems.
+@Suite struct ManifestLayoutTests {
+    private func manifest(
+        modules: [(String, String)] = [("main", "modules/main.lua"), ("pl.utils", "modules/pl/utils.lua")],
+        resources: [(String, String)] = [("img/logo", "png")],
+        externalModules: [String] = [], runtimeVersion: String? = nil, name: String = "Words",
+        startModule: String? = "main", formatVersion: Int = Manifest.currentFormatVersion
+    ) throws -> Manifest {
+        var manifest = Manifest(
+            formatVersion: formatVersion, identifier: try PackageIdentifier("com.example.words"), name: name,
+            version: "1.0.0", startModule: try startModule.map { try ModuleName($0) }, generator: "flowpkg 0.1.0",
+            modules: try modules.enumerated().map { index, module in
+                Manifest.Module(
+                    name: try ModuleName(module.0), path: module.1, size: Int64(index * 1000),
+                    sha256: String(repeating: "\(index % 10)", count: 64))
+            },
+            resources: try resources.enumerated().map { index, resource in
+                let key = try ResourceKey(name: resource.0, type: resource.1)
+                return Manifest.Resource(
+                    key: key, path: PackagePath.resourcePath(for: key), size: 7,
+                    sha256: String(repeating: "e", count: 63) + "\(index % 10)")
+            },
+            digest: "")
+        manifest.externalModules = externalModules
+        manifest.runtimeVersion = runtimeVersion
+        // As the writer lists them.
+        manifest.modules.sort { PackagePath.precedes($0.path, $1.path) }
+        manifest.resources.sort { PackagePath.precedes($0.path, $1.path) }
+        manifest.digest = manifest.computedDigest
+        return manifest
+    }
+
+    /// The same JSON in another layout (a space after the opening brace), which only the
+    /// parser reads.
+    private func relaidOut(_ bytes: [UInt8]) -> [UInt8] {
+        #expect(bytes.starts(with: Array("{\n".utf8)))
+        return Array("{ ".utf8) + bytes.dropFirst(1)
+    }
+
+    private func outcome(_ bytes: [UInt8]) -> Result<Manifest, PackageError> {
+        Result { () throws(PackageError) in try Manifest.decode(bytes, packagePath: "p.luapkg") }
+    }
+
+    @Test func writerManifestsAreReadInTheirLayoutAndGiveWhatTheParserGives() throws {
+        let manifests = [
+            try manifest(),
+            try manifest(modules: [], resources: [], startModule: nil),
+            try manifest(externalModules: ["lfs", "socket.*"], runtimeVersion: "2"),
+            try manifest(resources: [("img/é", "png"), ("texts/readme", "")], name: "Wörter 🚀"),
+            try manifest(modules: [("main", "modules/main.lua"), ("ui", "modules/ui/init.lua")]),
+            try manifest(formatVersion: 1),
+        ]
+        for manifest in manifests {
+            let bytes = manifest.jsonBytes()
+            #expect(CanonicalManifest(bytes) != nil, "the writer's layout is not recognised: \(manifest.name)")
+            #expect(CanonicalManifest(relaidOut(bytes)) == nil)
+            #expect(try Manifest.decode(bytes, packagePath: "p") == manifest)
+            #expect(try Manifest.decode(relaidOut(bytes), packagePath: "p") == manifest)
+        }
+    }
+
+    @Test func theEntryLinesAreTheDigestTextsOwn() throws {
+        let manifest = try manifest(
+            modules: [
+                ("main", "modules/main.lua"), ("pl.utils", "modules/pl/utils.lua"), ("ui", "modules/ui/init.lua"),
+            ],
+            resources: [("img/é", "png"), ("img/logo", "png"), ("texts/readme", "")])
+        let canonical = try #require(CanonicalManifest(manifest.jsonBytes()))
+        let text = manifest.digestText
+        #expect(text.count > canonical.entryLines.count)
+        #expect(Array(text.suffix(canonical.entryLines.count)) == canonical.entryLines)
+        #expect(Manifest.packageDigest(header: manifest, entryLines: canonical.entryLines) == manifest.packageDigest)
+    }
+
+    @Test(arguments: [
+        ("\"size\": 1000,", "\"size\": 01000,"),  // a leading zero
+        ("\"size\": 1000,", "\"size\": -1000,"),  // a sign
+        ("\"size\": 1000,", "\"size\": 1000.0,"),  // a fraction
+        ("\"luaVersion\": \"5.4\",\n", "\"luaVersion\": \"5\\u002e4\",\n"),  // an escape
+        ("\"name\": \"Words\"", "\"name\": \"Wo\u{7F}rds\""),  // a byte the writer escapes
+        ("\"name\": \"pl.utils\", \"path\"", "\"path\": \"modules/pl/utils.lua\", \"name\": \"pl.utils\", \"path\""),
+        ("  \"luaVersion\"", "  \"extra\": 1,\n  \"luaVersion\""),  // an unknown key
+        ("  \"generator\": \"flowpkg 0.1.0\",\n", ""),  // a missing key
+        ("\"startModule\": \"main\"", "\"startModule\": 7"),  // another type
+        ("\n}\n", "\n}\n\n"),  // bytes after the end
+        ("\n}\n", "\n}"),  // no final line feed
+    ])
+    func anyOtherLayoutGoesToTheParser(original: String, replacement: String) throws {
+        let text = String(decoding: try manifest().jsonBytes(), as: UTF8.self)
+        #expect(text.contains(original))
+        let edited = Array(text.replacingOccurrences(of: original, with: replacement).utf8)
+        #expect(CanonicalManifest(edited) == nil)
+    }
+
+    @Test func bothReadingsRefuseWithTheSameWords() throws {
+        var edits: [(Manifest) -> Manifest] = []
+        edits.append {
+            var m = $0; m.modules[1].path = "modules/pl/other.lua"; return m
+        }
+        edits.append {
+            var m = $0; m.modules[0].sha256 = "xyz"; return m
+        }
+        edits.append {
+            var m = $0; m.modules[0].size = 1 << 40; return m
+        }
+        edits.append {
+            var m = $0; m.formatVersion = 9; return m
+        }
+        edits.append {
+            var m = $0; m.luaVersion = "5.1"; return m
+        }
+        edits.append {
+            var m = $0; m.runtimeVersion = ""; return m
+        }
+        edits.append {
+            var m = $0; m.externalModules = ["a..b"]; return m
+        }
+        edits.append {
+            var m = $0; m.startModule = try? ModuleName("missing"); return m
+        }
+        edits.append {
+            var m = $0; m.modules.append(m.modules[0]); return m
+        }
+        edits.append {
+            var m = $0; m.modules.reverse(); return m
+        }
+        edits.append {
+            var m = $0; m.resources[0].path = "resources/img/other.png"; return m
+        }
+        for (number, edit) in edits.enumerated() {
+            var edited = edit(try manifest())
+            let keepsDigest = number == 9  // reversed: the digest sorts, so it still matches
+            if !keepsDigest { edited.digest = edited.computedDigest }
+            let bytes = edited.jsonBytes()
+            #expect(CanonicalManifest(bytes) != nil)
+            let canonical = outcome(bytes)
+            let parsed = outcome(relaidOut(bytes))
+            switch (canonical, parsed) {
+            case (.success(let lhs), .success(let rhs)):
+                #expect(number == 9 && lhs == rhs, "edit \(number) was accepted")
+            case (.failure(let lhs), .failure(let rhs)):
+                #expect(lhs.problems == rhs.problems, "edit \(number)")
+                #expect(!lhs.problems.isEmpty)
+            default:
+                Issue.record("edit \(number): the readings disagree: \(canonical) against \(parsed)")
+            }
+        }
+        // A digest that does not match is found by both, computed from the copied lines or not.
+        var tampered = try manifest()
+        tampered.modules[0].size += 1
+        let bytes = tampered.jsonBytes()
+        guard case .failure(let canonical) = outcome(bytes), case .failure(let parsed) = outcome(relaidOut(bytes))
+        else {
+            Issue.record("an edited manifest was accepted")
+            return
+        }
+        #expect(canonical.problems == parsed.problems)
+        #expect(canonical.problems.first?.message.hasPrefix("the digest does not match the manifest") == true)
+    }
+}
