@@ -117,6 +117,66 @@ import Testing
         #expect(try reader.moduleData(ModuleName("a.init")) == Array("return 'init'".utf8))
     }
 
+    @Test func namesEqualToSwiftButNotInBytesAreNotShortcut() throws {
+        // NFD `mcafé` sorts before NFC `mcafé` in bytes, yet Swift compares them equal: two
+        // modules of one name, which only the tables comparing as Swift does can find.
+        let twins = try openProblems(
+            "twins.luapkg",
+            """
+            nfd, nfc = "mcafe\\u0301", "mcaf\\u00e9"
+            m = manifest([("main", "modules/main.lua", b"x"), (nfd, f"modules/{nfd}.lua", b"return 'nfd'"), (nfc, f"modules/{nfc}.lua", b"return 'nfc'")])
+            write(sys.argv[1], [("manifest.json", json.dumps(m, ensure_ascii=False)), ("modules/main.lua", b"x"), (f"modules/{nfd}.lua", b"return 'nfd'"), (f"modules/{nfc}.lua", b"return 'nfc'")])
+            """)
+        #expect(twins.count == 2)
+        #expect(twins.allSatisfy { $0.message.hasSuffix("is listed 2 times") })
+
+        // A non-ASCII module is found under either spelling, whatever the archive's order.
+        for (name, order) in [("nfc.luapkg", "e"), ("nfc-reversed.luapkg", "list(reversed(e))")] {
+            let url = scratch.path(name)
+            try HostileZip.make(
+                url,
+                """
+                nfc = "mcaf\\u00e9"
+                m = manifest([("main", "modules/main.lua", b"x"), (nfc, f"modules/{nfc}.lua", b"return 'nfc'"), ("mcafz", "modules/mcafz.lua", b"z")])
+                e = [("modules/main.lua", b"x"), (f"modules/{nfc}.lua", b"return 'nfc'"), ("modules/mcafz.lua", b"z")]
+                write(sys.argv[1], [("manifest.json", json.dumps(m, ensure_ascii=False))] + \(order))
+                """)
+            let reader = try PackageReader(contentsOf: url)
+            #expect(try reader.moduleData(ModuleName("mcafe\u{301}")) == Array("return 'nfc'".utf8), "\(name)")
+            #expect(try reader.moduleData(ModuleName("mcaf\u{e9}")) == Array("return 'nfc'".utf8), "\(name)")
+        }
+
+        // An ASCII package in the writer's order: the Kelvin sign is `K` to Swift, as before.
+        let url = scratch.path("kelvin.luapkg")
+        try HostileZip.make(
+            url,
+            """
+            m = manifest([("K", "modules/K.lua", b"return 'k'"), ("main", "modules/main.lua", b"x")])
+            write(sys.argv[1], [("manifest.json", json.dumps(m)), ("modules/K.lua", b"return 'k'"), ("modules/main.lua", b"x")])
+            """)
+        let kelvin = try PackageReader(contentsOf: url)
+        #expect(try kelvin.moduleData(ModuleName("\u{212A}")) == Array("return 'k'".utf8))
+    }
+
+    @Test func namesAZipFlagsAsUTF8AreReadAsWritten() throws {
+        // Python's zipfile (like Info-ZIP) flags non-ASCII names as UTF-8; libarchive would turn
+        // them into the C locale's charset and lose them.
+        let url = scratch.path("flagged.luapkg")
+        try HostileZip.make(
+            url,
+            """
+            name, body = "d\\u00e9j\\u00e0", b"return 'vu'"
+            m = manifest([("main", "modules/main.lua", b"x"), (name, f"modules/{name}.lua", body)], [("caf\\u00e9", "txt", "resources/caf\\u00e9.txt", b"hi")])
+            write(sys.argv[1], [("manifest.json", json.dumps(m)), ("modules/main.lua", b"x"), (f"modules/{name}.lua", body), ("resources/caf\\u00e9.txt", b"hi")])
+            assert zipfile.ZipFile(sys.argv[1]).getinfo(f"modules/{name}.lua").flag_bits & 0x800
+            """)
+        let reader = try PackageReader(contentsOf: url)
+        #expect(try reader.moduleData(ModuleName("d\u{e9}j\u{e0}")) == Array("return 'vu'".utf8))
+        #expect(try reader.resourceData(ResourceKey(name: "caf\u{e9}", type: "txt")) == Array("hi".utf8))
+        #expect(reader.verify().isEmpty)
+        #expect(PackageReader.verify(at: url).isEmpty)
+    }
+
     /// The manifest problems of a package that must be refused.
     private func openProblems(_ name: String, _ script: String) throws -> [PackageProblem] {
         let url = scratch.path(name)

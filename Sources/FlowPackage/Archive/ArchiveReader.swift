@@ -1,4 +1,5 @@
 import CArchive
+import Foundation
 
 /// What the archive says of one entry, before any of its bytes are read.
 public struct ArchiveEntryInfo: Sendable, Equatable {
@@ -81,13 +82,14 @@ public final class ArchiveReader {
     /// The next entry, or nil at the end of the archive.
     public func nextEntry() throws -> ArchiveEntryInfo? {
         var entry: OpaquePointer?
-        let result = archive_read_next_header(handle, &entry)
+        let result = withUTF8CharacterType { archive_read_next_header(handle, &entry) }
         if result == ARCHIVE_EOF { current = nil; return nil }
         try status.check(result, "read the next entry header")
         guard let entry else { throw status.error("read the next entry header") }
-        let name =
+        let name = withUTF8CharacterType {
             archive_entry_pathname_utf8(entry).map { String(cString: $0) }
-            ?? archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
+                ?? archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
+        }
         let type = archive_entry_filetype(entry)
         let kind: ArchiveEntryInfo.Kind
         switch UInt32(type) {
@@ -134,4 +136,26 @@ public final class ArchiveReader {
     public func skipData() throws {
         try status.check(archive_read_data_skip(handle), "skip entry \(current ?? "?")")
     }
+}
+
+/// A UTF-8 character type for libarchive's name conversions. libarchive turns a name a zip
+/// flags as UTF-8 (as Python's `zipfile` and Info-ZIP write non-ASCII names) into the current
+/// locale's charset, which fails for every non-ASCII name in the C locale a command-line
+/// process starts in: the entry would then read as nameless. Set for the calling thread only
+/// (`uselocale`), never for the process, so Lua's string functions keep the C locale, as under
+/// stock Lua. Created once and never freed; nil where the system has no such locale.
+private nonisolated(unsafe) let utf8CharacterType: locale_t? = {
+    #if canImport(Glibc)
+        return newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+    #else
+        return newlocale(LC_CTYPE_MASK, "UTF-8", nil)
+    #endif
+}()
+
+/// Runs `body` with `utf8CharacterType` as the thread's locale.
+private func withUTF8CharacterType<Result>(_ body: () throws -> Result) rethrows -> Result {
+    guard let utf8CharacterType else { return try body() }
+    let previous = uselocale(utf8CharacterType)
+    defer { uselocale(previous) }
+    return try body()
 }

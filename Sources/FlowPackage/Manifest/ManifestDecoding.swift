@@ -53,6 +53,10 @@ private struct ManifestDecoder {
     /// told as entries are decoded, so the duplicate checks need no table.
     private var modulesInOrder = true
     private var resourcesInOrder = true
+    /// Whether every entry path (and so every name and key) is ASCII: without it, two names
+    /// in strict byte order can still be equal to Swift (NFC and NFD), and only the counting
+    /// tables, which compare as Swift does, find them.
+    private var entriesASCII = true
     /// Where in the module list the modules stored as `…/init.lua` are.
     private var initModules: [Int] = []
     /// Problems past the first hundred are counted, not kept: a hostile manifest with a
@@ -334,6 +338,7 @@ private struct ManifestDecoder {
         if modulesInOrder, let last = modules.last, !PackagePath.precedes(last.path, path) {
             modulesInOrder = false
         }
+        if entriesASCII, !PackagePath.isASCII(path) { entriesASCII = false }
         // Longer than `modules/` (8 bytes), the name and `.lua` (4): stored as `…/init.lua`.
         if path.utf8.count > name.rawValue.utf8.count + 12 { initModules.append(modules.count) }
         modules.append(Manifest.Module(name: name, path: path, size: size, sha256: sha))
@@ -361,6 +366,9 @@ private struct ManifestDecoder {
         }
         if resourcesInOrder, let last = resources.last, !PackagePath.precedes(last.path, path) {
             resourcesInOrder = false
+        }
+        if entriesASCII, !(PackagePath.isASCII(name) && PackagePath.isASCII(type) && PackagePath.isASCII(path)) {
+            entriesASCII = false
         }
         resources.append(Manifest.Resource(key: key, path: path, size: size, sha256: sha))
     }
@@ -392,7 +400,7 @@ private struct ManifestDecoder {
         if totalModuleBytes > limits.maxTotalModuleBytes {
             problem("the modules add up to \(totalModuleBytes) bytes; the limit is \(limits.maxTotalModuleBytes)")
         }
-        if !(modulesInOrder && resourcesInOrder && noModuleTwice(modules)) {
+        if !(entriesASCII && modulesInOrder && resourcesInOrder && noModuleTwice(modules)) {
             for (name, count) in Dictionary(modules.map { ($0.name, 1) }, uniquingKeysWith: +) where count > 1 {
                 problem("module \(name) is listed \(count) times")
             }

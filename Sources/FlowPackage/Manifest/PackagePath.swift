@@ -21,6 +21,19 @@ public enum PackagePath {
         }
     }
 
+    /// Whether `text` is ASCII. Only then are byte order and byte equality Swift's `==` and
+    /// hashing too (which compare canonically: NFC `é` equals NFD `e` + U+0301, the Kelvin
+    /// sign equals `K`), so only then may the reader's shortcuts reason with bytes alone.
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
+            ?? !text.utf8.contains { $0 >= 0x80 }
+    }
+
+    /// Whether `lhs` and `rhs` hold the same bytes (not merely canonically equal strings).
+    static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
     /// Why `path` cannot be an entry of a package, or nil when it is a safe relative path:
     /// no leading `/`, no `.` or `..` part, no empty part, no backslash, no control character.
     public static func problem(in path: String) -> String? {

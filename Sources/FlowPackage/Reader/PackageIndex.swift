@@ -131,8 +131,8 @@ struct PackageIndex {
 
     /// The record the listed entries start at when the archive holds, after `manifest.json`
     /// and an optional `manifest.sig` (a regular file), exactly the manifest's entries in the
-    /// manifest's order, each a regular file of the listed size, with every path after the one
-    /// before it in byte order, in an undamaged central directory. The decoder has already
+    /// manifest's order (byte for byte), each a regular file of the listed size, with every
+    /// path ASCII and after the one before it in byte order, in an undamaged central directory. The decoder has already
     /// checked every listed path, so such an archive has no unlisted, missing, duplicated or
     /// unsafe entry. Nil for any other archive, which `load` then checks entry by entry.
     static func firstRecordInManifestOrder(_ directory: ZipCentralDirectory, _ manifest: Manifest) -> Int? {
@@ -148,7 +148,9 @@ struct PackageIndex {
         var previous: String?
         func holds(_ path: String, size: Int64) -> Bool {
             let entry = entries[position]
-            guard entry.kind == .regular, entry.size == size, entry.name == path else { return false }
+            guard entry.kind == .regular, entry.size == size, PackagePath.isASCII(path),
+                PackagePath.sameBytes(entry.name, path)
+            else { return false }
             if let previous, !PackagePath.precedes(previous, path) { return false }
             previous = path
             position += 1

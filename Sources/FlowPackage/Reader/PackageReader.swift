@@ -79,6 +79,9 @@ public final class PackageReader: Sendable {
     /// two paths it may have (`a/b.lua`, `a/b/init.lua`) in a package in the writer's order.
     public func module(named name: ModuleName) -> Manifest.Module? {
         guard case .inManifestOrder = locations else { return moduleTable[name].map { manifest.modules[$0] } }
+        // Every listed path is ASCII here; a name that is not can still equal one to Swift
+        // (the Kelvin sign and `K`), which only a comparison as Swift makes finds.
+        guard PackagePath.isASCII(name.rawValue) else { return manifest.module(named: name) }
         for path in PackagePath.modulePaths(for: name) {
             if let position = Self.position(of: path, in: manifest.modules, \.path),
                 manifest.modules[position].name == name
@@ -91,7 +94,9 @@ public final class PackageReader: Sendable {
 
     /// The resource the manifest lists as `key`.
     public func resource(_ key: ResourceKey) -> Manifest.Resource? {
-        guard case .inManifestOrder = locations else { return manifest.resource(key) }
+        guard case .inManifestOrder = locations, PackagePath.isASCII(key.name), PackagePath.isASCII(key.type) else {
+            return manifest.resource(key)
+        }
         guard let position = Self.position(of: PackagePath.resourcePath(for: key), in: manifest.resources, \.path)
         else { return nil }
         return manifest.resources[position].key == key ? manifest.resources[position] : nil
@@ -104,7 +109,7 @@ public final class PackageReader: Sendable {
         while low < high {
             let middle = (low + high) / 2
             let candidate = itemPath(items[middle])
-            if candidate == path { return middle }
+            if PackagePath.sameBytes(candidate, path) { return middle }
             if PackagePath.precedes(candidate, path) { low = middle + 1 } else { high = middle }
         }
         return nil
