@@ -1,3 +1,5 @@
+import Foundation
+
 /// `manifest.json` read straight from its bytes when it is laid out exactly as
 /// `Manifest.jsonBytes()` writes it: no JSON tree, no lookup of members by key, and the
 /// digest text's `module` and `resource` lines copied from the manifest's own bytes.
@@ -140,9 +142,9 @@ private struct LayoutScanner {
     /// Whether `text` comes next; it is skipped when it does.
     private mutating func literal(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
-        guard bytes.count - index >= count else { return false }
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
-        for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
+        guard bytes.count - index >= count, memcmp(bytes.baseAddress! + index, text.utf8Start, count) == 0 else {
+            return false
+        }
         index += count
         return true
     }
@@ -156,9 +158,15 @@ private struct LayoutScanner {
         var ascii = true
         while end < bytes.count {
             let byte = bytes[end]
+            // One comparison for the bytes a name, path or hash is made of (printable ASCII
+            // but the quote and the backslash), the rest sorted out below.
+            if byte &- 0x20 < 0x5F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                end += 1
+                continue
+            }
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F { return nil }
-            if byte >= 0x80 { ascii = false }
+            ascii = false
             end += 1
         }
         guard end < bytes.count else { return nil }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rules for entry paths inside a package, shared by the writer (which must never produce
 /// a path the reader refuses) and the reader (which refuses everything else).
 public enum PackagePath {
@@ -31,7 +33,13 @@ public enum PackagePath {
 
     /// Whether `lhs` and `rhs` hold the same bytes (not merely canonically equal strings).
     static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+        let same = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                left.count == right.count
+                    && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+        }
+        return (same ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     /// Why `path` cannot be an entry of a package, or nil when it is a safe relative path:
