@@ -32,7 +32,7 @@ import Testing
         let module = String(decoding: scratch.tree["apps/Words/Sources/CollectionController.lua"]!!, as: UTF8.self)
         #expect(module.contains(#"class.createClass("CollectionController", UIViewController)"#))
         let host = String(decoding: scratch.tree["apps/Words/Host/AppDelegate.swift"]!!, as: UTF8.self)
-        #expect(host.contains(#"packageIdentifier: "org.flow.words""#))
+        #expect(host.contains(#"package: try PackageIdentifier("org.flow.words")"#))
     }
 
     @Test func aLibraryNotesTheStartModuleItHasNoUseFor() throws {
