@@ -18,7 +18,9 @@ import Foundation
 /// A download goes to `downloads/`, is checked (size and SHA-256 against the feed, every
 /// rule of `flowpkg verify`, the identifier, a signature by a trusted key) and only then
 /// renamed into `packages/`; anything that fails is deleted, never used. At most `keep`
-/// updates are kept. One process at a time uses a store.
+/// updates are kept. Processes sharing a store take turns through `<folder>/lock` (flock(2),
+/// released by the system when a process ends): the state file is read, changed and rewritten
+/// under it, and a partial download is deleted at open only when no process holds it.
 public final class UpdateStore: Sendable {
     /// What the store remembers between launches.
     struct State: Codable, Equatable {
@@ -58,7 +60,12 @@ public final class UpdateStore: Sendable {
             }
         }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: downloads.path)) ?? [] {
-            try? FileManager.default.removeItem(at: downloads.appendingPathComponent(name))
+            // A download in progress holds its file's lock: only a stopped process's is stale.
+            let partial = downloads.appendingPathComponent(name)
+            let descriptor = open(partial.path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { try? FileManager.default.removeItem(at: partial) }
+            close(descriptor)
         }
     }
 
@@ -85,7 +92,24 @@ public final class UpdateStore: Sendable {
     }
 
     func updateState(_ change: (inout State) -> Void) throws(UpdateError) {
-        try stateAccess.withLock { _ throws(UpdateError) in try rewriteState(change) }
+        try stateAccess.withLock { _ throws(UpdateError) in
+            try withStoreLock { () throws(UpdateError) in try rewriteState(change) }
+        }
+    }
+
+    /// Runs `body` holding `<folder>/lock`, waiting while another process holds it.
+    func withStoreLock<Result>(_ body: () throws(UpdateError) -> Result) throws(UpdateError) -> Result {
+        let lockFile = folder.appendingPathComponent("lock")
+        let descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .store(path: lockFile.path, reason: String(cString: strerror(errno)))
+        }
+        // Closing the descriptor releases the lock.
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .store(path: lockFile.path, reason: String(cString: strerror(errno))) }
+        }
+        return try body()
     }
 
     private func rewriteState(_ change: (inout State) -> Void) throws(UpdateError) {
@@ -117,6 +141,11 @@ public final class UpdateStore: Sendable {
         }
         var keepFile = false
         defer { if !keepFile { try? FileManager.default.removeItem(at: partial) } }
+        // Held to the end, checks and rename included: a process opening the store meanwhile
+        // leaves this file alone.
+        let held = open(partial.path, O_RDONLY | O_CLOEXEC)
+        if held >= 0 { flock(held, LOCK_EX) }
+        defer { if held >= 0 { close(held) } }
         var hasher = SHA256()
         var size: Int64 = 0
         do {
