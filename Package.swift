@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "FlowCLI",
             dependencies: [
-                "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
+                "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowTemplates", "FlowUpdates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -140,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowCLITests",
-            dependencies: ["FlowCLI", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"],
+            dependencies: ["FlowAnalysis", "FlowCLI", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"],
             resources: [.copy("Golden")]
         ),
     ]

@@ -2,7 +2,7 @@
 ///
 /// Built once per set of candidates and asked many times (every unknown require or global of
 /// a project), so candidates are lowered once, grouped by length, and answers are remembered.
-struct Suggestions {
+package struct Suggestions {
     /// Candidates by byte length: (lowered bytes, original).
     private var byLength: [Int: [(bytes: [UInt8], text: String)]] = [:]
     private var answers: [String: String?] = [:]
@@ -42,7 +42,7 @@ struct Suggestions {
     }
 
     /// Levenshtein distance counting an adjacent transposition as one edit (`pirnt` -> `print`).
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    package static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)

@@ -10,14 +10,14 @@ import Foundation
 struct RunRequest {
     var path: String?
     var identifier: String?
-    var sandbox = false
-    var trace = false
-    var verifyAll = false
+    var sandbox: Bool
+    var trace: Bool
+    var verifyAll: Bool
     /// nil when no live development option was given (as with none given to ArgumentParser).
     var live: LiveOptions?
     /// nil when no update option was given.
     var updates: UpdateOptions?
-    var arguments: [String] = []
+    var arguments: [String]
 
     init(
         path: String?, identifier: String?, sandbox: Bool, trace: Bool, verifyAll: Bool,

@@ -1,3 +1,4 @@
+import FlowAnalysis
 @testable import FlowCLI
 import Foundation
 import Testing
@@ -30,7 +31,7 @@ import Testing
         #expect(CommandLineSlip.suggestion(for: "inpsect", among: commands) == "inspect")
         #expect(CommandLineSlip.suggestion(for: "temp", among: commands) == "templates")
         #expect(CommandLineSlip.suggestion(for: "build", among: commands) == nil)
-        #expect(CommandLineSlip.editDistance("vaildate", "validate") == 1)
+        #expect(Suggestions.editDistance(Array("vaildate".utf8), Array("validate".utf8)) == 1)
     }
 
     @Test func extraArgumentsToRunHintAtTheTerminator() throws {

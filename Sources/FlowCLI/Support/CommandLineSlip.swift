@@ -1,3 +1,5 @@
+import FlowAnalysis
+
 /// Common slips on the command line, each caught with the fix in the message: a mistyped
 /// command, `export --version 1.2` (the tool's own flag since the option became
 /// `--package-version`), and arguments for the Lua program given to `run` without `--`.
@@ -61,29 +63,8 @@ enum CommandLineSlip {
         let lowered = word.lowercased()
         let prefixed = commands.filter { $0.hasPrefix(lowered) }
         if lowered.count >= 2, prefixed.count == 1 { return prefixed[0] }
-        let scored = commands.map { ($0, editDistance(lowered, $0)) }
+        let scored = commands.map { ($0, Suggestions.editDistance(Array(lowered.utf8), Array($0.utf8))) }
         let limit = word.count <= 3 ? 1 : 2
         return scored.filter { $0.1 <= limit }.min { $0.1 < $1.1 }?.0
-    }
-
-    /// Levenshtein distance, counting a swap of two neighbours (`vaildate`) as one edit.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-            }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
     }
 }

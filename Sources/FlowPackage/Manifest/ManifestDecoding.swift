@@ -432,7 +432,7 @@ private struct ManifestDecoder {
                 let middle = (low + high) / 2
                 if PackagePath.precedes(modules[middle].path, plain) { low = middle + 1 } else { high = middle }
             }
-            if plain != module.path, low < modules.count, modules[low].path == plain { return false }
+            if low < modules.count, modules[low].path == plain { return false }
         }
         return true
     }

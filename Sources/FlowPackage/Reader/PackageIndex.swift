@@ -27,7 +27,9 @@ struct PackageIndex {
     var signature: PackageSignature?? = nil
 
     /// Where the manifest lists each entry: path → (size, sha256).
-    var listed: [String: (size: Int64, sha256: String)] {
+    var listed: [String: (size: Int64, sha256: String)] { Self.listed(in: manifest) }
+
+    static func listed(in manifest: Manifest) -> [String: (size: Int64, sha256: String)] {
         var listed: [String: (size: Int64, sha256: String)] = [:]
         listed.reserveCapacity(manifest.modules.count + manifest.resources.count)
         for module in manifest.modules { listed[module.path] = (module.size, module.sha256) }
@@ -52,9 +54,7 @@ struct PackageIndex {
             }
             return index
         }
-        let listed = PackageIndex(
-            manifest: manifest, problems: [], directory: directory, locations: .byPath([:])
-        ).listed
+        let listed = listed(in: manifest)
         var signature: PackageSignature?? = nil
         var problems: [PackageProblem] = []
         if let damage = directory.damage {
