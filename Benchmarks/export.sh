@@ -1,4 +1,4 @@
-# The export benchmark: 2,100 real Lua files (Debian's /usr/share/lua/5.1 ×21) plus 160 MB of
+# The export benchmark: 2,200 real Lua files (a fixed part of Debian's /usr/share/lua/5.1, ×21) plus 160 MB of
 # resources (80 MB of already-compressed media, 80 MB of text), as one project.
 # Compares `flowpkg export` (validation, hashing and all) with `bsdtar -c --format zip` and
 # Info-ZIP `zip -r` archiving the same folder. Goal: ratio <= 1.0 against bsdtar, stretch 0.7.
@@ -10,10 +10,10 @@ export_workload() {
   rm -rf "$project"
   mkdir -p "$project/Sources" "$project/Resources/media" "$project/Resources/text"
   # One copy at the top, so the others' `require "pl.utils"` find a module; 20 more below it.
-  cp -R /usr/share/lua/5.1/. "$project/Sources/"
+  bench_copy_lua_tree "$project/Sources"
   for i in $(seq -w 1 20); do
     mkdir -p "$project/Sources/copy$i"
-    cp -R /usr/share/lua/5.1/. "$project/Sources/copy$i/"
+    bench_copy_lua_tree "$project/Sources/copy$i"
   done
   # Media: 40 files of 2 MB of incompressible bytes, as PNG, JPEG and MP4 would be.
   # Text: 80 files of 1 MB, lines of real Lua and prose shuffled with a fixed seed.
@@ -43,7 +43,7 @@ for i in range(80):
     with open(f"{root}/text/t{i:02d}.txt", "w", encoding="utf-8") as f:
         f.write("\n".join(text)[:1_000_000])
 PY
-  printf '{\n  "name": "ExportBenchmark",\n  "identifier": "com.example.exportbenchmark",\n  "version": "1.0.0",\n  "externalModules": ["bit", "bit32", "lfs", "lpeg", "lxp", "socket", "luabalanced", "sip", "config"]\n}\n' \
+  printf '{\n  "name": "ExportBenchmark",\n  "identifier": "com.example.exportbenchmark",\n  "version": "1.0.0",\n  "externalModules": ["lfs", "bit32", "bit", "lxp", "lpeg", "term.core", "system.core"]\n}\n' \
     >"$project/flowpkg.json"
 }
 

@@ -126,3 +126,17 @@ bench_table() {
     printf '| %s | %s | %s | %s | %s | %s |\n' "$group" "$label" "$seconds" "$ratio" "${cpu:-—}" "$cpu_ratio"
   done
 }
+
+# The part of Debian's /usr/share/lua/5.1 the run and export workloads copy: 105 Lua files
+# (penlight, json, dkjson, inspect, luassert, cliargs and a few single files), so a workload
+# stays the same however many more Lua packages the machine has installed since (the C
+# modules they load are declared externalModules).
+BENCH_LUA_TREE=(pl json json.lua dkjson.lua inspect.lua argparse.lua inifile.lua mediator.lua luassert say cliargs cliargs.lua)
+
+# Copies the BENCH_LUA_TREE part of Debian's Lua tree into folder $1.
+bench_copy_lua_tree() {
+  local item
+  for item in "${BENCH_LUA_TREE[@]}"; do
+    [[ -e "/usr/share/lua/5.1/$item" ]] && cp -R "/usr/share/lua/5.1/$item" "$1/"
+  done
+}

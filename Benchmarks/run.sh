@@ -9,29 +9,16 @@
 # 160 MB of resources may show. `flowpkg run --verify-all` (every entry checked first) is timed
 # too, for what the eager check costs.
 
-# The part of /usr/share/lua/5.1 copied: 100 Lua files (penlight, ldoc, json, luassert and a
-# few single-file libraries), so the workload stays 2,101 modules however many more Lua
-# packages the machine has installed since (their C halves are declared externalModules).
-RUN_TREE=(pl json json.lua dkjson.lua inspect.lua argparse.lua inifile.lua mediator.lua luassert say cliargs cliargs.lua)
-
-# Copies the RUN_TREE part of Debian's Lua tree into folder $1.
-run_copy_tree() {
-  local item
-  for item in "${RUN_TREE[@]}"; do
-    [[ -e "/usr/share/lua/5.1/$item" ]] && cp -R "/usr/share/lua/5.1/$item" "$1/"
-  done
-}
-
 # Builds (or reuses) $BENCH_WORK/NAME with COPIES copies of the tree and the resources.
 run_large_project() {
   local large="$BENCH_WORK/$1" copies="$2"
   [[ -f "$large/flowpkg.json" ]] && return 0
   rm -rf "$large"
   mkdir -p "$large/Sources" "$large/Resources/images" "$large/Resources/texts"
-  run_copy_tree "$large/Sources"
+  bench_copy_lua_tree "$large/Sources"
   for ((i = 1; i < copies; i++)); do
     mkdir -p "$large/Sources/copy$i"
-    run_copy_tree "$large/Sources/copy$i"
+    bench_copy_lua_tree "$large/Sources/copy$i"
   done
   for i in $(seq -w 1 80); do
     head -c 1048576 /dev/urandom >"$large/Resources/images/photo$i.png"
