@@ -15,7 +15,6 @@ public final class EmbeddedPackageSource: PackageSource {
     public let kind = SourceKind.embeddedPackage
     public let location: String
     public let identifier: PackageIdentifier
-    public let manifest: Manifest
     /// How chunk names start: `App.luapkg` makes errors read `App.luapkg/modules/util.lua:3:`.
     /// Without one, chunk names are the module's path inside `modules/` (`util.lua:3:`).
     public let displayName: String?
@@ -35,8 +34,7 @@ public final class EmbeddedPackageSource: PackageSource {
         } catch {
             throw .packageRefused(location: url.path, reasons: Self.reasons(error))
         }
-        manifest = reader.manifest
-        identifier = manifest.identifier
+        identifier = reader.identifier
         if let expectedIdentifier, expectedIdentifier != identifier {
             throw .identifierMismatch(location: url.path, expected: expectedIdentifier, found: identifier)
         }
@@ -46,6 +44,14 @@ public final class EmbeddedPackageSource: PackageSource {
         }
         self.displayName = displayName
     }
+
+    /// The whole manifest; its entry lists are made when this is first read (serving modules
+    /// and resources does not need them).
+    public var manifest: Manifest { reader.manifest }
+    /// The module the package starts with, if it names one.
+    public var startModule: ModuleName? { reader.startModule }
+    /// The C modules the package may load from the host's Lua C path.
+    public var externalModules: [String] { reader.externalModules }
 
     /// The module, read now and checked against its size and SHA-256; a mismatch throws
     /// `LoaderError.itemRefused` naming the package and the entry.

@@ -73,10 +73,48 @@ import Testing
             ],
             resources: [("img/é", "png"), ("img/logo", "png"), ("texts/readme", "")])
         let canonical = try #require(CanonicalManifest(manifest.jsonBytes()))
+        var lines: [UInt8] = []
+        canonical.forEachEntryLineBlock { lines += $0 }
         let text = manifest.digestText
-        #expect(text.count > canonical.entryLines.count)
-        #expect(Array(text.suffix(canonical.entryLines.count)) == canonical.entryLines)
-        #expect(Manifest.packageDigest(header: manifest, entryLines: canonical.entryLines) == manifest.packageDigest)
+        #expect(text.count > lines.count)
+        #expect(Array(text.suffix(lines.count)) == lines)
+        #expect(Manifest.packageDigest(header: manifest, entryLines: canonical) == manifest.packageDigest)
+    }
+
+    /// Enough modules that the digest's lines are hashed in several blocks.
+    @Test func aLargeManifestKeepsItsEntriesInATableAndGivesTheSameManifest() throws {
+        let names = (0..<900).map { String(format: "copy%03d.pl.utils", $0) } + ["main"]
+        let manifest = try manifest(
+            modules: names.map { ($0, "modules/" + $0.replacingOccurrences(of: ".", with: "/") + ".lua") })
+        let bytes = manifest.jsonBytes()
+        let decoded = try Manifest.decodeChecked(bytes, packagePath: "p", limits: .default)
+        let table = try #require(decoded.table)
+        #expect(table.modules.count == 901)
+        #expect(decoded.header.modules.isEmpty)
+        #expect(decoded.manifest == manifest)
+        #expect(try Manifest.decode(relaidOut(bytes), packagePath: "p") == manifest)
+        let position = try #require(table.position(ofPath: "modules/copy450/pl/utils.lua", resources: false))
+        #expect(table.module(at: position) == manifest.modules[position])
+        #expect(table.position(ofPath: "modules/copy450/pl/util.lua", resources: false) == nil)
+        #expect(table.position(ofPath: "resources/img/logo.png", resources: true) == 0)
+    }
+
+    /// The table takes only what the `String` reading would accept, and leaves to it anything
+    /// non-ASCII or from format 1.
+    @Test func onlyASCIIFormatTwoManifestsGetATable() throws {
+        let cases: [(Manifest, Bool)] = [
+            (try manifest(), true),
+            (try manifest(modules: [], resources: [], startModule: nil), true),
+            (try manifest(modules: [("main", "modules/main.lua"), ("ui", "modules/ui/init.lua")]), true),
+            (try manifest(resources: [("img/é", "png")]), false),
+            (try manifest(modules: [("main", "modules/main.lua"), ("é", "modules/é.lua")]), false),
+            (try manifest(formatVersion: 1), false),
+        ]
+        for (manifest, tabled) in cases {
+            let decoded = try Manifest.decodeChecked(manifest.jsonBytes(), packagePath: "p", limits: .default)
+            #expect((decoded.table != nil) == tabled, "\(manifest.modules.map(\.path))")
+            #expect(decoded.manifest == manifest)
+        }
     }
 
     @Test(arguments: [
@@ -133,6 +171,30 @@ import Testing
         }
         edits.append {
             var m = $0; m.resources[0].path = "resources/img/other.png"; return m
+        }
+        // What the byte checks of `ManifestTable` must refuse as the `String` checks do.
+        edits.append {
+            var m = $0; m.modules[1].path = "modules/pl/utils/init.lua"; m.modules.append(m.modules[1]);
+            m.modules[2].path = "modules/pl/utils.lua"; m.modules.sort { PackagePath.precedes($0.path, $1.path) }
+            return m
+        }
+        edits.append {
+            var m = $0; m.modules[1].path = "modules/pl/utils.luax"; return m
+        }
+        edits.append {
+            var m = $0; m.modules[1].path = "modules/" + String(repeating: "a/", count: 600) + "x.lua"; return m
+        }
+        edits.append {
+            var m = $0; m.resources[0].path = "resources/img/logo.jpg"; return m
+        }
+        edits.append {
+            var m = $0; m.resources[0].path = "resources/img/logo"; return m
+        }
+        edits.append {
+            var m = $0; m.startModule = try? ModuleName("\u{212A}"); return m
+        }
+        edits.append {
+            var m = $0; m.modules[0].sha256 = String(repeating: "A", count: 64); return m
         }
         for (number, edit) in edits.enumerated() {
             var edited = edit(try manifest())

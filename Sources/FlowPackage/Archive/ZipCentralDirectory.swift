@@ -1,8 +1,10 @@
 /// One record of a zip's central directory: what the archive says of an entry, read without
 /// touching the entry itself.
 struct ZipDirectoryEntry {
-    /// The name as stored, decoded as UTF-8 (package names are UTF-8 and never rewritten).
-    var name: String
+    /// Where the name is in the directory's bytes: `ZipCentralDirectory.name(of:)` decodes it,
+    /// only when asked (opening a package of thousands of entries compares bytes).
+    var nameStart: Int32
+    var nameCount: Int32
     var kind: ArchiveEntryInfo.Kind
     /// The uncompressed size the directory declares.
     var size: Int64
@@ -19,6 +21,8 @@ final class ZipCentralDirectory: Sendable {
     let end: ZipEndRecord
     /// The records in directory order.
     let entries: [ZipDirectoryEntry]
+    /// The directory's bytes, where the names are.
+    private let records: [UInt8]
     /// Why parsing stopped before `end.entryCount` records, when it did.
     let damage: String?
     /// Where each entry's bytes end: the next local header or the directory, by entry index.
@@ -47,9 +51,6 @@ final class ZipCentralDirectory: Sendable {
                 break
             }
             let nameStart = position + 46
-            let name = directory.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[nameStart..<nameStart + nameLength]), as: UTF8.self)
-            }
             let endsInSlash = nameLength > 0 && directory[nameStart + nameLength - 1] == UInt8(ascii: "/")
             var size = UInt64(le32(directory, position + 24))
             var compressed = UInt64(le32(directory, position + 20))
@@ -90,11 +91,12 @@ final class ZipCentralDirectory: Sendable {
             }
             entries.append(
                 ZipDirectoryEntry(
-                    name: name, kind: kind, size: Int64(clamping: size),
+                    nameStart: Int32(nameStart), nameCount: Int32(nameLength), kind: kind, size: Int64(clamping: size),
                     compressedSize: compressed, localHeaderOffset: offset))
             position = next
         }
         self.entries = entries
+        self.records = directory
         self.damage = damage
         // Each entry's window ends where the next entry (in file order) or the directory starts.
         var ends = [UInt64](repeating: end.directoryOffset, count: entries.count)
@@ -106,6 +108,19 @@ final class ZipCentralDirectory: Sendable {
             ends[index] = max(offsets[byOffset[rank + 1]], offsets[index])
         }
         rangeEnds = ends
+    }
+
+    /// `entry`'s name as stored, decoded as UTF-8 (package names are UTF-8 and never rewritten).
+    func name(of entry: ZipDirectoryEntry) -> String {
+        withName(of: entry) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the bytes of `entry`'s name.
+    func withName<Result>(of entry: ZipDirectoryEntry, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        records.withUnsafeBufferPointer { records in
+            let start = Int(entry.nameStart)
+            return body(UnsafeBufferPointer(rebasing: records[start..<start + Int(entry.nameCount)]))
+        }
     }
 
     /// A libarchive reader of entry `index` alone, positioned before its header.

@@ -53,16 +53,21 @@ final class ZipFile: Sendable {
         guard offset <= size, UInt64(count) <= size - offset else {
             throw .notAZip("a zip structure points past the end of the file: the file was cut short or is damaged")
         }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+        // Read straight into the array's storage: no zeroing of what `pread` overwrites.
+        var failure: ZipProbeError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while initialized < count {
+                let got = pread(
+                    descriptor, buffer.baseAddress! + initialized, count - initialized,
+                    off_t(offset) + off_t(initialized))
+                if got <= 0 {
+                    failure = got < 0 ? .unreadable(String(cString: strerror(errno))) : .notAZip("the file ended early")
+                    return
+                }
+                initialized += got
             }
-            if got < 0 { throw .unreadable(String(cString: strerror(errno))) }
-            if got == 0 { throw .notAZip("the file ended early") }
-            done += got
         }
+        if let failure { throw failure }
         return bytes
     }
 

@@ -10,11 +10,37 @@ import Foundation
 /// an escape or a byte the writer would have escaped, a number with a sign or leading zero,
 /// bytes after the end) makes the reader give up (nil), and the manifest goes through
 /// `JSONParser` and the decoder, which accept any JSON and word every problem. Only the
-/// layout is checked here; `ManifestDecoder` checks the rules for both readers.
+/// layout is checked here; `ManifestDecoder` checks the rules for both readers. The entry rows
+/// stay in the bytes as `Span`s: `ManifestTable` checks and serves them without a `String` each.
 struct CanonicalManifest {
-    typealias Module = (name: String, path: String, size: Int64, sha256: String)
-    typealias Resource = (name: String, type: String, path: String, size: Int64, sha256: String)
+    /// Where a string's content (between its quotes) or a number's digits are in the bytes.
+    struct Span {
+        var start: Int32
+        var count: Int32
 
+        var range: Range<Int> { Int(start)..<Int(start) + Int(count) }
+        /// The string with its quotes: how the digest text quotes it too (nothing in it needed
+        /// an escape).
+        var quoted: Range<Int> { Int(start) - 1..<Int(start) + Int(count) + 1 }
+    }
+
+    /// One row of the `modules` or `resources` list, as places in the bytes: no `String` is
+    /// made for a row until someone asks for it.
+    struct Entry {
+        var name: Span
+        /// Empty for a module.
+        var type: Span
+        var path: Span
+        var sizeDigits: Span
+        var size: Int64
+        /// The 64 characters of the hash, without quotes (whatever they are: checked later).
+        var sha256: Span
+        /// Whether name, type and path are ASCII.
+        var isASCII: Bool
+    }
+
+    /// The manifest's bytes, which every `Span` points into.
+    let bytes: [UInt8]
     var formatVersion: Int64 = 0
     var identifier = ""
     var name = ""
@@ -25,24 +51,62 @@ struct CanonicalManifest {
     var generator = ""
     var externalModules: [String] = []
     var runtimeVersion: String?
-    var modules: [Module] = []
-    var resources: [Resource] = []
+    var modules: [Entry] = []
+    var resources: [Entry] = []
     var digest = ""
-    /// `module "name" "path" size sha256` and `resource "name" "type" "path" size sha256`
-    /// lines, in the manifest's order: the digest text's entry lines (see
-    /// `Manifest.digestText`) when the lists are sorted by path.
-    var entryLines: [UInt8] = []
 
     init?(_ bytes: [UInt8]) {
-        let read: CanonicalManifest? = bytes.withUnsafeBufferPointer { buffer in
+        // Spans hold 32-bit offsets; a manifest that large (far over any limit) is left to the parser.
+        guard bytes.count < Int(Int32.max) else { return nil }
+        var read = CanonicalManifest(bytes: bytes)
+        let complete = bytes.withUnsafeBufferPointer { buffer in
             var scanner = LayoutScanner(bytes: buffer)
-            return scanner.manifest()
+            return scanner.manifest(into: &read)
         }
-        guard let read else { return nil }
+        guard complete else { return nil }
         self = read
     }
 
-    fileprivate init() {}
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The text at `span`, which the scanner found to be valid UTF-8 with nothing escaped.
+    func text(_ span: Span) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[span.range]), as: UTF8.self) }
+    }
+
+    /// The digest text's `module` and `resource` lines (see `Manifest.digestText`), the quoted
+    /// strings exactly as written, in the manifest's order, handed to `body` a block at a time.
+    func forEachEntryLineBlock(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var block: [UInt8] = []
+            block.reserveCapacity(32 * 1024)
+            func copy(_ range: Range<Int>) { block.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range])) }
+            func lines(_ list: [Entry], resources: Bool) {
+                for entry in list {
+                    block.append(contentsOf: resources ? "resource ".utf8 : "module ".utf8)
+                    copy(entry.name.quoted)
+                    block.append(UInt8(ascii: " "))
+                    if resources {
+                        copy(entry.type.quoted)
+                        block.append(UInt8(ascii: " "))
+                    }
+                    copy(entry.path.quoted)
+                    block.append(UInt8(ascii: " "))
+                    copy(entry.sizeDigits.range)
+                    block.append(UInt8(ascii: " "))
+                    copy(entry.sha256.range)
+                    block.append(UInt8(ascii: "\n"))
+                    if block.count >= 31 * 1024 {
+                        block.withUnsafeBufferPointer(body)
+                        block.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            lines(modules, resources: false)
+            lines(resources, resources: true)
+            if !block.isEmpty { block.withUnsafeBufferPointer(body) }
+        }
+    }
 }
 
 /// Walks the bytes of the writer's layout; every method returns nil (or false) at the first
@@ -50,13 +114,14 @@ struct CanonicalManifest {
 private struct LayoutScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Whether every string read since the last entry row was ASCII.
+    var lastStringsASCII = true
 
-    mutating func manifest() -> CanonicalManifest? {
-        var result = CanonicalManifest()
+    mutating func manifest(into result: inout CanonicalManifest) -> Bool {
         guard literal("{\n  \"formatVersion\": "), let formatVersion = integer(), literal(",\n"),
             let identifier = member("identifier"), let name = member("name"), let version = member("version"),
             literal("  \"startModule\": ")
-        else { return nil }
+        else { return false }
         result.formatVersion = formatVersion
         result.identifier = identifier
         result.name = name
@@ -64,47 +129,46 @@ private struct LayoutScanner {
         if literal("null") {
             result.startModule = nil
         } else {
-            guard let start = string() else { return nil }
-            result.startModule = start.text
+            guard let start = string() else { return false }
+            result.startModule = text(start)
         }
         guard literal(",\n"), let luaVersion = member("luaVersion"), let generator = member("generator") else {
-            return nil
+            return false
         }
         result.luaVersion = luaVersion
         result.generator = generator
         if literal("  \"externalModules\": [") {
             // Written only when there are some: `["a", "b"]`.
             repeat {
-                guard let entry = string() else { return nil }
-                result.externalModules.append(entry.text)
+                guard let entry = string() else { return false }
+                result.externalModules.append(text(entry))
             } while literal(", ")
-            guard literal("],\n") else { return nil }
+            guard literal("],\n") else { return false }
         }
         if literal("  \"runtimeVersion\": ") {
-            guard let runtimeVersion = string(), literal(",\n") else { return nil }
-            result.runtimeVersion = runtimeVersion.text
+            guard let runtimeVersion = string(), literal(",\n") else { return false }
+            result.runtimeVersion = text(runtimeVersion)
         }
-        result.entryLines.reserveCapacity(bytes.count)
         guard literal("  \"modules\": ["), entries(into: &result, resources: false),
             literal("  \"resources\": ["), entries(into: &result, resources: true),
             literal("  \"digest\": "), let digest = string(), literal("\n}\n"), index == bytes.count
-        else { return nil }
-        result.digest = digest.text
-        return result
+        else { return false }
+        result.digest = text(digest)
+        return true
     }
 
     /// `  "key": "value",\n`
     private mutating func member(_ key: StaticString) -> String? {
         guard literal("  \""), literal(key), literal("\": "), let value = string(), literal(",\n") else { return nil }
-        return value.text
+        return text(value)
     }
 
-    /// The entry lists' rows up to and including `],\n`, each one also written as a digest line.
+    /// The entry lists' rows up to and including `],\n`, each kept as places in the bytes.
     private mutating func entries(into result: inout CanonicalManifest, resources: Bool) -> Bool {
         if literal("],\n") { return true }
         repeat {
             guard literal("\n    {\"name\": "), let name = string() else { return false }
-            var type: (text: String, range: Range<Int>)?
+            var type = CanonicalManifest.Span(start: 0, count: 0)
             if resources {
                 guard literal(", \"type\": "), let read = string() else { return false }
                 type = read
@@ -112,31 +176,23 @@ private struct LayoutScanner {
             guard literal(", \"path\": "), let path = string(), literal(", \"size\": ") else { return false }
             let sizeStart = index
             guard let size = integer() else { return false }
-            let sizeEnd = index
+            let sizeDigits = span(sizeStart..<index)
             guard literal(", \"sha256\": "), let sha = string(), literal("}") else { return false }
-            if let type {
-                result.resources.append((name.text, type.text, path.text, size, sha.text))
-            } else {
-                result.modules.append((name.text, path.text, size, sha.text))
-            }
-            // The digest line: the quoted strings exactly as written (nothing in them needed an
-            // escape, so they are what the digest text quotes), the size, the bare hash.
-            result.entryLines.append(contentsOf: resources ? "resource ".utf8 : "module ".utf8)
-            copy(name.range, into: &result.entryLines)
-            if let type { copy(type.range, into: &result.entryLines) }
-            copy(path.range, into: &result.entryLines)
-            copy(sizeStart..<sizeEnd, into: &result.entryLines)
-            result.entryLines.append(
-                contentsOf: UnsafeBufferPointer(rebasing: bytes[sha.range.lowerBound + 1..<sha.range.upperBound - 1]))
-            result.entryLines.append(UInt8(ascii: "\n"))
+            let entry = CanonicalManifest.Entry(
+                name: name, type: type, path: path, sizeDigits: sizeDigits, size: size, sha256: sha,
+                isASCII: lastStringsASCII)
+            lastStringsASCII = true
+            if resources { result.resources.append(entry) } else { result.modules.append(entry) }
         } while literal(",")
         return literal("\n  ],\n")
     }
 
-    /// The bytes in `range` and a space.
-    private func copy(_ range: Range<Int>, into lines: inout [UInt8]) {
-        lines.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
-        lines.append(UInt8(ascii: " "))
+    private func span(_ range: Range<Int>) -> CanonicalManifest.Span {
+        CanonicalManifest.Span(start: Int32(range.lowerBound), count: Int32(range.count))
+    }
+
+    private func text(_ span: CanonicalManifest.Span) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[span.range]), as: UTF8.self)
     }
 
     /// Whether `text` comes next; it is skipped when it does.
@@ -150,11 +206,11 @@ private struct LayoutScanner {
     }
 
     /// A string with nothing escaped and no byte the writer escapes (control characters, DEL),
-    /// and its range in `bytes` with the quotes.
-    private mutating func string() -> (text: String, range: Range<Int>)? {
+    /// and valid UTF-8: where its content is. Clears `lastStringsASCII` when it is not ASCII.
+    private mutating func string() -> CanonicalManifest.Span? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-        let start = index
-        var end = index + 1
+        let start = index + 1
+        var end = start
         var ascii = true
         while end < bytes.count {
             let byte = bytes[end]
@@ -170,12 +226,15 @@ private struct LayoutScanner {
             end += 1
         }
         guard end < bytes.count else { return nil }
-        let content = UnsafeBufferPointer(rebasing: bytes[start + 1..<end])
         // ASCII needs no validation; anything else must be valid UTF-8, as the parser requires.
-        guard let text = ascii ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
-        else { return nil }
+        if !ascii {
+            guard String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) != nil else {
+                return nil
+            }
+            lastStringsASCII = false
+        }
         index = end + 1
-        return (text, start..<index)
+        return span(start..<end)
     }
 
     /// A non-negative integer as the writer prints one: no sign, no leading zero, at most 18

@@ -9,15 +9,23 @@ extension Manifest {
     public static func decode(_ bytes: [UInt8], packagePath: String, limits: PackageLimits = .default)
         throws(PackageError) -> Manifest
     {
+        try decodeChecked(bytes, packagePath: packagePath, limits: limits).manifest
+    }
+
+    /// `decode`, with the entry lists of a manifest in the writer's layout left in its bytes
+    /// (`ManifestTable`) until they are asked for: what opening a package uses.
+    static func decodeChecked(_ bytes: [UInt8], packagePath: String, limits: PackageLimits)
+        throws(PackageError) -> DecodedManifest
+    {
         var decoder = ManifestDecoder(limits: limits)
         if let canonical = CanonicalManifest(bytes) {
             // The writer's own layout, read without a JSON tree; the same rules are checked.
-            let manifest = decoder.decode(canonical)
+            let decoded = decoder.decode(canonical)
             decoder.finish()
-            guard let manifest, decoder.problems.isEmpty else {
+            guard let decoded, decoder.problems.isEmpty else {
                 throw .invalidManifest(path: packagePath, problems: decoder.problems)
             }
-            return manifest
+            return decoded
         }
         let root: JSONNode
         do {
@@ -35,8 +43,45 @@ extension Manifest {
         guard let manifest, decoder.problems.isEmpty else {
             throw .invalidManifest(path: packagePath, problems: decoder.problems)
         }
-        return manifest
+        return DecodedManifest(manifest: manifest)
     }
+}
+
+/// A checked manifest whose entry lists may still be in its bytes (`ManifestTable`): they
+/// become `Manifest.Module`s and `Manifest.Resource`s only when `manifest` is first read, so
+/// opening a package to run one module of thousands never makes the others.
+final class DecodedManifest: Sendable {
+    /// Every field but the entry lists, which are empty here when `table` holds them (and
+    /// complete when there is no table).
+    let header: Manifest
+    let table: ManifestTable?
+    private let whole: Locked<Manifest?>
+
+    init(header: Manifest, table: ManifestTable) {
+        self.header = header
+        self.table = table
+        whole = Locked(nil)
+    }
+
+    init(manifest: Manifest) {
+        header = manifest
+        table = nil
+        whole = Locked(manifest)
+    }
+
+    /// The whole manifest, made from the table the first time it is asked for.
+    var manifest: Manifest {
+        whole.withLock { whole in
+            if let whole { return whole }
+            var manifest = header
+            if let table { (manifest.modules, manifest.resources) = table.lists() }
+            whole = manifest
+            return manifest
+        }
+    }
+
+    var moduleCount: Int { table?.modules.count ?? header.modules.count }
+    var resourceCount: Int { table?.resources.count ?? header.resources.count }
 }
 
 /// Turns the parsed JSON into a `Manifest`, collecting every problem instead of stopping at
@@ -137,8 +182,10 @@ private struct ManifestDecoder {
 
     /// The writer's own layout, read by `CanonicalManifest`: every field is there with its
     /// type, so only the rules are left to check, in the same order and words as `decode(_:)`,
-    /// and the digest is computed from entry lines the reader copied from the manifest's bytes.
-    mutating func decode(_ canonical: CanonicalManifest) -> Manifest? {
+    /// and the digest is computed from entry lines copied from the manifest's bytes. Entries
+    /// that `ManifestTable` takes stay in the bytes; otherwise each becomes `String`s and is
+    /// checked as the JSON reader's are, which words every problem.
+    mutating func decode(_ canonical: CanonicalManifest) -> DecodedManifest? {
         checkFormatVersion(canonical.formatVersion)
         let identifier = checkIdentifier(canonical.identifier)
         checkNotEmpty(canonical.name, "name")
@@ -155,20 +202,25 @@ private struct ManifestDecoder {
         for (index, entry) in canonical.externalModules.enumerated() where checkExternalModule(index, entry) {
             externalModules.append(entry)
         }
+        let table = ManifestTable(canonical, limits: limits, startModule: startModule)
         var modules: [Manifest.Module] = []
-        modules.reserveCapacity(canonical.modules.count)
-        for (index, entry) in canonical.modules.enumerated() {
-            addModule(
-                index, nameText: entry.name, path: entry.path, size: entry.size, sha: entry.sha256, to: &modules)
-        }
         var resources: [Manifest.Resource] = []
-        resources.reserveCapacity(canonical.resources.count)
-        for (index, entry) in canonical.resources.enumerated() {
-            addResource(
-                index, name: entry.name, type: entry.type, path: entry.path, size: entry.size, sha: entry.sha256,
-                to: &resources)
+        if table == nil {
+            modules.reserveCapacity(canonical.modules.count)
+            for (index, entry) in canonical.modules.enumerated() {
+                addModule(
+                    index, nameText: canonical.text(entry.name), path: canonical.text(entry.path), size: entry.size,
+                    sha: canonical.text(entry.sha256), to: &modules)
+            }
+            resources.reserveCapacity(canonical.resources.count)
+            for (index, entry) in canonical.resources.enumerated() {
+                addResource(
+                    index, name: canonical.text(entry.name), type: canonical.text(entry.type),
+                    path: canonical.text(entry.path), size: entry.size, sha: canonical.text(entry.sha256),
+                    to: &resources)
+            }
+            checkEntries(modules: modules, resources: resources, startModule: startModule)
         }
-        checkEntries(modules: modules, resources: resources, startModule: startModule)
 
         guard let identifier, startModuleFieldOK else { return nil }
         var manifest = Manifest(
@@ -178,13 +230,15 @@ private struct ManifestDecoder {
         manifest.externalModules = externalModules
         manifest.runtimeVersion = runtimeVersion
         // The entry lines hold every entry in the manifest's order; the digest text wants them
-        // sorted by path, which they are when each list is (the writer's order).
-        let linesInOrder = modulesInOrder && resourcesInOrder && manifest.formatVersion >= 2
+        // sorted by path, which they are when each list is (the writer's order, and always
+        // when there is a table).
+        let linesInOrder = table != nil || (modulesInOrder && resourcesInOrder && manifest.formatVersion >= 2)
         checkDigest(of: manifest) {
             linesInOrder
-                ? Manifest.packageDigest(header: manifest, entryLines: canonical.entryLines) : manifest.computedDigest
+                ? Manifest.packageDigest(header: manifest, entryLines: canonical) : manifest.computedDigest
         }
-        return manifest
+        if let table { return DecodedManifest(header: manifest, table: table) }
+        return DecodedManifest(manifest: manifest)
     }
 
     // MARK: The rules, shared by both readers

@@ -47,13 +47,13 @@ extension Manifest {
         return text.bytes
     }
 
-    /// `packageDigest` of a manifest whose `module` and `resource` lines were written
-    /// elsewhere, already sorted (by the manifest reader, straight from the manifest's bytes):
-    /// the header lines come from `header`, then `entryLines`.
-    static func packageDigest(header: Manifest, entryLines: [UInt8]) -> String {
+    /// `packageDigest` of a manifest whose `module` and `resource` lines are copied from its
+    /// bytes, already sorted (by the manifest reader): the header lines come from `header`
+    /// (whose entry lists are not read), then `entryLines`' lines.
+    static func packageDigest(header: Manifest, entryLines: CanonicalManifest) -> String {
         var hasher = SHA256()
         hasher.update(data: header.digestHeader().bytes)
-        hasher.update(data: entryLines)
+        entryLines.forEachEntryLineBlock { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         return hexString(hasher.finalize())
     }
 

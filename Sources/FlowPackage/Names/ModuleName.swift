@@ -9,6 +9,9 @@ public struct ModuleName: Hashable, Sendable, CustomStringConvertible, Comparabl
         self.rawValue = rawValue
     }
 
+    /// A name the caller has already checked (`ManifestTable` did, in bytes).
+    init(checked rawValue: String) { self.rawValue = rawValue }
+
     public var description: String { rawValue }
     public var components: [Substring] { rawValue.split(separator: ".") }
 

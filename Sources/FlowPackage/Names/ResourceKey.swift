@@ -13,6 +13,12 @@ public struct ResourceKey: Hashable, Sendable, CustomStringConvertible, Comparab
         self.type = type
     }
 
+    /// A key the caller has already checked (`ManifestTable` did, in bytes).
+    init(checkedName name: String, type: String) {
+        self.name = name
+        self.type = type
+    }
+
     /// The key of a file at `relativePath` inside a resource folder: the last extension is the type.
     public init(relativePath: String) throws(NameError) {
         let lastSlash = relativePath.lastIndex(of: "/")

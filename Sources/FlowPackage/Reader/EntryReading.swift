@@ -101,8 +101,27 @@ extension ArchiveReader {
     /// not listed anywhere); room for `expected` bytes (what the directory declares, within
     /// the limit) is made at once.
     func boundedData(entry: String, limit: Int64, expected: Int64 = 0) throws(PackageError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(max(0, min(expected, limit))) + 1)
+        // Inflated straight into the array (no zeroing, no second copy) up to what the
+        // directory declares and one byte more, to see whether it told the truth.
+        let room = Int(max(0, min(expected, limit))) + 1
+        var bytes: [UInt8]
+        do {
+            bytes = try [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+                while count < buffer.count {
+                    let got = try read(
+                        into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+                    if got == 0 { return }
+                    count += got
+                }
+            }
+        } catch {
+            throw .corruptEntry(path: path, entry: entry, reason: "cannot be read: \(archiveMessage(error))")
+        }
+        if Int64(bytes.count) > limit {
+            throw .manifestTooLarge(path: path, size: Int64(bytes.count), limit: limit)
+        }
+        if bytes.count < room { return bytes }
+        // More than declared: go on a block at a time, within the limit.
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let window = Int(min(Int64(buffer.count), limit - Int64(bytes.count) + 1))

@@ -15,7 +15,7 @@ enum EntryLocations: Sendable {
 /// other finding becomes a problem, so `verify` can report them all and `PackageReader`
 /// can refuse the package if there is any.
 struct PackageIndex {
-    var manifest: Manifest
+    var decoded: DecodedManifest
     var problems: [PackageProblem]
     /// The archive's central directory, through which single entries are read.
     var directory: ZipCentralDirectory
@@ -25,6 +25,9 @@ struct PackageIndex {
     var manifestBytes: [UInt8] = []
     /// The second entry `manifest.sig`: nil when absent, `.some(nil)` when it is not a signature.
     var signature: PackageSignature?? = nil
+
+    /// The whole manifest (its entry lists made now if the table still holds them).
+    var manifest: Manifest { decoded.manifest }
 
     /// Where the manifest lists each entry: path → (size, sha256).
     var listed: [String: (size: Int64, sha256: String)] { Self.listed(in: manifest) }
@@ -41,11 +44,11 @@ struct PackageIndex {
     /// and checks the entry list against the manifest: nothing else of the archive is read.
     static func load(path: String, limits: PackageLimits) throws(PackageError) -> PackageIndex {
         let directory = try openDirectory(path: path, limits: limits)
-        let (manifest, manifestBytes) = try readManifestAndBytes(from: directory, path: path, limits: limits)
-        if let first = firstRecordInManifestOrder(directory, manifest) {
+        let (decoded, manifestBytes) = try readManifestAndBytes(from: directory, path: path, limits: limits)
+        if let first = firstRecordInManifestOrder(directory, decoded) {
             // The common case, every package flowpkg writes: one pass of comparisons, no table.
             var index = PackageIndex(
-                manifest: manifest, problems: [], directory: directory, locations: .inManifestOrder(first: first),
+                decoded: decoded, problems: [], directory: directory, locations: .inManifestOrder(first: first),
                 manifestBytes: manifestBytes)
             if first == 2 {
                 let (signature, problem) = readSignature(directory.entries[1], from: directory, path: path)
@@ -54,6 +57,7 @@ struct PackageIndex {
             }
             return index
         }
+        let manifest = decoded.manifest
         let listed = listed(in: manifest)
         var signature: PackageSignature?? = nil
         var problems: [PackageProblem] = []
@@ -66,7 +70,7 @@ struct PackageIndex {
         entryIndex.reserveCapacity(directory.entries.count)
         var order: [String] = []
         for (index, info) in directory.entries.enumerated() {
-            let name = info.name
+            let name = directory.name(of: info)
             let count = (seen[name] ?? 0) + 1
             seen[name] = count
             if count == 2 { order.append(name); entryIndex[name] = nil }
@@ -125,7 +129,7 @@ struct PackageIndex {
             problems.append(PackageProblem(entry: nil, message: "and \(more) more problems"))
         }
         return PackageIndex(
-            manifest: manifest, problems: problems, directory: directory, locations: .byPath(entryIndex),
+            decoded: decoded, problems: problems, directory: directory, locations: .byPath(entryIndex),
             manifestBytes: manifestBytes, signature: signature)
     }
 
@@ -135,21 +139,37 @@ struct PackageIndex {
     /// path ASCII and after the one before it in byte order, in an undamaged central directory. The decoder has already
     /// checked every listed path, so such an archive has no unlisted, missing, duplicated or
     /// unsafe entry. Nil for any other archive, which `load` then checks entry by entry.
-    static func firstRecordInManifestOrder(_ directory: ZipCentralDirectory, _ manifest: Manifest) -> Int? {
+    static func firstRecordInManifestOrder(_ directory: ZipCentralDirectory, _ decoded: DecodedManifest) -> Int? {
         let entries = directory.entries
         guard directory.damage == nil, entries.count > 1 else { return nil }
         var first = 1
-        if entries[1].name == PackageSignature.entryName {
+        if directory.name(of: entries[1]) == PackageSignature.entryName {
             guard entries[1].kind == .regular else { return nil }
             first = 2
         }
-        guard entries.count == first + manifest.modules.count + manifest.resources.count else { return nil }
+        guard entries.count == first + decoded.moduleCount + decoded.resourceCount else { return nil }
+        if let table = decoded.table {
+            // Every path in the table is ASCII and after the one before it already.
+            var position = 0
+            func holds(_ item: ManifestTable.Entry) -> Bool {
+                let entry = entries[first + position]
+                guard entry.kind == .regular, entry.size == item.size,
+                    directory.withName(of: entry, { table.path(at: position, is: $0) })
+                else { return false }
+                position += 1
+                return true
+            }
+            for item in table.modules where !holds(item) { return nil }
+            for item in table.resources where !holds(item) { return nil }
+            return first
+        }
+        let manifest = decoded.header
         var position = first
         var previous: String?
         func holds(_ path: String, size: Int64) -> Bool {
             let entry = entries[position]
             guard entry.kind == .regular, entry.size == size, PackagePath.isASCII(path),
-                PackagePath.sameBytes(entry.name, path)
+                PackagePath.sameBytes(directory.name(of: entry), path)
             else { return false }
             if let previous, !PackagePath.precedes(previous, path) { return false }
             previous = path
@@ -232,19 +252,20 @@ struct PackageIndex {
     static func readManifest(from directory: ZipCentralDirectory, path: String, limits: PackageLimits)
         throws(PackageError) -> Manifest
     {
-        try readManifestAndBytes(from: directory, path: path, limits: limits).manifest
+        try readManifestAndBytes(from: directory, path: path, limits: limits).manifest.manifest
     }
 
     /// The manifest and the exact bytes it was decoded from.
     static func readManifestAndBytes(
         from directory: ZipCentralDirectory, path: String,
         limits: PackageLimits
-    ) throws(PackageError) -> (manifest: Manifest, bytes: [UInt8]) {
+    ) throws(PackageError) -> (manifest: DecodedManifest, bytes: [UInt8]) {
         guard let first = directory.entries.first else {
             if let damage = directory.damage { throw .notAPackage(path: path, reason: damage) }
             throw .manifestNotFirst(path: path, firstEntry: nil)
         }
-        guard first.name == Manifest.entryName else { throw .manifestNotFirst(path: path, firstEntry: first.name) }
+        let firstName = directory.name(of: first)
+        guard firstName == Manifest.entryName else { throw .manifestNotFirst(path: path, firstEntry: firstName) }
         guard first.kind == .regular else {
             throw .invalidManifest(
                 path: path, problems: [PackageProblem(entry: Manifest.entryName, message: "is not a regular file")])
@@ -267,7 +288,7 @@ struct PackageIndex {
         }
         let bytes = try reader.boundedData(
             entry: Manifest.entryName, limit: limits.maxManifestBytes, expected: first.size)
-        return (try Manifest.decode(bytes, packagePath: path, limits: limits), bytes)
+        return (try Manifest.decodeChecked(bytes, packagePath: path, limits: limits), bytes)
     }
 
     /// Opens the archive after checking its end record: the entry count and the central

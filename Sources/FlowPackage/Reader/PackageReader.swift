@@ -14,8 +14,9 @@ import Foundation
 /// its own libarchive handle with `pread`, so any number of threads may call it at once.
 public final class PackageReader: Sendable {
     public let url: URL
-    public let manifest: Manifest
     public let limits: PackageLimits
+    /// The manifest, checked; its entry lists may still be in its bytes.
+    private let decoded: DecodedManifest
     private let directory: ZipCentralDirectory
     /// Where each listed entry's record is in `directory`.
     private let locations: EntryLocations
@@ -34,7 +35,7 @@ public final class PackageReader: Sendable {
         let index = try PackageIndex.load(path: url.path, limits: limits)
         if !index.problems.isEmpty { throw PackageError.invalidPackage(path: url.path, problems: index.problems) }
         self.url = url
-        self.manifest = index.manifest
+        self.decoded = index.decoded
         self.limits = limits
         self.directory = index.directory
         self.locations = index.locations
@@ -51,6 +52,20 @@ public final class PackageReader: Sendable {
         self.manifestBytes = index.manifestBytes
         self.signatureEntry = index.signature
     }
+
+    /// The whole manifest. In a package in the writer's layout the entry lists are made from
+    /// the manifest's bytes the first time this is read: serving modules and resources never
+    /// needs it.
+    public var manifest: Manifest { decoded.manifest }
+
+    /// The manifest's identifier.
+    public var identifier: PackageIdentifier { decoded.header.identifier }
+    /// The manifest's version.
+    public var version: String { decoded.header.version }
+    /// The module the package starts with, if it names one.
+    public var startModule: ModuleName? { decoded.header.startModule }
+    /// The C modules the package may load from the host's Lua C path.
+    public var externalModules: [String] { decoded.header.externalModules }
 
     /// Whether the package carries a `manifest.sig` entry.
     public var isSigned: Bool { signatureEntry != nil }
@@ -70,8 +85,8 @@ public final class PackageReader: Sendable {
 
     /// Throws `PackageError.identifierMismatch` unless the package is `identifier`.
     public func checkIdentifier(_ identifier: PackageIdentifier) throws {
-        if manifest.identifier != identifier {
-            throw PackageError.identifierMismatch(path: url.path, expected: identifier, found: manifest.identifier)
+        if self.identifier != identifier {
+            throw PackageError.identifierMismatch(path: url.path, expected: identifier, found: self.identifier)
         }
     }
 
@@ -83,7 +98,12 @@ public final class PackageReader: Sendable {
         // (the Kelvin sign and `K`), which only a comparison as Swift makes finds.
         guard PackagePath.isASCII(name.rawValue) else { return manifest.module(named: name) }
         for path in PackagePath.modulePaths(for: name) {
-            if let position = Self.position(of: path, in: manifest.modules, \.path),
+            if let table = decoded.table {
+                if let position = table.position(ofPath: path, resources: false) {
+                    let module = table.module(at: position)
+                    if module.name == name { return module }
+                }
+            } else if let position = Self.position(of: path, in: manifest.modules, \.path),
                 manifest.modules[position].name == name
             {
                 return manifest.modules[position]
@@ -97,8 +117,13 @@ public final class PackageReader: Sendable {
         guard case .inManifestOrder = locations, PackagePath.isASCII(key.name), PackagePath.isASCII(key.type) else {
             return manifest.resource(key)
         }
-        guard let position = Self.position(of: PackagePath.resourcePath(for: key), in: manifest.resources, \.path)
-        else { return nil }
+        let path = PackagePath.resourcePath(for: key)
+        if let table = decoded.table {
+            guard let position = table.position(ofPath: path, resources: true) else { return nil }
+            let resource = table.resource(at: position)
+            return resource.key == key ? resource : nil
+        }
+        guard let position = Self.position(of: path, in: manifest.resources, \.path) else { return nil }
         return manifest.resources[position].key == key ? manifest.resources[position] : nil
     }
 
@@ -121,6 +146,13 @@ public final class PackageReader: Sendable {
         case .byPath(let table):
             return table[path]
         case .inManifestOrder(let first):
+            if let table = decoded.table {
+                if let position = table.position(ofPath: path, resources: false) { return first + position }
+                if let position = table.position(ofPath: path, resources: true) {
+                    return first + table.modules.count + position
+                }
+                return nil
+            }
             if let position = Self.position(of: path, in: manifest.modules, \.path) { return first + position }
             if let position = Self.position(of: path, in: manifest.resources, \.path) {
                 return first + manifest.modules.count + position

@@ -75,12 +75,12 @@ public struct RunTarget {
         } catch {
             throw .refused(error)
         }
-        guard let start = source.manifest.startModule else {
+        guard let start = source.startModule else {
             throw .noStartModule(
                 location: file.path, hint: "set \"startModule\" in the project's flowpkg.json and export again")
         }
         var target = try make(source, start: start, warnings: [])
-        target.externalModules = source.manifest.externalModules
+        target.externalModules = source.externalModules
         return target
     }
 

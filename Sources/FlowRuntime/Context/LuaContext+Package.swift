@@ -34,7 +34,7 @@ extension LuaContext {
     /// source that is a package; nil for a library package.
     public var startModule: ModuleName? {
         for case let source as EmbeddedPackageSource in loader.sources {
-            return source.manifest.startModule
+            return source.startModule
         }
         return nil
     }
