@@ -83,20 +83,34 @@ import Testing
 
     /// Enough modules that the digest's lines are hashed in several blocks.
     @Test func aLargeManifestKeepsItsEntriesInATableAndGivesTheSameManifest() throws {
-        let names = (0..<900).map { String(format: "copy%03d.pl.utils", $0) } + ["main"]
-        let manifest = try manifest(
+        let names = (0..<1100).map { String(format: "copy%04d.pl.utils", $0) } + ["main"]
+        var manifest = try manifest(
             modules: names.map { ($0, "modules/" + $0.replacingOccurrences(of: ".", with: "/") + ".lua") })
+        for index in manifest.modules.indices { manifest.modules[index].size = Int64(index) }
+        manifest.digest = manifest.computedDigest
         let bytes = manifest.jsonBytes()
         let decoded = try Manifest.decodeChecked(bytes, packagePath: "p", limits: .default)
         let table = try #require(decoded.table)
-        #expect(table.modules.count == 901)
+        #expect(table.modules.count == 1101)
         #expect(decoded.header.modules.isEmpty)
         #expect(decoded.manifest == manifest)
         #expect(try Manifest.decode(relaidOut(bytes), packagePath: "p") == manifest)
-        let position = try #require(table.position(ofPath: "modules/copy450/pl/utils.lua", resources: false))
+        let position = try #require(table.position(ofPath: "modules/copy0450/pl/utils.lua", resources: false))
         #expect(table.module(at: position) == manifest.modules[position])
-        #expect(table.position(ofPath: "modules/copy450/pl/util.lua", resources: false) == nil)
+        #expect(table.position(ofPath: "modules/copy0450/pl/util.lua", resources: false) == nil)
         #expect(table.position(ofPath: "resources/img/logo.png", resources: true) == 0)
+
+        // One hash changed after the digest was computed: refused, in the same words either way.
+        var tampered = manifest
+        tampered.modules[700].sha256 = String(repeating: "f", count: 64)
+        let edited = tampered.jsonBytes()
+        guard case .failure(let canonical) = outcome(edited), case .failure(let parsed) = outcome(relaidOut(edited))
+        else {
+            Issue.record("a large edited manifest was accepted")
+            return
+        }
+        #expect(canonical.problems == parsed.problems)
+        #expect(canonical.problems.first?.message.hasPrefix("the digest does not match the manifest") == true)
     }
 
     /// The table takes only what the `String` reading would accept, and leaves to it anything

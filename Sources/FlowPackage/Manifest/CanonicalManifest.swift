@@ -12,9 +12,9 @@ import Foundation
 /// `JSONParser` and the decoder, which accept any JSON and word every problem. Only the
 /// layout is checked here; `ManifestDecoder` checks the rules for both readers. The entry rows
 /// stay in the bytes as `Span`s: `ManifestTable` checks and serves them without a `String` each.
-struct CanonicalManifest {
+struct CanonicalManifest: Sendable {
     /// Where a string's content (between its quotes) or a number's digits are in the bytes.
-    struct Span {
+    struct Span: Sendable {
         var start: Int32
         var count: Int32
 
@@ -26,7 +26,7 @@ struct CanonicalManifest {
 
     /// One row of the `modules` or `resources` list, as places in the bytes: no `String` is
     /// made for a row until someone asks for it.
-    struct Entry {
+    struct Entry: Sendable {
         var name: Span
         /// Empty for a module.
         var type: Span
@@ -210,21 +210,21 @@ private struct LayoutScanner {
     private mutating func string() -> CanonicalManifest.Span? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
-        var end = start
-        var ascii = true
-        while end < bytes.count {
-            let byte = bytes[end]
-            // One comparison for the bytes a name, path or hash is made of (printable ASCII
-            // but the quote and the backslash), the rest sorted out below.
-            if byte &- 0x20 < 0x5F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-                end += 1
-                continue
-            }
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F { return nil }
-            ascii = false
-            end += 1
+        // The closing quote found with `memchr`, then the bytes before it checked in one
+        // branch-free pass: a backslash (an escape), a control character or DEL refuse the
+        // layout, a byte of 0x80 or more means the string is not ASCII.
+        guard start < bytes.count,
+            let quote = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\"")), bytes.count - start)
+        else { return nil }
+        let end = start + (UnsafeRawPointer(quote) - UnsafeRawPointer(bytes.baseAddress! + start))
+        var refused: UInt8 = 0
+        var high: UInt8 = 0
+        for byte in UnsafeBufferPointer(rebasing: bytes[start..<end]) {
+            refused |= (byte < 0x20 ? 1 : 0) | (byte == 0x7F ? 1 : 0) | (byte == UInt8(ascii: "\\") ? 1 : 0)
+            high |= byte
         }
+        if refused != 0 { return nil }
+        let ascii = high < 0x80
         guard end < bytes.count else { return nil }
         // ASCII needs no validation; anything else must be valid UTF-8, as the parser requires.
         if !ascii {
