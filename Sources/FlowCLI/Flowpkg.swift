@@ -38,8 +38,8 @@ public struct Flowpkg: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let request = RunRequest(commonForm: arguments) {
             do {
-                try request.perform()
-                exit(withError: nil)
+                let opened = try request.perform()
+                withExtendedLifetime(opened) { exit(withError: nil) }
             } catch {
                 finish(with: error, arguments: arguments)
             }

@@ -83,7 +83,11 @@ struct RunRequest {
     }
 
     /// Opens the package or project, starts what the options ask for, and runs the start module.
-    func perform() throws {
+    /// Returns what the run opened (the package's reader and buffers) for the caller to hold
+    /// until the process exits: freeing it piece by piece (unmapping the manifest's and the
+    /// directory's buffers) would only delay the exit.
+    @discardableResult
+    func perform() throws -> RunTarget {
         let expected = try identifier.map { try PackageIdentifier($0) }
         var (target, shownPath) = try open(expected)
 
@@ -139,7 +143,7 @@ struct RunRequest {
         }
         fflush(nil)  // Lua's print writes through C stdio
         updateRun?.succeeded()
-        guard watch else { return }
+        guard watch else { return target }
         if let signalNumber = WatchInterrupt.wait(orWoken: refused) {
             // Ctrl-C is how a watch ends: the shell's status for it, and no warning about
             // the connection this closes.

@@ -113,6 +113,14 @@ import Testing
         #expect(canonical.problems.first?.message.hasPrefix("the digest does not match the manifest") == true)
     }
 
+    /// The constant bit sets behind `ModuleName.isNameByte` say what its documentation says.
+    @Test func moduleNameBytesAreTheDocumentedOnes() {
+        for byte in UInt8.min...UInt8.max {
+            let documented = byte >= 0x80 || (byte >= 0x20 && byte != 0x7F && !"./\\:*?\"<>|".utf8.contains(byte))
+            #expect(ModuleName.isNameByte(byte) == documented, "byte \(byte)")
+        }
+    }
+
     /// The table takes only what the `String` reading would accept, and leaves to it anything
     /// non-ASCII or from format 1.
     @Test func onlyASCIIFormatTwoManifestsGetATable() throws {

@@ -149,6 +149,9 @@ private struct LayoutScanner {
             guard let runtimeVersion = string(), literal(",\n") else { return false }
             result.runtimeVersion = text(runtimeVersion)
         }
+        // Room for every row at once (a sound row is over 100 bytes): the list is not copied
+        // as it grows, and reserved pages that no row reaches are never touched.
+        result.modules.reserveCapacity((bytes.count - index) / 100)
         guard literal("  \"modules\": ["), entries(into: &result, resources: false),
             literal("  \"resources\": ["), entries(into: &result, resources: true),
             literal("  \"digest\": "), let digest = string(), literal("\n}\n"), index == bytes.count

@@ -137,8 +137,12 @@ struct ManifestTable: Sendable {
             }
         }
         guard partLength > 0 else { return false }
-        let rest = UnsafeBufferPointer(rebasing: path[(8 + name.count)...])
-        return rest.elementsEqual(".lua".utf8) || rest.elementsEqual("/init.lua".utf8)
+        let rest = path.baseAddress! + 8 + name.count
+        switch path.count - 8 - name.count {
+        case 4: return memcmp(rest, ".lua", 4) == 0
+        case 9: return memcmp(rest, "/init.lua", 9) == 0
+        default: return false
+        }
     }
 
     /// A resource key `ResourceKey` accepts, stored at `resources/<name>.<type>` (or

@@ -60,12 +60,19 @@ public struct ModuleName: Hashable, Sendable, CustomStringConvertible, Comparabl
     /// `modules/`), and `: * ? " < > |`, which Windows and macOS's Finder do not allow in file names.
     @inline(__always) static func isNameByte(_ byte: UInt8) -> Bool {
         if byte >= 0x80 { return true }  // part of a UTF-8 sequence: the String is valid UTF-8
-        return allowedASCII[Int(byte)]
+        // One bit per ASCII byte, set for those allowed: a constant, so no lazy table is
+        // reached for each byte of every name a package lists.
+        let bits = byte < 64 ? refusedLow >> UInt64(byte) : refusedHigh >> UInt64(byte - 64)
+        return bits & 1 == 0
     }
 
-    private static let allowedASCII: [Bool] = (0..<128).map { byte in
-        byte >= 0x20 && byte != 0x7F && !"./\\:*?\"<>|".utf8.contains(UInt8(byte))
-    }
+    /// The refused ASCII bytes below 64: control characters, `"`, `*`, `.`, `/`, `:`, `<`,
+    /// `>`, `?`.
+    private static let refusedLow: UInt64 =
+        0xFFFF_FFFF | 1 << 0x22 | 1 << 0x2A | 1 << 0x2E | 1 << 0x2F | 1 << 0x3A | 1 << 0x3C | 1 << 0x3E | 1 << 0x3F
+
+    /// The refused ASCII bytes from 64 on: `\\`, `|` and DEL.
+    private static let refusedHigh: UInt64 = (1 << (0x5C - 64)) | (1 << (0x7C - 64)) | (1 << (0x7F - 64))
 
     /// A byte scan that accepts the common case without splitting or copying: the reader
     /// checks every module name of a package at open. Any doubt falls through to the full
