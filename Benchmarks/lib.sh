@@ -38,14 +38,16 @@ bench_cpu_sum() {
 
 # "WALL CPU" seconds of one run of a command (its output and exit status discarded). CPU is
 # user + system time of everything it ran, which other work on the machine barely changes.
+# The clock is bash's own $EPOCHREALTIME (microseconds), read right around the command: a
+# `date` process on either side would add its own start-up, about a millisecond, to every row.
 bench_once() {
   local start end before after
   before=$(mktemp) after=$(mktemp)
-  start=$(date +%s.%N)
   times >"$before"
+  start=$EPOCHREALTIME
   "$@" >/dev/null 2>&1 || true
+  end=$EPOCHREALTIME
   times >"$after"
-  end=$(date +%s.%N)
   echo "$(echo "$end - $start" | bc -l) $(echo "$(bench_cpu_sum "$after") - $(bench_cpu_sum "$before")" | bc -l)"
   rm -f "$before" "$after"
 }
@@ -83,7 +85,7 @@ bench_measure() {
     done
   done
   for i in "${!labels[@]}"; do
-    BENCH_ROWS+=("$group|${labels[$i]}|$(printf '%.3f' "${best[$i]}")|${references[$i]}|$(printf '%.3f' "${cpu[$i]}")")
+    BENCH_ROWS+=("$group|${labels[$i]}|$(printf '%.6f' "${best[$i]}")|${references[$i]}|$(printf '%.3f' "${cpu[$i]}")")
   done
   local -a rest=()
   for row in "${BENCH_PENDING[@]}"; do
@@ -123,6 +125,9 @@ bench_table() {
         cpu_ratio=$(printf '%.2f×' "$(echo "$cpu / $ref_cpu" | bc -l)")
       fi
     fi
+    # Four decimals (a tenth of a millisecond) below a second, three above; ratios come from
+    # the unrounded times.
+    if (($(echo "$seconds < 1" | bc -l))); then seconds=$(printf '%.4f' "$seconds"); else seconds=$(printf '%.3f' "$seconds"); fi
     printf '| %s | %s | %s | %s | %s | %s |\n' "$group" "$label" "$seconds" "$ratio" "${cpu:-—}" "$cpu_ratio"
   done
 }

@@ -23,6 +23,19 @@ import Testing
             ])
     }
 
+    /// Every open reads the whole manifest: it is stored, not deflated (older packages with a
+    /// deflated one still open, as every other deflated entry does).
+    @Test func theManifestIsStored() throws {
+        let output = try SampleProject(scratch).write()
+        let directory = try PackageIndex.openDirectory(path: output.path, limits: .default)
+        let manifest = try #require(directory.entries.first)
+        #expect(directory.name(of: manifest) == Manifest.entryName)
+        #expect(manifest.compressedSize == UInt64(manifest.size))
+        let text = try #require(directory.entries.last)
+        #expect(directory.name(of: text) == "resources/texts/h2g2.txt")
+        #expect(text.compressedSize < UInt64(text.size))
+    }
+
     @Test func manifestRecordsEveryEntryAndNoHostPath() throws {
         let project = try SampleProject(scratch)
         let output = try project.write()

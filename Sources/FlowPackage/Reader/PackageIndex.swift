@@ -40,7 +40,7 @@ struct PackageIndex {
         return listed
     }
 
-    /// Reads the end record, the central directory and the manifest (the only entry inflated),
+    /// Reads the end record, the central directory and the manifest (the only entry read),
     /// and checks the entry list against the manifest: nothing else of the archive is read.
     static func load(path: String, limits: PackageLimits) throws(PackageError) -> PackageIndex {
         let directory = try openDirectory(path: path, limits: limits)

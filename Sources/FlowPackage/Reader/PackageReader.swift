@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a `.luapkg` and serves its modules and resources, each checked against the manifest.
 ///
-/// Opening reads only the zip's central directory and the manifest (the one entry inflated),
+/// Opening reads only the zip's central directory and the manifest (which flowpkg stores),
 /// and refuses the package if they break any rule `verify` checks without reading entry data:
 /// a zip that does not open, a manifest that is not first, does not parse or misses a field,
 /// an entry listed but missing, unlisted, duplicated, unsafe (absolute, `..`, backslash,

@@ -85,7 +85,10 @@ public enum PackageWriter {
         }
         do {
             let writer = try ArchiveWriter(path: path)
-            try writer.addEntry(header(Manifest.entryName, Int64(manifestBytes.count), .deflate), bytes: manifestBytes)
+            // Stored, not deflated: every open reads the whole manifest before any Lua runs, and
+            // inflating a large package's (400 KB for 2,000 modules) cost more than the rest of
+            // reading it. It adds a few hundred kilobytes to a package of that size.
+            try writer.addEntry(header(Manifest.entryName, Int64(manifestBytes.count), .store), bytes: manifestBytes)
             if let key = options.signingKey {
                 let signature = PackageSignature(signing: manifestBytes, with: key).bytes
                 try writer.addEntry(
