@@ -39,7 +39,9 @@ public struct Flowpkg: ParsableCommand {
         if let request = RunRequest(commonForm: arguments) {
             do {
                 let opened = try request.perform()
-                withExtendedLifetime(opened) { exit(withError: nil) }
+                // Plain exit: ArgumentParser's `exit(withError:)` would make the runtime look
+                // up this command's conformances first, for nothing.
+                withExtendedLifetime(opened) { Foundation.exit(EXIT_SUCCESS) }
             } catch {
                 finish(with: error, arguments: arguments)
             }

@@ -85,8 +85,13 @@ public enum PackagePath {
     /// The entry paths module `name` may be stored under: `modules/Foo/Bar.lua`, or
     /// `modules/Foo/Bar/init.lua` as Lua's own `package.path` allows.
     public static func modulePaths(for name: ModuleName) -> [String] {
-        let base = modulesFolder + name.components.joined(separator: "/")
-        return [base + ".lua", base + "/init.lua"]
+        // Byte by byte: splitting and joining `Substring`s had the runtime build generic
+        // metadata for it at the first lookup of every run.
+        var base = Array(modulesFolder.utf8)
+        base.reserveCapacity(base.count + name.rawValue.utf8.count)
+        for byte in name.rawValue.utf8 { base.append(byte == UInt8(ascii: ".") ? UInt8(ascii: "/") : byte) }
+        let folder = String(decoding: base, as: UTF8.self)
+        return [folder + ".lua", folder + "/init.lua"]
     }
 
     /// Whether `path` is one of `modulePaths(for: name)`, compared byte by byte without
