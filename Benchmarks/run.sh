@@ -65,4 +65,39 @@ benchmark_run() {
   bench_row "run start-up" "flowpkg run, 1 module" "" -- "$FLOWPKG" run "$small"
   bench_row "first Lua line" "flowpkg run, 1 module" "lua5.4 -e 'print(1)'" -- "$FLOWPKG" run "$small"
   bench_row "first Lua line" "lua5.4 -e 'print(1)'" "" -- lua5.4 -e 'print(1)'
+  # The floor under any tool built as flowpkg is: a static Swift program that only prints,
+  # and a C program that links the two C libraries flowpkg loads and runs one Lua line.
+  if run_floor_programs; then
+    BENCH_NOTES+=("run: floor rows: a static Swift program printing one line (swiftc -O -static-stdlib), and a C program linking liblua5.4 and libarchive that runs print(1) in a new Lua state")
+    bench_row "first Lua line" "floor: static Swift program, prints a line" "lua5.4 -e 'print(1)'" -- "$BENCH_WORK/floor/swift-print"
+    bench_row "first Lua line" "floor: C, liblua5.4 + libarchive, print(1)" "lua5.4 -e 'print(1)'" -- "$BENCH_WORK/floor/c-lua-archive"
+  fi
+}
+
+# Builds (or reuses) the two floor programs; false when a compiler is missing.
+run_floor_programs() {
+  local floor="$BENCH_WORK/floor"
+  mkdir -p "$floor"
+  if [[ ! -x "$floor/swift-print" ]]; then
+    printf 'print("first line")\n' >"$floor/main.swift"
+    swiftc -O -static-stdlib "$floor/main.swift" -o "$floor/swift-print" >&2 || return 1
+  fi
+  if [[ ! -x "$floor/c-lua-archive" ]]; then
+    cat >"$floor/main.c" <<'C'
+#include <archive.h>
+#include <lauxlib.h>
+#include <lualib.h>
+int main(void) {
+  struct archive *a = archive_read_new();
+  archive_read_support_format_zip_seekable(a);
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  int failed = luaL_dostring(L, "print(1)");
+  lua_close(L);
+  archive_read_free(a);
+  return failed;
+}
+C
+    ${CC:-cc} -O2 -I/usr/include/lua5.4 "$floor/main.c" -o "$floor/c-lua-archive" -llua5.4 -larchive >&2 || return 1
+  fi
 }

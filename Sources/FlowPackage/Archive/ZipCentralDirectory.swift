@@ -25,7 +25,9 @@ final class ZipCentralDirectory: Sendable {
     private let records: [UInt8]
     /// Why parsing stopped before `end.entryCount` records, when it did.
     let damage: String?
-    /// Where each entry's bytes end: the next local header or the directory, by entry index.
+    /// Where each entry's bytes end (the next local header in file order, or the directory),
+    /// by entry index; empty when the entries are in file order, as writers put them (then
+    /// each ends where the next record's entry starts).
     private let rangeEnds: [UInt64]
 
     init(file: ZipFile, end: ZipEndRecord) throws(ZipProbeError) {
@@ -99,15 +101,29 @@ final class ZipCentralDirectory: Sendable {
         self.records = directory
         self.damage = damage
         // Each entry's window ends where the next entry (in file order) or the directory starts.
+        var inFileOrder = true
+        for index in entries.indices.dropFirst()
+        where entries[index - 1].localHeaderOffset >= entries[index].localHeaderOffset {
+            inFileOrder = false
+            break
+        }
+        if inFileOrder {
+            rangeEnds = []
+            return
+        }
         var ends = [UInt64](repeating: end.directoryOffset, count: entries.count)
         let offsets = entries.map(\.localHeaderOffset)
-        // Writers put entries in file order (libarchive's does): then no sort is needed.
-        let inFileOrder = zip(offsets, offsets.dropFirst()).allSatisfy { $0 < $1 }
-        let byOffset = inFileOrder ? Array(offsets.indices) : offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        let byOffset = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         for (rank, index) in byOffset.enumerated() where rank + 1 < byOffset.count {
             ends[index] = max(offsets[byOffset[rank + 1]], offsets[index])
         }
         rangeEnds = ends
+    }
+
+    /// Where entry `index`'s bytes end: the next local header in file order, or the directory.
+    private func rangeEnd(_ index: Int) -> UInt64 {
+        if !rangeEnds.isEmpty { return rangeEnds[index] }
+        return index + 1 < entries.count ? entries[index + 1].localHeaderOffset : end.directoryOffset
     }
 
     /// `entry`'s name as stored, decoded as UTF-8 (package names are UTF-8 and never rewritten).
@@ -131,7 +147,7 @@ final class ZipCentralDirectory: Sendable {
         let largest = start &+ 30 &+ 65_535 &+ 65_535 &+ entry.compressedSize &+ 24
         // libarchive looks 24 bytes ahead for a data descriptor (its Zip64 size) even when the
         // descriptor is 16 bytes and the next header follows, so the window reaches past it.
-        let stop = min(rangeEnds[index] &+ 64, largest < start ? UInt64.max : largest)
+        let stop = min(rangeEnd(index) &+ 64, largest < start ? UInt64.max : largest)
         return try ArchiveReader(path: path, entryRange: ZipByteRange(file: file, start: start, end: max(stop, start)))
     }
 }
