@@ -98,6 +98,9 @@ int main(void) {
   return failed;
 }
 C
-    ${CC:-cc} -O2 -I/usr/include/lua5.4 "$floor/main.c" -o "$floor/c-lua-archive" -llua5.4 -larchive >&2 || return 1
+    # cc where there is one; otherwise the clang the Swift toolchain brings.
+    local compiler=${CC:-$(command -v cc || command -v clang)}
+    [[ -n "$compiler" ]] || return 1
+    "$compiler" -O2 -I/usr/include/lua5.4 "$floor/main.c" -o "$floor/c-lua-archive" -llua5.4 -larchive >&2 || return 1
   fi
 }

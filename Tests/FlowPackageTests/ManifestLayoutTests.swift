@@ -128,6 +128,8 @@ import Testing
             (try manifest(), true),
             (try manifest(modules: [], resources: [], startModule: nil), true),
             (try manifest(modules: [("main", "modules/main.lua"), ("ui", "modules/ui/init.lua")]), true),
+            // Only the entries need be ASCII: a project's display name or an external module may not be.
+            (try manifest(externalModules: ["é"], name: "Wörter 🚀"), true),
             (try manifest(resources: [("img/é", "png")]), false),
             (try manifest(modules: [("main", "modules/main.lua"), ("é", "modules/é.lua")]), false),
             (try manifest(formatVersion: 1), false),

@@ -25,6 +25,7 @@ import Testing
         let opened = try index(url)
         #expect(opened.problems.isEmpty)
         #expect(isInManifestOrder(opened, first: 1))
+        #expect(opened.decoded.table != nil, "the writer's manifest was not kept in its bytes")
 
         let reader = try PackageReader(contentsOf: url)
         #expect(reader.module(named: try ModuleName("ui"))?.path == "modules/ui/init.lua")
@@ -45,6 +46,50 @@ import Testing
         #expect(isInManifestOrder(signedIndex, first: 2))
         #expect(signedIndex.signature != nil)
         #expect(try PackageReader(contentsOf: signed).moduleData(ModuleName("ui")).count > 0)
+    }
+
+    /// The writer's own manifest (kept in its bytes, `ManifestTable`) in an archive whose entries
+    /// are in another order, or whose central directory is not in file order: every entry is
+    /// still found, and read from the right place.
+    @Test(arguments: ["entries reversed", "directory out of file order"])
+    func aWriterManifestInAnotherArchiveOrderIsServedFromItsTable(order: String) throws {
+        let source = try SampleProject(scratch).write()
+        let url = scratch.path("reordered.luapkg")
+        try HostileZip.make(
+            url,
+            """
+            src = zipfile.ZipFile(\(String(reflecting: source.path)))
+            names = [i.filename for i in src.infolist()]
+            data = {n: src.read(n) for n in names}
+            if \(String(reflecting: order)) == "entries reversed":
+                write(sys.argv[1], [(names[0], data[names[0]])] + [(n, data[n]) for n in reversed(names[1:])])
+            else:
+                write(sys.argv[1], [(n, data[n]) for n in names])
+                b = bytearray(open(sys.argv[1], 'rb').read())
+                end = b.rfind(b'PK\\x05\\x06')
+                count, size, offset = struct.unpack_from('<HII', b, end + 10)
+                records = []; i = offset
+                for _ in range(count):
+                    n, e, c = struct.unpack_from('<HHH', b, i + 28)
+                    records.append(bytes(b[i:i + 46 + n + e + c])); i += 46 + n + e + c
+                b[offset:offset + size] = records[0] + b''.join(reversed(records[1:]))
+                open(sys.argv[1], 'wb').write(b)
+            """)
+        let opened = try index(url)
+        #expect(opened.problems.isEmpty)
+        #expect(opened.decoded.table != nil)
+        guard case .byPath = opened.locations else {
+            Issue.record("a reordered archive was read as if in the manifest's order")
+            return
+        }
+        let reader = try PackageReader(contentsOf: url)
+        #expect(reader.module(named: try ModuleName("ui"))?.path == "modules/ui/init.lua")
+        #expect(
+            String(decoding: try reader.moduleData(ModuleName("ui")), as: UTF8.self) == "return { title = 'Hello' }\n")
+        #expect(try reader.moduleData(ModuleName("main")).count > 0)
+        #expect(try reader.resourceData(ResourceKey(name: "img/logo", type: "png")) == noise(40_000, seed: 42))
+        #expect(reader.verify().isEmpty)
+        #expect(reader.manifest == (try PackageReader(contentsOf: source)).manifest)
     }
 
     @Test func anArchiveInAnotherOrderIsCheckedEntryByEntry() throws {

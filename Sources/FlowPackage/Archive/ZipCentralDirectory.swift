@@ -33,6 +33,11 @@ final class ZipCentralDirectory: Sendable {
     init(file: ZipFile, end: ZipEndRecord) throws(ZipProbeError) {
         self.file = file
         self.end = end
+        // Names are kept as 32-bit offsets into the directory (a package's is a few megabytes
+        // at most; the reader's limits refuse far less than this).
+        guard end.directorySize < UInt64(Int32.max) else {
+            throw .notAZip("its central directory is \(end.directorySize) bytes, more than any package's")
+        }
         let directory = try file.read(at: end.directoryOffset, count: Int(end.directorySize))
         var entries: [ZipDirectoryEntry] = []
         entries.reserveCapacity(Int(min(end.entryCount, 1 << 16)))

@@ -114,7 +114,7 @@ struct CanonicalManifest: Sendable {
 private struct LayoutScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
-    /// Whether every string read since the last entry row was ASCII.
+    /// Whether every string of the entry row being read is ASCII so far.
     var lastStringsASCII = true
 
     mutating func manifest(into result: inout CanonicalManifest) -> Bool {
@@ -170,6 +170,8 @@ private struct LayoutScanner {
     private mutating func entries(into result: inout CanonicalManifest, resources: Bool) -> Bool {
         if literal("],\n") { return true }
         repeat {
+            // Only this row's strings count (the header's may well not be ASCII).
+            lastStringsASCII = true
             guard literal("\n    {\"name\": "), let name = string() else { return false }
             var type = CanonicalManifest.Span(start: 0, count: 0)
             if resources {
@@ -184,7 +186,6 @@ private struct LayoutScanner {
             let entry = CanonicalManifest.Entry(
                 name: name, type: type, path: path, sizeDigits: sizeDigits, size: size, sha256: sha,
                 isASCII: lastStringsASCII)
-            lastStringsASCII = true
             if resources { result.resources.append(entry) } else { result.modules.append(entry) }
         } while literal(",")
         return literal("\n  ],\n")

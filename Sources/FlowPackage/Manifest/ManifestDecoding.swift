@@ -455,14 +455,22 @@ private struct ManifestDecoder {
             problem("the modules add up to \(totalModuleBytes) bytes; the limit is \(limits.maxTotalModuleBytes)")
         }
         if !(entriesASCII && modulesInOrder && resourcesInOrder && noModuleTwice(modules)) {
-            for (name, count) in Dictionary(modules.map { ($0.name, 1) }, uniquingKeysWith: +) where count > 1 {
+            // Sorted, so the same manifest always gets the same report.
+            for (name, count) in Dictionary(modules.map { ($0.name, 1) }, uniquingKeysWith: +).sorted(by: {
+                $0.key < $1.key
+            })
+            where count > 1 {
                 problem("module \(name) is listed \(count) times")
             }
-            for (key, count) in Dictionary(resources.map { ($0.key, 1) }, uniquingKeysWith: +) where count > 1 {
+            for (key, count) in Dictionary(resources.map { ($0.key, 1) }, uniquingKeysWith: +).sorted(by: {
+                $0.key < $1.key
+            })
+            where count > 1 {
                 problem("resource \(key) is listed \(count) times")
             }
             let paths = modules.map(\.path) + resources.map(\.path)
-            for (path, count) in Dictionary(paths.map { ($0, 1) }, uniquingKeysWith: +) where count > 1 {
+            for (path, count) in Dictionary(paths.map { ($0, 1) }, uniquingKeysWith: +).sorted(by: { $0.key < $1.key })
+            where count > 1 {
                 problem("\(path) is listed \(count) times")
             }
         }
