@@ -82,6 +82,30 @@ final class DecodedManifest: Sendable {
 
     var moduleCount: Int { table?.modules.count ?? header.modules.count }
     var resourceCount: Int { table?.resources.count ?? header.resources.count }
+
+    /// Where the module (or resource) stored at `path` is in its list: a binary search in
+    /// byte order, so only for lists sorted that way (an archive in the manifest's order).
+    func position(ofPath path: String, resources: Bool) -> Int? {
+        if let table { return table.position(ofPath: path, resources: resources) }
+        return resources
+            ? Self.position(of: path, in: header.resources, \.path)
+            : Self.position(of: path, in: header.modules, \.path)
+    }
+
+    func module(at position: Int) -> Manifest.Module { table?.module(at: position) ?? header.modules[position] }
+    func resource(at position: Int) -> Manifest.Resource { table?.resource(at: position) ?? header.resources[position] }
+
+    private static func position<Item>(of path: String, in items: [Item], _ itemPath: (Item) -> String) -> Int? {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            let candidate = itemPath(items[middle])
+            if PackagePath.sameBytes(candidate, path) { return middle }
+            if PackagePath.precedes(candidate, path) { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
 }
 
 /// Turns the parsed JSON into a `Manifest`, collecting every problem instead of stopping at

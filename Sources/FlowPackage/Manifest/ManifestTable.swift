@@ -30,30 +30,26 @@ struct ManifestTable: Sendable {
             var start = startModule?.rawValue ?? ""
             return start.withUTF8 { start in
                 guard startModule == nil || !start.contains(where: { $0 >= 0x80 }) else { return nil }
-                var startFound = startModule == nil
-                var total: Int64 = 0
-                var previous: Range<Int>?
-                for entry in canonical.modules {
-                    guard entry.isASCII, entry.size <= limits.maxModuleBytes,
-                        Self.isModule(entry, in: bytes), Self.isSHA256(entry.sha256, in: bytes),
-                        Self.follows(previous, entry.path.range, in: bytes)
-                    else { return nil }
-                    previous = entry.path.range
-                    total += entry.size
-                    if !startFound, Self.equal(entry.name.range, start, in: bytes) { startFound = true }
+                /// Whether every row is ASCII, within `limit`, follows `rule`, has a hash and
+                /// comes strictly after the one before it (so no path is listed twice).
+                func rowsHold(_ rows: [Entry], limit: Int64, _ rule: (Entry, UnsafeBufferPointer<UInt8>) -> Bool)
+                    -> Bool
+                {
+                    var previous: Range<Int>?
+                    for entry in rows {
+                        guard entry.isASCII, entry.size <= limit, rule(entry, bytes),
+                            Self.isSHA256(entry.sha256, in: bytes), Self.follows(previous, entry.path.range, in: bytes)
+                        else { return false }
+                        previous = entry.path.range
+                    }
+                    return true
                 }
-                guard total <= limits.maxTotalModuleBytes, Self.noModuleTwice(canonical.modules, in: bytes) else {
-                    return nil
-                }
-                previous = nil
-                for entry in canonical.resources {
-                    guard entry.isASCII, entry.size <= limits.maxResourceBytes,
-                        Self.isResource(entry, in: bytes), Self.isSHA256(entry.sha256, in: bytes),
-                        Self.follows(previous, entry.path.range, in: bytes)
-                    else { return nil }
-                    previous = entry.path.range
-                }
-                return startFound
+                guard rowsHold(canonical.modules, limit: limits.maxModuleBytes, Self.isModule),
+                    rowsHold(canonical.resources, limit: limits.maxResourceBytes, Self.isResource),
+                    canonical.modules.reduce(Int64(0), { $0 + $1.size }) <= limits.maxTotalModuleBytes,
+                    Self.noModuleTwice(canonical.modules, in: bytes)
+                else { return nil }
+                return startModule == nil || canonical.modules.contains { Self.equal($0.name.range, start, in: bytes) }
             }
         }
         // A missing start module is a problem the long way words.

@@ -60,8 +60,6 @@ public final class PackageReader: Sendable {
 
     /// The manifest's identifier.
     public var identifier: PackageIdentifier { decoded.header.identifier }
-    /// The manifest's version.
-    public var version: String { decoded.header.version }
     /// The module the package starts with, if it names one.
     public var startModule: ModuleName? { decoded.header.startModule }
     /// The C modules the package may load from the host's Lua C path.
@@ -98,15 +96,9 @@ public final class PackageReader: Sendable {
         // (the Kelvin sign and `K`), which only a comparison as Swift makes finds.
         guard PackagePath.isASCII(name.rawValue) else { return manifest.module(named: name) }
         for path in PackagePath.modulePaths(for: name) {
-            if let table = decoded.table {
-                if let position = table.position(ofPath: path, resources: false) {
-                    let module = table.module(at: position)
-                    if module.name == name { return module }
-                }
-            } else if let position = Self.position(of: path, in: manifest.modules, \.path),
-                manifest.modules[position].name == name
-            {
-                return manifest.modules[position]
+            if let position = decoded.position(ofPath: path, resources: false) {
+                let module = decoded.module(at: position)
+                if module.name == name { return module }
             }
         }
         return nil
@@ -117,27 +109,11 @@ public final class PackageReader: Sendable {
         guard case .inManifestOrder = locations, PackagePath.isASCII(key.name), PackagePath.isASCII(key.type) else {
             return manifest.resource(key)
         }
-        let path = PackagePath.resourcePath(for: key)
-        if let table = decoded.table {
-            guard let position = table.position(ofPath: path, resources: true) else { return nil }
-            let resource = table.resource(at: position)
-            return resource.key == key ? resource : nil
+        guard let position = decoded.position(ofPath: PackagePath.resourcePath(for: key), resources: true) else {
+            return nil
         }
-        guard let position = Self.position(of: path, in: manifest.resources, \.path) else { return nil }
-        return manifest.resources[position].key == key ? manifest.resources[position] : nil
-    }
-
-    /// Where `path` is in `items`, sorted by path in byte order: a binary search.
-    private static func position<Item>(of path: String, in items: [Item], _ itemPath: (Item) -> String) -> Int? {
-        var low = 0
-        var high = items.count
-        while low < high {
-            let middle = (low + high) / 2
-            let candidate = itemPath(items[middle])
-            if PackagePath.sameBytes(candidate, path) { return middle }
-            if PackagePath.precedes(candidate, path) { low = middle + 1 } else { high = middle }
-        }
-        return nil
+        let resource = decoded.resource(at: position)
+        return resource.key == key ? resource : nil
     }
 
     /// The central directory record of the listed entry at `path`.
@@ -146,16 +122,9 @@ public final class PackageReader: Sendable {
         case .byPath(let table):
             return table[path]
         case .inManifestOrder(let first):
-            if let table = decoded.table {
-                if let position = table.position(ofPath: path, resources: false) { return first + position }
-                if let position = table.position(ofPath: path, resources: true) {
-                    return first + table.modules.count + position
-                }
-                return nil
-            }
-            if let position = Self.position(of: path, in: manifest.modules, \.path) { return first + position }
-            if let position = Self.position(of: path, in: manifest.resources, \.path) {
-                return first + manifest.modules.count + position
+            if let position = decoded.position(ofPath: path, resources: false) { return first + position }
+            if let position = decoded.position(ofPath: path, resources: true) {
+                return first + decoded.moduleCount + position
             }
             return nil
         }
