@@ -168,6 +168,26 @@ import Testing
         #expect(CanonicalManifest(edited) == nil)
     }
 
+    /// Numbers of 19 digits and more overflowed the byte-level reader's `Int64` before it counted
+    /// the digits, and every command that opened such a package died with SIGILL.
+    @Test(arguments: ["9223372036854775807", "9223372036854775808", "99999999999999999999", "1" + String(repeating: "0", count: 40)])
+    func numbersTooLargeForAnInt64AreRefusedNotACrash(digits: String) throws {
+        let text = String(decoding: try manifest().jsonBytes(), as: UTF8.self)
+        for (original, replacement) in [
+            ("\"size\": 1000,", "\"size\": \(digits),"),
+            ("\"formatVersion\": \(Manifest.currentFormatVersion),", "\"formatVersion\": \(digits),"),
+        ] {
+            #expect(text.contains(original))
+            let edited = Array(text.replacingOccurrences(of: original, with: replacement).utf8)
+            #expect(CanonicalManifest(edited) == nil)
+            guard case .failure(let error) = outcome(edited) else {
+                Issue.record("a manifest with \(digits) in place of \(original) was accepted")
+                continue
+            }
+            #expect(!error.problems.isEmpty)
+        }
+    }
+
     @Test func bothReadingsRefuseWithTheSameWords() throws {
         var edits: [(Manifest) -> Manifest] = []
         edits.append {

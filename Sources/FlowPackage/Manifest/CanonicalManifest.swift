@@ -247,9 +247,11 @@ private struct LayoutScanner {
         var value: Int64 = 0
         var digits = 0
         while index + digits < bytes.count, (48...57).contains(bytes[index + digits]) {
+            // 18 digits always fit in an Int64; a 19th could overflow, so more than 18 is left to
+            // the parser (which words the problem) before anything is multiplied.
+            if digits == 18 { return nil }
             value = value * 10 + Int64(bytes[index + digits] - 48)
             digits += 1
-            if digits > 18 { return nil }
         }
         guard digits > 0, digits == 1 || bytes[index] != UInt8(ascii: "0") else { return nil }
         index += digits
