@@ -170,7 +170,9 @@ import Testing
 
     /// Numbers of 19 digits and more overflowed the byte-level reader's `Int64` before it counted
     /// the digits, and every command that opened such a package died with SIGILL.
-    @Test(arguments: ["9223372036854775807", "9223372036854775808", "99999999999999999999", "1" + String(repeating: "0", count: 40)])
+    @Test(arguments: [
+        "9223372036854775807", "9223372036854775808", "99999999999999999999", "1" + String(repeating: "0", count: 40),
+    ])
     func numbersTooLargeForAnInt64AreRefusedNotACrash(digits: String) throws {
         let text = String(decoding: try manifest().jsonBytes(), as: UTF8.self)
         for (original, replacement) in [
