@@ -10,15 +10,18 @@ public struct LiveServerOptions: Sendable {
     public var token: String
     /// Poll the file system even where inotify is available.
     public var forcePolling: Bool
+    /// The header deadline and the connection budgets.
+    public var limits: LiveConnectionLimits
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = LiveProtocol.defaultPort, token: String,
-        forcePolling: Bool = false
+        forcePolling: Bool = false, limits: LiveConnectionLimits = LiveConnectionLimits()
     ) {
         self.host = host
         self.port = port
         self.token = token
         self.forcePolling = forcePolling
+        self.limits = limits
     }
 
     /// Whether `host` only accepts connections from this machine: `localhost`, 127.0.0.0/8,
@@ -92,8 +95,10 @@ public final class LiveServer: Sendable {
     public func start() throws {
         let listener: HTTPListener
         do {
-            listener = try HTTPListener(host: options.host, port: options.port) { [self] request in respond(to: request)
-            }
+            listener = try HTTPListener(
+                host: options.host, port: options.port, limits: options.limits,
+                isAuthorized: { [options] request in Self.carriesToken(request, options.token) },
+                handler: { [self] request in respond(to: request) })
         } catch {
             throw LiveServerError(options: options, failure: error)
         }
@@ -145,10 +150,9 @@ public final class LiveServer: Sendable {
 
     /// Runs `respond` only for a request that carries the token; logs the outcome in one line.
     private func authorized(_ request: LiveRequest, _ respond: () throws -> LiveResponse) -> LiveResponse {
-        let presented = request.headers["authorization"] ?? ""
-        let expected = "Bearer " + options.token
         let response: LiveResponse
-        if Self.constantTimeEqual(presented, expected) {
+        let authorized = Self.carriesToken(request, options.token)
+        if authorized {
             do {
                 response = try respond()
             } catch {
@@ -160,11 +164,25 @@ public final class LiveServer: Sendable {
                 "missing or wrong token: send 'Authorization: Bearer <token>' "
                     + "with the token flowpkg serve printed")
         }
-        var target = request.path
-        if let name = request.query["name"] { target += " \(name)" }
-        if let type = request.query["type"], !type.isEmpty { target += ".\(type)" }
-        log("\(request.peer) \(request.method) \(target) → \(response.status)")
+        log(Self.logLine(for: request, authorized: authorized, status: response.status))
         return response
+    }
+
+    /// Whether `request` carries `Authorization: Bearer <token>`.
+    static func carriesToken(_ request: LiveRequest, _ token: String) -> Bool {
+        constantTimeEqual(request.headers["authorization"] ?? "", "Bearer " + token)
+    }
+
+    /// One log line for a request: every part the client chose is escaped (`LogText`), so no
+    /// request can end the line or drive the terminal; without the token, only the method and
+    /// the path as sent are shown, not the decoded name it asked for.
+    static func logLine(for request: LiveRequest, authorized: Bool, status: Int) -> String {
+        var target = LogText.escaped(request.path)
+        if authorized {
+            if let name = request.query["name"] { target += " \(LogText.escaped(name))" }
+            if let type = request.query["type"], !type.isEmpty { target += ".\(LogText.escaped(type))" }
+        }
+        return "\(request.peer) \(LogText.escaped(request.method)) \(target) → \(status)"
     }
 
     /// Compares secrets without stopping at the first difference, so timing tells nothing.

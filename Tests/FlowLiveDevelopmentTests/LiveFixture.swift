@@ -9,7 +9,10 @@ final class LiveFixture: @unchecked Sendable {
     let port: UInt16
     private let logLines = LogLines()
 
-    init(identifier: String = "com.example.live", forcePolling: Bool = false) async throws {
+    init(
+        identifier: String = "com.example.live", forcePolling: Bool = false,
+        limits: LiveConnectionLimits = LiveConnectionLimits()
+    ) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
@@ -25,7 +28,8 @@ final class LiveFixture: @unchecked Sendable {
         try "hello".write(to: root.appendingPathComponent("Resources/hello.txt"), atomically: true, encoding: .utf8)
         let lines = logLines
         server = try LiveServer(
-            projectAt: root, options: LiveServerOptions(port: 0, token: Self.token, forcePolling: forcePolling)
+            projectAt: root,
+            options: LiveServerOptions(port: 0, token: Self.token, forcePolling: forcePolling, limits: limits)
         ) {
             lines.append($0)
         }
