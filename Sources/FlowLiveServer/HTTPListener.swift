@@ -180,8 +180,6 @@ final class HTTPListener: Sendable {
 
     /// Gives a connection whose head is in a thread from its budget, or refuses it.
     private func dispatch(_ client: PlainSocket, peer: String, _ outcome: PendingConnections.Outcome) {
-        client.setNonBlocking(false)
-        client.setTimeouts(send: Self.sendTimeout, receive: Self.sendTimeout)
         let parsed: Result<LiveRequest, RequestProblem>
         switch outcome {
         case .head(let head): parsed = Self.request(from: head, peer: peer)
@@ -208,16 +206,16 @@ final class HTTPListener: Sendable {
             return true
         }
         guard admitted else {
-            // A token holder is told to come back; a client without it is simply closed.
-            if budget == .request {
-                client.setTimeouts(send: 1, receive: 1)
-                try? Self.write(
-                    Self.plainError(503, "the live source is answering \(limits.requests) requests: retry"),
-                    to: client, version: "HTTP/1.1")
-            }
+            // Told to come back, with one send that never waits (the socket is still
+            // non-blocking, and a few hundred bytes fit an unused send buffer), then closed.
+            try? Self.write(
+                Self.plainError(503, "the live source is busy: retry in a moment"), to: client,
+                version: "HTTP/1.1")
             client.shutDown()
             return
         }
+        client.setNonBlocking(false)
+        client.setTimeouts(send: Self.sendTimeout, receive: Self.sendTimeout)
         Thread.detachNewThread { [self] in
             var held = budget
             switch parsed {

@@ -11,7 +11,7 @@ public struct LiveConnectionLimits: Sendable {
     public var pendingConnections: Int
     /// Requests with the token answered at once, event streams apart; more get 503.
     public var requests: Int
-    /// Requests without the token (or malformed) answered at once; more are closed unanswered.
+    /// Requests without the token (or malformed) answered at once; more get 503.
     public var unauthenticatedRequests: Int
     /// Event streams open at once; a new one ends the oldest (a client that is still there
     /// reconnects; one that vanished without closing no longer holds a place).

@@ -69,6 +69,25 @@ import Testing
         #expect(stranger.status == 401)
     }
 
+    /// 100 requests without the token whose clients neither read the 401 nor close: they hold
+    /// no thread a token holder needs, and one more without the token is still answered.
+    @Test func requestsWithoutTheTokenCannotTakeTheTokenHoldersPlace() async throws {
+        let fixture = try await LiveFixture()
+        defer { Task { await fixture.stop() } }
+        var strangers: [PlainSocket] = []
+        for _ in 0..<100 {
+            let socket = try PlainSocket.connect(host: "127.0.0.1", port: Int(fixture.port), timeout: 2)
+            try socket.send(Array("GET /v1/manifest HTTP/1.1\r\n\r\n".utf8))
+            strangers.append(socket)
+        }
+        let answer = try await blocking {
+            try RawHTTP.get(port: fixture.port, target: "/v1/manifest", token: LiveFixture.token)
+        }
+        #expect(answer.status == 200)
+        let stranger = try await blocking { try RawHTTP.get(port: fixture.port, target: "/v1/manifest", token: nil) }
+        #expect(stranger.status == 401 || stranger.status == 503, "\(stranger.status)")
+    }
+
     /// (c) More event streams than the server keeps: the oldest ends, a new one opens, and an
     /// ordinary request is answered.
     @Test func manyOpenEventStreamsDoNotStopANewRequest() async throws {
