@@ -32,11 +32,12 @@ public enum ProjectRules {
     public static func check(
         modules: [Module], moduleNames: Set<ModuleName>,
         resources: [ResourceKey: String], environment: Environment,
-        unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false
+        unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = []
     ) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
         var diagnostics: [Diagnostic] = []
-        diagnostics += unknownRequires(modules, projectModules: projectModules, environment: environment)
+        diagnostics += unknownRequires(
+            modules, projectModules: projectModules, environment: environment, scripts: scripts)
         diagnostics += RequireCycles.find(modules, projectModules: projectModules)
         diagnostics += unknownResources(modules, resources: resources)
         diagnostics += undefinedGlobals(
@@ -63,15 +64,42 @@ public enum ProjectRules {
 
     // MARK: FP401, FP402
 
-    static func unknownRequires(_ modules: [Module], projectModules: Set<String>, environment: Environment)
-        -> [Diagnostic]
-    {
+    /// - Parameter scripts: the project's scripts, by path (`muc/password.lib.lua`): a require
+    ///   that would reach one by a dotted name is a warning saying how to load it.
+    static func unknownRequires(
+        _ modules: [Module], projectModules: Set<String>, environment: Environment, scripts: Set<String> = []
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var suggestions = Suggestions(projectModules)
+        // Modules the program registers itself (`package.preload["x"] = f`, `package.loaded.x = v`),
+        // and whether some module adds a searcher, after which any name may be found.
+        var registered: Set<String> = []
+        var searcher = false
+        for module in modules {
+            registered.formUnion(module.facts.registeredModules)
+            searcher = searcher || module.facts.addsSearcher
+        }
+        // A script's path in require's words: `muc/password.lib.lua` is what `muc.password.lib` names.
+        var scriptsByName: [String: String] = [:]
+        for path in scripts where path.hasSuffix(".lua") {
+            scriptsByName[String(path.dropLast(4)).replacingOccurrences(of: "/", with: ".")] = path
+        }
         for module in modules {
             for require in module.facts.requires {
                 let name = require.module
-                if projectModules.contains(name) || environment.provides(module: name) { continue }
+                if projectModules.contains(name) || environment.provides(module: name) || registered.contains(name) {
+                    continue
+                }
+                if let script = scriptsByName[name] ?? scriptsByName[name.replacingOccurrences(of: "/", with: ".")] {
+                    diagnostics.append(
+                        Diagnostic(
+                            severity: .warning, code: "FP402",
+                            message:
+                                "require '\(name)' does not reach the script '\(script)': require turns every dot into a folder",
+                            file: module.file, line: require.location.line, column: require.location.column,
+                            hint: "load the script by path: dofile(\"\(script)\") or loadfile(\"\(script)\")"))
+                    continue
+                }
                 // `require "a/b"` finds a/b.lua, as stock Lua's searchers do.
                 if name.utf8.contains(UInt8(ascii: "/")), let found = ModuleName.required(name),
                     projectModules.contains(found.rawValue) || environment.provides(module: found.rawValue)
@@ -85,7 +113,10 @@ public enum ProjectRules {
                 } else {
                     hint += "; if the host provides it, add it to \"externalModules\" in flowpkg.json"
                 }
-                let deferred = !require.runsAtLoad
+                if searcher {
+                    hint += "; a searcher the program adds (package.searchers) may find it"
+                }
+                let deferred = !require.runsAtLoad || searcher
                 let place =
                     require.isProtected
                     ? "a protected require"
@@ -148,7 +179,8 @@ public enum ProjectRules {
         var mentionedElsewhere: [String: Bool] = [:]
         for module in modules where !module.facts.replacesEnvironment {
             var reported: Set<String> = []
-            for read in module.facts.globalReads where !defined.contains(read.name) {
+            for read in module.facts.globalReads
+            where !defined.contains(read.name) && !environment.defines(global: read.name) {
                 guard !module.facts.guardedGlobals.contains(read.name), reported.insert(read.name).inserted || everyRead
                 else { continue }
                 if !unanalysedSources.isEmpty {

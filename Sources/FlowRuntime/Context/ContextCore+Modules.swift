@@ -56,6 +56,20 @@ extension ContextCore {
         return 2
     }
 
+    /// Runs the script at `path` from the loader's sources with `arguments` as `...`.
+    func runScript(_ path: String, arguments: [LuaValue]) throws -> [LuaValue] {
+        let (state, L) = try live()
+        guard let code = try loader.script(atPath: path) else { throw LuaContextError.noSuchScript(path) }
+        try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
+        let stack = LuaStack(L, bridge: self)
+        guard lua_checkstack(L, Int32(clamping: arguments.count + 2)) != 0 else {
+            flowlua_pop(L, 1)
+            throw LuaError(kind: .memory, message: "too many arguments (\(arguments.count))")
+        }
+        for argument in arguments { stack.push(argument) }
+        return try state.call(argumentCount: Int32(arguments.count), on: L)
+    }
+
     /// Puts a C module's opener in `package.preload`, so `require(name)` calls it.
     func registerCModule(_ name: String, opener: LuaCFunction) throws {
         let (_, L) = try live()
