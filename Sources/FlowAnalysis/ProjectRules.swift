@@ -32,12 +32,14 @@ public enum ProjectRules {
     public static func check(
         modules: [Module], moduleNames: Set<ModuleName>,
         resources: [ResourceKey: String], environment: Environment,
-        unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = []
+        unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = [],
+        startModule: ModuleName? = nil
     ) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
         var diagnostics: [Diagnostic] = []
         diagnostics += unknownRequires(
-            modules, projectModules: projectModules, environment: environment, scripts: scripts)
+            modules, projectModules: projectModules, environment: environment, scripts: scripts,
+            startModule: startModule)
         diagnostics += RequireCycles.find(modules, projectModules: projectModules)
         diagnostics += unknownResources(modules, resources: resources)
         diagnostics += undefinedGlobals(
@@ -64,11 +66,18 @@ public enum ProjectRules {
 
     // MARK: FP401, FP402
 
-    /// - Parameter scripts: the project's scripts, by path (`muc/password.lib.lua`): a require
-    ///   that would reach one by a dotted name is a warning saying how to load it.
+    /// - Parameters:
+    ///   - scripts: the project's scripts, by path (`muc/password.lib.lua`): a require that
+    ///     would reach one by a dotted name is a warning saying how to load it.
+    ///   - startModule: with one, an unknown require is an error (FP401) only where it surely
+    ///     runs when the program starts: at the top level of the start module or of a module
+    ///     it loads that way. Elsewhere the program runs until that module loads, so it is a
+    ///     warning (FP402), and export accepts every program that `run` of its folder runs.
     static func unknownRequires(
-        _ modules: [Module], projectModules: Set<String>, environment: Environment, scripts: Set<String> = []
+        _ modules: [Module], projectModules: Set<String>, environment: Environment, scripts: Set<String> = [],
+        startModule: ModuleName? = nil
     ) -> [Diagnostic] {
+        let loadedAtStart = startModule.map { modulesLoadedAtStart(from: $0, modules) }
         var diagnostics: [Diagnostic] = []
         var suggestions = Suggestions(projectModules)
         // Modules the program registers itself (`package.preload["x"] = f`, `package.loaded.x = v`),
@@ -116,13 +125,18 @@ public enum ProjectRules {
                 if searcher {
                     hint += "; a searcher the program adds (package.searchers) may find it"
                 }
-                let deferred = !require.runsAtLoad || searcher
+                let notAtStart = loadedAtStart.map { !$0.contains(module.name.rawValue) } ?? false
+                let deferred = !require.runsAtLoad || searcher || notAtStart
                 let place =
                     require.isProtected
                     ? "a protected require"
                     : require.isInsideFunction
                         ? "a require inside a function"
-                        : require.isConditional ? "a conditional require" : "a top-level require"
+                        : require.isConditional
+                            ? "a conditional require"
+                            : notAtStart
+                                ? "a top-level require in a module the start module does not load at start"
+                                : "a top-level require"
                 diagnostics.append(
                     Diagnostic(
                         severity: deferred ? .warning : .error, code: deferred ? "FP402" : "FP401",
@@ -132,6 +146,23 @@ public enum ProjectRules {
             }
         }
         return diagnostics
+    }
+
+    /// The start module and every module it loads when it starts: through requires that run
+    /// at load (top level, unconditional, unprotected), transitively.
+    static func modulesLoadedAtStart(from start: ModuleName, _ modules: [Module]) -> Set<String> {
+        var byName: [String: Module] = [:]
+        for module in modules { byName[module.name.rawValue] = module }
+        var loaded: Set<String> = [start.rawValue]
+        var pending = [start.rawValue]
+        while let name = pending.popLast() {
+            for require in byName[name]?.facts.requires ?? [] where require.runsAtLoad {
+                let target =
+                    byName[require.module] != nil ? require.module : ModuleName.required(require.module)?.rawValue
+                if let target, byName[target] != nil, loaded.insert(target).inserted { pending.append(target) }
+            }
+        }
+        return loaded
     }
 
     // MARK: FP404

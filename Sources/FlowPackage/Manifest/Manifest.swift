@@ -115,6 +115,7 @@ public struct Manifest: Sendable, Equatable {
     /// a glob (`rspamd_*`: a `*` stands for any run of characters).
     public static func externalModuleProblem(_ entry: String) -> String? {
         let name = entry.hasSuffix(".*") ? String(entry.dropLast(2)) : entry
+        if !name.isEmpty, name.allSatisfy({ $0 == "*" }) { return "a glob of only '*' would take every module" }
         return ModuleName.problem(in: name.replacingOccurrences(of: "*", with: "x"))
     }
 

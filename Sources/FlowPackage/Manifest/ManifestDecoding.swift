@@ -189,9 +189,11 @@ private struct ManifestDecoder {
         let externalModules = decodeExternalModules(fields["externalModules"])
         let modules = decodeModules(fields["modules"])
         let resources = decodeResources(fields["resources"])
-        if let modules, let resources { checkEntries(modules: modules, resources: resources, startModule: startModule) }
         let scripts = decodeScripts(fields["scripts"])
-        checkScripts(scripts, otherEntries: (modules?.count ?? 0) + (resources?.count ?? 0))
+        if let modules, let resources {
+            checkEntries(modules: modules, resources: resources, scripts: scripts.count, startModule: startModule)
+        }
+        checkScripts(scripts)
 
         guard let formatVersion, let identifier, let name, let version, startModuleFieldOK, let luaVersion,
             let generator, let digest, let modules, let resources
@@ -232,6 +234,7 @@ private struct ManifestDecoder {
         let table = ManifestTable(canonical, limits: limits, startModule: startModule)
         var modules: [Manifest.Module] = []
         var resources: [Manifest.Resource] = []
+        var scripts: [Manifest.Script] = []
         if table == nil {
             modules.reserveCapacity(canonical.modules.count)
             for (index, entry) in canonical.modules.enumerated() {
@@ -246,13 +249,14 @@ private struct ManifestDecoder {
                     path: canonical.text(entry.path), size: entry.size, sha: canonical.text(entry.sha256),
                     to: &resources)
             }
-            checkEntries(modules: modules, resources: resources, startModule: startModule)
         }
-        var scripts: [Manifest.Script] = []
         for (index, entry) in canonical.scripts.enumerated() {
             addScript(index, path: entry.path, size: entry.size, sha: entry.sha256, to: &scripts)
         }
-        checkScripts(scripts, otherEntries: canonical.modules.count + canonical.resources.count)
+        if table == nil {
+            checkEntries(modules: modules, resources: resources, scripts: scripts.count, startModule: startModule)
+        }
+        checkScripts(scripts)
 
         guard let identifier, startModuleFieldOK else { return nil }
         var manifest = Manifest(
@@ -438,14 +442,8 @@ private struct ManifestDecoder {
         scripts.append(Manifest.Script(path: path, size: size, sha256: sha))
     }
 
-    /// No script listed twice, and the entry count limit with the scripts counted.
-    private mutating func checkScripts(_ scripts: [Manifest.Script], otherEntries: Int) {
-        guard !scripts.isEmpty else { return }
-        if otherEntries + scripts.count + 1 > limits.maxEntries {
-            problem(
-                "the manifest lists \(otherEntries + scripts.count) entries; a package holds at most \(limits.maxEntries - 1)"
-            )
-        }
+    /// No script listed twice.
+    private mutating func checkScripts(_ scripts: [Manifest.Script]) {
         var seen = Set<String>()
         for script in scripts where !seen.insert(script.path).inserted {
             problem("\(script.path) is listed twice")
@@ -531,11 +529,11 @@ private struct ManifestDecoder {
 
     /// Names and paths listed twice, the entry count limit, the module total, the start module.
     private mutating func checkEntries(
-        modules: [Manifest.Module], resources: [Manifest.Resource], startModule: ModuleName?
+        modules: [Manifest.Module], resources: [Manifest.Resource], scripts: Int = 0, startModule: ModuleName?
     ) {
-        if modules.count + resources.count + 1 > limits.maxEntries {
+        if modules.count + resources.count + scripts + 1 > limits.maxEntries {
             problem(
-                "the manifest lists \(modules.count + resources.count) entries; a package holds at most \(limits.maxEntries - 1)"
+                "the manifest lists \(modules.count + resources.count + scripts) entries; a package holds at most \(limits.maxEntries - 1)"
             )
         }
         let totalModuleBytes = modules.reduce(Int64(0)) { $0 + $1.size }

@@ -186,7 +186,9 @@ struct PackageIndex {
 
     /// Whether the records from `start` on are the scripts, in the manifest's order: after the
     /// resources, as `scripts/` sorts after `resources/`.
-    private static func holdsScripts(_ scripts: [Manifest.Script], in directory: ZipCentralDirectory, from start: Int) -> Bool {
+    private static func holdsScripts(_ scripts: [Manifest.Script], in directory: ZipCentralDirectory, from start: Int)
+        -> Bool
+    {
         let entries = directory.entries
         var previous: String?
         for (offset, script) in scripts.enumerated() {

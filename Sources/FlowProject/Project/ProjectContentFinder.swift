@@ -122,7 +122,8 @@ struct ProjectContentFinder {
             diagnostics.append(
                 Diagnostic(
                     severity: .error, code: "FP201",
-                    message: "'\(shown(entry.path))' can be neither a module nor a script: its path is not valid in a package",
+                    message:
+                        "'\(shown(entry.path))' can be neither a module nor a script: its path is not valid in a package",
                     file: entry.path, hint: "rename the file or folder"))
             return nil
         }

@@ -38,9 +38,11 @@ enum LuacheckConfig {
     static func evaluate(_ source: [UInt8], chunkName: String) throws -> [String] {
         let state = try LuaState(openLibraries: true)
         defer { state.close() }
-        let results = try state.run(driver, chunkName: "flowpkg:luacheckrc", arguments: [
-            .string(String(decoding: source, as: UTF8.self)), .string(chunkName),
-        ])
+        let results = try state.run(
+            driver, chunkName: "flowpkg:luacheckrc",
+            arguments: [
+                .string(String(decoding: source, as: UTF8.self)), .string(chunkName),
+            ])
         let values: [LuaValue]
         switch results.first {
         case .array(let list)?: values = list
@@ -63,7 +65,8 @@ enum LuacheckConfig {
     static let standardSets: [String: [String]] = {
         let lua51 = ["unpack", "setfenv", "getfenv", "module", "loadstring", "gcinfo", "newproxy"]
         return [
-            "lua51": lua51, "lua51c": lua51, "luajit": lua51 + ["jit", "bit"], "ngx_lua": lua51 + ["jit", "bit", "ngx", "ndk"],
+            "lua51": lua51, "lua51c": lua51, "luajit": lua51 + ["jit", "bit"],
+            "ngx_lua": lua51 + ["jit", "bit", "ngx", "ndk"],
             "lua52": ["bit32"], "lua52c": ["bit32", "unpack", "loadstring", "module"], "lua53c": ["bit32"],
             "max": lua51 + ["jit", "bit", "bit32"],
             "busted": [

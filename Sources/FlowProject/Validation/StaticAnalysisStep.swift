@@ -30,8 +30,9 @@ enum StaticAnalysisStep {
         for resource in project.resources { resources[resource.key] = resource.file.path }
         return luacheck.diagnostics
             + ProjectRules.check(
-            modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
-            resources: resources, environment: environment, unanalysedSources: unanalysedSources,
-            everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)))
+                modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
+                resources: resources, environment: environment, unanalysedSources: unanalysedSources,
+                everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
+                startModule: project.startModule)
     }
 }

@@ -49,7 +49,8 @@ public enum Validator {
             discovery.diagnostics += outcome.diagnostics
             // Named in require's words (`muc.password.lib`) for messages; no require finds it.
             if let facts = outcome.facts,
-                let name = try? ModuleName(String(script.relativePath.dropLast(4)).replacingOccurrences(of: "/", with: "."))
+                let name = try? ModuleName(
+                    String(script.relativePath.dropLast(4)).replacingOccurrences(of: "/", with: "."))
             {
                 analysed.append(ProjectRules.Module(name: name, file: script.file.path, facts: facts))
             }
@@ -69,7 +70,7 @@ public enum Validator {
         }
         return ValidationReport(
             project: discovery.project, diagnostics: discovery.diagnostics,
-            moduleCount: discovery.modules.count + discovery.scripts.count, resourceCount: discovery.resources.count)
+            moduleCount: discovery.modules.count, resourceCount: discovery.resources.count)
     }
 
     /// Starts `count` threads working on `queue`; the group is left when all of them are done.

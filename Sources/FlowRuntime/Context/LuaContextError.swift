@@ -26,7 +26,8 @@ public enum LuaContextError: Error, Equatable, Sendable, CustomStringConvertible
             return
                 "package '\(identifier)' names no start module: set \"startModule\" in flowpkg.json, or load a module by name"
         case .noSuchScript(let path):
-            return "no script '\(path)' in the package: a script is a .lua file with a dot in its name, listed in the manifest's scripts"
+            return
+                "no script '\(path)' in the package: a script is a .lua file with a dot in its name, listed in the manifest's scripts"
         }
     }
 }
