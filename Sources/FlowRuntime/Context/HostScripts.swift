@@ -92,7 +92,7 @@ enum HostScripts {
     /// path. Arguments: `fetch(path) -> code, chunkName | nil`, stock `loadfile`, stock `dofile`.
     static let scripts = """
         local fetch, loadfile, dofile = ...
-        local load, error, select, type, sub = load, error, select, type, string.sub
+        local load, error, select, type, sub, find = load, error, select, type, string.sub, string.find
         local function packaged(path)
           if type(path) ~= "string" or sub(path, 1, 1) == "/" then return nil end
           while sub(path, 1, 2) == "./" do path = sub(path, 3) end
@@ -101,6 +101,8 @@ enum HostScripts {
         _G.loadfile = function(filename, mode, ...)
           local code, chunkName = packaged(filename)
           if code == nil then return loadfile(filename, mode, ...) end
+          -- a packaged script is text, as modules are: never a binary chunk
+          mode = (mode == nil or find(mode, "t", 1, true)) and "t" or mode
           -- an explicit nil environment differs from none, so pass it on only when given
           if select("#", ...) > 0 then return load(code, "@" .. chunkName, mode, (...)) end
           return load(code, "@" .. chunkName, mode)
@@ -108,7 +110,7 @@ enum HostScripts {
         _G.dofile = function(filename)
           local code, chunkName = packaged(filename)
           if code == nil then return dofile(filename) end
-          local chunk, problem = load(code, "@" .. chunkName)
+          local chunk, problem = load(code, "@" .. chunkName, "t")
           if chunk == nil then error(problem, 0) end
           return chunk()
         end
