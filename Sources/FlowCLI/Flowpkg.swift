@@ -36,6 +36,7 @@ public struct Flowpkg: ParsableCommand {
     /// where a common slip has an obvious fix.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let interpreter = LoneScript.interpreterArguments(arguments) { LoneScript.run(interpreter) }
         if let request = RunRequest(commonForm: arguments) {
             do {
                 let opened = try request.perform()
