@@ -147,7 +147,7 @@ public final class MessageWriter: @unchecked Sendable {
     public init(descriptor: Int32) {
         self.descriptor = descriptor
         encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
     }
 
     /// Sends one message; false when it could not be encoded or written.

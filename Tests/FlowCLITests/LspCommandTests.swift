@@ -38,12 +38,31 @@ import Testing
         input += frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
         let result = try FlowpkgProcess.run(["lsp"], stdin: input)
         #expect(result.status == 0)
-        #expect(result.stdout.contains(#""id":1,"result":{"#))
-        #expect(result.stdout.contains(#""code":-32700"#))
-        #expect(result.stdout.contains(#"{"error":{"code":-32601"#) || result.stdout.contains(#""code":-32601"#))
-        #expect(result.stdout.contains(#""id":3"#))
-        // validate's finding in Main.lua, published at start-up.
+        let messages = try Self.messages(in: Data(result.stdout.utf8))
+        func error(_ message: [String: Any]) -> Int? { (message["error"] as? [String: Any])?["code"] as? Int }
+        #expect(messages.first { $0["id"] as? Int == 1 }?["result"] is [String: Any])
+        #expect(messages.contains { $0["id"] is NSNull && error($0) == -32700 })
+        #expect(messages.contains { $0["id"] as? Int == 2 && error($0) == -32601 })
+        #expect(messages.contains { $0["id"] as? Int == 3 && $0.keys.contains("result") })
+        // validate's finding in Main.lua, published after initialize's result.
+        let published = messages.firstIndex { $0["method"] as? String == "textDocument/publishDiagnostics" }
+        #expect(published.map { $0 > 0 } == true)
         #expect(result.stdout.contains("'pirnt' is not defined"))
+    }
+
+    /// The JSON messages of a Content-Length-framed stream.
+    static func messages(in data: Data) throws -> [[String: Any]] {
+        var messages: [[String: Any]] = []
+        var rest = data[...]
+        let separator = Data("\r\n\r\n".utf8)
+        while let end = rest.range(of: separator) {
+            let header = String(decoding: rest[rest.startIndex..<end.lowerBound], as: UTF8.self)
+            let length = try #require(Int(header.replacingOccurrences(of: "Content-Length: ", with: "")))
+            let body = rest[end.upperBound..<(end.upperBound + length)]
+            messages.append(try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any]))
+            rest = rest[(end.upperBound + length)...]
+        }
+        return messages
     }
 
     @Test func theBinaryEndsCleanlyWhenTheClientDisappears() throws {
