@@ -34,6 +34,7 @@ public final class LanguageServer {
     var documents: [String: OpenDocument] = [:]
     var workspace: Workspace?
     private var searchedFrom: Set<String> = []
+    private var watchesFiles = false
     private let options: LanguageServerOptions
 
     public init(input: Int32, output: Int32, options: LanguageServerOptions = LanguageServerOptions()) {
@@ -133,8 +134,16 @@ public final class LanguageServer {
             if let params: DidCloseTextDocumentParams = try? params(data) { didClose(params) }
         case "textDocument/didSave":
             if let params: DidSaveTextDocumentParams = try? params(data) { didSave(params) }
+        case "initialized":
+            if watchesFiles {
+                // Files changed outside the editor (a checkout, a generator): the client tells.
+                writer.send(
+                    OutgoingMessage(
+                        id: .string("flowpkg-watch"), method: "client/registerCapability",
+                        params: RegistrationParams(watching: ["**/*.lua", "**/flowpkg.json", "**/Resources/**"])))
+            }
         case "workspace/didChangeWatchedFiles":
-            if (try? params(data) as DidChangeWatchedFilesParams) != nil { reloadProject() }
+            if let params: DidChangeWatchedFilesParams = try? params(data) { filesChanged(params) }
         default:
             break
         }
@@ -169,6 +178,7 @@ public final class LanguageServer {
     // MARK: Lifecycle
 
     private func initialize(_ params: InitializeParams) throws -> InitializeResult {
+        watchesFiles = params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
         if params.capabilities?.general?.positionEncodings?.contains(PositionEncoding.utf8.rawValue) == true {
             encoding = .utf8
         }
@@ -263,6 +273,25 @@ public final class LanguageServer {
         }
         // The file's own content counts again.
         if let workspace, workspace.session.setBuffer(nil, forPath: path) { publish(version: nil, path: nil) }
+    }
+
+    /// A module changed on disk and not open is analysed again alone; anything else (a file
+    /// created or deleted, flowpkg.json, a resource) reads the project again.
+    private func filesChanged(_ params: DidChangeWatchedFilesParams) {
+        guard let workspace else { return }
+        var modules: [String] = []
+        for change in params.changes {
+            guard let path = Self.path(ofURI: change.uri), workspace.contains(path) else { continue }
+            if change.type == 2, workspace.session.module(atPath: path) != nil {
+                if documents[path] == nil { modules.append(path) }
+            } else {
+                reloadProject()
+                return
+            }
+        }
+        guard !modules.isEmpty else { return }
+        for path in modules { workspace.session.setBuffer(nil, forPath: path) }
+        publish(version: nil, path: nil)
     }
 
     private func didSave(_ params: DidSaveTextDocumentParams) {

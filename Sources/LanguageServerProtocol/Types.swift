@@ -102,7 +102,14 @@ public struct InitializeParams: Codable, Sendable {
         public struct General: Codable, Sendable {
             public var positionEncodings: [String]?
         }
+        public struct Workspace: Codable, Sendable {
+            public struct DidChangeWatchedFiles: Codable, Sendable {
+                public var dynamicRegistration: Bool?
+            }
+            public var didChangeWatchedFiles: DidChangeWatchedFiles?
+        }
         public var general: General?
+        public var workspace: Workspace?
     }
 
     public var rootUri: String?
@@ -258,5 +265,30 @@ public struct MessageParams: Codable, Sendable {
     public init(type: Int, message: String) {
         self.type = type
         self.message = message
+    }
+}
+
+/// `client/registerCapability`'s params, for the file watching the server asks the client for.
+public struct RegistrationParams: Codable, Sendable {
+    public struct Registration: Codable, Sendable {
+        public var id: String
+        public var method: String
+        public var registerOptions: WatchOptions
+    }
+    public struct WatchOptions: Codable, Sendable {
+        public struct Watcher: Codable, Sendable {
+            public var globPattern: String
+        }
+        public var watchers: [Watcher]
+    }
+    public var registrations: [Registration]
+
+    /// Asks to be told of changes to files matching `patterns`.
+    public init(watching patterns: [String]) {
+        registrations = [
+            Registration(
+                id: "flowpkg-watched-files", method: "workspace/didChangeWatchedFiles",
+                registerOptions: WatchOptions(watchers: patterns.map { WatchOptions.Watcher(globPattern: $0) }))
+        ]
     }
 }

@@ -95,6 +95,29 @@ import Testing
         _ = server.closeInput()
     }
 
+    @Test func filesChangedOnDiskAreCheckedWhenTheClientSaysSo() throws {
+        let project = try SampleProject()
+        defer { project.remove() }
+        let server = ServerConnection()
+        try server.initialize(root: project.root, watchesFiles: true)
+        let registration = try server.notification("client/registerCapability")
+        let watchers = (registration["registrations"] as? [[String: Any]])?.first?["registerOptions"] as? [String: Any]
+        #expect(
+            (watchers?["watchers"] as? [[String: Any]])?.contains { $0["globPattern"] as? String == "**/*.lua" } == true
+        )
+
+        let util = project.url("Sources/app/util.lua")
+        try project.write("Sources/app/util.lua", "return {\n")
+        server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": util.absoluteString, "type": 2]]])
+        #expect(try server.diagnostics(for: util) { !$0.isEmpty }.first?["code"] as? String == "FP301")
+
+        let fresh = project.url("Sources/fresh.lua")
+        try project.write("Sources/fresh.lua", "prnit(1)\n")
+        server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": fresh.absoluteString, "type": 1]]])
+        #expect(try server.diagnostics(for: fresh) { !$0.isEmpty }.first?["code"] as? String == "FP405")
+        _ = server.closeInput()
+    }
+
     @Test func positionsAreUTF16UnlessTheClientTakesUTF8() throws {
         let line = "local s = \"é😀\" pirnt(s)"
         let column = line.utf8.count - "pirnt(s)".utf8.count

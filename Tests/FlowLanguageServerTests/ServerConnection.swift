@@ -35,9 +35,10 @@ final class ServerConnection: @unchecked Sendable {
 
     /// Sends `initialize` for `root` and `initialized`; returns initialize's result.
     @discardableResult
-    func initialize(root: URL, encodings: [String]? = nil) throws -> [String: Any] {
+    func initialize(root: URL, encodings: [String]? = nil, watchesFiles: Bool = false) throws -> [String: Any] {
         var capabilities: [String: Any] = [:]
         if let encodings { capabilities["general"] = ["positionEncodings": encodings] }
+        if watchesFiles { capabilities["workspace"] = ["didChangeWatchedFiles": ["dynamicRegistration": true]] }
         let response = try request(
             "initialize", ["processId": NSNull(), "rootUri": root.absoluteString, "capabilities": capabilities])
         notify("initialized", [:])
