@@ -214,11 +214,11 @@ struct FactsCollector {
         let node = nodes[Int(target)]
         if node.kind == .name {
             if node.a == environmentSymbol { facts.replacesEnvironment = true }
-            if isGlobal(node.a) { facts.globalWrites.insert(text(node.a)) }
+            if isGlobal(node.a) { recordGlobalWrite(text(node.a), at: node.location) }
         } else {
             // `_G.name = v`, `_G["name"] = v`, `function _G.name()`, and the same through `_ENV`.
             if node.kind == .index, isGlobalTable(node.a), let name = literalOrFieldName(node.b) {
-                facts.globalWrites.insert(name)
+                recordGlobalWrite(name, at: nodes[Int(node.b)].location)
             }
             // `package.preload["x"] = f`, `package.loaded.x = v`: modules made at run time.
             if node.kind == .index, let field = packageField(node.a) {
@@ -235,6 +235,11 @@ struct FactsCollector {
             expression(node.a)
             expression(node.b)
         }
+    }
+
+    /// Notes a global this module assigns, and where it is first assigned.
+    @inline(__always) mutating func recordGlobalWrite(_ name: String, at location: SourceLocation) {
+        if facts.globalWrites.insert(name).inserted { facts.globalWriteLocations[name] = location }
     }
 
     /// Whether `id` is the globals table itself: the global `_G`, or `_ENV` while it is the chunk's.

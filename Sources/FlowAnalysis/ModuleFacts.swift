@@ -61,6 +61,9 @@ public struct ModuleFacts: Sendable, Equatable {
     public var globalReads: [GlobalRead] = []
     /// Globals this module assigns anywhere (`x = 1`, `function x() end`): other modules may read them.
     public var globalWrites: Set<String> = []
+    /// Where each of `globalWrites` is first assigned (the name's place), for an editor's go to
+    /// definition; a global set only through `rawset(_G, ...)` has none.
+    public var globalWriteLocations: [String: SourceLocation] = [:]
     /// Globals the module tests for before use (`unpack or table.unpack`, `if jit then`, `type(x)`):
     /// it expects some hosts not to define them.
     public var guardedGlobals: Set<String> = []

@@ -26,6 +26,7 @@ public struct Flowpkg: ParsableCommand {
             Serve.self,
             Keygen.self,
             Publish.self,
+            Lsp.self,
         ]
     )
 

@@ -74,7 +74,7 @@ public enum Validator {
     }
 
     /// Starts `count` threads working on `queue`; the group is left when all of them are done.
-    private static func startWorkers(_ count: Int, on queue: ModuleCheckQueue) -> DispatchGroup {
+    static func startWorkers(_ count: Int, on queue: ModuleCheckQueue) -> DispatchGroup {
         let done = DispatchGroup()
         for _ in 0..<count {
             done.enter()
