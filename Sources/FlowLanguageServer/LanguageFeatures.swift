@@ -78,7 +78,7 @@ extension LanguageServer {
         -> [Location]
     {
         var locations: [Location] = []
-        for (_, path) in workspace.session.moduleFiles {
+        for path in workspace.session.analysedFiles {
             guard let place = workspace.session.facts(ofModuleAt: path)?.globalWriteLocations[name] else { continue }
             if path == current, place.line - 1 == line { continue }
             let text =

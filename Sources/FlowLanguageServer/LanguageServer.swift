@@ -215,7 +215,7 @@ public final class LanguageServer {
     private func reloadProject() {
         guard let workspace else { return }
         workspace.session.reload()
-        for (path, document) in documents where workspace.session.module(atPath: path) != nil {
+        for (path, document) in documents where workspace.session.analyses(path: path) {
             workspace.session.setBuffer(document.text.bytes, forPath: path)
         }
         publish(version: nil, path: nil)
@@ -282,7 +282,7 @@ public final class LanguageServer {
         var modules: [String] = []
         for change in params.changes {
             guard let path = Self.path(ofURI: change.uri), workspace.contains(path) else { continue }
-            if change.type == 2, workspace.session.module(atPath: path) != nil {
+            if change.type == 2, workspace.session.analyses(path: path) {
                 if documents[path] == nil { modules.append(path) }
             } else {
                 reloadProject()
@@ -298,7 +298,7 @@ public final class LanguageServer {
         guard let path = Self.path(ofURI: params.textDocument.uri), let workspace, workspace.contains(path) else {
             return
         }
-        if path.hasSuffix("/flowpkg.json") || workspace.session.module(atPath: path) == nil { reloadProject() }
+        if path.hasSuffix("/flowpkg.json") || !workspace.session.analyses(path: path) { reloadProject() }
     }
 
     // MARK: Paths

@@ -53,4 +53,27 @@ import Testing
         #expect(!validate.isEmpty)
         #expect(Array(byFile) == validate)
     }
+
+    /// Scripts (`*.lib.lua`, files under a dotted folder) are checked and analysed as validate
+    /// does, from the file or from an editor's buffer.
+    @Test func scriptsAreCheckedAsValidateChecksThem() throws {
+        let project = try SampleProject()
+        defer { project.remove() }
+        try project.write("Sources/muc/password.lib.lua", "local x = \n")
+        try project.write("Sources/maps/one.wmf/init.lua", "pirnt(1)\n")
+        let session = ValidationSession(projectAt: project.root)
+        let script = project.url("Sources/muc/password.lib.lua").path
+        let byFile = session.diagnosticsByFile()
+        #expect(byFile[script]?.map(\.code) == ["FP301"])
+        #expect(byFile[project.url("Sources/maps/one.wmf/init.lua").path]?.map(\.code) == ["FP405"])
+        #expect(
+            Array(byFile.values.joined().sorted(by: ValidationReport.precedes))
+                == Validator.validate(projectAt: project.root).diagnostics)
+
+        // Fixed in the buffer: the script's findings are gone.
+        #expect(session.analyses(path: script))
+        #expect(session.module(atPath: script) == nil)
+        #expect(session.setBuffer(Array("return 1\n".utf8), forPath: script))
+        #expect(session.diagnosticsByFile()[script] == nil)
+    }
 }

@@ -30,6 +30,12 @@ public struct ProjectScript: Sendable, Equatable {
         self.relativePath = relativePath
         self.file = file
     }
+
+    /// The script named in `require`'s words (`muc.password.lib`), for the analysis' messages:
+    /// no `require` finds it by that name. Nil when the path makes no module name.
+    public var analysisName: ModuleName? {
+        try? ModuleName(String(relativePath.dropLast(4)).replacingOccurrences(of: "/", with: "."))
+    }
 }
 
 /// One resource of a project: `Resources/img/logo.png` is key `img/logo` + `png`.

@@ -25,7 +25,8 @@ public final class ValidationSession {
     private let options: ValidationOptions
     private var discoveryDiagnostics: [Diagnostic] = []
     private var modules: [ProjectModule] = []
-    private var modulePaths: [String] = []
+    /// What is checked and analysed: the modules, then the scripts, as validate orders them.
+    private var units: [Unit] = []
     private var indexByPath: [String: Int] = [:]
     private var outcomes: [ModuleContentChecker.Outcome?] = []
     private var buffers: [String: [UInt8]] = [:]
@@ -46,45 +47,56 @@ public final class ValidationSession {
         project = discovery.project
         discoveryDiagnostics = discovery.diagnostics
         modules = discovery.modules
-        modulePaths = discovery.modulePaths
+        units =
+            zip(discovery.modules, discovery.modulePaths).map {
+                Unit(name: $0.name, path: $1, chunkName: $0.relativePath)
+            }
+            + discovery.scripts.map { Unit(name: $0.analysisName, path: $0.file.path, chunkName: $0.relativePath) }
         resourceCount = discovery.resources.count
         indexByPath = [:]
-        for (index, path) in modulePaths.enumerated() { indexByPath[path] = index }
+        for (index, unit) in units.enumerated() { indexByPath[unit.path] = index }
 
         let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize)
-        let onDisk = modulePaths.indices.filter { buffers[modulePaths[$0]] == nil }
+        let onDisk = units.indices.filter { buffers[units[$0].path] == nil }
         queue.add(
             onDisk.map {
                 ModuleCheckQueue.File(
-                    path: modulePaths[$0], chunkName: modules[$0].relativePath,
-                    collectsStringLiterals: resourceCount > 0)
+                    path: units[$0].path, chunkName: units[$0].chunkName, collectsStringLiterals: resourceCount > 0)
             })
         queue.finish()
         Validator.startWorkers(
             max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), on: queue
         ).wait()
         let checked = queue.outcomes()
-        outcomes = [ModuleContentChecker.Outcome?](repeating: nil, count: modules.count)
+        outcomes = [ModuleContentChecker.Outcome?](repeating: nil, count: units.count)
         for (position, index) in onDisk.enumerated() { outcomes[index] = checked[position] }
         modulesAnalysed += onDisk.count
-        for index in modules.indices where outcomes[index] == nil {
+        for index in units.indices where outcomes[index] == nil {
             analyse(index)
         }
     }
 
     /// The module whose file is `path` (absolute, as the project's paths are), if it is one.
     public func module(atPath path: String) -> ProjectModule? {
-        indexByPath[path].map { modules[$0] }
+        indexByPath[path].flatMap { $0 < modules.count ? modules[$0] : nil }
+    }
+
+    /// Whether the file at `path` is checked and analysed: a module or a script of the project.
+    public func analyses(path: String) -> Bool {
+        indexByPath[path] != nil
     }
 
     /// The path of each module's file, in module order.
     public var moduleFiles: [(module: ProjectModule, path: String)] {
-        Array(zip(modules, modulePaths))
+        Array(zip(modules, units.lazy.map(\.path)))
     }
 
+    /// The files checked and analysed: every module's, then every script's.
+    public var analysedFiles: [String] { units.map(\.path) }
+
     /// Sets the text of the file at `path` to an editor's buffer (nil: the file's own content
-    /// again) and re-analyses that module alone. Returns false, and keeps nothing, when `path`
-    /// is not a module of the project.
+    /// again) and re-analyses that module or script alone. Returns false, and keeps nothing,
+    /// when `path` is neither.
     @discardableResult
     public func setBuffer(_ text: [UInt8]?, forPath path: String) -> Bool {
         guard let index = indexByPath[path] else { return false }
@@ -108,13 +120,13 @@ public final class ValidationSession {
     public func diagnosticsByFile() -> [String: [Diagnostic]] {
         var all = discoveryDiagnostics
         var analysed: [ProjectRules.Module] = []
-        analysed.reserveCapacity(modules.count)
+        analysed.reserveCapacity(units.count)
         var unanalysed: [[UInt8]] = []
-        for index in modules.indices {
-            guard let outcome = outcomes[index] else { continue }
+        for (unit, outcome) in zip(units, outcomes) {
+            guard let outcome else { continue }
             all += outcome.diagnostics
-            if let facts = outcome.facts {
-                analysed.append(ProjectRules.Module(name: modules[index].name, file: modulePaths[index], facts: facts))
+            if let facts = outcome.facts, let name = unit.name {
+                analysed.append(ProjectRules.Module(name: name, file: unit.path, facts: facts))
             }
             if let source = outcome.unanalysedSource { unanalysed.append(source) }
         }
@@ -133,10 +145,10 @@ public final class ValidationSession {
         return byFile
     }
 
-    /// Checks and analyses one module from its buffer or its file.
+    /// Checks and analyses one module or script from its buffer or its file.
     private func analyse(_ index: Int) {
-        let path = modulePaths[index]
-        let chunkName = modules[index].relativePath
+        let path = units[index].path
+        let chunkName = units[index].chunkName
         modulesAnalysed += 1
         // Only FP406 reads a module's string literals, and only about resources.
         let literals = resourceCount > 0
@@ -146,5 +158,12 @@ public final class ValidationSession {
         } else {
             outcomes[index] = checker.check(path: path, chunkName: chunkName, collectsStringLiterals: literals)
         }
+    }
+
+    /// A module or a script: what is checked, and the name the analysis knows it by.
+    private struct Unit {
+        var name: ModuleName?
+        var path: String
+        var chunkName: String
     }
 }

@@ -47,11 +47,7 @@ public enum Validator {
         for (index, script) in discovery.scripts.enumerated() {
             guard let outcome = outcomes[discovery.modules.count + index] else { continue }
             discovery.diagnostics += outcome.diagnostics
-            // Named in require's words (`muc.password.lib`) for messages; no require finds it.
-            if let facts = outcome.facts,
-                let name = try? ModuleName(
-                    String(script.relativePath.dropLast(4)).replacingOccurrences(of: "/", with: "."))
-            {
+            if let facts = outcome.facts, let name = script.analysisName {
                 analysed.append(ProjectRules.Module(name: name, file: script.file.path, facts: facts))
             }
             if let source = outcome.unanalysedSource { unanalysed.append(source) }
