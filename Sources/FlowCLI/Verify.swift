@@ -59,15 +59,16 @@ extension Flowpkg {
 
         /// One line per problem, `PKG: entry: message`, or one line saying all is well.
         static func text(_ problems: [PackageProblem], manifest: Manifest?, path: String) -> String {
+            // Entry names and manifest strings come from the package: escaped (`TerminalText`).
             guard problems.isEmpty else {
-                return problems.map { "\(path): \($0)\n" }.joined()
-                    + "\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n"
+                return TerminalText.lines(problems, shownPath: path) + "\n"
+                    + "\(TerminalText.escaped(path)): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n"
             }
-            guard let manifest else { return "\(path): ok\n" }
-            return "\(path): ok: \(manifest.identifier) \(manifest.version), "
+            guard let manifest else { return "\(TerminalText.escaped(path)): ok\n" }
+            return "\(TerminalText.escaped(path)): ok: \(manifest.identifier) \(TerminalText.escaped(manifest.version)), "
                 + "\(manifest.modules.count) module\(manifest.modules.count == 1 ? "" : "s"), "
                 + "\(manifest.resources.count) resource\(manifest.resources.count == 1 ? "" : "s"), "
-                + "digest sha256:\(manifest.digest)\n"
+                + "digest sha256:\(TerminalText.escaped(manifest.digest))\n"
         }
 
         static func json(_ problems: [PackageProblem], manifest: Manifest?, path: String) -> String {
