@@ -65,7 +65,8 @@ extension Flowpkg {
                     + "\(TerminalText.escaped(path)): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n"
             }
             guard let manifest else { return "\(TerminalText.escaped(path)): ok\n" }
-            return "\(TerminalText.escaped(path)): ok: \(manifest.identifier) \(TerminalText.escaped(manifest.version)), "
+            return
+                "\(TerminalText.escaped(path)): ok: \(manifest.identifier) \(TerminalText.escaped(manifest.version)), "
                 + "\(manifest.modules.count) module\(manifest.modules.count == 1 ? "" : "s"), "
                 + "\(manifest.resources.count) resource\(manifest.resources.count == 1 ? "" : "s"), "
                 + "digest sha256:\(TerminalText.escaped(manifest.digest))\n"

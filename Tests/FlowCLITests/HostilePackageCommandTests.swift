@@ -134,8 +134,9 @@ import Testing
                         for _ in range(size >> 20): f.write(block)
                 """, scratch.appendingPathComponent("bomb.luapkg").path,
             ])
-        let size = try FileManager.default.attributesOfItem(
-            atPath: scratch.appendingPathComponent("bomb.luapkg").path)[.size] as? Int ?? 0
+        let size =
+            try FileManager.default.attributesOfItem(
+                atPath: scratch.appendingPathComponent("bomb.luapkg").path)[.size] as? Int ?? 0
         #expect(size < 100_000)
         for command in Self.commands {
             let result = try FlowpkgProcess.run([command[0], "bomb.luapkg"] + command.dropFirst(), in: scratch)

@@ -67,7 +67,9 @@ import Testing
         #expect(try packedSize(first, "resources/zeros.txt") == 4 << 20)
         #expect(try packedSize(first, "resources/texts/h2g2.txt") < 26_000 / 10)
         let reader = try PackageReader(contentsOf: first)
-        #expect(try reader.resourceData(ResourceKey(name: "zeros", type: "txt")) == [UInt8](repeating: 0x30, count: 4 << 20))
+        #expect(
+            try reader.resourceData(ResourceKey(name: "zeros", type: "txt")) == [UInt8](repeating: 0x30, count: 4 << 20)
+        )
         #expect(reader.verify().isEmpty)
     }
 

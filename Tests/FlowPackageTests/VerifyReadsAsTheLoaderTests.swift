@@ -58,7 +58,9 @@ import Testing
     private func loaderRefusals(_ reader: PackageReader) -> [PackageProblem] {
         var problems: [PackageProblem] = []
         for module in reader.manifest.modules {
-            do { _ = try reader.moduleData(module) } catch let error as PackageError { problems += error.problems } catch {
+            do { _ = try reader.moduleData(module) } catch let error as PackageError {
+                problems += error.problems
+            } catch {
                 Issue.record("\(error)")
             }
         }

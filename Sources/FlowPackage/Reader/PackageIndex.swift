@@ -149,7 +149,8 @@ struct PackageIndex {
                     entry: name.isEmpty ? nil : name,
                     message:
                         "declares \(entry.size) bytes packed in \(packed): more than the \(ratio)-fold expansion a "
-                        + "package entry may have (entries over \(limits.expansionAllowance) bytes); refused as a zip bomb"))
+                        + "package entry may have (entries over \(limits.expansionAllowance) bytes); refused as a zip bomb"
+                ))
         }
         return problems
     }
