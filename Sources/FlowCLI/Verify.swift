@@ -12,8 +12,11 @@ extension Flowpkg {
                 Checks that the zip opens, the manifest comes first, parses and has every \
                 field, every listed entry is there once with the right size and SHA-256, no \
                 entry is unlisted or unsafe (absolute, '..', symlink, not a regular file), the \
-                start module exists and the digest matches. Prints each problem with the entry \
-                it concerns and exits 1 if there is any.
+                start module exists and the digest matches. Every entry is read as the loader \
+                reads it (its local header checked against the central directory), so a package \
+                verify passes is one the loader serves whole; an entry that would inflate more \
+                than the limits allow (a zip bomb) is refused unread. Prints each problem with \
+                the entry it concerns and exits 1 if there is any.
                 """
         )
 
