@@ -148,4 +148,23 @@ import Testing
             #expect(output.contains("more than the 100-fold expansion a package entry may have"), "\(output)")
         }
     }
+
+    @Test func exportRemovesTheTemporaryFilesOfKilledExportsOnly() throws {
+        // One past the largest PID the kernel gives: no process has it.
+        let pidMax = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)
+        let dead = (Int(pidMax.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 4_194_304) + 1
+        let alive = ProcessInfo.processInfo.processIdentifier
+        let stale = ".Basic.luapkg.\(dead).17.tmp", live = ".Basic.luapkg.\(alive).18.tmp"
+        let other = ".Basic.luapkg.\(dead).tmp"
+        for name in [stale, live, other] {
+            try Data(repeating: 0, count: 1000).write(to: scratch.appendingPathComponent(name))
+        }
+        let project = ValidateCommandTests.fixtures.appendingPathComponent("valid/Basic").path
+        let export = try FlowpkgProcess.run(["export", project, "-o", "Basic.luapkg"], in: scratch)
+        #expect(export.status == 0, "\(export.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.path)
+        #expect(!left.contains(stale))
+        #expect(left.contains(live))
+        #expect(left.contains(other))
+    }
 }
