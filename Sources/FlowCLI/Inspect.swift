@@ -38,7 +38,7 @@ extension Flowpkg {
             do {
                 reader = try PackageReader(contentsOf: url)
             } catch {
-                let text = "\(error)".replacingOccurrences(of: url.path, with: package)
+                let text = TerminalText.packageError(error, path: url.path, shownPath: package)
                 FileHandle.standardError.write(Data("error: \(text)\n".utf8))
                 throw ExitCode.failure
             }
@@ -49,23 +49,26 @@ extension Flowpkg {
                     : Self.text(reader.manifest, path: package, sha256: sha256, list: list), terminator: "")
         }
 
+        /// Every string from the package is escaped (`TerminalText`): a manifest's name or an
+        /// entry's path must not drive the terminal.
         static func text(_ manifest: Manifest, path: String, sha256: String, list: Bool) -> String {
+            let shown = TerminalText.escaped
             let moduleBytes = manifest.modules.reduce(Int64(0)) { $0 + $1.size }
             let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
-            var out = "\(path)\n"
-            out += "  identifier:   \(manifest.identifier)\n"
-            out += "  name:         \(manifest.name)\n"
-            out += "  version:      \(manifest.version)\n"
-            out += "  start module: \(manifest.startModule?.rawValue ?? "(none)")\n"
+            var out = "\(shown(path))\n"
+            out += "  identifier:   \(shown(manifest.identifier.rawValue))\n"
+            out += "  name:         \(shown(manifest.name))\n"
+            out += "  version:      \(shown(manifest.version))\n"
+            out += "  start module: \(manifest.startModule.map { shown($0.rawValue) } ?? "(none)")\n"
             out += "  modules:      \(manifest.modules.count) (\(moduleBytes) bytes)\n"
             out += "  resources:    \(manifest.resources.count) (\(resourceBytes) bytes)\n"
             if !manifest.scripts.isEmpty {
                 let scriptBytes = manifest.scripts.reduce(Int64(0)) { $0 + $1.size }
                 out += "  scripts:      \(manifest.scripts.count) (\(scriptBytes) bytes)\n"
             }
-            out += "  lua:          \(manifest.luaVersion)\n"
-            out += "  generator:    \(manifest.generator) (format \(manifest.formatVersion))\n"
-            out += "  digest:       sha256:\(manifest.digest)\n"
+            out += "  lua:          \(shown(manifest.luaVersion))\n"
+            out += "  generator:    \(shown(manifest.generator)) (format \(manifest.formatVersion))\n"
+            out += "  digest:       sha256:\(shown(manifest.digest))\n"
             out += "  file sha256:  \(sha256)\n"
             if list {
                 let entries = manifest.entries
@@ -75,7 +78,7 @@ extension Flowpkg {
                     let size = String(entry.size)
                     out +=
                         "  " + String(repeating: " ", count: width - size.count) + size + "  "
-                        + entry.sha256.prefix(12) + "  " + entry.path + "\n"
+                        + shown(String(entry.sha256.prefix(12))) + "  " + shown(entry.path) + "\n"
                 }
             }
             return out

@@ -107,7 +107,7 @@ struct RunRequest {
         if trace {
             target.loader.observeLoads { item in
                 fflush(nil)  // Lua's print writes through C stdio: keep the two in order
-                Self.standardError("trace: \(item)\n")
+                Self.standardError("trace: \(TerminalText.escaped("\(item)"))\n")
             }
         }
         let watch = live?.watch ?? false
@@ -174,7 +174,8 @@ struct RunRequest {
                 Self.standardError(
                     diagnostics.filter { $0.severity == .error }.map { renderer.text($0) + "\n" }.joined())
             }
-            Self.standardError("error: \(error)\n")
+            // A refused package's entry names are the package's: escaped (`TerminalText`).
+            Self.standardError("error: \(TerminalText.runError(error))\n")
             throw ExitCode.failure
         }
     }

@@ -12,8 +12,11 @@ extension Flowpkg {
                 Checks that the zip opens, the manifest comes first, parses and has every \
                 field, every listed entry is there once with the right size and SHA-256, no \
                 entry is unlisted or unsafe (absolute, '..', symlink, not a regular file), the \
-                start module exists and the digest matches. Prints each problem with the entry \
-                it concerns and exits 1 if there is any.
+                start module exists and the digest matches. Every entry is read as the loader \
+                reads it (its local header checked against the central directory), so a package \
+                verify passes is one the loader serves whole; an entry that would inflate more \
+                than the limits allow (a zip bomb) is refused unread. Prints each problem with \
+                the entry it concerns and exits 1 if there is any.
                 """
         )
 
@@ -59,17 +62,19 @@ extension Flowpkg {
 
         /// One line per problem, `PKG: entry: message`, or one line saying all is well.
         static func text(_ problems: [PackageProblem], manifest: Manifest?, path: String) -> String {
+            // Entry names and manifest strings come from the package: escaped (`TerminalText`).
             guard problems.isEmpty else {
-                return problems.map { "\(path): \($0)\n" }.joined()
-                    + "\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n"
+                return TerminalText.lines(problems, shownPath: path) + "\n"
+                    + "\(TerminalText.escaped(path)): \(problems.count) problem\(problems.count == 1 ? "" : "s")\n"
             }
-            guard let manifest else { return "\(path): ok\n" }
-            return "\(path): ok: \(manifest.identifier) \(manifest.version), "
+            guard let manifest else { return "\(TerminalText.escaped(path)): ok\n" }
+            return
+                "\(TerminalText.escaped(path)): ok: \(manifest.identifier) \(TerminalText.escaped(manifest.version)), "
                 + "\(manifest.modules.count) module\(manifest.modules.count == 1 ? "" : "s"), "
                 + "\(manifest.resources.count) resource\(manifest.resources.count == 1 ? "" : "s"), "
                 + (manifest.scripts.isEmpty
                     ? "" : "\(manifest.scripts.count) script\(manifest.scripts.count == 1 ? "" : "s"), ")
-                + "digest sha256:\(manifest.digest)\n"
+                + "digest sha256:\(TerminalText.escaped(manifest.digest))\n"
         }
 
         static func json(_ problems: [PackageProblem], manifest: Manifest?, path: String) -> String {

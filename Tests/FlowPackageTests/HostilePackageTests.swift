@@ -60,7 +60,8 @@ import Testing
             "size.luapkg",
             """
             m, e = valid_entries()
-            write(sys.argv[1], [("manifest.json", json.dumps(m)), ("modules/main.lua", b"return 1\\n" + bytes(5_000_000)), e[1]])
+            import random
+            write(sys.argv[1], [("manifest.json", json.dumps(m)), ("modules/main.lua", b"return 1\\n" + random.Random(1).randbytes(5_000_000)), e[1]])
             """)
         #expect(
             error?.problems == [

@@ -11,6 +11,10 @@ struct ZipDirectoryEntry {
     var compressedSize: UInt64
     /// Where the entry's local header starts.
     var localHeaderOffset: UInt64
+    /// The general purpose flags, compression method and CRC-32, which the local header must repeat.
+    var flags: UInt16
+    var method: UInt16
+    var crc32: UInt32
 }
 
 /// A zip's central directory, read once with two `pread`s (the end record and the directory)
@@ -99,7 +103,8 @@ final class ZipCentralDirectory: Sendable {
             entries.append(
                 ZipDirectoryEntry(
                     nameStart: Int32(nameStart), nameCount: Int32(nameLength), kind: kind, size: Int64(clamping: size),
-                    compressedSize: compressed, localHeaderOffset: offset))
+                    compressedSize: compressed, localHeaderOffset: offset, flags: le16(directory, position + 8),
+                    method: le16(directory, position + 10), crc32: le32(directory, position + 16)))
             position = next
         }
         self.entries = entries
@@ -116,11 +121,16 @@ final class ZipCentralDirectory: Sendable {
             rangeEnds = []
             return
         }
+        // Records that share an offset all end at the next greater one: only the record the
+        // header's name matches can then read it.
         var ends = [UInt64](repeating: end.directoryOffset, count: entries.count)
         let offsets = entries.map(\.localHeaderOffset)
         let byOffset = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-        for (rank, index) in byOffset.enumerated() where rank + 1 < byOffset.count {
-            ends[index] = max(offsets[byOffset[rank + 1]], offsets[index])
+        var following = end.directoryOffset
+        for rank in byOffset.indices.reversed() {
+            let index = byOffset[rank]
+            ends[index] = max(following, offsets[index])
+            if rank > 0, offsets[byOffset[rank - 1]] < offsets[index] { following = offsets[index] }
         }
         rangeEnds = ends
     }
@@ -144,15 +154,89 @@ final class ZipCentralDirectory: Sendable {
         }
     }
 
-    /// A libarchive reader of entry `index` alone, positioned before its header.
+    /// A libarchive reader of entry `index` alone, positioned before its header, after its
+    /// local header was checked against the directory (`checkLocalHeader`).
     func reader(forEntry index: Int, path: String) throws -> ArchiveReader {
         let entry = entries[index]
         let start = entry.localHeaderOffset
+        if let problem = localHeaderProblem(index) {
+            throw ArchiveError(path: path, operation: "read entry \(name(of: entry))", message: problem)
+        }
         // The window never runs past what the header, the data and a descriptor can take.
         let largest = start &+ 30 &+ 65_535 &+ 65_535 &+ entry.compressedSize &+ 24
         // libarchive looks 24 bytes ahead for a data descriptor (its Zip64 size) even when the
         // descriptor is 16 bytes and the next header follows, so the window reaches past it.
         let stop = min(rangeEnd(index) &+ 64, largest < start ? UInt64.max : largest)
         return try ArchiveReader(path: path, entryRange: ZipByteRange(file: file, start: start, end: max(stop, start)))
+    }
+
+    /// Why entry `index`'s local header is not the one its directory record describes, or nil
+    /// when it is: the same name, flags and compression method, the same CRC-32 and sizes
+    /// (unless a data descriptor carries them), and header plus data ending before the next
+    /// entry in file order starts. libarchive's streaming reader believes the local header,
+    /// so every path that reads an entry (the loader, `verify`) checks this first: a record
+    /// pointing at another entry's header, or at one that overlaps another entry (a zip bomb
+    /// made of overlapping entries), is refused instead of served.
+    func localHeaderProblem(_ index: Int) -> String? {
+        let entry = entries[index]
+        let start = entry.localHeaderOffset
+        let end = min(rangeEnd(index), file.size)
+        guard start < end, end - start >= 30, let header = try? file.read(at: start, count: 30),
+            le32(header, 0) == 0x0403_4B50
+        else {
+            return "the central directory points at no local header (offset \(start))"
+        }
+        let nameCount = Int(le16(header, 26))
+        let extraCount = Int(le16(header, 28))
+        let variable = UInt64(nameCount + extraCount)
+        guard end - start - 30 >= variable, let rest = try? file.read(at: start + 30, count: Int(variable)) else {
+            return "its local header runs into the next entry"
+        }
+        let sameName = withName(of: entry) { name in name.elementsEqual(rest[0..<nameCount]) }
+        if !sameName {
+            let local = String(decoding: rest[0..<nameCount], as: UTF8.self)
+            return "the central directory points at the local header of \(local)"
+        }
+        let flags = le16(header, 6)
+        if flags != entry.flags {
+            return "its local header's flags (\(flags)) differ from the central directory's (\(entry.flags))"
+        }
+        let method = le16(header, 8)
+        if method != entry.method {
+            return
+                "its local header's compression method (\(method)) differs from the central directory's (\(entry.method))"
+        }
+        var compressed = UInt64(le32(header, 18))
+        if flags & 0x08 == 0 {
+            var size = UInt64(le32(header, 22))
+            if size == 0xFFFF_FFFF || compressed == 0xFFFF_FFFF {
+                // Zip64: the local extra field 1 holds both sizes, uncompressed first.
+                var at = nameCount
+                while at + 4 <= rest.count {
+                    let id = le16(rest, at)
+                    let length = Int(le16(rest, at + 2))
+                    if id == 1, length >= 16, at + 4 + 16 <= rest.count {
+                        size = le64(rest, at + 4)
+                        compressed = le64(rest, at + 12)
+                        break
+                    }
+                    at += 4 + length
+                }
+            }
+            if le32(header, 14) != entry.crc32 {
+                return "its local header's CRC-32 differs from the central directory's"
+            }
+            if size != UInt64(clamping: entry.size) || compressed != entry.compressedSize {
+                return
+                    "its local header declares \(size) bytes (\(compressed) packed); the central directory, \(entry.size) (\(entry.compressedSize) packed)"
+            }
+        }
+        // The data (and a descriptor, at least 12 bytes, when there is one) ends before the next entry.
+        let descriptor: UInt64 = flags & 0x08 != 0 ? 12 : 0
+        let room = end - start - 30 - variable
+        if entry.compressedSize > room || descriptor > room - entry.compressedSize {
+            return "its data runs into the next entry or the central directory: entries overlap"
+        }
+        return nil
     }
 }

@@ -597,6 +597,8 @@ private struct ManifestDecoder {
         switch fields[key] {
         case .integer(let value)?: return value
         case nil: problem("\(place()) has no \"\(key)\""); return nil
+        case .number(let value)? where value.rounded() == value && abs(value) >= 0x1p63:
+            problem("\(place()) \"\(key)\" is too large, expected an integer up to \(Int64.max)"); return nil
         case let other?:
             problem(
                 "\(place()) \"\(key)\" is \(other.kindDescription == "a number" ? "not a whole number" : other.kindDescription), expected an integer"

@@ -29,9 +29,6 @@ struct PackageIndex {
     /// The whole manifest (its entry lists made now if the table still holds them).
     var manifest: Manifest { decoded.manifest }
 
-    /// Where the manifest lists each entry: path → (size, sha256).
-    var listed: [String: (size: Int64, sha256: String)] { Self.listed(in: manifest) }
-
     static func listed(in manifest: Manifest) -> [String: (size: Int64, sha256: String)] {
         var listed: [String: (size: Int64, sha256: String)] = [:]
         listed.reserveCapacity(manifest.modules.count + manifest.resources.count)
@@ -46,11 +43,12 @@ struct PackageIndex {
     static func load(path: String, limits: PackageLimits) throws(PackageError) -> PackageIndex {
         let directory = try openDirectory(path: path, limits: limits)
         let (decoded, manifestBytes) = try readManifestAndBytes(from: directory, path: path, limits: limits)
+        let expansion = expansionProblems(directory, limits: limits)
         if let first = firstRecordInManifestOrder(directory, decoded) {
             // The common case, every package flowpkg writes: one pass of comparisons, no table.
             var index = PackageIndex(
-                decoded: decoded, problems: [], directory: directory, locations: .inManifestOrder(first: first),
-                manifestBytes: manifestBytes)
+                decoded: decoded, problems: expansion, directory: directory,
+                locations: .inManifestOrder(first: first), manifestBytes: manifestBytes)
             if first == 2 {
                 let (signature, problem) = readSignature(directory.entries[1], from: directory, path: path)
                 index.signature = signature
@@ -61,7 +59,7 @@ struct PackageIndex {
         let manifest = decoded.manifest
         let listed = listed(in: manifest)
         var signature: PackageSignature?? = nil
-        var problems: [PackageProblem] = []
+        var problems = expansion
         if let damage = directory.damage {
             problems.append(PackageProblem(entry: nil, message: "the archive is damaged: \(damage)"))
         }
@@ -132,6 +130,30 @@ struct PackageIndex {
         return PackageIndex(
             decoded: decoded, problems: problems, directory: directory, locations: .byPath(entryIndex),
             manifestBytes: manifestBytes, signature: signature)
+    }
+
+    /// Every entry whose declared size is more than `limits.maxExpansionRatio` times what it
+    /// takes in the archive, past `limits.expansionAllowance` bytes: a zip bomb (a gigabyte
+    /// of zeros deflates to a megabyte) is refused when the package is opened, from the
+    /// central directory alone. Whatever an entry declares, reading it never inflates past
+    /// that size, so this bounds what reading any entry costs by what the file holds.
+    static func expansionProblems(_ directory: ZipCentralDirectory, limits: PackageLimits) -> [PackageProblem] {
+        var problems: [PackageProblem] = []
+        for entry in directory.entries where entry.size > limits.expansionAllowance {
+            let packed = entry.compressedSize
+            let ratio = limits.maxExpansionRatio
+            let (bound, overflow) = packed.multipliedReportingOverflow(by: UInt64(ratio))
+            if overflow || UInt64(entry.size) <= bound { continue }
+            let name = directory.name(of: entry)
+            problems.append(
+                PackageProblem(
+                    entry: name.isEmpty ? nil : name,
+                    message:
+                        "declares \(entry.size) bytes packed in \(packed): more than the \(ratio)-fold expansion a "
+                        + "package entry may have (entries over \(limits.expansionAllowance) bytes); refused as a zip bomb"
+                ))
+        }
+        return problems
     }
 
     /// The record the listed entries start at when the archive holds, after `manifest.json`
@@ -310,24 +332,5 @@ struct PackageIndex {
         let bytes = try reader.boundedData(
             entry: Manifest.entryName, limit: limits.maxManifestBytes, expected: first.size)
         return (try Manifest.decodeChecked(bytes, packagePath: path, limits: limits), bytes)
-    }
-
-    /// Opens the archive after checking its end record: the entry count and the central
-    /// directory's size are refused before libarchive allocates anything for them.
-    static func openArchive(path: String, limits: PackageLimits) throws(PackageError) -> ArchiveReader {
-        let end: ZipEndRecord
-        do {
-            end = try ZipFile(path: path).endRecord()
-        } catch {
-            throw probeError(error, path: path)
-        }
-        try checkEndRecord(end, path: path, limits: limits)
-        do {
-            // Every entry the reader serves or verifies is checked against its SHA-256, so
-            // libarchive's CRC-32 would only hash the same bytes a second time.
-            return try ArchiveReader(path: path, checksCRC: false)
-        } catch {
-            throw .notAPackage(path: path, reason: archiveMessage(error))
-        }
     }
 }

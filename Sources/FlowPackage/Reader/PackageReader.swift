@@ -17,9 +17,9 @@ public final class PackageReader: Sendable {
     public let limits: PackageLimits
     /// The manifest, checked; its entry lists may still be in its bytes.
     private let decoded: DecodedManifest
-    private let directory: ZipCentralDirectory
-    /// Where each listed entry's record is in `directory`.
-    private let locations: EntryLocations
+    /// Where each listed entry is in the central directory, and how it is opened.
+    private let listed: ListedEntries
+    private var locations: EntryLocations { listed.locations }
     /// Each module's place in `manifest.modules`, by name: built only for an archive not in
     /// the manifest's order (lookups are binary searches by path otherwise).
     private let moduleTable: [ModuleName: Int]
@@ -37,8 +37,7 @@ public final class PackageReader: Sendable {
         self.url = url
         self.decoded = index.decoded
         self.limits = limits
-        self.directory = index.directory
-        self.locations = index.locations
+        self.listed = ListedEntries(index, packagePath: url.path)
         if case .byPath = index.locations {
             var table: [ModuleName: Int] = [:]
             table.reserveCapacity(index.manifest.modules.count)
@@ -126,23 +125,6 @@ public final class PackageReader: Sendable {
         try entryData(path: script.path, size: script.size, sha256: script.sha256)
     }
 
-    /// The central directory record of the listed entry at `path`.
-    private func record(of path: String) -> Int? {
-        switch locations {
-        case .byPath(let table):
-            return table[path]
-        case .inManifestOrder(let first):
-            if let position = decoded.position(ofPath: path, resources: false) { return first + position }
-            if let position = decoded.position(ofPath: path, resources: true) {
-                return first + decoded.moduleCount + position
-            }
-            if let position = decoded.header.scripts.firstIndex(where: { $0.path == path }) {
-                return first + decoded.moduleCount + decoded.resourceCount + position
-            }
-            return nil
-        }
-    }
-
     /// The code of module `name`, checked against its size and SHA-256.
     public func moduleData(_ name: ModuleName) throws -> [UInt8] {
         guard let module = module(named: name) else {
@@ -159,10 +141,10 @@ public final class PackageReader: Sendable {
     /// Every module's code, each checked against its size and SHA-256.
     ///
     /// Inflating and hashing is most of the cost of opening a large package, so the modules
-    /// are split into contiguous runs of about equal size (the archive stores entries sorted,
-    /// as the manifest lists them) and each run is read on its own libarchive handle, one per
-    /// core. Each handle skips the entries before its run by seeking, without inflating them.
-    /// When several entries are bad, the one first in the manifest's order is reported.
+    /// are split into contiguous runs of about equal size, one per core, each read on its own
+    /// thread. Every module is read as `moduleData` reads it: from where the central directory
+    /// puts it, after its local header is checked. When several entries are bad, the one
+    /// first in the manifest's order is reported.
     public func allModules() throws -> [ModuleName: [UInt8]] {
         var seen: Set<String> = []
         let modules = manifest.modules.filter { seen.insert($0.path).inserted }
@@ -170,15 +152,10 @@ public final class PackageReader: Sendable {
         let outcomes = ModuleOutcomes(count: groups.count)
         let read: @Sendable (Int) -> Void = { [self] group in
             var code: [(ModuleName, [UInt8])] = []
-            let byPath = Dictionary(groups[group].map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
             do {
-                try forEachListedEntry(paths: Set(byPath.keys)) { reader, path in
-                    let module = byPath[path]!
+                for module in groups[group] {
                     code.append(
-                        (
-                            module.name,
-                            try reader.checkedData(entry: path, declaredSize: module.size, sha256: module.sha256)
-                        ))
+                        (module.name, try listed.data(path: module.path, size: module.size, sha256: module.sha256)))
                 }
                 outcomes.set(group, .success(code))
             } catch {
@@ -234,8 +211,8 @@ public final class PackageReader: Sendable {
 
     /// Every problem with the package: each entry's bytes against its size and SHA-256, and
     /// the identifier when one is expected. (The rules checked at open already held, or the
-    /// reader would not exist.) Reads every entry once, in chunks: memory stays flat however
-    /// large the resources are.
+    /// reader would not exist.) Reads every entry once, exactly as `moduleData` and
+    /// `resourceData` read it, in chunks: memory stays flat however large the resources are.
     public func verify(expectedIdentifier: PackageIdentifier? = nil) -> [PackageProblem] {
         var problems: [PackageProblem] = []
         if let expectedIdentifier, expectedIdentifier != manifest.identifier {
@@ -244,9 +221,7 @@ public final class PackageReader: Sendable {
                     entry: Manifest.entryName,
                     message: "the package is \(manifest.identifier), not \(expectedIdentifier)"))
         }
-        var listed: [String: (size: Int64, sha256: String)] = [:]
-        for entry in manifest.entries { listed[entry.path] = (entry.size, entry.sha256) }
-        problems += Self.contentProblems(path: url.path, listed: listed, limits: limits)
+        problems += listed.contentProblems()
         return problems
     }
 
@@ -271,89 +246,14 @@ public final class PackageReader: Sendable {
         }
         // Entries the index already found wrong (duplicated, wrong size) are not read again.
         let flagged = Set(index.problems.compactMap(\.entry))
-        problems += contentProblems(
-            path: url.path, listed: index.listed.filter { !flagged.contains($0.key) }, limits: limits)
-        return problems
-    }
-
-    /// Reads each listed entry once and reports those whose bytes are not what the manifest says.
-    private static func contentProblems(
-        path: String, listed: [String: (size: Int64, sha256: String)],
-        limits: PackageLimits
-    ) -> [PackageProblem] {
-        var problems: [PackageProblem] = []
-        let reader: ArchiveReader
-        do {
-            reader = try PackageIndex.openArchive(path: path, limits: limits)
-        } catch {
-            return error.problems
-        }
-        var checked: Set<String> = []
-        while true {
-            let info: ArchiveEntryInfo?
-            do { info = try reader.nextEntry() } catch {
-                problems.append(PackageProblem(entry: nil, message: "the archive is damaged: \(archiveMessage(error))"))
-                break
-            }
-            guard let info else { break }
-            guard let expected = listed[info.path], info.kind == .regular, checked.insert(info.path).inserted else {
-                continue
-            }
-            do {
-                try reader.checkedContents(
-                    entry: info.path, declaredSize: expected.size, sha256: expected.sha256, sink: nil)
-            } catch {
-                problems += error.problems
-            }
-        }
+        problems += ListedEntries(index, packagePath: url.path).contentProblems(skipping: flagged)
         return problems
     }
 
     /// One entry's bytes, read on its own from where the central directory puts it, and
     /// checked against its size and SHA-256.
     private func entryData(path: String, size: Int64, sha256: String) throws -> [UInt8] {
-        guard let index = record(of: path) else {
-            throw PackageError.corruptEntry(path: url.path, entry: path, reason: "is missing from the archive")
-        }
-        let reader: ArchiveReader
-        do {
-            reader = try directory.reader(forEntry: index, path: url.path)
-            guard let info = try reader.nextEntry() else {
-                throw PackageError.corruptEntry(
-                    path: url.path, entry: path, reason: "cannot be read: its local header is missing")
-            }
-            guard info.path == path else {
-                throw PackageError.corruptEntry(
-                    path: url.path, entry: path,
-                    reason: "cannot be read: the central directory points at a local header for \(info.path)")
-            }
-        } catch let error as PackageError {
-            throw error
-        } catch {
-            throw PackageError.corruptEntry(
-                path: url.path, entry: path, reason: "cannot be read: \(archiveMessage(error))")
-        }
-        return try reader.checkedData(entry: path, declaredSize: size, sha256: sha256)
-    }
-
-    /// Calls `body` with the reader positioned at each entry in `paths`, in archive order, on
-    /// a fresh libarchive handle; stops early once all were found. Entries are skipped by
-    /// seeking, never inflated.
-    private func forEachListedEntry(paths: Set<String>, _ body: (ArchiveReader, String) throws -> Void) throws {
-        let reader = try PackageIndex.openArchive(path: url.path, limits: limits)
-        var remaining = paths
-        while !remaining.isEmpty {
-            let info: ArchiveEntryInfo?
-            do { info = try reader.nextEntry() } catch {
-                throw PackageError.notAPackage(path: url.path, reason: archiveMessage(error))
-            }
-            guard let info else { break }
-            guard info.kind == .regular, remaining.remove(info.path) != nil else { continue }
-            try body(reader, info.path)
-        }
-        if let missing = remaining.sorted().first {
-            throw PackageError.corruptEntry(path: url.path, entry: missing, reason: "is missing from the archive")
-        }
+        try listed.data(path: path, size: size, sha256: sha256)
     }
 }
 

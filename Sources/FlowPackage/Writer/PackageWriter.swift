@@ -25,7 +25,7 @@ public enum PackageWriter {
         limits: PackageLimits = .default
     ) throws -> Manifest {
         let outputPath = output.path
-        let planned = try input.plannedEntries(output: outputPath, limits: limits)
+        var planned = try input.plannedEntries(output: outputPath, limits: limits)
         try checkOutputLocation(output)
         let sizes = planned.map { fileSize($0.file) }
         let total = sizes.reduce(0, +)
@@ -53,11 +53,22 @@ public enum PackageWriter {
 
         let temporary = try TemporaryOutput(beside: output)
         defer { temporary.removeIfLeft() }
-        try writeArchive(
-            at: temporary.path, output: outputPath, manifestBytes: manifestBytes, planned: planned,
-            hashed: hashed, options: options,
-            progress: ProgressCounter(.writing, total: hashed.reduce(0) { $0 + $1.size }, callback: options.progress))
-        if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: outputPath) }
+        for pass in 1...2 {
+            try writeArchive(
+                at: temporary.path, output: outputPath, manifestBytes: manifestBytes, planned: planned,
+                hashed: hashed, options: options,
+                progress: ProgressCounter(
+                    .writing, total: hashed.reduce(0) { $0 + $1.size }, callback: options.progress))
+            if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: outputPath) }
+            // An entry that deflated past the expansion a reader accepts (a large run of one
+            // byte) is stored instead, in a second pass: rare, and the choice still depends
+            // only on the entry's bytes, so the output stays reproducible.
+            let overExpanded = Self.overExpandedEntries(temporary.path, limits: limits)
+            if overExpanded.isEmpty || pass == 2 { break }
+            for index in planned.indices where overExpanded.contains(planned[index].path) {
+                planned[index].compression = .store
+            }
+        }
         try temporary.moveIntoPlace()
         return manifest
     }
@@ -146,6 +157,14 @@ public enum PackageWriter {
         return manifest
     }
 
+    /// The entries of the archive at `path` that expand more than `limits` let a reader accept.
+    private static func overExpandedEntries(_ path: String, limits: PackageLimits) -> Set<String> {
+        guard let file = try? ZipFile(path: path), let end = try? file.endRecord(),
+            let directory = try? ZipCentralDirectory(file: file, end: end)
+        else { return [] }
+        return Set(PackageIndex.expansionProblems(directory, limits: limits).compactMap(\.entry))
+    }
+
     /// Refuses an output that is a folder, or whose folder is missing, before any work is done.
     private static func checkOutputLocation(_ output: URL) throws {
         var isDirectory: ObjCBool = false
@@ -167,7 +186,7 @@ public enum PackageWriter {
 
 /// A temporary file beside the output: created exclusively, renamed over the output when
 /// complete, removed otherwise.
-private final class TemporaryOutput {
+final class TemporaryOutput {
     let path: String
     private let output: String
     private var moved = false
@@ -175,6 +194,7 @@ private final class TemporaryOutput {
     init(beside output: URL) throws {
         self.output = output.path
         let folder = output.deletingLastPathComponent().path
+        Self.removeStale(in: folder, output: output.lastPathComponent)
         var attempt = 0
         while true {
             let candidate =
@@ -192,6 +212,34 @@ private final class TemporaryOutput {
                     reason: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
             }
         }
+    }
+
+    /// Removes the temporary files an export that was killed (`kill -9`, a crash, power loss)
+    /// left beside `output`: only files named exactly as this class names them
+    /// (`.NAME.PID.RAND.tmp`, both numbers decimal), only regular files, and only when
+    /// process PID no longer exists (`kill(pid, 0)` fails with `ESRCH`). A file whose process
+    /// is alive, or any other file, is never touched.
+    static func removeStale(in folder: String, output: String) {
+        let prefix = "." + output + "."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            guard let pid = stalePID(name, prefix: prefix) else { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(path) }
+        }
+    }
+
+    /// The PID in a temporary file's name of this class's form, or nil for any other name.
+    static func stalePID(_ name: String, prefix: String) -> pid_t? {
+        guard name.count > prefix.count + 4 else { return nil }
+        let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
+        let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil, pid != getpid()
+        else { return nil }
+        return pid
     }
 
     func moveIntoPlace() throws {
