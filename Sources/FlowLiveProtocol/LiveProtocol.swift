@@ -27,11 +27,15 @@ public struct LiveManifest: Codable, Sendable, Equatable {
         public var path: String
         /// Changes whenever the module's bytes change (their SHA-256).
         public var tag: String
+        /// The file relative to the project folder (`Sources/Foo/Bar.lua`): the chunk name a
+        /// live client gives it, so errors name the project's file. Absent from older servers.
+        public var file: String?
 
-        public init(name: String, path: String, tag: String) {
+        public init(name: String, path: String, tag: String, file: String? = nil) {
             self.name = name
             self.path = path
             self.tag = tag
+            self.file = file
         }
     }
 

@@ -15,6 +15,8 @@ struct LiveRequest: Sendable {
     var version: String
     /// Who asked: `127.0.0.1:51234`.
     var peer: String
+    /// The body a POST sent (a program's report), at most `HTTPListener.maxBody` bytes.
+    var body: [UInt8] = []
 }
 
 /// What the live server answers: bytes, or a stream of server-sent events.
@@ -49,6 +51,8 @@ final class HTTPListener: Sendable {
     static let heartbeat: TimeInterval = 15
     /// Connections served at once; more are closed as soon as they are accepted.
     static let maxConnections = 64
+    /// The largest request body read (a program's report); a larger one is answered 413.
+    static let maxBody = 1 << 20
 
     let port: UInt16
     private let socket: PlainSocket
@@ -121,7 +125,7 @@ final class HTTPListener: Sendable {
         case .success(let parsed): request = parsed
         case .failure(let problem):
             guard let message = problem.message else { return }
-            try? Self.write(Self.plainError(400, message), to: client, version: "HTTP/1.1")
+            try? Self.write(Self.plainError(problem.status, message), to: client, version: "HTTP/1.1")
             client.finishSending()
             return
         }
@@ -136,14 +140,16 @@ final class HTTPListener: Sendable {
     private struct RequestProblem: Error {
         /// What to answer with a 400; nil when the connection just went away.
         var message: String?
+        var status = 400
     }
 
     private static func readRequest(from client: PlainSocket, peer: String, before deadline: Date)
         -> Result<LiveRequest, RequestProblem>
     {
         let head: SocketReader.Head
+        let reader = SocketReader(client, deadline: deadline)
         do {
-            head = try SocketReader(client, deadline: deadline).head()
+            head = try reader.head()
         } catch {
             guard case .malformed(let reason) = error else { return .failure(RequestProblem(message: nil)) }
             return .failure(RequestProblem(message: reason))
@@ -162,10 +168,28 @@ final class HTTPListener: Sendable {
                 query[name] = halves.count > 1 ? (halves[1].removingPercentEncoding ?? "") : ""
             }
         }
+        var body: [UInt8] = []
+        if let declared = head.headers["content-length"] {
+            guard let length = Int(declared), length >= 0 else {
+                return .failure(RequestProblem(message: "Content-Length is not a number"))
+            }
+            guard length <= maxBody else {
+                return .failure(
+                    RequestProblem(
+                        message: "the body is \(length) bytes, more than \(maxBody) are refused", status: 413))
+            }
+            body.reserveCapacity(length)
+            while body.count < length {
+                guard let piece = try? reader.some(max: length - body.count) else {
+                    return .failure(RequestProblem(message: nil))
+                }
+                body += piece
+            }
+        }
         return .success(
             LiveRequest(
                 method: String(parts[0]), path: String(path), query: query, headers: head.headers,
-                version: String(parts[2]), peer: peer))
+                version: String(parts[2]), peer: peer, body: body))
     }
 
     // MARK: Writing a response
@@ -218,10 +242,12 @@ final class HTTPListener: Sendable {
     private static func reason(_ status: Int) -> String {
         switch status {
         case 200: return "OK"
+        case 204: return "No Content"
         case 400: return "Bad Request"
         case 401: return "Unauthorized"
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
+        case 413: return "Content Too Large"
         default: return "Error"
         }
     }

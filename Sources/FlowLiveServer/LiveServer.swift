@@ -58,13 +58,25 @@ public final class LiveServer: Sendable {
     private let events = EventBroadcaster()
     private let log: @Sendable (String) -> Void
     private let watcher: FileWatcher
+    /// What programs sent back, and where it goes as it arrives.
+    private let sessions: ProgramSessions
+    private let onEvent: @Sendable (SessionEvent) -> Void
+    private let validation: ValidationCache
 
-    /// - Parameter log: one line per connection and per change pushed.
-    public init(projectAt root: URL, options: LiveServerOptions, log: @escaping @Sendable (String) -> Void) throws {
+    /// - Parameters:
+    ///   - log: one line per connection and per change pushed.
+    ///   - onEvent: each event a program sends back (output, errors, reloads, loads), in order.
+    public init(
+        projectAt root: URL, options: LiveServerOptions, log: @escaping @Sendable (String) -> Void,
+        onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }
+    ) throws {
         let project = try LiveProject(root: root)
         self.project = project
         self.options = options
         self.log = log
+        self.onEvent = onEvent
+        sessions = ProgramSessions(root: root)
+        validation = ValidationCache(root: root)
         let events = self.events
         watcher = FileWatcher(root: root, folders: { project.watchedFolders }, forcePolling: options.forcePolling) {
             switch project.rescan() {
@@ -109,12 +121,34 @@ public final class LiveServer: Sendable {
         listener.withLock { $0 }?.stop()
     }
 
+    /// The session page's address, with the token, once `start()` has returned.
+    public func sessionPageURL(base: String) -> String {
+        base + LiveProtocol.sessionPagePath + "?token=" + options.token
+    }
+
     private func respond(to request: LiveRequest) -> LiveResponse {
         authorized(request) {
+            if request.path == LiveProtocol.reportPath {
+                guard request.method == "POST" else {
+                    return HTTPListener.plainError(405, "\(LiveProtocol.reportPath) takes POST with a JSON report")
+                }
+                return receiveReport(request)
+            }
             guard request.method == "GET" else {
-                return HTTPListener.plainError(405, "the live source answers GET only")
+                return HTTPListener.plainError(
+                    405, "the live source answers GET, and POST at \(LiveProtocol.reportPath)")
             }
             switch request.path {
+            case LiveProtocol.sessionPagePath:
+                return LiveResponse(
+                    status: 200, contentType: "text/html; charset=utf-8", body: .bytes(Array(SessionPage.html.utf8)))
+            case LiveProtocol.sessionStatePath:
+                let manifest = project.manifest
+                let state = SessionState(
+                    project: .init(name: manifest.name, identifier: manifest.identifier, revision: manifest.revision),
+                    diagnostics: validation.diagnostics(revision: manifest.revision), programs: sessions.all)
+                let body = try JSONEncoder.live.encode(state)
+                return LiveResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
             case LiveProtocol.manifestPath:
                 let body = try JSONEncoder.live.encode(project.manifest)
                 return LiveResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
@@ -138,14 +172,57 @@ public final class LiveServer: Sendable {
                 return HTTPListener.plainError(
                     404,
                     "unknown path; the live source serves \(LiveProtocol.manifestPath), "
-                        + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath) and \(LiveProtocol.eventsPath)")
+                        + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath), \(LiveProtocol.eventsPath), "
+                        + "\(LiveProtocol.reportPath), \(LiveProtocol.sessionStatePath) and \(LiveProtocol.sessionPagePath)"
+                )
             }
         }
     }
 
-    /// Runs `respond` only for a request that carries the token; logs the outcome in one line.
+    /// Takes a program's report: refused with a clear message when it is not a report within
+    /// the limits; otherwise recorded and handed on event by event.
+    private func receiveReport(_ request: LiveRequest) -> LiveResponse {
+        let report: LiveReport
+        do {
+            report = try JSONDecoder().decode(LiveReport.self, from: Data(request.body))
+        } catch {
+            return HTTPListener.plainError(
+                400, "the report is not a flowpkg live report in JSON: \(Self.reason(error))")
+        }
+        if report.events.count > LiveProtocol.maxReportEvents {
+            return HTTPListener.plainError(
+                413, "the report holds \(report.events.count) events, more than \(LiveProtocol.maxReportEvents)")
+        }
+        if let problem = report.events.lazy.compactMap(\.problem).first {
+            return HTTPListener.plainError(400, "the report is refused: \(problem)")
+        }
+        for event in sessions.receive(report) { onEvent(event) }
+        return LiveResponse(status: 204, contentType: "application/json", body: .bytes([]))
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): return context.debugDescription
+        case DecodingError.keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: return "\(error)"
+        }
+    }
+
+    /// Runs `respond` only for a request that carries the token; logs the outcome in one line
+    /// (but not the reports and page polls that went well: they come every second).
+    ///
+    /// A browser cannot put a header on the page's own address, so the session page (and only
+    /// its GETs) may carry the token as `?token=`.
     private func authorized(_ request: LiveRequest, _ respond: () throws -> LiveResponse) -> LiveResponse {
-        let presented = request.headers["authorization"] ?? ""
+        var presented = request.headers["authorization"] ?? ""
+        if presented.isEmpty, request.method == "GET",
+            request.path == LiveProtocol.sessionPagePath || request.path == LiveProtocol.sessionStatePath,
+            let token = request.query["token"]
+        {
+            presented = "Bearer " + token
+        }
         let expected = "Bearer " + options.token
         let response: LiveResponse
         if Self.constantTimeEqual(presented, expected) {
@@ -160,10 +237,18 @@ public final class LiveServer: Sendable {
                 "missing or wrong token: send 'Authorization: Bearer <token>' "
                     + "with the token flowpkg serve printed")
         }
+        let quiet = [LiveProtocol.reportPath, LiveProtocol.sessionStatePath].contains(request.path)
+        if quiet && response.status < 300 { return response }
         var target = request.path
         if let name = request.query["name"] { target += " \(name)" }
         if let type = request.query["type"], !type.isEmpty { target += ".\(type)" }
-        log("\(request.peer) \(request.method) \(target) → \(response.status)")
+        var line = "\(request.peer) \(request.method) \(target) → \(response.status)"
+        if response.status >= 400, case .bytes(let body) = response.body,
+            let message = (try? JSONDecoder().decode([String: String].self, from: Data(body)))?["error"]
+        {
+            line += ": " + message
+        }
+        log(line)
         return response
     }
 

@@ -9,7 +9,10 @@ final class LiveFixture: @unchecked Sendable {
     let port: UInt16
     private let logLines = LogLines()
 
-    init(identifier: String = "com.example.live", forcePolling: Bool = false) async throws {
+    init(
+        identifier: String = "com.example.live", forcePolling: Bool = false, listeningOn requestedPort: UInt16 = 0,
+        onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }
+    ) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
@@ -25,10 +28,9 @@ final class LiveFixture: @unchecked Sendable {
         try "hello".write(to: root.appendingPathComponent("Resources/hello.txt"), atomically: true, encoding: .utf8)
         let lines = logLines
         server = try LiveServer(
-            projectAt: root, options: LiveServerOptions(port: 0, token: Self.token, forcePolling: forcePolling)
-        ) {
-            lines.append($0)
-        }
+            projectAt: root,
+            options: LiveServerOptions(port: requestedPort, token: Self.token, forcePolling: forcePolling),
+            log: { lines.append($0) }, onEvent: onEvent)
         try server.start()
         port = server.listeningPort ?? 0
     }
@@ -57,6 +59,13 @@ final class LogLines: @unchecked Sendable {
 final class Inbox<T>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [T] = []
+
+    /// Everything put so far.
+    var all: [T] {
+        condition.lock()
+        defer { condition.unlock() }
+        return items
+    }
 
     func put(_ item: T) {
         condition.lock()

@@ -1,0 +1,142 @@
+@testable import FlowLiveDevelopment
+import FlowLiveProtocol
+import FlowLiveServer
+import Foundation
+import Testing
+
+/// The channel's way back: a `LiveReporter` in the program, a real `LiveServer` on loopback.
+@Suite(.serialized) struct LiveReportTests {
+    static func program(_ id: String = UUID().uuidString) -> LiveProgram {
+        LiveProgram(id: id, identifier: "com.example.live", hostName: "test", platform: "Linux", processID: 42)
+    }
+
+    @Test func outputAndErrorsArriveInOrderWithTheProjectFileNamed() async throws {
+        let events = Inbox<SessionEvent>()
+        let fixture = try await LiveFixture(onEvent: { events.put($0) })
+        defer { Task { await fixture.stop() } }
+        let reporter = LiveReporter(url: fixture.url, token: LiveFixture.token, program: Self.program())
+        defer { reporter.stop() }
+        reporter.output("first\n")
+        reporter.output("a partial")
+        reporter.output(" line\n")
+        reporter.output("second\n", stream: .stderr)
+        reporter.output("unfinished")
+        reporter.error(
+            "reloading main: Sources/main.lua:2: attempt to call a nil value\nstack traceback: …", phase: .reload)
+        reporter.reloaded(modules: ["main"], resources: [], milliseconds: 1.5)
+
+        let error = await events.wait { $0.kind == .error }
+        #expect(error?.file == "Sources/main.lua")
+        #expect(error?.line == 2)
+        #expect(error?.text.hasPrefix("Sources/main.lua:2: error: reloading main: attempt to call a nil value") == true)
+        _ = await events.wait { $0.kind == .reload }
+        let texts = events.all.filter { $0.kind == .output }.compactMap { $0.event?.text }
+        // A partial line goes out before the error that follows it.
+        #expect(texts == ["first", "a partial line", "second", "unfinished"])
+        #expect(events.all.first?.kind == .connected)
+        #expect(events.all.first { $0.event?.text == "second" }?.event?.stream == .stderr)
+        #expect(events.all.first { $0.kind == .reload }?.text.contains("reloaded main in 1.5 ms") == true)
+    }
+
+    @Test func aLineLongerThanTheCapIsCut() async throws {
+        let events = Inbox<SessionEvent>()
+        let fixture = try await LiveFixture(onEvent: { events.put($0) })
+        defer { Task { await fixture.stop() } }
+        let reporter = LiveReporter(url: fixture.url, token: LiveFixture.token, program: Self.program())
+        defer { reporter.stop() }
+        reporter.output(String(repeating: "é", count: 20_000) + "\nafter\n")
+        _ = await events.wait { $0.event?.text == "after" }
+        let long = events.all.first { $0.kind == .output && $0.event?.text != "after" }?.event?.text ?? ""
+        #expect(long.utf8.count <= LiveProtocol.maxLineBytes)
+        #expect(long.hasSuffix("[cut at \(LiveProtocol.maxLineBytes) bytes]"))
+    }
+
+    @Test func wrongTokenMalformedAndOversizedReportsAreRefusedAndOthersStillServed() async throws {
+        let events = Inbox<SessionEvent>()
+        let fixture = try await LiveFixture(onEvent: { events.put($0) })
+        defer { Task { await fixture.stop() } }
+        let port = fixture.port
+        let good = String(
+            decoding: try JSONEncoder().encode(
+                LiveReport(
+                    program: Self.program(), dropped: 0, events: [LiveEvent(kind: .output, stream: .stdout, text: "ok")]
+                )),
+            as: UTF8.self)
+        @Sendable func post(_ body: String, token: String = LiveFixture.token, length: Int? = nil) throws -> (
+            Int, String
+        ) {
+            let request =
+                "POST /v1/report HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+                + "Content-Length: \(length ?? body.utf8.count)\r\n\r\n" + body
+            let answer = try RawHTTP.send(port: port, request)
+            return (answer.status, answer.body)
+        }
+        let wrongToken = try await blocking { try post(good, token: "not-the-token") }
+        #expect(wrongToken.0 == 401)
+        #expect(wrongToken.1.contains("wrong token"))
+        let malformed = try await blocking { try post("{\"program\": 1") }
+        #expect(malformed.0 == 400)
+        #expect(malformed.1.contains("not a flowpkg live report"))
+        let oversized = try await blocking { try post("{}", length: 2 << 20) }
+        #expect(oversized.0 == 413)
+        #expect(oversized.1.contains("more than"))
+        let longText = String(
+            decoding: try JSONEncoder().encode(
+                LiveReport(
+                    program: Self.program(), dropped: 0,
+                    events: [LiveEvent(kind: .output, stream: .stdout, text: String(repeating: "x", count: 20_000))])),
+            as: UTF8.self)
+        let tooLong = try await blocking { try post(longText) }
+        #expect(tooLong.0 == 400)
+        #expect(tooLong.1.contains("more than \(LiveProtocol.maxLineBytes)"))
+        #expect(fixture.log.contains { $0.contains("POST /v1/report → 401") })
+        #expect(fixture.log.contains { $0.contains("POST /v1/report → 400: the report is not a flowpkg live report") })
+
+        let accepted = try await blocking { try post(good) }
+        #expect(accepted.0 == 204)
+        let ok = await events.wait { $0.event?.text == "ok" }
+        #expect(ok != nil)
+        #expect(!events.all.contains { $0.event?.text?.hasPrefix("xxx") == true })
+    }
+
+    @Test func aFullBufferDropsTheOldestCountsThemAndReconnectsAfterARestart() async throws {
+        // A server that stopped: its port is where the program keeps sending.
+        let first = try await LiveFixture()
+        let port = first.port
+        await first.stop()
+        let reporter = LiveReporter(
+            url: URL(string: "http://127.0.0.1:\(port)")!, token: LiveFixture.token, program: Self.program(),
+            capacity: 10, retryInterval: 0.05)
+        defer { reporter.stop() }
+        for index in 0..<25 { reporter.output("line \(index)\n") }
+
+        // The server comes back on the same port; the program finds it by itself.
+        let events = Inbox<SessionEvent>()
+        let second = try await LiveFixture(listeningOn: port, onEvent: { events.put($0) })
+        defer { Task { await second.stop() } }
+        let last = await events.wait(timeout: 10) { $0.event?.text == "line 24" }
+        #expect(last != nil)
+        let lines = events.all.compactMap { $0.event?.text }
+        #expect(lines == (15..<25).map { "line \($0)" })
+        let dropped = events.all.first { $0.kind == .dropped }
+        #expect(dropped?.dropped == 15)
+        #expect(dropped?.text.contains("15 events dropped") == true)
+    }
+
+    @Test func severalProgramsAreToldApart() async throws {
+        let events = Inbox<SessionEvent>()
+        let fixture = try await LiveFixture(onEvent: { events.put($0) })
+        defer { Task { await fixture.stop() } }
+        let one = LiveReporter(url: fixture.url, token: LiveFixture.token, program: Self.program("one"))
+        let two = LiveReporter(url: fixture.url, token: LiveFixture.token, program: Self.program("two"))
+        defer {
+            one.stop()
+            two.stop()
+        }
+        one.output("from one\n")
+        two.output("from two\n")
+        #expect(await events.wait { $0.event?.text == "from one" }?.program.id == "one")
+        #expect(await events.wait { $0.event?.text == "from two" }?.program.id == "two")
+        #expect(events.all.filter { $0.kind == .connected }.count == 2)
+    }
+}
