@@ -9,7 +9,8 @@ struct LiveOptions: ParsableArguments {
     @Option(
         name: .customLong("live"),
         help: ArgumentHelp(
-            "The URL of a live source (`flowpkg serve`) to load code from first.", valueName: "url"))
+            "The URL of a live source (`flowpkg serve`) to load code from first; the program's output, errors, reloads and loads go back to it.",
+            valueName: "url"))
     var url: String?
 
     @Option(help: "The token the live source printed.")

@@ -69,7 +69,11 @@ extension Flowpkg {
                 server = try LiveServer(
                     projectAt: project.url, options: options,
                     log: { line in output.write(format.line(log: line)) },
-                    onEvent: { event in output.write(format.line(event)) })
+                    // One write per report: a program printing fast sends thousands at once.
+                    onEvents: { events in
+                        guard !events.isEmpty else { return }
+                        output.write(events.map { format.line($0) }.joined(separator: "\n"))
+                    })
             } catch {
                 output.error("error: \(error)")
                 throw ExitCode.failure

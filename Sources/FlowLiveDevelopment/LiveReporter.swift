@@ -72,12 +72,11 @@ public final class LiveReporter: Sendable {
         let now = Date().timeIntervalSince1970
         queue.change { state in
             // What print writes: one whole line, nothing pending.
-            if state.partial[stream, default: ""].isEmpty, text.utf8.last == 0x0A,
-                text.utf8.dropLast().firstIndex(of: 0x0A) == nil
+            let utf8 = text.utf8
+            if utf8.last == 0x0A, state.partial[stream]?.isEmpty ?? true,
+                utf8.count <= LiveProtocol.maxLineBytes, utf8.firstIndex(of: 0x0A) == utf8.index(before: utf8.endIndex)
             {
-                state.append(
-                    LiveEvent(kind: .output, time: now, stream: stream, text: LiveEvent.capped(String(text.dropLast())))
-                )
+                state.appendLine(String(decoding: utf8.dropLast(), as: UTF8.self), stream: stream, time: now)
                 return
             }
             var pending = state.partial[stream, default: ""]
@@ -215,11 +214,15 @@ struct PendingLoad: Sendable {
 final class ReportQueue: @unchecked Sendable {
     enum Queued: Sendable {
         case ready(LiveEvent)
+        /// A line of output, made an event only when sent (most of what a program reports).
+        case line(String, LiveEvent.Stream, Double)
         case load(PendingLoad)
 
         var event: LiveEvent {
             switch self {
             case .ready(let event): return event
+            case .line(let text, let stream, let time):
+                return LiveEvent(kind: .output, time: time, stream: stream, text: text)
             case .load(let load): return load.event
             }
         }
@@ -242,6 +245,9 @@ final class ReportQueue: @unchecked Sendable {
         var count: Int { events.count - head }
 
         mutating func append(_ event: LiveEvent) { push(.ready(event)) }
+        mutating func appendLine(_ text: String, stream: LiveEvent.Stream, time: Double) {
+            push(.line(text, stream, time))
+        }
         mutating func appendLoad(_ load: PendingLoad) { push(.load(load)) }
 
         private mutating func push(_ queued: Queued) {

@@ -22,7 +22,8 @@ struct ReportPoster: Sendable {
     }
 
     func send(_ report: LiveReport) -> Outcome {
-        guard let host = baseURL.host, let body = try? JSONEncoder().encode(report) else { return .unreachable }
+        guard let host = baseURL.host else { return .unreachable }
+        let body = report.jsonBytes
         let port = baseURL.port ?? 80
         let socket: PlainSocket
         do {
@@ -39,7 +40,7 @@ struct ReportPoster: Sendable {
             + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         do {
-            try socket.send(Array(head.utf8) + [UInt8](body))
+            try socket.send(Array(head.utf8) + body)
         } catch {
             return .unreachable
         }

@@ -60,21 +60,22 @@ public final class LiveServer: Sendable {
     private let watcher: FileWatcher
     /// What programs sent back, and where it goes as it arrives.
     private let sessions: ProgramSessions
-    private let onEvent: @Sendable (SessionEvent) -> Void
+    private let onEvents: @Sendable ([SessionEvent]) -> Void
     private let validation: ValidationCache
 
     /// - Parameters:
     ///   - log: one line per connection and per change pushed.
-    ///   - onEvent: each event a program sends back (output, errors, reloads, loads), in order.
+    ///   - onEvents: the events a program sends back (output, errors, reloads, loads), one
+    ///     report's at a time, in order.
     public init(
         projectAt root: URL, options: LiveServerOptions, log: @escaping @Sendable (String) -> Void,
-        onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }
+        onEvents: @escaping @Sendable ([SessionEvent]) -> Void = { _ in }
     ) throws {
         let project = try LiveProject(root: root)
         self.project = project
         self.options = options
         self.log = log
-        self.onEvent = onEvent
+        self.onEvents = onEvents
         sessions = ProgramSessions(root: root)
         validation = ValidationCache(root: root)
         let events = self.events
@@ -196,7 +197,7 @@ public final class LiveServer: Sendable {
         if let problem = report.events.lazy.compactMap(\.problem).first {
             return HTTPListener.plainError(400, "the report is refused: \(problem)")
         }
-        for event in sessions.receive(report) { onEvent(event) }
+        onEvents(sessions.receive(report))
         return LiveResponse(status: 204, contentType: "application/json", body: .bytes([]))
     }
 

@@ -30,7 +30,7 @@ final class LiveFixture: @unchecked Sendable {
         server = try LiveServer(
             projectAt: root,
             options: LiveServerOptions(port: requestedPort, token: Self.token, forcePolling: forcePolling),
-            log: { lines.append($0) }, onEvent: onEvent)
+            log: { lines.append($0) }, onEvents: { $0.forEach(onEvent) })
         try server.start()
         port = server.listeningPort ?? 0
     }

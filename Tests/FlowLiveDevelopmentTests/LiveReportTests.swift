@@ -38,6 +38,33 @@ import Testing
         #expect(events.all.first { $0.kind == .reload }?.text.contains("reloaded main in 1.5 ms") == true)
     }
 
+    @Test func theHandWrittenJSONDecodesToTheSameReport() throws {
+        let report = LiveReport(
+            program: LiveProgram(
+                id: "id \"1\"", identifier: "com.example.live", version: "1.2.3", digest: "abc", hostName: "héte",
+                platform: "Linux x86_64", processID: 4242),
+            dropped: 7,
+            events: [
+                LiveEvent(
+                    kind: .output, time: 1_732_390_000.123456, stream: .stdout,
+                    text: "quote \" back \\ tab \t nl \n cr \r"),
+                LiveEvent(kind: .output, time: 0.5, stream: .stderr, text: "control \u{01}\u{1F} é 😀 </script>"),
+                LiveEvent(kind: .log, time: 2, text: ""),
+                LiveEvent(kind: .error, time: 3, text: "Sources/main.lua:2: boom\nstack traceback:", phase: .reload),
+                LiveEvent(kind: .reload, time: 4, modules: ["main", "a.b"], resources: ["x.png"], milliseconds: 0.25),
+                LiveEvent(
+                    kind: .loaded, time: 5,
+                    items: [
+                        LiveLoadedItem(
+                            kind: .module, name: "main", source: "live", size: 12, sha256: "00ff", loadedAt: 5),
+                        LiveLoadedItem(
+                            kind: .resource, name: "a.png", source: "embedded", size: 0, sha256: "", loadedAt: 6),
+                    ]),
+            ])
+        let decoded = try JSONDecoder().decode(LiveReport.self, from: Data(report.jsonBytes))
+        #expect(decoded == report)
+    }
+
     @Test func aLineLongerThanTheCapIsCut() async throws {
         let events = Inbox<SessionEvent>()
         let fixture = try await LiveFixture(onEvent: { events.put($0) })
