@@ -149,10 +149,19 @@ public final class LiveReporter: Sendable {
 
     // MARK: Sending
 
+    /// The least time between two reports' starts. A line printed after a quiet spell goes at
+    /// once; a program printing fast has its lines gathered for this long, so it pays for one
+    /// POST per few milliseconds rather than one per line.
+    static let reportInterval: TimeInterval = 0.005
+
     private func sendLoop() {
         var lastRefusal: String?
+        var lastStart = Date.distantPast
         while true {
-            guard let batch = queue.takeBatch(maxEvents: LiveProtocol.maxReportEvents / 2) else { return }
+            let notBefore = lastStart.addingTimeInterval(Self.reportInterval)
+            guard let batch = queue.takeBatch(maxEvents: LiveProtocol.maxReportEvents / 2, notBefore: notBefore)
+            else { return }
+            lastStart = Date()
             let events = batch.events.map(\.event)
             let report = LiveReport(program: program, dropped: batch.dropped, events: events)
             let outcome = poster.send(report)
@@ -291,33 +300,56 @@ final class ReportQueue: @unchecked Sendable {
         state = State(capacity: capacity)
     }
 
-    /// Changes the state and wakes whoever waits (with no waiter, waking costs next to nothing).
+    /// Threads waiting on the condition: a change wakes them only when there are some.
+    private var waiters = 0
+
+    /// Changes the state and wakes whoever waits.
     func change<Result>(_ body: (inout State) -> Result) -> Result {
         condition.lock()
         defer {
-            condition.broadcast()
+            if waiters > 0 { condition.broadcast() }
             condition.unlock()
         }
         return body(&state)
+    }
+
+    /// Waits on the condition (with the lock held) until woken or `deadline`.
+    private func waitOnce(until deadline: Date?) -> Bool {
+        waiters += 1
+        defer { waiters -= 1 }
+        guard let deadline else {
+            condition.wait()
+            return true
+        }
+        return condition.wait(until: deadline)
     }
 
     func wait(deadline: Date, until ready: (State) -> Bool) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while !ready(state) {
-            if !condition.wait(until: deadline) { return ready(state) }
+            if !waitOnce(until: deadline) { return ready(state) }
         }
         return true
     }
 
     /// Waits for events, then takes up to `maxEvents`; nil once stopped. A partial line
     /// waiting alone is taken after a tenth of a second without its end.
-    func takeBatch(maxEvents: Int) -> (events: [Queued], count: Int, dropped: Int)? {
+    func takeBatch(maxEvents: Int, notBefore: Date) -> (events: [Queued], count: Int, dropped: Int)? {
         condition.lock()
         defer { condition.unlock() }
         while true {
             if state.stopped { return nil }
             if state.count > 0 {
+                let early = notBefore.timeIntervalSinceNow
+                if early > 0, state.count < maxEvents {
+                    // Too soon after the last report: let more lines gather. A sleep, not a
+                    // wait on the condition, so the lines printed meanwhile wake no one.
+                    condition.unlock()
+                    Thread.sleep(forTimeInterval: early)
+                    condition.lock()
+                    continue
+                }
                 let end = min(state.events.count, state.head + maxEvents)
                 let batch = Array(state.events[state.head..<end])
                 state.head = end
@@ -328,12 +360,12 @@ final class ReportQueue: @unchecked Sendable {
                 return (batch, batch.count, state.dropped)
             }
             if state.partial.values.contains(where: { !$0.isEmpty }) {
-                if !condition.wait(until: Date(timeIntervalSinceNow: 0.1)), state.count == 0 {
+                if !waitOnce(until: Date(timeIntervalSinceNow: 0.1)), state.count == 0 {
                     state.flushPartials()
                 }
                 continue
             }
-            condition.wait()
+            _ = waitOnce(until: nil)
         }
     }
 }
