@@ -93,6 +93,33 @@ import Testing
         #expect(dom.contains("com.example.app (pid \(run.process.processIdentifier))"))
     }
 
+    @Test func aProgramKeepsRunningWhileServeRestartsAndReportsToTheNewOne() throws {
+        let fixture = try RunFixture()
+        let root = try fixture.project("App", modules: ["main.lua": "print(\"first run\")\n"])
+        let (first, url, _) = try serve(root, in: fixture)
+        let run = try BackgroundFlowpkg(
+            ["run", root.path, "--live", url, "--token", Self.token, "--watch"], in: fixture.url)
+        defer { run.interrupt() }
+        #expect(first.waitFor { stdout, _ in stdout.contains("]: first run") }, "\(first.stdout)")
+        first.interrupt()
+        #expect(run.waitFor { _, stderr in stderr.contains("what is loaded keeps running") }, "\(run.stderr)")
+        #expect(run.process.isRunning)
+
+        let port = String(url.split(separator: ":").last!)
+        let second = try BackgroundFlowpkg(
+            ["serve", root.path, "--port", port, "--token", Self.token], in: fixture.url)
+        defer { second.interrupt() }
+        #expect(second.waitFor { stdout, _ in stdout.contains("Serving ") })
+        #expect(
+            run.waitFor { _, stderr in
+                stderr.contains("live: connected") && stderr.components(separatedBy: "live: connected").count == 3
+            }, "\(run.stderr)")
+        try fixture.write(root.appendingPathComponent("Sources/main.lua"), "print(\"after the restart\")\n")
+        #expect(
+            second.waitFor { stdout, _ in stdout.contains("]: after the restart") },
+            "serve:\n\(second.stdout)\nrun:\n\(run.stderr)")
+    }
+
     @Test func theSessionPageNeedsTheToken() throws {
         let fixture = try RunFixture()
         let root = try fixture.project("App", modules: ["main.lua": "print('x')\n"])

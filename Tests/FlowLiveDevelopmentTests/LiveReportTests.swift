@@ -1,6 +1,9 @@
 @testable import FlowLiveDevelopment
 import FlowLiveProtocol
 import FlowLiveServer
+import FlowPackage
+import FlowProject
+import FlowRuntime
 import Foundation
 import Testing
 
@@ -148,6 +151,61 @@ import Testing
         let dropped = events.all.first { $0.kind == .dropped }
         #expect(dropped?.dropped == 15)
         #expect(dropped?.text.contains("15 events dropped") == true)
+    }
+
+    /// A Swift host's way: a reporter as the context's output, given to `attach`, and the
+    /// host's own lines through the session.
+    @Test func aHostReportsOutputLoadsReloadsAndItsOwnLines() async throws {
+        let events = Inbox<SessionEvent>()
+        let fixture = try await LiveFixture(onEvent: { events.put($0) })
+        defer { Task { await fixture.stop() } }
+        let packages = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowpkg-host-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: packages) }
+        let exported = Exporter.export(
+            projectAt: fixture.root, options: ExportOptions(output: packages.appendingPathComponent("Live.luapkg").path)
+        )
+        #expect(exported.package != nil, "\(exported.diagnostics)")
+
+        let configuration = DevelopmentMonitor.Configuration(url: fixture.url, token: LiveFixture.token)
+        let reporter = LiveReporter(
+            configuration: configuration, program: LiveReporter.thisProgram(identifier: "com.example.live"))
+        let context = try LuaContext(
+            package: PackageIdentifier("com.example.live"), in: [packages],
+            options: .init(print: { _ in }).observingOutput(reporter.outputHandler))
+        let session = try await blocking {
+            LiveSession.attach(to: context, configuration: configuration, log: { _ in }, reporter: reporter)
+        }
+        defer {
+            session.stop()
+            context.terminate()
+        }
+        _ = try await blocking { try context.loadStartModule() }
+        #expect(await events.wait { $0.event?.text == "hello" } != nil)
+        session.post(log: "the host's own line")
+        #expect(await events.wait { $0.kind == .log }?.event?.text == "the host's own line")
+
+        // What was loaded, from where, with its size and SHA-256.
+        let greetingFile = fixture.root.appendingPathComponent("Sources/greeting.lua")
+        let greeting = try String(contentsOf: greetingFile, encoding: .utf8)
+        let loaded = await events.wait { $0.event?.items?.first?.name == "greeting" }?.event?.items?.first
+        #expect(loaded?.source == "live")
+        #expect(loaded?.size == greeting.utf8.count)
+        #expect(loaded?.sha256 == (try PackageFile.sha256(at: greetingFile)))
+        #expect(await events.wait { $0.event?.items?.first?.name == "hello.txt" }?.event?.items?.first?.size == 5)
+
+        // An edit: the reload and its time; a broken edit: the error, naming the project file.
+        try fixture.write("return { text = 'edited' }\n", to: "Sources/greeting.lua")
+        let reload = await events.wait { $0.kind == .reload }
+        #expect(reload?.event?.modules == ["greeting", "main"])
+        #expect((reload?.event?.milliseconds ?? -1) >= 0)
+        #expect(await events.wait { $0.event?.text == "edited" } != nil)
+        try fixture.write("return {\n  text = = 'broken'\n}\n", to: "Sources/greeting.lua")
+        let error = await events.wait { $0.kind == .error }
+        #expect(error?.file == "Sources/greeting.lua")
+        #expect(error?.line == 2)
+        #expect(error?.event?.phase == .reload)
     }
 
     @Test func severalProgramsAreToldApart() async throws {
