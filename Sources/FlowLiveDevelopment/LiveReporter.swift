@@ -117,6 +117,14 @@ public final class LiveReporter: Sendable {
         }
     }
 
+    /// The program is ending its session: the last event it sends.
+    public func ended() {
+        queue.change { state in
+            state.flushPartials()
+            state.append(LiveEvent(kind: .ended))
+        }
+    }
+
     /// Reports every load `loader` makes from now on (size and SHA-256 are computed on the
     /// sending thread, not the program's).
     public func observe(_ loader: Loader) {

@@ -109,6 +109,7 @@ public final class LiveSession: Sendable {
         monitor.stop()
         // What the program said last (often the error it ends with) still reaches the server,
         // unless the server is gone: then nothing waits.
+        reporter?.ended()
         reporter?.flush(timeout: 2)
         reporter?.stop()
     }

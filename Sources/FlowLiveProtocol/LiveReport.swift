@@ -87,6 +87,8 @@ public struct LiveEvent: Codable, Sendable, Equatable {
         case reload
         /// Items loaded for the first time or again: `items`.
         case loaded
+        /// The program stopped its session (it is exiting): nothing more comes from it.
+        case ended
     }
 
     public enum Stream: String, Codable, Sendable { case stdout, stderr }

@@ -11,6 +11,8 @@ public struct SessionEvent: Sendable, Encodable {
         case output, log, error, reload, loaded
         /// The program's buffer overflowed: `dropped` events never reached the server.
         case dropped
+        /// The program stopped its session.
+        case ended
     }
 
     public var kind: Kind
@@ -76,6 +78,8 @@ public struct SessionEvent: Sendable, Encodable {
                     separator: ", ")
         case .dropped:
             return "\(who): \(dropped ?? 0) events dropped so far: the program wrote faster than they could be sent"
+        case .ended:
+            return "\(who): ended its session"
         }
     }
 
@@ -163,6 +167,8 @@ final class ProgramSessions: Sendable {
         var program: LiveProgram
         var firstSeen: Double
         var lastSeen: Double
+        /// When it ended its session, if it did (a later report starts it again).
+        var ended: Double?
         var dropped = 0
         var console: [ConsoleLine] = []
         var errors: [ErrorEntry] = []
@@ -203,6 +209,7 @@ final class ProgramSessions: Sendable {
             var state = programs[program.id]!
             state.program = program
             state.lastSeen = now
+            state.ended = nil
             if report.dropped > state.dropped {
                 state.dropped = report.dropped
                 out.append(SessionEvent(kind: .dropped, program: program, dropped: report.dropped))
@@ -228,6 +235,9 @@ final class ProgramSessions: Sendable {
                         ReloadEntry(
                             time: event.time, modules: event.modules ?? [], resources: event.resources ?? [],
                             milliseconds: event.milliseconds ?? 0))
+                case .ended:
+                    session.kind = .ended
+                    state.ended = event.time
                 case .loaded:
                     session.kind = .loaded
                     for item in event.items ?? [] {

@@ -46,6 +46,7 @@ enum SessionPage {
         h3 { font-size: 1em; margin: .8em 0 .3em; }
         .program { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .5em 1em; margin-bottom: 1em; }
         .identity { color: #555; font-size: .9em; }
+        .program.ended { opacity: .7; }
         pre, .console { font: 12px/1.35 ui-monospace, Menlo, monospace; }
         .console { background: #111; color: #ddd; padding: .5em; max-height: 24em; overflow: auto; white-space: pre-wrap; border-radius: 4px; }
         .console .stderr { color: #ff8a80; }
@@ -96,12 +97,12 @@ enum SessionPage {
           }
         }
         function renderProgram(p) {
-          const box = el("section", "program");
+          const box = el("section", p.ended ? "program ended" : "program");
           const who = p.program;
           box.appendChild(el("h3", "name", who.identifier + " (pid " + who.processID + ")"));
           box.appendChild(el("div", "identity",
             "host " + who.hostName + " · " + who.platform + (who.version ? " · version " + who.version : "") +
-            (who.digest ? " · digest " + who.digest.slice(0, 16) : "") + " · last heard " + time(p.lastSeen) +
+            (who.digest ? " · digest " + who.digest.slice(0, 16) : "") + (p.ended ? " · ended its session at " + time(p.ended) : " · last heard " + time(p.lastSeen)) +
             (p.dropped > 0 ? " · " + p.dropped + " events dropped (the program wrote faster than they could be sent)" : "")));
           box.appendChild(el("h3", null, "Console"));
           const console = el("div", "console");

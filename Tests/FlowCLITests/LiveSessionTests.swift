@@ -140,7 +140,8 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.contains("json line"))
         func objects() -> [[String: Any]] { server.stdout.split(separator: "\n").compactMap(Self.json) }
-        #expect(server.waitFor { _, _ in objects().contains { $0["kind"] as? String == "error" } }, "\(server.stdout)")
+        // The program's last words arrive before it exits: its error, then the end of its session.
+        #expect(server.waitFor { _, _ in objects().contains { $0["kind"] as? String == "ended" } }, "\(server.stdout)")
         let all = objects()
         #expect(all.count == server.stdout.split(separator: "\n").count, "every line is one JSON object")
         let output = all.first { $0["kind"] as? String == "output" && $0["text"] as? String == "json line" }
@@ -156,6 +157,8 @@ import Testing
         #expect(error?["phase"] as? String == "start")
         #expect((error?["text"] as? String)?.contains("boom") == true)
         #expect(all.contains { $0["kind"] as? String == "loaded" })
+        let kinds = all.compactMap { $0["kind"] as? String }
+        #expect((kinds.firstIndex(of: "error") ?? .max) < (kinds.firstIndex(of: "ended") ?? .min))
     }
 
     static func luaString(_ text: String) -> String {
