@@ -1,7 +1,8 @@
 import FlowPackage
 
 /// The wire protocol between `flowpkg serve` (the live source) and a host's development
-/// monitor: a few authenticated HTTP GETs and a server-sent event stream.
+/// monitor: a few authenticated HTTP GETs and a server-sent event stream one way, POSTed
+/// reports (`LiveReport`, in LiveReport.swift) the other.
 ///
 /// Every request carries `Authorization: Bearer <token>`. Modules and resources are asked for
 /// by their package names in the query string, never by a file path.
