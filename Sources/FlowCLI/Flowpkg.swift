@@ -26,6 +26,7 @@ public struct Flowpkg: ParsableCommand {
             Serve.self,
             Keygen.self,
             Publish.self,
+            Lsp.self,
         ]
     )
 
@@ -36,6 +37,7 @@ public struct Flowpkg: ParsableCommand {
     /// where a common slip has an obvious fix.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let interpreter = LoneScript.interpreterArguments(arguments) { LoneScript.run(interpreter) }
         if let request = RunRequest(commonForm: arguments) {
             do {
                 let opened = try request.perform()

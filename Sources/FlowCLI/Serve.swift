@@ -58,6 +58,8 @@ extension Flowpkg {
         }
 
         func run() throws {
+            // Ctrl-C ends serve with 130 (SIGTERM 143) from here on, as it ends other commands.
+            WatchInterrupt.install(queueing: true)
             let options = LiveServerOptions(
                 host: host, port: port, token: token ?? LiveServerOptions.generateToken(),
                 forcePolling: poll)
@@ -113,9 +115,10 @@ extension Flowpkg {
                 output.write("Connect: \(connect)")
                 output.write("Session page: \(page)")
             }
-            SignalWait.untilInterrupted()
+            let signalNumber = WatchInterrupt.wait(orWoken: DispatchSemaphore(value: 0)) ?? SIGINT
             server.stop()
             output.write(format == .json ? format.object(["kind": "stopped"]) : "Stopped.")
+            throw ExitCode(128 + signalNumber)
         }
     }
 }

@@ -73,7 +73,9 @@ package final class PlainSocket: Sendable {
         let bound = address.storage.withUnsafeBytes { raw in
             bind(descriptor, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), address.length)
         }
-        if bound != 0 || systemListen(descriptor, 64) != 0 {
+        // A deep backlog: a burst of connections waits in the kernel for the accept loop
+        // instead of having its SYNs dropped (the kernel caps it at net.core.somaxconn).
+        if bound != 0 || systemListen(descriptor, 1024) != 0 {
             let failure = Failure()
             close(descriptor)
             throw failure
@@ -94,6 +96,45 @@ package final class PlainSocket: Sendable {
             if errno == EINTR || errno == ECONNABORTED { continue }
             throw Failure()
         }
+    }
+
+    /// Makes `accept`, `send` and `receive` return at once instead of waiting (`receiveNow`
+    /// tells "nothing yet" apart), or wait again.
+    package func setNonBlocking(_ on: Bool) {
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+    }
+
+    /// What a receive on a non-blocking socket found.
+    package enum Available {
+        case bytes([UInt8])
+        /// Nothing has arrived yet.
+        case nothingYet
+        /// The other side closed its end.
+        case closed
+    }
+
+    /// Up to `max` bytes of what has arrived, without waiting (the socket is non-blocking).
+    package func receiveNow(max: Int) throws(Failure) -> Available {
+        var bytes = [UInt8](repeating: 0, count: max)
+        while true {
+            let count = bytes.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, max, 0) }
+            if count > 0 { bytes.removeLast(max - count); return .bytes(bytes) }
+            if count == 0 { return .closed }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return .nothingYet }
+            throw Failure()
+        }
+    }
+
+    /// Waits up to `timeout` for any of `sockets` to have something to read (bytes, a
+    /// connection to accept, or its end); returns which do, in order.
+    package static func readable(_ sockets: [PlainSocket], within timeout: TimeInterval) -> [Bool] {
+        var probes = sockets.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+        let milliseconds = Int32(min(max(timeout, 0), 3600) * 1000)
+        let ready = probes.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
+        guard ready > 0 else { return Array(repeating: false, count: sockets.count) }
+        return probes.map { $0.revents & Int16(POLLIN | POLLERR | POLLHUP | POLLNVAL) != 0 }
     }
 
     /// The port it is bound to.
@@ -192,6 +233,31 @@ package final class PlainSocket: Sendable {
     #else
         private static let streamType = SOCK_STREAM
         private static let closeOnExec: Int32 = 0
+    #endif
+
+    /// Raises this process's soft limit on open descriptors to its hard limit, and returns the
+    /// limit now in force: a server holding many connections at once needs more than the usual
+    /// default of 1,024.
+    @discardableResult
+    package static func raiseDescriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(resourceLimitFiles, &limit) == 0 else { return 1024 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            #if canImport(Darwin)
+                // Darwin refuses a soft limit above OPEN_MAX however high the hard one is.
+                raised.rlim_cur = min(limit.rlim_max, rlim_t(OPEN_MAX))
+            #endif
+            if setrlimit(resourceLimitFiles, &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
+    #if canImport(Glibc)
+        private static let resourceLimitFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+        private static let resourceLimitFiles = RLIMIT_NOFILE
     #endif
 
     private static func addresses(host: String, port: Int, passive: Bool) throws(Failure) -> [Address] {

@@ -76,6 +76,30 @@ package final class SocketReader {
             if line.isEmpty { break }
             lines.append(line)
         }
+        return try Self.head(lines: lines)
+    }
+
+    /// The head at the start of `bytes` once its blank line has arrived, nil while it has not;
+    /// the same limits as `head()`. How the server reads requests that arrive piece by piece
+    /// on non-blocking sockets, with no thread waiting on each.
+    package static func head(in bytes: ArraySlice<UInt8>) throws(Problem) -> Head? {
+        var lines: [String] = []
+        var start = bytes.startIndex
+        while let newline = bytes[start...].firstIndex(of: 0x0A) {
+            var end = newline
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            if end - start > maxLine { throw .malformed("a line is longer than \(maxLine) bytes") }
+            if newline + 1 - bytes.startIndex > maxHead { throw .malformed("the head is larger than \(maxHead) bytes") }
+            if end == start { return try head(lines: lines) }
+            lines.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            start = newline + 1
+        }
+        if bytes.endIndex - start > maxLine { throw .malformed("a line is longer than \(maxLine) bytes") }
+        if bytes.count > maxHead { throw .malformed("the head is larger than \(maxHead) bytes") }
+        return nil
+    }
+
+    private static func head(lines: [String]) throws(Problem) -> Head {
         guard let startLine = lines.first else { throw .malformed("the head is empty") }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {

@@ -31,129 +31,291 @@ struct LiveResponse: Sendable {
     var body: Body
 }
 
-/// A small HTTP/1.1 server over `PlainSocket`: one thread per connection, one request per
-/// connection (`Connection: close`), GET only, with bounded request heads and deadlines.
+/// A small HTTP/1.1 server over `PlainSocket`: one request per connection (`Connection:
+/// close`), GET only, with bounded request heads and deadlines, and separate budgets for
+/// clients that hold the token and clients that do not.
 ///
-/// A client has `timeout` in all to send its request head, however slowly it trickles in;
-/// an event stream whose client has gone is noticed within a second (and a silent half-open
-/// one by the heartbeat comment sent every `heartbeat` seconds), so dead clients do not hold
-/// connection slots.
+/// One thread accepts connections and reads every request head over non-blocking sockets
+/// (`PendingConnections`): until its head is in, a connection costs a descriptor, never a
+/// thread, it has `headerTimeout` in all to send the head however slowly it trickles, and the
+/// oldest is closed when too many wait. A complete request then gets a thread of its own from
+/// one of three budgets: requests with the token, requests without it (answered 401, or 400
+/// when malformed), and event streams (a new one ends the oldest). So idle sockets, trickled
+/// heads and floods of connections without the token cannot take what the token holder needs.
+///
+/// An event stream whose client has gone is noticed within a second (and a silent half-open
+/// one by the heartbeat comment sent every `heartbeat` seconds).
 ///
 /// The live channel needs no more: a handful of GETs from one development host and one
 /// long-lived event stream, on loopback by default. (A server library would do, but the ones
 /// at hand bring FoundationNetworking, and with it libcurl's dependencies, into every
 /// `flowpkg` process at start-up.)
 final class HTTPListener: Sendable {
-    /// How long a client may take to send its whole request head, and a send may wait for a
-    /// slow reader.
-    static let timeout: TimeInterval = 10
+    /// How long a send may wait for a slow reader.
+    static let sendTimeout: TimeInterval = 10
     /// Seconds between the comments that keep an idle event stream checked.
     static let heartbeat: TimeInterval = 15
-    /// Connections served at once; more are closed as soon as they are accepted.
-    static let maxConnections = 64
+    /// Descriptors kept for everything but waiting connections: the answering threads' own
+    /// sockets, project files read, the watcher.
+    static let descriptorReserve = 256
     /// The largest request body read (a program's report); a larger one is answered 413.
     static let maxBody = 1 << 20
 
     let port: UInt16
+    let limits: LiveConnectionLimits
+    /// Waiting connections allowed, within the process's descriptor limit.
+    let pendingCapacity: Int
     private let socket: PlainSocket
+    private let isAuthorized: @Sendable (LiveRequest) -> Bool
     private let handler: @Sendable (LiveRequest) -> LiveResponse
-    private struct Connections {
+
+    private enum Budget { case request, unauthenticated, events }
+
+    private struct Stream {
+        var id: ObjectIdentifier
+        var socket: PlainSocket
+        var subscription: EventSubscription
+    }
+
+    private struct State {
+        /// Connections with a complete request, being answered or streaming.
         var open: [ObjectIdentifier: PlainSocket] = [:]
+        var requests = 0
+        var unauthenticated = 0
+        /// Open event streams, oldest first.
+        var streams: [Stream] = []
+        /// Connections still sending their head.
+        var pending = 0
         var stopped = false
     }
 
-    private let connections = Locked(Connections())
+    private let state = Locked(State())
 
-    /// Binds and listens at once; `start()` then accepts connections.
-    init(host: String, port: UInt16, handler: @escaping @Sendable (LiveRequest) -> LiveResponse) throws(PlainSocket
-        .Failure)
-    {
+    /// Binds and listens at once; `start()` then accepts connections. Raises the process's
+    /// descriptor limit to its hard limit, since a server holds many sockets at once.
+    ///
+    /// - Parameter isAuthorized: whether a request carries the token, to choose its budget.
+    init(
+        host: String, port: UInt16, limits: LiveConnectionLimits = LiveConnectionLimits(),
+        isAuthorized: @escaping @Sendable (LiveRequest) -> Bool,
+        handler: @escaping @Sendable (LiveRequest) -> LiveResponse
+    ) throws(PlainSocket.Failure) {
         socket = try PlainSocket.listen(host: host, port: port)
         self.port = socket.localPort ?? port
+        self.limits = limits
+        let descriptors = PlainSocket.raiseDescriptorLimit()
+        let answering = limits.requests + limits.unauthenticatedRequests + limits.eventStreams
+        pendingCapacity = max(8, min(limits.pendingConnections, descriptors - answering - Self.descriptorReserve))
+        self.isAuthorized = isAuthorized
         self.handler = handler
     }
 
     func start() {
-        Thread.detachNewThread { [self] in acceptConnections() }
+        Thread.detachNewThread { [self] in acceptAndReadHeads() }
     }
 
-    /// Connections being served now, event streams included.
-    var openConnections: Int { connections.withLock { $0.open.count } }
+    /// Connections open now: those still sending their head, those being answered and the
+    /// event streams.
+    var openConnections: Int { state.withLock { $0.open.count + $0.pending } }
 
     /// Stops accepting and closes every open connection.
     func stop() {
-        let open = connections.withLock { connections -> [PlainSocket] in
-            connections.stopped = true
-            return Array(connections.open.values)
+        let open = state.withLock { state -> [PlainSocket] in
+            state.stopped = true
+            return Array(state.open.values)
         }
         socket.shutDown()
         for connection in open { connection.shutDown() }
     }
 
-    private func acceptConnections() {
+    // MARK: Accepting and reading heads
+
+    private func acceptAndReadHeads() {
+        socket.setNonBlocking(true)
+        var pending = PendingConnections(capacity: pendingCapacity, headerTimeout: limits.headerTimeout)
+        // At most this many accepted per round, so a connection is read at least eight times
+        // before a flood of newer ones could push it out.
+        let acceptsPerRound = max(1, pendingCapacity / 8)
+        var acceptPausedUntil: Date?
         while true {
-            let client: PlainSocket, peer: String
+            let now = Date()
+            let listening = acceptPausedUntil.map { now >= $0 } ?? true
+            var wait: TimeInterval = listening ? 1 : 0.05
+            if let deadline = pending.nextDeadline { wait = min(wait, max(deadline.timeIntervalSince(now), 0)) }
+            let ready = PlainSocket.readable((listening ? [socket] : []) + pending.sockets, within: wait)
+            if state.withLock({ $0.stopped }) { return }
+            // Read before accepting, so `ready` still lines up with the waiting list.
+            let done = pending.read(ready: Array(ready.dropFirst(listening ? 1 : 0)), now: Date())
+            acceptPausedUntil = nil
+            if listening, ready.first == true {
+                switch accept(into: &pending, atMost: acceptsPerRound) {
+                case .drained: break
+                case .pause: acceptPausedUntil = Date(timeIntervalSinceNow: 0.05)
+                case .stopped: return
+                }
+            }
+            let waiting = pending.waiting.count
+            state.withLock { $0.pending = waiting }
+            for (connection, outcome) in done { dispatch(connection.socket, peer: connection.peer, outcome) }
+        }
+    }
+
+    private enum AcceptResult { case drained, pause, stopped }
+
+    private func accept(into pending: inout PendingConnections, atMost limit: Int) -> AcceptResult {
+        var accepted = 0
+        while accepted < limit {
             do {
-                (client, peer) = try socket.accept()
+                let (client, peer) = try socket.accept()
+                pending.admit(client, peer: peer, now: Date())
+                accepted += 1
             } catch {
-                if error.isFatal || connections.withLock({ $0.stopped }) { return }
-                // Out of descriptors or memory, or one connection failed: wait, then go on.
-                Thread.sleep(forTimeInterval: 0.05)
-                continue
+                if error.timedOut { return .drained }
+                if error.isFatal || state.withLock({ $0.stopped }) { return .stopped }
+                // Out of descriptors: the oldest waiting connection makes room, else wait.
+                if error.code == EMFILE || error.code == ENFILE, pending.closeOldest() { continue }
+                return .pause
             }
-            let id = ObjectIdentifier(client)
-            let accepted = connections.withLock { connections -> Bool? in
-                if connections.stopped { return nil }
-                if connections.open.count >= Self.maxConnections { return false }
-                connections.open[id] = client
-                return true
+        }
+        return .drained
+    }
+
+    // MARK: Answering
+
+    /// Gives a connection whose head is in a thread from its budget, or refuses it.
+    private func dispatch(_ client: PlainSocket, peer: String, _ outcome: PendingConnections.Outcome) {
+        let parsed: Result<LiveRequest, RequestProblem>
+        switch outcome {
+        case .head(let head, let rest): parsed = Self.request(from: head, peer: peer, rest: rest)
+        case .malformed(let reason): parsed = .failure(RequestProblem(message: reason))
+        }
+        let budget: Budget
+        if case .success(let request) = parsed, isAuthorized(request) {
+            budget = .request
+        } else {
+            budget = .unauthenticated
+        }
+        let id = ObjectIdentifier(client)
+        let admitted = state.withLock { state -> Bool in
+            if state.stopped { return false }
+            switch budget {
+            case .request:
+                guard state.requests < limits.requests else { return false }
+                state.requests += 1
+            case .unauthenticated, .events:
+                guard state.unauthenticated < limits.unauthenticatedRequests else { return false }
+                state.unauthenticated += 1
             }
-            guard let accepted else { client.shutDown(); return }
-            guard accepted else { client.shutDown(); continue }
-            Thread.detachNewThread { [self] in
-                serve(client, peer: peer)
-                client.shutDown()
-                connections.withLock { _ = $0.open.removeValue(forKey: id) }
+            state.open[id] = client
+            return true
+        }
+        guard admitted else {
+            // Told to come back, with one send that never waits (the socket is still
+            // non-blocking, and a few hundred bytes fit an unused send buffer), then closed.
+            try? Self.write(
+                Self.plainError(503, "the live source is busy: retry in a moment"), to: client,
+                version: "HTTP/1.1")
+            client.shutDown()
+            return
+        }
+        client.setNonBlocking(false)
+        client.setTimeouts(send: Self.sendTimeout, receive: Self.sendTimeout)
+        Thread.detachNewThread { [self] in
+            var held = budget
+            switch parsed.flatMap({ Self.readBody(of: $0, from: client, authorized: budget == .request) }) {
+            case .success(let request):
+                let response = handler(request)
+                if case .events(let subscription) = response.body {
+                    openStream(id, client, subscription, leaving: budget)
+                    held = .events
+                }
+                try? Self.write(response, to: client, version: request.version)
+                // Whatever the client sent beyond the head (a body) is read and dropped, so
+                // closing does not reset the connection before the answer is read.
+                client.finishSending(draining: 1 << 20, timeout: 1)
+            case .failure(let problem):
+                try? Self.write(Self.plainError(problem.status, problem.message), to: client, version: "HTTP/1.1")
+                client.finishSending()
+            }
+            client.shutDown()
+            close(id, held)
+        }
+    }
+
+    /// Moves a connection from its request budget to the event streams, ending the oldest
+    /// stream if there are too many.
+    private func openStream(
+        _ id: ObjectIdentifier, _ client: PlainSocket, _ subscription: EventSubscription, leaving budget: Budget
+    ) {
+        let evicted = state.withLock { state -> [Stream] in
+            release(budget, in: &state)
+            state.streams.append(Stream(id: id, socket: client, subscription: subscription))
+            let excess = max(state.streams.count - limits.eventStreams, 0)
+            defer { state.streams.removeFirst(excess) }
+            return Array(state.streams.prefix(excess))
+        }
+        for stream in evicted {
+            stream.subscription.finish()
+            stream.socket.shutDown()
+        }
+    }
+
+    private func close(_ id: ObjectIdentifier, _ budget: Budget) {
+        state.withLock { state in
+            state.open.removeValue(forKey: id)
+            if budget == .events {
+                state.streams.removeAll { $0.id == id }
+            } else {
+                release(budget, in: &state)
             }
         }
     }
 
-    private func serve(_ client: PlainSocket, peer: String) {
-        client.setTimeouts(send: Self.timeout, receive: Self.timeout)
-        let request: LiveRequest
-        switch Self.readRequest(from: client, peer: peer, before: Date(timeIntervalSinceNow: Self.timeout)) {
-        case .success(let parsed): request = parsed
-        case .failure(let problem):
-            guard let message = problem.message else { return }
-            try? Self.write(Self.plainError(problem.status, message), to: client, version: "HTTP/1.1")
-            client.finishSending()
-            return
+    private func release(_ budget: Budget, in state: inout State) {
+        switch budget {
+        case .request: state.requests -= 1
+        case .unauthenticated: state.unauthenticated -= 1
+        case .events: break
         }
-        try? Self.write(handler(request), to: client, version: request.version)
-        // Whatever the client sent beyond the head (a body) is read and dropped, so closing
-        // does not reset the connection before the answer is read.
-        client.finishSending(draining: 1 << 20, timeout: 1)
     }
 
     // MARK: Reading a request
 
     private struct RequestProblem: Error {
-        /// What to answer with a 400; nil when the connection just went away.
-        var message: String?
+        /// What to answer with a 400 (or `status`).
+        var message: String
         var status = 400
     }
 
-    private static func readRequest(from client: PlainSocket, peer: String, before deadline: Date)
+    /// Reads the body `Content-Length` announces (a program's report), after the bytes that
+    /// came with the head; only for a request with the token; more than `maxBody` is refused.
+    private static func readBody(of request: LiveRequest, from client: PlainSocket, authorized: Bool)
         -> Result<LiveRequest, RequestProblem>
     {
-        let head: SocketReader.Head
-        let reader = SocketReader(client, deadline: deadline)
-        do {
-            head = try reader.head()
-        } catch {
-            guard case .malformed(let reason) = error else { return .failure(RequestProblem(message: nil)) }
-            return .failure(RequestProblem(message: reason))
+        guard authorized, let declared = request.headers["content-length"] else { return .success(request) }
+        guard let length = Int(declared), length >= 0 else {
+            return .failure(RequestProblem(message: "Content-Length is not a number"))
         }
+        guard length <= maxBody else {
+            return .failure(
+                RequestProblem(message: "the body is \(length) bytes, more than \(maxBody) are refused", status: 413))
+        }
+        var request = request
+        request.body = Array(request.body.prefix(length))
+        let deadline = Date(timeIntervalSinceNow: sendTimeout)
+        while request.body.count < length {
+            guard let piece = try? client.receive(max: length - request.body.count, before: deadline) else {
+                return .failure(RequestProblem(message: "the body ended before its Content-Length"))
+            }
+            request.body += piece
+        }
+        client.setTimeouts(send: sendTimeout, receive: sendTimeout)
+        return .success(request)
+    }
+
+    private static func request(from head: SocketReader.Head, peer: String, rest: [UInt8]) -> Result<
+        LiveRequest, RequestProblem
+    > {
         let parts = head.startLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), parts[1].hasPrefix("/") else {
             return .failure(RequestProblem(message: "not an HTTP/1.1 request line"))
@@ -168,28 +330,10 @@ final class HTTPListener: Sendable {
                 query[name] = halves.count > 1 ? (halves[1].removingPercentEncoding ?? "") : ""
             }
         }
-        var body: [UInt8] = []
-        if let declared = head.headers["content-length"] {
-            guard let length = Int(declared), length >= 0 else {
-                return .failure(RequestProblem(message: "Content-Length is not a number"))
-            }
-            guard length <= maxBody else {
-                return .failure(
-                    RequestProblem(
-                        message: "the body is \(length) bytes, more than \(maxBody) are refused", status: 413))
-            }
-            body.reserveCapacity(length)
-            while body.count < length {
-                guard let piece = try? reader.some(max: length - body.count) else {
-                    return .failure(RequestProblem(message: nil))
-                }
-                body += piece
-            }
-        }
         return .success(
             LiveRequest(
                 method: String(parts[0]), path: String(path), query: query, headers: head.headers,
-                version: String(parts[2]), peer: peer, body: body))
+                version: String(parts[2]), peer: peer, body: rest))
     }
 
     // MARK: Writing a response
@@ -248,6 +392,7 @@ final class HTTPListener: Sendable {
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
         case 413: return "Content Too Large"
+        case 503: return "Service Unavailable"
         default: return "Error"
         }
     }

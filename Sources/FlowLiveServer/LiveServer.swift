@@ -10,15 +10,18 @@ public struct LiveServerOptions: Sendable {
     public var token: String
     /// Poll the file system even where inotify is available.
     public var forcePolling: Bool
+    /// The header deadline and the connection budgets.
+    public var limits: LiveConnectionLimits
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = LiveProtocol.defaultPort, token: String,
-        forcePolling: Bool = false
+        forcePolling: Bool = false, limits: LiveConnectionLimits = LiveConnectionLimits()
     ) {
         self.host = host
         self.port = port
         self.token = token
         self.forcePolling = forcePolling
+        self.limits = limits
     }
 
     /// Whether `host` only accepts connections from this machine: `localhost`, 127.0.0.0/8,
@@ -105,8 +108,10 @@ public final class LiveServer: Sendable {
     public func start() throws {
         let listener: HTTPListener
         do {
-            listener = try HTTPListener(host: options.host, port: options.port) { [self] request in respond(to: request)
-            }
+            listener = try HTTPListener(
+                host: options.host, port: options.port, limits: options.limits,
+                isAuthorized: { [options] request in Self.carriesToken(request, options.token) },
+                handler: { [self] request in respond(to: request) })
         } catch {
             throw LiveServerError(options: options, failure: error)
         }
@@ -213,20 +218,10 @@ public final class LiveServer: Sendable {
 
     /// Runs `respond` only for a request that carries the token; logs the outcome in one line
     /// (but not the reports and page polls that went well: they come every second).
-    ///
-    /// A browser cannot put a header on the page's own address, so the session page (and only
-    /// its GETs) may carry the token as `?token=`.
     private func authorized(_ request: LiveRequest, _ respond: () throws -> LiveResponse) -> LiveResponse {
-        var presented = request.headers["authorization"] ?? ""
-        if presented.isEmpty, request.method == "GET",
-            request.path == LiveProtocol.sessionPagePath || request.path == LiveProtocol.sessionStatePath,
-            let token = request.query["token"]
-        {
-            presented = "Bearer " + token
-        }
-        let expected = "Bearer " + options.token
         let response: LiveResponse
-        if Self.constantTimeEqual(presented, expected) {
+        let authorized = Self.carriesToken(request, options.token)
+        if authorized {
             do {
                 response = try respond()
             } catch {
@@ -240,17 +235,41 @@ public final class LiveServer: Sendable {
         }
         let quiet = [LiveProtocol.reportPath, LiveProtocol.sessionStatePath].contains(request.path)
         if quiet && response.status < 300 { return response }
-        var target = request.path
-        if let name = request.query["name"] { target += " \(name)" }
-        if let type = request.query["type"], !type.isEmpty { target += ".\(type)" }
-        var line = "\(request.peer) \(request.method) \(target) → \(response.status)"
-        if response.status >= 400, case .bytes(let body) = response.body,
+        var line = Self.logLine(for: request, authorized: authorized, status: response.status)
+        // A token holder's refused request says why (a malformed report, say); one without
+        // the token is only the path, as the listener logs it.
+        if authorized, response.status >= 400, case .bytes(let body) = response.body,
             let message = (try? JSONDecoder().decode([String: String].self, from: Data(body)))?["error"]
         {
-            line += ": " + message
+            line += ": " + LogText.escaped(message)
         }
         log(line)
         return response
+    }
+
+    /// Whether `request` carries `Authorization: Bearer <token>`, or, for the session page's
+    /// GETs only, `?token=<token>` (a browser cannot put a header on the page's own address).
+    static func carriesToken(_ request: LiveRequest, _ token: String) -> Bool {
+        var presented = request.headers["authorization"] ?? ""
+        if presented.isEmpty, request.method == "GET",
+            request.path == LiveProtocol.sessionPagePath || request.path == LiveProtocol.sessionStatePath,
+            let query = request.query["token"]
+        {
+            presented = "Bearer " + query
+        }
+        return constantTimeEqual(presented, "Bearer " + token)
+    }
+
+    /// One log line for a request: every part the client chose is escaped (`LogText`), so no
+    /// request can end the line or drive the terminal; without the token, only the method and
+    /// the path as sent are shown, not the decoded name it asked for.
+    static func logLine(for request: LiveRequest, authorized: Bool, status: Int) -> String {
+        var target = LogText.escaped(request.path)
+        if authorized {
+            if let name = request.query["name"] { target += " \(LogText.escaped(name))" }
+            if let type = request.query["type"], !type.isEmpty { target += ".\(LogText.escaped(type))" }
+        }
+        return "\(request.peer) \(LogText.escaped(request.method)) \(target) → \(status)"
     }
 
     /// Compares secrets without stopping at the first difference, so timing tells nothing.

@@ -49,18 +49,19 @@ public struct SessionEvent: Sendable, Encodable {
     /// One line for a terminal: the program first; an error starts with `file:line:` so
     /// editors and terminals can jump to it, and names the program at its end.
     public var text: String {
-        let who = "\(program.identifier)[\(program.processID)]"
+        // What a program sends is escaped as serve's log escapes requests: a printed line
+        // cannot forge another or drive the terminal (`--format json` shows it as it was).
+        let who = LogText.escaped("\(program.identifier)[\(program.processID)]")
         switch kind {
         case .connected:
-            return "\(who): connected from \(program.hostName) (\(program.platform))"
-                + (program.version.map { ", version \($0)" } ?? "")
+            return "\(who): connected from \(LogText.escaped(program.hostName)) (\(LogText.escaped(program.platform)))"
+                + (program.version.map { ", version \(LogText.escaped($0))" } ?? "")
         case .output, .log:
             let marker = event?.stream == .stderr ? " stderr" : event?.kind == .log ? " log" : ""
-            return "\(who)\(marker): \(event?.text ?? "")"
+            return "\(who)\(marker): \(LogText.escaped(event?.text ?? ""))"
         case .error:
-            let message =
-                (event?.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).first
-                .map(String.init) ?? ""
+            let firstLine = (event?.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).first
+            let message = LogText.escaped(firstLine.map(String.init) ?? "")
             let phase = event?.phase.map { " while \(Self.phaseWords($0))" } ?? ""
             if let file, let line {
                 return
@@ -68,14 +69,15 @@ public struct SessionEvent: Sendable, Encodable {
             }
             return "error: \(message) (\(who)\(phase))"
         case .reload:
-            let names = (event?.modules ?? []) + (event?.resources ?? [])
+            let names = ((event?.modules ?? []) + (event?.resources ?? [])).map(LogText.escaped)
             return "\(who): reloaded \(names.joined(separator: ", ")) in "
                 + String(format: "%.1f", event?.milliseconds ?? 0) + " ms"
         case .loaded:
             let items = event?.items ?? []
             return "\(who): loaded "
-                + items.map { "\($0.kind.rawValue) \($0.name) <- \($0.source) (\($0.size) bytes)" }.joined(
-                    separator: ", ")
+                + items.map {
+                    "\($0.kind.rawValue) \(LogText.escaped($0.name)) <- \(LogText.escaped($0.source)) (\($0.size) bytes)"
+                }.joined(separator: ", ")
         case .dropped:
             return "\(who): \(dropped ?? 0) events dropped so far: the program wrote faster than they could be sent"
         case .ended:

@@ -189,7 +189,7 @@ import Testing
             server.waitFor { stdout, _ in stdout.contains("Serving Demo (com.example.app) at http://127.0.0.1:") },
             "\(server.stderr)")
         #expect(server.waitFor { stdout, _ in stdout.contains("Connect: flowpkg run --live http://127.0.0.1:") })
-        #expect(server.interrupt() == 0)
+        #expect(server.interrupt() == 130)
     }
 
     @Test func relativePaths() {

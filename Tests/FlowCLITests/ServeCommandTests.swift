@@ -42,8 +42,24 @@ import Testing
             in: fixture.url)
         #expect(server.waitFor { stdout, _ in stdout.contains("Token: abcdefgh") })
         #expect(server.stderr.contains("warning: listening on 0.0.0.0"))
-        #expect(server.interrupt() == 0)
+        #expect(server.interrupt() == 130)
         #expect(server.stdout.contains("Stopped."))
+    }
+
+    /// Ctrl-C ends serve with 130, as the README's exit codes say; SIGTERM with 143.
+    @Test func ctrlCExits130AndSIGTERM143() throws {
+        let fixture = try RunFixture()
+        let root = try fixture.project("App", modules: ["main.lua": "print('hi')\n"])
+        let interrupted = try ServedProject(root, in: fixture.url)
+        #expect(interrupted.server.waitFor { stdout, _ in stdout.contains("Connect: ") })
+        #expect(interrupted.server.interrupt() == 130)
+        #expect(interrupted.server.stdout.hasSuffix("Stopped.\n"), "\(interrupted.server.stdout)")
+        let terminated = try ServedProject(root, in: fixture.url)
+        #expect(terminated.server.waitFor { stdout, _ in stdout.contains("Connect: ") })
+        terminated.server.process.terminate()
+        terminated.server.process.waitUntilExit()
+        #expect(terminated.server.process.terminationReason == .exit)
+        #expect(terminated.server.process.terminationStatus == 143)
     }
 
     /// `--host 0.0.0.0` prints the machine's own addresses, which a device can use: each URL

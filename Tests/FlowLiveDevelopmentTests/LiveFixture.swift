@@ -10,7 +10,8 @@ final class LiveFixture: @unchecked Sendable {
     private let logLines = LogLines()
 
     init(
-        identifier: String = "com.example.live", forcePolling: Bool = false, listeningOn requestedPort: UInt16 = 0,
+        identifier: String = "com.example.live", forcePolling: Bool = false,
+        limits: LiveConnectionLimits = LiveConnectionLimits(), listeningOn requestedPort: UInt16 = 0,
         onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }
     ) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-live-\(UUID().uuidString)")
@@ -29,7 +30,8 @@ final class LiveFixture: @unchecked Sendable {
         let lines = logLines
         server = try LiveServer(
             projectAt: root,
-            options: LiveServerOptions(port: requestedPort, token: Self.token, forcePolling: forcePolling),
+            options: LiveServerOptions(
+                port: requestedPort, token: Self.token, forcePolling: forcePolling, limits: limits),
             log: { lines.append($0) }, onEvents: { $0.forEach(onEvent) })
         try server.start()
         port = server.listeningPort ?? 0

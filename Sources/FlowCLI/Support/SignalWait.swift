@@ -1,36 +1,24 @@
 import Foundation
 
-/// Blocks until SIGINT or SIGTERM, so a server can stop cleanly instead of being killed.
-enum SignalWait {
-    static func untilInterrupted() {
-        let done = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { done.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        done.wait()
-        sources.forEach { $0.cancel() }
-    }
-}
-
-/// Ctrl-C for `flowpkg run --watch`, caught from before the start module runs, so no signal
-/// falls between the program's first output and the wait (a dispatch source is registered
-/// asynchronously: a signal sent in that gap was lost, and the watch never ended).
+/// Ctrl-C for `flowpkg run --watch` and `flowpkg serve`, caught from before the start module
+/// runs (or the server starts), so no signal falls between the first output and the wait (a
+/// dispatch source is registered asynchronously: a signal sent in that gap was lost, and the
+/// watch never ended; serve exited 0).
 ///
 /// While the start module runs, Ctrl-C ends the process at once with 128 + the signal, as
 /// the default action would (with the shell's status); once `wait` runs, it ends the wait.
 enum WatchInterrupt {
     /// Installs the handler for SIGINT and SIGTERM; call once, on the thread that will `wait`,
     /// before the start module runs.
-    static func install() {
+    ///
+    /// With `queueing`, a signal that comes before `wait` is kept for it instead of ending the
+    /// process (serve: Ctrl-C right after the banner still stops the server and says so).
+    static func install(queueing: Bool = false) {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { return }
         watchPipeRead = descriptors[0]
         watchPipeWrite = descriptors[1]
+        watchIsWaiting = queueing ? 1 : 0
         signal(SIGINT, watchSignalHandler)
         signal(SIGTERM, watchSignalHandler)
         // A process started by another may inherit these signals blocked (a test runner's
