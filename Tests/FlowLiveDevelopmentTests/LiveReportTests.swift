@@ -68,6 +68,18 @@ import Testing
         #expect(decoded == report)
     }
 
+    @Test func serveShowsProgramTextEscapedAsItsLogIs() async throws {
+        let events = Inbox<SessionEvent>()
+        let fixture = try await LiveFixture(onEvent: { events.put($0) })
+        defer { Task { await fixture.stop() } }
+        let reporter = LiveReporter(url: fixture.url, token: LiveFixture.token, program: Self.program())
+        defer { reporter.stop() }
+        reporter.output("\u{1B}[2Jcleared\r forged \u{202E}\n")
+        let line = await events.wait { $0.kind == .output }
+        #expect(line?.event?.text == "\u{1B}[2Jcleared\r forged \u{202E}")
+        #expect(line?.text == "com.example.live[42]: \\x1b[2Jcleared\\r forged \\u{202e}")
+    }
+
     @Test func aLineLongerThanTheCapIsCut() async throws {
         let events = Inbox<SessionEvent>()
         let fixture = try await LiveFixture(onEvent: { events.put($0) })
