@@ -62,7 +62,10 @@ let package = Package(
         // The development monitor: the live source's client, linked by debug hosts only.
         .target(
             name: "FlowLiveDevelopment",
-            dependencies: ["FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime"]
+            dependencies: [
+                "FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
         .target(

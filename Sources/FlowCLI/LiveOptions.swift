@@ -9,7 +9,8 @@ struct LiveOptions: ParsableArguments {
     @Option(
         name: .customLong("live"),
         help: ArgumentHelp(
-            "The URL of a live source (`flowpkg serve`) to load code from first.", valueName: "url"))
+            "The URL of a live source (`flowpkg serve`) to load code from first; the program's output, errors, reloads and loads go back to it.",
+            valueName: "url"))
     var url: String?
 
     @Option(help: "The token the live source printed.")
@@ -38,11 +39,27 @@ struct LiveOptions: ParsableArguments {
         }
     }
 
+    /// What sends the program's output, errors and loads back to the live source, if one was
+    /// asked for: made before the context, whose output it takes.
+    func makeReporter(loader: Loader, output: LineOutput) -> LiveReporter? {
+        guard let url, let parsed = URL(string: url), let token else { return nil }
+        // The package's version and digest, when a package is what runs.
+        let package = loader.sources.lazy.compactMap { $0 as? EmbeddedPackageSource }.first?.manifest
+        let program = LiveReporter.thisProgram(
+            identifier: loader.identifier.rawValue, version: package?.version, digest: package?.digest)
+        return LiveReporter(
+            url: parsed, token: token, program: program,
+            log: { line in
+                fflush(nil)
+                output.error(line)
+            })
+    }
+
     /// Connects the context's loader to the live source, if one was asked for; `prepare` sees
     /// the session before it connects.
     func startSession(
         loader: Loader, primary: SourceKind, context: LuaContext, output: LineOutput,
-        prepare: (LiveSession) -> Void = { _ in }
+        reporter: LiveReporter? = nil, prepare: (LiveSession) -> Void = { _ in }
     ) -> LiveSession? {
         guard let url, let parsed = URL(string: url), let token else { return nil }
         return LiveSession.attach(
@@ -53,6 +70,6 @@ struct LiveOptions: ParsableArguments {
                 output.error(line)
             },
             afterChange: { fflush(nil) },
-            prepare: prepare)
+            reporter: reporter, prepare: prepare)
     }
 }

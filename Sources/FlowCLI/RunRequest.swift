@@ -100,7 +100,11 @@ struct RunRequest {
         }
         defer { updateRun?.finish(log: { Self.standardError($0 + "\n") }) }
 
-        let options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
+        let lineOutput = LineOutput()
+        let reporter = live?.makeReporter(loader: target.loader, output: lineOutput)
+        var options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
+        // With a live session, what Lua writes also goes back to `flowpkg serve`.
+        options.output = reporter?.outputHandler
         let context = try LuaContext(
             name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
         try Flowpkg.Run.setArgumentTable(in: context, path: shownPath, arguments)
@@ -115,7 +119,7 @@ struct RunRequest {
         let refusal = Locked<String?>(nil)
         let session = live?.startSession(
             loader: target.loader, primary: target.primarySource,
-            context: context, output: LineOutput()
+            context: context, output: lineOutput, reporter: reporter
         ) { session in
             guard watch else { return }
             session.onRefused { reason in
@@ -138,6 +142,7 @@ struct RunRequest {
         } catch {
             fflush(nil)  // Lua's print writes through C stdio
             Self.standardError("error: \(error)\n")
+            reporter?.error("\(error)", phase: .start)
             updateRun?.failed()
             throw ExitCode.failure
         }

@@ -16,6 +16,12 @@ extension Flowpkg {
                 0.0.0.0 (or ::) it prints this machine's network addresses, the URLs a device \
                 uses. Without DIR, the project is the first folder holding flowpkg.json from \
                 here upward. Stop it with Ctrl-C.
+
+                Programs connected with --live send back their output, errors, reloads and \
+                loaded items; serve prints each as it arrives (an error as FILE:LINE: error: \
+                …), and --format json prints one JSON object per line instead. The session \
+                page, at the printed Session page URL, shows them with the project's \
+                diagnostics.
                 """
         )
 
@@ -36,6 +42,9 @@ extension Flowpkg {
         @Flag(help: "Poll the files instead of using inotify.")
         var poll = false
 
+        @Option(help: "How to print what programs send back: text, or json (one object per line).")
+        var format: ServeFormat = .text
+
         init() {}
 
         func validate() throws {
@@ -55,12 +64,18 @@ extension Flowpkg {
                 host: host, port: port, token: token ?? LiveServerOptions.generateToken(),
                 forcePolling: poll)
             let output = LineOutput()
+            let format = self.format
             let project = ProjectLocation.resolve(directory)
             let server: LiveServer
             do {
-                server = try LiveServer(projectAt: project.url, options: options) { line in
-                    output.write(line)
-                }
+                server = try LiveServer(
+                    projectAt: project.url, options: options,
+                    log: { line in output.write(format.line(log: line)) },
+                    // One write per report: a program printing fast sends thousands at once.
+                    onEvents: { events in
+                        guard !events.isEmpty else { return }
+                        output.write(events.map { format.line($0) }.joined(separator: "\n"))
+                    })
             } catch {
                 output.error("error: \(error)")
                 throw ExitCode.failure
@@ -83,15 +98,26 @@ extension Flowpkg {
                 output.error("warning: this machine has no network address but loopback: only it can connect")
                 urls = [ServeAddresses.url(host == "0.0.0.0" ? "127.0.0.1" : "::1", boundPort)]
             }
-            output.write("Serving \(manifest.name) (\(manifest.identifier)) at \(urls[0])")
-            for other in urls.dropFirst() { output.write("Also at \(other)") }
-            output.write("Token: \(options.token)")
             // Without DIR, run finds the project from here upward just as serve did.
             let shown = directory.map { " " + New.shellQuoted($0) } ?? ""
-            output.write("Connect: flowpkg run\(shown) --live \(urls[0]) --token \(options.token) --watch")
+            let connect = "flowpkg run\(shown) --live \(urls[0]) --token \(options.token) --watch"
+            let page = server.sessionPageURL(base: urls[0])
+            if format == .json {
+                output.write(
+                    format.object([
+                        "kind": "serving", "name": manifest.name, "identifier": manifest.identifier, "url": urls[0],
+                        "token": options.token, "connect": connect, "page": page,
+                    ]))
+            } else {
+                output.write("Serving \(manifest.name) (\(manifest.identifier)) at \(urls[0])")
+                for other in urls.dropFirst() { output.write("Also at \(other)") }
+                output.write("Token: \(options.token)")
+                output.write("Connect: \(connect)")
+                output.write("Session page: \(page)")
+            }
             let signalNumber = WatchInterrupt.wait(orWoken: DispatchSemaphore(value: 0)) ?? SIGINT
             server.stop()
-            output.write("Stopped.")
+            output.write(format == .json ? format.object(["kind": "stopped"]) : "Stopped.")
             throw ExitCode(128 + signalNumber)
         }
     }

@@ -14,7 +14,9 @@ extension LiveSession {
     /// (`LuaContext.resourceDidChange`). `log` gets one line per event, and the reload and
     /// delivery errors (`error: reloading main: …`); `afterChange` runs after each change is
     /// applied (`flowpkg run` flushes standard output there); `prepare` sees the session before
-    /// it connects (to register `onRefused`, say). Keep the session while the
+    /// it connects (to register `onRefused`, say). With `reporter`, reload times, reload and
+    /// delivery errors and every load go back to the live source (set the context's
+    /// `Options.output` to `reporter.outputHandler` for its output). Keep the session while the
     /// context runs, and `stop()` it before terminating the context.
     @discardableResult
     public static func attach(
@@ -22,30 +24,43 @@ extension LiveSession {
         primary: SourceKind? = nil,
         log: @escaping @Sendable (String) -> Void = LiveSession.logToStandardError,
         afterChange: @escaping @Sendable () -> Void = {},
+        reporter: LiveReporter? = nil,
         prepare: (LiveSession) -> Void = { _ in }
     ) -> LiveSession {
         let hooks = Hooks(
             modulesChanged: { names in
+                let started = DispatchTime.now().uptimeNanoseconds
                 do {
-                    try context.reloadModules(names)
+                    let reloaded = try context.reloadModules(names)
+                    let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                    reporter?.reloaded(
+                        modules: (reloaded.isEmpty ? names : reloaded).map(\.rawValue), resources: [],
+                        milliseconds: milliseconds)
                 } catch {
                     afterChange()
-                    log("error: reloading \(names.map(\.rawValue).joined(separator: ", ")): \(error)")
+                    let names = names.map(\.rawValue).joined(separator: ", ")
+                    log("error: reloading \(names): \(error)")
+                    reporter?.error("reloading \(names): \(error)", phase: .reload)
                 }
                 afterChange()
             },
             resourceChanged: { key in
+                let started = DispatchTime.now().uptimeNanoseconds
                 do {
                     try context.resourceDidChange(key)
+                    let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                    reporter?.reloaded(modules: [], resources: [key.description], milliseconds: milliseconds)
                 } catch {
                     afterChange()
                     log("error: delivering \(key) again: \(error)")
+                    reporter?.error("delivering \(key) again: \(error)", phase: .delivery)
                 }
                 afterChange()
             },
             log: log)
         let session = LiveSession(
-            monitor: DevelopmentMonitor(configuration: configuration), loader: context.loader, hooks: hooks)
+            monitor: DevelopmentMonitor(configuration: configuration), loader: context.loader, hooks: hooks,
+            reporter: reporter)
         prepare(session)
         session.start(primary: primary ?? context.loader.sources.first?.kind ?? .embeddedPackage)
         return session

@@ -45,6 +45,9 @@ public final class LiveSession: Sendable {
     }
 
     public let monitor: DevelopmentMonitor
+    /// What the program sends back to the live source (output, errors, reloads, loaded
+    /// items), when the host asked for it.
+    public let reporter: LiveReporter?
     private let loader: Loader
     private let hooks: Hooks
     /// The live source serving now, if one is.
@@ -53,10 +56,22 @@ public final class LiveSession: Sendable {
     private let isStopped = Locked(false)
     private let refusalHandler = Locked<(@Sendable (String) -> Void)?>(nil)
 
-    public init(monitor: DevelopmentMonitor, loader: Loader, hooks: Hooks) {
+    public init(monitor: DevelopmentMonitor, loader: Loader, hooks: Hooks, reporter: LiveReporter? = nil) {
         self.monitor = monitor
         self.loader = loader
         self.hooks = hooks
+        self.reporter = reporter
+        reporter?.observe(loader)
+    }
+
+    /// Sends one line of the host's own log to the live source (shown with the program's output).
+    public func post(log line: String) {
+        reporter?.log(line)
+    }
+
+    /// Sends an error the host met (with its traceback) to the live source.
+    public func post(error message: String) {
+        reporter?.error(message, phase: .run)
     }
 
     /// Waits up to the monitor's connection timeout, then sets the loader's sources as the
@@ -92,6 +107,11 @@ public final class LiveSession: Sendable {
     public func stop() {
         isStopped.withLock { $0 = true }
         monitor.stop()
+        // What the program said last (often the error it ends with) still reaches the server,
+        // unless the server is gone: then nothing waits.
+        reporter?.ended()
+        reporter?.flush(timeout: 2)
+        reporter?.stop()
     }
 
     private func refused(_ reason: String) {

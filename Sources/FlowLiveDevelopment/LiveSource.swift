@@ -34,7 +34,7 @@ public final class LiveSource: PackageSource, Sendable {
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let entry = manifest.modules.first(where: { $0.name == name.rawValue }) else { return nil }
         guard let data = try? client.get(LiveProtocol.modulePath, query: ["name": name.rawValue]) else { return nil }
-        return ModuleCode(name: name, chunkName: entry.path, bytes: [UInt8](data))
+        return ModuleCode(name: name, chunkName: entry.file ?? entry.path, bytes: [UInt8](data), path: entry.path)
     }
 
     public func resource(_ key: ResourceKey) throws -> [UInt8]? {

@@ -1,7 +1,8 @@
 import FlowPackage
 
 /// The wire protocol between `flowpkg serve` (the live source) and a host's development
-/// monitor: a few authenticated HTTP GETs and a server-sent event stream.
+/// monitor: a few authenticated HTTP GETs and a server-sent event stream one way, POSTed
+/// reports (`LiveReport`, in LiveReport.swift) the other.
 ///
 /// Every request carries `Authorization: Bearer <token>`. Modules and resources are asked for
 /// by their package names in the query string, never by a file path.
@@ -27,11 +28,15 @@ public struct LiveManifest: Codable, Sendable, Equatable {
         public var path: String
         /// Changes whenever the module's bytes change (their SHA-256).
         public var tag: String
+        /// The file relative to the project folder (`Sources/Foo/Bar.lua`): the chunk name a
+        /// live client gives it, so errors name the project's file. Absent from older servers.
+        public var file: String?
 
-        public init(name: String, path: String, tag: String) {
+        public init(name: String, path: String, tag: String, file: String? = nil) {
             self.name = name
             self.path = path
             self.tag = tag
+            self.file = file
         }
     }
 

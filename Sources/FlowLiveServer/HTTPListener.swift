@@ -15,6 +15,8 @@ struct LiveRequest: Sendable {
     var version: String
     /// Who asked: `127.0.0.1:51234`.
     var peer: String
+    /// The body a POST sent (a program's report), at most `HTTPListener.maxBody` bytes.
+    var body: [UInt8] = []
 }
 
 /// What the live server answers: bytes, or a stream of server-sent events.
@@ -56,6 +58,8 @@ final class HTTPListener: Sendable {
     /// Descriptors kept for everything but waiting connections: the answering threads' own
     /// sockets, project files read, the watcher.
     static let descriptorReserve = 256
+    /// The largest request body read (a program's report); a larger one is answered 413.
+    static let maxBody = 1 << 20
 
     let port: UInt16
     let limits: LiveConnectionLimits
@@ -182,7 +186,7 @@ final class HTTPListener: Sendable {
     private func dispatch(_ client: PlainSocket, peer: String, _ outcome: PendingConnections.Outcome) {
         let parsed: Result<LiveRequest, RequestProblem>
         switch outcome {
-        case .head(let head): parsed = Self.request(from: head, peer: peer)
+        case .head(let head, let rest): parsed = Self.request(from: head, peer: peer, rest: rest)
         case .malformed(let reason): parsed = .failure(RequestProblem(message: reason))
         }
         let budget: Budget
@@ -218,7 +222,7 @@ final class HTTPListener: Sendable {
         client.setTimeouts(send: Self.sendTimeout, receive: Self.sendTimeout)
         Thread.detachNewThread { [self] in
             var held = budget
-            switch parsed {
+            switch parsed.flatMap({ Self.readBody(of: $0, from: client, authorized: budget == .request) }) {
             case .success(let request):
                 let response = handler(request)
                 if case .events(let subscription) = response.body {
@@ -230,7 +234,7 @@ final class HTTPListener: Sendable {
                 // closing does not reset the connection before the answer is read.
                 client.finishSending(draining: 1 << 20, timeout: 1)
             case .failure(let problem):
-                try? Self.write(Self.plainError(400, problem.message), to: client, version: "HTTP/1.1")
+                try? Self.write(Self.plainError(problem.status, problem.message), to: client, version: "HTTP/1.1")
                 client.finishSending()
             }
             client.shutDown()
@@ -278,11 +282,40 @@ final class HTTPListener: Sendable {
     // MARK: Reading a request
 
     private struct RequestProblem: Error {
-        /// What to answer with a 400.
+        /// What to answer with a 400 (or `status`).
         var message: String
+        var status = 400
     }
 
-    private static func request(from head: SocketReader.Head, peer: String) -> Result<LiveRequest, RequestProblem> {
+    /// Reads the body `Content-Length` announces (a program's report), after the bytes that
+    /// came with the head; only for a request with the token; more than `maxBody` is refused.
+    private static func readBody(of request: LiveRequest, from client: PlainSocket, authorized: Bool)
+        -> Result<LiveRequest, RequestProblem>
+    {
+        guard authorized, let declared = request.headers["content-length"] else { return .success(request) }
+        guard let length = Int(declared), length >= 0 else {
+            return .failure(RequestProblem(message: "Content-Length is not a number"))
+        }
+        guard length <= maxBody else {
+            return .failure(
+                RequestProblem(message: "the body is \(length) bytes, more than \(maxBody) are refused", status: 413))
+        }
+        var request = request
+        request.body = Array(request.body.prefix(length))
+        let deadline = Date(timeIntervalSinceNow: sendTimeout)
+        while request.body.count < length {
+            guard let piece = try? client.receive(max: length - request.body.count, before: deadline) else {
+                return .failure(RequestProblem(message: "the body ended before its Content-Length"))
+            }
+            request.body += piece
+        }
+        client.setTimeouts(send: sendTimeout, receive: sendTimeout)
+        return .success(request)
+    }
+
+    private static func request(from head: SocketReader.Head, peer: String, rest: [UInt8]) -> Result<
+        LiveRequest, RequestProblem
+    > {
         let parts = head.startLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), parts[1].hasPrefix("/") else {
             return .failure(RequestProblem(message: "not an HTTP/1.1 request line"))
@@ -300,7 +333,7 @@ final class HTTPListener: Sendable {
         return .success(
             LiveRequest(
                 method: String(parts[0]), path: String(path), query: query, headers: head.headers,
-                version: String(parts[2]), peer: peer))
+                version: String(parts[2]), peer: peer, body: rest))
     }
 
     // MARK: Writing a response
@@ -353,10 +386,12 @@ final class HTTPListener: Sendable {
     private static func reason(_ status: Int) -> String {
         switch status {
         case 200: return "OK"
+        case 204: return "No Content"
         case 400: return "Bad Request"
         case 401: return "Unauthorized"
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
+        case 413: return "Content Too Large"
         case 503: return "Service Unavailable"
         default: return "Error"
         }

@@ -96,7 +96,7 @@ public final class LiveProject: Sendable {
             let modules = project.modules.map { module in
                 LiveManifest.Module(
                     name: module.name.rawValue, path: module.relativePath,
-                    tag: Self.tag(of: module.file, cache: &scan.moduleTags))
+                    tag: Self.tag(of: module.file, cache: &scan.moduleTags), file: relativeFile(module.file))
             }
             let resources = project.resources.map { resource in
                 LiveManifest.Resource(
@@ -124,6 +124,13 @@ public final class LiveProject: Sendable {
                     revision: revision, modules: change.modules, removedModules: change.removedModules,
                     resources: change.resources, removedResources: change.removedResources))
         }
+    }
+
+    /// `file` relative to the project folder, or its whole path when it lies outside.
+    func relativeFile(_ file: URL) -> String {
+        let base = root.standardizedFileURL.path, path = file.standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// A module's tag is its SHA-256, recomputed only when its size or time changed.

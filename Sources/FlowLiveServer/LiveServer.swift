@@ -61,13 +61,26 @@ public final class LiveServer: Sendable {
     private let events = EventBroadcaster()
     private let log: @Sendable (String) -> Void
     private let watcher: FileWatcher
+    /// What programs sent back, and where it goes as it arrives.
+    private let sessions: ProgramSessions
+    private let onEvents: @Sendable ([SessionEvent]) -> Void
+    private let validation: ValidationCache
 
-    /// - Parameter log: one line per connection and per change pushed.
-    public init(projectAt root: URL, options: LiveServerOptions, log: @escaping @Sendable (String) -> Void) throws {
+    /// - Parameters:
+    ///   - log: one line per connection and per change pushed.
+    ///   - onEvents: the events a program sends back (output, errors, reloads, loads), one
+    ///     report's at a time, in order.
+    public init(
+        projectAt root: URL, options: LiveServerOptions, log: @escaping @Sendable (String) -> Void,
+        onEvents: @escaping @Sendable ([SessionEvent]) -> Void = { _ in }
+    ) throws {
         let project = try LiveProject(root: root)
         self.project = project
         self.options = options
         self.log = log
+        self.onEvents = onEvents
+        sessions = ProgramSessions(root: root)
+        validation = ValidationCache(root: root)
         let events = self.events
         watcher = FileWatcher(root: root, folders: { project.watchedFolders }, forcePolling: options.forcePolling) {
             switch project.rescan() {
@@ -114,12 +127,34 @@ public final class LiveServer: Sendable {
         listener.withLock { $0 }?.stop()
     }
 
+    /// The session page's address, with the token, once `start()` has returned.
+    public func sessionPageURL(base: String) -> String {
+        base + LiveProtocol.sessionPagePath + "?token=" + options.token
+    }
+
     private func respond(to request: LiveRequest) -> LiveResponse {
         authorized(request) {
+            if request.path == LiveProtocol.reportPath {
+                guard request.method == "POST" else {
+                    return HTTPListener.plainError(405, "\(LiveProtocol.reportPath) takes POST with a JSON report")
+                }
+                return receiveReport(request)
+            }
             guard request.method == "GET" else {
-                return HTTPListener.plainError(405, "the live source answers GET only")
+                return HTTPListener.plainError(
+                    405, "the live source answers GET, and POST at \(LiveProtocol.reportPath)")
             }
             switch request.path {
+            case LiveProtocol.sessionPagePath:
+                return LiveResponse(
+                    status: 200, contentType: "text/html; charset=utf-8", body: .bytes(Array(SessionPage.html.utf8)))
+            case LiveProtocol.sessionStatePath:
+                let manifest = project.manifest
+                let state = SessionState(
+                    project: .init(name: manifest.name, identifier: manifest.identifier, revision: manifest.revision),
+                    diagnostics: validation.diagnostics(revision: manifest.revision), programs: sessions.all)
+                let body = try JSONEncoder.live.encode(state)
+                return LiveResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
             case LiveProtocol.manifestPath:
                 let body = try JSONEncoder.live.encode(project.manifest)
                 return LiveResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
@@ -143,12 +178,46 @@ public final class LiveServer: Sendable {
                 return HTTPListener.plainError(
                     404,
                     "unknown path; the live source serves \(LiveProtocol.manifestPath), "
-                        + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath) and \(LiveProtocol.eventsPath)")
+                        + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath), \(LiveProtocol.eventsPath), "
+                        + "\(LiveProtocol.reportPath), \(LiveProtocol.sessionStatePath) and \(LiveProtocol.sessionPagePath)"
+                )
             }
         }
     }
 
-    /// Runs `respond` only for a request that carries the token; logs the outcome in one line.
+    /// Takes a program's report: refused with a clear message when it is not a report within
+    /// the limits; otherwise recorded and handed on event by event.
+    private func receiveReport(_ request: LiveRequest) -> LiveResponse {
+        let report: LiveReport
+        do {
+            report = try JSONDecoder().decode(LiveReport.self, from: Data(request.body))
+        } catch {
+            return HTTPListener.plainError(
+                400, "the report is not a flowpkg live report in JSON: \(Self.reason(error))")
+        }
+        if report.events.count > LiveProtocol.maxReportEvents {
+            return HTTPListener.plainError(
+                413, "the report holds \(report.events.count) events, more than \(LiveProtocol.maxReportEvents)")
+        }
+        if let problem = report.events.lazy.compactMap(\.problem).first {
+            return HTTPListener.plainError(400, "the report is refused: \(problem)")
+        }
+        onEvents(sessions.receive(report))
+        return LiveResponse(status: 204, contentType: "application/json", body: .bytes([]))
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): return context.debugDescription
+        case DecodingError.keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: return "\(error)"
+        }
+    }
+
+    /// Runs `respond` only for a request that carries the token; logs the outcome in one line
+    /// (but not the reports and page polls that went well: they come every second).
     private func authorized(_ request: LiveRequest, _ respond: () throws -> LiveResponse) -> LiveResponse {
         let response: LiveResponse
         let authorized = Self.carriesToken(request, options.token)
@@ -164,13 +233,31 @@ public final class LiveServer: Sendable {
                 "missing or wrong token: send 'Authorization: Bearer <token>' "
                     + "with the token flowpkg serve printed")
         }
-        log(Self.logLine(for: request, authorized: authorized, status: response.status))
+        let quiet = [LiveProtocol.reportPath, LiveProtocol.sessionStatePath].contains(request.path)
+        if quiet && response.status < 300 { return response }
+        var line = Self.logLine(for: request, authorized: authorized, status: response.status)
+        // A token holder's refused request says why (a malformed report, say); one without
+        // the token is only the path, as the listener logs it.
+        if authorized, response.status >= 400, case .bytes(let body) = response.body,
+            let message = (try? JSONDecoder().decode([String: String].self, from: Data(body)))?["error"]
+        {
+            line += ": " + LogText.escaped(message)
+        }
+        log(line)
         return response
     }
 
-    /// Whether `request` carries `Authorization: Bearer <token>`.
+    /// Whether `request` carries `Authorization: Bearer <token>`, or, for the session page's
+    /// GETs only, `?token=<token>` (a browser cannot put a header on the page's own address).
     static func carriesToken(_ request: LiveRequest, _ token: String) -> Bool {
-        constantTimeEqual(request.headers["authorization"] ?? "", "Bearer " + token)
+        var presented = request.headers["authorization"] ?? ""
+        if presented.isEmpty, request.method == "GET",
+            request.path == LiveProtocol.sessionPagePath || request.path == LiveProtocol.sessionStatePath,
+            let query = request.query["token"]
+        {
+            presented = "Bearer " + query
+        }
+        return constantTimeEqual(presented, "Bearer " + token)
     }
 
     /// One log line for a request: every part the client chose is escaped (`LogText`), so no

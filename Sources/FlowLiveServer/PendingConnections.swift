@@ -19,7 +19,8 @@ struct PendingConnections {
 
     /// How a connection left the waiting list with something to answer.
     enum Outcome {
-        case head(SocketReader.Head)
+        /// The head, and the bytes that came after it (the start of a body).
+        case head(SocketReader.Head, rest: [UInt8])
         /// Not an HTTP head within the limits, in words for a 400.
         case malformed(String)
     }
@@ -106,7 +107,7 @@ struct PendingConnections {
                 guard let head = try SocketReader.head(in: connection.bytes[...end]) else {
                     return .finished(.malformed("the head does not parse"))
                 }
-                return .finished(.head(head))
+                return .finished(.head(head, rest: Array(connection.bytes[(end + 1)...])))
             } catch {
                 guard case .malformed(let reason) = error else { return .gone }
                 return .finished(.malformed(reason))

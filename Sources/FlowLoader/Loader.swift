@@ -42,6 +42,7 @@ public final class Loader: Sendable {
         var provenance: [LoadedItem.Item: Int] = [:]
         var items: [LoadedItem] = []
         var loadObservers: [@Sendable (LoadedItem) -> Void] = []
+        var byteObservers: [@Sendable (LoadedItem, [UInt8]) -> Void] = []
     }
 
     private let state: Locked<State>
@@ -94,7 +95,7 @@ public final class Loader: Sendable {
                 throw .itemRefused(item: "module '\(name)'", location: source.location, reason: "\(error)")
             }
             if let code {
-                record(.module(name), from: source)
+                record(.module(name), from: source, bytes: code.bytes)
                 return code
             }
         }
@@ -139,25 +140,32 @@ public final class Loader: Sendable {
                 throw .itemRefused(item: "resource '\(key)'", location: source.location, reason: "\(error)")
             }
             if let bytes {
-                record(.resource(key), from: source)
+                record(.resource(key), from: source, bytes: bytes)
                 return bytes
             }
         }
         throw .resourceNotFound(key, searched: sources.map(\.place))
     }
 
-    private func record(_ item: LoadedItem.Item, from source: any PackageSource) {
+    /// Like `observeLoads`, with the bytes that were served (a live session reports their size
+    /// and SHA-256, computed off the loading thread).
+    public func observeLoads(withBytes observer: @escaping @Sendable (LoadedItem, [UInt8]) -> Void) {
+        state.withLock { $0.byteObservers.append(observer) }
+    }
+
+    private func record(_ item: LoadedItem.Item, from source: any PackageSource, bytes: [UInt8]) {
         let entry = LoadedItem(item: item, source: source.kind, location: source.location)
-        let observers = state.withLock { state in
+        let (observers, byteObservers) = state.withLock { state in
             if let index = state.provenance[item] {
                 state.items[index] = entry
             } else {
                 state.provenance[item] = state.items.count
                 state.items.append(entry)
             }
-            return state.loadObservers
+            return (state.loadObservers, state.byteObservers)
         }
         for observer in observers { observer(entry) }
+        for observer in byteObservers { observer(entry, bytes) }
     }
 
     private static func check(_ source: any PackageSource, serves identifier: PackageIdentifier) throws(LoaderError) {

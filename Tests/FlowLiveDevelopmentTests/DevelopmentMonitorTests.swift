@@ -22,7 +22,9 @@ import Testing
         }
         #expect(source.kind == .live)
         let code = try #require(try source.module(named: ModuleName("greeting")))
-        #expect(code.chunkName == "greeting.lua")
+        // Errors name the project's file; the path under the sources folder is kept for `require`.
+        #expect(code.chunkName == "Sources/greeting.lua")
+        #expect(code.path == "greeting.lua")
         #expect(String(decoding: code.bytes, as: UTF8.self).contains("getResource"))
         #expect(try source.module(named: ModuleName("absent")) == nil)
         #expect(try source.resource(ResourceKey(name: "hello", type: "txt")) == Array("hello".utf8))

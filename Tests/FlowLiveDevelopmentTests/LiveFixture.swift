@@ -11,7 +11,8 @@ final class LiveFixture: @unchecked Sendable {
 
     init(
         identifier: String = "com.example.live", forcePolling: Bool = false,
-        limits: LiveConnectionLimits = LiveConnectionLimits()
+        limits: LiveConnectionLimits = LiveConnectionLimits(), listeningOn requestedPort: UInt16 = 0,
+        onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }
     ) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
@@ -29,10 +30,9 @@ final class LiveFixture: @unchecked Sendable {
         let lines = logLines
         server = try LiveServer(
             projectAt: root,
-            options: LiveServerOptions(port: 0, token: Self.token, forcePolling: forcePolling, limits: limits)
-        ) {
-            lines.append($0)
-        }
+            options: LiveServerOptions(
+                port: requestedPort, token: Self.token, forcePolling: forcePolling, limits: limits),
+            log: { lines.append($0) }, onEvents: { $0.forEach(onEvent) })
         try server.start()
         port = server.listeningPort ?? 0
     }
@@ -61,6 +61,13 @@ final class LogLines: @unchecked Sendable {
 final class Inbox<T>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [T] = []
+
+    /// Everything put so far.
+    var all: [T] {
+        condition.lock()
+        defer { condition.unlock() }
+        return items
+    }
 
     func put(_ item: T) {
         condition.lock()

@@ -170,6 +170,30 @@ func makeContext(
         #expect(lines.all == ["a\t1\tnil\ttrue\n", "\n"])
     }
 
+    @Test func outputObserversSeePrintAndTheStandardStreams() throws {
+        let seen = Recorder<String>()
+        let (context, _) = try makeContext(
+            options: LuaContext.Options().observingOutput { isError, text in seen.append((isError ? "E:" : "O:") + text)
+            })
+        try context.execute(
+            """
+            print('a', 1) io.write('b', 2, '\\n') io.stdout:write('c') io.stderr:write('d\\n')
+            local f = io.tmpfile() f:write('not seen') f:close()
+            """)
+        #expect(seen.all == ["O:a\t1\n", "O:b2\n", "O:c", "E:d\n"])
+    }
+
+    @Test func outputObserversAlsoSeeAHostPrintAndTheSandboxedPrint() throws {
+        let seen = Recorder<String>(), printed = Recorder<String>()
+        let options = LuaContext.Options(sandbox: .default, print: { printed.append($0) }).observingOutput {
+            seen.append("\($0):\($1)")
+        }
+        let (context, _) = try makeContext(options: options)
+        try context.execute("print('x')")
+        #expect(printed.all == ["x\n"])
+        #expect(seen.all == ["false:x\n"])
+    }
+
     @Test func terminatedContextsRefuseWork() throws {
         let (context, _) = try makeContext(modules: ["m": "return 1"])
         let function = try #require(try context.execute("return function() return 1 end").first?.functionValue)

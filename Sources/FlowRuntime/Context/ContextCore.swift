@@ -150,6 +150,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             luaL_unref(L, flowlua_registryindex(), printer[0])
         }
 
+        if options.output != nil { try observeOutput() }
+
         if let sandbox = options.sandbox {
             let allowed = sandbox.allowedGlobals.union([
                 "getResource", "addMessageHandler", "removeMessageHandler", "postMessage",
@@ -190,7 +192,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
 
     /// Runs one of the host scripts with the arguments `arguments` pushes, keeping its results
     /// as registry references.
-    private func runSetup(_ source: String, name: String, results: Int32, arguments: () -> Int32) throws -> [Int32] {
+    func runSetup(_ source: String, name: String, results: Int32, arguments: () -> Int32) throws -> [Int32] {
         let (state, L) = try live()
         var source = source
         try source.withUTF8 { try state.load(UnsafeRawBufferPointer($0), rawChunkName: "=flowpkg:" + name, on: L) }

@@ -10,6 +10,11 @@ extension LuaContext {
         public var sandbox: Sandbox?
         /// Where Lua's `print` goes; nil keeps Lua's own `print`, which writes to stdout.
         public var print: (@Sendable (String) -> Void)?
+        /// Also told what Lua writes to standard output and standard error (`print`,
+        /// `io.write`, `io.stdout:write`, `io.stderr:write`), after it is written: a live
+        /// session forwards it. `true` for standard error. The text is as written, not split
+        /// into lines.
+        public var output: (@Sendable (_ isError: Bool, _ text: String) -> Void)?
         /// Where completion and message handlers are called; nil calls them on the context's
         /// own thread, where they may call the context again without waiting.
         public var callbackQueue: DispatchQueue?
@@ -37,6 +42,14 @@ extension LuaContext {
             self.cModules = cModules
             self.externalModules = externalModules
             self.cPath = cPath
+        }
+
+        /// These options with `output` set.
+        public func observingOutput(_ output: @escaping @Sendable (_ isError: Bool, _ text: String) -> Void) -> Options
+        {
+            var copy = self
+            copy.output = output
+            return copy
         }
     }
 

@@ -1,0 +1,287 @@
+import FlowLiveProtocol
+import FlowPackage
+import Foundation
+
+/// One thing a program told the server, as `flowpkg serve` prints it and the session page
+/// lists it: the program, what happened, and for an error the project file and line it names.
+public struct SessionEvent: Sendable, Encodable {
+    public enum Kind: String, Sendable, Encodable {
+        /// The first report of a program.
+        case connected
+        case output, log, error, reload, loaded
+        /// The program's buffer overflowed: `dropped` events never reached the server.
+        case dropped
+        /// The program stopped its session.
+        case ended
+    }
+
+    public var kind: Kind
+    public var program: LiveProgram
+    /// What the program sent (nil for `connected` and `dropped`).
+    public var event: LiveEvent?
+    /// For an error: the project file and line it names first, relative to the project folder.
+    public var file: String?
+    public var line: Int?
+    /// For `dropped`: how many events were dropped in all so far.
+    public var dropped: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case kind, program, time, stream, text, phase, modules, resources, milliseconds, items, file, line, dropped
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(program, forKey: .program)
+        try container.encodeIfPresent(event?.time, forKey: .time)
+        try container.encodeIfPresent(event?.stream, forKey: .stream)
+        try container.encodeIfPresent(event?.text, forKey: .text)
+        try container.encodeIfPresent(event?.phase, forKey: .phase)
+        try container.encodeIfPresent(event?.modules, forKey: .modules)
+        try container.encodeIfPresent(event?.resources, forKey: .resources)
+        try container.encodeIfPresent(event?.milliseconds, forKey: .milliseconds)
+        try container.encodeIfPresent(event?.items, forKey: .items)
+        try container.encodeIfPresent(file, forKey: .file)
+        try container.encodeIfPresent(line, forKey: .line)
+        try container.encodeIfPresent(dropped, forKey: .dropped)
+    }
+
+    /// One line for a terminal: the program first; an error starts with `file:line:` so
+    /// editors and terminals can jump to it, and names the program at its end.
+    public var text: String {
+        // What a program sends is escaped as serve's log escapes requests: a printed line
+        // cannot forge another or drive the terminal (`--format json` shows it as it was).
+        let who = LogText.escaped("\(program.identifier)[\(program.processID)]")
+        switch kind {
+        case .connected:
+            return "\(who): connected from \(LogText.escaped(program.hostName)) (\(LogText.escaped(program.platform)))"
+                + (program.version.map { ", version \(LogText.escaped($0))" } ?? "")
+        case .output, .log:
+            let marker = event?.stream == .stderr ? " stderr" : event?.kind == .log ? " log" : ""
+            return "\(who)\(marker): \(LogText.escaped(event?.text ?? ""))"
+        case .error:
+            let firstLine = (event?.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).first
+            let message = LogText.escaped(firstLine.map(String.init) ?? "")
+            let phase = event?.phase.map { " while \(Self.phaseWords($0))" } ?? ""
+            if let file, let line {
+                return
+                    "\(file):\(line): error: \(Self.withoutLocation(message, file: file, line: line)) (\(who)\(phase))"
+            }
+            return "error: \(message) (\(who)\(phase))"
+        case .reload:
+            let names = ((event?.modules ?? []) + (event?.resources ?? [])).map(LogText.escaped)
+            return "\(who): reloaded \(names.joined(separator: ", ")) in "
+                + String(format: "%.1f", event?.milliseconds ?? 0) + " ms"
+        case .loaded:
+            let items = event?.items ?? []
+            return "\(who): loaded "
+                + items.map {
+                    "\($0.kind.rawValue) \(LogText.escaped($0.name)) <- \(LogText.escaped($0.source)) (\($0.size) bytes)"
+                }.joined(separator: ", ")
+        case .dropped:
+            return "\(who): \(dropped ?? 0) events dropped so far: the program wrote faster than they could be sent"
+        case .ended:
+            return "\(who): ended its session"
+        }
+    }
+
+    static func phaseWords(_ phase: LiveEvent.Phase) -> String {
+        switch phase {
+        case .start: return "starting"
+        case .reload: return "reloading"
+        case .delivery: return "delivering a resource"
+        case .run: return "running"
+        }
+    }
+
+    /// The message with the first `file:line:` it names taken out (the line starts with it).
+    static func withoutLocation(_ message: String, file: String, line: Int) -> String {
+        let location = "\(file):\(line):"
+        guard let range = message.range(of: location) else { return message }
+        let before = message[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+        let after = message[range.upperBound...].trimmingCharacters(in: .whitespaces)
+        if before.isEmpty { return after }
+        return before.hasSuffix(":") ? "\(before) \(after)" : "\(before): \(after)"
+    }
+
+    /// The first `path.lua:LINE:` in `text` whose path `exists` says is a project file.
+    static func location(in text: String, exists: (String) -> Bool) -> (file: String, line: Int)? {
+        var searchStart = text.startIndex
+        while let range = text.range(of: ".lua:", range: searchStart..<text.endIndex) {
+            searchStart = range.upperBound
+            var start = range.lowerBound
+            while start > text.startIndex {
+                let previous = text[text.index(before: start)]
+                if previous == " " || previous == "\t" || previous == "\n" || previous == "'" || previous == "\""
+                    || previous == "[" || previous == "("
+                {
+                    break
+                }
+                start = text.index(before: start)
+            }
+            let digits = text[range.upperBound...].prefix(while: \.isNumber)
+            guard !digits.isEmpty, let line = Int(digits) else { continue }
+            let path = String(text[start..<text.index(range.lowerBound, offsetBy: 4)])
+            if exists(path) { return (path, line) }
+        }
+        return nil
+    }
+}
+
+/// What the server knows of every program that reported: bounded, so a chatty program cannot
+/// fill the server's memory. Thread-safe.
+final class ProgramSessions: Sendable {
+    static let maxConsoleLines = 2000
+    static let maxErrors = 100
+    static let maxReloads = 100
+    static let maxPrograms = 32
+
+    struct ConsoleLine: Encodable, Sendable {
+        var time: Double
+        /// `stdout`, `stderr` or `log`.
+        var stream: String
+        var text: String
+    }
+
+    struct SourceLine: Encodable, Sendable {
+        var number: Int
+        var text: String
+    }
+
+    struct ErrorEntry: Encodable, Sendable {
+        var time: Double
+        var phase: String
+        var text: String
+        var file: String?
+        var line: Int?
+        /// The lines around `line` in the file as it is now.
+        var source: [SourceLine]
+    }
+
+    struct ReloadEntry: Encodable, Sendable {
+        var time: Double
+        var modules: [String]
+        var resources: [String]
+        var milliseconds: Double
+    }
+
+    struct Program: Encodable, Sendable {
+        var program: LiveProgram
+        var firstSeen: Double
+        var lastSeen: Double
+        /// When it ended its session, if it did (a later report starts it again).
+        var ended: Double?
+        var dropped = 0
+        var console: [ConsoleLine] = []
+        var errors: [ErrorEntry] = []
+        var reloads: [ReloadEntry] = []
+        /// The latest of each item, by kind and name.
+        var loaded: [LiveLoadedItem] = []
+    }
+
+    private let root: URL
+    private let programs = Locked([String: Program]())
+
+    init(root: URL) {
+        self.root = root
+    }
+
+    /// Records a report; returns its events as the terminal shows them, in order.
+    func receive(_ report: LiveReport) -> [SessionEvent] {
+        let now = Date().timeIntervalSince1970
+        var out: [SessionEvent] = []
+        let program = report.program
+        // Locations are looked up outside the lock: they read files.
+        let located: [(file: String, line: Int, source: [SourceLine])?] = report.events.map { event in
+            guard event.kind == .error, let text = event.text,
+                let (file, line) = SessionEvent.location(in: text, exists: projectFileExists)
+            else { return nil }
+            return (file, line, sourceLines(file: file, around: line))
+        }
+        programs.withLock { programs in
+            if programs[program.id] == nil {
+                if programs.count >= Self.maxPrograms,
+                    let oldest = programs.values.min(by: { $0.lastSeen < $1.lastSeen })
+                {
+                    programs[oldest.program.id] = nil
+                }
+                programs[program.id] = Program(program: program, firstSeen: now, lastSeen: now)
+                out.append(SessionEvent(kind: .connected, program: program))
+            }
+            var state = programs[program.id]!
+            state.program = program
+            state.lastSeen = now
+            state.ended = nil
+            if report.dropped > state.dropped {
+                state.dropped = report.dropped
+                out.append(SessionEvent(kind: .dropped, program: program, dropped: report.dropped))
+            }
+            for (event, location) in zip(report.events, located) {
+                var session = SessionEvent(kind: .output, program: program, event: event)
+                switch event.kind {
+                case .output, .log:
+                    session.kind = event.kind == .log ? .log : .output
+                    let stream = event.kind == .log ? "log" : (event.stream ?? .stdout).rawValue
+                    state.console.append(ConsoleLine(time: event.time, stream: stream, text: event.text ?? ""))
+                case .error:
+                    session.kind = .error
+                    session.file = location?.file
+                    session.line = location?.line
+                    state.errors.append(
+                        ErrorEntry(
+                            time: event.time, phase: (event.phase ?? .run).rawValue, text: event.text ?? "",
+                            file: location?.file, line: location?.line, source: location?.source ?? []))
+                case .reload:
+                    session.kind = .reload
+                    state.reloads.append(
+                        ReloadEntry(
+                            time: event.time, modules: event.modules ?? [], resources: event.resources ?? [],
+                            milliseconds: event.milliseconds ?? 0))
+                case .ended:
+                    session.kind = .ended
+                    state.ended = event.time
+                case .loaded:
+                    session.kind = .loaded
+                    for item in event.items ?? [] {
+                        if let index = state.loaded.firstIndex(where: { $0.kind == item.kind && $0.name == item.name })
+                        {
+                            state.loaded[index] = item
+                        } else {
+                            state.loaded.append(item)
+                        }
+                    }
+                }
+                out.append(session)
+            }
+            Self.trim(&state.console, to: Self.maxConsoleLines)
+            Self.trim(&state.errors, to: Self.maxErrors)
+            Self.trim(&state.reloads, to: Self.maxReloads)
+            programs[program.id] = state
+        }
+        return out
+    }
+
+    /// Every program, the most recently heard first.
+    var all: [Program] {
+        programs.withLock { Array($0.values) }.sorted { $0.lastSeen > $1.lastSeen }
+    }
+
+    private static func trim<T>(_ list: inout [T], to limit: Int) {
+        if list.count > limit { list.removeFirst(list.count - limit) }
+    }
+
+    private func projectFileExists(_ path: String) -> Bool {
+        guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return false }
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+    }
+
+    private func sourceLines(file: String, around line: Int) -> [SourceLine] {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path),
+            data.count <= 8 << 20
+        else { return [] }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let first = max(1, line - 3), last = min(lines.count, line + 3)
+        guard first <= last else { return [] }
+        return (first...last).map { SourceLine(number: $0, text: LiveEvent.capped(String(lines[$0 - 1]))) }
+    }
+}

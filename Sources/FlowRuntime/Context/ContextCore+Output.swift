@@ -1,0 +1,69 @@
+import CLua
+import FlowLua
+
+extension ContextCore {
+    /// Wraps `print` and the standard streams' `write` so `options.output` sees what they
+    /// write (after it is written, through the same C stdio, so the order is kept).
+    func observeOutput() throws {
+        let L = state!.L
+        _ = try runSetup(Self.outputScript, name: "output", results: 0) {
+            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).observedOutput(L!) }, 0)
+            lua_pushboolean(L, options.print != nil ? 1 : 0)
+            return 2
+        }
+    }
+
+    /// `observe(isError, text)` from the script.
+    private func observedOutput(_ L: OpaquePointer) -> Int32 {
+        let isError = lua_toboolean(L, 1) != 0
+        let text = LuaStack(L, bridge: self).bytes(at: 2) ?? []
+        options.output?(isError, String(decoding: text, as: UTF8.self))
+        return 0
+    }
+
+    /// Arguments: `observe(isError, text)`, and whether `print` is the host's (then it is
+    /// called, not replaced by a write to stdout).
+    static let outputScript = """
+        local observe, hostPrint = ...
+        local select, tostring, concat = select, tostring, table.concat
+        local print = print
+        local io = io
+        local function line(...)
+          local n = select("#", ...)
+          if n == 1 then return tostring((...)) .. "\\n" end
+          local parts = {}
+          for i = 1, n do parts[i] = tostring((select(i, ...))) end
+          return concat(parts, "\\t") .. "\\n"
+        end
+        if io == nil or hostPrint then
+          _G.print = function(...)
+            print(...)
+            observe(false, line(...))
+          end
+          if io == nil then return end
+        end
+        local stdout, stderr = io.stdout, io.stderr
+        local methods = getmetatable(stdout).__index
+        local write = methods.write
+        local function text(...)
+          local n = select("#", ...)
+          if n == 1 then return tostring((...)) end
+          local parts = {}
+          for i = 1, n do parts[i] = tostring((select(i, ...))) end
+          return concat(parts)
+        end
+        methods.write = function(file, ...)
+          local a, b, c = write(file, ...)
+          if file == stdout then observe(false, text(...))
+          elseif file == stderr then observe(true, text(...)) end
+          return a, b, c
+        end
+        io.write = function(...) return io.output():write(...) end
+        if hostPrint then return end
+        _G.print = function(...)
+          local text = line(...)
+          write(stdout, text)
+          observe(false, text)
+        end
+        """
+}
