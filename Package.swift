@@ -102,11 +102,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The Language Server Protocol's messages and framing, written by hand (see JSONRPC.swift).
+        .target(name: "LanguageServerProtocol"),
+        // `flowpkg lsp`: validation, definitions, completion and hover for editors, kept current per edit.
+        .target(
+            name: "FlowLanguageServer",
+            dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "LanguageServerProtocol"]
+        ),
         .target(
             name: "FlowCLI",
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowTemplates", "FlowUpdates",
+                "FlowLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -139,6 +147,10 @@ let package = Package(
                 "EmbeddedTemplates", "FlowAnalysis", "FlowDiagnostics", "FlowLoader", "FlowLua", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowTemplates", "FlowTestSupport", "LuaSyntax",
             ]
+        ),
+        .testTarget(
+            name: "FlowLanguageServerTests",
+            dependencies: ["FlowDiagnostics", "FlowLanguageServer", "FlowProject", "LanguageServerProtocol"]
         ),
         .testTarget(
             name: "FlowCLITests",

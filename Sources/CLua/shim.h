@@ -22,6 +22,9 @@ static inline void *flowlua_getextraspace(lua_State *L) { return lua_getextraspa
 static inline int flowlua_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline void flowlua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline int flowlua_getmetatable_named(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
+/// LUA_COPYRIGHT is a macro of joined strings, which Swift does not import: what `lua -v` prints.
+static inline const char *flowlua_copyright(void) { return LUA_COPYRIGHT; }
+
 /// lua_gc is variadic, which Swift cannot call.
 static inline void flowlua_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
 

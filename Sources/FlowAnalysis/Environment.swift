@@ -10,6 +10,10 @@ public struct Environment: Sendable, Equatable {
     public private(set) var modules: Set<String>
     /// Modules whose first dotted component is one of these are the host's (`UIKit.UIView`).
     public private(set) var modulePrefixes: Set<String>
+    /// Globs (`rspamd_*`, `*_config`) over global names the host defines.
+    public private(set) var globalPatterns: [String] = []
+    /// Globs over module names the host provides.
+    public private(set) var modulePatterns: [String] = []
 
     public init(name: String, globals: Set<String>, modules: Set<String>, modulePrefixes: Set<String> = []) {
         self.name = name
@@ -36,19 +40,54 @@ public struct Environment: Sendable, Equatable {
         let first =
             module.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
             ?? module
-        return modulePrefixes.contains(first)
+        return modulePrefixes.contains(first) || modulePatterns.contains { Self.glob($0, matches: module) }
+    }
+
+    /// Whether the host defines the global `name`: listed, or matched by a glob.
+    public func defines(global name: String) -> Bool {
+        globals.contains(name) || globalPatterns.contains { Self.glob($0, matches: name) }
+    }
+
+    /// Whether `pattern`, where `*` stands for any run of characters (none too), matches `name`.
+    public static func glob(_ pattern: String, matches name: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        let text = Array(name.utf8)
+        guard parts.count > 1 else { return parts.first == text }
+        guard text.starts(with: parts[0]), text.count >= parts[0].count + parts[parts.count - 1].count,
+            text.reversed().starts(with: parts[parts.count - 1].reversed())
+        else { return false }
+        var index = parts[0].count
+        let end = text.count - parts[parts.count - 1].count
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            var found = false
+            while index + part.count <= end {
+                if text[index..<(index + part.count)].elementsEqual(part) {
+                    index += part.count
+                    found = true
+                    break
+                }
+                index += 1
+            }
+            if !found { return false }
+        }
+        return true
     }
 
     /// This environment plus a project's own `globals` and `externalModules`. An external
-    /// module written `name.*` covers `name` and every `name.sub` module.
+    /// module written `name.*` covers `name` and every `name.sub` module; any other `*` in an
+    /// entry is a glob (`rspamd_*`, `*_config`), standing for any run of characters.
     public func extended(globals extraGlobals: [String], externalModules: [String]) -> Environment {
         var copy = self
-        copy.globals.formUnion(extraGlobals)
+        for global in extraGlobals {
+            if global.contains("*") { copy.globalPatterns.append(global) } else { copy.globals.insert(global) }
+        }
         for module in externalModules {
-            if module.hasSuffix(".*") {
+            if module.hasSuffix(".*"), !module.dropLast(2).contains("*") {
                 let prefix = String(module.dropLast(2))
                 copy.modules.insert(prefix)
                 copy.modulePrefixes.insert(prefix)
+            } else if module.contains("*") {
+                copy.modulePatterns.append(module)
             } else {
                 copy.modules.insert(module)
             }

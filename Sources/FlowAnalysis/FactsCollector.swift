@@ -34,6 +34,8 @@ struct FactsCollector {
     var typeSymbol: Int32 = -1
     var setfenvSymbol: Int32 = -1
     var moduleSymbol: Int32 = -1
+    var packageSymbol: Int32 = -1
+    var tableSymbol: Int32 = -1
     /// The symbols of `Environment.legacyGlobals` this chunk mentions (usually none).
     var legacySymbols: [Int32] = []
 
@@ -65,6 +67,8 @@ struct FactsCollector {
         typeSymbol = symbols.symbol(of: "type") ?? -1
         setfenvSymbol = symbols.symbol(of: "setfenv") ?? -1
         moduleSymbol = symbols.symbol(of: "module") ?? -1
+        packageSymbol = symbols.symbol(of: "package") ?? -1
+        tableSymbol = symbols.symbol(of: "table") ?? -1
         legacySymbols.removeAll(keepingCapacity: true)
         for name in Environment.legacyGlobals.keys {
             if let symbol = symbols.symbol(of: name) { legacySymbols.append(symbol) }
@@ -210,15 +214,32 @@ struct FactsCollector {
         let node = nodes[Int(target)]
         if node.kind == .name {
             if node.a == environmentSymbol { facts.replacesEnvironment = true }
-            if isGlobal(node.a) { facts.globalWrites.insert(text(node.a)) }
+            if isGlobal(node.a) { recordGlobalWrite(text(node.a), at: node.location) }
         } else {
             // `_G.name = v`, `_G["name"] = v`, `function _G.name()`, and the same through `_ENV`.
             if node.kind == .index, isGlobalTable(node.a), let name = literalOrFieldName(node.b) {
-                facts.globalWrites.insert(name)
+                recordGlobalWrite(name, at: nodes[Int(node.b)].location)
+            }
+            // `package.preload["x"] = f`, `package.loaded.x = v`: modules made at run time.
+            if node.kind == .index, let field = packageField(node.a) {
+                if field == "preload" || field == "loaded" {
+                    if let name = literalOrFieldName(node.b) {
+                        facts.registeredModules.insert(name)
+                    } else {
+                        facts.addsSearcher = true
+                    }
+                } else if field == "searchers" {
+                    facts.addsSearcher = true
+                }
             }
             expression(node.a)
             expression(node.b)
         }
+    }
+
+    /// Notes a global this module assigns, and where it is first assigned.
+    @inline(__always) mutating func recordGlobalWrite(_ name: String, at location: SourceLocation) {
+        if facts.globalWrites.insert(name).inserted { facts.globalWriteLocations[name] = location }
     }
 
     /// Whether `id` is the globals table itself: the global `_G`, or `_ENV` while it is the chunk's.
@@ -227,6 +248,13 @@ struct FactsCollector {
         guard node.kind == .name else { return false }
         if node.a == globalTableSymbol { return isGlobal(node.a) }
         return node.a == environmentSymbol && environmentSymbol >= 0 && bound[Int(environmentSymbol)] == 0
+    }
+
+    /// `F` when `id` is `package.F` (or `package["F"]`) of the global `package`.
+    func packageField(_ id: Int32) -> String? {
+        let node = nodes[Int(id)]
+        guard node.kind == .index, isGlobalName(node.a, packageSymbol) else { return nil }
+        return literalOrFieldName(node.b)
     }
 
     /// The string a key expression stands for: a literal, or the name of `t.name`.
@@ -357,6 +385,12 @@ struct FactsCollector {
     /// Records `require "x"`, `pcall(require, "x")`, `xpcall(require, h, "x")` and `getResource("n", "t")`.
     mutating func recordCall(_ call: SyntaxNode) {
         let callee = nodes[Int(call.a)]
+        if callee.kind == .index, call.c > 0, isGlobalName(callee.a, tableSymbol),
+            literalOrFieldName(callee.b) == "insert", packageField(lists[Int(call.b)]) == "searchers"
+        {
+            // `table.insert(package.searchers, f)`: a searcher of the program's own.
+            facts.addsSearcher = true
+        }
         guard callee.kind == .name, call.c > 0 else { return }
         let first = Int(call.b)
         if isGlobalName(call.a, moduleSymbol)

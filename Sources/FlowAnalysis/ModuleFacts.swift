@@ -61,12 +61,22 @@ public struct ModuleFacts: Sendable, Equatable {
     public var globalReads: [GlobalRead] = []
     /// Globals this module assigns anywhere (`x = 1`, `function x() end`): other modules may read them.
     public var globalWrites: Set<String> = []
+    /// Where each of `globalWrites` is first assigned (the name's place), for an editor's go to
+    /// definition; a global set only through `rawset(_G, ...)` has none.
+    public var globalWriteLocations: [String: SourceLocation] = [:]
     /// Globals the module tests for before use (`unpack or table.unpack`, `if jit then`, `type(x)`):
     /// it expects some hosts not to define them.
     public var guardedGlobals: Set<String> = []
     /// True when the module changes what its free names mean (`_ENV = t`, `local _ENV = t`,
     /// `setfenv`, Lua 5.1's `module(...)`): its reads of undefined globals are not reported.
     public var replacesEnvironment = false
+    /// Modules this module registers at run time (`package.preload["x"] = f`,
+    /// `package.loaded.x = v`): a `require` of one of them is not an unknown module.
+    public var registeredModules: Set<String> = []
+    /// True when the module adds a searcher of its own (`table.insert(package.searchers, f)`,
+    /// `package.searchers[n] = f`), or registers modules under names it computes
+    /// (`package.preload[name] = f`): which names it provides only running it can tell.
+    public var addsSearcher = false
 
     public init() {}
 }

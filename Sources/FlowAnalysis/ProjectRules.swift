@@ -32,11 +32,14 @@ public enum ProjectRules {
     public static func check(
         modules: [Module], moduleNames: Set<ModuleName>,
         resources: [ResourceKey: String], environment: Environment,
-        unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false
+        unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = [],
+        startModule: ModuleName? = nil
     ) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
         var diagnostics: [Diagnostic] = []
-        diagnostics += unknownRequires(modules, projectModules: projectModules, environment: environment)
+        diagnostics += unknownRequires(
+            modules, projectModules: projectModules, environment: environment, scripts: scripts,
+            startModule: startModule)
         diagnostics += RequireCycles.find(modules, projectModules: projectModules)
         diagnostics += unknownResources(modules, resources: resources)
         diagnostics += undefinedGlobals(
@@ -63,15 +66,49 @@ public enum ProjectRules {
 
     // MARK: FP401, FP402
 
-    static func unknownRequires(_ modules: [Module], projectModules: Set<String>, environment: Environment)
-        -> [Diagnostic]
-    {
+    /// - Parameters:
+    ///   - scripts: the project's scripts, by path (`muc/password.lib.lua`): a require that
+    ///     would reach one by a dotted name is a warning saying how to load it.
+    ///   - startModule: with one, an unknown require is an error (FP401) only where it surely
+    ///     runs when the program starts: at the top level of the start module or of a module
+    ///     it loads that way. Elsewhere the program runs until that module loads, so it is a
+    ///     warning (FP402), and export accepts every program that `run` of its folder runs.
+    static func unknownRequires(
+        _ modules: [Module], projectModules: Set<String>, environment: Environment, scripts: Set<String> = [],
+        startModule: ModuleName? = nil
+    ) -> [Diagnostic] {
+        let loadedAtStart = startModule.map { modulesLoadedAtStart(from: $0, modules) }
         var diagnostics: [Diagnostic] = []
         var suggestions = Suggestions(projectModules)
+        // Modules the program registers itself (`package.preload["x"] = f`, `package.loaded.x = v`),
+        // and whether some module adds a searcher, after which any name may be found.
+        var registered: Set<String> = []
+        var searcher = false
+        for module in modules {
+            registered.formUnion(module.facts.registeredModules)
+            searcher = searcher || module.facts.addsSearcher
+        }
+        // A script's path in require's words: `muc/password.lib.lua` is what `muc.password.lib` names.
+        var scriptsByName: [String: String] = [:]
+        for path in scripts where path.hasSuffix(".lua") {
+            scriptsByName[String(path.dropLast(4)).replacingOccurrences(of: "/", with: ".")] = path
+        }
         for module in modules {
             for require in module.facts.requires {
                 let name = require.module
-                if projectModules.contains(name) || environment.provides(module: name) { continue }
+                if projectModules.contains(name) || environment.provides(module: name) || registered.contains(name) {
+                    continue
+                }
+                if let script = scriptsByName[name] ?? scriptsByName[name.replacingOccurrences(of: "/", with: ".")] {
+                    diagnostics.append(
+                        Diagnostic(
+                            severity: .warning, code: "FP402",
+                            message:
+                                "require '\(name)' does not reach the script '\(script)': require turns every dot into a folder",
+                            file: module.file, line: require.location.line, column: require.location.column,
+                            hint: "load the script by path: dofile(\"\(script)\") or loadfile(\"\(script)\")"))
+                    continue
+                }
                 // `require "a/b"` finds a/b.lua, as stock Lua's searchers do.
                 if name.utf8.contains(UInt8(ascii: "/")), let found = ModuleName.required(name),
                     projectModules.contains(found.rawValue) || environment.provides(module: found.rawValue)
@@ -85,13 +122,21 @@ public enum ProjectRules {
                 } else {
                     hint += "; if the host provides it, add it to \"externalModules\" in flowpkg.json"
                 }
-                let deferred = !require.runsAtLoad
+                if searcher {
+                    hint += "; a searcher the program adds (package.searchers) may find it"
+                }
+                let notAtStart = loadedAtStart.map { !$0.contains(module.name.rawValue) } ?? false
+                let deferred = !require.runsAtLoad || searcher || notAtStart
                 let place =
                     require.isProtected
                     ? "a protected require"
                     : require.isInsideFunction
                         ? "a require inside a function"
-                        : require.isConditional ? "a conditional require" : "a top-level require"
+                        : require.isConditional
+                            ? "a conditional require"
+                            : notAtStart
+                                ? "a top-level require in a module the start module does not load at start"
+                                : "a top-level require"
                 diagnostics.append(
                     Diagnostic(
                         severity: deferred ? .warning : .error, code: deferred ? "FP402" : "FP401",
@@ -101,6 +146,23 @@ public enum ProjectRules {
             }
         }
         return diagnostics
+    }
+
+    /// The start module and every module it loads when it starts: through requires that run
+    /// at load (top level, unconditional, unprotected), transitively.
+    static func modulesLoadedAtStart(from start: ModuleName, _ modules: [Module]) -> Set<String> {
+        var byName: [String: Module] = [:]
+        for module in modules { byName[module.name.rawValue] = module }
+        var loaded: Set<String> = [start.rawValue]
+        var pending = [start.rawValue]
+        while let name = pending.popLast() {
+            for require in byName[name]?.facts.requires ?? [] where require.runsAtLoad {
+                let target =
+                    byName[require.module] != nil ? require.module : ModuleName.required(require.module)?.rawValue
+                if let target, byName[target] != nil, loaded.insert(target).inserted { pending.append(target) }
+            }
+        }
+        return loaded
     }
 
     // MARK: FP404
@@ -148,7 +210,8 @@ public enum ProjectRules {
         var mentionedElsewhere: [String: Bool] = [:]
         for module in modules where !module.facts.replacesEnvironment {
             var reported: Set<String> = []
-            for read in module.facts.globalReads where !defined.contains(read.name) {
+            for read in module.facts.globalReads
+            where !defined.contains(read.name) && !environment.defines(global: read.name) {
                 guard !module.facts.guardedGlobals.contains(read.name), reported.insert(read.name).inserted || everyRead
                 else { continue }
                 if !unanalysedSources.isEmpty {

@@ -123,7 +123,9 @@ extension Flowpkg {
                 out +=
                     "exported \(renderer.displayPath(package.url.path)): \(manifest.identifier) \(manifest.version), "
                     + "\(DiagnosticSummary.count(manifest.modules.count, "module")), "
-                    + "\(DiagnosticSummary.count(manifest.resources.count, "resource")), \(package.bytes) bytes"
+                    + "\(DiagnosticSummary.count(manifest.resources.count, "resource")), "
+                    + (manifest.scripts.isEmpty ? "" : "\(DiagnosticSummary.count(manifest.scripts.count, "script")), ")
+                    + "\(package.bytes) bytes"
                     + (summary.warnings > 0 ? " (\(DiagnosticSummary.count(summary.warnings, "warning")))" : "") + "\n"
                 out += "digest: sha256:\(manifest.digest)\n"
                 out += "file sha256: \(package.sha256)\n"

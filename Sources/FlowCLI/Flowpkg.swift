@@ -27,6 +27,7 @@ public struct Flowpkg: ParsableCommand {
             Serve.self,
             Keygen.self,
             Publish.self,
+            Lsp.self,
         ]
     )
 
@@ -42,6 +43,7 @@ public struct Flowpkg: ParsableCommand {
             FileHandle.standardOutput.write(Data(topic.text.utf8))
             Foundation.exit(EXIT_SUCCESS)
         }
+        if let interpreter = LoneScript.interpreterArguments(arguments) { LoneScript.run(interpreter) }
         if let request = RunRequest(commonForm: arguments) {
             do {
                 let opened = try request.perform()

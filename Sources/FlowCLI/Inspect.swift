@@ -59,6 +59,10 @@ extension Flowpkg {
             out += "  start module: \(manifest.startModule?.rawValue ?? "(none)")\n"
             out += "  modules:      \(manifest.modules.count) (\(moduleBytes) bytes)\n"
             out += "  resources:    \(manifest.resources.count) (\(resourceBytes) bytes)\n"
+            if !manifest.scripts.isEmpty {
+                let scriptBytes = manifest.scripts.reduce(Int64(0)) { $0 + $1.size }
+                out += "  scripts:      \(manifest.scripts.count) (\(scriptBytes) bytes)\n"
+            }
             out += "  lua:          \(manifest.luaVersion)\n"
             out += "  generator:    \(manifest.generator) (format \(manifest.formatVersion))\n"
             out += "  digest:       sha256:\(manifest.digest)\n"
@@ -90,6 +94,10 @@ extension Flowpkg {
             }
             out += "  \"modules\": {\"count\": \(manifest.modules.count), \"bytes\": \(moduleBytes)},\n"
             out += "  \"resources\": {\"count\": \(manifest.resources.count), \"bytes\": \(resourceBytes)},\n"
+            if !manifest.scripts.isEmpty {
+                let scriptBytes = manifest.scripts.reduce(Int64(0)) { $0 + $1.size }
+                out += "  \"scripts\": {\"count\": \(manifest.scripts.count), \"bytes\": \(scriptBytes)},\n"
+            }
             out += "  \(manifest.jsonMember(.digest)),\n"
             out += "  \"sha256\": \(string(sha256))"
             if list {

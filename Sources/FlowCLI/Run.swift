@@ -19,7 +19,10 @@ extension Flowpkg {
                 mismatched package exits 1 before any Lua runs; each module is checked against \
                 its SHA-256 when first loaded (--verify-all: every entry before any Lua runs). \
                 Arguments after -- reach Lua in the global table arg and as the start module's \
-                ..., as with the lua interpreter (arg[0] is PATH). C modules listed in \
+                ..., as with the lua interpreter (arg[0] is PATH, arg[-1] the flowpkg binary). A \
+                lone FILE.lua runs as lua5.4 FILE.lua ARGS would (no -- needed; require then \
+                uses LUA_PATH, as lua5.4's does), and so does flowpkg with lua5.4's own options \
+                (flowpkg -e STAT FILE.lua, flowpkg -v). C modules listed in \
                 externalModules load from LUA_CPATH_5_4, LUA_CPATH or Lua's default C path, \
                 never with --sandbox. Without PATH, the project is the first folder holding \
                 flowpkg.json from here upward. With --watch, Ctrl-C ends the program with status \
@@ -30,6 +33,7 @@ extension Flowpkg {
                   flowpkg run MyApp.luapkg
                   flowpkg run . --trace
                   flowpkg run MyApp.luapkg -- --verbose input.txt
+                  flowpkg run script.lua a b
                 """
         )
 
@@ -96,10 +100,12 @@ extension Flowpkg {
         }
 
         /// Lua's `arg` as the lua interpreter builds it: the program's arguments from 1, the
-        /// script (here the package or folder) at 0. Bridged as a sequence, then shifted down.
+        /// script (here the package or folder) at 0, the interpreter (the flowpkg binary's
+        /// absolute path) at -1. Bridged as a sequence, then shifted down.
         static func setArgumentTable(in context: LuaContext, path: String, _ arguments: [String]) throws {
-            try context.setGlobal("arg", .array(([path] + arguments).map { .string($0) }))
-            try context.execute("for i = 0, #arg - 1 do arg[i] = arg[i + 1] end arg[#arg] = nil", chunkName: "=arg")
+            try context.setGlobal("arg", .array(([executablePath, path] + arguments).map { .string($0) }))
+            try context.execute(
+                "for i = -1, #arg - 2 do arg[i] = arg[i + 2] end arg[#arg] = nil arg[#arg] = nil", chunkName: "=arg")
         }
 
         static func standardError(_ text: String) {

@@ -67,6 +67,8 @@ extension Flowpkg {
             return "\(path): ok: \(manifest.identifier) \(manifest.version), "
                 + "\(manifest.modules.count) module\(manifest.modules.count == 1 ? "" : "s"), "
                 + "\(manifest.resources.count) resource\(manifest.resources.count == 1 ? "" : "s"), "
+                + (manifest.scripts.isEmpty
+                    ? "" : "\(manifest.scripts.count) script\(manifest.scripts.count == 1 ? "" : "s"), ")
                 + "digest sha256:\(manifest.digest)\n"
         }
 

@@ -68,6 +68,25 @@ public final class EmbeddedPackageSource: PackageSource {
         }
     }
 
+    /// The script at `path` (`muc/password.lib.lua`), read now and checked against its size and
+    /// SHA-256 (verify on first load, as for modules).
+    public func script(atPath path: String) throws -> ScriptCode? {
+        guard let script = reader.script(atPath: path) else { return nil }
+        do {
+            return ScriptCode(
+                path: path, chunkName: displayName.map { $0 + "/" + script.path } ?? path,
+                bytes: try reader.scriptData(script))
+        } catch {
+            throw LoaderError.itemRefused(
+                item: "script '\(path)'", location: location, reason: Self.reasons(error).joined(separator: "; "))
+        }
+    }
+
+    /// `modules/a/b.lua` and `modules/a/b/init.lua`, named as chunks are.
+    public func searchedPaths(for name: ModuleName) -> [String] {
+        PackagePath.modulePaths(for: name).map { path in displayName.map { $0 + "/" + path } ?? Self.chunkName(path) }
+    }
+
     /// The resource's bytes, read now and checked against the manifest.
     public func resource(_ key: ResourceKey) throws -> [UInt8]? {
         guard let resource = reader.resource(key) else { return nil }

@@ -111,6 +111,21 @@ public final class Loader: Sendable {
         return code
     }
 
+    /// The script at `path` (relative to the sources folder) from the first source that has
+    /// it; nil when none has, so `loadfile` and `dofile` go on to the file system.
+    public func script(atPath path: String) throws(LoaderError) -> ScriptCode? {
+        for source in sources {
+            do {
+                if let code = try source.script(atPath: path) { return code }
+            } catch let error as LoaderError {
+                throw error
+            } catch {
+                throw .itemRefused(item: "script '\(path)'", location: source.location, reason: "\(error)")
+            }
+        }
+        return nil
+    }
+
     /// The resource's bytes from the first source that has it.
     public func resource(_ key: ResourceKey) throws(LoaderError) -> [UInt8] {
         let sources = self.sources

@@ -32,6 +32,21 @@ public struct ModuleCode: Sendable, Equatable {
     }
 }
 
+/// A script's code (a Lua file loaded by path, not by `require`) as a source serves it.
+public struct ScriptCode: Sendable, Equatable {
+    /// The path a program loads it by, relative to the sources folder (`muc/password.lib.lua`).
+    public var path: String
+    /// The name Lua errors show, as for a module.
+    public var chunkName: String
+    public var bytes: [UInt8]
+
+    public init(path: String, chunkName: String, bytes: [UInt8]) {
+        self.path = path
+        self.chunkName = chunkName
+        self.bytes = bytes
+    }
+}
+
 /// One place modules and resources can come from.
 ///
 /// A source answers nil for what it does not have, and throws when it has the thing but
@@ -45,9 +60,21 @@ public protocol PackageSource: AnyObject, Sendable {
 
     func module(named name: ModuleName) throws -> ModuleCode?
     func resource(_ key: ResourceKey) throws -> [UInt8]?
+    /// The script (a Lua file loaded by path, `muc/password.lib.lua`) at `path`, relative to
+    /// the sources folder.
+    func script(atPath path: String) throws -> ScriptCode?
+    /// The files this source would have held module `name` in, as Lua errors name files
+    /// (`App.luapkg/modules/a/b.lua`): what a failed `require` lists, as stock Lua's does.
+    func searchedPaths(for name: ModuleName) -> [String]
 }
 
 extension PackageSource {
+    /// A source without scripts (a live source serves modules and resources only).
+    public func script(atPath path: String) throws -> ScriptCode? { nil }
+
+    /// A source that names no files: a failed `require` names the source instead.
+    public func searchedPaths(for name: ModuleName) -> [String] { [] }
+
     /// How messages name this source: its kind and where it is (`package /app/App.luapkg`).
     public var place: String { "\(kind.rawValue) \(location)" }
 }

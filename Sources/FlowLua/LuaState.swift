@@ -19,7 +19,17 @@ public final class LuaState {
         if openLibraries { luaL_openlibs(L) }
     }
 
+    private var isClosed = false
+
     deinit {
+        close()
+    }
+
+    /// Closes the state now, as `lua_close` does: pending `__gc` finalizers and to-be-closed
+    /// variables run. Nothing may use the state afterwards; a second call does nothing.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         lua_close(L)
     }
 
@@ -44,6 +54,15 @@ public final class LuaState {
         var source = source
         try source.withUTF8 { (buffer) in try load(UnsafeRawBufferPointer(buffer), chunkName: chunkName) }
         return try call(argumentCount: 0)
+    }
+
+    /// Compiles and runs `source` with `arguments` as its `...`, returning what it returned.
+    @discardableResult
+    public func run(_ source: String, chunkName: String, arguments: [LuaValue]) throws -> [LuaValue] {
+        var source = source
+        try source.withUTF8 { (buffer) in try load(UnsafeRawBufferPointer(buffer), chunkName: chunkName) }
+        for argument in arguments { stack.push(argument) }
+        return try call(argumentCount: Int32(arguments.count))
     }
 
     /// Pushes the compiled chunk on the stack, or throws its syntax error.

@@ -79,12 +79,32 @@ import Testing
         .write(to: folder.appendingPathComponent("flowpkg.json"))
         let more = folder.appendingPathComponent("More")
         try FileManager.default.createDirectory(at: more, withIntermediateDirectories: true)
-        try Data("local = 1\n".utf8).write(to: sources.appendingPathComponent("bad.name.lua"))
+        try Data("local = 1\n".utf8).write(to: sources.appendingPathComponent("bad?name.lua"))
         try Data("return {}\n".utf8).write(to: sources.appendingPathComponent("Foo.lua"))
         try Data("local = 2\n".utf8).write(to: more.appendingPathComponent("Foo.lua"))
         try Data("return undefinedThing\n".utf8).write(to: sources.appendingPathComponent("Main.lua"))
         let report = Validator.validate(projectAt: folder)
         #expect(report.diagnostics.map(\.code).sorted() == ["FP201", "FP202", "FP405"])
         #expect(report.moduleCount == 2)
+    }
+
+    /// A dotted file is a script (loaded by path): no FP201, but compiled and analysed as a
+    /// module is, and a require that would reach it by a dotted name gets a warning.
+    @Test func dottedFilesAreScriptsThatAreCheckedLikeModules() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = folder.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(
+            at: sources.appendingPathComponent("muc/atl.wmf"), withIntermediateDirectories: true)
+        try Data(#"{"name": "Q", "identifier": "com.example.q", "version": "1.0.0", "startModule": "main"}"#.utf8)
+            .write(to: folder.appendingPathComponent("flowpkg.json"))
+        try Data("local = 1\n".utf8).write(to: sources.appendingPathComponent("muc/password.lib.lua"))
+        try Data("return undefinedThing\n".utf8).write(to: sources.appendingPathComponent("muc/atl.wmf/init.lua"))
+        try Data("local ok = pcall(require, 'muc.password.lib')\nreturn dofile('muc/atl.wmf/init.lua')\n".utf8)
+            .write(to: sources.appendingPathComponent("main.lua"))
+        let report = Validator.validate(projectAt: folder)
+        #expect(report.diagnostics.map(\.code).sorted() == ["FP301", "FP402", "FP405"])
+        #expect(report.diagnostics.first { $0.code == "FP402" }?.message.contains("does not reach the script") == true)
+        #expect(report.project?.scripts.map(\.relativePath) == ["muc/atl.wmf/init.lua", "muc/password.lib.lua"])
     }
 }

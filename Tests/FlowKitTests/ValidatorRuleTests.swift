@@ -17,7 +17,7 @@ import Testing
         ("FP108", ["flowpkg.json"]),
         ("FP109", ["flowpkg.json:5:26"]),
         ("FP110", ["flowpkg.json:5:26"]),
-        ("FP201", ["Sources/my.module.lua"]),
+        ("FP201", ["Sources/my?module.lua"]),
         ("FP202", ["More/Foo.lua"]),
         ("FP203", ["Lib/json.lua"]),
         ("FP204", ["flowpkg.json:7:5"]),

@@ -9,7 +9,8 @@ import Testing
 /// word the same problems and give the same `Manifest`, and a table must find every module
 /// where the list has it. The generator leans on the edges: non-ASCII and canonically equal
 /// names, empty and dotted parts, 1,024-byte paths, sizes and entry counts at their limits,
-/// twins (`a.lua` and `a/init.lua`), duplicates, two resource keys with one path, format 1.
+/// twins (`a.lua` and `a/init.lua`), duplicates, two resource keys with one path, format 1, and
+/// scripts (dotted names, paths outside `scripts/`, duplicates, sizes at the module limit).
 @Suite struct ManifestReadersAgreeTests {
     /// SplitMix64: the same manifests on every run.
     private struct Generator: RandomNumberGenerator {
@@ -25,6 +26,9 @@ import Testing
 
     private struct Maker {
         var random = Generator(state: 12)
+        /// Scripts come from a sequence of their own, so the other lists are what they were
+        /// before scripts existed.
+        var scriptRandom = Generator(state: 24)
 
         mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
         mutating func pick<T>(_ items: [T]) -> T { items.randomElement(using: &random)! }
@@ -38,6 +42,12 @@ import Testing
         static let resourceParts = [
             "a", ".", "..", "...", ".a", "", "é", "x.y", "b", "a.", "/",
             String(repeating: "r", count: 1010), String(repeating: "r", count: 1014),
+        ]
+        static let scriptPaths = [
+            "scripts/muc/password.lib.lua", "scripts/atl01.wmf/scripting/init.lua", "scripts/é.lua",
+            "scripts/http-robots.txt.lua", "scripts/a.lib.lua", "scripts/a.lib.lua", "scripts/.lua",
+            "scripts/a.txt", "modules/a.lib.lua", "scripts/../a.lua", "scripts//a.lua", "/scripts/a.lua",
+            "scripts/" + String(repeating: "s", count: 1020) + ".lua",
         ]
         static let types = ["", "png", "a.b", "p/q", "é", "b", ".", "y"]
         static let hashes = [
@@ -125,6 +135,18 @@ import Testing
                 name: chance(0.9) ? "Words" : "Wörter", version: "1.0.0",
                 startModule: start.map { ModuleName(checked: $0) },
                 generator: "g", modules: modules, resources: resources, digest: "")
+            if Double.random(in: 0..<1, using: &scriptRandom) < 0.4 {
+                for _ in 0..<Int.random(in: 1...3, using: &scriptRandom) {
+                    let path = Self.scriptPaths.randomElement(using: &scriptRandom)!
+                    manifest.scripts.append(
+                        Manifest.Script(
+                            path: path, size: [0, 99, 100, 101].randomElement(using: &scriptRandom)!,
+                            sha256: Self.hashes.randomElement(using: &scriptRandom)!))
+                }
+                if Double.random(in: 0..<1, using: &scriptRandom) < 0.8 {
+                    manifest.scripts.sort { PackagePath.precedes($0.path, $1.path) }
+                }
+            }
             manifest.digest = chance(0.03) ? String(repeating: "f", count: 64) : manifest.computedDigest
             return manifest
         }

@@ -93,6 +93,62 @@ import Testing
                 "\nstartModule null\nluaVersion \"5.4\"\nresource "))
     }
 
+    /// Scripts (Lua files loaded by path) are listed after the resources, only when there are
+    /// some, so a package without scripts keeps its bytes and its digest; both readers read them.
+    @Test func scriptsAreListedHashedAndReadBack() throws {
+        var manifest = try sample()
+        let withoutScripts = manifest.jsonBytes()
+        let c = String(repeating: "c", count: 64), d = String(repeating: "d", count: 64)
+        manifest.scripts = [
+            Manifest.Script(path: "scripts/atl01.wmf/scripting/init.lua", size: 12, sha256: c),
+            Manifest.Script(path: "scripts/muc/password.lib.lua", size: 7, sha256: d),
+        ]
+        manifest.digest = manifest.computedDigest
+        let text = String(decoding: manifest.jsonBytes(), as: UTF8.self)
+        #expect(
+            text.contains(
+                """
+                  ],
+                  "scripts": [
+                    {"path": "scripts/atl01.wmf/scripting/init.lua", "size": 12, "sha256": "\(c)"},
+                    {"path": "scripts/muc/password.lib.lua", "size": 7, "sha256": "\(d)"}
+                  ],
+                  "digest": 
+                """), "\(text)")
+        #expect(
+            String(decoding: manifest.digestText, as: UTF8.self).hasSuffix(
+                """
+                script "scripts/atl01.wmf/scripting/init.lua" 12 \(c)
+                script "scripts/muc/password.lib.lua" 7 \(d)
+
+                """))
+        // The writer's layout (read straight from the bytes) and any other (the JSON parser).
+        let decoded = try Manifest.decodeChecked(manifest.jsonBytes(), packagePath: "p", limits: .default)
+        #expect(decoded.manifest == manifest)
+        #expect(try Manifest.decode(Array("{ ".utf8) + manifest.jsonBytes().dropFirst(), packagePath: "p") == manifest)
+        #expect(manifest.script(atPath: "muc/password.lib.lua")?.sha256 == d)
+        #expect(manifest.entries.map(\.path).suffix(2) == manifest.scripts.map(\.path))
+        var plain = manifest
+        plain.scripts = []
+        plain.digest = plain.computedDigest
+        #expect(plain.jsonBytes() == withoutScripts)
+
+        for (path, problem) in [
+            ("modules/a.lua", "a script must be scripts/<path>.lua"), ("scripts/a.txt", "a script must be"),
+            ("scripts/../a.lua", "scripts[0]"),
+        ] {
+            var bad = manifest
+            bad.scripts = [Manifest.Script(path: path, size: 1, sha256: c)]
+            bad.digest = bad.computedDigest
+            #expect(throws: PackageError.self) { try Manifest.decode(bad.jsonBytes(), packagePath: "p") }
+            do {
+                _ = try Manifest.decode(bad.jsonBytes(), packagePath: "p")
+            } catch {
+                #expect(error.problems.contains { $0.message.contains(problem) }, "\(error)")
+            }
+        }
+    }
+
     /// Whatever changes what a host runs changes the digest; the generator does not.
     @Test func everyFieldThatMattersChangesTheDigest() throws {
         let base = try sample()
@@ -109,6 +165,10 @@ import Testing
         m = base; m.modules[0].sha256 = String(repeating: "c", count: 64); changed.append(m)
         m = base; m.resources[0].key = try ResourceKey(name: "img/é", type: "jpg"); changed.append(m)
         m = base; m.resources[0].path = "resources/img/e.png"; changed.append(m)
+        let script = Manifest.Script(
+            path: "scripts/muc/password.lib.lua", size: 7, sha256: String(repeating: "d", count: 64))
+        m = base; m.scripts = [script]; changed.append(m)
+        m = base; m.scripts = [script]; m.scripts[0].size = 8; changed.append(m)
         let digests = changed.map(\.computedDigest)
         #expect(!digests.contains(base.digest))
         #expect(Set(digests).count == digests.count)

@@ -53,6 +53,8 @@ struct CanonicalManifest: Sendable {
     var runtimeVersion: String?
     var modules: [Entry] = []
     var resources: [Entry] = []
+    /// The optional `scripts` list, as strings: scripts are few, and never looked up in bulk.
+    var scripts: [(path: String, size: Int64, sha256: String)] = []
     var digest = ""
 
     init?(_ bytes: [UInt8]) {
@@ -153,7 +155,7 @@ private struct LayoutScanner {
         // as it grows, and reserved pages that no row reaches are never touched.
         result.modules.reserveCapacity((bytes.count - index) / 100)
         guard literal("  \"modules\": ["), entries(into: &result, resources: false),
-            literal("  \"resources\": ["), entries(into: &result, resources: true),
+            literal("  \"resources\": ["), entries(into: &result, resources: true), scripts(into: &result),
             literal("  \"digest\": "), let digest = string(), literal("\n}\n"), index == bytes.count
         else { return false }
         result.digest = text(digest)
@@ -187,6 +189,19 @@ private struct LayoutScanner {
                 name: name, type: type, path: path, sizeDigits: sizeDigits, size: size, sha256: sha,
                 isASCII: lastStringsASCII)
             if resources { result.resources.append(entry) } else { result.modules.append(entry) }
+        } while literal(",")
+        return literal("\n  ],\n")
+    }
+
+    /// The optional `scripts` list up to and including `],\n`, written only when it has rows:
+    /// `{"path": …, "size": …, "sha256": …}` each.
+    private mutating func scripts(into result: inout CanonicalManifest) -> Bool {
+        guard literal("  \"scripts\": [") else { return true }
+        repeat {
+            guard literal("\n    {\"path\": "), let path = string(), literal(", \"size\": "), let size = integer(),
+                literal(", \"sha256\": "), let sha = string(), literal("}")
+            else { return false }
+            result.scripts.append((text(path), size, text(sha)))
         } while literal(",")
         return literal("\n  ],\n")
     }

@@ -37,6 +37,26 @@ public struct Manifest: Sendable, Equatable {
         }
     }
 
+    /// A script: a Lua file a program loads by path (`loadfile`, `dofile`), not by `require`
+    /// (`muc/password.lib.lua`, whose dotted name no `require` reaches). Stored at `path`,
+    /// `scripts/` and the file's path inside its sources folder.
+    public struct Script: Sendable, Equatable {
+        /// The entry's path inside the package (`scripts/muc/password.lib.lua`).
+        public var path: String
+        public var size: Int64
+        /// Lowercase hex SHA-256 of the entry's bytes.
+        public var sha256: String
+
+        public init(path: String, size: Int64, sha256: String) {
+            self.path = path
+            self.size = size
+            self.sha256 = sha256
+        }
+
+        /// The path a program loads it by: `path` without `scripts/`.
+        public var loadPath: String { String(path.dropFirst(PackagePath.scriptsFolder.count)) }
+    }
+
     /// The format version this code writes. Format 2 changed only what `digest` covers
     /// (identifier, name, version, start module and Lua version besides the entries).
     public static let currentFormatVersion = 2
@@ -64,6 +84,9 @@ public struct Manifest: Sendable, Equatable {
     /// that declares its own takes downloaded updates only when they match. Nil in packages
     /// that do not say (older ones among them), which stay readable.
     public var runtimeVersion: String? = nil
+    /// The scripts, sorted by path. Written only when there are some, so packages without
+    /// scripts keep their bytes (and their digest).
+    public var scripts: [Script] = []
 
     public init(
         formatVersion: Int = Manifest.currentFormatVersion, identifier: PackageIdentifier, name: String,
@@ -85,15 +108,25 @@ public struct Manifest: Sendable, Equatable {
     /// Every entry the manifest lists besides itself, as (path, size, sha256).
     public var entries: [(path: String, size: Int64, sha256: String)] {
         modules.map { ($0.path, $0.size, $0.sha256) } + resources.map { ($0.path, $0.size, $0.sha256) }
+            + scripts.map { ($0.path, $0.size, $0.sha256) }
     }
 
-    /// Why `entry` cannot be an `externalModules` entry (a module name, or a prefix and `.*`).
+    /// Why `entry` cannot be an `externalModules` entry: a module name, a prefix and `.*`, or
+    /// a glob (`rspamd_*`: a `*` stands for any run of characters).
     public static func externalModuleProblem(_ entry: String) -> String? {
-        ModuleName.problem(in: entry.hasSuffix(".*") ? String(entry.dropLast(2)) : entry)
+        let name = entry.hasSuffix(".*") ? String(entry.dropLast(2)) : entry
+        if !name.isEmpty, name.allSatisfy({ $0 == "*" }) { return "a glob of only '*' would take every module" }
+        return ModuleName.problem(in: name.replacingOccurrences(of: "*", with: "x"))
     }
 
     /// The module `name`, if the package has it.
     public func module(named name: ModuleName) -> Module? { modules.first { $0.name == name } }
+
+    /// The script a program loads by `loadPath` (`muc/password.lib.lua`), if the package has it.
+    public func script(atPath loadPath: String) -> Script? {
+        let path = PackagePath.scriptsFolder + loadPath
+        return scripts.first { $0.path == path }
+    }
 
     /// The resource `key`, if the package has it.
     public func resource(_ key: ResourceKey) -> Resource? { resources.first { $0.key == key } }

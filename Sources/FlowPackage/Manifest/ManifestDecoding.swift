@@ -189,7 +189,11 @@ private struct ManifestDecoder {
         let externalModules = decodeExternalModules(fields["externalModules"])
         let modules = decodeModules(fields["modules"])
         let resources = decodeResources(fields["resources"])
-        if let modules, let resources { checkEntries(modules: modules, resources: resources, startModule: startModule) }
+        let scripts = decodeScripts(fields["scripts"])
+        if let modules, let resources {
+            checkEntries(modules: modules, resources: resources, scripts: scripts.count, startModule: startModule)
+        }
+        checkScripts(scripts)
 
         guard let formatVersion, let identifier, let name, let version, startModuleFieldOK, let luaVersion,
             let generator, let digest, let modules, let resources
@@ -200,6 +204,7 @@ private struct ManifestDecoder {
             modules: modules, resources: resources, digest: digest)
         manifest.externalModules = externalModules
         manifest.runtimeVersion = runtimeVersion
+        manifest.scripts = scripts
         checkDigest(of: manifest, computed: { manifest.computedDigest })
         return manifest
     }
@@ -229,6 +234,7 @@ private struct ManifestDecoder {
         let table = ManifestTable(canonical, limits: limits, startModule: startModule)
         var modules: [Manifest.Module] = []
         var resources: [Manifest.Resource] = []
+        var scripts: [Manifest.Script] = []
         if table == nil {
             modules.reserveCapacity(canonical.modules.count)
             for (index, entry) in canonical.modules.enumerated() {
@@ -243,8 +249,14 @@ private struct ManifestDecoder {
                     path: canonical.text(entry.path), size: entry.size, sha: canonical.text(entry.sha256),
                     to: &resources)
             }
-            checkEntries(modules: modules, resources: resources, startModule: startModule)
         }
+        for (index, entry) in canonical.scripts.enumerated() {
+            addScript(index, path: entry.path, size: entry.size, sha: entry.sha256, to: &scripts)
+        }
+        if table == nil {
+            checkEntries(modules: modules, resources: resources, scripts: scripts.count, startModule: startModule)
+        }
+        checkScripts(scripts)
 
         guard let identifier, startModuleFieldOK else { return nil }
         var manifest = Manifest(
@@ -253,6 +265,7 @@ private struct ManifestDecoder {
             generator: canonical.generator, modules: modules, resources: resources, digest: canonical.digest)
         manifest.externalModules = externalModules
         manifest.runtimeVersion = runtimeVersion
+        manifest.scripts = scripts
         // The entry lines hold every entry in the manifest's order; the digest text wants them
         // sorted by path, which they are when each list is (the writer's order, and always
         // when there is a table).
@@ -388,6 +401,55 @@ private struct ManifestDecoder {
         return resources
     }
 
+    /// The optional list of scripts; absent is none.
+    private mutating func decodeScripts(_ value: JSONNode.Value?) -> [Manifest.Script] {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else {
+            problem("\"scripts\" is \(value.kindDescription), expected an array")
+            return []
+        }
+        var scripts: [Manifest.Script] = []
+        for (index, element) in elements.enumerated() {
+            let place = { "scripts[\(index)]" }
+            guard case .object(let members) = element.value else {
+                problem("\(place()) is \(element.kindDescription), expected an object"); continue
+            }
+            let fields = Fields(members)
+            let path = string(fields, "path", in: place())
+            let size = integer(fields, "size", in: place())
+            let sha = string(fields, "sha256", in: place())
+            guard let path, let size, let sha else { continue }
+            addScript(index, path: path, size: size, sha: sha, to: &scripts)
+        }
+        return scripts
+    }
+
+    /// Checks script entry `index` and appends it to `scripts` when every rule holds: a safe
+    /// path under `scripts/` ending in `.lua`, a size within the module limit, a SHA-256.
+    private mutating func addScript(
+        _ index: Int, path: String, size: Int64, sha: String, to scripts: inout [Manifest.Script]
+    ) {
+        guard
+            checkEntryFacts(
+                place: "scripts[\(index)]", path: path, size: size, sha256: sha, limit: limits.maxModuleBytes)
+        else { return }
+        guard path.hasPrefix(PackagePath.scriptsFolder), path.hasSuffix(".lua"),
+            path.utf8.count > PackagePath.scriptsFolder.utf8.count + 4
+        else {
+            problem("scripts[\(index)] is stored at \(path); a script must be scripts/<path>.lua")
+            return
+        }
+        scripts.append(Manifest.Script(path: path, size: size, sha256: sha))
+    }
+
+    /// No script listed twice.
+    private mutating func checkScripts(_ scripts: [Manifest.Script]) {
+        var seen = Set<String>()
+        for script in scripts where !seen.insert(script.path).inserted {
+            problem("\(script.path) is listed twice")
+        }
+    }
+
     /// Checks module entry `index` (its fields as read; nil ones were already reported) and
     /// appends it to `modules` when every rule holds.
     private mutating func addModule(
@@ -467,11 +529,11 @@ private struct ManifestDecoder {
 
     /// Names and paths listed twice, the entry count limit, the module total, the start module.
     private mutating func checkEntries(
-        modules: [Manifest.Module], resources: [Manifest.Resource], startModule: ModuleName?
+        modules: [Manifest.Module], resources: [Manifest.Resource], scripts: Int = 0, startModule: ModuleName?
     ) {
-        if modules.count + resources.count + 1 > limits.maxEntries {
+        if modules.count + resources.count + scripts + 1 > limits.maxEntries {
             problem(
-                "the manifest lists \(modules.count + resources.count) entries; a package holds at most \(limits.maxEntries - 1)"
+                "the manifest lists \(modules.count + resources.count + scripts) entries; a package holds at most \(limits.maxEntries - 1)"
             )
         }
         let totalModuleBytes = modules.reduce(Int64(0)) { $0 + $1.size }

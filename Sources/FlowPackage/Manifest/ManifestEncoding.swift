@@ -27,6 +27,15 @@ extension Manifest {
                 + "\"sha256\": \(JSONText.quoted(resource.sha256))}"
         }.joined(separator: ",")
         out += resources.isEmpty ? "],\n" : "\n  ],\n"
+        // Written only when there are some, so packages without scripts keep their bytes.
+        if !scripts.isEmpty {
+            out += "  \"scripts\": ["
+            out += scripts.map { script in
+                "\n    {\"path\": \(JSONText.quoted(script.path)), \"size\": \(script.size), "
+                    + "\"sha256\": \(JSONText.quoted(script.sha256))}"
+            }.joined(separator: ",")
+            out += "\n  ],\n"
+        }
         out += "  \(jsonMember(.digest))\n"
         out += "}\n"
         return Array(out.utf8)

@@ -24,7 +24,7 @@ struct ManifestTable: Sendable {
     /// it the long way and reports what is wrong. `startModule` must then be among the modules.
     init?(_ canonical: CanonicalManifest, limits: PackageLimits, startModule: ModuleName?) {
         guard canonical.formatVersion >= 2,
-            canonical.modules.count + canonical.resources.count + 1 <= limits.maxEntries
+            canonical.modules.count + canonical.resources.count + canonical.scripts.count + 1 <= limits.maxEntries
         else { return nil }
         let found: Bool? = canonical.bytes.withUnsafeBufferPointer { bytes in
             var start = startModule?.rawValue ?? ""

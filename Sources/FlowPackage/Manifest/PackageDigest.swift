@@ -23,6 +23,7 @@ extension Manifest {
     ///     runtimeVersion "2"                     (only when the manifest has one)
     ///     module "main" "modules/main.lua" 120 <sha256>
     ///     resource "img/logo" "png" "resources/img/logo.png" 2048 <sha256>
+    ///     script "scripts/muc/password.lib.lua" 310 <sha256>   (only when there are scripts)
     ///
     /// `module` lines (name, package path, size, SHA-256) then `resource` lines (name, type,
     /// package path, size, SHA-256), each group sorted by package path in UTF-8 byte order.
@@ -44,6 +45,7 @@ extension Manifest {
             text.quoted(resource.path)
             text.line(size: resource.size, resource.sha256)
         }
+        text.bytes += scriptLines().bytes
         return text.bytes
     }
 
@@ -54,7 +56,20 @@ extension Manifest {
         var hasher = SHA256()
         hasher.update(data: header.digestHeader().bytes)
         entryLines.forEachEntryLineBlock { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        hasher.update(data: header.scriptLines().bytes)
         return hexString(hasher.finalize())
+    }
+
+    /// The digest text's `script` lines (package path, size, SHA-256), sorted by path; none
+    /// for a package without scripts, whose digest is then what it was before scripts existed.
+    private func scriptLines() -> DigestText {
+        var text = DigestText()
+        for script in Self.sortedByPath(scripts, { $0.path }) {
+            text.word("script")
+            text.quoted(script.path)
+            text.line(size: script.size, script.sha256)
+        }
+        return text
     }
 
     /// The digest text's lines before the entries.

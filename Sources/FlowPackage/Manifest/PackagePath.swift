@@ -7,6 +7,8 @@ public enum PackagePath {
     public static let modulesFolder = "modules/"
     /// The folder resource entries live in.
     public static let resourcesFolder = "resources/"
+    /// Where scripts (Lua files loaded by path) are stored.
+    public static let scriptsFolder = "scripts/"
 
     /// The sort order of entries and digest lines: plain UTF-8 byte order, the same on every
     /// machine and in every locale.
@@ -120,4 +122,7 @@ public enum PackagePath {
 
     /// The entry path of resource `key`: `resources/<name>.<type>`.
     public static func resourcePath(for key: ResourceKey) -> String { resourcesFolder + key.fileName }
+
+    /// Where the script at `relativePath` inside its sources folder is stored.
+    public static func scriptPath(relativePath: String) -> String { scriptsFolder + relativePath }
 }

@@ -37,6 +37,7 @@ struct PackageIndex {
         listed.reserveCapacity(manifest.modules.count + manifest.resources.count)
         for module in manifest.modules { listed[module.path] = (module.size, module.sha256) }
         for resource in manifest.resources { listed[resource.path] = (resource.size, resource.sha256) }
+        for script in manifest.scripts { listed[script.path] = (script.size, script.sha256) }
         return listed
     }
 
@@ -147,7 +148,8 @@ struct PackageIndex {
             guard entries[1].kind == .regular else { return nil }
             first = 2
         }
-        guard entries.count == first + decoded.moduleCount + decoded.resourceCount else { return nil }
+        let scripts = decoded.header.scripts
+        guard entries.count == first + decoded.moduleCount + decoded.resourceCount + scripts.count else { return nil }
         if let table = decoded.table {
             // Every path in the table is ASCII and after the one before it already.
             var position = 0
@@ -161,7 +163,7 @@ struct PackageIndex {
             }
             for item in table.modules where !holds(item) { return nil }
             for item in table.resources where !holds(item) { return nil }
-            return first
+            return holdsScripts(scripts, in: directory, from: first + position) ? first : nil
         }
         let manifest = decoded.header
         var position = first
@@ -178,7 +180,26 @@ struct PackageIndex {
         }
         for module in manifest.modules where !holds(module.path, size: module.size) { return nil }
         for resource in manifest.resources where !holds(resource.path, size: resource.size) { return nil }
+        for script in manifest.scripts where !holds(script.path, size: script.size) { return nil }
         return first
+    }
+
+    /// Whether the records from `start` on are the scripts, in the manifest's order: after the
+    /// resources, as `scripts/` sorts after `resources/`.
+    private static func holdsScripts(_ scripts: [Manifest.Script], in directory: ZipCentralDirectory, from start: Int)
+        -> Bool
+    {
+        let entries = directory.entries
+        var previous: String?
+        for (offset, script) in scripts.enumerated() {
+            let entry = entries[start + offset]
+            guard entry.kind == .regular, entry.size == script.size, PackagePath.isASCII(script.path),
+                PackagePath.sameBytes(directory.name(of: entry), script.path)
+            else { return false }
+            if let previous, !PackagePath.precedes(previous, script.path) { return false }
+            previous = script.path
+        }
+        return true
     }
 
     /// Reads `manifest.sig` (record 1): the signature, or `.some(nil)` when the entry is not

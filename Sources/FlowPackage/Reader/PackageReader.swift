@@ -116,6 +116,16 @@ public final class PackageReader: Sendable {
         return resource.key == key ? resource : nil
     }
 
+    /// The script a program loads by `loadPath` (`muc/password.lib.lua`), if the package lists it.
+    public func script(atPath loadPath: String) -> Manifest.Script? {
+        decoded.header.script(atPath: loadPath)
+    }
+
+    /// The code of `script`, checked against its size and SHA-256.
+    public func scriptData(_ script: Manifest.Script) throws -> [UInt8] {
+        try entryData(path: script.path, size: script.size, sha256: script.sha256)
+    }
+
     /// The central directory record of the listed entry at `path`.
     private func record(of path: String) -> Int? {
         switch locations {
@@ -125,6 +135,9 @@ public final class PackageReader: Sendable {
             if let position = decoded.position(ofPath: path, resources: false) { return first + position }
             if let position = decoded.position(ofPath: path, resources: true) {
                 return first + decoded.moduleCount + position
+            }
+            if let position = decoded.header.scripts.firstIndex(where: { $0.path == path }) {
+                return first + decoded.moduleCount + decoded.resourceCount + position
             }
             return nil
         }

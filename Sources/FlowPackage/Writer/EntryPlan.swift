@@ -2,7 +2,7 @@ import Foundation
 
 /// One entry the writer will store, before any byte of it is read.
 struct PlannedEntry: Sendable {
-    enum Kind: Sendable { case module(ModuleName), resource(ResourceKey) }
+    enum Kind: Sendable { case module(ModuleName), resource(ResourceKey), script }
 
     var path: String
     var file: URL
@@ -61,6 +61,16 @@ extension PackageInput {
                     path: path, file: resource.file, kind: .resource(resource.key),
                     compression: EntryCompression.forEntry(path)))
         }
+        for script in scripts {
+            let path = PackagePath.scriptPath(relativePath: script.relativePath)
+            if let reason = PackagePath.problem(in: path) {
+                throw .invalidInput(path: output, entry: path, reason: reason)
+            }
+            guard path.hasSuffix(".lua") else {
+                throw .invalidInput(path: output, entry: path, reason: "a script's name must end in .lua")
+            }
+            entries.append(PlannedEntry(path: path, file: script.file, kind: .script, compression: .deflate))
+        }
         entries.sort { PackagePath.precedes($0.path, $1.path) }
         for (previous, next) in zip(entries, entries.dropFirst()) where previous.path == next.path {
             throw .invalidInput(path: output, entry: next.path, reason: "two inputs would be stored at the same path")
@@ -83,7 +93,7 @@ extension PlannedEntry {
     func checkSize(_ size: Int64, output: String, limits: PackageLimits) throws(PackageError) {
         let limit: Int64
         switch kind {
-        case .module: limit = limits.maxModuleBytes
+        case .module, .script: limit = limits.maxModuleBytes
         case .resource: limit = limits.maxResourceBytes
         }
         if size > limit {

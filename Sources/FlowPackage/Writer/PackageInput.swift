@@ -30,6 +30,18 @@ public struct PackageInput: Sendable {
         }
     }
 
+    /// A script (a Lua file loaded by path): `relativePath` is its path inside its sources
+    /// folder (`muc/password.lib.lua`), which becomes the entry `scripts/muc/password.lib.lua`.
+    public struct Script: Sendable, Equatable {
+        public var relativePath: String
+        public var file: URL
+
+        public init(relativePath: String, file: URL) {
+            self.relativePath = relativePath
+            self.file = file
+        }
+    }
+
     public var identifier: PackageIdentifier
     public var name: String
     public var version: String
@@ -41,6 +53,8 @@ public struct PackageInput: Sendable {
     public var externalModules: [String]
     /// The manifest's `runtimeVersion`: the host runtime the package needs; nil leaves it out.
     public var runtimeVersion: String? = nil
+    /// The scripts, stored under `scripts/`.
+    public var scripts: [Script] = []
 
     public init(
         identifier: PackageIdentifier, name: String, version: String, startModule: ModuleName?,

@@ -125,12 +125,15 @@ public enum PackageWriter {
     {
         var modules: [Manifest.Module] = []
         var resources: [Manifest.Resource] = []
+        var scripts: [Manifest.Script] = []
         for (entry, facts) in zip(planned, hashed) {
             switch entry.kind {
             case .module(let name):
                 modules.append(Manifest.Module(name: name, path: entry.path, size: facts.size, sha256: facts.sha256))
             case .resource(let key):
                 resources.append(Manifest.Resource(key: key, path: entry.path, size: facts.size, sha256: facts.sha256))
+            case .script:
+                scripts.append(Manifest.Script(path: entry.path, size: facts.size, sha256: facts.sha256))
             }
         }
         var manifest = Manifest(
@@ -138,6 +141,7 @@ public enum PackageWriter {
             startModule: input.startModule, modules: modules, resources: resources, digest: "")
         manifest.externalModules = input.externalModules
         manifest.runtimeVersion = input.runtimeVersion
+        manifest.scripts = scripts
         manifest.digest = manifest.computedDigest
         return manifest
     }

@@ -70,12 +70,14 @@ public enum Exporter {
 
     /// The writer's input: names from the project model, bytes from its files, no host path.
     static func packageInput(for project: Project) -> PackageInput {
-        PackageInput(
+        var input = PackageInput(
             identifier: project.identifier, name: project.projectFile.name, version: project.projectFile.version,
             startModule: project.startModule,
             modules: project.modules.map { .init(name: $0.name, relativePath: $0.relativePath, file: $0.file) },
             resources: project.resources.map { .init(key: $0.key, file: $0.file) },
             externalModules: project.projectFile.externalModules)
+        input.scripts = project.scripts.map { .init(relativePath: $0.relativePath, file: $0.file) }
+        return input
     }
 
     /// Export's own failure as a diagnostic on the file concerned.

@@ -17,6 +17,27 @@ public struct ProjectModule: Sendable, Equatable {
     }
 }
 
+/// One script of a project: a Lua file whose name has a dot (`muc/password.lib.lua`,
+/// `atl01.wmf/scripting/init.lua`), which no `require` reaches, so a program loads it by path
+/// (`dofile`, `loadfile`). Validated like a module; packaged under `scripts/`.
+public struct ProjectScript: Sendable, Equatable {
+    /// The path relative to its source root: the path a program loads it by, and its package
+    /// path under `scripts/`.
+    public var relativePath: String
+    public var file: URL
+
+    public init(relativePath: String, file: URL) {
+        self.relativePath = relativePath
+        self.file = file
+    }
+
+    /// The script named in `require`'s words (`muc.password.lib`), for the analysis' messages:
+    /// no `require` finds it by that name. Nil when the path makes no module name.
+    public var analysisName: ModuleName? {
+        try? ModuleName(String(relativePath.dropLast(4)).replacingOccurrences(of: "/", with: "."))
+    }
+}
+
 /// One resource of a project: `Resources/img/logo.png` is key `img/logo` + `png`.
 public struct ProjectResource: Sendable, Equatable {
     public var key: ResourceKey
@@ -42,6 +63,8 @@ public struct Project: Sendable {
     public var modules: [ProjectModule]
     /// Sorted by resource key.
     public var resources: [ProjectResource]
+    /// Sorted by path.
+    public var scripts: [ProjectScript] = []
 
     public init(
         root: URL, projectFile: ProjectFile, identifier: PackageIdentifier, startModule: ModuleName?,
@@ -82,6 +105,11 @@ public struct Project: Sendable {
             if modules[mid].name.rawValue < name { low = mid + 1 } else { high = mid }
         }
         return low < modules.count && modules[low].name.rawValue == name ? modules[low] : nil
+    }
+
+    /// The script a program loads by `path` (relative to its sources folder), if the project has it.
+    public func script(atPath path: String) -> ProjectScript? {
+        scripts.first { $0.relativePath == path }
     }
 
     /// The resource `getResource(name, type)` would get, if the project has it.

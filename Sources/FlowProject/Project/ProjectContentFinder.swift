@@ -15,6 +15,7 @@ struct ProjectContentFinder {
     /// The path of each module's file as found (`modules[i].file.path`, without asking the URL).
     var modulePaths: [String] = []
     var resources: [ProjectResource] = []
+    var scripts: [ProjectScript] = []
     var diagnostics: [Diagnostic] = []
 
     init(root: String, decoder: ProjectFileDecoder, decoded: ProjectFileDecoder.Result) {
@@ -109,13 +110,21 @@ struct ProjectContentFinder {
             parts.removeLast()
             isInit = true
         }
-        if let dotted = parts.first(where: { $0.utf8.contains(UInt8(ascii: ".")) }) {
+        if parts.contains(where: { $0.utf8.contains(UInt8(ascii: ".")) }) {
+            // No require reaches it (require turns dots into folders): a script, loaded by path
+            // as hosts load `password.lib.lua` or `atl01.wmf/scripting/init.lua`.
+            if PackagePath.problem(in: PackagePath.scriptPath(relativePath: entry.relativePath)) == nil {
+                scripts.append(
+                    ProjectScript(
+                        relativePath: entry.relativePath, file: URL(fileURLWithPath: entry.path, isDirectory: false)))
+                return nil
+            }
             diagnostics.append(
                 Diagnostic(
                     severity: .error, code: "FP201",
                     message:
-                        "'\(shown(entry.path))' cannot be a module: '\(dotted)' has a dot, and require turns dots into folders",
-                    file: entry.path, hint: "rename it without dots; for module a.b use a/b.lua"))
+                        "'\(shown(entry.path))' can be neither a module nor a script: its path is not valid in a package",
+                    file: entry.path, hint: "rename the file or folder"))
             return nil
         }
         let name = parts.joined(separator: ".")

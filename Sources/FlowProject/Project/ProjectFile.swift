@@ -110,14 +110,16 @@ public struct ProjectFile: Sendable, Equatable {
 
     /// Why `value` is not an `externalModules` entry: a module name, or a prefix followed by `.*`.
     public static func externalModuleProblem(_ value: String) -> String? {
-        let name = value.hasSuffix(".*") ? String(value.dropLast(2)) : value
-        return ModuleName.problem(in: name)
+        Manifest.externalModuleProblem(value)
     }
 
     /// Whether `module` is among `externalModules`, by exact name or by a `Prefix.*` entry.
     public func isExternalModule(_ module: String) -> Bool {
         externalModules.contains { entry in
-            entry.hasSuffix(".*") ? module == entry.dropLast(2) || module.hasPrefix(entry.dropLast(1)) : module == entry
+            if entry.hasSuffix(".*"), !entry.dropLast(2).contains("*") {
+                return module == entry.dropLast(2) || module.hasPrefix(entry.dropLast(1))
+            }
+            return entry.contains("*") ? Environment.glob(entry, matches: module) : module == entry
         }
     }
 }

@@ -188,11 +188,13 @@ struct ProjectFileDecoder {
 
         if let globals = stringList("globals") {
             for (global, position) in globals {
-                if global.contains(".") || !ModuleName.isLuaIdentifier(Substring(global)) {
+                // A `*` stands for any run of characters: `rspamd_*`, `*_config`.
+                let plain = global.replacingOccurrences(of: "*", with: "x")
+                if plain.contains(".") || !ModuleName.isLuaIdentifier(Substring(plain)) {
                     result.diagnostics.append(
                         diagnostic(
-                            .error, "FP106", "the global '\(global)' is not a Lua identifier",
-                            at: position))
+                            .error, "FP106", "the global '\(global)' is not a Lua identifier or a glob of one",
+                            at: position, hint: "write a name (MyHostAPI) or a glob (rspamd_*, *_config)"))
                 } else {
                     file.globals.append(global)
                 }
@@ -205,7 +207,7 @@ struct ProjectFileDecoder {
                     result.diagnostics.append(
                         diagnostic(
                             .error, "FP106", "the external module '\(module)' is not valid: \(problem)",
-                            at: position, hint: "write a module name (lpeg) or a prefix (MyHost.*)"))
+                            at: position, hint: "write a module name (lpeg), a prefix (MyHost.*) or a glob (rspamd_*)"))
                 } else {
                     file.externalModules.append(module)
                 }

@@ -23,6 +23,7 @@ public enum ProjectLoader {
         /// The path of each module's file, in the order of `modules`.
         var modulePaths: [String] = []
         var resources: [ProjectResource] = []
+        var scripts: [ProjectScript] = []
         var diagnostics: [Diagnostic] = []
     }
 
@@ -70,6 +71,7 @@ public enum ProjectLoader {
         discovery.modules = order.map { finder.modules[$0] }
         discovery.modulePaths = order.map { finder.modulePaths[$0] }
         discovery.resources = finder.resources.sorted { $0.key < $1.key }
+        discovery.scripts = finder.scripts.sorted { PackagePath.precedes($0.relativePath, $1.relativePath) }
 
         var startModule: ModuleName?
         if let start = projectFile.startModule {
@@ -93,6 +95,7 @@ public enum ProjectLoader {
             discovery.project = Project(
                 root: root, projectFile: projectFile, identifier: identifier, startModule: startModule,
                 modules: discovery.modules, resources: discovery.resources)
+            discovery.project?.scripts = discovery.scripts
         }
         return discovery
     }

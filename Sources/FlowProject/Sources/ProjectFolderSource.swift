@@ -30,7 +30,26 @@ public final class ProjectFolderSource: PackageSource {
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let module = modules[name] else { return nil }
         return ModuleCode(
-            name: name, chunkName: chunkName(module), bytes: try read(module.file), path: module.relativePath)
+            name: name, chunkName: chunkName(file: module.file, relativePath: module.relativePath),
+            bytes: try read(module.file), path: module.relativePath)
+    }
+
+    /// The script at `path`, relative to its sources folder, read now.
+    public func script(atPath path: String) throws -> ScriptCode? {
+        guard let script = project.script(atPath: path) else { return nil }
+        return ScriptCode(
+            path: path, chunkName: chunkName(file: script.file, relativePath: path), bytes: try read(script.file))
+    }
+
+    /// `a/b.lua` and `a/b/init.lua` in each sources folder, named as chunks are.
+    public func searchedPaths(for name: ModuleName) -> [String] {
+        let relative = PackagePath.modulePaths(for: name).map { String($0.dropFirst(PackagePath.modulesFolder.count)) }
+        return project.projectFile.sources.flatMap { folder in
+            relative.map { path in
+                let file = project.root.appendingPathComponent(folder).appendingPathComponent(path)
+                return chunkName(file: file, relativePath: folder + "/" + path)
+            }
+        }
     }
 
     public func resource(_ key: ResourceKey) throws -> [UInt8]? {
@@ -38,9 +57,9 @@ public final class ProjectFolderSource: PackageSource {
         return try read(resource.file)
     }
 
-    private func chunkName(_ module: ProjectModule) -> String {
-        guard let workingDirectory else { return module.relativePath }
-        let path = module.file.path
+    private func chunkName(file: URL, relativePath: String) -> String {
+        guard let workingDirectory else { return relativePath }
+        let path = file.path
         let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }

@@ -29,26 +29,40 @@ final class ModuleContentChecker {
     /// Checks the module file at `path`; `chunkName` (its path under the sources folder) is what
     /// Lua's messages name.
     func check(path: String, chunkName: String, collectsStringLiterals: Bool = true) -> Outcome {
+        switch SourceFile.contents(of: path, maximumSize: maximumSize) {
+        case .failure(.tooLarge(let size)):
+            return tooLarge(size, path: path)
+        case .failure(.unreadable(let reason)):
+            var outcome = Outcome()
+            outcome.diagnostics.append(
+                Diagnostic(severity: .error, code: "FP208", message: "cannot read the module: \(reason)", file: path))
+            return outcome
+        case .success(let bytes):
+            return check(bytes: bytes, path: path, chunkName: chunkName, collectsStringLiterals: collectsStringLiterals)
+        }
+    }
+
+    private func tooLarge(_ size: Int, path: String) -> Outcome {
+        var outcome = Outcome()
+        outcome.diagnostics.append(
+            Diagnostic(
+                severity: .error, code: "FP303",
+                message:
+                    "the module is \(SourceFile.megabytes(size)); flowpkg accepts modules up to \(SourceFile.megabytes(maximumSize))",
+                file: path, hint: "split it into smaller modules, or make large data a resource"))
+        return outcome
+    }
+
+    /// Checks a module's content already in memory (an editor's unsaved buffer), reported as
+    /// the file at `path`: the same checks as a file's, from the size limit on.
+    func check(bytes: [UInt8], path: String, chunkName: String, collectsStringLiterals: Bool = true) -> Outcome {
+        if bytes.count > maximumSize { return tooLarge(bytes.count, path: path) }
         var outcome = Outcome()
         func report(_ code: String, _ message: String, line: Int? = nil, column: Int? = nil, hint: String? = nil) {
             outcome.diagnostics.append(
                 Diagnostic(
                     severity: .error, code: code, message: message, file: path,
                     line: line, column: column, hint: hint))
-        }
-        let bytes: [UInt8]
-        switch SourceFile.contents(of: path, maximumSize: maximumSize) {
-        case .failure(.tooLarge(let size)):
-            report(
-                "FP303",
-                "the module is \(SourceFile.megabytes(size)); flowpkg accepts modules up to \(SourceFile.megabytes(maximumSize))",
-                hint: "split it into smaller modules, or make large data a resource")
-            return outcome
-        case .failure(.unreadable(let reason)):
-            report("FP208", "cannot read the module: \(reason)")
-            return outcome
-        case .success(let content):
-            bytes = content
         }
         if let problem = TextCheck.problem(in: bytes) {
             report("FP302", problem.message, line: problem.line, column: problem.column, hint: problem.hint)

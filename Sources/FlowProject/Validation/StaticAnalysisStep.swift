@@ -21,14 +21,18 @@ enum StaticAnalysisStep {
     {
         // An unknown environment is already reported (FP107); check against plain Lua then.
         let base = Environment.named(project.projectFile.environment) ?? .lua
+        // A luacheck user's configuration carries over: what .luacheckrc declares is defined.
+        let luacheck = LuacheckConfig.globals(inProject: project.root)
         let environment = base.extended(
-            globals: project.projectFile.globals,
+            globals: project.projectFile.globals + luacheck.names,
             externalModules: project.projectFile.externalModules)
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
-        return ProjectRules.check(
-            modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
-            resources: resources, environment: environment, unanalysedSources: unanalysedSources,
-            everyGlobalRead: true)
+        return luacheck.diagnostics
+            + ProjectRules.check(
+                modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
+                resources: resources, environment: environment, unanalysedSources: unanalysedSources,
+                everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
+                startModule: project.startModule)
     }
 }

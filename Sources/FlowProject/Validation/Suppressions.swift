@@ -178,7 +178,12 @@ enum Suppressions {
     /// FP405 comes for every read of an undefined global; what is left after suppression keeps
     /// the first of each name per module (diagnostics come sorted), so ignoring one line does
     /// not hide the same mistake on another.
-    static func apply(_ diagnostics: [Diagnostic], root: String, ignore: [ProjectFile.IgnoreRule]) -> [Diagnostic] {
+    /// `contents` gives a Lua file's text when it is not the file's on disk (an editor's unsaved
+    /// buffer); nil from it, or no `contents`, reads the file.
+    static func apply(
+        _ diagnostics: [Diagnostic], root: String, ignore: [ProjectFile.IgnoreRule],
+        contents: ((String) -> [UInt8]?)? = nil
+    ) -> [Diagnostic] {
         guard diagnostics.contains(where: { isSuppressible($0.code) }) else { return diagnostics }
         var rulesByFile: [String: FileRules] = [:]
         var reportedGlobals: Set<String> = []
@@ -191,7 +196,8 @@ enum Suppressions {
             }
             guard let file = diagnostic.file, file.hasSuffix(".lua") else { return true }
             if rulesByFile[file] == nil {
-                let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
+                let bytes =
+                    contents?(file) ?? FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
                 rulesByFile[file] = rules(in: bytes)
             }
             let global = diagnostic.code == "FP405" ? globalName(in: diagnostic.message) : nil

@@ -20,7 +20,13 @@ public enum Validator {
             zip(discovery.modules, discovery.modulePaths).map { module, path in
                 ModuleCheckQueue.File(
                     path: path, chunkName: module.relativePath, collectsStringLiterals: collectsStringLiterals)
-            })
+            }
+                // Scripts are compiled and analysed as modules are, after them.
+                + discovery.scripts.map { script in
+                    ModuleCheckQueue.File(
+                        path: script.file.path, chunkName: script.relativePath,
+                        collectsStringLiterals: collectsStringLiterals)
+                })
         queue.finish()
         let workers = startWorkers(
             max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), on: queue)
@@ -35,6 +41,14 @@ public enum Validator {
             discovery.diagnostics += outcome.diagnostics
             if let facts = outcome.facts {
                 analysed.append(ProjectRules.Module(name: module.name, file: path, facts: facts))
+            }
+            if let source = outcome.unanalysedSource { unanalysed.append(source) }
+        }
+        for (index, script) in discovery.scripts.enumerated() {
+            guard let outcome = outcomes[discovery.modules.count + index] else { continue }
+            discovery.diagnostics += outcome.diagnostics
+            if let facts = outcome.facts, let name = script.analysisName {
+                analysed.append(ProjectRules.Module(name: name, file: script.file.path, facts: facts))
             }
             if let source = outcome.unanalysedSource { unanalysed.append(source) }
         }
@@ -56,7 +70,7 @@ public enum Validator {
     }
 
     /// Starts `count` threads working on `queue`; the group is left when all of them are done.
-    private static func startWorkers(_ count: Int, on queue: ModuleCheckQueue) -> DispatchGroup {
+    static func startWorkers(_ count: Int, on queue: ModuleCheckQueue) -> DispatchGroup {
         let done = DispatchGroup()
         for _ in 0..<count {
             done.enter()

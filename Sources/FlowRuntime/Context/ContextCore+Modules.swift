@@ -56,6 +56,47 @@ extension ContextCore {
         return 2
     }
 
+    /// Runs the script at `path` from the loader's sources with `arguments` as `...`.
+    func runScript(_ path: String, arguments: [LuaValue]) throws -> [LuaValue] {
+        let (state, L) = try live()
+        guard let code = try loader.script(atPath: path) else { throw LuaContextError.noSuchScript(path) }
+        try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
+        let stack = LuaStack(L, bridge: self)
+        guard lua_checkstack(L, Int32(clamping: arguments.count + 2)) != 0 else {
+            flowlua_pop(L, 1)
+            throw LuaError(kind: .memory, message: "too many arguments (\(arguments.count))")
+        }
+        for argument in arguments { stack.push(argument) }
+        return try state.call(argumentCount: Int32(arguments.count), on: L)
+    }
+
+    /// `fetch(path)` for `loadfile` and `dofile`: the packaged script's code (a first `#` line
+    /// blanked, as `luaL_loadfile` skips it) and its chunk name, or nothing when no source has
+    /// a script at `path`; raises when a source has it but cannot serve it intact.
+    func fetchScript(_ L: OpaquePointer) -> Int32 {
+        let stack = LuaStack(L, bridge: self)
+        let path = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
+        do {
+            guard let code = try loader.script(atPath: path) else { return 0 }
+            var bytes = code.bytes
+            var start = 0
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+            if start < bytes.count, bytes[start] == UInt8(ascii: "#") {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                bytes.removeSubrange(0..<end)
+            } else if start > 0 {
+                bytes.removeSubrange(0..<start)
+            }
+            stack.push(bytes: bytes)
+            stack.push(message: code.chunkName)
+            return 2
+        } catch {
+            stack.push(message: "cannot load '\(path)': \(error)")
+            return -1
+        }
+    }
+
     /// Puts a C module's opener in `package.preload`, so `require(name)` calls it.
     func registerCModule(_ name: String, opener: LuaCFunction) throws {
         let (_, L) = try live()

@@ -104,6 +104,19 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         postMessageReference = luaL_ref(L, flowlua_registryindex())
         redeliverReference = host[4]
 
+        lua_getglobal(L, "loadfile")
+        let stockLoadfile = luaL_ref(L, flowlua_registryindex())
+        lua_getglobal(L, "dofile")
+        let stockDofile = luaL_ref(L, flowlua_registryindex())
+        _ = try runSetup(HostScripts.scripts, name: "scripts", results: 0) {
+            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).fetchScript(L!) }, 0)
+            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(stockLoadfile))
+            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(stockDofile))
+            return 3
+        }
+        luaL_unref(L, flowlua_registryindex(), stockLoadfile)
+        luaL_unref(L, flowlua_registryindex(), stockDofile)
+
         // The host's own C modules, in package.preload.
         lua_getglobal(L, "package")
         lua_getfield(L, -1, "preload")
@@ -153,8 +166,11 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         }
     }
 
-    /// Closes the state; later calls find no state and report the context terminated.
+    /// Closes the state (running every pending `__gc` finalizer and to-be-closed variable, as
+    /// `lua_close` does); later calls find no state and report the context terminated.
     func close() {
+        // The state is closed here and now, whoever else may still hold the `LuaState`.
+        state?.close()
         state = nil
         activeThread = nil
         closures.removeAll()
@@ -305,8 +321,15 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             stack.push(message: code.chunkName)
             return 2
         } catch LoaderError.moduleNotFound(_, let searched) {
-            let places = searched.isEmpty ? ["(no sources)"] : searched
-            stack.push(message: places.map { "no module '\(name)' in \($0)" }.joined(separator: "\n\t"))
+            // As stock Lua's searcher words it (`no file 'Sources/x.lua'`), with the files this
+            // context's sources would have held the module in.
+            var tried: [String] = []
+            for source in loader.sources {
+                let paths = source.searchedPaths(for: name)
+                tried += paths.isEmpty ? ["no module '\(name)' in \(source.place)"] : paths.map { "no file '\($0)'" }
+            }
+            if tried.isEmpty { tried = searched.map { "no module '\(name)' in \($0)" } }
+            stack.push(message: tried.isEmpty ? "no module '\(name)' (no sources)" : tried.joined(separator: "\n\t"))
             return 1
         } catch let error as LuaError {
             stack.push(message: "error loading module '\(name)':\n\t\(error.message)")

@@ -87,6 +87,35 @@ enum HostScripts {
         return getResource, addMessageHandler, removeMessageHandler, postMessage, redeliver
         """
 
+    /// `loadfile` and `dofile` that load a packaged script by its relative path (as LÖVE's
+    /// `love.filesystem.load` loads from the game), and behave as stock Lua's for every other
+    /// path. Arguments: `fetch(path) -> code, chunkName | nil`, stock `loadfile`, stock `dofile`.
+    static let scripts = """
+        local fetch, loadfile, dofile = ...
+        local load, error, select, type, sub, find = load, error, select, type, string.sub, string.find
+        local function packaged(path)
+          if type(path) ~= "string" or sub(path, 1, 1) == "/" then return nil end
+          while sub(path, 1, 2) == "./" do path = sub(path, 3) end
+          return fetch(path)
+        end
+        _G.loadfile = function(filename, mode, ...)
+          local code, chunkName = packaged(filename)
+          if code == nil then return loadfile(filename, mode, ...) end
+          -- a packaged script is text, as modules are: never a binary chunk
+          mode = (mode == nil or find(mode, "t", 1, true)) and "t" or mode
+          -- an explicit nil environment differs from none, so pass it on only when given
+          if select("#", ...) > 0 then return load(code, "@" .. chunkName, mode, (...)) end
+          return load(code, "@" .. chunkName, mode)
+        end
+        _G.dofile = function(filename)
+          local code, chunkName = packaged(filename)
+          if code == nil then return dofile(filename) end
+          local chunk, problem = load(code, "@" .. chunkName, "t")
+          if chunk == nil then error(problem, 0) end
+          return chunk()
+        end
+        """
+
     /// A `print` that hands each line to the host. Argument: `write(line)`.
     static let print = """
         local write = ...
@@ -143,10 +172,14 @@ enum HostScripts {
     /// searcher, the declared names (`name` or `Prefix.*`), the C path, whether sandboxed.
     static let externalModules = """
         local csearch, croot, declared, cpath, sandboxed = ...
-        local package, ipairs, type, sub = package, ipairs, type, string.sub
+        local package, ipairs, type, sub, gsub, find = package, ipairs, type, string.sub, string.gsub, string.find
         local function isDeclared(name)
           for _, entry in ipairs(declared) do
-            if sub(entry, -2) == ".*" then
+            if find(sub(entry, 1, -3), "*", 1, true) or (find(entry, "*", 1, true) and sub(entry, -2) ~= ".*") then
+              -- a glob: `*` stands for any run of characters
+              local pattern = "^" .. gsub(gsub(entry, "[%^%$%(%)%%%.%[%]%+%-%?]", "%%%0"), "%*", ".*") .. "$"
+              if find(name, pattern) then return true end
+            elseif sub(entry, -2) == ".*" then
               local prefix = sub(entry, 1, -3)
               if name == prefix or sub(name, 1, #prefix + 1) == prefix .. "." then return true end
             elseif name == entry then

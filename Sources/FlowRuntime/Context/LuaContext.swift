@@ -77,6 +77,16 @@ public final class LuaContext: Sendable {
         return try executor.sync { try core.loadModule(name, arguments: arguments) }
     }
 
+    /// Runs the script at `path` (a Lua file loaded by path, `muc/password.lib.lua`, relative to
+    /// the sources folder) from the loader's sources, as `dofile(path)` does in Lua: each call
+    /// runs it again, with `arguments` as `...`, and returns its results. Throws
+    /// `LuaContextError.noSuchScript` when no source has it.
+    @discardableResult
+    public func loadScript(_ path: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
+        let core = self.core
+        return try executor.sync { try core.runScript(path, arguments: arguments) }
+    }
+
     /// Makes `require(name)` call `opener`, a C module's `luaopen_*` function linked into the
     /// host, by putting it in `package.preload`. Call it before the modules that require it load.
     public func registerCModule(_ name: String, opener: LuaCFunction) throws {
@@ -221,8 +231,11 @@ public final class LuaContext: Sendable {
 
     // MARK: Life cycle
 
-    /// Closes the Lua state once the work already queued is done; every later call throws
-    /// `LuaContextError.terminated`, and no handler is called again.
+    /// Closes the Lua state once the work already queued is done, and waits for it (unless
+    /// called from the context's own thread, where the state closes after the current call):
+    /// every `__gc` finalizer and to-be-closed variable has run when this returns, as when
+    /// `lua5.4` closes its state at exit. Every later call throws `LuaContextError.terminated`,
+    /// and no handler is called again.
     public func terminate() {
         let core = self.core
         core.registrations.withLock { registrations in
@@ -230,8 +243,13 @@ public final class LuaContext: Sendable {
             registrations.moduleHandlers.removeAll()
             registrations.messageHandlers.removeAll()
         }
-        executor.async { core.close() }
+        let closed = DispatchSemaphore(value: 0)
+        let queued = executor.async {
+            core.close()
+            closed.signal()
+        }
         executor.stop()
+        if queued, !executor.isCurrent { closed.wait() }
     }
 
     /// Calls a Lua function held by reference (`LuaFunction.call`).

@@ -12,6 +12,8 @@ public enum LuaContextError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidGlobalName(String)
     /// `loadStartModule` on a package that names no start module (a library package).
     case noStartModule(PackageIdentifier)
+    /// `loadScript` of a path that no source has as a script.
+    case noSuchScript(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,9 @@ public enum LuaContextError: Error, Equatable, Sendable, CustomStringConvertible
         case .noStartModule(let identifier):
             return
                 "package '\(identifier)' names no start module: set \"startModule\" in flowpkg.json, or load a module by name"
+        case .noSuchScript(let path):
+            return
+                "no script '\(path)' in the package: a script is a .lua file with a dot in its name, listed in the manifest's scripts"
         }
     }
 }

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Edit-to-diagnostics latency of `flowpkg lsp` in a generated 2,000-module project.
+
+Generates the project (each module requires the one before it and reads the global it
+defines), starts `flowpkg lsp`, opens one module in the middle and sends N incremental edits
+that alternately add and remove an undefined global, timing each from the didChange written to
+the publishDiagnostics for that document and version read. Prints `p50 p90 p99 max` in seconds.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+flowpkg, rounds = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 200
+modules = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
+work = tempfile.mkdtemp(prefix="flowpkg-lsp-bench-")
+project = os.path.join(work, "Big")
+with_folders = 20
+os.makedirs(os.path.join(project, "Sources"))
+with open(os.path.join(project, "flowpkg.json"), "w") as f:
+    json.dump({"name": "Big", "identifier": "com.example.lspbench", "version": "1.0.0"}, f)
+
+
+def module_name(i):
+    return "pkg%d.mod%d" % (i % with_folders, i)
+
+
+for i in range(modules):
+    path = os.path.join(project, "Sources", *module_name(i).split(".")) + ".lua"
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    lines = ["local M = {}"]
+    if i > 0:
+        lines.append('local previous = require "%s"' % module_name(i - 1))
+        lines.append("function M.value() return previous.value() + value%d end" % (i - 1))
+    else:
+        lines.append("function M.value() return 0 end")
+    lines.append("value%d = %d" % (i, i))
+    for k in range(40):
+        lines.append("function M.f%d(a, b)\n  local t = {a, b, %d}\n  for i = 1, #t do t[i] = (t[i] or 0) * 2 end\n"
+                     "  return string.format(\"%%d\", #t)\nend" % (k, k))
+    lines.append("return M")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+server = subprocess.Popen([flowpkg, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          bufsize=0)
+
+
+def send(message):
+    body = json.dumps(message).encode()
+    server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    server.stdin.flush()
+
+
+def receive():
+    length = None
+    while True:
+        line = server.stdout.readline()
+        if not line:
+            sys.exit("flowpkg lsp stopped")
+        line = line.strip()
+        if not line:
+            break
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value)
+    body = b""
+    while len(body) < length:
+        chunk = server.stdout.read(length - len(body))
+        if not chunk:
+            sys.exit("flowpkg lsp stopped")
+        body += chunk
+    return json.loads(body)
+
+
+root_uri = "file://" + project
+send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+      "params": {"processId": None, "rootUri": root_uri, "capabilities": {}}})
+while receive().get("id") != 1:
+    pass
+send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+
+middle = modules // 2
+path = os.path.join(project, "Sources", *module_name(middle).split(".")) + ".lua"
+uri = "file://" + path
+with open(path) as f:
+    text = f.read()
+last_line = text.count("\n")
+send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+      "params": {"textDocument": {"uri": uri, "languageId": "lua", "version": 1, "text": text}}})
+
+
+def wait_for_version(version):
+    while True:
+        message = receive()
+        params = message.get("params") or {}
+        if message.get("method") == "textDocument/publishDiagnostics" and params.get("uri") == uri \
+                and params.get("version") == version:
+            return params["diagnostics"]
+
+
+wait_for_version(1)
+times = []
+for n in range(rounds):
+    version = n + 2
+    if n % 2 == 0:
+        change = {"range": {"start": {"line": last_line, "character": 0}, "end": {"line": last_line, "character": 0}},
+                  "text": "pirnt(%d)\n" % n}
+    else:
+        change = {"range": {"start": {"line": last_line, "character": 0}, "end": {"line": last_line + 1, "character": 0}},
+                  "text": ""}
+    start = time.perf_counter()
+    send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+          "params": {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}})
+    diagnostics = wait_for_version(version)
+    times.append(time.perf_counter() - start)
+    expected = 1 if n % 2 == 0 else 0
+    if len(diagnostics) != expected:
+        sys.exit("round %d: %d diagnostics, expected %d" % (n, len(diagnostics), expected))
+
+send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+send({"jsonrpc": "2.0", "method": "exit"})
+server.wait(timeout=10)
+times.sort()
+
+
+def percentile(p):
+    return times[min(len(times) - 1, int(round(p / 100.0 * (len(times) - 1))))]
+
+
+print("%.4f %.4f %.4f %.4f" % (percentile(50), percentile(90), percentile(99), times[-1]))

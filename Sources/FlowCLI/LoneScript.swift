@@ -1,0 +1,53 @@
+import FlowLua
+import Foundation
+
+/// A lone Lua file run as stock `lua5.4` runs it: `flowpkg run FILE.lua ARGS`, `flowpkg
+/// FILE.lua ARGS`, and lua's own options (`flowpkg -e STAT FILE`, `flowpkg -v`), which is what
+/// a program that starts a child Lua from `arg[-1]` runs (Penlight's `app.lua()`).
+enum LoneScript {
+    /// lua.c's `argv` for `arguments` (flowpkg's, without the binary), or nil when they are
+    /// not one of these forms: the binary's path first, then what lua5.4 would be given.
+    static func interpreterArguments(_ arguments: [String]) -> [String]? {
+        guard let first = arguments.first else { return nil }
+        if first == "run", arguments.count >= 2, isLuaFile(arguments[1]) {
+            return [Flowpkg.executablePath] + arguments.dropFirst()
+        }
+        if isLuaFile(first) || isLuaOption(first) { return [Flowpkg.executablePath] + arguments }
+        return nil
+    }
+
+    /// Runs lua5.4's command line and exits with its status, after the Lua state is closed.
+    static func run(_ interpreterArguments: [String]) -> Never {
+        let status = LuaStandalone.run(interpreterArguments)
+        fflush(nil)
+        exit(status)
+    }
+
+    /// A path ending in `.lua` that is a file (or, when it does not exist, still a script
+    /// name: lua5.4 then reports that it cannot open it).
+    private static func isLuaFile(_ path: String) -> Bool {
+        guard path.hasSuffix(".lua"), !path.hasPrefix("-") else { return false }
+        var isDirectory: ObjCBool = false
+        return !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue
+    }
+
+    /// One of lua5.4's options, which no flowpkg command starts with.
+    private static func isLuaOption(_ argument: String) -> Bool {
+        ["-v", "-E", "-W", "-i", "-"].contains(argument) || argument.hasPrefix("-e") || argument.hasPrefix("-l")
+    }
+}
+
+extension Flowpkg {
+    /// The running flowpkg binary's absolute path: `arg[-1]` of every Lua program it runs, so
+    /// a program can start another Lua with it.
+    static var executablePath: String {
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            if count > 0 { return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        #endif
+        if let path = Bundle.main.executablePath { return path }
+        let given = CommandLine.arguments.first ?? "flowpkg"
+        return given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given
+    }
+}

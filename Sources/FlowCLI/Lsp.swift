@@ -1,0 +1,41 @@
+import ArgumentParser
+import FlowLanguageServer
+import Foundation
+
+extension Flowpkg {
+    /// `flowpkg lsp`: the Language Server Protocol server an editor starts.
+    struct Lsp: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lsp",
+            abstract: "Serve the Language Server Protocol on stdin and stdout, for editors.",
+            discussion: """
+                An editor starts `flowpkg lsp` and talks to it over stdin and stdout (JSON-RPC \
+                with Content-Length headers). It finds the project from the workspace folder \
+                (flowpkg.json, searched upward), shows validate's findings as you type, and \
+                answers go to definition (require, getResource, globals), completion and hover. \
+                See the README's "Editors" section for Neovim, VS Code, Helix and Sublime Text.
+                """
+        )
+
+        @Flag(help: "Accepted for editors that pass it; stdio is the only transport.")
+        var stdio = false
+
+        init() {}
+
+        func run() throws {
+            // A client that goes away must end the server, not kill it mid-write.
+            signal(SIGPIPE, SIG_IGN)
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var ending = LanguageServer.Ending.endOfInput
+            // Its own thread: a roomy stack for the recursive Lua parser, as validation's workers have.
+            let thread = Thread {
+                ending = LanguageServer(input: STDIN_FILENO, output: STDOUT_FILENO).run()
+                done.signal()
+            }
+            thread.stackSize = 64 << 20
+            thread.start()
+            done.wait()
+            if ending == .exit(afterShutdown: false) { throw ExitCode.failure }
+        }
+    }
+}

@@ -1,0 +1,345 @@
+import FlowPackage
+import FlowProject
+import Foundation
+import LanguageServerProtocol
+
+/// `flowpkg lsp`: a Language Server Protocol server speaking JSON-RPC over two file
+/// descriptors (stdin and stdout for an editor, pipes for a test). It validates the project of
+/// the workspace as `flowpkg validate` does, keeps the findings current as buffers change, and
+/// answers go to definition, completion and hover.
+///
+/// Nothing a client sends stops it except `exit` or the end of its input: a frame or JSON it
+/// cannot read gets a parse error (-32700), an unknown request -32601, an unknown notification
+/// is ignored. Runs on the calling thread, which needs a roomy stack (the Lua parser recurses).
+public final class LanguageServer {
+    /// Why `run()` returned.
+    public enum Ending: Equatable, Sendable {
+        /// The client sent `exit`; `afterShutdown` false means it did not ask for `shutdown` first
+        /// (the protocol then wants exit status 1).
+        case exit(afterShutdown: Bool)
+        /// The input ended: the client went away.
+        case endOfInput
+        /// Writing failed: the client's end of the output is closed.
+        case outputClosed
+    }
+
+    private enum State { case starting, running, shutDown }
+
+    private let reader: MessageReader
+    private let writer: MessageWriter
+    private let decoder = JSONDecoder()
+    private var state = State.starting
+    private var encoding = PositionEncoding.utf16
+    /// Every open document, by file path (those outside the project too).
+    var documents: [String: OpenDocument] = [:]
+    var workspace: Workspace?
+    private var searchedFrom: Set<String> = []
+    private var watchesFiles = false
+    private let options: LanguageServerOptions
+
+    public init(input: Int32, output: Int32, options: LanguageServerOptions = LanguageServerOptions()) {
+        reader = MessageReader(descriptor: input)
+        writer = MessageWriter(descriptor: output)
+        self.options = options
+    }
+
+    /// Serves until the client sends `exit`, its input ends, or the output closes.
+    public func run() -> Ending {
+        while true {
+            if writer.isClosed { return .outputClosed }
+            switch reader.next() {
+            case .endOfInput:
+                return .endOfInput
+            case .badFrame(let reason):
+                writer.send(Response(id: nil, error: ResponseError(code: ErrorCode.parseError, message: reason)))
+            case .message(let body):
+                if let ending = handle(body) { return ending }
+            }
+        }
+    }
+
+    // MARK: Dispatch
+
+    private func handle(_ body: [UInt8]) -> Ending? {
+        let data = Data(body)
+        let header: MessageHeader
+        do {
+            header = try decoder.decode(MessageHeader.self, from: data)
+        } catch {
+            let isJSON = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+            writer.send(
+                Response(
+                    id: nil,
+                    error: isJSON
+                        ? ResponseError(code: ErrorCode.invalidRequest, message: "a message must be a JSON-RPC object")
+                        : ResponseError(code: ErrorCode.parseError, message: "the message is not valid JSON")))
+            return nil
+        }
+        guard let method = header.method else { return nil }  // a response to us: none is awaited
+        let id = header.id
+        switch (state, method) {
+        case (_, "exit"):
+            return .exit(afterShutdown: state == .shutDown)
+        case (.starting, "initialize"):
+            reply(id) { try self.initialize(self.params(data)) }
+            // Nothing but log messages may come before initialize's result.
+            publish(version: nil, path: nil)
+            return nil
+        case (.starting, _), (.shutDown, _):
+            if let id {
+                let error =
+                    state == .starting
+                    ? ResponseError(code: ErrorCode.serverNotInitialized, message: "the server is not initialized yet")
+                    : ResponseError(code: ErrorCode.invalidRequest, message: "the server is shut down")
+                writer.send(Response(id: id, error: error))
+            }
+            return nil
+        case (.running, _):
+            break
+        }
+        guard let id else {
+            notification(method, data)
+            return nil
+        }
+        switch method {
+        case "initialize":
+            writer.send(
+                Response(id: id, error: ResponseError(code: ErrorCode.invalidRequest, message: "already initialized")))
+        case "shutdown":
+            state = .shutDown
+            writer.send(Response<Bool?>(id: id, result: nil))
+        case "textDocument/definition":
+            reply(id) { try self.definition(self.params(data)) }
+        case "textDocument/hover":
+            reply(id) { try self.hover(self.params(data)) }
+        case "textDocument/completion":
+            reply(id) { try self.completion(self.params(data)) }
+        default:
+            writer.send(
+                Response(
+                    id: id, error: ResponseError(code: ErrorCode.methodNotFound, message: "unknown method '\(method)'"))
+            )
+        }
+        return nil
+    }
+
+    private func notification(_ method: String, _ data: Data) {
+        // A notification gets no answer, even when its params are wrong: it is dropped.
+        switch method {
+        case "textDocument/didOpen":
+            if let params: DidOpenTextDocumentParams = try? params(data) { didOpen(params) }
+        case "textDocument/didChange":
+            if let params: DidChangeTextDocumentParams = try? params(data) { didChange(params) }
+        case "textDocument/didClose":
+            if let params: DidCloseTextDocumentParams = try? params(data) { didClose(params) }
+        case "textDocument/didSave":
+            if let params: DidSaveTextDocumentParams = try? params(data) { didSave(params) }
+        case "initialized":
+            if watchesFiles {
+                // Files changed outside the editor (a checkout, a generator): the client tells.
+                writer.send(
+                    OutgoingMessage(
+                        id: .string("flowpkg-watch"), method: "client/registerCapability",
+                        params: RegistrationParams(watching: ["**/*.lua", "**/flowpkg.json", "**/Resources/**"])))
+            }
+        case "workspace/didChangeWatchedFiles":
+            if let params: DidChangeWatchedFilesParams = try? params(data) { filesChanged(params) }
+        default:
+            break
+        }
+    }
+
+    private func params<Params: Decodable>(_ data: Data) throws -> Params {
+        do {
+            return try decoder.decode(ParamsOf<Params>.self, from: data).params
+        } catch {
+            throw ResponseError(code: ErrorCode.invalidParams, message: "invalid params: \(error)")
+        }
+    }
+
+    private func reply<Result: Encodable>(_ id: RequestID?, _ body: () throws -> Result) {
+        do {
+            writer.send(Response(id: id, result: try body()))
+        } catch let error as ResponseError {
+            writer.send(Response(id: id, error: error))
+        } catch {
+            writer.send(Response(id: id, error: ResponseError(code: ErrorCode.internalError, message: "\(error)")))
+        }
+    }
+
+    func log(_ message: String, type: Int = 3) {
+        writer.send(OutgoingMessage(method: "window/logMessage", params: MessageParams(type: type, message: message)))
+    }
+
+    func show(_ message: String, type: Int) {
+        writer.send(OutgoingMessage(method: "window/showMessage", params: MessageParams(type: type, message: message)))
+    }
+
+    // MARK: Lifecycle
+
+    private func initialize(_ params: InitializeParams) throws -> InitializeResult {
+        watchesFiles = params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
+        if params.capabilities?.general?.positionEncodings?.contains(PositionEncoding.utf8.rawValue) == true {
+            encoding = .utf8
+        }
+        var folders = (params.workspaceFolders ?? []).compactMap { Self.path(ofURI: $0.uri) }
+        if let uri = params.rootUri, let path = Self.path(ofURI: uri) { folders.append(path) }
+        if let path = params.rootPath { folders.append(path) }
+        for folder in folders {
+            if let project = Self.nearestProject(from: folder) {
+                openProject(at: project, publishing: false)
+                break
+            }
+        }
+        state = .running
+        if workspace == nil, !folders.isEmpty {
+            log("no flowpkg.json in \(folders[0]) or above it: open a file of a project to check it", type: 2)
+        }
+        return InitializeResult(
+            capabilities: ServerCapabilities(
+                positionEncoding: encoding.rawValue, triggerCharacters: ["\"", "'", ".", "/", "(", ","]),
+            name: "flowpkg", version: ToolVersion.current)
+    }
+
+    private func openProject(at folder: String, publishing: Bool = true) {
+        var validation = ValidationOptions()
+        validation.concurrency = options.concurrency
+        let session = ValidationSession(projectAt: URL(fileURLWithPath: folder), options: validation)
+        workspace = Workspace(session: session, encoding: encoding)
+        for (path, document) in documents where workspace!.contains(path) {
+            workspace!.session.setBuffer(document.text.bytes, forPath: path)
+        }
+        if publishing { publish(version: nil, path: nil) }
+    }
+
+    private func reloadProject() {
+        guard let workspace else { return }
+        workspace.session.reload()
+        for (path, document) in documents where workspace.session.analyses(path: path) {
+            workspace.session.setBuffer(document.text.bytes, forPath: path)
+        }
+        publish(version: nil, path: nil)
+    }
+
+    /// Publishes every file whose findings changed since they were last published.
+    func publish(version: Int?, path: String?) {
+        guard let workspace else { return }
+        for message in workspace.changedDiagnostics(documents: documents, version: version, versionPath: path) {
+            writer.send(OutgoingMessage(method: "textDocument/publishDiagnostics", params: message))
+        }
+    }
+
+    // MARK: Documents
+
+    private func didOpen(_ params: DidOpenTextDocumentParams) {
+        guard let path = Self.path(ofURI: params.textDocument.uri) else { return }
+        let document = OpenDocument(
+            uri: params.textDocument.uri, version: params.textDocument.version,
+            text: DocumentText(params.textDocument.text))
+        documents[path] = document
+        if workspace == nil {
+            let folder = (path as NSString).deletingLastPathComponent
+            if searchedFrom.insert(folder).inserted, let project = Self.nearestProject(from: folder) {
+                openProject(at: project)
+                return
+            }
+        }
+        guard let workspace else { return }
+        guard workspace.contains(path) else {
+            log(
+                "\(path) is outside the project at \(workspace.root): flowpkg checks the files of its project only",
+                type: 3)
+            return
+        }
+        if workspace.session.setBuffer(document.text.bytes, forPath: path) {
+            publish(version: document.version, path: path)
+        } else if path.hasSuffix(".lua"), FileManager.default.fileExists(atPath: path) {
+            reloadProject()  // a module discovery has not seen yet
+        }
+    }
+
+    private func didChange(_ params: DidChangeTextDocumentParams) {
+        guard let path = Self.path(ofURI: params.textDocument.uri), var document = documents[path] else { return }
+        for change in params.contentChanges { document.text.apply(change, encoding: encoding) }
+        document.version = params.textDocument.version
+        documents[path] = document
+        guard let workspace, workspace.session.setBuffer(document.text.bytes, forPath: path) else { return }
+        publish(version: document.version, path: path)
+    }
+
+    private func didClose(_ params: DidCloseTextDocumentParams) {
+        guard let path = Self.path(ofURI: params.textDocument.uri), documents.removeValue(forKey: path) != nil else {
+            return
+        }
+        // The file's own content counts again.
+        if let workspace, workspace.session.setBuffer(nil, forPath: path) { publish(version: nil, path: nil) }
+    }
+
+    /// A module changed on disk and not open is analysed again alone; anything else (a file
+    /// created or deleted, flowpkg.json, a resource) reads the project again.
+    private func filesChanged(_ params: DidChangeWatchedFilesParams) {
+        guard let workspace else { return }
+        var modules: [String] = []
+        for change in params.changes {
+            guard let path = Self.path(ofURI: change.uri), workspace.contains(path) else { continue }
+            if change.type == 2, workspace.session.analyses(path: path) {
+                if documents[path] == nil { modules.append(path) }
+            } else {
+                reloadProject()
+                return
+            }
+        }
+        guard !modules.isEmpty else { return }
+        for path in modules { workspace.session.setBuffer(nil, forPath: path) }
+        publish(version: nil, path: nil)
+    }
+
+    private func didSave(_ params: DidSaveTextDocumentParams) {
+        guard let path = Self.path(ofURI: params.textDocument.uri), let workspace, workspace.contains(path) else {
+            return
+        }
+        if path.hasSuffix("/flowpkg.json") || !workspace.session.analyses(path: path) { reloadProject() }
+    }
+
+    // MARK: Paths
+
+    /// The file path of a `file:` URI, standardised; nil for any other scheme.
+    static func path(ofURI uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else {
+            return uri.hasPrefix("/") ? URL(fileURLWithPath: uri).standardizedFileURL.path : nil
+        }
+        return url.standardizedFileURL.path
+    }
+
+    /// The first folder from `start` upward (`start` included) that holds flowpkg.json.
+    static func nearestProject(from start: String) -> String? {
+        var folder = URL(fileURLWithPath: start).standardizedFileURL
+        while true {
+            var isDirectory: ObjCBool = false
+            let candidate = folder.appendingPathComponent("flowpkg.json").path
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return folder.path
+            }
+            let parent = folder.deletingLastPathComponent().standardizedFileURL
+            if parent.path == folder.path || folder.path == "/" { return nil }
+            folder = parent
+        }
+    }
+}
+
+/// Settings of the server a caller may change (tests do).
+public struct LanguageServerOptions: Sendable {
+    /// How many threads check modules at start-up; nil: one per core.
+    public var concurrency: Int?
+
+    public init(concurrency: Int? = nil) {
+        self.concurrency = concurrency
+    }
+}
+
+/// One document the client has open.
+struct OpenDocument {
+    var uri: String
+    var version: Int?
+    var text: DocumentText
+}

@@ -1,0 +1,151 @@
+import CLua
+
+/// Stock `lua5.4`'s command line (lua.c), for a lone Lua file: `flowpkg run FILE.lua ARGS`
+/// and the interpreter forms programs rebuild from `arg[-1]` (`flowpkg -e STAT FILE`,
+/// `flowpkg -v`), which Penlight's `app.lua()` and its tests run.
+///
+/// The options are lua.c's: `-e stat`, `-l mod`, `-v`, `-E`, `-W`, `--`, `-` (stdin); a
+/// script gets its arguments in `arg` (`arg[0]` the script, the interpreter and its options
+/// below 0) and as `...`; `LUA_INIT_5_4` or `LUA_INIT` runs first unless `-E`. `-i` (the
+/// interactive loop) is the one option left out. The state is closed before this returns,
+/// so `__gc` finalizers and to-be-closed variables run, as in lua5.4.
+public enum LuaStandalone {
+    /// Runs `arguments` (the interpreter's name first, as C's `argv`) and returns the exit
+    /// status; errors go to stderr as lua.c prints them, `NAME: message` and a traceback.
+    public static func run(_ arguments: [String]) -> Int32 {
+        guard let state = try? LuaState(openLibraries: true) else { return 1 }
+        defer { state.close() }
+        let L = state.L
+        var driver = driver
+        do {
+            try driver.withUTF8 {
+                try state.load(UnsafeRawBufferPointer($0), rawChunkName: "=flowpkg:lua", on: L)
+            }
+        } catch {
+            return 1
+        }
+        let stack = LuaStack(L, bridge: nil)
+        stack.push(.array(arguments.map { .string($0) }))
+        stack.push(message: copyright)
+        guard let results = try? state.call(argumentCount: 2), case .integer(let status)? = results.first else {
+            return 1
+        }
+        return Int32(clamping: status)
+    }
+
+    /// What `lua5.4 -v` prints: lua.h's `LUA_COPYRIGHT`.
+    static var copyright: String { String(cString: flowlua_copyright()) }
+
+    /// lua.c's `main`, in Lua: the option loop, `arg`, `LUA_INIT`, the script and its errors.
+    static let driver = """
+        local argv, copyright = ...
+        local progname = argv[1] or "lua"
+        local stderr, stdout = io.stderr, io.stdout
+        local function message(text) stderr:write(progname, ": ", tostring(text), "\\n"); stderr:flush() end
+        local function handler(m)
+          if type(m) ~= "string" then
+            local meta = getmetatable(m)
+            if meta and meta.__tostring then m = tostring(m) else m = "(error object is a " .. type(m) .. " value)" end
+          end
+          return debug.traceback(m, 2)
+        end
+        local function report(ok, problem) if not ok then message(problem) end return ok end
+        local function docall(chunk, ...) return xpcall(chunk, handler, ...) end
+        local function dochunk(chunk, problem)
+          if chunk == nil then return report(false, problem) end
+          return report(docall(chunk))
+        end
+        local usage = "usage: " .. progname .. " [options] [script [args]]\\n" ..
+          "Available options are:\\n" ..
+          "  -e stat   execute string 'stat'\\n" ..
+          "  -i        enter interactive mode after executing 'script'\\n" ..
+          "  -l mod    require library 'mod' into global 'mod'\\n" ..
+          "  -v        show version information\\n" ..
+          "  -E        ignore environment variables\\n" ..
+          "  -W        turn warnings on\\n" ..
+          "  --        stop handling options\\n" ..
+          "  -         stop handling options and execute stdin"
+        -- collectargs: argv[1] is C's argv[0]
+        local argc = #argv
+        local script, hasE, hasV, noEnv = argc + 1, false, false, false
+        local i = 2
+        while i <= argc do
+          local a = argv[i]
+          if a:sub(1, 1) ~= "-" then script = i; break end
+          local option = a:sub(2, 2)
+          if a == "--" then script = i + 1; break
+          elseif a == "-" then script = i; break
+          elseif a == "-E" then noEnv = true
+          elseif a == "-W" then
+          elseif a == "-v" then hasV = true
+          elseif a == "-i" then
+            message("interactive mode (-i) is not supported; run the script without it")
+            return 1
+          elseif option == "e" or option == "l" then
+            if option == "e" then hasE = true end
+            if #a == 2 then
+              i = i + 1
+              if i > argc or argv[i]:sub(1, 1) == "-" then
+                stderr:write(progname, ": '", a, "' needs argument\\n", usage, "\\n")
+                return 1
+              end
+            end
+          else
+            stderr:write(progname, ": unrecognized option '", a, "'\\n", usage, "\\n")
+            return 1
+          end
+          i = i + 1
+        end
+        -- createargtable
+        local base = script <= argc and script or 1
+        local arg = {}
+        for index = 1, argc do arg[index - base] = argv[index] end
+        _G.arg = arg
+        if hasV then stdout:write(copyright, "\\n"); stdout:flush() end
+        if noEnv then
+          debug.getregistry().LUA_NOENV = true
+        else
+          local init, name = os.getenv("LUA_INIT_5_4"), "=LUA_INIT_5_4"
+          if init == nil then init, name = os.getenv("LUA_INIT"), "=LUA_INIT" end
+          if init ~= nil then
+            local ok
+            if init:sub(1, 1) == "@" then ok = dochunk(loadfile(init:sub(2))) else ok = dochunk(load(init, name)) end
+            if not ok then return 1 end
+          end
+        end
+        -- runargs
+        i = 2
+        while i < script and i <= argc do
+          local a = argv[i]
+          local option = a:sub(2, 2)
+          if option == "e" or option == "l" then
+            local extra = a:sub(3)
+            if extra == "" then i = i + 1; extra = argv[i] end
+            if option == "e" then
+              if not dochunk(load(extra, "=(command line)")) then return 1 end
+            else
+              local ok, value = docall(require, extra)
+              if not report(ok, value) then return 1 end
+              _G[extra] = value
+            end
+          elseif a == "-W" then
+            warn("@on")
+          end
+          i = i + 1
+        end
+        if script <= argc then
+          local name = argv[script]
+          if name == "-" and argv[script - 1] ~= "--" then name = nil end
+          local chunk, problem = loadfile(name)
+          if chunk == nil then message(problem); return 1 end
+          local ok, failure = docall(chunk, table.unpack(arg, 1, argc - script))
+          if not ok then message(failure); return 1 end
+        elseif not hasE and not hasV then
+          local chunk, problem = loadfile(nil)
+          if chunk == nil then message(problem); return 1 end
+          if not report(docall(chunk)) then return 1 end
+        end
+        stdout:flush()
+        return 0
+        """
+}

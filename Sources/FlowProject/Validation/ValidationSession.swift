@@ -1,0 +1,169 @@
+import FlowAnalysis
+import FlowDiagnostics
+import FlowPackage
+import Foundation
+
+/// A project validated once, then again one module at a time as an editor changes it: what
+/// `flowpkg lsp` keeps between edits.
+///
+/// It runs validate's own steps (discovery, each module's content and syntax, static analysis,
+/// suppressions), so an editor shows exactly what `flowpkg validate` prints. A module's text
+/// may come from an unsaved buffer instead of its file. A change re-checks and re-analyses that
+/// module only; the project-wide rules then run again over every module's kept facts (no
+/// other module is read or parsed again), which is how the modules that depend on it (those
+/// requiring it, reading its globals, or in a cycle with it) get their findings updated.
+/// Not thread-safe: one caller at a time.
+public final class ValidationSession {
+    /// The project folder, as given.
+    public let root: URL
+    /// The project, when its model could be built; nil while flowpkg.json is unusable.
+    public private(set) var project: Project?
+    /// How many times a module was checked and analysed since the session began: a measure of
+    /// how incremental an update was.
+    public private(set) var modulesAnalysed = 0
+
+    private let options: ValidationOptions
+    private var discoveryDiagnostics: [Diagnostic] = []
+    private var modules: [ProjectModule] = []
+    /// What is checked and analysed: the modules, then the scripts, as validate orders them.
+    private var units: [Unit] = []
+    private var indexByPath: [String: Int] = [:]
+    private var outcomes: [ModuleContentChecker.Outcome?] = []
+    private var buffers: [String: [UInt8]] = [:]
+    private var resourceCount = 0
+    private lazy var checker = ModuleContentChecker(maximumSize: options.maximumModuleSize)
+
+    /// Validates the project in `directory` (every module on worker threads, as validate does).
+    public init(projectAt directory: URL, options: ValidationOptions = ValidationOptions()) {
+        self.root = directory.standardizedFileURL
+        self.options = options
+        reload()
+    }
+
+    /// Discovers the project again (flowpkg.json, the module and resource files) and checks every
+    /// module: after flowpkg.json changed or files came or went. Unsaved buffers are kept.
+    public func reload() {
+        let discovery = ProjectLoader.discover(in: root)
+        project = discovery.project
+        discoveryDiagnostics = discovery.diagnostics
+        modules = discovery.modules
+        units =
+            zip(discovery.modules, discovery.modulePaths).map {
+                Unit(name: $0.name, path: $1, chunkName: $0.relativePath)
+            }
+            + discovery.scripts.map { Unit(name: $0.analysisName, path: $0.file.path, chunkName: $0.relativePath) }
+        resourceCount = discovery.resources.count
+        indexByPath = [:]
+        for (index, unit) in units.enumerated() { indexByPath[unit.path] = index }
+
+        let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize)
+        let onDisk = units.indices.filter { buffers[units[$0].path] == nil }
+        queue.add(
+            onDisk.map {
+                ModuleCheckQueue.File(
+                    path: units[$0].path, chunkName: units[$0].chunkName, collectsStringLiterals: resourceCount > 0)
+            })
+        queue.finish()
+        Validator.startWorkers(
+            max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), on: queue
+        ).wait()
+        let checked = queue.outcomes()
+        outcomes = [ModuleContentChecker.Outcome?](repeating: nil, count: units.count)
+        for (position, index) in onDisk.enumerated() { outcomes[index] = checked[position] }
+        modulesAnalysed += onDisk.count
+        for index in units.indices where outcomes[index] == nil {
+            analyse(index)
+        }
+    }
+
+    /// The module whose file is `path` (absolute, as the project's paths are), if it is one.
+    public func module(atPath path: String) -> ProjectModule? {
+        indexByPath[path].flatMap { $0 < modules.count ? modules[$0] : nil }
+    }
+
+    /// Whether the file at `path` is checked and analysed: a module or a script of the project.
+    public func analyses(path: String) -> Bool {
+        indexByPath[path] != nil
+    }
+
+    /// The path of each module's file, in module order.
+    public var moduleFiles: [(module: ProjectModule, path: String)] {
+        Array(zip(modules, units.lazy.map(\.path)))
+    }
+
+    /// The files checked and analysed: every module's, then every script's.
+    public var analysedFiles: [String] { units.map(\.path) }
+
+    /// Sets the text of the file at `path` to an editor's buffer (nil: the file's own content
+    /// again) and re-analyses that module or script alone. Returns false, and keeps nothing,
+    /// when `path` is neither.
+    @discardableResult
+    public func setBuffer(_ text: [UInt8]?, forPath path: String) -> Bool {
+        guard let index = indexByPath[path] else { return false }
+        buffers[path] = text
+        analyse(index)
+        return true
+    }
+
+    /// What static analysis knows of the module at `path`: from its last text that parsed.
+    public func facts(ofModuleAt path: String) -> ModuleFacts? {
+        indexByPath[path].flatMap { outcomes[$0]?.facts }
+    }
+
+    /// The text the session validates for `path`: the buffer, else the file.
+    public func text(ofFileAt path: String) -> [UInt8]? {
+        buffers[path] ?? FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    /// Everything validate would report for the project as it is now (buffers included), by
+    /// file; a finding about no file in particular is filed under flowpkg.json.
+    public func diagnosticsByFile() -> [String: [Diagnostic]] {
+        var all = discoveryDiagnostics
+        var analysed: [ProjectRules.Module] = []
+        analysed.reserveCapacity(units.count)
+        var unanalysed: [[UInt8]] = []
+        for (unit, outcome) in zip(units, outcomes) {
+            guard let outcome else { continue }
+            all += outcome.diagnostics
+            if let facts = outcome.facts, let name = unit.name {
+                analysed.append(ProjectRules.Module(name: name, file: unit.path, facts: facts))
+            }
+            if let source = outcome.unanalysedSource { unanalysed.append(source) }
+        }
+        if let project {
+            all += StaticAnalysisStep.check(project: project, modules: analysed, unanalysedSources: unanalysed)
+            let buffers = self.buffers
+            all = Suppressions.apply(
+                all.sorted(by: ValidationReport.precedes), root: project.root.path,
+                ignore: project.projectFile.ignore, contents: { buffers[$0] })
+        }
+        let projectFile = root.path + "/" + ProjectFile.fileName
+        var byFile: [String: [Diagnostic]] = [:]
+        for diagnostic in all.sorted(by: ValidationReport.precedes) {
+            byFile[diagnostic.file ?? projectFile, default: []].append(diagnostic)
+        }
+        return byFile
+    }
+
+    /// Checks and analyses one module or script from its buffer or its file.
+    private func analyse(_ index: Int) {
+        let path = units[index].path
+        let chunkName = units[index].chunkName
+        modulesAnalysed += 1
+        // Only FP406 reads a module's string literals, and only about resources.
+        let literals = resourceCount > 0
+        if let buffer = buffers[path] {
+            outcomes[index] = checker.check(
+                bytes: buffer, path: path, chunkName: chunkName, collectsStringLiterals: literals)
+        } else {
+            outcomes[index] = checker.check(path: path, chunkName: chunkName, collectsStringLiterals: literals)
+        }
+    }
+
+    /// A module or a script: what is checked, and the name the analysis knows it by.
+    private struct Unit {
+        var name: ModuleName?
+        var path: String
+        var chunkName: String
+    }
+}
