@@ -13,7 +13,8 @@ extension HelpTopic {
                        module, links that escape the project
           FP301-FP303  each module: Lua 5.4 syntax errors, binary or non-UTF-8 files, files too
                        large or nested too deep
-          FP401-FP406  static analysis: unknown require, require cycles, getResource naming no
+          FP401-FP406  static analysis: unknown require (an error where it surely runs at
+                       start, a warning elsewhere), require cycles, getResource naming no
                        resource, reads of undefined globals (warnings, with "did you mean"),
                        resources no module names (warnings)
           FP501-FP506  export: unwritable output (or a folder), an input that cannot be read or
@@ -46,6 +47,8 @@ extension HelpTopic {
           manifest.sig    second entry, signed packages only: ed25519 PUBLIC-KEY SIGNATURE
           modules/...     Lua modules: module Foo.Bar is modules/Foo/Bar.lua
           resources/...   resources: getResource("img/logo", "png") is resources/img/logo.png
+          scripts/...     files loaded by path (dofile, loadfile), named with a dot that
+                          require cannot reach: scripts/muc/password.lib.lua
 
         Entries are sorted by byte order, with fixed times (SOURCE_DATE_EPOCH when set), owner
         0 and fixed permissions: the same project gives the same bytes. Export writes to a
