@@ -77,6 +77,25 @@ import Testing
         }
     }
 
+    /// The one Swift block of the articles that is not a program, a manifest fragment, is made of
+    /// lines of the sample's manifest, which `.ci/host-sample` builds.
+    @Test func theManifestFragmentIsTheSamplesManifest() throws {
+        let article = try String(
+            contentsOf: Self.repository.appendingPathComponent(
+                "Sources/FlowRuntime/FlowRuntime.docc/EmbeddingAPackage.md"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: Self.repository.appendingPathComponent("Samples/HostApp/Package.swift"), encoding: .utf8)
+        let manifestLines = Set(manifest.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let blocks = article.components(separatedBy: "```swift\n").dropFirst()
+            .map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count == 1)
+        for line in blocks.joined().split(separator: "\n") {
+            let line = line.trimmingCharacters(in: .whitespaces)
+            #expect(
+                manifestLines.contains(line), "EmbeddingAPackage.md's manifest line `\(line)` is not in the sample's")
+        }
+    }
+
     @Test func writeAndReadPackageWritesOpensAndVerifies() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
