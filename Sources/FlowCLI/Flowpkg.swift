@@ -11,7 +11,8 @@ public struct Flowpkg: ParsableCommand {
             A project is a folder with a flowpkg.json, Lua modules under Sources/ and \
             resources under Resources/. Commands that take a project folder look for \
             flowpkg.json from the current folder upward when none is given. See the README \
-            for a walk-through.
+            for a walk-through, and `flowpkg help TOPIC` for the topics codes, package, \
+            updates and live.
             """,
         version: ToolVersion.current,
         subcommands: [
@@ -37,6 +38,11 @@ public struct Flowpkg: ParsableCommand {
     /// where a common slip has an obvious fix.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `flowpkg help TOPIC` for a topic that is not a command (HelpTopic).
+        if arguments.count == 2, arguments[0] == "help", let topic = HelpTopic(rawValue: arguments[1]) {
+            FileHandle.standardOutput.write(Data(topic.text.utf8))
+            Foundation.exit(EXIT_SUCCESS)
+        }
         if let interpreter = LoneScript.interpreterArguments(arguments) { LoneScript.run(interpreter) }
         if let request = RunRequest(commonForm: arguments) {
             do {

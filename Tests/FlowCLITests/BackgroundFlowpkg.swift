@@ -7,14 +7,18 @@ final class BackgroundFlowpkg {
     let stdoutURL: URL
     let stderrURL: URL
 
-    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+    /// `executable` is `flowpkg` unless a test runs another program it built (a snippet).
+    init(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        executable: URL = FlowpkgProcess.executable
+    ) throws {
         let scratch = directory.appendingPathComponent("bg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         stdoutURL = scratch.appendingPathComponent("stdout")
         stderrURL = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.executableURL = FlowpkgProcess.executable
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The README's "A walk-through" block (new, validate, run, export, run --trace), run exactly as
+# written: the lines between "README begin" and "README end" are the README's block, character
+# for character (BasicsWalkthroughTests checks both). Then checks what the walk-through
+# promises. Needs flowpkg on PATH. Works in a new temp folder.
+set -euo pipefail
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail() { echo "walkthrough: FAIL: $*" >&2; echo "--- its output" >&2; cat "$work/log" >&2; exit 1; }
+
+walkthrough() {
+# README begin
+flowpkg new Hello --template console-app     # a project: flowpkg.json, Sources/, Resources/
+flowpkg validate Hello                       # every problem at once, file:line:col
+flowpkg run Hello                            # run it from the folder
+flowpkg export Hello -o Hello.luapkg         # the package an app ships
+flowpkg run Hello.luapkg --trace             # run the package, showing where each module came from
+# README end
+}
+
+walkthrough >"$work/log" 2>&1 || fail "a step failed"
+[[ -f Hello/flowpkg.json && -f Hello/Sources/Main.lua && -f Hello/Resources/motd.txt ]] || fail "new made no project"
+grep -q "Hello from Hello!" "$work/log" || fail "run printed no greeting"
+[[ "$(grep -c "Hello from Hello!" "$work/log")" == 2 ]] || fail "the folder and the package did not both run"
+unzip -Z1 Hello.luapkg | head -1 | grep -qx manifest.json || fail "Hello.luapkg does not start with manifest.json"
+grep -q "^trace: module Main <- package .*Hello.luapkg" "$work/log" || fail "no trace line for Main"
+grep -q "^trace: module Banner <- package .*Hello.luapkg" "$work/log" || fail "no trace line for Banner"
+grep -q "^trace: resource motd.txt <- package .*Hello.luapkg" "$work/log" || fail "no trace line for motd.txt"
+echo "walkthrough: ok"
