@@ -17,20 +17,34 @@ guard arguments.count == 3 else {
 }
 var options = LuaContext.Options()
 options.print = { line in FileHandle.standardOutput.write(Data(line.utf8)) }
-let context = try LuaContext(
-    package: try PackageIdentifier(arguments[2]), in: [URL(fileURLWithPath: arguments[1])], options: options)
 // snippet.show
 
 #if DEBUG
     // Only a debug build compiles this: a release build opens no socket and reads nothing remote.
     let environment = ProcessInfo.processInfo.environment
-    var session: LiveSession?
+    var live: (configuration: DevelopmentMonitor.Configuration, reporter: LiveReporter)?
     if let url = environment["FLOWPKG_LIVE_URL"].flatMap(URL.init(string:)),
         let token = environment["FLOWPKG_LIVE_TOKEN"]
     {
+        // What Lua prints and every error goes back to `flowpkg serve` and its session page.
+        let configuration = DevelopmentMonitor.Configuration(url: url, token: token)
+        let reporter = LiveReporter(
+            configuration: configuration, program: LiveReporter.thisProgram(identifier: arguments[2]))
+        options = options.observingOutput(reporter.outputHandler)
+        live = (configuration, reporter)
+    }
+#endif
+
+let context = try LuaContext(
+    package: try PackageIdentifier(arguments[2]), in: [URL(fileURLWithPath: arguments[1])], options: options)
+
+#if DEBUG
+    var session: LiveSession?
+    if let live {
         // Waits up to `connectionTimeout` (2 s by default) for the live source, puts it first
         // in the loader, and reloads what changes from then on.
-        session = LiveSession.attach(to: context, configuration: .init(url: url, token: token))
+        session = LiveSession.attach(to: context, configuration: live.configuration, reporter: live.reporter)
+        session?.post(log: "host started")
     }
 #endif
 

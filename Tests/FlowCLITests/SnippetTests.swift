@@ -189,6 +189,10 @@ import Testing
             executable: Self.snippet("LiveDevelopment"))
         #expect(host.waitFor { out, _ in out.contains("Main ran and returned") }, "\(host.stdout)\(host.stderr)")
         #expect(host.stderr.contains("live: connected to"), "\(host.stderr)")
+        // What the host's Lua printed, and its own log line, reach serve through its reporter.
+        #expect(
+            served.server.waitFor { out, _ in out.contains("+- Hello") && out.contains("host started") },
+            "serve did not show the host's output: \(served.server.stdout)")
         let motd = folder.appendingPathComponent("Hello/Sources/Banner.lua")
         let text = try String(contentsOf: motd, encoding: .utf8)
         try text.replacingOccurrences(of: "\"+- \"", with: "\"*- \"").write(to: motd, atomically: true, encoding: .utf8)
