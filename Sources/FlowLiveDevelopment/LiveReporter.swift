@@ -22,7 +22,11 @@ public final class LiveReporter: Sendable {
 
     /// - Parameters:
     ///   - url: the live source, e.g. `http://127.0.0.1:7315`.
+    ///   - token: the token `flowpkg serve` printed.
+    ///   - program: who is talking (see ``thisProgram(identifier:version:digest:)``).
     ///   - capacity: the most events kept waiting to be sent.
+    ///   - retryInterval: how long to wait before sending again after the live source did not answer.
+    ///   - log: where the reporter's own warnings go.
     public init(
         url: URL, token: String, program: LiveProgram, capacity: Int = LiveReporter.defaultCapacity,
         retryInterval: TimeInterval = 0.5, log: @escaping @Sendable (String) -> Void = { _ in }
