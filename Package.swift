@@ -41,10 +41,11 @@ let package = Package(
         ),
 
         // The .luapkg format: manifest, names, libarchive-backed writer and reader, integrity.
+        // FlowDiagnostics (no dependencies of its own) gives a package problem its FP7xx code.
         .target(
             name: "FlowPackage",
             dependencies: [
-                "CArchive",
+                "CArchive", "FlowDiagnostics",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
