@@ -147,6 +147,7 @@ let package = Package(
                 "FlowProject", "FlowRuntime", "FlowTemplates", "FlowTestSupport", "LuaSyntax",
             ]
         ),
+        .testTarget(name: "FlowDiagnosticsTests", dependencies: ["FlowDiagnostics"]),
         .testTarget(
             name: "FlowLanguageServerTests",
             dependencies: ["FlowDiagnostics", "FlowLanguageServer", "FlowProject", "LanguageServerProtocol"]

@@ -84,7 +84,8 @@ extension Flowpkg {
             out += "  \"version\": \(manifest.map { string($0.version) } ?? "null"),\n"
             out += "  \"digest\": \(manifest.map { string($0.digest) } ?? "null"),\n"
             let lines = problems.map {
-                "    {\"entry\": \($0.entry.map(string) ?? "null"), \"message\": \(string($0.message))}"
+                "    {\"entry\": \($0.entry.map(string) ?? "null"), \"code\": \(string($0.code.code)), "
+                    + "\"message\": \(string($0.message))}"
             }
             out +=
                 "  \"problems\": [" + (lines.isEmpty ? "]" : "\n" + lines.joined(separator: ",\n") + "\n  ]") + "\n}\n"

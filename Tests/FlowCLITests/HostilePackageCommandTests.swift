@@ -91,13 +91,13 @@ import Testing
         #expect(verify.status == 1)
         #expect(
             verify.stdout
-                == "unlisted.luapkg: resources/x\\u{1B}[31m\\nfake: ok: the entry name contains a control character\n"
+                == "unlisted.luapkg: resources/x\\u{1B}[31m\\nfake: ok: the entry name contains a control character [FP704]\n"
                 + "unlisted.luapkg: 1 problem\n")
         let open = try FlowpkgProcess.run(["inspect", "unlisted.luapkg"], in: scratch)
         #expect(open.status == 1)
         #expect(
             open.stderr
-                == "error: unlisted.luapkg: resources/x\\u{1B}[31m\\nfake: ok: the entry name contains a control character\n"
+                == "error: unlisted.luapkg: resources/x\\u{1B}[31m\\nfake: ok: the entry name contains a control character [FP704]\n"
         )
         let run = try FlowpkgProcess.run(["run", "unlisted.luapkg"], in: scratch)
         #expect(run.status == 1)
