@@ -73,7 +73,9 @@ import Testing
         #expect(!inspect.stdout.contains("\nforged"))
         // The JSON form is escaped by JSON.
         let json = try FlowpkgProcess.run(["inspect", "escape.luapkg", "--format", "json"], in: scratch)
-        #expect(json.stdout.contains(#""name": "Basic\u001b[2J\u001b]0;pwned\u0007\nforged: yes""#))
+        #expect(!json.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(report?["name"] as? String == "Basic\u{1B}[2J\u{1B}]0;pwned\u{7}\nforged: yes")
 
         // verify names an unlisted entry whose name holds control characters, escaped.
         _ = try PackageCommandTests.tool(

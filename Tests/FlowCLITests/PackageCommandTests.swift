@@ -67,10 +67,13 @@ import Testing
         #expect(lines[1] == "Basic.luapkg: 1 problem")
         let json = try FlowpkgProcess.run(["verify", "Basic.luapkg", "--format", "json"], in: scratch)
         #expect(json.status == 1)
-        #expect(json.stdout.contains("\"ok\": false"))
-        #expect(
-            json.stdout.contains(
-                "{\"entry\": \"modules/main.lua\", \"code\": \"FP706\", \"message\": \"sha256 mismatch"))
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(report?["ok"] as? Bool == false)
+        let problems = report?["problems"] as? [[String: Any]]
+        #expect(problems?.count == 1)
+        #expect(problems?.first?["entry"] as? String == "modules/main.lua")
+        #expect(problems?.first?["code"] as? String == "FP706")
+        #expect((problems?.first?["message"] as? String)?.hasPrefix("sha256 mismatch") == true)
         // inspect refuses nothing here (entries are only read by verify), the loader's checks hold.
         #expect(try FlowpkgProcess.run(["inspect", "Basic.luapkg"], in: scratch).status == 0)
     }
