@@ -43,10 +43,11 @@ let package = Package(
         ),
 
         // The .luapkg format: manifest, names, libarchive-backed writer and reader, integrity.
+        // FlowDiagnostics (no dependencies of its own) gives a package problem its FP7xx code.
         .target(
             name: "FlowPackage",
             dependencies: [
-                "CArchive",
+                "CArchive", "FlowDiagnostics",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -151,6 +152,7 @@ let package = Package(
                 "FlowProject", "FlowRuntime", "FlowTemplates", "FlowTestSupport", "LuaSyntax",
             ]
         ),
+        .testTarget(name: "FlowDiagnosticsTests", dependencies: ["FlowDiagnostics"]),
         .testTarget(
             name: "FlowLanguageServerTests",
             dependencies: ["FlowDiagnostics", "FlowLanguageServer", "FlowProject", "LanguageServerProtocol"]

@@ -102,7 +102,7 @@ public enum ProjectRules {
                 if let script = scriptsByName[name] ?? scriptsByName[name.replacingOccurrences(of: "/", with: ".")] {
                     diagnostics.append(
                         Diagnostic(
-                            severity: .warning, code: "FP402",
+                            severity: .warning, code: .unknownRequireWhenRun,
                             message:
                                 "require '\(name)' does not reach the script '\(script)': require turns every dot into a folder",
                             file: module.file, line: require.location.line, column: require.location.column,
@@ -139,7 +139,8 @@ public enum ProjectRules {
                                 : "a top-level require"
                 diagnostics.append(
                     Diagnostic(
-                        severity: deferred ? .warning : .error, code: deferred ? "FP402" : "FP401",
+                        severity: deferred ? .warning : .error,
+                        code: deferred ? .unknownRequireWhenRun : .unknownRequire,
                         message:
                             "module '\(name)' not found (\(place)\(deferred ? "" : ": it fails when '\(module.name)' loads"))",
                         file: module.file, line: require.location.line, column: require.location.column, hint: hint))
@@ -189,7 +190,7 @@ public enum ProjectRules {
                 if resources.isEmpty { hint = "the project has no resources; add the file to a resources folder" }
                 diagnostics.append(
                     Diagnostic(
-                        severity: .error, code: "FP404",
+                        severity: .error, code: .unknownResource,
                         message: "getResource(\"\(use.name)\", \"\(use.type)\") names no resource of the project",
                         file: module.file, line: use.location.line, column: use.location.column, hint: hint))
             }
@@ -231,7 +232,7 @@ public enum ProjectRules {
                 }
                 diagnostics.append(
                     Diagnostic(
-                        severity: .warning, code: "FP405",
+                        severity: .warning, code: .undefinedGlobal,
                         message:
                             "'\(read.name)' is not defined: no module, the '\(environment.name)' environment nor the project's globals define it",
                         file: module.file, line: read.location.line, column: read.location.column, hint: hint))
@@ -282,7 +283,7 @@ public enum ProjectRules {
             if unanalysedSources.contains(where: { Self.contains($0, key.name) }) { continue }
             diagnostics.append(
                 Diagnostic(
-                    severity: .warning, code: "FP406",
+                    severity: .warning, code: .unnamedResource,
                     message: "resource '\(key.fileName)' is not named by any module",
                     file: file,
                     hint:

@@ -49,7 +49,7 @@ enum RequireCycles {
             let spelled = (canonical + [first]).joined(separator: " -> ")
             diagnostics.append(
                 Diagnostic(
-                    severity: .error, code: "FP403",
+                    severity: .error, code: .requireCycle,
                     message: "require cycle: \(spelled)",
                     file: files[first], line: location.line, column: location.column,
                     hint:

@@ -131,31 +131,18 @@ extension Flowpkg {
                 out += "file sha256: \(package.sha256)\n"
                 return out
             case .json:
-                var out = "{\n  \"diagnostics\": ["
-                out +=
-                    result.diagnostics.isEmpty
-                    ? "],\n"
-                    : "\n" + result.diagnostics.map { "    " + renderer.json($0) }.joined(separator: ",\n") + "\n  ],\n"
-                out +=
-                    "  \"summary\": {\"errors\": \(summary.errors), \"warnings\": \(summary.warnings), "
-                    + "\"modules\": \(summary.modules), \"resources\": \(summary.resources)},\n"
-                if let package = result.package {
-                    let manifest = package.manifest
-                    let fields: [(String, String)] = [
-                        ("path", JSONText.quoted(renderer.displayPath(package.url.path))),
-                        ("identifier", JSONText.quoted(manifest.identifier.rawValue)),
-                        ("version", JSONText.quoted(manifest.version)),
-                        ("digest", JSONText.quoted(manifest.digest)),
-                        ("sha256", JSONText.quoted(package.sha256)),
-                        ("modules", "\(manifest.modules.count)"),
-                        ("resources", "\(manifest.resources.count)"),
-                        ("bytes", "\(package.bytes)"),
-                    ]
-                    out += "  \"package\": {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n}\n"
-                } else {
-                    out += "  \"package\": null\n}\n"
-                }
-                return out
+                return JSONReport.text(
+                    JSONReport.Export(
+                        diagnostics: result.diagnostics.map { JSONReport.DiagnosticEntry($0, renderer: renderer) },
+                        summary: JSONReport.Summary(summary),
+                        package: result.package.map { package in
+                            JSONReport.Export.Package(
+                                path: renderer.displayPath(package.url.path),
+                                identifier: package.manifest.identifier.rawValue, version: package.manifest.version,
+                                digest: package.manifest.digest, sha256: package.sha256,
+                                modules: package.manifest.modules.count, resources: package.manifest.resources.count,
+                                bytes: package.bytes)
+                        }))
             }
         }
     }

@@ -85,32 +85,7 @@ extension Flowpkg {
         }
 
         static func json(_ manifest: Manifest, path: String, sha256: String, list: Bool) -> String {
-            let string = JSONText.quoted
-            let moduleBytes = manifest.modules.reduce(Int64(0)) { $0 + $1.size }
-            let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
-            var out = "{\n"
-            out += "  \"path\": \(string(path)),\n"
-            for field in [
-                Manifest.JSONField.identifier, .name, .version, .startModule, .luaVersion, .generator, .formatVersion,
-            ] {
-                out += "  \(manifest.jsonMember(field)),\n"
-            }
-            out += "  \"modules\": {\"count\": \(manifest.modules.count), \"bytes\": \(moduleBytes)},\n"
-            out += "  \"resources\": {\"count\": \(manifest.resources.count), \"bytes\": \(resourceBytes)},\n"
-            if !manifest.scripts.isEmpty {
-                let scriptBytes = manifest.scripts.reduce(Int64(0)) { $0 + $1.size }
-                out += "  \"scripts\": {\"count\": \(manifest.scripts.count), \"bytes\": \(scriptBytes)},\n"
-            }
-            out += "  \(manifest.jsonMember(.digest)),\n"
-            out += "  \"sha256\": \(string(sha256))"
-            if list {
-                let entries = manifest.entries.map { entry in
-                    "    {\"path\": \(string(entry.path)), \"size\": \(entry.size), \"sha256\": \(string(entry.sha256))}"
-                }
-                out +=
-                    ",\n  \"entries\": [" + (entries.isEmpty ? "]" : "\n" + entries.joined(separator: ",\n") + "\n  ]")
-            }
-            return out + "\n}\n"
+            JSONReport.text(JSONReport.Inspection(manifest, path: path, sha256: sha256, list: list))
         }
     }
 }

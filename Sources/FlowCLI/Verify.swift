@@ -78,17 +78,7 @@ extension Flowpkg {
         }
 
         static func json(_ problems: [PackageProblem], manifest: Manifest?, path: String) -> String {
-            let string = JSONText.quoted
-            var out = "{\n  \"path\": \(string(path)),\n  \"ok\": \(problems.isEmpty),\n"
-            out += "  \"identifier\": \(manifest.map { string($0.identifier.rawValue) } ?? "null"),\n"
-            out += "  \"version\": \(manifest.map { string($0.version) } ?? "null"),\n"
-            out += "  \"digest\": \(manifest.map { string($0.digest) } ?? "null"),\n"
-            let lines = problems.map {
-                "    {\"entry\": \($0.entry.map(string) ?? "null"), \"message\": \(string($0.message))}"
-            }
-            out +=
-                "  \"problems\": [" + (lines.isEmpty ? "]" : "\n" + lines.joined(separator: ",\n") + "\n  ]") + "\n}\n"
-            return out
+            JSONReport.text(JSONReport.Verification(problems, manifest: manifest, path: path))
         }
     }
 }

@@ -1,60 +1,198 @@
-/// What each FP code means, in a sentence or two: what an editor shows on hovering a code
-/// (`flowpkg lsp`). The README's table groups the same codes by hundreds.
-public enum DiagnosticCodes {
-    /// The explanation of `code` (`FP405`), or nil for a code flowpkg does not have.
-    public static func explanation(of code: String) -> String? { explanations[code] }
+/// flowpkg's catalogue of codes: every code once, with its default severity, its title and
+/// what it means (what an editor shows on hovering a code, `flowpkg lsp`). Rules refer to
+/// these entries, never to a code's text; the README's table groups the same codes by
+/// hundreds, and a test holds the two together.
+extension DiagnosticCode {
+    // flowpkg.json
+    public static let invalidProjectJSON = DiagnosticCode(
+        "FP101", .error, "flowpkg.json is not valid JSON",
+        "flowpkg.json is not valid JSON; the message gives the line and column where reading stopped.")
+    public static let wrongValueType = DiagnosticCode(
+        "FP102", .error, "a key holds the wrong type of value",
+        "A key of flowpkg.json holds the wrong type of value (for example a number where a string is expected).")
+    public static let unknownKey = DiagnosticCode(
+        "FP103", .warning, "unknown key",
+        "flowpkg.json has a key flowpkg does not know; it is ignored (a warning). Often a misspelt key.")
+    public static let missingKey = DiagnosticCode(
+        "FP104", .error, "a required key is missing",
+        "A required key of flowpkg.json is missing: name, identifier and version are needed.")
+    public static let invalidIdentifier = DiagnosticCode(
+        "FP105", .error, "invalid package identifier",
+        "The identifier is not a valid reverse-DNS package identifier (ASCII letters, digits, '-' and '.').")
+    public static let invalidValue = DiagnosticCode(
+        "FP106", .error, "invalid name, version or other value",
+        "The project's name, version or another value of flowpkg.json (such as an ignore entry's code) is not valid.")
+    public static let unknownEnvironment = DiagnosticCode(
+        "FP107", .error, "unknown environment",
+        "The environment is unknown; known environments are 'lua' and 'codeflow-ios'.")
+    public static let projectUnreadable = DiagnosticCode(
+        "FP108", .error, "project folder or flowpkg.json missing or unreadable",
+        "The project folder or its flowpkg.json is missing or cannot be read.")
+    public static let missingFolder = DiagnosticCode(
+        "FP109", .error, "missing sources or resources folder",
+        "A sources or resources folder is missing.")
+    public static let folderOutsideProject = DiagnosticCode(
+        "FP110", .error, "folder not inside the project",
+        "A sources or resources folder is not a path relative to the project folder, or lies outside it.")
+    // Modules and resources
+    public static let invalidModuleName = DiagnosticCode(
+        "FP201", .error, "invalid module name",
+        "A file cannot be a module: its name has a dot, a control character or a character require cannot use.")
+    public static let duplicateModule = DiagnosticCode(
+        "FP202", .error, "duplicate module",
+        "Two files are the same module (for example Foo.lua and Foo/init.lua): require would find only one.")
+    public static let modulesDifferOnlyByCase = DiagnosticCode(
+        "FP203", .error, "modules differ only by case",
+        "Two modules differ only by case: they collide on case-insensitive file systems.")
+    public static let invalidResourceName = DiagnosticCode(
+        "FP204", .error, "invalid resource name",
+        "A resource's name is not valid.")
+    public static let duplicateResource = DiagnosticCode(
+        "FP205", .error, "duplicate resource",
+        "Two files give the same resource (name and type).")
+    public static let resourcesDifferOnlyByCase = DiagnosticCode(
+        "FP206", .error, "resources differ only by case",
+        "Two resources differ only by case: they collide on case-insensitive file systems.")
+    public static let missingLinkedResource = DiagnosticCode(
+        "FP207", .error, "missing linked resource",
+        "A linked resource (an object entry of \"resources\") points at a file that does not exist.")
+    public static let unreadableFile = DiagnosticCode(
+        "FP208", .error, "unreadable file",
+        "A module or resource file cannot be read, or is not a regular file.")
+    public static let missingStartModule = DiagnosticCode(
+        "FP209", .error, "start module missing",
+        "The start module named in flowpkg.json is not a module of the project.")
+    public static let linkEscapesProject = DiagnosticCode(
+        "FP210", .error, "link escapes the project",
+        "A symbolic link in the project leads outside it, or in a loop.")
+    // Each module
+    public static let luaSyntaxError = DiagnosticCode(
+        "FP301", .error, "Lua syntax error",
+        "The module is not valid Lua 5.4: the real Lua compiler refused it at this place.")
+    public static let notText = DiagnosticCode(
+        "FP302", .error, "binary or non-UTF-8 module",
+        "The module is not text: binary content, or not valid UTF-8.")
+    public static let moduleTooLarge = DiagnosticCode(
+        "FP303", .error, "module too large or nested too deep",
+        "The module is too large, or nested too deeply for Lua's compiler (about 200 levels, 200 locals per function).")
+    // Static analysis (can be silenced)
+    public static let unknownRequire = DiagnosticCode(
+        "FP401", .error, "unknown require",
+        "require names a module that neither the project, Lua's standard library nor the environment provides, at a module's top level: loading the module fails."
+    )
+    public static let unknownRequireWhenRun = DiagnosticCode(
+        "FP402", .warning, "unknown require reached only when it runs",
+        "require names a module nobody provides, inside a function, a condition or a pcall: it fails when it runs (a warning)."
+    )
+    public static let requireCycle = DiagnosticCode(
+        "FP403", .error, "require cycle",
+        "Modules require each other in a cycle at load time: one of them would see the other half-loaded.")
+    public static let unknownResource = DiagnosticCode(
+        "FP404", .error, "getResource names no resource",
+        "getResource names a resource (name and type) the project does not have.")
+    public static let undefinedGlobal = DiagnosticCode(
+        "FP405", .warning, "undefined global",
+        "A global is read that no module assigns and neither the environment nor flowpkg.json's \"globals\" define: often a typo or a missing local (a warning)."
+    )
+    public static let unnamedResource = DiagnosticCode(
+        "FP406", .warning, "resource no module names",
+        "No module names this resource in a string literal: it may be unused (a warning; silence it for resources whose names are computed)."
+    )
+    // Export
+    public static let outputUnwritable = DiagnosticCode(
+        "FP501", .error, "output cannot be written",
+        "The package cannot be written where asked.")
+    public static let inputUnreadable = DiagnosticCode(
+        "FP502", .error, "input unreadable or changed during export",
+        "An input file could not be read, or changed while it was exported.")
+    public static let packageLimit = DiagnosticCode(
+        "FP503", .error, "package limit exceeded",
+        "The package would exceed one of the format's limits.")
+    public static let invalidSourceDateEpoch = DiagnosticCode(
+        "FP504", .error, "invalid SOURCE_DATE_EPOCH",
+        "SOURCE_DATE_EPOCH is not a whole number of seconds.")
+    public static let exportCancelled = DiagnosticCode(
+        "FP505", .error, "export cancelled",
+        "The export was cancelled; no package was written.")
+    public static let outputWouldReplace = DiagnosticCode(
+        "FP506", .error, "output would replace a file that is not a package",
+        "The output would replace a file that is not a package, or one of the project's own files (--force allows it).")
+    // Templates
+    public static let invalidTemplateManifest = DiagnosticCode(
+        "FP601", .error, "missing or invalid template.json",
+        "A template's template.json is missing or not valid JSON.")
+    public static let invalidTemplateKey = DiagnosticCode(
+        "FP602", .error, "missing or unknown key in template.json",
+        "A template's template.json has a missing or unknown key.")
+    public static let invalidTemplateFile = DiagnosticCode(
+        "FP603", .error, "Mustache error or unreadable template file",
+        "A template file does not parse as Mustache, or cannot be read.")
+    public static let invalidRenderedPath = DiagnosticCode(
+        "FP604", .error, "rendered path leaves the project or is not valid",
+        "A template file renders to a path that leaves the project or is not valid.")
+    public static let renderedPathCollision = DiagnosticCode(
+        "FP605", .error, "rendered paths collide",
+        "Two template files render to the same path.")
+    public static let undeclaredTemplateVariable = DiagnosticCode(
+        "FP606", .error, "undeclared template variable",
+        "A template names a variable it does not declare, so it would render as empty text.")
+    // Packages (`flowpkg verify`, the reader)
+    public static let packageUnreadable = DiagnosticCode(
+        "FP701", .error, "package cannot be read",
+        "The package cannot be opened, is not a zip archive, or its archive is damaged.")
+    public static let manifestNotFirst = DiagnosticCode(
+        "FP702", .error, "manifest.json missing or not first",
+        "manifest.json is missing, is not the archive's first entry, is not a regular file or is over the size limit.")
+    public static let invalidManifest = DiagnosticCode(
+        "FP703", .error, "invalid manifest",
+        "manifest.json is not valid JSON or breaks the format's rules (a missing field, a bad name, a wrong digest).")
+    public static let unsafeEntry = DiagnosticCode(
+        "FP704", .error, "unsafe entry",
+        "An entry's path is absolute, climbs out with '..', or is not valid; or the entry is a folder, a symbolic link or another non-regular file."
+    )
+    public static let entryNotListed = DiagnosticCode(
+        "FP705", .error, "entry unlisted, missing or repeated",
+        "The archive and the manifest disagree: an entry the manifest does not list, a listed entry the archive lacks, or an entry stored twice."
+    )
+    public static let corruptEntry = DiagnosticCode(
+        "FP706", .error, "entry size or SHA-256 mismatch",
+        "An entry's bytes are not what the manifest says (size or SHA-256), or cannot be read.")
+    public static let packageLimitExceeded = DiagnosticCode(
+        "FP707", .error, "package over the reader's limits",
+        "The archive holds more entries than a package may, or an entry would inflate far past what it takes in the archive (a zip bomb)."
+    )
+    public static let identifierMismatch = DiagnosticCode(
+        "FP708", .error, "another package identifier",
+        "The package's identifier is not the one asked for (verify --identifier, or the host's).")
+    public static let untrustedSignature = DiagnosticCode(
+        "FP709", .error, "signature missing, unreadable or untrusted",
+        "manifest.sig is missing, too large, unreadable, or not made by a trusted key.")
+    public static let moreProblems = DiagnosticCode(
+        "FP710", .error, "more problems than are listed",
+        "Past the first hundred, a package's problems are counted rather than listed.")
+}
 
-    /// Every code with its explanation.
-    public static let explanations: [String: String] = [
-        "FP101": "flowpkg.json is not valid JSON; the message gives the line and column where reading stopped.",
-        "FP102":
-            "A key of flowpkg.json holds the wrong type of value (for example a number where a string is expected).",
-        "FP103": "flowpkg.json has a key flowpkg does not know; it is ignored (a warning). Often a misspelt key.",
-        "FP104": "A required key of flowpkg.json is missing: name, identifier and version are needed.",
-        "FP105": "The identifier is not a valid reverse-DNS package identifier (ASCII letters, digits, '-' and '.').",
-        "FP106":
-            "The project's name, version or another value of flowpkg.json (such as an ignore entry's code) is not valid.",
-        "FP107": "The environment is unknown; known environments are 'lua' and 'codeflow-ios'.",
-        "FP108": "The project folder or its flowpkg.json is missing or cannot be read.",
-        "FP109": "A sources or resources folder is missing.",
-        "FP110": "A sources or resources folder is not a path relative to the project folder, or lies outside it.",
-        "FP201":
-            "A file cannot be a module: its name has a dot, a control character or a character require cannot use.",
-        "FP202": "Two files are the same module (for example Foo.lua and Foo/init.lua): require would find only one.",
-        "FP203": "Two modules differ only by case: they collide on case-insensitive file systems.",
-        "FP204": "A resource's name is not valid.",
-        "FP205": "Two files give the same resource (name and type).",
-        "FP206": "Two resources differ only by case: they collide on case-insensitive file systems.",
-        "FP207": "A linked resource (an object entry of \"resources\") points at a file that does not exist.",
-        "FP208": "A module or resource file cannot be read, or is not a regular file.",
-        "FP209": "The start module named in flowpkg.json is not a module of the project.",
-        "FP210": "A symbolic link in the project leads outside it, or in a loop.",
-        "FP301": "The module is not valid Lua 5.4: the real Lua compiler refused it at this place.",
-        "FP302": "The module is not text: binary content, or not valid UTF-8.",
-        "FP303":
-            "The module is too large, or nested too deeply for Lua's compiler (about 200 levels, 200 locals per function).",
-        "FP401":
-            "require names a module that neither the project, Lua's standard library nor the environment provides, at a module's top level: loading the module fails.",
-        "FP402":
-            "require names a module nobody provides, inside a function, a condition or a pcall: it fails when it runs (a warning).",
-        "FP403": "Modules require each other in a cycle at load time: one of them would see the other half-loaded.",
-        "FP404": "getResource names a resource (name and type) the project does not have.",
-        "FP405":
-            "A global is read that no module assigns and neither the environment nor flowpkg.json's \"globals\" define: often a typo or a missing local (a warning).",
-        "FP406":
-            "No module names this resource in a string literal: it may be unused (a warning; silence it for resources whose names are computed).",
-        "FP501": "The package cannot be written where asked.",
-        "FP502": "An input file could not be read, or changed while it was exported.",
-        "FP503": "The package would exceed one of the format's limits.",
-        "FP504": "SOURCE_DATE_EPOCH is not a whole number of seconds.",
-        "FP505": "The export was cancelled; no package was written.",
-        "FP506":
-            "The output would replace a file that is not a package, or one of the project's own files (--force allows it).",
-        "FP601": "A template's template.json is missing or not valid JSON.",
-        "FP602": "A template's template.json has a missing or unknown key.",
-        "FP603": "A template file does not parse as Mustache, or cannot be read.",
-        "FP604": "A template file renders to a path that leaves the project or is not valid.",
-        "FP605": "Two template files render to the same path.",
-        "FP606": "A template names a variable it does not declare, so it would render as empty text.",
+/// Looking codes up by their text.
+public enum DiagnosticCodes {
+    /// Every code of the catalogue, in order.
+    public static let all: [DiagnosticCode] = [
+        .invalidProjectJSON, .wrongValueType, .unknownKey, .missingKey, .invalidIdentifier, .invalidValue,
+        .unknownEnvironment, .projectUnreadable, .missingFolder, .folderOutsideProject, .invalidModuleName,
+        .duplicateModule, .modulesDifferOnlyByCase, .invalidResourceName, .duplicateResource,
+        .resourcesDifferOnlyByCase, .missingLinkedResource, .unreadableFile, .missingStartModule, .linkEscapesProject,
+        .luaSyntaxError, .notText, .moduleTooLarge, .unknownRequire, .unknownRequireWhenRun, .requireCycle,
+        .unknownResource, .undefinedGlobal, .unnamedResource, .outputUnwritable, .inputUnreadable, .packageLimit,
+        .invalidSourceDateEpoch, .exportCancelled, .outputWouldReplace, .invalidTemplateManifest, .invalidTemplateKey,
+        .invalidTemplateFile, .invalidRenderedPath, .renderedPathCollision, .undeclaredTemplateVariable,
+        .packageUnreadable, .manifestNotFirst, .invalidManifest, .unsafeEntry, .entryNotListed, .corruptEntry,
+        .packageLimitExceeded, .identifierMismatch, .untrustedSignature, .moreProblems,
     ]
+
+    private static let byCode: [String: DiagnosticCode] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
+
+    /// The catalogue's entry for `code` (`FP405`), or nil for a code flowpkg does not have.
+    public static func entry(for code: String) -> DiagnosticCode? { byCode[code] }
+
+    /// The explanation of `code` (`FP405`), or nil for a code flowpkg does not have.
+    public static func explanation(of code: String) -> String? { byCode[code]?.explanation }
 }

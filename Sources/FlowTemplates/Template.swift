@@ -46,7 +46,7 @@ public struct Template: Sendable {
         guard let manifestFile = files.first(where: { $0.path == manifestFileName }) else {
             throw .invalidTemplate([
                 Diagnostic(
-                    severity: .error, code: "FP601",
+                    severity: .error, code: .invalidTemplateManifest,
                     message: "\(origin) has no template.json",
                     file: origin, hint: "a template folder holds a template.json describing it and its variables")
             ])
@@ -65,7 +65,7 @@ public struct Template: Sendable {
         guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .invalidTemplate([
                 Diagnostic(
-                    severity: .error, code: "FP601",
+                    severity: .error, code: .invalidTemplateManifest,
                     message: "\(origin) is not a template folder", file: origin)
             ])
         }
@@ -84,7 +84,8 @@ public struct Template: Sendable {
             guard values?.isRegularFile == true, let data = manager.contents(atPath: url.path) else {
                 problems.append(
                     Diagnostic(
-                        severity: .error, code: "FP603", message: "cannot read \(relative) as a regular file",
+                        severity: .error, code: .invalidTemplateFile,
+                        message: "cannot read \(relative) as a regular file",
                         file: "\(origin)/\(relative)"))
                 continue
             }

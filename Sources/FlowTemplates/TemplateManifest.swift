@@ -15,54 +15,56 @@ public struct TemplateManifest: Sendable, Equatable {
 
     /// Reads `template.json`, collecting every problem as an FP6xx diagnostic naming `file`.
     public static func parse(_ data: Data, file: String) -> Result<TemplateManifest, TemplateError> {
-        func problem(_ code: String, _ message: String, hint: String? = nil) -> Diagnostic {
+        func problem(_ code: DiagnosticCode, _ message: String, hint: String? = nil) -> Diagnostic {
             Diagnostic(severity: .error, code: code, message: message, file: file, hint: hint)
         }
         let root: JSONNode
         do {
             root = try JSONParser.parse(Array(data))
         } catch {
-            var diagnostic = problem("FP601", "template.json is not valid JSON: \(error.message)")
+            var diagnostic = problem(.invalidTemplateManifest, "template.json is not valid JSON: \(error.message)")
             diagnostic.line = error.position.line
             diagnostic.column = error.position.column
             return .failure(.invalidTemplate([diagnostic]))
         }
         guard case .object(let members) = root.value else {
-            return .failure(.invalidTemplate([problem("FP601", "template.json must hold a JSON object")]))
+            return .failure(
+                .invalidTemplate([problem(.invalidTemplateManifest, "template.json must hold a JSON object")]))
         }
         var diagnostics: [Diagnostic] = []
         var description = ""
         if case .string(let text)? = root["description"]?.value { description = text }
         if description.trimmingCharacters(in: .whitespaces).isEmpty {
-            diagnostics.append(problem("FP602", "template.json needs a non-empty \"description\" string"))
+            diagnostics.append(problem(.invalidTemplateKey, "template.json needs a non-empty \"description\" string"))
         }
         for key in members.map(\.key).sorted() where !["description", "variables"].contains(key) {
             diagnostics.append(
                 problem(
-                    "FP602", "unknown key \"\(key)\" in template.json",
+                    .invalidTemplateKey, "unknown key \"\(key)\" in template.json",
                     hint: "template.json has \"description\" and \"variables\""))
         }
         var variables: [TemplateVariable] = []
         var seen: Set<String> = []
         let list = root["variables"]?.value ?? .array([])
         guard case .array(let entries) = list else {
-            diagnostics.append(problem("FP602", "\"variables\" must be an array of objects"))
+            diagnostics.append(problem(.invalidTemplateKey, "\"variables\" must be an array of objects"))
             return .failure(.invalidTemplate(diagnostics))
         }
         for (index, entry) in entries.enumerated() {
             switch TemplateVariable.parse(entry) {
             case .failure(let failure):
-                diagnostics.append(problem("FP602", "variables[\(index)]: \(failure.message)"))
+                diagnostics.append(problem(.invalidTemplateKey, "variables[\(index)]: \(failure.message)"))
             case .success(let variable):
                 if TemplateVariable.builtIn.contains(where: { $0.name == variable.name })
                     || TemplateVariable.reservedNames.contains(variable.name)
                 {
                     diagnostics.append(
                         problem(
-                            "FP602",
+                            .invalidTemplateKey,
                             "variables[\(index)]: \"\(variable.name)\" is provided by flowpkg; declare another name"))
                 } else if !seen.insert(variable.name).inserted {
-                    diagnostics.append(problem("FP602", "variables[\(index)]: \"\(variable.name)\" is declared twice"))
+                    diagnostics.append(
+                        problem(.invalidTemplateKey, "variables[\(index)]: \"\(variable.name)\" is declared twice"))
                 } else {
                     variables.append(variable)
                 }

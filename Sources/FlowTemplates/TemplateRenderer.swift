@@ -64,7 +64,7 @@ public enum TemplateRenderer {
             if let reason = pathProblem(path) {
                 problems.append(
                     Diagnostic(
-                        severity: .error, code: "FP604",
+                        severity: .error, code: .invalidRenderedPath,
                         message: "'\(file.path)' renders to '\(path)', which \(reason)",
                         file: "\(template.origin)/\(file.path)",
                         hint: "a rendered path must stay inside the new project folder"))
@@ -109,7 +109,7 @@ public enum TemplateRenderer {
             if !seen.insert(file.path).inserted {
                 problems.append(
                     Diagnostic(
-                        severity: .error, code: "FP605",
+                        severity: .error, code: .renderedPathCollision,
                         message: "two template files render to '\(file.path)'", file: origin))
             }
             var parent = file.path
@@ -118,7 +118,7 @@ public enum TemplateRenderer {
                 if paths.contains(parent) {
                     problems.append(
                         Diagnostic(
-                            severity: .error, code: "FP605",
+                            severity: .error, code: .renderedPathCollision,
                             message: "'\(parent)' is rendered as a file but '\(file.path)' needs it to be a folder",
                             file: origin))
                 }
@@ -156,7 +156,7 @@ public enum TemplateRenderer {
         return names.sorted().map { name in
             let place = firstTag(naming: name, in: text)
             return Diagnostic(
-                severity: .error, code: "FP606",
+                severity: .error, code: .undeclaredTemplateVariable,
                 message: "'\(name)' is not a variable of this template, so it would render as empty text",
                 file: "\(template.origin)/\(file.path)", line: place?.line, column: place?.column,
                 hint: "fix the spelling, or declare it in template.json's \"variables\"; this template has: \(known)")
@@ -193,7 +193,7 @@ public enum TemplateRenderer {
     private static func diagnostic(_ error: MustacheTemplate.ParserError, file: String, inName: Bool) -> Diagnostic {
         let what = inName ? "the file name" : "Mustache"
         return Diagnostic(
-            severity: .error, code: "FP603",
+            severity: .error, code: .invalidTemplateFile,
             message: "\(what) does not parse: \(describe(error.error))",
             file: file, line: inName ? nil : max(1, error.context.lineNumber - 1),
             column: inName ? nil : error.context.columnNumber,

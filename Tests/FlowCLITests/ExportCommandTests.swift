@@ -86,9 +86,11 @@ import Testing
             ["export", basic(), "--identifier", "com.example.ci", "--package-version", "3.1.4", "--format", "json"],
             in: scratch)
         #expect(result.status == 0)
-        #expect(
-            result.stdout.contains(
-                "\"path\": \"Basic-3.1.4.luapkg\", \"identifier\": \"com.example.ci\", \"version\": \"3.1.4\""))
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let package = report?["package"] as? [String: Any]
+        #expect(package?["path"] as? String == "Basic-3.1.4.luapkg")
+        #expect(package?["identifier"] as? String == "com.example.ci")
+        #expect(package?["version"] as? String == "3.1.4")
         let lenient = try FlowpkgProcess.run(
             ["export", Self.fixtures.appendingPathComponent("invalid/FP103").path], in: scratch)
         #expect(lenient.status == 0)

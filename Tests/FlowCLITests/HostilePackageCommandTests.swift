@@ -73,7 +73,9 @@ import Testing
         #expect(!inspect.stdout.contains("\nforged"))
         // The JSON form is escaped by JSON.
         let json = try FlowpkgProcess.run(["inspect", "escape.luapkg", "--format", "json"], in: scratch)
-        #expect(json.stdout.contains(#""name": "Basic\u001b[2J\u001b]0;pwned\u0007\nforged: yes""#))
+        #expect(!json.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(report?["name"] as? String == "Basic\u{1B}[2J\u{1B}]0;pwned\u{7}\nforged: yes")
 
         // verify names an unlisted entry whose name holds control characters, escaped.
         _ = try PackageCommandTests.tool(
@@ -91,13 +93,13 @@ import Testing
         #expect(verify.status == 1)
         #expect(
             verify.stdout
-                == "unlisted.luapkg: resources/x\\u{1B}[31m\\nfake: ok: the entry name contains a control character\n"
+                == "unlisted.luapkg: resources/x\\u{1B}[31m\\nfake: ok: the entry name contains a control character [FP704]\n"
                 + "unlisted.luapkg: 1 problem\n")
         let open = try FlowpkgProcess.run(["inspect", "unlisted.luapkg"], in: scratch)
         #expect(open.status == 1)
         #expect(
             open.stderr
-                == "error: unlisted.luapkg: resources/x\\u{1B}[31m\\nfake: ok: the entry name contains a control character\n"
+                == "error: unlisted.luapkg: resources/x\\u{1B}[31m\\nfake: ok: the entry name contains a control character [FP704]\n"
         )
         let run = try FlowpkgProcess.run(["run", "unlisted.luapkg"], in: scratch)
         #expect(run.status == 1)

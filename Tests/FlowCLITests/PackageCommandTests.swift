@@ -63,11 +63,17 @@ import Testing
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("Basic.luapkg: modules/main.lua: sha256 mismatch: the manifest lists "))
+        #expect(lines[0].hasSuffix(" [FP706]"))
         #expect(lines[1] == "Basic.luapkg: 1 problem")
         let json = try FlowpkgProcess.run(["verify", "Basic.luapkg", "--format", "json"], in: scratch)
         #expect(json.status == 1)
-        #expect(json.stdout.contains("\"ok\": false"))
-        #expect(json.stdout.contains("{\"entry\": \"modules/main.lua\", \"message\": \"sha256 mismatch"))
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(report?["ok"] as? Bool == false)
+        let problems = report?["problems"] as? [[String: Any]]
+        #expect(problems?.count == 1)
+        #expect(problems?.first?["entry"] as? String == "modules/main.lua")
+        #expect(problems?.first?["code"] as? String == "FP706")
+        #expect((problems?.first?["message"] as? String)?.hasPrefix("sha256 mismatch") == true)
         // inspect refuses nothing here (entries are only read by verify), the loader's checks hold.
         #expect(try FlowpkgProcess.run(["inspect", "Basic.luapkg"], in: scratch).status == 0)
     }
@@ -78,7 +84,7 @@ import Testing
         #expect(wrong.status == 1)
         #expect(
             wrong.stdout.hasPrefix(
-                "Basic.luapkg: manifest.json: the package is com.example.basic, not com.example.other\n"))
+                "Basic.luapkg: manifest.json: the package is com.example.basic, not com.example.other [FP708]\n"))
         let right = try FlowpkgProcess.run(
             ["verify", "Basic.luapkg", "--identifier", "com.example.basic"], in: scratch)
         #expect(right.status == 0)
@@ -93,7 +99,7 @@ import Testing
         #expect(verify.status == 1)
         #expect(
             verify.stdout
-                == "junk.luapkg: not a .luapkg package: it has no zip end record: it is not a zip archive, or it was cut short\njunk.luapkg: 1 problem\n"
+                == "junk.luapkg: not a .luapkg package: it has no zip end record: it is not a zip archive, or it was cut short [FP701]\njunk.luapkg: 1 problem\n"
         )
         let inspect = try FlowpkgProcess.run(["inspect", "missing.luapkg"], in: scratch)
         #expect(inspect.status == 1)

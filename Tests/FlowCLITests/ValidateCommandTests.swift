@@ -80,7 +80,9 @@ import Testing
         let noProjectFile = try FlowpkgProcess.run(
             ["validate", "--format", "json", "invalid/FP108"], in: Self.fixtures)
         #expect(noProjectFile.status == 1)
-        #expect(noProjectFile.stdout.contains("\"code\": \"FP108\""))
+        let report = try JSONSerialization.jsonObject(with: Data(noProjectFile.stdout.utf8)) as? [String: Any]
+        let diagnostics = report?["diagnostics"] as? [[String: Any]]
+        #expect(diagnostics?.map { $0["code"] as? String } == ["FP108"])
     }
 
     @Test func usageErrorsExit64() throws {

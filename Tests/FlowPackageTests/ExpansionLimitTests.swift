@@ -23,7 +23,7 @@ import Testing
         let fileSize = try FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int
         #expect((fileSize ?? .max) <= 100_000)
         let expected = PackageProblem(
-            entry: "resources/zeros.bin",
+            .packageLimitExceeded, entry: "resources/zeros.bin",
             message: "declares 33554432 bytes packed in \(try packedSize(path, "resources/zeros.bin")): more than "
                 + "the 100-fold expansion a package entry may have (entries over 1048576 bytes); refused as a zip bomb")
         #expect {

@@ -66,7 +66,8 @@ import Testing
         #expect(
             error?.problems == [
                 PackageProblem(
-                    entry: "modules/main.lua", message: "the archive declares 5000009 bytes; the manifest lists 9")
+                    .corruptEntry, entry: "modules/main.lua",
+                    message: "the archive declares 5000009 bytes; the manifest lists 9")
             ])
     }
 
@@ -126,7 +127,7 @@ import Testing
         #expect(
             error?.problems == [
                 PackageProblem(
-                    entry: "modules/main.lua",
+                    .entryNotListed, entry: "modules/main.lua",
                     message: "appears 2 times in the archive; a package holds each entry once")
             ])
         let manifestTwice = try openError(
@@ -193,7 +194,7 @@ import Testing
         #expect(
             problems.contains(
                 PackageProblem(
-                    entry: "manifest.json",
+                    .invalidManifest, entry: "manifest.json",
                     message: "module main: modules/../../etc/passwd: the entry name contains '..'")))
     }
 
@@ -209,12 +210,15 @@ import Testing
         #expect(
             problems.contains(
                 PackageProblem(
-                    entry: "modules/main.lua", message: "is a symbolic link; a package holds only regular files")))
-        #expect(problems.contains(PackageProblem(entry: "resources/", message: "the entry is a directory")))
+                    .unsafeEntry, entry: "modules/main.lua",
+                    message: "is a symbolic link; a package holds only regular files")))
+        #expect(
+            problems.contains(PackageProblem(.unsafeEntry, entry: "resources/", message: "the entry is a directory")))
         #expect(
             problems.contains(
                 PackageProblem(
-                    entry: "resources/extra.txt", message: "is in the archive but not listed in the manifest")))
+                    .entryNotListed, entry: "resources/extra.txt",
+                    message: "is in the archive but not listed in the manifest")))
     }
 
     @Test func missingEntriesAndMissingStartModuleAreRefused() throws {
@@ -227,7 +231,8 @@ import Testing
         #expect(
             error?.problems == [
                 PackageProblem(
-                    entry: "modules/ui.lua", message: "is listed in the manifest but missing from the archive")
+                    .entryNotListed, entry: "modules/ui.lua",
+                    message: "is listed in the manifest but missing from the archive")
             ])
         let noStart = try openError(
             "nostart.luapkg",
@@ -238,7 +243,8 @@ import Testing
         #expect(
             noStart?.problems == [
                 PackageProblem(
-                    entry: "manifest.json", message: "the start module main is not among the package's modules")
+                    .invalidManifest, entry: "manifest.json",
+                    message: "the start module main is not among the package's modules")
             ])
     }
 

@@ -216,7 +216,7 @@ import Testing
         } throws: { error in
             (error as? PackageError)?.problems == [
                 PackageProblem(
-                    entry: "manifest.json",
+                    .invalidManifest, entry: "manifest.json",
                     message:
                         "module main is stored at modules/other.lua; it must be modules/main.lua or modules/main/init.lua"
                 )

@@ -54,7 +54,8 @@ import Testing
             PackageReader.verify(at: package, expectedIdentifier: other)
                 == [
                     PackageProblem(
-                        entry: "manifest.json", message: "the package is com.example.sample, not com.example.other")
+                        .identifierMismatch, entry: "manifest.json",
+                        message: "the package is com.example.sample, not com.example.other")
                 ])
         let reader = try PackageReader(contentsOf: package)
         #expect(

@@ -111,7 +111,9 @@ import Testing
         try Self.rewrite(package, entries)
         #expect(
             PackageReader.verify(at: package).contains(
-                PackageProblem(entry: "manifest.sig", message: "is in the archive but not listed in the manifest")))
+                PackageProblem(
+                    .entryNotListed, entry: "manifest.sig", message: "is in the archive but not listed in the manifest")
+            ))
     }
 
     @Test func malformedSignatureEntryIsReported() throws {

@@ -49,14 +49,10 @@ struct DiagnosticRenderer {
             lines.append(summaryLine(summary))
             return lines.joined(separator: "\n") + "\n"
         case .json:
-            var out = "{\n  \"diagnostics\": ["
-            out +=
-                diagnostics.isEmpty
-                ? "],\n" : "\n" + diagnostics.map { "    " + json($0) }.joined(separator: ",\n") + "\n  ],\n"
-            out +=
-                "  \"summary\": {\"errors\": \(summary.errors), \"warnings\": \(summary.warnings), "
-                + "\"modules\": \(summary.modules), \"resources\": \(summary.resources)}\n}\n"
-            return out
+            return JSONReport.text(
+                JSONReport.Validation(
+                    diagnostics: diagnostics.map { JSONReport.DiagnosticEntry($0, renderer: self) },
+                    summary: JSONReport.Summary(summary)))
         case .github:
             return diagnostics.map { github($0) + "\n" }.joined() + summary.sentence + "\n"
         }
@@ -127,22 +123,6 @@ struct DiagnosticRenderer {
 
     private func paint(_ text: String, _ style: String) -> String {
         useColor ? style + text + Style.reset : text
-    }
-
-    // MARK: JSON
-
-    /// One diagnostic as a JSON object with keys in a fixed order; absent values are null.
-    func json(_ diagnostic: Diagnostic) -> String {
-        let fields: [(String, String)] = [
-            ("file", diagnostic.file.map { JSONText.quoted(displayPath($0)) } ?? "null"),
-            ("line", diagnostic.line.map(String.init) ?? "null"),
-            ("column", diagnostic.column.map(String.init) ?? "null"),
-            ("severity", JSONText.quoted(diagnostic.severity.rawValue)),
-            ("code", JSONText.quoted(diagnostic.code)),
-            ("message", JSONText.quoted(diagnostic.message)),
-            ("hint", diagnostic.hint.map(JSONText.quoted) ?? "null"),
-        ]
-        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 
     // MARK: GitHub

@@ -59,9 +59,10 @@ enum TerminalText {
         return escapedLines("\(error)")
     }
 
-    /// `PKG: entry: message` for each problem, escaped.
+    /// `PKG: entry: message [FP7nn]` for each problem, escaped, its code last as a validate
+    /// diagnostic has it.
     static func lines(_ problems: [PackageProblem], shownPath: String) -> String {
-        problems.map { escaped(shownPath) + ": " + escaped($0.description) }.joined(separator: "\n")
+        problems.map { escaped(shownPath) + ": " + escaped($0.description) + " [\($0.code)]" }.joined(separator: "\n")
     }
 
     /// C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates

@@ -30,10 +30,10 @@ enum SigningOptions {
     static func signatureProblems(_ url: URL, trusted: PackagePublicKey) -> [PackageProblem] {
         let reader: PackageReader
         do { reader = try PackageReader(contentsOf: url) } catch {
-            return [PackageProblem(entry: nil, message: "\(error)")]
+            return [PackageProblem(.packageUnreadable, entry: nil, message: "\(error)")]
         }
         let status = reader.signatureStatus(trustedKeys: [trusted])
         if status.isTrusted { return [] }
-        return [PackageProblem(entry: PackageSignature.entryName, message: status.description)]
+        return [PackageProblem(.untrustedSignature, entry: PackageSignature.entryName, message: status.description)]
     }
 }

@@ -35,7 +35,8 @@ extension Manifest {
                 path: packagePath,
                 problems: [
                     PackageProblem(
-                        entry: entryName, message: "not valid JSON at byte \(error.offset): \(error.message)")
+                        .invalidManifest, entry: entryName,
+                        message: "not valid JSON at byte \(error.offset): \(error.message)")
                 ])
         }
         let manifest = decoder.decode(root)
@@ -136,7 +137,7 @@ private struct ManifestDecoder {
 
     mutating func problem(_ message: String) {
         if problems.count < 100 {
-            problems.append(PackageProblem(entry: Manifest.entryName, message: message))
+            problems.append(PackageProblem(.invalidManifest, entry: Manifest.entryName, message: message))
         } else {
             unreported += 1
         }
@@ -144,7 +145,8 @@ private struct ManifestDecoder {
 
     mutating func finish() {
         if unreported > 0 {
-            problems.append(PackageProblem(entry: Manifest.entryName, message: "and \(unreported) more problems"))
+            problems.append(
+                PackageProblem(.moreProblems, entry: Manifest.entryName, message: "and \(unreported) more problems"))
             unreported = 0
         }
     }

@@ -1,3 +1,5 @@
+import FlowDiagnostics
+
 /// Everything that can go wrong reading or writing a `.luapkg`. Each message names the
 /// package (or input) file and, where there is one, the entry concerned.
 public enum PackageError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -88,21 +90,40 @@ public enum PackageError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidManifest(_, problems), let .invalidPackage(_, problems):
             return problems
         case let .corruptEntry(_, entry, reason):
-            return [PackageProblem(entry: entry, message: reason)]
+            return [PackageProblem(.corruptEntry, entry: entry, message: reason)]
         case let .manifestTooLarge(_, size, limit):
             return [
-                PackageProblem(entry: Manifest.entryName, message: "\(size) bytes is over the limit of \(limit) bytes")
+                PackageProblem(
+                    .manifestNotFirst, entry: Manifest.entryName,
+                    message: "\(size) bytes is over the limit of \(limit) bytes")
             ]
         case let .manifestNotFirst(_, first?):
-            return [PackageProblem(entry: first, message: "the first entry must be \(Manifest.entryName)")]
+            return [
+                PackageProblem(
+                    .manifestNotFirst, entry: first, message: "the first entry must be \(Manifest.entryName)")
+            ]
         case let .identifierMismatch(_, expected, found):
-            return [PackageProblem(entry: Manifest.entryName, message: "the package is \(found), not \(expected)")]
+            return [
+                PackageProblem(
+                    .identifierMismatch, entry: Manifest.entryName, message: "the package is \(found), not \(expected)")
+            ]
         default:
             let text = description
             let prefix = pathPrefix
+            let code: DiagnosticCode =
+                switch self {
+                case .tooManyEntries: .packageLimitExceeded
+                case .manifestNotFirst: .manifestNotFirst
+                case .noSuchModule, .noSuchResource: .entryNotListed
+                case .invalidInput: .packageLimit
+                case .inputUnreadable, .inputChanged: .inputUnreadable
+                case .outputUnwritable, .writeFailed: .outputUnwritable
+                case .cancelled: .exportCancelled
+                default: .packageUnreadable
+                }
             return [
                 PackageProblem(
-                    entry: nil, message: text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text)
+                    code, entry: nil, message: text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text)
             ]
         }
     }

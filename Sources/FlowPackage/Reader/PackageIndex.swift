@@ -61,7 +61,8 @@ struct PackageIndex {
         var signature: PackageSignature?? = nil
         var problems = expansion
         if let damage = directory.damage {
-            problems.append(PackageProblem(entry: nil, message: "the archive is damaged: \(damage)"))
+            problems.append(
+                PackageProblem(.packageUnreadable, entry: nil, message: "the archive is damaged: \(damage)"))
         }
         var seen: [String: Int] = [:]
         seen.reserveCapacity(directory.entries.count)
@@ -82,50 +83,58 @@ struct PackageIndex {
                 continue
             }
             if let reason = PackagePath.problem(in: name) {
-                problems.append(PackageProblem(entry: name.isEmpty ? nil : name, message: reason))
+                problems.append(PackageProblem(.unsafeEntry, entry: name.isEmpty ? nil : name, message: reason))
                 continue
             }
             switch info.kind {
             case .regular: break
             case .directory:
-                problems.append(PackageProblem(entry: name, message: "is a directory; a package holds only files"));
+                problems.append(
+                    PackageProblem(.unsafeEntry, entry: name, message: "is a directory; a package holds only files"));
                 continue
             case .symlink:
                 problems.append(
-                    PackageProblem(entry: name, message: "is a symbolic link; a package holds only regular files"));
+                    PackageProblem(
+                        .unsafeEntry, entry: name, message: "is a symbolic link; a package holds only regular files"));
                 continue
             case .other:
                 problems.append(
-                    PackageProblem(entry: name, message: "is not a regular file; a package holds only regular files"));
+                    PackageProblem(
+                        .unsafeEntry, entry: name, message: "is not a regular file; a package holds only regular files")
+                );
                 continue
             }
             guard let expected = listed[name] else {
                 problems.append(
-                    PackageProblem(entry: name, message: "is in the archive but not listed in the manifest"))
+                    PackageProblem(
+                        .entryNotListed, entry: name, message: "is in the archive but not listed in the manifest"))
                 continue
             }
             entryIndex[name] = index
             if info.size != expected.size {
                 problems.append(
                     PackageProblem(
-                        entry: name,
+                        .corruptEntry, entry: name,
                         message: "the archive declares \(info.size) bytes; the manifest lists \(expected.size)"))
             }
         }
         for name in order {
             problems.append(
                 PackageProblem(
-                    entry: name, message: "appears \(seen[name]!) times in the archive; a package holds each entry once"
+                    .entryNotListed, entry: name,
+                    message: "appears \(seen[name]!) times in the archive; a package holds each entry once"
                 ))
         }
         for entry in manifest.entries where seen[entry.path] == nil {
             problems.append(
-                PackageProblem(entry: entry.path, message: "is listed in the manifest but missing from the archive"))
+                PackageProblem(
+                    .entryNotListed, entry: entry.path,
+                    message: "is listed in the manifest but missing from the archive"))
         }
         if problems.count > 100 {
             let more = problems.count - 100
             problems.removeLast(more)
-            problems.append(PackageProblem(entry: nil, message: "and \(more) more problems"))
+            problems.append(PackageProblem(.moreProblems, entry: nil, message: "and \(more) more problems"))
         }
         return PackageIndex(
             decoded: decoded, problems: problems, directory: directory, locations: .byPath(entryIndex),
@@ -147,7 +156,7 @@ struct PackageIndex {
             let name = directory.name(of: entry)
             problems.append(
                 PackageProblem(
-                    entry: name.isEmpty ? nil : name,
+                    .packageLimitExceeded, entry: name.isEmpty ? nil : name,
                     message:
                         "declares \(entry.size) bytes packed in \(packed): more than the \(ratio)-fold expansion a "
                         + "package entry may have (entries over \(limits.expansionAllowance) bytes); refused as a zip bomb"
@@ -234,7 +243,8 @@ struct PackageIndex {
             return (
                 nil,
                 PackageProblem(
-                    entry: name, message: "is \(info.size) bytes; a signature is at most \(PackageSignature.maxBytes)")
+                    .untrustedSignature, entry: name,
+                    message: "is \(info.size) bytes; a signature is at most \(PackageSignature.maxBytes)")
             )
         }
         do {
@@ -245,7 +255,10 @@ struct PackageIndex {
                 nil
             )
         } catch {
-            return (nil, PackageProblem(entry: name, message: "cannot be read: \(archiveMessage(error))"))
+            return (
+                nil,
+                PackageProblem(.untrustedSignature, entry: name, message: "cannot be read: \(archiveMessage(error))")
+            )
         }
     }
 
@@ -311,7 +324,10 @@ struct PackageIndex {
         guard firstName == Manifest.entryName else { throw .manifestNotFirst(path: path, firstEntry: firstName) }
         guard first.kind == .regular else {
             throw .invalidManifest(
-                path: path, problems: [PackageProblem(entry: Manifest.entryName, message: "is not a regular file")])
+                path: path,
+                problems: [
+                    PackageProblem(.manifestNotFirst, entry: Manifest.entryName, message: "is not a regular file")
+                ])
         }
         if first.size > limits.maxManifestBytes {
             throw .manifestTooLarge(path: path, size: first.size, limit: limits.maxManifestBytes)

@@ -218,7 +218,7 @@ public final class PackageReader: Sendable {
         if let expectedIdentifier, expectedIdentifier != manifest.identifier {
             problems.append(
                 PackageProblem(
-                    entry: Manifest.entryName,
+                    .identifierMismatch, entry: Manifest.entryName,
                     message: "the package is \(manifest.identifier), not \(expectedIdentifier)"))
         }
         problems += listed.contentProblems()
@@ -241,7 +241,7 @@ public final class PackageReader: Sendable {
         if let expectedIdentifier, expectedIdentifier != index.manifest.identifier {
             problems.insert(
                 PackageProblem(
-                    entry: Manifest.entryName,
+                    .identifierMismatch, entry: Manifest.entryName,
                     message: "the package is \(index.manifest.identifier), not \(expectedIdentifier)"), at: 0)
         }
         // Entries the index already found wrong (duplicated, wrong size) are not read again.

@@ -29,7 +29,7 @@ public enum Exporter {
         } catch {
             result.diagnostics.append(
                 Diagnostic(
-                    severity: .error, code: "FP504", message: error.description,
+                    severity: .error, code: .invalidSourceDateEpoch, message: error.description,
                     hint: "set it to a whole number, e.g. SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)"))
             return result
         }
@@ -55,7 +55,7 @@ public enum Exporter {
             result.diagnostics.append(diagnostic(for: error))
         } catch {
             result.diagnostics.append(
-                Diagnostic(severity: .error, code: "FP501", message: "\(error)", file: output.path))
+                Diagnostic(severity: .error, code: .outputUnwritable, message: "\(error)", file: output.path))
         }
         return result
     }
@@ -85,26 +85,28 @@ public enum Exporter {
         switch error {
         case let .inputUnreadable(file, entry, reason):
             return Diagnostic(
-                severity: .error, code: "FP502", message: "cannot read this file for \(entry): \(reason)", file: file)
+                severity: .error, code: .inputUnreadable, message: "cannot read this file for \(entry): \(reason)",
+                file: file)
         case let .inputChanged(file, entry):
             return Diagnostic(
-                severity: .error, code: "FP502", message: "the file changed while it was exported as \(entry)",
+                severity: .error, code: .inputUnreadable, message: "the file changed while it was exported as \(entry)",
                 file: file, hint: "export again once nothing is writing to the project")
         case let .invalidInput(path, entry, reason):
             return Diagnostic(
-                severity: .error, code: "FP503", message: (entry.map { "\($0): " } ?? "") + reason, file: path)
+                severity: .error, code: .packageLimit, message: (entry.map { "\($0): " } ?? "") + reason, file: path)
         case let .outputUnwritable(path, reason):
             return Diagnostic(
-                severity: .error, code: "FP501", message: "cannot write the package: \(reason)", file: path,
+                severity: .error, code: .outputUnwritable, message: "cannot write the package: \(reason)", file: path,
                 hint: "choose another place with -o, or fix the folder's permissions")
         case let .writeFailed(path, reason):
             return Diagnostic(
-                severity: .error, code: "FP501", message: "writing the package failed: \(reason)", file: path)
+                severity: .error, code: .outputUnwritable, message: "writing the package failed: \(reason)", file: path)
         case let .cancelled(path):
             return Diagnostic(
-                severity: .error, code: "FP505", message: "export cancelled; the package was not written", file: path)
+                severity: .error, code: .exportCancelled, message: "export cancelled; the package was not written",
+                file: path)
         default:
-            return Diagnostic(severity: .error, code: "FP501", message: error.description)
+            return Diagnostic(severity: .error, code: .outputUnwritable, message: error.description)
         }
     }
 }

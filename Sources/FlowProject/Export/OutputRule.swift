@@ -15,7 +15,7 @@ enum OutputRule {
         let exists = manager.fileExists(atPath: output.path, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue {
             return Diagnostic(
-                severity: .error, code: "FP501", message: "cannot write the package: it is a folder",
+                severity: .error, code: .outputUnwritable, message: "cannot write the package: it is a folder",
                 file: output.path,
                 hint:
                     "-o takes the package's file name, e.g. -o \(displayed(output.appendingPathComponent(defaultName(project)).path))"
@@ -34,12 +34,12 @@ enum OutputRule {
                     : "refusing to write the package into the project's \(words): the next export would read it back in"
             }
             return Diagnostic(
-                severity: .error, code: "FP506", message: message, file: output.path,
+                severity: .error, code: .outputWouldReplace, message: message, file: output.path,
                 hint: "write the package elsewhere with -o, or pass --force if you really mean it")
         }
         if exists, !PackageFile.startsWithManifest(at: output) {
             return Diagnostic(
-                severity: .error, code: "FP506",
+                severity: .error, code: .outputWouldReplace,
                 message: "refusing to replace a file that is not a flowpkg package "
                     + "(a .luapkg is a zip whose first entry is manifest.json)",
                 file: output.path, hint: "choose another file with -o, or pass --force to replace it")

@@ -46,7 +46,7 @@ struct ProjectContentFinder {
                 guard entry.isRegularFile else {
                     diagnostics.append(
                         Diagnostic(
-                            severity: .error, code: "FP208",
+                            severity: .error, code: .unreadableFile,
                             message: "'\(shown(entry.path))' is not a regular file and cannot be read as a module",
                             file: entry.path, hint: "remove it, or rename it so it does not end in .lua"))
                     continue
@@ -75,7 +75,7 @@ struct ProjectContentFinder {
             if let first = byName[name.rawValue] {
                 diagnostics.append(
                     Diagnostic(
-                        severity: .error, code: "FP202",
+                        severity: .error, code: .duplicateModule,
                         message: "'\(shown(entry.path))' and '\(shown(first.file.path))' are both module '\(name)'",
                         file: entry.path, hint: "rename or remove one of them"))
                 continue
@@ -84,7 +84,7 @@ struct ProjectContentFinder {
             if let other = byLowercased[lowered] {
                 diagnostics.append(
                     Diagnostic(
-                        severity: .error, code: "FP203",
+                        severity: .error, code: .modulesDifferOnlyByCase,
                         message: "module '\(name)' differs from module '\(other.name)' only by case",
                         file: entry.path,
                         hint: "they collide on case-insensitive file systems (macOS, Windows): rename one"))
@@ -121,7 +121,7 @@ struct ProjectContentFinder {
             }
             diagnostics.append(
                 Diagnostic(
-                    severity: .error, code: "FP201",
+                    severity: .error, code: .invalidModuleName,
                     message:
                         "'\(shown(entry.path))' can be neither a module nor a script: its path is not valid in a package",
                     file: entry.path, hint: "rename the file or folder"))
@@ -131,7 +131,8 @@ struct ProjectContentFinder {
         if let problem = ModuleName.problem(in: name) {
             diagnostics.append(
                 Diagnostic(
-                    severity: .error, code: "FP201", message: "'\(shown(entry.path))' cannot be a module: \(problem)",
+                    severity: .error, code: .invalidModuleName,
+                    message: "'\(shown(entry.path))' cannot be a module: \(problem)",
                     file: entry.path, hint: "rename the file or folder: require turns a module name into a file path"))
             return nil
         }
@@ -160,7 +161,7 @@ struct ProjectContentFinder {
                 if let first = byKey[key] {
                     diagnostics.append(
                         Diagnostic(
-                            severity: .error, code: "FP205",
+                            severity: .error, code: .duplicateResource,
                             message: "resource '\(key)' is given twice: by '\(shown(path))' and by '\(first.origin)'",
                             file: path, hint: "rename or remove one of them"))
                     continue
@@ -169,7 +170,7 @@ struct ProjectContentFinder {
                 if let other = byLowercased[lowered] {
                     diagnostics.append(
                         Diagnostic(
-                            severity: .error, code: "FP206",
+                            severity: .error, code: .resourcesDifferOnlyByCase,
                             message: "resource '\(key)' differs from resource '\(other)' only by case",
                             file: path,
                             hint: "they collide on case-insensitive file systems (macOS, Windows): rename one"))
@@ -190,7 +191,7 @@ struct ProjectContentFinder {
         guard !path.isEmpty, FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else {
             diagnostics.append(
                 decoder.diagnostic(
-                    .error, "FP207", "the linked resource '\(path)' does not exist", at: position,
+                    .error, .missingLinkedResource, "the linked resource '\(path)' does not exist", at: position,
                     hint: "paths are relative to the project folder; fix the path or remove the entry"))
             return []
         }
@@ -198,7 +199,7 @@ struct ProjectContentFinder {
         if let name, let problem = ResourceKey.problem(name: name, type: "") {
             diagnostics.append(
                 decoder.diagnostic(
-                    .error, "FP204", "the resource name '\(name)' is not valid: \(problem)", at: position))
+                    .error, .invalidResourceName, "the resource name '\(name)' is not valid: \(problem)", at: position))
             return []
         }
         if isDirectory.boolValue {
@@ -209,7 +210,8 @@ struct ProjectContentFinder {
         var info = stat()
         guard stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             diagnostics.append(
-                decoder.diagnostic(.error, "FP208", "the linked resource '\(path)' is not a regular file", at: position)
+                decoder.diagnostic(
+                    .error, .unreadableFile, "the linked resource '\(path)' is not a regular file", at: position)
             )
             return []
         }
@@ -225,7 +227,8 @@ struct ProjectContentFinder {
         } catch {
             diagnostics.append(
                 decoder.diagnostic(
-                    .error, "FP204", "the linked resource '\(path)' has no valid name: \(error.description)",
+                    .error, .invalidResourceName,
+                    "the linked resource '\(path)' has no valid name: \(error.description)",
                     at: position, hint: "give it a \"name\""))
             return []
         }
@@ -241,7 +244,7 @@ struct ProjectContentFinder {
             guard entry.isRegularFile else {
                 diagnostics.append(
                     Diagnostic(
-                        severity: .error, code: "FP208",
+                        severity: .error, code: .unreadableFile,
                         message: "'\(shown(entry.path))' is not a regular file and cannot be a resource",
                         file: entry.path, hint: "remove it from the resources folder"))
                 continue
@@ -252,7 +255,7 @@ struct ProjectContentFinder {
             } catch {
                 diagnostics.append(
                     Diagnostic(
-                        severity: .error, code: "FP204",
+                        severity: .error, code: .invalidResourceName,
                         message: "'\(shown(entry.path))' cannot be a resource: \(error.description)",
                         file: entry.path, hint: "rename the file"))
             }
@@ -267,7 +270,8 @@ struct ProjectContentFinder {
         if entry.isEmpty || entry.hasPrefix("/") {
             diagnostics.append(
                 decoder.diagnostic(
-                    .error, "FP110", "the \(key) folder '\(entry)' must be a path relative to the project folder",
+                    .error, .folderOutsideProject,
+                    "the \(key) folder '\(entry)' must be a path relative to the project folder",
                     at: position))
             return nil
         }
@@ -281,7 +285,7 @@ struct ProjectContentFinder {
                 if key == "sources" {
                     diagnostics.append(
                         Diagnostic(
-                            severity: .warning, code: "FP109",
+                            severity: .warning, code: .missingFolder,
                             message: "there is no Sources folder: the project has no modules", file: path,
                             hint: "create Sources/ with your .lua files, or list your folders in \"sources\""))
                 }
@@ -289,7 +293,7 @@ struct ProjectContentFinder {
             }
             diagnostics.append(
                 decoder.diagnostic(
-                    .error, "FP109",
+                    .error, .missingFolder,
                     exists
                         ? "the \(key) entry '\(entry)' is not a folder" : "the \(key) folder '\(entry)' does not exist",
                     at: position ?? decoded.rootPosition,
@@ -300,7 +304,8 @@ struct ProjectContentFinder {
         guard let real = FileTree.realPath(path), real == realRoot || real.hasPrefix(realRoot + "/") else {
             diagnostics.append(
                 decoder.diagnostic(
-                    .error, "FP110", "the \(key) folder '\(entry)' is outside the project folder", at: position,
+                    .error, .folderOutsideProject, "the \(key) folder '\(entry)' is outside the project folder",
+                    at: position,
                     hint: key == "resources"
                         ? "link outside files with {\"path\": ..., \"name\": ...}" : "move the modules into the project"
                 ))
@@ -313,7 +318,7 @@ struct ProjectContentFinder {
         for problem in problems {
             let message: String
             var hint: String?
-            var code = "FP210"
+            var code: DiagnosticCode = .linkEscapesProject
             switch problem.kind {
             case .linkEscapes(let target):
                 message = "the symbolic link '\(shown(problem.path))' points outside the project, to '\(target)'"
@@ -325,7 +330,7 @@ struct ProjectContentFinder {
                 message = "the symbolic link '\(shown(problem.path))' loops back on itself"
                 hint = "fix or remove the link"
             case .unreadableFolder(let reason):
-                code = "FP208"
+                code = .unreadableFile
                 message = "cannot read the folder '\(shown(problem.path))': \(reason)"
             }
             diagnostics.append(

@@ -31,7 +31,7 @@ struct ProjectFileDecoder {
         } catch {
             result.diagnostics.append(
                 diagnostic(
-                    .error, "FP101", "\(ProjectFile.fileName) is not valid JSON: \(error.message)",
+                    .error, .invalidProjectJSON, "\(ProjectFile.fileName) is not valid JSON: \(error.message)",
                     at: error.position))
             result.isUsable = false
             return result
@@ -40,7 +40,8 @@ struct ProjectFileDecoder {
         guard case .object(let members) = root.value else {
             result.diagnostics.append(
                 diagnostic(
-                    .error, "FP102", "\(ProjectFile.fileName) must hold a JSON object, not \(root.kindDescription)",
+                    .error, .wrongValueType,
+                    "\(ProjectFile.fileName) must hold a JSON object, not \(root.kindDescription)",
                     at: root.position, hint: "start from {\"name\": ..., \"identifier\": ..., \"version\": ...}"))
             result.isUsable = false
             return result
@@ -54,7 +55,7 @@ struct ProjectFileDecoder {
             if !ProjectFile.knownKeys.contains(member.key) {
                 result.diagnostics.append(
                     diagnostic(
-                        .warning, "FP103", "unknown key \"\(member.key)\" is ignored", at: member.keyPosition,
+                        .warning, .unknownKey, "unknown key \"\(member.key)\" is ignored", at: member.keyPosition,
                         hint: NameSuggestions.hint(for: member.key, in: ProjectFile.knownKeys)
                             ?? "known keys: " + ProjectFile.knownKeys.joined(separator: ", ")))
             }
@@ -65,7 +66,7 @@ struct ProjectFileDecoder {
                 if required {
                     result.diagnostics.append(
                         diagnostic(
-                            .error, "FP104", "the required key \"\(key)\" is missing",
+                            .error, .missingKey, "the required key \"\(key)\" is missing",
                             at: root.position, hint: Self.missingKeyHint(key)))
                 }
                 return nil
@@ -89,7 +90,7 @@ struct ProjectFileDecoder {
                 guard case .string(let text) = element.value else {
                     result.diagnostics.append(
                         diagnostic(
-                            .error, "FP102", "\"\(key)\" must hold strings, not \(element.kindDescription)",
+                            .error, .wrongValueType, "\"\(key)\" must hold strings, not \(element.kindDescription)",
                             at: element.position))
                     continue
                 }
@@ -105,7 +106,7 @@ struct ProjectFileDecoder {
             if let problem = ProjectFile.nameProblem(name) {
                 result.diagnostics.append(
                     diagnostic(
-                        .error, "FP106", "the name '\(name)' is not valid: \(problem)",
+                        .error, .invalidValue, "the name '\(name)' is not valid: \(problem)",
                         at: byKey["name"]!.value.position))
             }
         }
@@ -117,7 +118,7 @@ struct ProjectFileDecoder {
                 let overridden = identifierOverride != nil
                 result.diagnostics.append(
                     diagnostic(
-                        .error, "FP105",
+                        .error, .invalidIdentifier,
                         "\(overridden ? "the identifier override" : "the identifier") '\(identifier)' is not valid: \(problem)",
                         at: overridden ? nil : byKey["identifier"]?.value.position,
                         hint: "use reverse-DNS with ASCII letters, digits and '-', like com.example.myapp"))
@@ -133,7 +134,7 @@ struct ProjectFileDecoder {
                 let overridden = versionOverride != nil
                 result.diagnostics.append(
                     diagnostic(
-                        .error, "FP106",
+                        .error, .invalidValue,
                         "\(overridden ? "the version override" : "the version") '\(version)' is not valid: \(problem)",
                         at: overridden ? nil : byKey["version"]?.value.position))
             }
@@ -147,7 +148,7 @@ struct ProjectFileDecoder {
                 if let problem = ModuleName.problem(in: start) {
                     result.diagnostics.append(
                         diagnostic(
-                            .error, "FP106", "the start module '\(start)' is not a valid module name: \(problem)",
+                            .error, .invalidValue, "the start module '\(start)' is not a valid module name: \(problem)",
                             at: member.value.position))
                     result.isUsable = false
                 } else {
@@ -179,7 +180,7 @@ struct ProjectFileDecoder {
             if !ProjectFile.knownEnvironments.contains(environment) {
                 result.diagnostics.append(
                     diagnostic(
-                        .error, "FP107", "unknown environment '\(environment)'",
+                        .error, .unknownEnvironment, "unknown environment '\(environment)'",
                         at: byKey["environment"]!.value.position,
                         hint: "known environments: " + ProjectFile.knownEnvironments.joined(separator: ", ")
                             + "; list your host's own globals in \"globals\""))
@@ -193,7 +194,7 @@ struct ProjectFileDecoder {
                 if plain.contains(".") || !ModuleName.isLuaIdentifier(Substring(plain)) {
                     result.diagnostics.append(
                         diagnostic(
-                            .error, "FP106", "the global '\(global)' is not a Lua identifier or a glob of one",
+                            .error, .invalidValue, "the global '\(global)' is not a Lua identifier or a glob of one",
                             at: position, hint: "write a name (MyHostAPI) or a glob (rspamd_*, *_config)"))
                 } else {
                     file.globals.append(global)
@@ -206,7 +207,7 @@ struct ProjectFileDecoder {
                 if let problem = ProjectFile.externalModuleProblem(module) {
                     result.diagnostics.append(
                         diagnostic(
-                            .error, "FP106", "the external module '\(module)' is not valid: \(problem)",
+                            .error, .invalidValue, "the external module '\(module)' is not valid: \(problem)",
                             at: position, hint: "write a module name (lpeg), a prefix (MyHost.*) or a glob (rspamd_*)"))
                 } else {
                     file.externalModules.append(module)
@@ -222,7 +223,7 @@ struct ProjectFileDecoder {
             if runtimeVersion.isEmpty || runtimeVersion.utf8.count > 64 {
                 result.diagnostics.append(
                     diagnostic(
-                        .error, "FP106", "the runtime version must be 1 to 64 characters",
+                        .error, .invalidValue, "the runtime version must be 1 to 64 characters",
                         at: byKey["runtimeVersion"]!.value.position))
             } else {
                 file.runtimeVersion = runtimeVersion
@@ -246,7 +247,8 @@ struct ProjectFileDecoder {
             guard Suppressions.isSuppressible(code) else {
                 diagnostics.append(
                     diagnostic(
-                        .error, "FP106", "'\(code)' cannot be ignored: only static-analysis codes (FP401 to FP406) can",
+                        .error, .invalidValue,
+                        "'\(code)' cannot be ignored: only static-analysis codes (FP401 to FP406) can",
                         at: position,
                         hint: "errors in the project file, files or syntax must be fixed; write a code like \"FP405\""))
                 return false
@@ -273,7 +275,7 @@ struct ProjectFileDecoder {
                     default:
                         diagnostics.append(
                             diagnostic(
-                                .warning, "FP103", "unknown key \"\(field.key)\" in an ignore entry is ignored",
+                                .warning, .unknownKey, "unknown key \"\(field.key)\" in an ignore entry is ignored",
                                 at: field.keyPosition, hint: "an ignore entry has \"code\" and \"path\""))
                     }
                 }
@@ -281,7 +283,7 @@ struct ProjectFileDecoder {
                 guard let code else {
                     diagnostics.append(
                         diagnostic(
-                            .error, "FP104", "an ignore entry needs a \"code\"", at: element.position,
+                            .error, .missingKey, "an ignore entry needs a \"code\"", at: element.position,
                             hint: "{\"code\": \"FP406\", \"path\": \"Resources/runtime/*\"}"))
                     continue
                 }
@@ -289,7 +291,7 @@ struct ProjectFileDecoder {
             default:
                 diagnostics.append(
                     diagnostic(
-                        .error, "FP102",
+                        .error, .wrongValueType,
                         "\"ignore\" must hold codes or {\"code\", \"path\"} objects, not \(element.kindDescription)",
                         at: element.position))
             }
@@ -327,14 +329,14 @@ struct ProjectFileDecoder {
                     default:
                         diagnostics.append(
                             diagnostic(
-                                .warning, "FP103", "unknown key \"\(field.key)\" in a resource entry is ignored",
+                                .warning, .unknownKey, "unknown key \"\(field.key)\" in a resource entry is ignored",
                                 at: field.keyPosition, hint: "a resource entry has \"path\" and \"name\""))
                     }
                 }
                 if path == nil, valid {
                     diagnostics.append(
                         diagnostic(
-                            .error, "FP104", "a resource entry needs a \"path\"", at: element.position,
+                            .error, .missingKey, "a resource entry needs a \"path\"", at: element.position,
                             hint: "{\"path\": \"../texts/h2g2.txt\", \"name\": \"h2g2\"}"))
                 }
                 if let path, valid {
@@ -344,7 +346,7 @@ struct ProjectFileDecoder {
             default:
                 diagnostics.append(
                     diagnostic(
-                        .error, "FP102",
+                        .error, .wrongValueType,
                         "\"resources\" must hold folder names or {\"path\", \"name\"} objects, not \(element.kindDescription)",
                         at: element.position))
             }
@@ -354,12 +356,12 @@ struct ProjectFileDecoder {
 
     private func wrongType(_ member: JSONNode.Member, expected: String) -> Diagnostic {
         diagnostic(
-            .error, "FP102", "\"\(member.key)\" must be \(expected), not \(member.value.kindDescription)",
+            .error, .wrongValueType, "\"\(member.key)\" must be \(expected), not \(member.value.kindDescription)",
             at: member.keyPosition)
     }
 
     func diagnostic(
-        _ severity: Diagnostic.Severity, _ code: String, _ message: String, at position: JSONPosition?,
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, at position: JSONPosition?,
         hint: String? = nil
     ) -> Diagnostic {
         Diagnostic(

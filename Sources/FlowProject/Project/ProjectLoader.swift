@@ -39,7 +39,7 @@ public enum ProjectLoader {
             let exists = FileManager.default.fileExists(atPath: rootPath)
             discovery.diagnostics.append(
                 Diagnostic(
-                    severity: .error, code: "FP108",
+                    severity: .error, code: .projectUnreadable,
                     message: exists
                         ? "'\(rootPath)' is not a folder" : "the project folder '\(rootPath)' does not exist",
                     file: rootPath,
@@ -53,7 +53,7 @@ public enum ProjectLoader {
         } catch {
             discovery.diagnostics.append(
                 Diagnostic(
-                    severity: .error, code: "FP108", message: error.message, file: projectFilePath,
+                    severity: .error, code: .projectUnreadable, message: error.message, file: projectFilePath,
                     hint: error.missing ? "create one with 'flowpkg new', or give the folder that holds it" : nil))
             return discovery
         }
@@ -86,7 +86,7 @@ public enum ProjectLoader {
                             + (names.count > 5 ? ", ..." : ""))
                 discovery.diagnostics.append(
                     decoder.diagnostic(
-                        .error, "FP209", "the start module '\(start)' is not a module of this project",
+                        .error, .missingStartModule, "the start module '\(start)' is not a module of this project",
                         at: decoded.valuePositions["startModule"], hint: hint))
             }
         }

@@ -26,7 +26,7 @@ enum LuacheckConfig {
                 [],
                 [
                     Diagnostic(
-                        severity: .warning, code: "FP106",
+                        severity: .warning, code: .invalidValue,
                         message: "\(fileName) could not be evaluated, so its globals are not used: \(error)",
                         file: file.path, hint: "luacheck evaluates it as Lua: fix the error it names")
                 ]

@@ -35,7 +35,8 @@ final class ModuleContentChecker {
         case .failure(.unreadable(let reason)):
             var outcome = Outcome()
             outcome.diagnostics.append(
-                Diagnostic(severity: .error, code: "FP208", message: "cannot read the module: \(reason)", file: path))
+                Diagnostic(
+                    severity: .error, code: .unreadableFile, message: "cannot read the module: \(reason)", file: path))
             return outcome
         case .success(let bytes):
             return check(bytes: bytes, path: path, chunkName: chunkName, collectsStringLiterals: collectsStringLiterals)
@@ -46,7 +47,7 @@ final class ModuleContentChecker {
         var outcome = Outcome()
         outcome.diagnostics.append(
             Diagnostic(
-                severity: .error, code: "FP303",
+                severity: .error, code: .moduleTooLarge,
                 message:
                     "the module is \(SourceFile.megabytes(size)); flowpkg accepts modules up to \(SourceFile.megabytes(maximumSize))",
                 file: path, hint: "split it into smaller modules, or make large data a resource"))
@@ -58,14 +59,16 @@ final class ModuleContentChecker {
     func check(bytes: [UInt8], path: String, chunkName: String, collectsStringLiterals: Bool = true) -> Outcome {
         if bytes.count > maximumSize { return tooLarge(bytes.count, path: path) }
         var outcome = Outcome()
-        func report(_ code: String, _ message: String, line: Int? = nil, column: Int? = nil, hint: String? = nil) {
+        func report(
+            _ code: DiagnosticCode, _ message: String, line: Int? = nil, column: Int? = nil, hint: String? = nil
+        ) {
             outcome.diagnostics.append(
                 Diagnostic(
                     severity: .error, code: code, message: message, file: path,
                     line: line, column: column, hint: hint))
         }
         if let problem = TextCheck.problem(in: bytes) {
-            report("FP302", problem.message, line: problem.line, column: problem.column, hint: problem.hint)
+            report(.notText, problem.message, line: problem.line, column: problem.column, hint: problem.hint)
             return outcome
         }
         bytes.withUnsafeBytes { buffer in
@@ -91,14 +94,15 @@ final class ModuleContentChecker {
                     syntax.column = column
                 }
                 report(
-                    isLimit ? "FP303" : "FP301", syntax.message, line: syntax.line, column: syntax.column,
+                    isLimit ? .moduleTooLarge : .luaSyntaxError, syntax.message, line: syntax.line,
+                    column: syntax.column,
                     hint: isLimit
                         ? "Lua allows about 200 nested levels and 200 locals per function: split the code"
                         : SyntaxErrorHints.hint(for: syntax.message))
                 outcome.unanalysedSource = bytes
                 return
             } catch {
-                report("FP301", "\(error)")
+                report(.luaSyntaxError, "\(error)")
                 outcome.unanalysedSource = bytes
                 return
             }

@@ -20,7 +20,11 @@ enum Suppressions {
     /// Whether `code` is one a project may ignore.
     static func isSuppressible(_ code: String) -> Bool { suppressibleCodes.contains(code) }
 
-    static let suppressibleCodes: Set<String> = ["FP401", "FP402", "FP403", "FP404", "FP405", "FP406"]
+    static let suppressibleCodes = Set(
+        [DiagnosticCode]([
+            .unknownRequire, .unknownRequireWhenRun, .requireCycle, .unknownResource, .undefinedGlobal,
+            .unnamedResource,
+        ]).map(\.code))
 
     /// The suppression comments of one Lua file.
     struct FileRules: Equatable {
@@ -37,7 +41,7 @@ enum Suppressions {
 
         func ignores(_ code: String, line: Int?, global: String? = nil) -> Bool {
             if wholeFile || fileCodes.contains(code) { return true }
-            if code == "FP405", let line {
+            if code == DiagnosticCode.undefinedGlobal.code, let line {
                 if let from = luacheckAllFrom, line >= from { return true }
                 if let global, let from = luacheckGlobals[global], line >= from { return true }
             }
@@ -159,9 +163,9 @@ enum Suppressions {
         } else {
             // An empty set already means every code.
             if let known = rules.lines[line] {
-                if !known.isEmpty { rules.lines[line] = known.union(["FP405"]) }
+                if !known.isEmpty { rules.lines[line] = known.union([DiagnosticCode.undefinedGlobal.code]) }
             } else {
-                rules.lines[line] = ["FP405"]
+                rules.lines[line] = [DiagnosticCode.undefinedGlobal.code]
             }
         }
     }
@@ -200,7 +204,7 @@ enum Suppressions {
                     contents?(file) ?? FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
                 rulesByFile[file] = rules(in: bytes)
             }
-            let global = diagnostic.code == "FP405" ? globalName(in: diagnostic.message) : nil
+            let global = diagnostic.has(.undefinedGlobal) ? globalName(in: diagnostic.message) : nil
             if rulesByFile[file]!.ignores(diagnostic.code, line: diagnostic.line, global: global) { return false }
             if let global { return reportedGlobals.insert(file + "\u{0}" + global).inserted }
             return true
