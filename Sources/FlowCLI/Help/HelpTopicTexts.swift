@@ -24,6 +24,10 @@ extension HelpTopic {
           FP601-FP606  templates: missing or invalid template.json, Mustache errors, rendered
                        paths that leave the project or collide, a tag naming an undeclared
                        variable
+          FP701-FP710  packages (verify, and the reader's refusals): unreadable or not a zip,
+                       manifest.json missing or invalid, unsafe, unlisted, missing or repeated
+                       entries, size or SHA-256 mismatches, the reader's limits (zip bombs),
+                       another identifier, a missing or untrusted signature
 
         SILENCING FINDINGS (FP401-FP406 only; the others must be fixed)
 
