@@ -120,13 +120,23 @@ let package = Package(
         // A host target's Lua project folder, validated and exported into its resources at build time.
         .plugin(name: "FlowpkgBuildPlugin", capability: .buildTool(), dependencies: ["flowpkg"]),
 
-        // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host.
+        // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host,
+        // the installed Lua corpus.
         .target(name: "FlowTestSupport", dependencies: ["FlowLoader", "FlowPackage"], path: "Tests/FlowTestSupport"),
+        // A project served by a real LiveServer on loopback, and waiting on what other threads hand over.
+        .target(name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer"], path: "Tests/FlowLiveTestSupport"),
+        .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP"]),
+        .testTarget(
+            name: "FlowLiveServerTests",
+            dependencies: [
+                "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLiveTestSupport",
+                "FlowPackage",
+            ]
+        ),
         .testTarget(
             name: "FlowLiveDevelopmentTests",
             dependencies: [
-                "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLoader", "FlowPackage",
-                "FlowProject", "FlowRuntime",
+                "FlowLiveDevelopment", "FlowLiveTestSupport", "FlowLoader", "FlowPackage", "FlowProject", "FlowRuntime",
             ]
         ),
         .testTarget(
@@ -138,12 +148,20 @@ let package = Package(
             name: "FlowRuntimeTests",
             dependencies: ["CLua", "FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]
         ),
-        // The suites of the targets FlowKit was split into (parser, analysis, project, templates).
+        .testTarget(name: "LuaSyntaxTests", dependencies: ["FlowLua", "FlowTestSupport", "LuaSyntax"]),
         .testTarget(
-            name: "FlowKitTests",
+            name: "FlowAnalysisTests",
+            dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowLua", "FlowPackage", "FlowTestSupport", "LuaSyntax"]
+        ),
+        .testTarget(
+            name: "FlowProjectTests",
+            dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowLoader", "FlowLua", "FlowPackage", "FlowProject"]
+        ),
+        .testTarget(
+            name: "FlowTemplatesTests",
             dependencies: [
-                "EmbeddedTemplates", "FlowAnalysis", "FlowDiagnostics", "FlowLoader", "FlowLua", "FlowPackage",
-                "FlowProject", "FlowRuntime", "FlowTemplates", "FlowTestSupport", "LuaSyntax",
+                "EmbeddedTemplates", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowRuntime", "FlowTemplates",
+                "FlowTestSupport",
             ]
         ),
         .testTarget(

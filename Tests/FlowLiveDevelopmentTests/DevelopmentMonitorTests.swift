@@ -3,6 +3,7 @@ import FlowLoader
 import FlowPackage
 import Foundation
 import Testing
+import FlowLiveTestSupport
 
 @Suite(.serialized) struct DevelopmentMonitorTests {
     let identifier = try! PackageIdentifier("com.example.live")

@@ -3,6 +3,7 @@
 import FlowPackage
 import Foundation
 import Testing
+import FlowLiveTestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@
 @testable import FlowLiveDevelopment
 import Foundation
 import Testing
+import FlowLiveTestSupport
 
 /// The live channel against clients that go away, fall behind, trickle or send events of
 /// unexpected shapes: nothing holds a connection slot, a thread or memory for long.

@@ -3,6 +3,7 @@ import FlowLiveDevelopment
 import FlowPackage
 import Foundation
 import Testing
+import FlowLiveTestSupport
 
 @Suite(.serialized) struct LiveServerTests {
     @Test func servesTheProjectToATokenHolder() async throws {
