@@ -50,7 +50,7 @@ extension Flowpkg {
 
         func run() throws {
             // Ctrl-C ends serve with 130 (SIGTERM 143) from here on, as it ends other commands.
-            WatchInterrupt.install(queueing: true)
+            Interrupt.install(.keepForWait)
             let options = LiveServerOptions(
                 host: host, port: port, token: token ?? LiveServerOptions.generateToken(),
                 forcePolling: poll)
@@ -89,7 +89,7 @@ extension Flowpkg {
             // Without DIR, run finds the project from here upward just as serve did.
             let shown = directory.map { " " + New.shellQuoted($0) } ?? ""
             output.write("Connect: flowpkg run\(shown) --live \(urls[0]) --token \(options.token) --watch")
-            let signalNumber = WatchInterrupt.wait(orWoken: DispatchSemaphore(value: 0)) ?? SIGINT
+            let signalNumber = Interrupt.wait(orWoken: DispatchSemaphore(value: 0)) ?? SIGINT
             server.stop()
             output.write("Stopped.")
             throw ExitCode(128 + signalNumber)
