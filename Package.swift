@@ -40,21 +40,25 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
 
+        // A value behind a lock (Locked) and one to wait on (Awaited): the concurrency helpers every layer shares.
+        .target(name: "FlowSupport"),
+        // A small JSON parser that keeps positions and member order and refuses duplicate keys (manifests, project files).
+        .target(name: "FlowJSON"),
         // The .luapkg format: manifest, names, libarchive-backed writer and reader, integrity.
         .target(
             name: "FlowPackage",
             dependencies: [
-                "CArchive",
+                "CArchive", "FlowJSON", "FlowSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // What a host links to find its code: sources, priority policy, provenance.
-        .target(name: "FlowLoader", dependencies: ["FlowPackage"]),
+        .target(name: "FlowLoader", dependencies: ["FlowPackage", "FlowSupport"]),
         // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
         // Lua's errors, and compiling chunks without running them.
         .target(name: "FlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
-        .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "CLua"]),
+        .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport", "CLua"]),
         // Plain HTTP/1.1 over sockets (Foundation only): what the live channel and update checks speak.
         .target(name: "FlowHTTP"),
         // The live source's wire protocol: paths, the manifest it serves, the changes it announces.
@@ -62,12 +66,15 @@ let package = Package(
         // The development monitor: the live source's client, linked by debug hosts only.
         .target(
             name: "FlowLiveDevelopment",
-            dependencies: ["FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime"]
+            dependencies: ["FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime", "FlowSupport"]
         ),
         // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
         .target(
             name: "FlowUpdates",
-            dependencies: ["FlowHTTP", "FlowLoader", "FlowPackage", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "FlowHTTP", "FlowLoader", "FlowPackage", "FlowSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
         .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
@@ -82,13 +89,15 @@ let package = Package(
         // The project model and file, discovery, validation, export, the project-folder source.
         .target(
             name: "FlowProject",
-            dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowLoader", "FlowLua", "FlowPackage"]
+            dependencies: [
+                "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowSupport",
+            ]
         ),
         // Templates: the catalog, Mustache rendering, writing a new project.
         .target(
             name: "FlowTemplates",
             dependencies: [
-                "EmbeddedTemplates", "FlowDiagnostics", "FlowPackage",
+                "EmbeddedTemplates", "FlowDiagnostics", "FlowJSON", "FlowPackage",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -96,7 +105,7 @@ let package = Package(
         .target(
             name: "FlowLiveServer",
             dependencies: [
-                "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject",
+                "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject", "FlowSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -111,7 +120,7 @@ let package = Package(
             name: "FlowCLI",
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
-                "FlowProject", "FlowRuntime", "FlowTemplates", "FlowUpdates",
+                "FlowProject", "FlowRuntime", "FlowSupport", "FlowTemplates", "FlowUpdates",
                 "FlowLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -130,7 +139,7 @@ let package = Package(
             name: "FlowLiveServerTests",
             dependencies: [
                 "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLiveTestSupport",
-                "FlowPackage",
+                "FlowPackage", "FlowSupport",
             ]
         ),
         .testTarget(
@@ -140,7 +149,10 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "FlowPackageTests", dependencies: ["FlowPackage", .product(name: "Crypto", package: "swift-crypto")]),
+            name: "FlowPackageTests",
+            dependencies: ["FlowJSON", "FlowPackage", "FlowSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON"]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport"]),
         .testTarget(name: "FlowUpdatesTests", dependencies: ["FlowLoader", "FlowPackage", "FlowUpdates"]),
         .testTarget(name: "FlowLuaTests", dependencies: ["FlowLua"]),
@@ -155,7 +167,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowProjectTests",
-            dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowLoader", "FlowLua", "FlowPackage", "FlowProject"]
+            dependencies: [
+                "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowProject",
+            ]
         ),
         .testTarget(
             name: "FlowTemplatesTests",

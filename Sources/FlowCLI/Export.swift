@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowProject
 import FlowPackage
+import FlowSupport
 import Foundation
 
 #if canImport(Glibc)

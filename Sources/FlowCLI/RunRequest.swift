@@ -3,6 +3,7 @@ import FlowLoader
 import FlowPackage
 import FlowProject
 import FlowRuntime
+import FlowSupport
 import Foundation
 
 /// What `flowpkg run` was asked to do, however its command line was read: by ArgumentParser

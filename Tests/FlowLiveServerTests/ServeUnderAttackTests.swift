@@ -1,6 +1,7 @@
 @testable import FlowHTTP
 @testable import FlowLiveServer
 import FlowPackage
+import FlowSupport
 import Foundation
 import Testing
 import FlowLiveTestSupport

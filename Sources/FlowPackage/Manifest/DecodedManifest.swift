@@ -1,3 +1,5 @@
+import FlowSupport
+
 /// A checked manifest whose entry lists may still be in its bytes (`ManifestTable`): they
 /// become `Manifest.Module`s and `Manifest.Resource`s only when `manifest` is first read, so
 /// opening a package to run one module of thousands never makes the others.

@@ -1,3 +1,5 @@
+import FlowJSON
+
 extension Manifest {
     /// Parses and checks `manifest.json`'s bytes: JSON syntax (depth-limited), every field
     /// present with the right type, names that follow their rules, entry paths that are safe

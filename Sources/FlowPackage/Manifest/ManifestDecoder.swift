@@ -1,3 +1,5 @@
+import FlowJSON
+
 /// Turns the parsed JSON into a `Manifest`, collecting every problem instead of stopping at
 /// the first, so `verify` can report them all at once.
 struct ManifestDecoder {

@@ -1,3 +1,4 @@
+import FlowJSON
 import Foundation
 
 @testable import FlowPackage
