@@ -1,6 +1,6 @@
-import FlowJSON
 import Foundation
 
+@testable import FlowJSON
 @testable import FlowPackage
 
 /// Runs one input through every reader of untrusted package bytes and returns what broke the
