@@ -1,7 +1,6 @@
 @testable import FlowHTTP
 @testable import FlowLiveProtocol
 @testable import FlowLiveServer
-@testable import FlowLiveDevelopment
 import Foundation
 import Testing
 import FlowLiveTestSupport
@@ -66,16 +65,6 @@ import FlowLiveTestSupport
         // Waits for the end to reach this side (it shows as readable), then asks.
         #expect(PlainSocket.readable([server], within: 5) == [true])
         #expect(server.isClosedByPeer)
-    }
-
-    @Test func eventsEndAtABlankLineWhateverTheLineEnds() {
-        func end(_ text: String) -> (Int, Int)? {
-            EventStream.eventEnd(in: Array(text.utf8), from: 0).map { ($0.end, $0.next) }
-        }
-        #expect(end("event: a\ndata: 1\n\nrest")! == (16, 18))
-        #expect(end("event: a\r\ndata: 1\r\n\r\nrest")! == (17, 21))
-        #expect(end(":\n\n")! == (1, 3))
-        #expect(end("event: a\ndata: 1\n") == nil)
     }
 }
 
