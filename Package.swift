@@ -42,22 +42,26 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
 
+        // A value behind a lock (Locked) and one to wait on (Awaited): the concurrency helpers every layer shares.
+        .target(name: "FlowSupport"),
+        // A small JSON parser that keeps positions and member order and refuses duplicate keys (manifests, project files).
+        .target(name: "FlowJSON"),
         // The .luapkg format: manifest, names, libarchive-backed writer and reader, integrity.
         // FlowDiagnostics (no dependencies of its own) gives a package problem its FP7xx code.
         .target(
             name: "FlowPackage",
             dependencies: [
-                "CArchive", "FlowDiagnostics",
+                "CArchive", "FlowDiagnostics", "FlowJSON", "FlowSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // What a host links to find its code: sources, priority policy, provenance.
-        .target(name: "FlowLoader", dependencies: ["FlowPackage"]),
+        .target(name: "FlowLoader", dependencies: ["FlowPackage", "FlowSupport"]),
         // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
         // Lua's errors, and compiling chunks without running them.
         .target(name: "FlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
-        .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "CLua"]),
+        .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport", "CLua"]),
         // Plain HTTP/1.1 over sockets (Foundation only): what the live channel and update checks speak.
         .target(name: "FlowHTTP"),
         // The live source's wire protocol: paths, the manifest it serves, the changes it announces.
@@ -66,14 +70,17 @@ let package = Package(
         .target(
             name: "FlowLiveDevelopment",
             dependencies: [
-                "FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime",
+                "FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime", "FlowSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
         .target(
             name: "FlowUpdates",
-            dependencies: ["FlowHTTP", "FlowLoader", "FlowPackage", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "FlowHTTP", "FlowLoader", "FlowPackage", "FlowSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
         .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
@@ -88,13 +95,15 @@ let package = Package(
         // The project model and file, discovery, validation, export, the project-folder source.
         .target(
             name: "FlowProject",
-            dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowLoader", "FlowLua", "FlowPackage"]
+            dependencies: [
+                "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowSupport",
+            ]
         ),
         // Templates: the catalog, Mustache rendering, writing a new project.
         .target(
             name: "FlowTemplates",
             dependencies: [
-                "EmbeddedTemplates", "FlowDiagnostics", "FlowPackage",
+                "EmbeddedTemplates", "FlowDiagnostics", "FlowJSON", "FlowPackage",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -102,7 +111,7 @@ let package = Package(
         .target(
             name: "FlowLiveServer",
             dependencies: [
-                "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject",
+                "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject", "FlowSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -117,7 +126,7 @@ let package = Package(
             name: "FlowCLI",
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
-                "FlowProject", "FlowRuntime", "FlowTemplates", "FlowUpdates",
+                "FlowProject", "FlowRuntime", "FlowSupport", "FlowTemplates", "FlowUpdates",
                 "FlowLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -126,17 +135,30 @@ let package = Package(
         // A host target's Lua project folder, validated and exported into its resources at build time.
         .plugin(name: "FlowpkgBuildPlugin", capability: .buildTool(), dependencies: ["flowpkg"]),
 
-        // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host.
+        // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host,
+        // the installed Lua corpus.
         .target(name: "FlowTestSupport", dependencies: ["FlowLoader", "FlowPackage"], path: "Tests/FlowTestSupport"),
+        // A project served by a real LiveServer on loopback, and waiting on what other threads hand over.
+        .target(name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer"], path: "Tests/FlowLiveTestSupport"),
+        .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP"]),
         .testTarget(
-            name: "FlowLiveDevelopmentTests",
+            name: "FlowLiveServerTests",
             dependencies: [
-                "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLoader", "FlowPackage",
-                "FlowProject", "FlowRuntime",
+                "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLiveTestSupport",
+                "FlowPackage", "FlowProject", "FlowRuntime", "FlowSupport",
             ]
         ),
         .testTarget(
-            name: "FlowPackageTests", dependencies: ["FlowPackage", .product(name: "Crypto", package: "swift-crypto")]),
+            name: "FlowLiveDevelopmentTests",
+            dependencies: [
+                "FlowLiveDevelopment", "FlowLiveTestSupport", "FlowLoader", "FlowPackage", "FlowProject", "FlowRuntime",
+            ]
+        ),
+        .testTarget(
+            name: "FlowPackageTests",
+            dependencies: ["FlowJSON", "FlowPackage", "FlowSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON"]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport"]),
         .testTarget(name: "FlowUpdatesTests", dependencies: ["FlowLoader", "FlowPackage", "FlowUpdates"]),
         .testTarget(name: "FlowLuaTests", dependencies: ["FlowLua"]),
@@ -144,12 +166,22 @@ let package = Package(
             name: "FlowRuntimeTests",
             dependencies: ["CLua", "FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]
         ),
-        // The suites of the targets FlowKit was split into (parser, analysis, project, templates).
+        .testTarget(name: "LuaSyntaxTests", dependencies: ["FlowLua", "FlowTestSupport", "LuaSyntax"]),
         .testTarget(
-            name: "FlowKitTests",
+            name: "FlowAnalysisTests",
+            dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowLua", "FlowPackage", "FlowTestSupport", "LuaSyntax"]
+        ),
+        .testTarget(
+            name: "FlowProjectTests",
             dependencies: [
-                "EmbeddedTemplates", "FlowAnalysis", "FlowDiagnostics", "FlowLoader", "FlowLua", "FlowPackage",
-                "FlowProject", "FlowRuntime", "FlowTemplates", "FlowTestSupport", "LuaSyntax",
+                "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowProject",
+            ]
+        ),
+        .testTarget(
+            name: "FlowTemplatesTests",
+            dependencies: [
+                "EmbeddedTemplates", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowRuntime", "FlowTemplates",
+                "FlowTestSupport",
             ]
         ),
         .testTarget(name: "FlowDiagnosticsTests", dependencies: ["FlowDiagnostics"]),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowProject
 import FlowPackage
+import FlowSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -72,8 +73,13 @@ extension Flowpkg {
 
         func run() throws {
             let cancellation = PackageCancellation()
-            let interrupt = InterruptHandler(cancellation)
-            defer { interrupt.remove() }
+            // Ctrl-C cancels the writer, which removes its temporary file and leaves the output
+            // path as it was; the default action comes back after.
+            Interrupt.handle([SIGINT]) { _ in
+                cancellation.cancel()
+                FileHandle.standardError.write(Data("\ncancelling the export…\n".utf8))
+            }
+            defer { Interrupt.restoreDefault() }
             let bar = ProgressBar.forStandardError()
             defer { bar?.finish() }
 
@@ -145,27 +151,6 @@ extension Flowpkg {
                         }))
             }
         }
-    }
-}
-
-/// Turns Ctrl-C into a cancellation while an export runs, so the writer removes its
-/// temporary file and leaves the output path as it was; the default action comes back after.
-private final class InterruptHandler {
-    private let source: DispatchSourceSignal
-
-    init(_ cancellation: PackageCancellation) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler {
-            cancellation.cancel()
-            FileHandle.standardError.write(Data("\ncancelling the export…\n".utf8))
-        }
-        source.resume()
-    }
-
-    func remove() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
     }
 }
 

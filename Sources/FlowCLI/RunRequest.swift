@@ -3,6 +3,7 @@ import FlowLoader
 import FlowPackage
 import FlowProject
 import FlowRuntime
+import FlowSupport
 import Foundation
 
 /// What `flowpkg run` was asked to do, however its command line was read: by ArgumentParser
@@ -135,7 +136,7 @@ struct RunRequest {
             Self.standardError("error: --watch has nothing to watch: \(reason)\n")
             throw ExitCode.failure
         }
-        if watch { WatchInterrupt.install() }
+        if watch { Interrupt.install(.exitAtOnce) }
         do {
             // The start module gets the arguments as `...`, as `lua script.lua a b` passes them.
             try context.loadModule(target.startModule, arguments: arguments.map { .string($0) })
@@ -149,7 +150,7 @@ struct RunRequest {
         fflush(nil)  // Lua's print writes through C stdio
         updateRun?.succeeded()
         guard watch else { return target }
-        if let signalNumber = WatchInterrupt.wait(orWoken: refused) {
+        if let signalNumber = Interrupt.wait(orWoken: refused) {
             // Ctrl-C is how a watch ends: the shell's status for it, and no warning about
             // the connection this closes.
             session?.stop()

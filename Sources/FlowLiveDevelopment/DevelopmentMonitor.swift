@@ -1,6 +1,7 @@
 import FlowLiveProtocol
 import FlowLoader
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// The development monitor of a debug host (CodeFlow's context monitor): connects to a live

@@ -1,6 +1,7 @@
 import FlowHTTP
 import FlowLiveProtocol
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// Reads the live source's server-sent events on a thread of its own and decodes each

@@ -1,6 +1,7 @@
 import FlowLiveProtocol
 import FlowLoader
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// Ties a development monitor to a host's loader: applies DESIGN.md's priority rules at

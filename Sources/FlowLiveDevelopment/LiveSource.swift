@@ -1,6 +1,7 @@
 import FlowLiveProtocol
 import FlowLoader
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// The live development source as a `PackageSource`: modules and resources as the developer's

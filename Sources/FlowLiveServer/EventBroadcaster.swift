@@ -1,5 +1,6 @@
 import FlowLiveProtocol
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// Fans changes out to every open event stream, as server-sent events.

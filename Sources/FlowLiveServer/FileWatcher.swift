@@ -1,4 +1,5 @@
 import FlowPackage
+import FlowSupport
 import Foundation
 #if canImport(Glibc)
     import Glibc

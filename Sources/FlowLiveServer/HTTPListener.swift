@@ -1,5 +1,6 @@
 import FlowHTTP
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// One request the live server answers: a GET with its path, decoded query and headers.

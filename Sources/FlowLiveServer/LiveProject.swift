@@ -3,6 +3,7 @@ import FlowDiagnostics
 import FlowLiveProtocol
 import FlowPackage
 import FlowProject
+import FlowSupport
 import Foundation
 
 /// The project as it is on disk now, as the live server serves it.

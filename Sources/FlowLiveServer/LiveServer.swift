@@ -1,6 +1,7 @@
 import FlowHTTP
 import FlowLiveProtocol
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// What `flowpkg serve` needs to start.

@@ -1,5 +1,6 @@
 import FlowLiveProtocol
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// One thing a program told the server, as `flowpkg serve` prints it and the session page

@@ -2,6 +2,7 @@ import FlowDiagnostics
 import FlowLiveProtocol
 import FlowPackage
 import FlowProject
+import FlowSupport
 import Foundation
 
 /// What the session page shows, as `GET /v1/session` answers it.

@@ -1,3 +1,4 @@
+import FlowSupport
 import Foundation
 import FlowPackage
 

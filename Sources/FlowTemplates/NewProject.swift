@@ -1,3 +1,4 @@
+import FlowJSON
 import FlowPackage
 import Foundation
 

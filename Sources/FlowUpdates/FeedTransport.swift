@@ -1,4 +1,5 @@
 import FlowHTTP
+import FlowSupport
 import Foundation
 #if canImport(Darwin)
     import Darwin

@@ -1,5 +1,6 @@
 import FlowLoader
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// What a host links for over-the-air updates: checks a feed, keeps verified downloads in an

@@ -5,6 +5,7 @@
 #endif
 import Crypto
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// Downloaded updates of one package identifier, on disk:

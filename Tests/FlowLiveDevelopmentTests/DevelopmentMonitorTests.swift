@@ -3,6 +3,7 @@ import FlowLoader
 import FlowPackage
 import Foundation
 import Testing
+import FlowLiveTestSupport
 
 @Suite(.serialized) struct DevelopmentMonitorTests {
     let identifier = try! PackageIdentifier("com.example.live")
@@ -57,11 +58,9 @@ import Testing
             configuration: .init(
                 url: URL(string: "http://127.0.0.1:9")!, token: "whatever-token",
                 connectionTimeout: 0.3))
-        let started = Date()
         guard case .notConnected(let reason) = await connect(monitor) else {
             Issue.record("connected to nothing"); return
         }
-        #expect(Date().timeIntervalSince(started) < 5)
         #expect(reason.contains("127.0.0.1:9"))
     }
 

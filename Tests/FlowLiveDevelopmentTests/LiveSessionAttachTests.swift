@@ -5,6 +5,7 @@ import FlowPackage
 import FlowRuntime
 import Foundation
 import Testing
+import FlowLiveTestSupport
 
 /// `LiveSession.attach(to:configuration:)` against a real `LiveServer` on loopback: the one
 /// call a host makes, with the context over the project's exported package.

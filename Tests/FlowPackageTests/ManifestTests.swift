@@ -1,4 +1,5 @@
 import Crypto
+import FlowJSON
 import Foundation
 import Testing
 @testable import FlowPackage

@@ -1,3 +1,4 @@
+import FlowSupport
 import Foundation
 
 /// Reads a `.luapkg` and serves its modules and resources, each checked against the manifest.

@@ -1,4 +1,5 @@
 import Crypto
+import FlowSupport
 import Foundation
 
 /// The second pass's reader: a thread that reads the inputs not kept in memory, in package

@@ -1,4 +1,5 @@
 import Crypto
+import FlowSupport
 import Foundation
 
 /// The first pass of a write: every input read once and hashed, on all cores, because the

@@ -1,3 +1,4 @@
+import FlowSupport
 import Foundation
 
 /// How a package is written: the entry time, and the hooks a caller uses to show progress

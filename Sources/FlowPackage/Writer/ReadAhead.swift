@@ -1,4 +1,5 @@
 import Crypto
+import FlowSupport
 import Foundation
 
 /// Reads every entry of at most `InputHashing.retainedFileLimit` bytes on worker threads,

@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowJSON
 import FlowPackage
 import Foundation
 

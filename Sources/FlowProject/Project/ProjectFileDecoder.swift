@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowJSON
 import FlowPackage
 
 /// Turns the bytes of a `flowpkg.json` into a `ProjectFile`, collecting every problem with its

@@ -1,4 +1,5 @@
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// Module files waiting to be checked by worker threads.

@@ -3,6 +3,7 @@ import Dispatch
 import FlowLoader
 import FlowLua
 import FlowPackage
+import FlowSupport
 
 /// A context's Lua state and everything tied to it. Confined to the context's executor: only
 /// jobs running there touch it (`registrations` excepted, which callback queues check).

@@ -1,5 +1,6 @@
 import FlowLua
 import FlowPackage
+import FlowSupport
 
 /// A weak link from the Lua functions a context hands out to the context: a `LuaFunction`
 /// outliving its context throws `LuaContextError.terminated` instead of keeping it alive.

@@ -1,4 +1,5 @@
 import FlowPackage
+import FlowSupport
 import Foundation
 
 /// One dedicated thread that runs a context's jobs in order: every Lua call of a context

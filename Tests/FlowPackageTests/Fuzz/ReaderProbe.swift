@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import FlowJSON
 @testable import FlowPackage
 
 /// Runs one input through every reader of untrusted package bytes and returns what broke the

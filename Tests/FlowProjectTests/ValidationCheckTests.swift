@@ -1,3 +1,4 @@
+import FlowJSON
 import FlowPackage
 @testable import FlowProject
 import Foundation

@@ -2,14 +2,14 @@ import FlowLiveServer
 import Foundation
 
 /// A small project in a temporary folder, served by a real `LiveServer` on a free loopback port.
-final class LiveFixture: @unchecked Sendable {
-    static let token = "test-token-123"
-    let root: URL
-    let server: LiveServer
-    let port: UInt16
+public final class LiveFixture: @unchecked Sendable {
+    public static let token = "test-token-123"
+    public let root: URL
+    public let server: LiveServer
+    public let port: UInt16
     private let logLines = LogLines()
 
-    init(
+    public init(
         identifier: String = "com.example.live", forcePolling: Bool = false,
         limits: LiveConnectionLimits = LiveConnectionLimits(), listeningOn requestedPort: UInt16 = 0,
         onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }
@@ -37,14 +37,14 @@ final class LiveFixture: @unchecked Sendable {
         port = server.listeningPort ?? 0
     }
 
-    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
-    var log: [String] { logLines.lines }
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var log: [String] { logLines.lines }
 
-    func write(_ text: String, to path: String) throws {
+    public func write(_ text: String, to path: String) throws {
         try text.write(to: root.appendingPathComponent(path), atomically: false, encoding: .utf8)
     }
 
-    func stop() async {
+    public func stop() async {
         server.stop()
         try? FileManager.default.removeItem(at: root)
     }
@@ -58,18 +58,20 @@ final class LogLines: @unchecked Sendable {
 }
 
 /// Collects values handed over from other threads, and waits for them.
-final class Inbox<T>: @unchecked Sendable {
+public final class Inbox<T>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [T] = []
 
+    public init() {}
+
     /// Everything put so far.
-    var all: [T] {
+    public var all: [T] {
         condition.lock()
         defer { condition.unlock() }
         return items
     }
 
-    func put(_ item: T) {
+    public func put(_ item: T) {
         condition.lock()
         items.append(item)
         condition.broadcast()
@@ -78,7 +80,9 @@ final class Inbox<T>: @unchecked Sendable {
 
     /// The first item that satisfies `match`, waiting up to `timeout` seconds for it on a thread
     /// of its own (never on the concurrency pool, which the server under test needs).
-    func wait(timeout: TimeInterval = 5, where match: @escaping @Sendable (T) -> Bool = { _ in true }) async -> T? {
+    public func wait(timeout: TimeInterval = 5, where match: @escaping @Sendable (T) -> Bool = { _ in true }) async
+        -> T?
+    {
         let box = try? await blocking { UncheckedBox(self.waitBlocking(timeout: timeout, where: match)) }
         return box?.value
     }
@@ -96,7 +100,7 @@ final class Inbox<T>: @unchecked Sendable {
 
 /// Runs blocking work (a monitor's synchronous requests, raw sockets) on its own thread, so the
 /// server under test keeps the concurrency pool's few threads to itself.
-func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+public func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread {
             do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
@@ -104,7 +108,7 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
     }
 }
 
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
+public struct UncheckedBox<T>: @unchecked Sendable {
+    public let value: T
+    public init(_ value: T) { self.value = value }
 }

@@ -1,5 +1,4 @@
 import FlowHTTP
-@testable import FlowLiveDevelopment
 import Foundation
 import Testing
 

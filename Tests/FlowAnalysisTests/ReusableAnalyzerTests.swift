@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 @testable import FlowAnalysis
@@ -12,7 +13,7 @@ import Testing
     }
 
     @Test func sameFactsAsAFreshAnalyzerForEveryInstalledFile() throws {
-        let files = LuaCorpusTests.installedLuaFiles()
+        let files = InstalledLua.files()
         #expect(files.count > 50, "expected Debian's Lua packages under /usr/share/lua")
         let sources = try files.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
         // Chunks that fail halfway leave a parser mid-file; the next chunk must not notice.

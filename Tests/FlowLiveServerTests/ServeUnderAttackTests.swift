@@ -1,8 +1,10 @@
 @testable import FlowHTTP
 @testable import FlowLiveServer
 import FlowPackage
+import FlowSupport
 import Foundation
 import Testing
+import FlowLiveTestSupport
 
 #if canImport(Glibc)
     import Glibc

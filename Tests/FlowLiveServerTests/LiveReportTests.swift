@@ -1,6 +1,7 @@
 @testable import FlowLiveDevelopment
 import FlowLiveProtocol
 import FlowLiveServer
+import FlowLiveTestSupport
 import FlowPackage
 import FlowProject
 import FlowRuntime

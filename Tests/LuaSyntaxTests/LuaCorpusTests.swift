@@ -1,18 +1,13 @@
 import Foundation
 import FlowLua
+import FlowTestSupport
 import Testing
 @testable import LuaSyntax
 
 /// Every Lua file installed on this machine (Debian's lua-* packages): what Lua compiles, we parse.
 @Suite struct LuaCorpusTests {
-    static func installedLuaFiles() -> [String] {
-        let root = "/usr/share/lua"
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".lua") }.map { "\(root)/\($0)" }.sorted()
-    }
-
     @Test func parsesEveryInstalledLuaFile() throws {
-        let files = Self.installedLuaFiles()
+        let files = InstalledLua.files()
         #expect(files.count > 50, "expected Debian's Lua packages under /usr/share/lua")
         let lua = try LuaState()
         var failures: [String] = []

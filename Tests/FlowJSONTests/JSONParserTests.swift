@@ -1,5 +1,5 @@
 import Testing
-@testable import FlowPackage
+@testable import FlowJSON
 
 /// The one JSON reader behind flowpkg.json, manifest.json and template.json: duplicate keys
 /// refused where they are, nesting bounded, integers exact.

@@ -3,6 +3,7 @@ import FlowLiveDevelopment
 import FlowPackage
 import Foundation
 import Testing
+import FlowLiveTestSupport
 
 @Suite(.serialized) struct LiveServerTests {
     @Test func servesTheProjectToATokenHolder() async throws {
@@ -100,8 +101,10 @@ import Testing
         let monitor = DevelopmentMonitor(configuration: .init(url: fixture.url, token: LiveFixture.token))
         defer { monitor.stop() }
         let changes = Inbox<LiveChange>()
-        monitor.watchChanges(onChange: { changes.put($0) }, onEnd: { _ in })
-        try await Task.sleep(nanoseconds: 300_000_000)  // the stream is open before the edit
+        let opened = Inbox<Int>()
+        monitor.watchChanges(onOpen: { opened.put($0) }, onChange: { changes.put($0) }, onEnd: { _ in })
+        // The stream is open (its hello came) before the edit.
+        #expect(await opened.wait() != nil)
         try fixture.write("return { text = 'changed' }\n", to: "Sources/greeting.lua")
         let change = try #require(await changes.wait { $0.modules.contains("greeting") })
         #expect(change.resources.isEmpty)
