@@ -43,13 +43,27 @@ extension Flowpkg {
                 throw ExitCode.failure
             }
             let sha256 = (try? PackageFile.sha256(at: url)) ?? ""
+            let signer = Self.signer(reader)
             print(
                 format == .json
-                    ? Self.json(reader.manifest, path: package, sha256: sha256, list: list)
-                    : Self.text(reader.manifest, path: package, sha256: sha256, list: list), terminator: "")
+                    ? Self.json(reader.manifest, path: package, sha256: sha256, list: list, signer: signer)
+                    : Self.text(reader.manifest, path: package, sha256: sha256, list: list, signer: signer),
+                terminator: "")
         }
 
-        static func text(_ manifest: Manifest, path: String, sha256: String, list: Bool) -> String {
+        /// The signature as a package shows it (no key to check it against here): the signer's
+        /// key id, "malformed", or nil when unsigned.
+        static func signer(_ reader: PackageReader) -> String? {
+            switch reader.signatureStatus(trustedKeys: []) {
+            case .untrustedKey(let id), .trusted(let id), .invalid(let id): return id
+            case .malformed: return "malformed"
+            case .unsigned: return nil
+            }
+        }
+
+        static func text(
+            _ manifest: Manifest, path: String, sha256: String, list: Bool, signer: String? = nil
+        ) -> String {
             let moduleBytes = manifest.modules.reduce(Int64(0)) { $0 + $1.size }
             let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
             var out = "\(path)\n"
@@ -57,6 +71,8 @@ extension Flowpkg {
             out += "  name:         \(manifest.name)\n"
             out += "  version:      \(manifest.version)\n"
             out += "  start module: \(manifest.startModule?.rawValue ?? "(none)")\n"
+            out += "  runtime:      \(manifest.runtimeVersion ?? "(none)")\n"
+            out += "  signature:    " + (signer.map { $0 == "malformed" ? "malformed" : "ed25519, key id \($0)" } ?? "(unsigned)") + "\n"
             out += "  modules:      \(manifest.modules.count) (\(moduleBytes) bytes)\n"
             out += "  resources:    \(manifest.resources.count) (\(resourceBytes) bytes)\n"
             out += "  lua:          \(manifest.luaVersion)\n"
@@ -77,7 +93,9 @@ extension Flowpkg {
             return out
         }
 
-        static func json(_ manifest: Manifest, path: String, sha256: String, list: Bool) -> String {
+        static func json(
+            _ manifest: Manifest, path: String, sha256: String, list: Bool, signer: String? = nil
+        ) -> String {
             let string = JSONText.quoted
             let moduleBytes = manifest.modules.reduce(Int64(0)) { $0 + $1.size }
             let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
@@ -91,6 +109,11 @@ extension Flowpkg {
             out += "  \"modules\": {\"count\": \(manifest.modules.count), \"bytes\": \(moduleBytes)},\n"
             out += "  \"resources\": {\"count\": \(manifest.resources.count), \"bytes\": \(resourceBytes)},\n"
             out += "  \(manifest.jsonMember(.digest)),\n"
+            out += "  \"runtimeVersion\": \(manifest.runtimeVersion.map(string) ?? "null"),\n"
+            out +=
+                "  \"signature\": "
+                + (signer.map { $0 == "malformed" ? "{\"valid\": false}" : "{\"algorithm\": \"ed25519\", \"keyID\": \(string($0))}" }
+                    ?? "null") + ",\n"
             out += "  \"sha256\": \(string(sha256))"
             if list {
                 let entries = manifest.entries.map { entry in

@@ -43,8 +43,19 @@ public protocol PackageSource: AnyObject, Sendable {
     /// The package identifier this source serves.
     var identifier: PackageIdentifier { get }
 
+    /// The module a host starts with, when this source is a whole package that names one
+    /// (an embedded package, a downloaded update); nil for a source that serves only parts.
+    var startModule: ModuleName? { get }
+    /// The C modules the package may load from the host's Lua C path.
+    var externalModules: [String] { get }
+
     func module(named name: ModuleName) throws -> ModuleCode?
     func resource(_ key: ResourceKey) throws -> [UInt8]?
+}
+
+extension PackageSource {
+    public var startModule: ModuleName? { nil }
+    public var externalModules: [String] { [] }
 }
 
 extension PackageSource {
