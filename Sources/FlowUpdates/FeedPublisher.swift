@@ -146,14 +146,16 @@ public enum FeedPublisher {
     }
 
     /// Replaces `channel`'s entry in the index, keeping the other channels; the index's version
-    /// goes up by one, its expiry is renewed, and it is signed again.
+    /// goes up, its expiry is renewed, and it is signed again.
     private static func writeIndex(
         in folder: URL, channel: String, entry: UpdateFeed.Entry, signing: IndexSigning
     ) throws(UpdateError) -> URL {
         let index = folder.appendingPathComponent(UpdateFeed.indexName)
         var feed = try readIndex(in: folder) ?? UpdateFeed()
         feed.channels[channel] = entry
-        feed.version = (feed.version ?? 0) + 1
+        // One more than before, and at least the time in seconds: a feed made again from
+        // nothing still goes forward for clients that saw the old one.
+        feed.version = max((feed.version ?? 0) + 1, Int64(signing.now.timeIntervalSince1970))
         feed.expires = UpdateFeed.timestamp(signing.now.addingTimeInterval(signing.validFor))
         feed.sign(with: signing.key)
         try AtomicFiles.write(feed.encoded(), to: index)
