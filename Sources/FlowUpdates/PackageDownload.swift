@@ -154,11 +154,22 @@ extension UpdateStore {
         do {
             try file.resume(upTo: expectedSize)
             report.resumed = file.size
-            if file.size == 0, !local.isEmpty, let offset = entry.directoryOffset,
-                try assembleFromLocal(
-                    into: &file, entry: entry, directoryOffset: offset, url: url, local: local, timeout: timeout,
+            var assembled = false
+            if file.size == 0, !local.isEmpty, let offset = entry.directoryOffset {
+                // The least first (only what changed and its directory records), then the
+                // whole directory; nothing of a delta that does not apply is kept.
+                let held = Self.heldEntries(in: local)
+                assembled = try assembleSparsely(
+                    into: &file, entry: entry, directoryOffset: offset, url: url, held: held, timeout: timeout,
                     deadline: deadline, report: &report)
-            {
+                if !assembled {
+                    if file.size > 0 { try file.truncate() }
+                    assembled = try assembleFromLocal(
+                        into: &file, entry: entry, directoryOffset: offset, url: url, local: local, timeout: timeout,
+                        deadline: deadline, report: &report)
+                }
+            }
+            if assembled {
                 // Assembled beside what the device holds. Should it not be the published file
                 // (a local copy damaged where the directory cannot tell), the whole package is
                 // fetched instead; the checks below are the same either way.
@@ -170,6 +181,7 @@ extension UpdateStore {
                         report: &report)
                 }
             } else if file.size < expectedSize {
+                if report.resumed == 0, file.size > 0 { try file.truncate() }
                 try fetchRest(
                     into: &file, url: url, size: expectedSize, timeout: timeout, deadline: deadline, report: &report)
             }
@@ -315,7 +327,7 @@ extension UpdateStore {
         return true
     }
 
-    private func copy(from source: URL, start: Int64, length: Int64, into file: inout PartialFile)
+    func copy(from source: URL, start: Int64, length: Int64, into file: inout PartialFile)
         throws(UpdateError)
     {
         let descriptor = open(source.path, O_RDONLY | O_CLOEXEC)

@@ -24,6 +24,16 @@ struct ZipLayout: Equatable {
         var compressedSize: UInt32
         var size: UInt32
         var offset: Int64
+        /// The record's bytes in the central directory.
+        var raw: [UInt8]
+
+        /// The record with its local header offset set to `offset`.
+        func moved(to offset: Int64) -> [UInt8] {
+            var bytes = raw
+            let value = UInt32(truncatingIfNeeded: offset)
+            for index in 0..<4 { bytes[42 + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
+            return bytes
+        }
     }
 
     /// One entry's bytes in the file: its local header, data and data descriptor.
@@ -71,27 +81,8 @@ struct ZipLayout: Equatable {
         let directorySize = Int64(read32(tail, end + 12))
         let offset = Int64(read32(tail, end + 16))
         guard offset == directoryOffset, directorySize == Int64(end), count < 0xFFFF else { return nil }
-        var records: [Record] = []
-        var cursor = 0
-        for _ in 0..<count {
-            guard cursor + 46 <= end, read32(tail, cursor) == recordSignature else { return nil }
-            let nameLength = Int(read16(tail, cursor + 28))
-            let extraLength = Int(read16(tail, cursor + 30))
-            let commentLength = Int(read16(tail, cursor + 32))
-            let next = cursor + 46 + nameLength + extraLength + commentLength
-            guard next <= end else { return nil }
-            let record = Record(
-                name: Array(tail[(cursor + 46)..<(cursor + 46 + nameLength)]), flags: read16(tail, cursor + 8),
-                method: read16(tail, cursor + 10), modified: read32(tail, cursor + 12),
-                crc32: read32(tail, cursor + 16), compressedSize: read32(tail, cursor + 20),
-                size: read32(tail, cursor + 24), offset: Int64(read32(tail, cursor + 42)))
-            guard record.compressedSize != .max, record.size != .max, record.offset != 0xFFFF_FFFF else {
-                return nil
-            }
-            records.append(record)
-            cursor = next
-        }
-        guard cursor == end else { return nil }
+        var (records, cursor) = parseRecords(tail[0..<end], count: count)
+        guard records.count == count, cursor == end else { return nil }
         records.sort { $0.offset < $1.offset }
         var spans: [Span] = []
         var expected: Int64 = 0
@@ -104,6 +95,39 @@ struct ZipLayout: Equatable {
         }
         guard expected == directoryOffset else { return nil }
         return ZipLayout(directoryOffset: directoryOffset, fileSize: fileSize, spans: spans)
+    }
+
+    /// Up to `count` whole central directory records from the start of `bytes`, and where the
+    /// first one not read starts; stops at a record that is cut off or not a record.
+    static func parseRecords(_ bytes: ArraySlice<UInt8>, count: Int) -> (records: [Record], end: Int) {
+        let tail = Array(bytes)
+        var records: [Record] = []
+        var cursor = 0
+        while records.count < count, cursor + 46 <= tail.count, read32(tail, cursor) == recordSignature {
+            let nameLength = Int(read16(tail, cursor + 28))
+            let extraLength = Int(read16(tail, cursor + 30))
+            let commentLength = Int(read16(tail, cursor + 32))
+            let next = cursor + 46 + nameLength + extraLength + commentLength
+            guard next <= tail.count else { break }
+            let record = Record(
+                name: Array(tail[(cursor + 46)..<(cursor + 46 + nameLength)]), flags: read16(tail, cursor + 8),
+                method: read16(tail, cursor + 10), modified: read32(tail, cursor + 12),
+                crc32: read32(tail, cursor + 16), compressedSize: read32(tail, cursor + 20),
+                size: read32(tail, cursor + 24), offset: Int64(read32(tail, cursor + 42)),
+                raw: Array(tail[cursor..<next]))
+            guard record.compressedSize != .max, record.size != .max, record.offset != 0xFFFF_FFFF else { break }
+            records.append(record)
+            cursor = next
+        }
+        return (records, cursor)
+    }
+
+    /// The end record's facts, when `bytes` is exactly one without a comment.
+    static func endRecord(_ bytes: [UInt8]) -> (count: Int, directorySize: Int64, directoryOffset: Int64)? {
+        guard bytes.count == 22, read32(bytes, 0) == endSignature, read16(bytes, 20) == 0,
+            read16(bytes, 8) == read16(bytes, 10), read16(bytes, 10) != 0xFFFF
+        else { return nil }
+        return (Int(read16(bytes, 10)), Int64(read32(bytes, 12)), Int64(read32(bytes, 16)))
     }
 
     /// The layout of the zip file at `url`, or nil.

@@ -161,4 +161,33 @@ import Testing
         #expect(client.fallBackToEmbedded(reason: "again") == nil)
         #expect(try world.client(embedded: embedded).prepareLaunch().source.kind == .embeddedPackage)
     }
+
+    /// With many shared entries the zip directory outweighs what changed: only the changed
+    /// entries' directory records are fetched, not the whole directory.
+    @Test func onlyTheChangedEntriesDirectoryRecordsAreFetched() throws {
+        let world = try World()
+        defer { world.remove() }
+        var resources: [PackageInput.Resource] = []
+        for index in 0..<60 {
+            let file = world.root.appendingPathComponent("small\(index).txt")
+            try Data("resource \(index)\n".utf8).write(to: file)
+            resources.append(.init(key: try ResourceKey(name: "texts/resource-number-\(index)", type: "txt"), file: file))
+        }
+        let embedded = try Self.package(world, version: "1.0.0", main: "print('1.0.0')\n", resources: resources)
+        let update = try Self.package(world, version: "1.1.0", main: "print('1.1.0')\n", resources: resources)
+        _ = try FeedPublisher.publish(package: update, to: world.feed, channel: "production", signing: world.signing)
+        let layout = try #require(ZipLayout.read(update))
+        let directory = layout.fileSize - layout.directoryOffset
+        // What changed: manifest.json, manifest.sig and main.lua, the first three entries.
+        let changed = layout.spans.prefix(3).reduce(Int64(0)) { $0 + $1.length }
+        #expect(directory > 5_000)
+        let client = try world.client(embedded: embedded)
+        guard case .downloaded(_, let id, let report?) = client.checkForUpdate() else {
+            Issue.record("no download")
+            return
+        }
+        #expect(report.fetched < changed + 1_000, "\(report), changed \(changed), directory \(directory)")
+        #expect(report.reused > 0)
+        #expect(try Self.sha256(client.store.url(of: id)) == (try Self.sha256(update)))
+    }
 }
