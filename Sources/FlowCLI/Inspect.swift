@@ -72,7 +72,9 @@ extension Flowpkg {
             out += "  version:      \(manifest.version)\n"
             out += "  start module: \(manifest.startModule?.rawValue ?? "(none)")\n"
             out += "  runtime:      \(manifest.runtimeVersion ?? "(none)")\n"
-            out += "  signature:    " + (signer.map { $0 == "malformed" ? "malformed" : "ed25519, key id \($0)" } ?? "(unsigned)") + "\n"
+            out +=
+                "  signature:    "
+                + (signer.map { $0 == "malformed" ? "malformed" : "ed25519, key id \($0)" } ?? "(unsigned)") + "\n"
             out += "  modules:      \(manifest.modules.count) (\(moduleBytes) bytes)\n"
             out += "  resources:    \(manifest.resources.count) (\(resourceBytes) bytes)\n"
             out += "  lua:          \(manifest.luaVersion)\n"
@@ -112,7 +114,9 @@ extension Flowpkg {
             out += "  \"runtimeVersion\": \(manifest.runtimeVersion.map(string) ?? "null"),\n"
             out +=
                 "  \"signature\": "
-                + (signer.map { $0 == "malformed" ? "{\"valid\": false}" : "{\"algorithm\": \"ed25519\", \"keyID\": \(string($0))}" }
+                + (signer.map {
+                    $0 == "malformed" ? "{\"valid\": false}" : "{\"algorithm\": \"ed25519\", \"keyID\": \(string($0))}"
+                }
                     ?? "null") + ",\n"
             out += "  \"sha256\": \(string(sha256))"
             if list {

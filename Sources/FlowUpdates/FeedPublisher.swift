@@ -69,7 +69,8 @@ public enum FeedPublisher {
                 )
             }
             notes.append(
-                "warning: channel '\(channel)' served \(current.identifier); it now serves \(manifest.identifier) (--force)")
+                "warning: channel '\(channel)' served \(current.identifier); it now serves \(manifest.identifier) (--force)"
+            )
         }
         if let current, current.kind == .package, let previous = current.keyID, let keyID, previous != keyID {
             notes.append(

@@ -149,7 +149,8 @@ public struct UpdateFeed: Codable, Equatable, Sendable {
             return "the index is signed by key \(parsed.signerKeyID), which is not a trusted key"
         }
         guard key.isValidSignature(parsed.signature, for: signedText()) else {
-            return "the index's signature by key \(key.keyID) does not match it: the index was changed after it was signed"
+            return
+                "the index's signature by key \(key.keyID) does not match it: the index was changed after it was signed"
         }
         guard let version, version >= 1 else { return "the index has no \"version\"" }
         guard let expires, let expiry = Self.date(expires) else {
@@ -189,7 +190,13 @@ public struct UpdateFeed: Codable, Equatable, Sendable {
         var escaped = false
         for byte in bytes {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

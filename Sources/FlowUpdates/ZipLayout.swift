@@ -143,7 +143,8 @@ struct ZipLayout: Equatable {
         guard let probe = readBytes(descriptor, at: size - probeLength, count: Int(probeLength)) else { return nil }
         var position = probe.count - 22
         while position >= 0 {
-            if read32(probe, position) == endSignature, position + 22 + Int(read16(probe, position + 20)) == probe.count {
+            if read32(probe, position) == endSignature, position + 22 + Int(read16(probe, position + 20)) == probe.count
+            {
                 break
             }
             position -= 1

@@ -151,14 +151,16 @@ import Testing
                 == ["index.json", "packages"])
 
         let unsigned = try fixture.package(project, to: "Unsigned.luapkg")
-        let warned = try FlowpkgProcess.run(["publish", unsigned.path, "--to", "feed", "--sign", "release.key"], in: fixture.url)
+        let warned = try FlowpkgProcess.run(
+            ["publish", unsigned.path, "--to", "feed", "--sign", "release.key"], in: fixture.url)
         #expect(warned.status == 0)
         #expect(warned.stderr.contains("is not signed: clients refuse unsigned updates; export it with --sign KEY"))
         #expect(warned.stdout.hasSuffix(", unsigned\n"))
 
         let broken = fixture.url.appendingPathComponent("Broken.luapkg")
         try Data("not a zip".utf8).write(to: broken)
-        let refused = try FlowpkgProcess.run(["publish", broken.path, "--to", "feed", "--sign", "release.key"], in: fixture.url)
+        let refused = try FlowpkgProcess.run(
+            ["publish", broken.path, "--to", "feed", "--sign", "release.key"], in: fixture.url)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("nothing was published: "), "\(refused.stderr)")
         #expect(refused.stderr.contains("does not verify"))
@@ -170,7 +172,8 @@ import Testing
         defer { fixture.scratch.remove() }
         let project = try fixture.project("App", modules: ["main.lua": "print('hi')\n"])
         let keygen = try FlowpkgProcess.run(["keygen", "release"], in: fixture.url)
-        let keyID = try #require(keygen.stdout.split(separator: " ").last).trimmingCharacters(in: .whitespacesAndNewlines)
+        let keyID = try #require(keygen.stdout.split(separator: " ").last).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let package = fixture.url.appendingPathComponent("App.luapkg")
         let export = try FlowpkgProcess.run(
             ["export", project.path, "-o", package.path, "--sign", "release.key", "--runtime-version", "7"],

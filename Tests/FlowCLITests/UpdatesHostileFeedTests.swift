@@ -151,7 +151,8 @@ import Testing
         let update = try World.export(
             try project("1.1.0", "print('update 1.1.0')\n"), to: world.url.appendingPathComponent("U.luapkg"),
             sign: world.key)
-        #expect(try FlowpkgProcess.run(["publish", update.path, "--to", world.feed.path, "--sign", world.key]).status == 0)
+        #expect(
+            try FlowpkgProcess.run(["publish", update.path, "--to", world.feed.path, "--sign", world.key]).status == 0)
         let server = try StaticFeedServer(folder: world.feed)
         defer { server.stop() }
         let result = try FlowpkgProcess.run([
@@ -191,7 +192,8 @@ import Testing
         let otherProject = try World.project(
             in: world.url, name: "other", identifier: "com.example.other", version: "2.0.0", runtime: "1",
             main: "print('other')\n")
-        let other = try World.export(otherProject, to: world.url.appendingPathComponent("Other.luapkg"), sign: world.key)
+        let other = try World.export(
+            otherProject, to: world.url.appendingPathComponent("Other.luapkg"), sign: world.key)
         let refused = try FlowpkgProcess.run(["publish", other.path, "--to", world.feed.path, "--sign", world.key])
         #expect(refused.status == 1)
         #expect(

@@ -34,7 +34,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [scriptURL.path]
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = FlowpkgProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        environment["PATH"] =
+            FlowpkgProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         environment["PORT"] = String(port)
         environment["NO_COLOR"] = "1"
         process.environment = environment

@@ -171,7 +171,8 @@ import Testing
         for index in 0..<60 {
             let file = world.root.appendingPathComponent("small\(index).txt")
             try Data("resource \(index)\n".utf8).write(to: file)
-            resources.append(.init(key: try ResourceKey(name: "texts/resource-number-\(index)", type: "txt"), file: file))
+            resources.append(
+                .init(key: try ResourceKey(name: "texts/resource-number-\(index)", type: "txt"), file: file))
         }
         let embedded = try Self.package(world, version: "1.0.0", main: "print('1.0.0')\n", resources: resources)
         let update = try Self.package(world, version: "1.1.0", main: "print('1.1.0')\n", resources: resources)

@@ -148,7 +148,9 @@ import Testing
         #expect(
             (try? FileManager.default.contentsOfDirectory(
                 atPath: world.stores.appendingPathComponent("com.example.app/packages").path))?.isEmpty ?? true)
-        #expect(!FileManager.default.fileExists(atPath: world.root.deletingLastPathComponent().appendingPathComponent("x").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: world.root.deletingLastPathComponent().appendingPathComponent("x").path))
         #expect(client.prepareLaunch().source.kind == .embeddedPackage)
     }
 }

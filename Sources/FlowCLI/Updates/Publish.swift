@@ -51,7 +51,8 @@ extension Flowpkg {
             completion: .file(extensions: ["key"]))
         var sign: String
 
-        @Option(help: ArgumentHelp("Days until clients refuse the index unless it is published again.", valueName: "days"))
+        @Option(
+            help: ArgumentHelp("Days until clients refuse the index unless it is published again.", valueName: "days"))
         var expiresIn: Double = 30
 
         @Flag(help: "Publish a package of another identifier than the channel's current one.")

@@ -63,7 +63,9 @@ do {
 // Updates, when a feed and the key that signs it are named.
 let environment = ProcessInfo.processInfo.environment
 var updates: UpdateClient?
-if let feed = environment["HOSTAPP_UPDATE_FEED"].flatMap(URL.init(string:)), let keyPath = environment["HOSTAPP_UPDATE_KEY"] {
+if let feed = environment["HOSTAPP_UPDATE_FEED"].flatMap(URL.init(string:)),
+    let keyPath = environment["HOSTAPP_UPDATE_KEY"]
+{
     do {
         let key = try PackagePublicKey(contentsOf: URL(fileURLWithPath: keyPath))
         let store = URL(
