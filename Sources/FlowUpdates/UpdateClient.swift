@@ -12,7 +12,9 @@ import Foundation
 ///                                                     store: cachesURL), embedded: embedded)
 /// let launch = updates.prepareLaunch()          // the update or the embedded package
 /// let loader = try Loader(identifier: id, sources: [launch.source])
-/// // … run the start module; once the app is up:
+/// // … run the start module (`LuaContext.loadStartModule()` finds the update's); should it
+/// // throw, `updates.fallBackToEmbedded(reason:)` gives the embedded package to run now.
+/// // Once the app is up:
 /// updates.markHealthy()
 /// updates.checkInBackground { print($0) }       // stored for the next launch
 /// ```
@@ -40,7 +42,7 @@ public final class UpdateClient: Sendable {
         public init(
             feed: URL, channel: String = UpdateFeed.defaultChannel, trustedKeys: [PackagePublicKey],
             runtimeVersion: String? = nil, store: URL, keep: Int = 3, timeout: TimeInterval = 30,
-            deadline: TimeInterval = 300, maxPackageBytes: Int64 = 256 << 20
+            deadline: TimeInterval = 120, maxPackageBytes: Int64 = 256 << 20
         ) {
             self.deadline = deadline
             self.maxPackageBytes = maxPackageBytes

@@ -43,7 +43,7 @@ struct UpdateOptions: ParsableArguments {
         help: ArgumentHelp(
             "Seconds the whole feed check (index and download) may take; then the package already here runs.",
             valueName: "seconds"))
-    var updateDeadline: Double = 300
+    var updateDeadline: Double = 120
 
     @Option(help: ArgumentHelp("The largest update package to download, in bytes.", valueName: "bytes"))
     var maxUpdateBytes: Int64 = 256 << 20
@@ -59,7 +59,7 @@ struct UpdateOptions: ParsableArguments {
     func validate() throws {
         guard let feed else {
             if !trustedKey.isEmpty || applyNow || updateStore != nil || runtimeVersion != nil
-                || channel != UpdateFeed.defaultChannel || updateDeadline != 300 || maxUpdateBytes != 256 << 20
+                || channel != UpdateFeed.defaultChannel || updateDeadline != 120 || maxUpdateBytes != 256 << 20
             {
                 throw ValidationError(
                     "--trusted-key, --apply-now, --channel, --runtime-version, --update-store, --update-deadline and --max-update-bytes go with --updates URL"
