@@ -31,7 +31,7 @@ func fail(_ message: String) -> Never {
 }
 
 /// A context over `source` with the host's functions, as every launch needs it.
-func makeContext(_ source: any PackageSource) throws -> LuaContext {
+@MainActor func makeContext(_ source: any PackageSource) throws -> LuaContext {
     let context = try LuaContext(
         name: "HostApp", packageIdentifier: identifier, loader: try Loader(identifier: identifier, sources: [source]),
         options: options)
@@ -53,7 +53,12 @@ func makeContext(_ source: any PackageSource) throws -> LuaContext {
 // The embedded package: the one FlowpkgBuildPlugin put into this target's bundle.
 let embedded: EmbeddedPackageSource
 do {
-    let folders = [Bundle.module.resourceURL, Bundle.module.bundleURL].compactMap { $0 }
+    // Its resource folder and the bundle's own (the same folder in a flat SwiftPM bundle).
+    var folders: [URL] = []
+    for folder in [Bundle.module.resourceURL, Bundle.module.bundleURL].compactMap({ $0?.standardizedFileURL })
+    where !folders.contains(folder) {
+        folders.append(folder)
+    }
     embedded = try EmbeddedPackageSource(
         contentsOf: try PackageLocator.locate(identifier, in: folders), expectedIdentifier: identifier)
 } catch {
