@@ -103,7 +103,7 @@ struct RunRequest {
         var fallback: RunTarget?
         do {
             return try run(target, shownPath: shownPath, updateRun: updateRun, fallback: &fallback)
-        } catch where fallback != nil {
+        } catch  where fallback != nil {
             // The update's start module threw before it was confirmed healthy: the embedded
             // package runs in this same launch.
             return try run(fallback!, shownPath: shownPath, updateRun: nil, fallback: &fallback)
