@@ -5,7 +5,9 @@
 # and python3 on PATH; PORT picks the feed's port (default 8000). Works in a new temp folder.
 set -euo pipefail
 work="$(mktemp -d)"
-cleanup() { [[ -n "${server:-}" ]] && kill "$server" 2>/dev/null; rm -rf "$work"; }
+# SIGKILL: a process started from a test's thread may have SIGTERM blocked, and the block's
+# `kill` would not end its server.
+cleanup() { [[ -n "${server:-}" ]] && kill -KILL "$server" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 cd "$work"
 # The update store (default ~/.cache/flowpkg/updates) of this run only.
@@ -30,7 +32,6 @@ kill $server
 }
 
 walkthrough >"$work/log" 2>&1 || fail "a step failed"
-server=""
 version() { flowpkg inspect "$1" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["version"])'; }
 [[ "$(version App-1.0.0.luapkg)" == 1.0.0 ]] || fail "App-1.0.0.luapkg holds version $(version App-1.0.0.luapkg)"
 [[ "$(version App-1.1.0.luapkg)" == 1.1.0 ]] || fail "App-1.1.0.luapkg holds version $(version App-1.1.0.luapkg)"
