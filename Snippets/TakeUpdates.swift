@@ -32,29 +32,30 @@ let updates = try UpdateClient(
 let launch = updates.prepareLaunch()
 for message in launch.messages { print("update: \(message)") }
 
-/// A context over `source`, its start module run: the start module of whichever package runs.
+/// A context over `source`, its start module run: every package source names its start module
+/// (the embedded package's, or the downloaded update's).
 func start(_ source: any PackageSource) throws -> LuaContext {
-    let manifest = (source as? UpdatePackageSource)?.manifest ?? embedded.manifest
     let context = try LuaContext(
         name: "App", packageIdentifier: identifier, loader: try Loader(identifier: identifier, sources: [source]),
         options: options)
-    if let startModule = manifest.startModule { _ = try context.loadModule(startModule) }
-    print("ran \(manifest.version) from \(source.place)")
+    _ = try context.loadStartModule()
+    let version = (source as? UpdatePackageSource)?.manifest.version ?? embedded.manifest.version
+    print("ran \(version) from \(source.place)")
     return context
 }
 
 let context: LuaContext
 do {
     context = try start(launch.source)
-    // The app is up: the update that runs stays in use at the next launches.
-    updates.markHealthy()
 } catch {
-    guard launch.source.kind == .downloadedUpdate else { throw error }
-    // The update failed before it was confirmed: never run it again; run the shipped package now.
-    print("update: the update failed (\(error)); running the embedded package")
-    updates.markFailed()
+    // The update's start module threw before it was confirmed: it is marked failed (never run
+    // again), and the shipped package runs in this same launch.
+    guard let fallback = updates.fallBackToEmbedded(reason: "\(error)") else { throw error }
+    for message in fallback.messages { print("update: \(message)") }
     context = try start(embedded)
 }
+// The app is up: the package that runs stays in use at the next launches.
+updates.markHealthy()
 
 // Look for the next update while the app runs; what it downloads runs from the next launch.
 let check = updates.checkInBackground { outcome in print("update: \(outcome)") }

@@ -24,7 +24,10 @@ let package = Package(
             dependencies: [
                 "Greeting",
                 .product(name: "FlowPackage", package: "flowpkg"),
+                .product(name: "FlowLoader", package: "flowpkg"),
                 .product(name: "FlowRuntime", package: "flowpkg"),
+                // Signed updates from a feed (HOSTAPP_UPDATE_FEED in main.swift).
+                .product(name: "FlowUpdates", package: "flowpkg"),
                 // Used only in debug builds (#if DEBUG in main.swift).
                 .product(name: "FlowLiveDevelopment", package: "flowpkg"),
             ],

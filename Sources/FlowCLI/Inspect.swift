@@ -43,15 +43,29 @@ extension Flowpkg {
                 throw ExitCode.failure
             }
             let sha256 = (try? PackageFile.sha256(at: url)) ?? ""
+            let signer = Self.signer(reader)
             print(
                 format == .json
-                    ? Self.json(reader.manifest, path: package, sha256: sha256, list: list)
-                    : Self.text(reader.manifest, path: package, sha256: sha256, list: list), terminator: "")
+                    ? Self.json(reader.manifest, path: package, sha256: sha256, list: list, signer: signer)
+                    : Self.text(reader.manifest, path: package, sha256: sha256, list: list, signer: signer),
+                terminator: "")
+        }
+
+        /// The signature as a package shows it (no key to check it against here): the signer's
+        /// key id, "malformed", or nil when unsigned.
+        static func signer(_ reader: PackageReader) -> String? {
+            switch reader.signatureStatus(trustedKeys: []) {
+            case .untrustedKey(let id), .trusted(let id), .invalid(let id): return id
+            case .malformed: return "malformed"
+            case .unsigned: return nil
+            }
         }
 
         /// Every string from the package is escaped (`TerminalText`): a manifest's name or an
         /// entry's path must not drive the terminal.
-        static func text(_ manifest: Manifest, path: String, sha256: String, list: Bool) -> String {
+        static func text(
+            _ manifest: Manifest, path: String, sha256: String, list: Bool, signer: String? = nil
+        ) -> String {
             let shown = TerminalText.escaped
             let moduleBytes = manifest.modules.reduce(Int64(0)) { $0 + $1.size }
             let resourceBytes = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
@@ -60,6 +74,11 @@ extension Flowpkg {
             out += "  name:         \(shown(manifest.name))\n"
             out += "  version:      \(shown(manifest.version))\n"
             out += "  start module: \(manifest.startModule.map { shown($0.rawValue) } ?? "(none)")\n"
+            out += "  runtime:      \(manifest.runtimeVersion.map(shown) ?? "(none)")\n"
+            out +=
+                "  signature:    "
+                + (signer.map { $0 == "malformed" ? "malformed" : "ed25519, key id \(shown($0))" } ?? "(unsigned)")
+                + "\n"
             out += "  modules:      \(manifest.modules.count) (\(moduleBytes) bytes)\n"
             out += "  resources:    \(manifest.resources.count) (\(resourceBytes) bytes)\n"
             if !manifest.scripts.isEmpty {
@@ -84,8 +103,10 @@ extension Flowpkg {
             return out
         }
 
-        static func json(_ manifest: Manifest, path: String, sha256: String, list: Bool) -> String {
-            JSONReport.text(JSONReport.Inspection(manifest, path: path, sha256: sha256, list: list))
+        static func json(
+            _ manifest: Manifest, path: String, sha256: String, list: Bool, signer: String? = nil
+        ) -> String {
+            JSONReport.text(JSONReport.Inspection(manifest, path: path, sha256: sha256, list: list, signer: signer))
         }
     }
 }

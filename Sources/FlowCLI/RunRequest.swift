@@ -101,6 +101,21 @@ struct RunRequest {
         }
         defer { updateRun?.finish(log: { Self.standardError($0 + "\n") }) }
 
+        var fallback: RunTarget?
+        do {
+            return try run(target, shownPath: shownPath, updateRun: updateRun, fallback: &fallback)
+        } catch  where fallback != nil {
+            // The update's start module threw before it was confirmed healthy: the embedded
+            // package runs in this same launch.
+            return try run(fallback!, shownPath: shownPath, updateRun: nil, fallback: &fallback)
+        }
+    }
+
+    /// Runs `target`'s start module in a new context. When it throws and an update was
+    /// running, `fallback` is set to the embedded package's target before the error is thrown.
+    private func run(
+        _ target: RunTarget, shownPath: String, updateRun: UpdateRun?, fallback: inout RunTarget?
+    ) throws -> RunTarget {
         let lineOutput = LineOutput()
         let reporter = live?.makeReporter(loader: target.loader, output: lineOutput)
         var options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
@@ -142,9 +157,13 @@ struct RunRequest {
             try context.loadModule(target.startModule, arguments: arguments.map { .string($0) })
         } catch {
             fflush(nil)  // Lua's print writes through C stdio
+            if let updateRun, let embedded = updateRun.fallBack(after: error, log: { Self.standardError($0 + "\n") }) {
+                Self.standardError("update: the update's start module failed:\n\(error)\n")
+                fallback = embedded
+                throw ExitCode.failure
+            }
             Self.standardError("error: \(error)\n")
             reporter?.error("\(error)", phase: .start)
-            updateRun?.failed()
             throw ExitCode.failure
         }
         fflush(nil)  // Lua's print writes through C stdio

@@ -30,7 +30,9 @@ public final class FileWatcher: Sendable {
         self.forcePolling = forcePolling
     }
 
-    /// Starts watching on a thread of its own; once only.
+    /// Starts watching on a thread of its own; once only. Returns once the watch is armed
+    /// (inotify's watches added, or the polling baseline taken), so a change made after it
+    /// returns is reported.
     public func start() {
         let first = started.withLock { started in
             defer { started = true }
@@ -39,14 +41,16 @@ public final class FileWatcher: Sendable {
         guard first else { return }
         let watch = self.watch
         let forcePolling = self.forcePolling
+        let armed = DispatchSemaphore(value: 0)
         let thread = Thread {
             #if os(Linux)
-                if !forcePolling, watch.watchWithInotify() { return }
+                if !forcePolling, watch.watchWithInotify(armed: { armed.signal() }) { return }
             #endif
-            watch.watchByPolling()
+            watch.watchByPolling(armed: { armed.signal() })
         }
         thread.name = "flowpkg.file-watcher"
         thread.start()
+        armed.wait()
     }
 
     /// Stops watching within a tenth of a second; a callback already running finishes.
@@ -82,7 +86,7 @@ private struct Watch: Sendable {
 
     #if os(Linux)
         /// Returns false when inotify is not available, so the caller polls instead.
-        func watchWithInotify() -> Bool {
+        func watchWithInotify(armed: () -> Void) -> Bool {
             let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard fd >= 0 else { return false }
             defer { close(fd) }
@@ -94,6 +98,7 @@ private struct Watch: Sendable {
                 for folder in flat + recursive { _ = inotify_add_watch(fd, folder.path, mask) }
             }
             addWatches()
+            armed()
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             func drain() -> Bool {
                 var any = false
@@ -117,8 +122,9 @@ private struct Watch: Sendable {
         }
     #endif
 
-    func watchByPolling() {
+    func watchByPolling(armed: () -> Void) {
         var last = signature()
+        armed()
         while !shouldStop {
             _ = stopped.wait(until: { $0 ? true : nil }, deadline: Date().addingTimeInterval(pollInterval))
             if shouldStop { break }

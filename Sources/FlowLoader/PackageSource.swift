@@ -58,6 +58,12 @@ public protocol PackageSource: AnyObject, Sendable {
     /// The package identifier this source serves.
     var identifier: PackageIdentifier { get }
 
+    /// The module a host starts with, when this source is a whole package that names one
+    /// (an embedded package, a downloaded update); nil for a source that serves only parts.
+    var startModule: ModuleName? { get }
+    /// The C modules the package may load from the host's Lua C path.
+    var externalModules: [String] { get }
+
     func module(named name: ModuleName) throws -> ModuleCode?
     func resource(_ key: ResourceKey) throws -> [UInt8]?
     /// The script (a Lua file loaded by path, `muc/password.lib.lua`) at `path`, relative to
@@ -74,6 +80,11 @@ extension PackageSource {
 
     /// A source that names no files: a failed `require` names the source instead.
     public func searchedPaths(for name: ModuleName) -> [String] { [] }
+
+    /// A source that names no start module (a live source, a folder of resources).
+    public var startModule: ModuleName? { nil }
+    /// A source that lists no C modules of its own.
+    public var externalModules: [String] { [] }
 
     /// How messages name this source: its kind and where it is (`package /app/App.luapkg`).
     public var place: String { "\(kind.rawValue) \(location)" }

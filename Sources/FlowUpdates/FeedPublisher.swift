@@ -19,25 +19,68 @@ public enum FeedPublisher {
         public var notes: [String]
     }
 
-    /// Publishes `package` to `channel` of the feed at `folder` (created if missing).
-    public static func publish(package: URL, to folder: URL, channel: String) throws(UpdateError) -> Outcome {
+    /// How the index is signed and how long it stays valid.
+    public struct IndexSigning: Sendable {
+        public var key: PackageSigningKey
+        /// Seconds from now until clients refuse the index (publish again before then).
+        public var validFor: TimeInterval
+        public var now: Date
+
+        public init(key: PackageSigningKey, validFor: TimeInterval = 30 * 86_400, now: Date = Date()) {
+            self.key = key
+            self.validFor = validFor
+            self.now = now
+        }
+    }
+
+    /// Publishes `package` to `channel` of the feed at `folder` (created if missing), signing
+    /// the index with `signing`. A package of another identifier than the channel's current
+    /// entry is refused unless `force`.
+    public static func publish(
+        package: URL, to folder: URL, channel: String, signing: IndexSigning, force: Bool = false
+    ) throws(UpdateError) -> Outcome {
         try checkChannel(channel)
         let problems = PackageReader.verify(at: package)
         if !problems.isEmpty {
-            throw .refused(
-                version: nil,
-                reason: "\(package.path) does not verify:\n"
+            throw .notPublished(
+                "\(package.path) does not verify:\n"
                     + problems.map { "  \(package.path): \($0)" }.joined(separator: "\n"))
         }
         let reader: PackageReader
         do { reader = try PackageReader(contentsOf: package) } catch {
-            throw .refused(version: nil, reason: "\(error)")
+            throw .notPublished("\(error)")
         }
         let manifest = reader.manifest
         var notes: [String] = []
+        var keyID: String?
+        switch reader.signatureStatus(trustedKeys: []) {
+        case .untrustedKey(let id), .trusted(let id), .invalid(let id): keyID = id
+        case .unsigned, .malformed: break
+        }
         if !reader.isSigned {
             notes.append(
                 "warning: \(package.path) is not signed: clients refuse unsigned updates; export it with --sign KEY")
+        }
+        let current = try readIndex(in: folder)?.channels[channel]
+        if let current, current.identifier != manifest.identifier.rawValue {
+            guard force else {
+                throw .notPublished(
+                    "channel '\(channel)' serves \(current.identifier), and \(package.path) is \(manifest.identifier); publish it to another channel or feed, or pass --force to replace the channel's app"
+                )
+            }
+            notes.append(
+                "warning: channel '\(channel)' served \(current.identifier); it now serves \(manifest.identifier) (--force)"
+            )
+        }
+        if let current, current.kind == .package, let previous = current.keyID, let keyID, previous != keyID {
+            notes.append(
+                "warning: \(package.path) is signed by key \(keyID), but the channel's current package by key \(previous): clients that trust only the old key will refuse it"
+            )
+        }
+        if let keyID, keyID != signing.key.publicKey.keyID {
+            notes.append(
+                "warning: the package is signed by key \(keyID) and the index by key \(signing.key.publicKey.keyID): clients must trust both"
+            )
         }
         let packages = folder.appendingPathComponent("packages")
         try makeFolder(packages)
@@ -52,19 +95,19 @@ public enum FeedPublisher {
         let entry = UpdateFeed.Entry(
             kind: .package, identifier: manifest.identifier.rawValue, version: manifest.version,
             runtimeVersion: manifest.runtimeVersion, path: path, size: size, sha256: sha256,
-            signed: reader.isSigned)
-        let index = try writeIndex(in: folder, channel: channel, entry: entry)
+            signed: reader.isSigned, keyID: keyID, directoryOffset: ZipLayout.read(target)?.directoryOffset)
+        let index = try writeIndex(in: folder, channel: channel, entry: entry, signing: signing)
         return Outcome(channel: channel, entry: entry, index: index, notes: notes)
     }
 
     /// Publishes a rollback on `channel`: clients of `identifier` go back to their embedded package.
-    public static func rollback(identifier: PackageIdentifier, in folder: URL, channel: String) throws(UpdateError)
-        -> Outcome
-    {
+    public static func rollback(
+        identifier: PackageIdentifier, in folder: URL, channel: String, signing: IndexSigning
+    ) throws(UpdateError) -> Outcome {
         try checkChannel(channel)
         try makeFolder(folder)
         let entry = UpdateFeed.Entry(kind: .rollback, identifier: identifier.rawValue)
-        let index = try writeIndex(in: folder, channel: channel, entry: entry)
+        let index = try writeIndex(in: folder, channel: channel, entry: entry, signing: signing)
         return Outcome(channel: channel, entry: entry, index: index, notes: [])
     }
 
@@ -88,23 +131,34 @@ public enum FeedPublisher {
         }
     }
 
-    /// Replaces `channel`'s entry in the index, keeping the other channels.
-    private static func writeIndex(in folder: URL, channel: String, entry: UpdateFeed.Entry) throws(UpdateError) -> URL
-    {
+    /// The feed's index as it is now, or nil when there is none.
+    static func readIndex(in folder: URL) throws(UpdateError) -> UpdateFeed? {
         let index = folder.appendingPathComponent(UpdateFeed.indexName)
-        var feed = UpdateFeed()
-        if FileManager.default.fileExists(atPath: index.path) {
-            let bytes: [UInt8]
-            do { bytes = Array(try Data(contentsOf: index)) } catch {
-                throw .store(path: index.path, reason: error.localizedDescription)
-            }
-            do { feed = try UpdateFeed.decode(bytes) } catch {
-                throw .store(
-                    path: index.path,
-                    reason: "it is not a feed index (\(error)); move it away or publish to another folder")
-            }
+        guard FileManager.default.fileExists(atPath: index.path) else { return nil }
+        let bytes: [UInt8]
+        do { bytes = Array(try Data(contentsOf: index)) } catch {
+            throw .store(path: index.path, reason: error.localizedDescription)
         }
+        do { return try UpdateFeed.decode(bytes) } catch {
+            throw .store(
+                path: index.path,
+                reason: "it is not a feed index (\(error)); move it away or publish to another folder")
+        }
+    }
+
+    /// Replaces `channel`'s entry in the index, keeping the other channels; the index's version
+    /// goes up, its expiry is renewed, and it is signed again.
+    private static func writeIndex(
+        in folder: URL, channel: String, entry: UpdateFeed.Entry, signing: IndexSigning
+    ) throws(UpdateError) -> URL {
+        let index = folder.appendingPathComponent(UpdateFeed.indexName)
+        var feed = try readIndex(in: folder) ?? UpdateFeed()
         feed.channels[channel] = entry
+        // One more than before, and at least the time in seconds: a feed made again from
+        // nothing still goes forward for clients that saw the old one.
+        feed.version = max((feed.version ?? 0) + 1, Int64(signing.now.timeIntervalSince1970))
+        feed.expires = UpdateFeed.timestamp(signing.now.addingTimeInterval(signing.validFor))
+        feed.sign(with: signing.key)
         try AtomicFiles.write(feed.encoded(), to: index)
         return index
     }

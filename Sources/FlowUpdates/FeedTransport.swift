@@ -15,19 +15,43 @@ import Foundation
 /// the feed over `file://` or `http://` on a network it trusts; every package is checked
 /// against the host's trusted key whatever the transport.
 enum FeedTransport {
-    /// Hands the body of `url` to `sink` piece by piece; more than `limit` bytes is an error.
+    /// Part of a file: bytes `start` through `end` (inclusive; nil: to the end).
+    struct ByteRange: Equatable {
+        var start: Int64
+        var end: Int64?
+
+        var header: String { "bytes=\(start)-" + (end.map(String.init) ?? "") }
+    }
+
+    /// What a server sent for a request with a range.
+    enum Served: Equatable {
+        /// The whole file (no range asked, or the server ignores ranges).
+        case whole
+        /// Exactly the range asked for.
+        case range
+    }
+
+    /// Hands the body of `url` (or `range` of it) to `sink` piece by piece; more than `limit`
+    /// bytes is an error, and so is passing `deadline`. With a range and `wholeAllowed` false,
+    /// a server that answers with the whole file is an error (`rangesUnsupported`) before any
+    /// of its body is read.
+    @discardableResult
     static func get(
-        _ url: URL, limit: Int64, timeout: TimeInterval,
-        sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void
-    ) throws(UpdateError) {
+        _ url: URL, limit: Int64, timeout: TimeInterval, deadline: CheckDeadline, range: ByteRange? = nil,
+        wholeAllowed: Bool = true, sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void
+    ) throws(UpdateError) -> Served {
+        if deadline.passed { throw .deadline(seconds: deadline.seconds) }
         switch url.scheme?.lowercased() {
         case "file":
-            try readFile(url, limit: limit, sink: sink)
+            return try readFile(url, limit: limit, deadline: deadline, range: range, sink: sink)
         case "http":
-            try HTTPGet.get(url, limit: limit, timeout: timeout, sink: sink)
+            return try HTTPGet.get(
+                url, limit: limit, timeout: timeout, deadline: deadline, range: range, wholeAllowed: wholeAllowed,
+                sink: sink)
         case "https":
             #if canImport(Darwin)
-                try SessionGet.get(url, limit: limit, timeout: timeout, sink: sink)
+                try SessionGet.get(url, limit: limit, timeout: min(timeout, deadline.remaining), sink: sink)
+                return .whole
             #else
                 throw .unsupportedScheme(
                     "https:// update feeds are not supported on this platform (flowpkg does not link "
@@ -41,6 +65,14 @@ enum FeedTransport {
         }
     }
 
+    /// How a reason starts when the server sent more than it may: nothing of it is kept.
+    static let tooLarge = "the answer is larger than"
+    /// How a reason starts when the server said it would send more than it may.
+    static let declaredTooLarge = "the answer is"
+
+    /// The reason a range request's answer is refused when the server sent the whole file.
+    static let rangesUnsupported = "the server does not serve byte ranges"
+
     private static var httpsNote: String {
         #if canImport(Darwin)
             return " or https://"
@@ -50,50 +82,105 @@ enum FeedTransport {
     }
 
     /// The whole body of `url`, at most `limit` bytes.
-    static func fetch(_ url: URL, limit: Int64, timeout: TimeInterval) throws(UpdateError) -> [UInt8] {
+    static func fetch(_ url: URL, limit: Int64, timeout: TimeInterval, deadline: CheckDeadline) throws(UpdateError)
+        -> [UInt8]
+    {
         var bytes: [UInt8] = []
-        try get(url, limit: limit, timeout: timeout) { bytes += $0 }
+        try get(url, limit: limit, timeout: timeout, deadline: deadline) { bytes += $0 }
         return bytes
     }
 
     private static func readFile(
-        _ url: URL, limit: Int64,
+        _ url: URL, limit: Int64, deadline: CheckDeadline, range: ByteRange?,
         sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void
-    ) throws(UpdateError) {
+    ) throws(UpdateError) -> Served {
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             throw .unreachable(url: url.absoluteString, reason: "no such file")
         }
         defer { try? handle.close() }
+        var left = Int64.max
+        if let range {
+            do { try handle.seek(toOffset: UInt64(max(0, range.start))) } catch {
+                throw .unreachable(url: url.absoluteString, reason: "\(error)")
+            }
+            if let end = range.end { left = end - range.start + 1 }
+        }
         var total: Int64 = 0
-        while true {
-            let chunk = handle.readData(ofLength: 256 * 1024)
-            if chunk.isEmpty { return }
+        while left > 0 {
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: Int(min(256 * 1024, left))) ?? Data() } catch {
+                throw .unreachable(url: url.absoluteString, reason: "\(error)")
+            }
+            if chunk.isEmpty { break }
             total += Int64(chunk.count)
+            left -= Int64(chunk.count)
             if total > limit { throw .unreachable(url: url.absoluteString, reason: "it is larger than \(limit) bytes") }
+            if deadline.passed { throw .deadline(seconds: deadline.seconds) }
             try sink(ArraySlice(chunk))
         }
+        return range == nil ? .whole : .range
     }
 }
 
+/// When a whole update check (index and download) must be over.
+struct CheckDeadline: Sendable {
+    let date: Date
+    /// The deadline as the host set it, for messages.
+    let seconds: Double
+
+    init(seconds: Double) {
+        self.seconds = seconds
+        date = Date(timeIntervalSinceNow: seconds)
+    }
+
+    var remaining: TimeInterval { max(0, date.timeIntervalSinceNow) }
+    var passed: Bool { remaining <= 0 }
+}
+
 /// One GET through FlowHTTP's plain-socket `HTTPConnection` (HTTP/1.1, `Connection: close`):
-/// status 200 only. No redirects: a feed lives at one address.
+/// status 200 (or 206 for a range) only. No redirects: a feed lives at one address. A
+/// watchdog cancels the connection at the check's deadline, however slowly the server sends.
 enum HTTPGet {
     static func get(
-        _ url: URL, limit: Int64, timeout: TimeInterval,
+        _ url: URL, limit: Int64, timeout: TimeInterval, deadline: CheckDeadline,
+        range: FeedTransport.ByteRange?, wholeAllowed: Bool,
         sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void
-    ) throws(UpdateError) {
+    ) throws(UpdateError) -> FeedTransport.Served {
         let address = url.absoluteString
         func unreachable(_ failure: HTTPConnection.Failure) -> UpdateError {
+            if deadline.passed { return .deadline(seconds: deadline.seconds) }
             switch failure {
             case .unreachable(let reason), .malformed(let reason): return .unreachable(url: address, reason: reason)
             }
         }
         do {
-            let connection = try HTTPConnection.get(
-                url, headers: [("User-Agent", "flowpkg-updates"), ("Accept-Encoding", "identity")],
-                timeout: timeout, readTimeout: timeout)
+            var headers = [("User-Agent", "flowpkg-updates"), ("Accept-Encoding", "identity")]
+            if let range { headers.append(("Range", range.header)) }
+            let wait = max(0.001, min(timeout, deadline.remaining))
+            let connection = try HTTPConnection.get(url, headers: headers, timeout: wait, readTimeout: wait)
+            let cancellation = connection.cancellation
+            let watchdog = DispatchWorkItem { cancellation.cancel() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + deadline.remaining, execute: watchdog)
+            defer { watchdog.cancel() }
             let head = try connection.readHead()
-            guard head.status == 200 else {
+            var served = FeedTransport.Served.whole
+            switch head.status {
+            case 200:
+                if range != nil, !wholeAllowed {
+                    throw UpdateError.unreachable(url: address, reason: FeedTransport.rangesUnsupported)
+                }
+            case 206 where range != nil:
+                // "bytes START-END/TOTAL": the answer must start where the range asked.
+                let contentRange = head.headers["content-range"] ?? ""
+                guard let range, contentRange.hasPrefix("bytes \(range.start)-") else {
+                    throw UpdateError.unreachable(
+                        url: address, reason: "HTTP 206 for another range ('\(contentRange.prefix(60))')")
+                }
+                served = .range
+            case 300..<400:
+                throw UpdateError.unreachable(
+                    url: address, reason: "HTTP \(head.status) (a redirect; a feed is read only at its own address)")
+            default:
                 throw UpdateError.unreachable(url: address, reason: "HTTP \(head.status)")
             }
             if let length = head.headers["content-length"].flatMap({ Int64($0) }), length > limit {
@@ -107,7 +194,7 @@ enum HTTPGet {
                     total += Int64(piece.count)
                     do throws(UpdateError) {
                         if total > limit {
-                            throw .unreachable(url: address, reason: "the answer is larger than \(limit) bytes")
+                            throw .unreachable(url: address, reason: "\(FeedTransport.tooLarge) \(limit) bytes")
                         }
                         try sink(piece)
                     } catch {
@@ -120,6 +207,7 @@ enum HTTPGet {
                 throw sinkError ?? unreachable(error)
             }
             if let sinkError { throw sinkError }
+            return served
         } catch let error as UpdateError {
             throw error
         } catch let error as HTTPConnection.Failure {
@@ -170,7 +258,9 @@ enum HTTPGet {
             done.wait()
             let file = try outcome.withLock { $0 }.get()
             defer { try? FileManager.default.removeItem(at: file) }
-            try FeedTransport.get(URL(fileURLWithPath: file.path), limit: limit, timeout: timeout, sink: sink)
+            try FeedTransport.get(
+                URL(fileURLWithPath: file.path), limit: limit, timeout: timeout,
+                deadline: CheckDeadline(seconds: timeout), sink: sink)
         }
     }
 #endif

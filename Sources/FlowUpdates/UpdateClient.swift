@@ -13,7 +13,9 @@ import Foundation
 ///                                                     store: cachesURL), embedded: embedded)
 /// let launch = updates.prepareLaunch()          // the update or the embedded package
 /// let loader = try Loader(identifier: id, sources: [launch.source])
-/// // … run the start module; once the app is up:
+/// // … run the start module (`LuaContext.loadStartModule()` finds the update's); should it
+/// // throw, `updates.fallBackToEmbedded(reason:)` gives the embedded package to run now.
+/// // Once the app is up:
 /// updates.markHealthy()
 /// updates.checkInBackground { print($0) }       // stored for the next launch
 /// ```
@@ -31,11 +33,20 @@ public final class UpdateClient: Sendable {
         public var keep: Int
         /// Seconds a connection or a read may take.
         public var timeout: TimeInterval
+        /// Seconds a whole check may take, index and download together; past it the check
+        /// stops (what was received is kept to resume) and the running package keeps running.
+        public var deadline: TimeInterval
+        /// The largest package this host downloads: an index listing a larger one is refused
+        /// before anything is fetched.
+        public var maxPackageBytes: Int64
 
         public init(
             feed: URL, channel: String = UpdateFeed.defaultChannel, trustedKeys: [PackagePublicKey],
-            runtimeVersion: String? = nil, store: URL, keep: Int = 3, timeout: TimeInterval = 30
+            runtimeVersion: String? = nil, store: URL, keep: Int = 3, timeout: TimeInterval = 30,
+            deadline: TimeInterval = 120, maxPackageBytes: Int64 = 256 << 20
         ) {
+            self.deadline = deadline
+            self.maxPackageBytes = maxPackageBytes
             self.feed = feed
             self.channel = channel
             self.trustedKeys = trustedKeys
@@ -48,7 +59,7 @@ public final class UpdateClient: Sendable {
 
     /// What a feed check did, in a sentence.
     public enum CheckOutcome: Equatable, Sendable, CustomStringConvertible {
-        case downloaded(version: String, id: String)
+        case downloaded(version: String, id: String, report: DownloadReport? = nil)
         case alreadyStored(version: String)
         case rolledBack
         /// The feed has nothing for this package (no such channel, another identifier, an
@@ -58,7 +69,15 @@ public final class UpdateClient: Sendable {
 
         public var description: String {
             switch self {
-            case let .downloaded(version, id): return "update \(version) (\(id.prefix(12))) downloaded and verified"
+            case let .downloaded(version, id, report):
+                var text = "update \(version) (\(id.prefix(12))) downloaded and verified"
+                if let report {
+                    text += " (fetched \(report.fetched) of \(report.size) bytes"
+                    if report.reused > 0 { text += "; \(report.reused) reused from packages on this device" }
+                    if report.resumed > 0 { text += "; resumed after \(report.resumed)" }
+                    text += ")"
+                }
+                return text
             case let .alreadyStored(version): return "update \(version) is already downloaded"
             case .rolledBack:
                 return "the update feed rolled back to the embedded package; downloaded updates are withdrawn"
@@ -123,11 +142,22 @@ public final class UpdateClient: Sendable {
     }
 
     private func check() throws(UpdateError) -> CheckOutcome {
+        let deadline = CheckDeadline(seconds: configuration.deadline)
         let indexURL = configuration.feed.appendingPathComponent(UpdateFeed.indexName)
         let feed = try UpdateFeed.decode(
             FeedTransport.fetch(
                 indexURL, limit: Int64(UpdateFeed.maxIndexBytes),
-                timeout: configuration.timeout))
+                timeout: configuration.timeout, deadline: deadline))
+        // Nothing in an index is acted on (not even a rollback) unless the trusted key signed
+        // it, it has not expired, and it is not older than one accepted before.
+        if let refusal = feed.refusal(
+            trustedKeys: configuration.trustedKeys, now: Date(), acceptedVersion: store.readState().indexVersion)
+        {
+            throw .badFeed(refusal)
+        }
+        if let version = feed.version {
+            try store.updateState { $0.indexVersion = max($0.indexVersion ?? 0, version) }
+        }
         let channel = configuration.channel
         guard let entry = feed.channels[channel] else {
             return .nothingToDo(
@@ -181,14 +211,17 @@ public final class UpdateClient: Sendable {
                 if state.rolledBack { try store.updateState { $0.rolledBack = false } }
                 return .alreadyStored(version: version)
             }
-            let id = try store.download(
-                entry, from: configuration.feed.appendingPathComponent(path),
-                timeout: configuration.timeout)
+            // Packages on the device whose entries a delta download may reuse.
+            let local = [URL(fileURLWithPath: embedded.location)] + store.storedIDs.map { store.url(of: $0) }
+            let report = try store.download(
+                entry, from: configuration.feed.appendingPathComponent(path), local: local,
+                timeout: configuration.timeout, deadline: deadline, maxBytes: configuration.maxPackageBytes)
+            let id = report.id
             try store.updateState { $0.rolledBack = false }
             let inUse = launchedUpdate.withLock { $0 }
             let lastGood = store.readState().lastGood
             store.prune(protecting: Set([id] + [inUse, lastGood].compactMap { $0 }))
-            return .downloaded(version: version, id: id)
+            return .downloaded(version: version, id: id, report: report)
         }
     }
 
@@ -275,6 +308,21 @@ public final class UpdateClient: Sendable {
             if state.launching == id { state.launching = nil }
             state.lastGood = id
         }
+    }
+
+    /// The launched update failed before the host confirmed it healthy (its start module
+    /// threw): it is marked failed, and the embedded package is returned to start again in
+    /// this same launch. Nil when no update was launched (the embedded package already ran).
+    public func fallBackToEmbedded(reason: String) -> Launch? {
+        guard let id = launchedUpdate.withLock({ $0 }) else { return nil }
+        let version = (try? PackageReader.readManifest(at: store.url(of: id)).version) ?? "?"
+        markFailed()
+        launchedUpdate.withLock { $0 = nil }
+        return Launch(
+            plan: UpdatePlan(choice: .embedded, order: [.embeddedPackage]), source: embedded,
+            messages: [
+                "update \(version) (\(id.prefix(12))) failed before it was confirmed healthy (\(reason)); it is marked failed, and the embedded package \(embedded.manifest.version) runs instead"
+            ])
     }
 
     /// The host saw the launched update fail: it is never chosen again, and the next launch

@@ -16,13 +16,23 @@ import Foundation
 ///       "path": "packages/<sha256>.luapkg",
 ///       "size": 4242,
 ///       "sha256": "<SHA-256 of the package file>",
-///       "signed": true
+///       "signed": true,
+///       "keyID": "<key id of the package's signer>",
+///       "directoryOffset": 4100
 ///     }
-///   }
+///   },
+///   "version": 7,
+///   "expires": "2026-12-23T19:00:00Z",
+///   "signature": "ed25519 <base64 public key> <base64 signature>"
 /// }
 /// ```
 /// A rollback entry is `{"kind": "rollback", "identifier": "com.example.app"}`. Packages are
 /// stored under `packages/`, named by their file's SHA-256, and never rewritten.
+///
+/// The index is signed with the packages' key: the signature covers `signedText()`, a
+/// canonical rendering of every other field (so any JSON encoder may write the file), and a
+/// client refuses an index that is unsigned, signed by a key it does not trust, expired, or
+/// older (`version`) than one it has already accepted.
 public struct UpdateFeed: Codable, Equatable, Sendable {
     public struct Entry: Codable, Equatable, Sendable {
         public enum Kind: String, Codable, Sendable {
@@ -39,11 +49,19 @@ public struct UpdateFeed: Codable, Equatable, Sendable {
         public var size: Int64?
         public var sha256: String?
         public var signed: Bool?
+        /// The key id of the key that signed the package (`PackagePublicKey.keyID`).
+        public var keyID: String?
+        /// Where the package's zip central directory starts: a client that holds an earlier
+        /// version fetches the directory with one byte range and only the entries it lacks.
+        public var directoryOffset: Int64?
 
         public init(
             kind: Kind, identifier: String, version: String? = nil, runtimeVersion: String? = nil,
-            path: String? = nil, size: Int64? = nil, sha256: String? = nil, signed: Bool? = nil
+            path: String? = nil, size: Int64? = nil, sha256: String? = nil, signed: Bool? = nil,
+            keyID: String? = nil, directoryOffset: Int64? = nil
         ) {
+            self.keyID = keyID
+            self.directoryOffset = directoryOffset
             self.kind = kind
             self.identifier = identifier
             self.version = version
@@ -60,18 +78,136 @@ public struct UpdateFeed: Codable, Equatable, Sendable {
     public static let defaultChannel = "production"
     /// An index is a few lines per channel; a larger answer is refused.
     public static let maxIndexBytes = 1 << 20
+    /// An index is three levels deep; a deeper one is refused unparsed.
+    static let maxIndexDepth = 8
 
     public var feedVersion: Int
     public var channels: [String: Entry]
+    /// Goes up by one at every publish; a client refuses an index older than one it accepted
+    /// (a replayed index).
+    public var version: Int64?
+    /// After this moment (ISO 8601, UTC) a client refuses the index (a feed frozen in time).
+    public var expires: String?
+    /// `ed25519 <base64 public key> <base64 signature>` over `signedText()`.
+    public var signature: String?
 
-    public init(feedVersion: Int = UpdateFeed.currentVersion, channels: [String: Entry] = [:]) {
+    public init(
+        feedVersion: Int = UpdateFeed.currentVersion, channels: [String: Entry] = [:], version: Int64? = nil,
+        expires: String? = nil, signature: String? = nil
+    ) {
         self.feedVersion = feedVersion
         self.channels = channels
+        self.version = version
+        self.expires = expires
+        self.signature = signature
+    }
+
+    /// The bytes the signature covers: every field but the signature, one per line in a fixed
+    /// order, each value length-prefixed, so no two indexes share a text.
+    public func signedText() -> [UInt8] {
+        var text = "flowpkg-feed-index\n"
+        func field(_ name: String, _ value: String?) {
+            guard let value else { return }
+            text += "\(name)=\(value.utf8.count):\(value)\n"
+        }
+        field("feedVersion", String(feedVersion))
+        field("version", version.map(String.init))
+        field("expires", expires)
+        for name in channels.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+            let entry = channels[name]!
+            field("channel", name)
+            field(" kind", entry.kind.rawValue)
+            field(" identifier", entry.identifier)
+            field(" version", entry.version)
+            field(" runtimeVersion", entry.runtimeVersion)
+            field(" path", entry.path)
+            field(" size", entry.size.map(String.init))
+            field(" sha256", entry.sha256)
+            field(" signed", entry.signed.map { $0 ? "true" : "false" })
+            field(" keyID", entry.keyID)
+            field(" directoryOffset", entry.directoryOffset.map(String.init))
+        }
+        return Array(text.utf8)
+    }
+
+    /// Signs the index with `key` (sets `signature`).
+    public mutating func sign(with key: PackageSigningKey) {
+        let signature = PackageSignature(signing: signedText(), with: key)
+        self.signature = String(decoding: signature.bytes.dropLast(), as: UTF8.self)
+    }
+
+    /// Why a client may not act on this index, or nil: it must be signed by one of
+    /// `trustedKeys`, not expired at `now`, and not older than `acceptedVersion`.
+    public func refusal(trustedKeys: [PackagePublicKey], now: Date, acceptedVersion: Int64?) -> String? {
+        guard let text = signature else {
+            return "the index is not signed (publish it with flowpkg publish --sign KEY)"
+        }
+        guard let parsed = PackageSignature(bytes: Array((text + "\n").utf8)) else {
+            return "the index's \"signature\" is not an ed25519 signature"
+        }
+        guard let key = trustedKeys.first(where: { $0.rawBytes == parsed.publicKey }) else {
+            return "the index is signed by key \(parsed.signerKeyID), which is not a trusted key"
+        }
+        guard key.isValidSignature(parsed.signature, for: signedText()) else {
+            return
+                "the index's signature by key \(key.keyID) does not match it: the index was changed after it was signed"
+        }
+        guard let version, version >= 1 else { return "the index has no \"version\"" }
+        guard let expires, let expiry = Self.date(expires) else {
+            return "the index has no valid \"expires\" date"
+        }
+        if now > expiry {
+            return "the index expired at \(expires); publish again to renew it (a feed that is not renewed is frozen)"
+        }
+        if let acceptedVersion, version < acceptedVersion {
+            return
+                "the index is version \(version), older than version \(acceptedVersion) already seen (a replayed index)"
+        }
+        return nil
+    }
+
+    /// `date` as the index writes it: ISO 8601 in UTC, to the second.
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
     }
 
     /// Parses an index, checking what a client relies on.
     public static func decode(_ bytes: [UInt8]) throws(UpdateError) -> UpdateFeed {
         guard bytes.count <= maxIndexBytes else { throw .badFeed("the index is over \(maxIndexBytes) bytes") }
+        // Foundation's parser recurses per level: a hostile index of deep nesting is refused
+        // before it is parsed (an index is three levels deep).
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth > maxIndexDepth { throw .badFeed("the index nests deeper than \(maxIndexDepth) levels") }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
         let feed: UpdateFeed
         do { feed = try JSONDecoder().decode(UpdateFeed.self, from: Data(bytes)) } catch {
             throw .badFeed("the index is not a feed index: \(Self.describe(error))")

@@ -8,6 +8,8 @@ public final class UpdatePackageSource: PackageSource {
     public var location: String { package.location }
     public var identifier: PackageIdentifier { package.identifier }
     public var manifest: Manifest { package.manifest }
+    public var startModule: ModuleName? { package.startModule }
+    public var externalModules: [String] { package.externalModules }
     private let package: EmbeddedPackageSource
 
     public init(_ package: EmbeddedPackageSource) { self.package = package }

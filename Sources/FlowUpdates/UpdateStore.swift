@@ -12,13 +12,14 @@ import Foundation
 ///
 /// ```
 /// <folder>/packages/<sha256>.luapkg   verified updates, named by their file's SHA-256
-/// <folder>/downloads/                 downloads in progress (emptied at every open)
+/// <folder>/downloads/<sha256>.part    a download in progress, or an interrupted one to resume
 /// <folder>/state.json                 failed updates, the launch not yet confirmed, rollback
 /// ```
 ///
 /// A download goes to `downloads/`, is checked (size and SHA-256 against the feed, every
 /// rule of `flowpkg verify`, the identifier, a signature by a trusted key) and only then
-/// renamed into `packages/`; anything that fails is deleted, never used. At most `keep`
+/// renamed into `packages/`; anything that fails a check is deleted, never used (a transfer
+/// cut short is kept, and resumed with an HTTP range at the next check). At most `keep`
 /// updates are kept. Processes sharing a store take turns through `<folder>/lock` (flock(2),
 /// released by the system when a process ends): the state file is read, changed and rewritten
 /// under it, and a partial download is deleted at open only when no process holds it.
@@ -33,6 +34,8 @@ public final class UpdateStore: Sendable {
         var lastGood: String?
         /// The feed's last word was a rollback.
         var rolledBack = false
+        /// The highest index version accepted: an older index is a replay and is refused.
+        var indexVersion: Int64?
     }
 
     public let folder: URL
@@ -60,14 +63,7 @@ public final class UpdateStore: Sendable {
                 throw .store(path: sub.path, reason: error.localizedDescription)
             }
         }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: downloads.path)) ?? [] {
-            // A download in progress holds its file's lock: only a stopped process's is stale.
-            let partial = downloads.appendingPathComponent(name)
-            let descriptor = open(partial.path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { continue }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { try? FileManager.default.removeItem(at: partial) }
-            close(descriptor)
-        }
+        removeStaleDownloads(keeping: nil)
     }
 
     /// The stored update `id`'s file.
@@ -122,71 +118,6 @@ public final class UpdateStore: Sendable {
     }
 
     // MARK: Downloads
-
-    /// Downloads the feed entry's package from `url`, checks it and stores it; returns its id.
-    /// Throws `UpdateError.refused` (the download deleted) when any check fails.
-    func download(
-        _ entry: UpdateFeed.Entry, from url: URL, timeout: TimeInterval,
-        limits: PackageLimits = .default
-    ) throws(UpdateError) -> String {
-        guard let expectedSHA = entry.sha256, isSHA256(expectedSHA), let expectedSize = entry.size, expectedSize >= 0
-        else {
-            throw .badFeed(
-                "the entry for \(entry.identifier) \(entry.version ?? "") has no valid \"sha256\" and \"size\"")
-        }
-        let partial = downloads.appendingPathComponent("\(expectedSHA).\(getpid()).part")
-        guard FileManager.default.createFile(atPath: partial.path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: partial.path)
-        else {
-            throw .store(path: partial.path, reason: "cannot create the download file")
-        }
-        var keepFile = false
-        defer { if !keepFile { try? FileManager.default.removeItem(at: partial) } }
-        // Held to the end, checks and rename included: a process opening the store meanwhile
-        // leaves this file alone.
-        let held = open(partial.path, O_RDONLY | O_CLOEXEC)
-        if held >= 0 { flock(held, LOCK_EX) }
-        defer { if held >= 0 { close(held) } }
-        var hasher = SHA256()
-        var size: Int64 = 0
-        do {
-            // One byte over the declared size is enough to know it is wrong.
-            try FeedTransport.get(url, limit: expectedSize + 1, timeout: timeout) { piece in
-                hasher.update(data: Data(piece))
-                size += Int64(piece.count)
-                handle.write(Data(piece))
-            }
-            try handle.synchronize()
-            try handle.close()
-        } catch let error as UpdateError {
-            try? handle.close()
-            if case .unreachable(_, let reason) = error {
-                throw .refused(
-                    version: entry.version, reason: "the download from \(url.absoluteString) failed: \(reason)")
-            }
-            throw error
-        } catch {
-            try? handle.close()
-            throw .store(path: partial.path, reason: "\(error)")
-        }
-        guard size == expectedSize else {
-            throw .refused(
-                version: entry.version,
-                reason: "the download is \(size) bytes; the feed lists \(expectedSize) (incomplete or changed)")
-        }
-        let sha = AtomicFiles.hex(hasher.finalize())
-        guard sha == expectedSHA else {
-            throw .refused(
-                version: entry.version, reason: "the download's SHA-256 is \(sha); the feed lists \(expectedSHA)")
-        }
-        try check(partial, version: entry.version, limits: limits)
-        let target = self.url(of: sha)
-        if rename(partial.path, target.path) != 0 {
-            throw .store(path: target.path, reason: String(cString: strerror(errno)))
-        }
-        keepFile = true
-        return sha
-    }
 
     /// Every check a downloaded package must pass before it is stored.
     func check(_ file: URL, version: String?, limits: PackageLimits = .default) throws(UpdateError) {

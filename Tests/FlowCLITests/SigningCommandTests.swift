@@ -123,7 +123,7 @@ import Testing
                 ["export", project.path, "-o", package.path, "--sign", "release.key"], in: fixture.url
             ).status == 0)
         let result = try FlowpkgProcess.run(
-            ["publish", package.path, "--to", "feed", "--channel", "beta"], in: fixture.url)
+            ["publish", package.path, "--to", "feed", "--channel", "beta", "--sign", "release.key"], in: fixture.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let files = try FileManager.default.contentsOfDirectory(
@@ -142,6 +142,8 @@ import Testing
         #expect(beta?["kind"] as? String == "package")
         #expect(beta?["signed"] as? Bool == true)
         #expect(index?["feedVersion"] as? Int == 1)
+        #expect((index?["version"] as? Int ?? 0) >= Int(Date().timeIntervalSince1970) - 60)
+        #expect((index?["signature"] as? String)?.hasPrefix("ed25519 ") == true)
         // No temporary file is left beside the index or the packages.
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: fixture.url.appendingPathComponent("feed").path)
@@ -149,15 +151,40 @@ import Testing
                 == ["index.json", "packages"])
 
         let unsigned = try fixture.package(project, to: "Unsigned.luapkg")
-        let warned = try FlowpkgProcess.run(["publish", unsigned.path, "--to", "feed"], in: fixture.url)
+        let warned = try FlowpkgProcess.run(
+            ["publish", unsigned.path, "--to", "feed", "--sign", "release.key"], in: fixture.url)
         #expect(warned.status == 0)
         #expect(warned.stderr.contains("is not signed: clients refuse unsigned updates; export it with --sign KEY"))
         #expect(warned.stdout.hasSuffix(", unsigned\n"))
 
         let broken = fixture.url.appendingPathComponent("Broken.luapkg")
         try Data("not a zip".utf8).write(to: broken)
-        let refused = try FlowpkgProcess.run(["publish", broken.path, "--to", "feed"], in: fixture.url)
+        let refused = try FlowpkgProcess.run(
+            ["publish", broken.path, "--to", "feed", "--sign", "release.key"], in: fixture.url)
         #expect(refused.status == 1)
+        #expect(refused.stderr.contains("nothing was published: "), "\(refused.stderr)")
         #expect(refused.stderr.contains("does not verify"))
+        #expect(!refused.stderr.contains("deleted"))
+    }
+
+    @Test func inspectShowsTheRuntimeVersionAndTheSigner() throws {
+        let fixture = try RunFixture()
+        defer { fixture.scratch.remove() }
+        let project = try fixture.project("App", modules: ["main.lua": "print('hi')\n"])
+        let keygen = try FlowpkgProcess.run(["keygen", "release"], in: fixture.url)
+        let keyID = try #require(keygen.stdout.split(separator: " ").last).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let package = fixture.url.appendingPathComponent("App.luapkg")
+        let export = try FlowpkgProcess.run(
+            ["export", project.path, "-o", package.path, "--sign", "release.key", "--runtime-version", "7"],
+            in: fixture.url)
+        #expect(export.status == 0, "\(export.stderr)")
+        let text = try FlowpkgProcess.run(["inspect", package.path])
+        #expect(text.stdout.contains("  runtime:      7\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("  signature:    ed25519, key id \(keyID)\n"), "\(text.stdout)")
+        let json = try FlowpkgProcess.run(["inspect", package.path, "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["runtimeVersion"] as? String == "7")
+        #expect((object?["signature"] as? [String: Any])?["keyID"] as? String == keyID)
     }
 }

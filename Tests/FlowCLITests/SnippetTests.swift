@@ -146,14 +146,7 @@ import Testing
         try Self.flowpkg(
             ["export", "App", "-o", "App-1.1.0.luapkg", "--package-version", "1.1.0", "--sign", "release.key"],
             in: folder)
-        // A flowpkg whose feeds carry a signed index (FeedPublisher.IndexSigning) publishes with
-        // the key; the snippet reads the feed the same way either way.
-        let publishHelp = try FlowpkgProcess.run(["publish", "--help"], in: folder)
-        let signsIndex = publishHelp.stdout.split(separator: "\n").contains {
-            $0.drop { $0 == " " }.hasPrefix("--sign")
-        }
-        try Self.flowpkg(
-            ["publish", "App-1.1.0.luapkg", "--to", "feed"] + (signsIndex ? ["--sign", "release.key"] : []), in: folder)
+        try Self.flowpkg(["publish", "App-1.1.0.luapkg", "--to", "feed", "--sign", "release.key"], in: folder)
         let arguments = [
             folder.appendingPathComponent("App-1.0.0.luapkg").path,
             folder.appendingPathComponent("feed").absoluteString,

@@ -1,18 +1,34 @@
 import Foundation
 
-/// `python3 -m http.server` serving a folder on a free loopback port, as any static web
-/// server would serve an update feed; stopped when the test ends.
+/// `Tests/Fixtures/feed_server.py` serving a folder on a free loopback port, as any static web
+/// server or CDN would serve an update feed (byte ranges included), or as a hostile one does
+/// with `mode`; stopped when the test ends. `log` lists what it answered.
 final class StaticFeedServer {
     let process = Process()
     let port: Int
     private let output: Pipe
+    let logFile: URL
 
-    init(folder: URL) throws {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/feed_server.py").standardizedFileURL
+
+    /// One answer the server sent.
+    struct Answer: Decodable {
+        var path: String
+        var range: String?
+        var status: Int
+        var bytes: Int
+    }
+
+    init(folder: URL, mode: String = "normal", target: String = "package", extra: [String] = []) throws {
+        logFile = FileManager.default.temporaryDirectory.appendingPathComponent("feed-log-\(UUID().uuidString)")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // Port 0: the system picks a free port, and the server prints it (unbuffered with -u).
-        process.arguments = [
-            "python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path,
-        ]
+        // Port 0: the system picks a free port, and the server prints it.
+        process.arguments =
+            [
+                "python3", "-u", Self.script.path, "--directory", folder.path, "--log", logFile.path, "--mode", mode,
+                "--target", target,
+            ] + extra
         output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -36,6 +52,24 @@ final class StaticFeedServer {
 
     var url: String { "http://127.0.0.1:\(port)" }
 
+    /// The answers once `count` of them are logged (the server logs each after sending it,
+    /// so the client may be done a moment before the line is there); at most 10 s.
+    func answers(atLeast count: Int) -> [Answer] {
+        let end = Date(timeIntervalSinceNow: 10)
+        var seen = answers
+        while seen.count < count, Date() < end {
+            usleep(20_000)
+            seen = answers
+        }
+        return seen
+    }
+
+    /// What the server answered so far, in order.
+    var answers: [Answer] {
+        guard let text = try? String(contentsOf: logFile, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Answer.self, from: Data($0.utf8)) }
+    }
+
     func stop() {
         output.fileHandleForReading.readabilityHandler = nil
         if process.isRunning {
@@ -44,6 +78,7 @@ final class StaticFeedServer {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        try? FileManager.default.removeItem(at: logFile)
     }
 
     deinit { stop() }

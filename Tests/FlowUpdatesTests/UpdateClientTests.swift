@@ -12,6 +12,7 @@ import Testing
         let identifier = try! PackageIdentifier("com.example.app")
         var feed: URL { root.appendingPathComponent("feed", isDirectory: true) }
         var stores: URL { root.appendingPathComponent("stores", isDirectory: true) }
+        var signing: FeedPublisher.IndexSigning { .init(key: key) }
 
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-updates-\(UUID().uuidString)")
@@ -57,9 +58,10 @@ import Testing
         let world = try World()
         defer { world.remove() }
         let embedded = try world.package("1.0.0", signedBy: .some(nil))
-        _ = try FeedPublisher.publish(package: try world.package("1.1.0"), to: world.feed, channel: "production")
+        _ = try FeedPublisher.publish(
+            package: try world.package("1.1.0"), to: world.feed, channel: "production", signing: world.signing)
         let client = try world.client(embedded: embedded)
-        guard case .downloaded(let version, _) = client.checkForUpdate() else { Issue.record("no download"); return }
+        guard case .downloaded(let version, _, _) = client.checkForUpdate() else { Issue.record("no download"); return }
         #expect(version == "1.1.0")
         let launch = client.prepareLaunch()
         #expect(launch.source.kind == .downloadedUpdate)
@@ -73,12 +75,14 @@ import Testing
         let world = try World()
         defer { world.remove() }
         let embedded = try world.package("1.0.0", signedBy: .some(nil))
-        _ = try FeedPublisher.publish(package: try world.package("1.1.0"), to: world.feed, channel: "production")
+        _ = try FeedPublisher.publish(
+            package: try world.package("1.1.0"), to: world.feed, channel: "production", signing: world.signing)
         let first = try world.client(embedded: embedded)
         _ = first.checkForUpdate()
         _ = first.prepareLaunch()
         first.markHealthy()
-        _ = try FeedPublisher.publish(package: try world.package("1.2.0"), to: world.feed, channel: "production")
+        _ = try FeedPublisher.publish(
+            package: try world.package("1.2.0"), to: world.feed, channel: "production", signing: world.signing)
         let second = try world.client(embedded: embedded)
         _ = second.checkForUpdate()
         #expect(try world.code(second.prepareLaunch()) == "print('1.2.0')\n")
@@ -99,7 +103,8 @@ import Testing
         let embedded = try world.package("1.0.0", signedBy: .some(nil))
         let client = try world.client(embedded: embedded, keep: 2)
         for version in ["1.1.0", "1.2.0", "1.3.0", "1.4.0"] {
-            _ = try FeedPublisher.publish(package: try world.package(version), to: world.feed, channel: "production")
+            _ = try FeedPublisher.publish(
+                package: try world.package(version), to: world.feed, channel: "production", signing: world.signing)
             guard case .downloaded = client.checkForUpdate() else { Issue.record("no download of \(version)"); return }
         }
         let stored = try FileManager.default.contentsOfDirectory(
@@ -112,9 +117,10 @@ import Testing
         let world = try World()
         defer { world.remove() }
         let embedded = try world.package("1.0.0", signedBy: .some(nil))
-        _ = try FeedPublisher.publish(package: try world.package("1.1.0"), to: world.feed, channel: "production")
+        _ = try FeedPublisher.publish(
+            package: try world.package("1.1.0"), to: world.feed, channel: "production", signing: world.signing)
         let client = try world.client(embedded: embedded)
-        guard case .downloaded(_, let id) = client.checkForUpdate() else { Issue.record("no download"); return }
+        guard case .downloaded(_, let id, _) = client.checkForUpdate() else { Issue.record("no download"); return }
         // Damaged on disk after it was stored: the module's SHA-256 no longer matches.
         let file = world.stores.appendingPathComponent("com.example.app/packages/\(id).luapkg")
         var bytes = try Data(contentsOf: file)

@@ -151,9 +151,19 @@ enum JSONReport {
         var modules, resources: Count
         var scripts: Count?
         var digest, sha256: String
+        var runtimeVersion: String?
+        /// The signer's key id, or nil when unsigned (`{"valid": false}` when malformed).
+        var signer: String?
         var entries: [Entry]?
 
-        init(_ manifest: Manifest, path: String, sha256: String, list: Bool) {
+        /// How a signature shows: its algorithm and the signer's key id.
+        struct Signature: Encodable {
+            var algorithm: String?
+            var keyID: String?
+            var valid: Bool?
+        }
+
+        init(_ manifest: Manifest, path: String, sha256: String, list: Bool, signer: String? = nil) {
             func count(_ sizes: [Int64]) -> Count { Count(count: sizes.count, bytes: sizes.reduce(0, +)) }
             self.path = path
             identifier = manifest.identifier.rawValue
@@ -169,12 +179,14 @@ enum JSONReport {
             scripts = manifest.scripts.isEmpty ? nil : count(manifest.scripts.map(\.size))
             digest = manifest.digest
             self.sha256 = sha256
+            runtimeVersion = manifest.runtimeVersion
+            self.signer = signer
             entries = list ? manifest.entries.map { Entry(path: $0.path, size: $0.size, sha256: $0.sha256) } : nil
         }
 
         enum CodingKeys: CodingKey {
             case path, identifier, name, version, startModule, luaVersion, generator, formatVersion
-            case modules, resources, scripts, digest, sha256, entries
+            case modules, resources, scripts, digest, runtimeVersion, signature, sha256, entries
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -191,6 +203,12 @@ enum JSONReport {
             try container.encode(resources, forKey: .resources)
             try container.encodeIfPresent(scripts, forKey: .scripts)
             try container.encode(digest, forKey: .digest)
+            try container.encode(runtimeVersion, forKey: .runtimeVersion)
+            try container.encode(
+                signer.map {
+                    $0 == "malformed"
+                        ? Signature(valid: false) : Signature(algorithm: "ed25519", keyID: $0)
+                }, forKey: .signature)
             try container.encode(sha256, forKey: .sha256)
             try container.encodeIfPresent(entries, forKey: .entries)
         }

@@ -17,10 +17,16 @@ extension Flowpkg {
                 the channel's entry tells clients to go back to their embedded package (give PKG \
                 or --identifier to say which app). Upload DIR as it is to any static host.
 
+                The index is signed with --sign KEY (the key clients trust), its version goes up \
+                by one, and it expires after --expires-in days: clients refuse an unsigned, \
+                expired or older index, so publish again (the same package will do) before it \
+                expires. A package of another identifier than the channel's is refused without \
+                --force; one signed by another key than the channel's current package is a warning.
+
                 EXAMPLES:
-                  flowpkg publish App-1.1.0.luapkg --to feed
-                  flowpkg publish App-1.2.0-beta.luapkg --to feed --channel beta
-                  flowpkg publish --rollback --identifier com.example.app --to feed
+                  flowpkg publish App-1.1.0.luapkg --to feed --sign release.key
+                  flowpkg publish App-1.2.0-beta.luapkg --to feed --channel beta --sign release.key
+                  flowpkg publish --rollback --identifier com.example.app --to feed --sign release.key
                 """
         )
 
@@ -40,6 +46,18 @@ extension Flowpkg {
         @Option(help: "With --rollback and no PKG: the identifier of the app to roll back.")
         var identifier: String?
 
+        @Option(
+            help: ArgumentHelp("The private key (flowpkg keygen) that signs the index.", valueName: "key-file"),
+            completion: .file(extensions: ["key"]))
+        var sign: String
+
+        @Option(
+            help: ArgumentHelp("Days until clients refuse the index unless it is published again.", valueName: "days"))
+        var expiresIn: Double = 30
+
+        @Flag(help: "Publish a package of another identifier than the channel's current one.")
+        var force = false
+
         init() {}
 
         func validate() throws {
@@ -51,6 +69,7 @@ extension Flowpkg {
             }
             if !rollback, package == nil { throw ValidationError("give the package to publish, or --rollback") }
             if !rollback, identifier != nil { throw ValidationError("--identifier goes with --rollback") }
+            if !(expiresIn > 0) { throw ValidationError("--expires-in takes a number of days above 0") }
             if rollback, package == nil, identifier == nil {
                 throw ValidationError("--rollback needs PKG or --identifier ID to say which app rolls back")
             }
@@ -58,6 +77,8 @@ extension Flowpkg {
 
         func run() throws {
             let folder = URL(fileURLWithPath: to)
+            guard let key = try SigningOptions.loadKey(sign) else { return }
+            let signing = FeedPublisher.IndexSigning(key: key, validFor: expiresIn * 86_400)
             let outcome: FeedPublisher.Outcome
             do {
                 if rollback {
@@ -67,10 +88,12 @@ extension Flowpkg {
                     } else {
                         id = try PackageReader.readManifest(at: URL(fileURLWithPath: package!)).identifier
                     }
-                    outcome = try FeedPublisher.rollback(identifier: id, in: folder, channel: channel)
+                    outcome = try FeedPublisher.rollback(
+                        identifier: id, in: folder, channel: channel, signing: signing)
                 } else {
                     outcome = try FeedPublisher.publish(
-                        package: URL(fileURLWithPath: package!), to: folder, channel: channel)
+                        package: URL(fileURLWithPath: package!), to: folder, channel: channel, signing: signing,
+                        force: force)
                 }
             } catch {
                 FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -39,6 +39,15 @@ struct UpdateOptions: ParsableArguments {
             valueName: "dir"), completion: .directory)
     var updateStore: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds the whole feed check (index and download) may take; then the package already here runs.",
+            valueName: "seconds"))
+    var updateDeadline: Double = 120
+
+    @Option(help: ArgumentHelp("The largest update package to download, in bytes.", valueName: "bytes"))
+    var maxUpdateBytes: Int64 = 256 << 20
+
     static var httpsHelp: String {
         #if canImport(Darwin)
             return " or https://"
@@ -50,13 +59,16 @@ struct UpdateOptions: ParsableArguments {
     func validate() throws {
         guard let feed else {
             if !trustedKey.isEmpty || applyNow || updateStore != nil || runtimeVersion != nil
-                || channel != UpdateFeed.defaultChannel
+                || channel != UpdateFeed.defaultChannel || updateDeadline != 120 || maxUpdateBytes != 256 << 20
             {
                 throw ValidationError(
-                    "--trusted-key, --apply-now, --channel, --runtime-version and --update-store go with --updates URL")
+                    "--trusted-key, --apply-now, --channel, --runtime-version, --update-store, --update-deadline and --max-update-bytes go with --updates URL"
+                )
             }
             return
         }
+        if !(updateDeadline > 0) { throw ValidationError("--update-deadline takes a number of seconds above 0") }
+        if maxUpdateBytes <= 0 { throw ValidationError("--max-update-bytes takes a number of bytes above 0") }
         if trustedKey.isEmpty {
             throw ValidationError("--updates needs --trusted-key PUB: only packages signed by a trusted key run")
         }
@@ -114,11 +126,16 @@ struct UpdateOptions: ParsableArguments {
             client = try UpdateClient(
                 configuration: .init(
                     feed: feedURL, channel: channel, trustedKeys: keys,
-                    runtimeVersion: runtimeVersion, store: storeFolder),
+                    runtimeVersion: runtimeVersion, store: storeFolder, timeout: min(30, updateDeadline),
+                    deadline: updateDeadline, maxPackageBytes: maxUpdateBytes),
                 embedded: embedded)
         } catch {
             throw UpdateRunError("\(error)")
         }
+        // A file size limit (ulimit -f) makes a too-large write fail with EFBIG, reported and
+        // cleaned up like a full disk, instead of killing the process.
+        signal(SIGXFSZ, SIG_IGN)
+        let embeddedTarget = target
         if applyNow { log("update: \(client.checkForUpdate())") }
         let launch = client.prepareLaunch()
         for message in launch.messages { log("update: \(message)") }
@@ -135,7 +152,7 @@ struct UpdateOptions: ParsableArguments {
             if let start = update.manifest.startModule { target.startModule = start }
             target.externalModules = update.manifest.externalModules
         }
-        return UpdateRun(client: client, background: background)
+        return UpdateRun(client: client, background: background, embeddedTarget: embeddedTarget)
     }
 }
 
@@ -150,6 +167,18 @@ struct UpdateRunError: Error, CustomStringConvertible {
 struct UpdateRun {
     let client: UpdateClient
     let background: BackgroundCheck?
+    /// What runs when the update's start module fails: the embedded package.
+    let embeddedTarget: RunTarget
+
+    /// The update's start module threw before the launch was confirmed healthy: the update is
+    /// marked failed, and the embedded package's target is returned to run in this same
+    /// launch. Nil when the embedded package was what failed.
+    func fallBack(after error: any Error, log: (String) -> Void) -> RunTarget? {
+        let firstLine = "\(error)".split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        guard let launch = client.fallBackToEmbedded(reason: firstLine) else { return nil }
+        for message in launch.messages { log("update: \(message)") }
+        return embeddedTarget
+    }
 
     /// The start module returned without error: the host confirms the launch healthy.
     func succeeded() { client.markHealthy() }
@@ -160,7 +189,7 @@ struct UpdateRun {
     /// Waits for the background check, so what it downloaded is there at the next start.
     func finish(log: (String) -> Void) {
         guard let background else { return }
-        guard let outcome = background.wait(timeout: client.configuration.timeout * 2 + 5) else {
+        guard let outcome = background.wait(timeout: client.configuration.deadline + 5) else {
             log("update: the feed check did not finish; it is tried again at the next start")
             return
         }

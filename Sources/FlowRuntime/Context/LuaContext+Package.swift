@@ -31,10 +31,11 @@ extension LuaContext {
     }
 
     /// The start module the package names (`startModule` in flowpkg.json), from the first
-    /// source that is a package; nil for a library package.
+    /// source that names one (an embedded package, a downloaded update); nil for a library
+    /// package.
     public var startModule: ModuleName? {
-        for case let source as EmbeddedPackageSource in loader.sources {
-            return source.startModule
+        for source in loader.sources {
+            if let start = source.startModule { return start }
         }
         return nil
     }
