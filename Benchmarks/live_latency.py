@@ -10,6 +10,7 @@ import os
 import select
 import subprocess
 import sys
+import threading
 import tempfile
 import time
 
@@ -40,6 +41,9 @@ while url is None:
         sys.exit("flowpkg serve did not start")
     if line.startswith("Serving "):
         url = line.rsplit(" at ", 1)[1].strip()
+# serve prints a line per request and per event the program sends back: keep reading it, or
+# its stdout pipe fills and serve waits on it (as it would behind a paused pager).
+threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
 runner = subprocess.Popen([flowpkg, "run", package, "--live", url, "--token", token, "--watch"],
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0)
 

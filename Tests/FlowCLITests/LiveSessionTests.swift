@@ -120,6 +120,34 @@ import Testing
             "serve:\n\(second.stdout)\nrun:\n\(run.stderr)")
     }
 
+    /// Under a live session `print` is wrapped (so serve sees the line), and it still flushes
+    /// stdout after each line as stock Lua's does: a program read through a pipe shows its line
+    /// while it is still running, not at exit.
+    @Test func printedLinesReachAPipeAtOnceUnderALiveSession() throws {
+        let fixture = try RunFixture()
+        let go = fixture.url.appendingPathComponent("go")
+        let main = """
+            print("waiting")
+            local deadline = os.time() + 20
+            while os.time() < deadline do
+              local f = io.open(\(Self.luaString(go.path)))
+              if f then f:close() break end
+            end
+            print("done")
+
+            """
+        let root = try fixture.project("App", modules: ["main.lua": main])
+        let (server, url, _) = try serve(root, in: fixture)
+        defer { server.interrupt() }
+        let run = try BackgroundFlowpkg(["run", root.path, "--live", url, "--token", Self.token], in: fixture.url)
+        defer { run.interrupt() }
+        #expect(
+            run.waitFor { stdout, _ in stdout.contains("waiting") } && run.process.isRunning,
+            "the line reached the pipe only when the program ended: \(run.stdout)")
+        try Data().write(to: go)
+        #expect(run.waitFor { stdout, _ in stdout.contains("done") }, "\(run.stdout)\(run.stderr)")
+    }
+
     @Test func theSessionPageNeedsTheToken() throws {
         let fixture = try RunFixture()
         let root = try fixture.project("App", modules: ["main.lua": "print('x')\n"])

@@ -60,9 +60,13 @@ extension ContextCore {
         end
         io.write = function(...) return io.output():write(...) end
         if hostPrint then return end
+        local flush = methods.flush
         _G.print = function(...)
           local text = line(...)
           write(stdout, text)
+          -- Stock Lua's print flushes stdout after each line: a program read through a pipe
+          -- (a test, a benchmark, a supervisor) sees each line as it is printed.
+          flush(stdout)
           observe(false, text)
         end
         """
