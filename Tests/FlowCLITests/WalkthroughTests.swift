@@ -16,28 +16,30 @@ import Testing
         return Array(lines[(begin + 1)..<end])
     }
 
-    @Test func theUpdatesWalkthroughIsTheREADMEsAndWorks() throws {
-        let scriptURL = Self.repository.appendingPathComponent("Tests/Walkthroughs/updates.sh")
+    /// Checks that README.md shows `name`'s block as it is, then runs the script with the built
+    /// flowpkg first on PATH; returns its exit status and its output.
+    static func run(
+        _ name: String, environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    )
+        throws -> (block: [Substring], status: Int32, output: String)
+    {
+        let scriptURL = repository.appendingPathComponent("Tests/Walkthroughs/\(name).sh")
         let script = try String(contentsOf: scriptURL, encoding: .utf8)
-        let block = Self.block(of: script)
-        #expect(block.count > 5)
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = block(of: script)
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(
             readme.contains("```sh\n" + block.joined(separator: "\n") + "\n```"),
-            "README.md's updates walk-through differs from Tests/Walkthroughs/updates.sh: copy the script's block")
+            "README.md's walk-through differs from Tests/Walkthroughs/\(name).sh: copy the script's block",
+            sourceLocation: sourceLocation)
 
-        // A free loopback port for the walk-through's feed server.
-        let probe = try StaticFeedServer(folder: FileManager.default.temporaryDirectory)
-        let port = probe.port
-        probe.stop()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [scriptURL.path]
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] =
             FlowpkgProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-        environment["PORT"] = String(port)
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -45,7 +47,24 @@ import Testing
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        return (block, process.terminationStatus, text)
+    }
+
+    @Test func theBasicsWalkthroughIsTheREADMEsAndWorks() throws {
+        let (block, status, text) = try Self.run("basics")
+        #expect(block.count == 5)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("walkthrough: ok"), "\(text)")
+    }
+
+    @Test func theUpdatesWalkthroughIsTheREADMEsAndWorks() throws {
+        // A free loopback port for the walk-through's feed server.
+        let probe = try StaticFeedServer(folder: FileManager.default.temporaryDirectory)
+        let port = probe.port
+        probe.stop()
+        let (block, status, text) = try Self.run("updates", environment: ["PORT": String(port)])
+        #expect(block.count > 5)
+        #expect(status == 0, "\(text)")
         #expect(text.contains("walkthrough: ok"), "\(text)")
     }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's "A walk-through" block (new, validate, run, export, run --trace), run exactly as
 # written: the lines between "README begin" and "README end" are the README's block, character
-# for character (BasicsWalkthroughTests checks both). Then checks what the walk-through
+# for character (WalkthroughTests checks both). Then checks what the walk-through
 # promises. Needs flowpkg on PATH. Works in a new temp folder.
 set -euo pipefail
 work="$(mktemp -d)"
