@@ -197,55 +197,44 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         let (state, L) = try live()
         var source = source
         try source.withUTF8 { try state.load(UnsafeRawBufferPointer($0), rawChunkName: "=flowpkg:" + name, on: L) }
-        let status = flowlua_pcall(L, arguments(), results, 0)
-        guard status == LUA_OK else { throw state.popError(status: status, on: L) }
-        var references = [Int32](repeating: LUA_NOREF, count: Int(results))
-        for index in stride(from: Int(results) - 1, through: 0, by: -1) {
-            references[index] = luaL_ref(L, flowlua_registryindex())
-        }
-        return references
+        let stack = LuaStack(L, bridge: nil)
+        return try stack.callKeepingResults(argumentCount: arguments(), resultCount: results)
     }
 
     // MARK: Functions across the boundary
 
     func referenceFunction(at index: Int32, on L: OpaquePointer) -> LuaValue {
-        lua_pushvalue(L, index)
-        let reference = luaL_ref(L, flowlua_registryindex())
+        let reference = LuaStack(L, bridge: nil).reference(at: index)
         return .function(LuaFunction(reference: reference, owner: owner))
     }
 
     func pushFunction(_ function: LuaFunction, on L: OpaquePointer) {
+        let stack = LuaStack(L, bridge: nil)
         switch function.storage {
         case .lua(let reference, let functionOwner):
             // A reference is only meaningful in the registry it came from (one owner per context).
-            guard functionOwner === owner, owner.context != nil else { lua_pushnil(L); return }
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
+            guard functionOwner === owner, owner.context != nil else { return stack.push(.nil) }
+            stack.push(referenced: reference)
         case .swift(let body):
             let id = nextClosureID
             nextClosureID += 1
             closures[id] = body
-            flowlua_newuserdata(L, MemoryLayout<Int>.size)!.storeBytes(of: id, as: Int.self)
-            if luaL_newmetatable(L, "flowpkg.SwiftFunction") != 0 {
-                flowlua_pushswiftfunction(L, { L in ContextCore.of(L).collectClosure(L!) }, 0)
-                lua_setfield(L, -2, "__gc")
-            }
-            lua_setmetatable(L, -2)
-            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).callClosure(L!) }, 1)
+            stack.push(tag: id, metatableName: "flowpkg.SwiftFunction") { L in ContextCore.of(L).collectClosure(L!) }
+            stack.push(function: { L in ContextCore.of(L).callClosure(L!) }, upvalues: 1)
         }
     }
 
     func release(_ reference: Int32) {
-        guard let L = state?.L else { return }
-        luaL_unref(L, flowlua_registryindex(), reference)
+        state?.stack.release(reference)
     }
 
     /// Calls the function `reference` names with `arguments`, returning its results.
     func call(reference: Int32, arguments: [LuaValue]) throws -> [LuaValue] {
         let (state, L) = try live()
-        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
         let stack = LuaStack(L, bridge: self)
-        guard lua_checkstack(L, Int32(clamping: arguments.count + 1)) != 0 else {
-            flowlua_pop(L, 1)
+        stack.push(referenced: reference)
+        guard stack.reserve(Int32(clamping: arguments.count + 1)) else {
+            stack.pop()
             throw LuaError(kind: .memory, message: "too many arguments (\(arguments.count))")
         }
         for argument in arguments { stack.push(argument) }
@@ -255,7 +244,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     // MARK: Swift functions Lua calls (through flowlua_trampoline: return -1 to raise)
 
     private func closureID(_ L: OpaquePointer) -> Int {
-        lua_touserdata(L, flowlua_upvalueindex(2))!.load(as: Int.self)
+        let stack = LuaStack(L, bridge: nil)
+        return stack.tag(at: stack.upvalue(2))!
     }
 
     private func callClosure(_ L: OpaquePointer) -> Int32 {
@@ -270,7 +260,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         defer { activeThread = previous }
         do {
             let results = try body(arguments)
-            guard lua_checkstack(L, Int32(clamping: results.count)) != 0 else {
+            guard stack.reserve(Int32(clamping: results.count)) else {
                 stack.push(message: "too many results (\(results.count))")
                 return -1
             }
@@ -278,15 +268,13 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             return Int32(results.count)
         } catch {
             // Where the Lua caller is, as Lua's own errors say it: `main.lua:3: message`.
-            luaL_where(L, 1)
-            stack.push(message: (error as? LuaError)?.message ?? "\(error)")
-            lua_concat(L, 2)
+            stack.push(errorMessage: (error as? LuaError)?.message ?? "\(error)")
             return -1
         }
     }
 
     private func collectClosure(_ L: OpaquePointer) -> Int32 {
-        if let pointer = lua_touserdata(L, 1) { closures[pointer.load(as: Int.self)] = nil }
+        if let id = LuaStack(L, bridge: nil).tag(at: 1) { closures[id] = nil }
         return 0
     }
 
@@ -353,7 +341,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             stack.push(bytes: try loader.resource(key))
             return 1
         } catch {
-            lua_pushnil(L)
+            stack.push(.nil)
             stack.push(message: "\(error)")
             return 2
         }
