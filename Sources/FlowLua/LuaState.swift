@@ -140,6 +140,10 @@ public final class LuaState {
         stack.value(at: index)
     }
 
+    /// The state's main thread, for API calls that take a thread (the runtime's coroutines
+    /// are the others).
+    package var mainThread: OpaquePointer { L }
+
     /// This state's main stack, converting functions through `bridge` when a context set one.
     package var stack: LuaStack { LuaStack(L, bridge: bridge) }
 }

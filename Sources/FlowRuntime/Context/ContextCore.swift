@@ -1,4 +1,3 @@
-import CLua
 import Dispatch
 import FlowLoader
 import FlowLua
@@ -30,13 +29,13 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
 
     private var closures: [Int: LuaFunction.Body] = [:]
     private var nextClosureID = 1
-    private(set) var requireReference = LUA_NOREF
-    private(set) var postMessageReference = LUA_NOREF
-    private(set) var redeliverReference = LUA_NOREF
+    private(set) var requireReference = LuaStack.noReference
+    private(set) var postMessageReference = LuaStack.noReference
+    private(set) var redeliverReference = LuaStack.noReference
     /// Module chunk -> module name (weak keys), and module -> { [required module] = true }:
     /// what `flowlua_require` keeps so a reload re-runs the modules that required a changed one.
-    private(set) var chunksReference = LUA_NOREF
-    private(set) var requiresReference = LUA_NOREF
+    private(set) var chunksReference = LuaStack.noReference
+    private(set) var requiresReference = LuaStack.noReference
     /// What a module loaded with arguments (a start module) receives as `...`, again on reload.
     var moduleArguments: [ModuleName: [LuaValue]] = [:]
 
@@ -53,102 +52,68 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     func open() throws {
         let state = try LuaState(openLibraries: true)
         state.bridge = self
-        let L = state.L
-        flowlua_getextraspace(L)!.storeBytes(
-            of: Unmanaged.passUnretained(self).toOpaque(),
-            as: UnsafeMutableRawPointer.self)
+        let stack = state.stack
+        stack.setHost(Unmanaged.passUnretained(self).toOpaque())
         self.state = state
-        activeThread = L
+        activeThread = state.mainThread
 
         // package.searchers = { preload, the loader }; no path reaches the file system.
-        lua_getglobal(L, "package")
         // Stock Lua's C searchers and C path, kept for the declared external modules only.
-        lua_getfield(L, -1, "cpath")
-        let hostCPath = LuaStack(L, bridge: nil).bytes(at: -1).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        flowlua_pop(L, 1)
-        lua_getfield(L, -1, "searchers")
-        lua_rawgeti(L, -1, 3)
-        let cSearcher = luaL_ref(L, flowlua_registryindex())
-        lua_rawgeti(L, -1, 4)
-        let cRootSearcher = luaL_ref(L, flowlua_registryindex())
-        flowlua_pop(L, 1)
-        lua_createtable(L, 2, 0)
-        lua_getfield(L, -2, "searchers")
-        lua_rawgeti(L, -1, 1)
-        lua_rawseti(L, -3, 1)
-        flowlua_pop(L, 1)
-        flowlua_pushswiftfunction(L, { L in ContextCore.of(L).search(L!) }, 0)
-        lua_rawseti(L, -2, 2)
-        lua_setfield(L, -2, "searchers")
-        for field in ["path", "cpath"] {
-            lua_pushstring(L, "")
-            lua_setfield(L, -2, field)
-        }
-        flowlua_pop(L, 1)
-        installRequire(L)
-        lua_getglobal(L, "require")
-        requireReference = luaL_ref(L, flowlua_registryindex())
+        let (hostCPath, cSearcher, cRootSearcher) = stack.replaceSearchers(with: { L in
+            ContextCore.of(L).search(L!)
+        })
+        (chunksReference, requiresReference) = stack.installNotingRequire()
+        requireReference = stack.referenceGlobal("require")
 
         let host = try runSetup(HostScripts.hostAPI, name: "host", results: 5) {
-            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).fetchResource(L!) }, 0)
-            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).notifyHost(L!) }, 0)
+            stack.push(function: { L in ContextCore.of(L).fetchResource(L!) })
+            stack.push(function: { L in ContextCore.of(L).notifyHost(L!) })
             return 2
         }
         for (reference, global) in zip(
             host, ["getResource", "addMessageHandler", "removeMessageHandler", "postMessage"])
         {
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
-            lua_setglobal(L, global)
-            luaL_unref(L, flowlua_registryindex(), reference)
+            stack.setGlobal(global, referenced: reference)
+            stack.release(reference)
         }
-        lua_getglobal(L, "postMessage")
-        postMessageReference = luaL_ref(L, flowlua_registryindex())
+        postMessageReference = stack.referenceGlobal("postMessage")
         redeliverReference = host[4]
 
-        lua_getglobal(L, "loadfile")
-        let stockLoadfile = luaL_ref(L, flowlua_registryindex())
-        lua_getglobal(L, "dofile")
-        let stockDofile = luaL_ref(L, flowlua_registryindex())
+        let stockLoadfile = stack.referenceGlobal("loadfile")
+        let stockDofile = stack.referenceGlobal("dofile")
         _ = try runSetup(HostScripts.scripts, name: "scripts", results: 0) {
-            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).fetchScript(L!) }, 0)
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(stockLoadfile))
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(stockDofile))
+            stack.push(function: { L in ContextCore.of(L).fetchScript(L!) })
+            stack.push(referenced: stockLoadfile)
+            stack.push(referenced: stockDofile)
             return 3
         }
-        luaL_unref(L, flowlua_registryindex(), stockLoadfile)
-        luaL_unref(L, flowlua_registryindex(), stockDofile)
+        stack.release(stockLoadfile)
+        stack.release(stockDofile)
 
         // The host's own C modules, in package.preload.
-        lua_getglobal(L, "package")
-        lua_getfield(L, -1, "preload")
-        for (name, opener) in options.cModules {
-            lua_pushcclosure(L, opener, 0)
-            lua_setfield(L, -2, name)
-        }
-        flowlua_pop(L, 2)
+        for (name, opener) in options.cModules { stack.setPreload(name, opener: opener) }
 
         if !options.externalModules.isEmpty {
             let sandboxed = options.sandbox != nil
             _ = try runSetup(HostScripts.externalModules, name: "externalModules", results: 0) {
-                lua_rawgeti(L, flowlua_registryindex(), lua_Integer(cSearcher))
-                lua_rawgeti(L, flowlua_registryindex(), lua_Integer(cRootSearcher))
-                LuaStack(L, bridge: nil).push(.array(options.externalModules.map { .string($0) }))
-                LuaStack(L, bridge: nil).push(message: options.cPath ?? hostCPath)
-                lua_pushboolean(L, sandboxed ? 1 : 0)
+                stack.push(referenced: cSearcher)
+                stack.push(referenced: cRootSearcher)
+                stack.push(.array(options.externalModules.map { .string($0) }))
+                stack.push(message: options.cPath ?? hostCPath)
+                stack.push(.bool(sandboxed))
                 return 5
             }
         }
-        luaL_unref(L, flowlua_registryindex(), cSearcher)
-        luaL_unref(L, flowlua_registryindex(), cRootSearcher)
+        stack.release(cSearcher)
+        stack.release(cRootSearcher)
 
         if options.print != nil {
             let printer = try runSetup(HostScripts.print, name: "print", results: 1) {
-                flowlua_pushswiftfunction(L, { L in ContextCore.of(L).write(L!) }, 0)
+                stack.push(function: { L in ContextCore.of(L).write(L!) })
                 return 1
             }
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(printer[0]))
-            lua_setglobal(L, "print")
-            luaL_unref(L, flowlua_registryindex(), printer[0])
+            stack.setGlobal("print", referenced: printer[0])
+            stack.release(printer[0])
         }
 
         if options.output != nil { try observeOutput() }
@@ -158,12 +123,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
                 "getResource", "addMessageHandler", "removeMessageHandler", "postMessage",
             ])
             _ = try runSetup(HostScripts.sandbox, name: "sandbox", results: 0) {
-                lua_createtable(L, 0, Int32(allowed.count))
-                for name in allowed {
-                    lua_pushboolean(L, 1)
-                    lua_setfield(L, -2, name)
-                }
-                lua_pushboolean(L, sandbox.allowsBinaryChunks ? 1 : 0)
+                stack.push(.table(Dictionary(uniqueKeysWithValues: allowed.map { ($0, LuaValue.bool(true)) })))
+                stack.push(.bool(sandbox.allowsBinaryChunks))
                 return 2
             }
         }
@@ -187,8 +148,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
 
     /// The core a Swift function called from Lua belongs to, from the state's extra space.
     static func of(_ L: OpaquePointer?) -> ContextCore {
-        let pointer = flowlua_getextraspace(L)!.load(as: UnsafeMutableRawPointer.self)
-        return Unmanaged<ContextCore>.fromOpaque(pointer).takeUnretainedValue()
+        Unmanaged<ContextCore>.fromOpaque(LuaStack.host(of: L)).takeUnretainedValue()
     }
 
     /// Runs one of the host scripts with the arguments `arguments` pushes, keeping its results
@@ -276,24 +236,6 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     private func collectClosure(_ L: OpaquePointer) -> Int32 {
         if let id = LuaStack(L, bridge: nil).tag(at: 1) { closures[id] = nil }
         return 0
-    }
-
-    /// Replaces Lua's `require` with `flowlua_require`, which also notes which module required
-    /// which (see ContextCore+Dependents).
-    private func installRequire(_ L: OpaquePointer) {
-        lua_getglobal(L, "package")
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        lua_pushstring(L, "k")
-        lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
-        lua_pushvalue(L, -1)
-        chunksReference = luaL_ref(L, flowlua_registryindex())
-        lua_createtable(L, 0, 0)
-        lua_pushvalue(L, -1)
-        requiresReference = luaL_ref(L, flowlua_registryindex())
-        lua_pushcclosure(L, flowlua_require, 3)
-        lua_setglobal(L, "require")
     }
 
     /// The loader's searcher: Lua's `require` asks it after `package.preload`.
