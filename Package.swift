@@ -61,7 +61,7 @@ let package = Package(
         // Lua's errors, and compiling chunks without running them.
         .target(name: "FlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
-        .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport", "CLua"]),
+        .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport"]),
         // Plain HTTP/1.1 over sockets (Foundation only): what the live channel and update checks speak.
         .target(name: "FlowHTTP"),
         // The live source's wire protocol: paths, the manifest it serves, the changes it announces.

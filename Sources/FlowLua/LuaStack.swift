@@ -14,7 +14,7 @@ package protocol LuaFunctionBridge: AnyObject {
 /// None of these calls can raise a Lua error except on memory exhaustion: no metamethod is
 /// ever triggered (raw table access only), and only string values are read as strings.
 package struct LuaStack {
-    package let L: OpaquePointer
+    let L: OpaquePointer
     package weak var bridge: (any LuaFunctionBridge)?
 
     package init(_ L: OpaquePointer, bridge: (any LuaFunctionBridge)?) {

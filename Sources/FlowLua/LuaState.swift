@@ -5,8 +5,9 @@ import CLua
 /// It compiles and runs chunks and turns Lua's status codes into `LuaError`s. It is not
 /// thread-safe: use one state per thread (the validator) or one serial executor (a context).
 public final class LuaState {
-    /// The raw state, for the runtime's own bridging code (FlowRuntime's context) only.
-    package let L: OpaquePointer
+    /// The raw state: FlowLua's wrapper types only (internal, so nothing above FlowLua can
+    /// reach it; the runtime speaks `LuaStack`'s typed operations).
+    let L: OpaquePointer
     /// The context that hands functions across, when this state belongs to one.
     package weak var bridge: (any LuaFunctionBridge)?
 
@@ -139,6 +140,10 @@ public final class LuaState {
     package func value(at index: Int32) -> LuaValue {
         stack.value(at: index)
     }
+
+    /// The state's main thread, for API calls that take a thread (the runtime's coroutines
+    /// are the others).
+    package var mainThread: OpaquePointer { L }
 
     /// This state's main stack, converting functions through `bridge` when a context set one.
     package var stack: LuaStack { LuaStack(L, bridge: bridge) }

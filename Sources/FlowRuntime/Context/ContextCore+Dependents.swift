@@ -1,4 +1,3 @@
-import CLua
 import FlowLoader
 import FlowLua
 import FlowPackage
@@ -11,65 +10,30 @@ import FlowPackage
 extension ContextCore {
     /// Remembers the function on top of the stack as module `name`'s main chunk.
     func registerChunk(of name: ModuleName, on L: OpaquePointer) {
-        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(chunksReference))
-        lua_pushvalue(L, -2)
-        lua_pushstring(L, name.rawValue)
-        lua_rawset(L, -3)
-        flowlua_pop(L, 1)
+        LuaStack(L, bridge: nil).rawSetTopAsKey(inReferencedTable: chunksReference, to: name.rawValue)
     }
 
     /// Takes module `name`'s notes out (it is about to run again and note afresh), returning a
     /// registry reference that `restoreRequires` puts back when the run fails.
     func takeRequires(of name: ModuleName, on L: OpaquePointer) -> Int32 {
-        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(requiresReference))
-        lua_pushstring(L, name.rawValue)
-        lua_rawget(L, -2)
-        let saved = luaL_ref(L, flowlua_registryindex())
-        lua_pushstring(L, name.rawValue)
-        lua_pushnil(L)
-        lua_rawset(L, -3)
-        flowlua_pop(L, 1)
-        return saved
+        LuaStack(L, bridge: nil).rawTake(name.rawValue, fromReferencedTable: requiresReference)
     }
 
     /// Puts back (`restore`) or drops the notes `takeRequires` took out.
     func finishRequires(of name: ModuleName, saved: Int32, restore: Bool, on L: OpaquePointer) {
-        if restore {
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(requiresReference))
-            lua_pushstring(L, name.rawValue)
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(saved))
-            lua_rawset(L, -3)
-            flowlua_pop(L, 1)
-        }
-        luaL_unref(L, flowlua_registryindex(), saved)
+        let stack = LuaStack(L, bridge: nil)
+        if restore { stack.rawSet(name.rawValue, inReferencedTable: requiresReference, toReferenced: saved) }
+        stack.release(saved)
     }
 
     /// Every module that ran, with the modules it required while its main chunk ran.
     func requireGraph() throws -> [ModuleName: Set<ModuleName>] {
         let (_, L) = try live()
-        let stack = LuaStack(L, bridge: self)
         var graph: [ModuleName: Set<ModuleName>] = [:]
-        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(requiresReference))
-        lua_pushnil(L)
-        while lua_next(L, -2) != 0 {
-            if lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TTABLE,
-                let requirer = try? ModuleName(String(decoding: stack.bytes(at: -2) ?? [], as: UTF8.self))
-            {
-                var required = Set<ModuleName>()
-                lua_pushnil(L)
-                while lua_next(L, -2) != 0 {
-                    if lua_type(L, -2) == LUA_TSTRING,
-                        let name = try? ModuleName(String(decoding: stack.bytes(at: -2) ?? [], as: UTF8.self))
-                    {
-                        required.insert(name)
-                    }
-                    flowlua_pop(L, 1)
-                }
-                graph[requirer] = required
-            }
-            flowlua_pop(L, 1)
+        for (key, members) in LuaStack(L, bridge: nil).stringKeySets(inReferencedTable: requiresReference) {
+            guard let requirer = try? ModuleName(String(decoding: key, as: UTF8.self)) else { continue }
+            graph[requirer] = Set(members.compactMap { try? ModuleName(String(decoding: $0, as: UTF8.self)) })
         }
-        flowlua_pop(L, 1)
         return graph
     }
 
@@ -104,8 +68,6 @@ extension ContextCore {
     /// Whether `require` has run the module (its `package.loaded` entry is set).
     func isLoaded(_ name: ModuleName) throws -> Bool {
         let (_, L) = try live()
-        lua_getfield(L, flowlua_registryindex(), "_LOADED")
-        defer { flowlua_pop(L, 2) }
-        return lua_getfield(L, -1, name.rawValue) != LUA_TNIL
+        return LuaStack(L, bridge: nil).isModuleLoaded(name.rawValue)
     }
 }

@@ -1,4 +1,3 @@
-import CLua
 import FlowLoader
 import FlowLua
 import FlowPackage
@@ -8,8 +7,9 @@ extension ContextCore {
     /// `require(name)`: the module's first result, running it the first time only.
     func loadModule(_ name: ModuleName) throws -> LuaValue {
         let (state, L) = try live()
-        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(requireReference))
-        LuaStack(L, bridge: self).push(message: name.rawValue)
+        let stack = LuaStack(L, bridge: self)
+        stack.push(referenced: requireReference)
+        stack.push(message: name.rawValue)
         return try state.call(argumentCount: 1, on: L).first ?? .nil
     }
 
@@ -19,27 +19,14 @@ extension ContextCore {
     func loadModule(_ name: ModuleName, arguments: [LuaValue]) throws -> LuaValue {
         let (state, L) = try live()
         let stack = LuaStack(L, bridge: self)
-        lua_getfield(L, flowlua_registryindex(), "_LOADED")
-        let loaded = lua_gettop(L)
-        defer { lua_settop(L, loaded - 1) }
-        if lua_getfield(L, loaded, name.rawValue) != LUA_TNIL { return stack.value(at: -1) }
-        flowlua_pop(L, 1)
+        if let loaded = stack.loadedModule(name.rawValue) { return loaded }
         moduleArguments[name] = arguments
         let code = try loader.module(named: name)
         try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
         registerChunk(of: name, on: L)
         let argumentCount = pushArguments(of: name, chunkName: code.chunkName, on: L)
         try state.protectedCall(argumentCount: argumentCount, resultCount: 1, on: L)
-        // As require does: a non-nil result is the module's value, unless the chunk stored
-        // one itself; nothing at all stores true.
-        if lua_type(L, -1) != LUA_TNIL { lua_setfield(L, loaded, name.rawValue) } else { flowlua_pop(L, 1) }
-        if lua_getfield(L, loaded, name.rawValue) == LUA_TNIL {
-            flowlua_pop(L, 1)
-            lua_pushboolean(L, 1)
-            lua_pushvalue(L, -1)
-            lua_setfield(L, loaded, name.rawValue)
-        }
-        return stack.value(at: -1)
+        return stack.popModuleResult(as: name.rawValue, keepingStoredValue: true)
     }
 
     /// Pushes what the module's chunk receives as `...`: its arguments when it was loaded with
@@ -47,7 +34,7 @@ extension ContextCore {
     private func pushArguments(of name: ModuleName, chunkName: String, on L: OpaquePointer) -> Int32 {
         let stack = LuaStack(L, bridge: self)
         if let arguments = moduleArguments[name] {
-            guard lua_checkstack(L, Int32(clamping: arguments.count + 2)) != 0 else { return 0 }
+            guard stack.reserve(Int32(clamping: arguments.count + 2)) else { return 0 }
             for argument in arguments { stack.push(argument) }
             return Int32(arguments.count)
         }
@@ -62,8 +49,8 @@ extension ContextCore {
         guard let code = try loader.script(atPath: path) else { throw LuaContextError.noSuchScript(path) }
         try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
         let stack = LuaStack(L, bridge: self)
-        guard lua_checkstack(L, Int32(clamping: arguments.count + 2)) != 0 else {
-            flowlua_pop(L, 1)
+        guard stack.reserve(Int32(clamping: arguments.count + 2)) else {
+            stack.pop()
             throw LuaError(kind: .memory, message: "too many arguments (\(arguments.count))")
         }
         for argument in arguments { stack.push(argument) }
@@ -100,11 +87,7 @@ extension ContextCore {
     /// Puts a C module's opener in `package.preload`, so `require(name)` calls it.
     func registerCModule(_ name: String, opener: LuaCFunction) throws {
         let (_, L) = try live()
-        lua_getglobal(L, "package")
-        lua_getfield(L, -1, "preload")
-        lua_pushcclosure(L, opener, 0)
-        lua_setfield(L, -2, name)
-        flowlua_pop(L, 2)
+        LuaStack(L, bridge: nil).setPreload(name, opener: opener)
     }
 
     /// Runs the module's current code again when it is loaded, and stores its new result as
@@ -113,12 +96,7 @@ extension ContextCore {
     func reload(_ name: ModuleName) throws -> LuaValue? {
         let (state, L) = try live()
         let stack = LuaStack(L, bridge: self)
-        lua_getfield(L, flowlua_registryindex(), "_LOADED")
-        let loaded = lua_gettop(L)
-        defer { lua_settop(L, loaded - 1) }
-        let wasLoaded = lua_getfield(L, loaded, name.rawValue) != LUA_TNIL
-        flowlua_pop(L, 1)
-        guard wasLoaded else { return nil }
+        guard stack.isModuleLoaded(name.rawValue) else { return nil }
 
         let code = try loader.module(named: name)
         try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
@@ -133,23 +111,14 @@ extension ContextCore {
             throw error
         }
         finishRequires(of: name, saved: saved, restore: false, on: L)
-        let result = stack.value(at: -1)
-        if lua_type(L, -1) == LUA_TNIL {
-            flowlua_pop(L, 1)
-            lua_pushboolean(L, 1)
-        }
-        lua_setfield(L, loaded, name.rawValue)
-        return result
+        return stack.popModuleResult(as: name.rawValue, keepingStoredValue: false)
     }
 
     /// Forgets the module: the next `require` runs it again.
     func unload(_ name: ModuleName) throws {
         let (_, L) = try live()
         finishRequires(of: name, saved: takeRequires(of: name, on: L), restore: false, on: L)
-        lua_getfield(L, flowlua_registryindex(), "_LOADED")
-        lua_pushnil(L)
-        lua_setfield(L, -2, name.rawValue)
-        flowlua_pop(L, 1)
+        LuaStack(L, bridge: nil).forgetModule(name.rawValue)
     }
 
     /// Compiles and runs `source` as text; errors name it `chunkName`.
@@ -162,27 +131,14 @@ extension ContextCore {
 
     /// `_G[name]`, with metamethods, in protected mode.
     func global(_ name: String) throws -> LuaValue {
-        let (state, L) = try live()
-        let stack = LuaStack(L, bridge: self)
-        flowlua_pushcfunction(L, flowlua_gettable_body)
-        flowlua_pushglobaltable(L)
-        stack.push(message: name)
-        let status = flowlua_pcall(L, 2, 1, 0)
-        guard status == LUA_OK else { throw state.popError(status: status, on: L) }
-        defer { flowlua_pop(L, 1) }
-        return stack.value(at: -1)
+        let (_, L) = try live()
+        return try LuaStack(L, bridge: self).global(name)
     }
 
     /// `_G[name] = value`, with metamethods (a strict mode may refuse), in protected mode.
     func setGlobal(_ name: String, _ value: LuaValue) throws {
-        let (state, L) = try live()
-        let stack = LuaStack(L, bridge: self)
-        flowlua_pushcfunction(L, flowlua_settable_body)
-        flowlua_pushglobaltable(L)
-        stack.push(message: name)
-        stack.push(value)
-        let status = flowlua_pcall(L, 3, 0, 0)
-        guard status == LUA_OK else { throw state.popError(status: status, on: L) }
+        let (_, L) = try live()
+        try LuaStack(L, bridge: self).setGlobal(name, value)
     }
 
     /// Lua's `postMessage(name, ...)`, from the host.
@@ -196,7 +152,7 @@ extension ContextCore {
         let content = try loader.resource(key)
         let (state, L) = try live()
         let stack = LuaStack(L, bridge: self)
-        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(redeliverReference))
+        stack.push(referenced: redeliverReference)
         stack.push(message: key.name)
         stack.push(message: key.type)
         stack.push(bytes: content)

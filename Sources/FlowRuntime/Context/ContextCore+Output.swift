@@ -1,22 +1,22 @@
-import CLua
 import FlowLua
 
 extension ContextCore {
     /// Wraps `print` and the standard streams' `write` so `options.output` sees what they
     /// write (after it is written, through the same C stdio, so the order is kept).
     func observeOutput() throws {
-        let L = state!.L
+        let stack = state!.stack
         _ = try runSetup(Self.outputScript, name: "output", results: 0) {
-            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).observedOutput(L!) }, 0)
-            lua_pushboolean(L, options.print != nil ? 1 : 0)
+            stack.push(function: { L in ContextCore.of(L).observedOutput(L!) })
+            stack.push(.bool(options.print != nil))
             return 2
         }
     }
 
     /// `observe(isError, text)` from the script.
     private func observedOutput(_ L: OpaquePointer) -> Int32 {
-        let isError = lua_toboolean(L, 1) != 0
-        let text = LuaStack(L, bridge: self).bytes(at: 2) ?? []
+        let stack = LuaStack(L, bridge: self)
+        let isError = stack.isTruthy(at: 1)
+        let text = stack.bytes(at: 2) ?? []
         options.output?(isError, String(decoding: text, as: UTF8.self))
         return 0
     }

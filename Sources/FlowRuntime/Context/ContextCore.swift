@@ -1,4 +1,3 @@
-import CLua
 import Dispatch
 import FlowLoader
 import FlowLua
@@ -30,13 +29,13 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
 
     private var closures: [Int: LuaFunction.Body] = [:]
     private var nextClosureID = 1
-    private(set) var requireReference = LUA_NOREF
-    private(set) var postMessageReference = LUA_NOREF
-    private(set) var redeliverReference = LUA_NOREF
+    private(set) var requireReference = LuaStack.noReference
+    private(set) var postMessageReference = LuaStack.noReference
+    private(set) var redeliverReference = LuaStack.noReference
     /// Module chunk -> module name (weak keys), and module -> { [required module] = true }:
     /// what `flowlua_require` keeps so a reload re-runs the modules that required a changed one.
-    private(set) var chunksReference = LUA_NOREF
-    private(set) var requiresReference = LUA_NOREF
+    private(set) var chunksReference = LuaStack.noReference
+    private(set) var requiresReference = LuaStack.noReference
     /// What a module loaded with arguments (a start module) receives as `...`, again on reload.
     var moduleArguments: [ModuleName: [LuaValue]] = [:]
 
@@ -53,102 +52,68 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     func open() throws {
         let state = try LuaState(openLibraries: true)
         state.bridge = self
-        let L = state.L
-        flowlua_getextraspace(L)!.storeBytes(
-            of: Unmanaged.passUnretained(self).toOpaque(),
-            as: UnsafeMutableRawPointer.self)
+        let stack = state.stack
+        stack.setHost(Unmanaged.passUnretained(self).toOpaque())
         self.state = state
-        activeThread = L
+        activeThread = state.mainThread
 
         // package.searchers = { preload, the loader }; no path reaches the file system.
-        lua_getglobal(L, "package")
         // Stock Lua's C searchers and C path, kept for the declared external modules only.
-        lua_getfield(L, -1, "cpath")
-        let hostCPath = LuaStack(L, bridge: nil).bytes(at: -1).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        flowlua_pop(L, 1)
-        lua_getfield(L, -1, "searchers")
-        lua_rawgeti(L, -1, 3)
-        let cSearcher = luaL_ref(L, flowlua_registryindex())
-        lua_rawgeti(L, -1, 4)
-        let cRootSearcher = luaL_ref(L, flowlua_registryindex())
-        flowlua_pop(L, 1)
-        lua_createtable(L, 2, 0)
-        lua_getfield(L, -2, "searchers")
-        lua_rawgeti(L, -1, 1)
-        lua_rawseti(L, -3, 1)
-        flowlua_pop(L, 1)
-        flowlua_pushswiftfunction(L, { L in ContextCore.of(L).search(L!) }, 0)
-        lua_rawseti(L, -2, 2)
-        lua_setfield(L, -2, "searchers")
-        for field in ["path", "cpath"] {
-            lua_pushstring(L, "")
-            lua_setfield(L, -2, field)
-        }
-        flowlua_pop(L, 1)
-        installRequire(L)
-        lua_getglobal(L, "require")
-        requireReference = luaL_ref(L, flowlua_registryindex())
+        let (hostCPath, cSearcher, cRootSearcher) = stack.replaceSearchers(with: { L in
+            ContextCore.of(L).search(L!)
+        })
+        (chunksReference, requiresReference) = stack.installNotingRequire()
+        requireReference = stack.referenceGlobal("require")
 
         let host = try runSetup(HostScripts.hostAPI, name: "host", results: 5) {
-            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).fetchResource(L!) }, 0)
-            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).notifyHost(L!) }, 0)
+            stack.push(function: { L in ContextCore.of(L).fetchResource(L!) })
+            stack.push(function: { L in ContextCore.of(L).notifyHost(L!) })
             return 2
         }
         for (reference, global) in zip(
             host, ["getResource", "addMessageHandler", "removeMessageHandler", "postMessage"])
         {
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
-            lua_setglobal(L, global)
-            luaL_unref(L, flowlua_registryindex(), reference)
+            stack.setGlobal(global, referenced: reference)
+            stack.release(reference)
         }
-        lua_getglobal(L, "postMessage")
-        postMessageReference = luaL_ref(L, flowlua_registryindex())
+        postMessageReference = stack.referenceGlobal("postMessage")
         redeliverReference = host[4]
 
-        lua_getglobal(L, "loadfile")
-        let stockLoadfile = luaL_ref(L, flowlua_registryindex())
-        lua_getglobal(L, "dofile")
-        let stockDofile = luaL_ref(L, flowlua_registryindex())
+        let stockLoadfile = stack.referenceGlobal("loadfile")
+        let stockDofile = stack.referenceGlobal("dofile")
         _ = try runSetup(HostScripts.scripts, name: "scripts", results: 0) {
-            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).fetchScript(L!) }, 0)
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(stockLoadfile))
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(stockDofile))
+            stack.push(function: { L in ContextCore.of(L).fetchScript(L!) })
+            stack.push(referenced: stockLoadfile)
+            stack.push(referenced: stockDofile)
             return 3
         }
-        luaL_unref(L, flowlua_registryindex(), stockLoadfile)
-        luaL_unref(L, flowlua_registryindex(), stockDofile)
+        stack.release(stockLoadfile)
+        stack.release(stockDofile)
 
         // The host's own C modules, in package.preload.
-        lua_getglobal(L, "package")
-        lua_getfield(L, -1, "preload")
-        for (name, opener) in options.cModules {
-            lua_pushcclosure(L, opener, 0)
-            lua_setfield(L, -2, name)
-        }
-        flowlua_pop(L, 2)
+        for (name, opener) in options.cModules { stack.setPreload(name, opener: opener) }
 
         if !options.externalModules.isEmpty {
             let sandboxed = options.sandbox != nil
             _ = try runSetup(HostScripts.externalModules, name: "externalModules", results: 0) {
-                lua_rawgeti(L, flowlua_registryindex(), lua_Integer(cSearcher))
-                lua_rawgeti(L, flowlua_registryindex(), lua_Integer(cRootSearcher))
-                LuaStack(L, bridge: nil).push(.array(options.externalModules.map { .string($0) }))
-                LuaStack(L, bridge: nil).push(message: options.cPath ?? hostCPath)
-                lua_pushboolean(L, sandboxed ? 1 : 0)
+                stack.push(referenced: cSearcher)
+                stack.push(referenced: cRootSearcher)
+                stack.push(.array(options.externalModules.map { .string($0) }))
+                stack.push(message: options.cPath ?? hostCPath)
+                stack.push(.bool(sandboxed))
                 return 5
             }
         }
-        luaL_unref(L, flowlua_registryindex(), cSearcher)
-        luaL_unref(L, flowlua_registryindex(), cRootSearcher)
+        stack.release(cSearcher)
+        stack.release(cRootSearcher)
 
         if options.print != nil {
             let printer = try runSetup(HostScripts.print, name: "print", results: 1) {
-                flowlua_pushswiftfunction(L, { L in ContextCore.of(L).write(L!) }, 0)
+                stack.push(function: { L in ContextCore.of(L).write(L!) })
                 return 1
             }
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(printer[0]))
-            lua_setglobal(L, "print")
-            luaL_unref(L, flowlua_registryindex(), printer[0])
+            stack.setGlobal("print", referenced: printer[0])
+            stack.release(printer[0])
         }
 
         if options.output != nil { try observeOutput() }
@@ -158,12 +123,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
                 "getResource", "addMessageHandler", "removeMessageHandler", "postMessage",
             ])
             _ = try runSetup(HostScripts.sandbox, name: "sandbox", results: 0) {
-                lua_createtable(L, 0, Int32(allowed.count))
-                for name in allowed {
-                    lua_pushboolean(L, 1)
-                    lua_setfield(L, -2, name)
-                }
-                lua_pushboolean(L, sandbox.allowsBinaryChunks ? 1 : 0)
+                stack.push(.table(Dictionary(uniqueKeysWithValues: allowed.map { ($0, LuaValue.bool(true)) })))
+                stack.push(.bool(sandbox.allowsBinaryChunks))
                 return 2
             }
         }
@@ -187,8 +148,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
 
     /// The core a Swift function called from Lua belongs to, from the state's extra space.
     static func of(_ L: OpaquePointer?) -> ContextCore {
-        let pointer = flowlua_getextraspace(L)!.load(as: UnsafeMutableRawPointer.self)
-        return Unmanaged<ContextCore>.fromOpaque(pointer).takeUnretainedValue()
+        Unmanaged<ContextCore>.fromOpaque(LuaStack.host(of: L)).takeUnretainedValue()
     }
 
     /// Runs one of the host scripts with the arguments `arguments` pushes, keeping its results
@@ -197,55 +157,44 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         let (state, L) = try live()
         var source = source
         try source.withUTF8 { try state.load(UnsafeRawBufferPointer($0), rawChunkName: "=flowpkg:" + name, on: L) }
-        let status = flowlua_pcall(L, arguments(), results, 0)
-        guard status == LUA_OK else { throw state.popError(status: status, on: L) }
-        var references = [Int32](repeating: LUA_NOREF, count: Int(results))
-        for index in stride(from: Int(results) - 1, through: 0, by: -1) {
-            references[index] = luaL_ref(L, flowlua_registryindex())
-        }
-        return references
+        let stack = LuaStack(L, bridge: nil)
+        return try stack.callKeepingResults(argumentCount: arguments(), resultCount: results)
     }
 
     // MARK: Functions across the boundary
 
     func referenceFunction(at index: Int32, on L: OpaquePointer) -> LuaValue {
-        lua_pushvalue(L, index)
-        let reference = luaL_ref(L, flowlua_registryindex())
+        let reference = LuaStack(L, bridge: nil).reference(at: index)
         return .function(LuaFunction(reference: reference, owner: owner))
     }
 
     func pushFunction(_ function: LuaFunction, on L: OpaquePointer) {
+        let stack = LuaStack(L, bridge: nil)
         switch function.storage {
         case .lua(let reference, let functionOwner):
             // A reference is only meaningful in the registry it came from (one owner per context).
-            guard functionOwner === owner, owner.context != nil else { lua_pushnil(L); return }
-            lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
+            guard functionOwner === owner, owner.context != nil else { return stack.push(.nil) }
+            stack.push(referenced: reference)
         case .swift(let body):
             let id = nextClosureID
             nextClosureID += 1
             closures[id] = body
-            flowlua_newuserdata(L, MemoryLayout<Int>.size)!.storeBytes(of: id, as: Int.self)
-            if luaL_newmetatable(L, "flowpkg.SwiftFunction") != 0 {
-                flowlua_pushswiftfunction(L, { L in ContextCore.of(L).collectClosure(L!) }, 0)
-                lua_setfield(L, -2, "__gc")
-            }
-            lua_setmetatable(L, -2)
-            flowlua_pushswiftfunction(L, { L in ContextCore.of(L).callClosure(L!) }, 1)
+            stack.push(tag: id, metatableName: "flowpkg.SwiftFunction") { L in ContextCore.of(L).collectClosure(L!) }
+            stack.push(function: { L in ContextCore.of(L).callClosure(L!) }, upvalues: 1)
         }
     }
 
     func release(_ reference: Int32) {
-        guard let L = state?.L else { return }
-        luaL_unref(L, flowlua_registryindex(), reference)
+        state?.stack.release(reference)
     }
 
     /// Calls the function `reference` names with `arguments`, returning its results.
     func call(reference: Int32, arguments: [LuaValue]) throws -> [LuaValue] {
         let (state, L) = try live()
-        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(reference))
         let stack = LuaStack(L, bridge: self)
-        guard lua_checkstack(L, Int32(clamping: arguments.count + 1)) != 0 else {
-            flowlua_pop(L, 1)
+        stack.push(referenced: reference)
+        guard stack.reserve(Int32(clamping: arguments.count + 1)) else {
+            stack.pop()
             throw LuaError(kind: .memory, message: "too many arguments (\(arguments.count))")
         }
         for argument in arguments { stack.push(argument) }
@@ -255,7 +204,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     // MARK: Swift functions Lua calls (through flowlua_trampoline: return -1 to raise)
 
     private func closureID(_ L: OpaquePointer) -> Int {
-        lua_touserdata(L, flowlua_upvalueindex(2))!.load(as: Int.self)
+        let stack = LuaStack(L, bridge: nil)
+        return stack.tag(at: stack.upvalue(2))!
     }
 
     private func callClosure(_ L: OpaquePointer) -> Int32 {
@@ -270,7 +220,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         defer { activeThread = previous }
         do {
             let results = try body(arguments)
-            guard lua_checkstack(L, Int32(clamping: results.count)) != 0 else {
+            guard stack.reserve(Int32(clamping: results.count)) else {
                 stack.push(message: "too many results (\(results.count))")
                 return -1
             }
@@ -278,34 +228,14 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             return Int32(results.count)
         } catch {
             // Where the Lua caller is, as Lua's own errors say it: `main.lua:3: message`.
-            luaL_where(L, 1)
-            stack.push(message: (error as? LuaError)?.message ?? "\(error)")
-            lua_concat(L, 2)
+            stack.push(errorMessage: (error as? LuaError)?.message ?? "\(error)")
             return -1
         }
     }
 
     private func collectClosure(_ L: OpaquePointer) -> Int32 {
-        if let pointer = lua_touserdata(L, 1) { closures[pointer.load(as: Int.self)] = nil }
+        if let id = LuaStack(L, bridge: nil).tag(at: 1) { closures[id] = nil }
         return 0
-    }
-
-    /// Replaces Lua's `require` with `flowlua_require`, which also notes which module required
-    /// which (see ContextCore+Dependents).
-    private func installRequire(_ L: OpaquePointer) {
-        lua_getglobal(L, "package")
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        lua_pushstring(L, "k")
-        lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
-        lua_pushvalue(L, -1)
-        chunksReference = luaL_ref(L, flowlua_registryindex())
-        lua_createtable(L, 0, 0)
-        lua_pushvalue(L, -1)
-        requiresReference = luaL_ref(L, flowlua_registryindex())
-        lua_pushcclosure(L, flowlua_require, 3)
-        lua_setglobal(L, "require")
     }
 
     /// The loader's searcher: Lua's `require` asks it after `package.preload`.
@@ -353,7 +283,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             stack.push(bytes: try loader.resource(key))
             return 1
         } catch {
-            lua_pushnil(L)
+            stack.push(.nil)
             stack.push(message: "\(error)")
             return 2
         }

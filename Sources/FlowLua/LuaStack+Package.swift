@@ -1,0 +1,77 @@
+import CLua
+
+/// How a host sets a state up: its own searcher and `require`, globals from the registry,
+/// and a pointer to itself in the state's extra space. Each operation leaves the stack as it
+/// found it.
+extension LuaStack {
+    /// Stores `host` in the state's extra space, where `host(of:)` finds it from any thread.
+    package func setHost(_ host: UnsafeMutableRawPointer) {
+        flowlua_getextraspace(L)!.storeBytes(of: host, as: UnsafeMutableRawPointer.self)
+    }
+
+    /// What `setHost(_:)` stored, from a Swift function's thread `L`.
+    package static func host(of L: OpaquePointer?) -> UnsafeMutableRawPointer {
+        flowlua_getextraspace(L)!.load(as: UnsafeMutableRawPointer.self)
+    }
+
+    /// Makes `package.searchers` `{ preload searcher, searcher }` and empties `package.path`
+    /// and `package.cpath`, so no path reaches the file system. Returns the old `cpath` and
+    /// references to stock Lua's C searchers (3 and 4), for the host to release.
+    package func replaceSearchers(with searcher: LuaSwiftFunction) -> (
+        cPath: String, cSearcher: Int32, cRootSearcher: Int32
+    ) {
+        lua_getglobal(L, "package")
+        lua_getfield(L, -1, "cpath")
+        let cPath = bytes(at: -1).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        flowlua_pop(L, 1)
+        lua_getfield(L, -1, "searchers")
+        lua_rawgeti(L, -1, 3)
+        let cSearcher = popReference()
+        lua_rawgeti(L, -1, 4)
+        let cRootSearcher = popReference()
+        flowlua_pop(L, 1)
+        lua_createtable(L, 2, 0)
+        lua_getfield(L, -2, "searchers")
+        lua_rawgeti(L, -1, 1)
+        lua_rawseti(L, -3, 1)
+        flowlua_pop(L, 1)
+        push(function: searcher)
+        lua_rawseti(L, -2, 2)
+        lua_setfield(L, -2, "searchers")
+        for field in ["path", "cpath"] {
+            lua_pushstring(L, "")
+            lua_setfield(L, -2, field)
+        }
+        flowlua_pop(L, 1)
+        return (cPath, cSearcher, cRootSearcher)
+    }
+
+    /// Replaces the global `require` with one that also notes which module required which:
+    /// returns references to its tables, chunk -> module name (weak keys) and the notes.
+    package func installNotingRequire() -> (chunks: Int32, requires: Int32) {
+        lua_getglobal(L, "package")
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, "k")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        let chunks = reference(at: -1)
+        lua_createtable(L, 0, 0)
+        let requires = reference(at: -1)
+        lua_pushcclosure(L, flowlua_require, 3)
+        lua_setglobal(L, "require")
+        return (chunks, requires)
+    }
+
+    /// Holds global `name`'s current value in the registry and returns its reference.
+    package func referenceGlobal(_ name: String) -> Int32 {
+        lua_getglobal(L, name)
+        return popReference()
+    }
+
+    /// `_G[name] =` the value `reference` holds (during set-up, before any metatable on `_G`).
+    package func setGlobal(_ name: String, referenced reference: Int32) {
+        push(referenced: reference)
+        lua_setglobal(L, name)
+    }
+}
