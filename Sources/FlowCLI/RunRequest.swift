@@ -159,6 +159,7 @@ struct RunRequest {
             fflush(nil)  // Lua's print writes through C stdio
             if let updateRun, let embedded = updateRun.fallBack(after: error, log: { Self.standardError($0 + "\n") }) {
                 Self.standardError("update: the update's start module failed:\n\(error)\n")
+                reporter?.error("the update's start module failed: \(error)", phase: .start)
                 fallback = embedded
                 throw ExitCode.failure
             }

@@ -183,6 +183,22 @@ func makeContext(
         #expect(seen.all == ["O:a\t1\n", "O:b2\n", "O:c", "E:d\n"])
     }
 
+    /// Observed writes keep stock Lua's results: one value (the file) from `write`, floats as
+    /// `%.14g` in what is observed, and nothing observed for a write that failed.
+    @Test func observedWritesReturnAndShowWhatStockWritesDo() throws {
+        let seen = Recorder<String>()
+        let (context, _) = try makeContext(
+            options: LuaContext.Options().observingOutput { _, text in seen.append(text) })
+        let count = try context.execute(
+            """
+            local n = select('#', io.write(1.0, ' ', 0.1 + 0.2, '\\n'))
+            assert(io.write('') == io.stdout)
+            return n
+            """)
+        #expect(count == [.integer(1)])
+        #expect(seen.all == ["1 0.3\n", ""])
+    }
+
     @Test func outputObserversAlsoSeeAHostPrintAndTheSandboxedPrint() throws {
         let seen = Recorder<String>(), printed = Recorder<String>()
         let options = LuaContext.Options(sandbox: .default, print: { printed.append($0) }).observingOutput {

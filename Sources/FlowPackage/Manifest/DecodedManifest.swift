@@ -45,6 +45,12 @@ final class DecodedManifest: Sendable {
             : Self.position(of: path, in: header.modules, \.path)
     }
 
+    /// Where the script at `path` is in the manifest's sorted scripts list (a package in the
+    /// writer's order holds them sorted), found by binary search.
+    func scriptPosition(ofPath path: String) -> Int? {
+        Self.position(of: path, in: header.scripts, \.path)
+    }
+
     func module(at position: Int) -> Manifest.Module { table?.module(at: position) ?? header.modules[position] }
     func resource(at position: Int) -> Manifest.Resource { table?.resource(at: position) ?? header.resources[position] }
 

@@ -27,7 +27,7 @@ struct ListedEntries: Sendable {
             if let position = decoded.position(ofPath: path, resources: true) {
                 return first + decoded.moduleCount + position
             }
-            if let position = decoded.header.scripts.firstIndex(where: { $0.path == path }) {
+            if let position = decoded.scriptPosition(ofPath: path) {
                 return first + decoded.moduleCount + decoded.resourceCount + position
             }
             return nil

@@ -45,18 +45,29 @@ extension ContextCore {
         local stdout, stderr = io.stdout, io.stderr
         local methods = getmetatable(stdout).__index
         local write = methods.write
+        local mathtype = math and math.type
+        local format = string and string.format
+        -- What write writes for one value: a float as "%.14g", as liolib does.
+        local function written(value)
+          if format and mathtype and mathtype(value) == "float" then return format("%.14g", value) end
+          return tostring(value)
+        end
         local function text(...)
           local n = select("#", ...)
-          if n == 1 then return tostring((...)) end
+          if n == 1 then return written((...)) end
           local parts = {}
-          for i = 1, n do parts[i] = tostring((select(i, ...))) end
+          for i = 1, n do parts[i] = written((select(i, ...))) end
           return concat(parts)
         end
+        -- Observes `written` when the write succeeded, and returns write's own results, as many.
+        local function after(isError, written, ...)
+          if (...) then observe(isError, written) end
+          return ...
+        end
         methods.write = function(file, ...)
-          local a, b, c = write(file, ...)
-          if file == stdout then observe(false, text(...))
-          elseif file == stderr then observe(true, text(...)) end
-          return a, b, c
+          if file == stdout then return after(false, text(...), write(file, ...)) end
+          if file == stderr then return after(true, text(...), write(file, ...)) end
+          return write(file, ...)
         end
         io.write = function(...) return io.output():write(...) end
         if hostPrint then return end
