@@ -36,6 +36,8 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
+        // zlib: the package reader inflates entries itself, so running a package never loads libarchive.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -51,7 +53,11 @@ let package = Package(
         .target(
             name: "FlowPackage",
             dependencies: [
-                "CArchive", "FlowDiagnostics", "FlowJSON", "FlowSupport",
+                // On Linux libarchive is loaded only when a package is written (LibArchive.swift).
+                .target(
+                    name: "CArchive",
+                    condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+                "CZlib", "FlowDiagnostics", "FlowJSON", "FlowSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -156,7 +162,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowPackageTests",
-            dependencies: ["FlowJSON", "FlowPackage", "FlowSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "CArchive", "FlowJSON", "FlowPackage", "FlowSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON"]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport"]),

@@ -1,5 +1,3 @@
-import CArchive
-
 /// A failure reported by libarchive, carrying its own message and the file concerned.
 public struct ArchiveError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The archive file the operation was about.
@@ -20,6 +18,7 @@ public struct ArchiveError: Error, Equatable, CustomStringConvertible, Sendable 
 
 /// Turns libarchive status codes into `ArchiveError`s; shared by the reader and the writer.
 struct ArchiveStatus {
+    let api: LibArchive
     let handle: OpaquePointer
     let path: String
 
@@ -27,12 +26,12 @@ struct ArchiveStatus {
     /// The message is copied out at once, before the handle can change or go away.
     @discardableResult
     func check(_ status: Int32, _ operation: @autoclosure () -> String) throws -> Int32 {
-        if status >= ARCHIVE_WARN { return status }
+        if status >= LibArchive.warn { return status }
         throw error(operation())
     }
 
     func error(_ operation: String) -> ArchiveError {
-        let message = archive_error_string(handle).map { String(cString: $0) } ?? "unknown libarchive error"
+        let message = api.archive_error_string(handle).map { String(cString: $0) } ?? "unknown libarchive error"
         return ArchiveError(path: path, operation: operation, message: message)
     }
 }

@@ -1,4 +1,3 @@
-import CArchive
 import Foundation
 
 /// What the archive says of one entry, before any of its bytes are read.
@@ -21,6 +20,7 @@ public struct ArchiveEntryInfo: Sendable, Equatable {
 /// The seekable zip reader is used, so entry facts come from the central directory and an
 /// entry's bytes can be skipped without being inflated.
 public final class ArchiveReader {
+    private let api: LibArchive
     private let handle: OpaquePointer
     private let status: ArchiveStatus
     private var current: String?
@@ -37,37 +37,42 @@ public final class ArchiveReader {
     /// each entry's bytes: for callers that check every byte they read against a SHA-256
     /// anyway, to which the CRC adds nothing but a second pass over the data.
     public init(path: String, checksCRC: Bool) throws {
-        guard let handle = archive_read_new() else {
+        let api = try LibArchive.load(for: path)
+        self.api = api
+        guard let handle = api.archive_read_new() else {
             throw ArchiveError(path: path, operation: "create an archive reader", message: "out of memory")
         }
         self.handle = handle
         self.path = path
-        self.status = ArchiveStatus(handle: handle, path: path)
-        try status.check(archive_read_support_format_zip_seekable(handle), "enable the zip reader")
+        self.status = ArchiveStatus(api: api, handle: handle, path: path)
+        try status.check(api.archive_read_support_format_zip_seekable(handle), "enable the zip reader")
         if !checksCRC {
             try status.check(
-                archive_read_set_format_option(handle, "zip", "ignorecrc32", "1"), "turn off the CRC-32 check")
+                api.archive_read_set_format_option(handle, "zip", "ignorecrc32", "1"), "turn off the CRC-32 check")
         }
-        try status.check(archive_read_open_filename(handle, path, 64 * 1024), "open")
+        try status.check(api.archive_read_open_filename(handle, path, 64 * 1024), "open")
     }
 
     /// Reads the one entry whose local header starts `range`, with libarchive's streaming zip
     /// reader: no central directory is parsed and no byte outside the range is read, so an
     /// entry of a large package is reached in constant time.
     init(path: String, entryRange range: ZipByteRange) throws {
-        guard let handle = archive_read_new() else {
+        let api = try LibArchive.load(for: path)
+        self.api = api
+        guard let handle = api.archive_read_new() else {
             throw ArchiveError(path: path, operation: "create an archive reader", message: "out of memory")
         }
         self.handle = handle
         self.path = path
-        self.status = ArchiveStatus(handle: handle, path: path)
+        self.status = ArchiveStatus(api: api, handle: handle, path: path)
         self.range = range
-        try status.check(archive_read_support_format_zip_streamable(handle), "enable the zip reader")
+        try status.check(api.archive_read_support_format_zip_streamable(handle), "enable the zip reader")
         // Every entry read this way is checked against its SHA-256 by the caller.
-        try status.check(archive_read_set_format_option(handle, "zip", "ignorecrc32", "1"), "turn off the CRC-32 check")
+        try status.check(
+            api.archive_read_set_format_option(handle, "zip", "ignorecrc32", "1"), "turn off the CRC-32 check")
         let client = Unmanaged.passUnretained(range).toOpaque()
         try status.check(
-            archive_read_open(
+            api.archive_read_open(
                 handle, client, nil,
                 { _, client, buffer in
                     let range = Unmanaged<ZipByteRange>.fromOpaque(client!).takeUnretainedValue()
@@ -76,41 +81,41 @@ public final class ArchiveReader {
     }
 
     deinit {
-        archive_read_free(handle)
+        _ = api.archive_read_free(handle)
     }
 
     /// The next entry, or nil at the end of the archive.
     public func nextEntry() throws -> ArchiveEntryInfo? {
         var entry: OpaquePointer?
-        let result = withUTF8CharacterType { archive_read_next_header(handle, &entry) }
-        if result == ARCHIVE_EOF { current = nil; return nil }
+        let result = withUTF8CharacterType { api.archive_read_next_header(handle, &entry) }
+        if result == LibArchive.eof { current = nil; return nil }
         try status.check(result, "read the next entry header")
         guard let entry else { throw status.error("read the next entry header") }
         let name = withUTF8CharacterType {
-            archive_entry_pathname_utf8(entry).map { String(cString: $0) }
-                ?? archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
+            api.archive_entry_pathname_utf8(entry).map { String(cString: $0) }
+                ?? api.archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
         }
-        let type = archive_entry_filetype(entry)
+        let type = api.archive_entry_filetype(entry)
         let kind: ArchiveEntryInfo.Kind
         switch UInt32(type) {
-        case flowarchive_regular(): kind = archive_entry_symlink(entry) != nil ? .symlink : .regular
-        case flowarchive_directory(): kind = .directory
-        case flowarchive_symlink(): kind = .symlink
+        case LibArchive.regularFile: kind = api.archive_entry_symlink(entry) != nil ? .symlink : .regular
+        case LibArchive.directory: kind = .directory
+        case LibArchive.symbolicLink: kind = .symlink
         default: kind = .other
         }
         current = name
         return ArchiveEntryInfo(
             path: name,
             kind: kind,
-            size: archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil,
-            permissions: UInt32(archive_entry_perm(entry)),
-            modificationTime: Int64(archive_entry_mtime(entry)))
+            size: api.archive_entry_size_is_set(entry) != 0 ? api.archive_entry_size(entry) : nil,
+            permissions: UInt32(api.archive_entry_perm(entry)),
+            modificationTime: Int64(api.archive_entry_mtime(entry)))
     }
 
     /// Reads the next bytes of the current entry into `buffer`; 0 at the entry's end.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        let count = archive_read_data(handle, base, buffer.count)
+        let count = api.archive_read_data(handle, base, buffer.count)
         if count < 0 { throw status.error("read entry \(current ?? "?")") }
         return count
     }
@@ -134,7 +139,7 @@ public final class ArchiveReader {
 
     /// Passes over the current entry's bytes without inflating them.
     public func skipData() throws {
-        try status.check(archive_read_data_skip(handle), "skip entry \(current ?? "?")")
+        try status.check(api.archive_read_data_skip(handle), "skip entry \(current ?? "?")")
     }
 }
 

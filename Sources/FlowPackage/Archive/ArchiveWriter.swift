@@ -1,5 +1,3 @@
-import CArchive
-
 /// How one entry's bytes are stored in a zip.
 public enum EntryCompression: Sendable, Equatable {
     /// Deflate at the writer's fixed level; for text and code.
@@ -38,6 +36,7 @@ public final class ArchiveWriter {
     /// The deflate level every package uses; part of the format's reproducibility.
     public static let compressionLevel = 6
 
+    private let api: LibArchive
     private let handle: OpaquePointer
     private let status: ArchiveStatus
     private let entry: OpaquePointer
@@ -46,50 +45,52 @@ public final class ArchiveWriter {
 
     /// Opens `path` for writing, creating or truncating it.
     public init(path: String) throws {
-        guard let handle = archive_write_new(), let entry = archive_entry_new() else {
+        let api = try LibArchive.load(for: path)
+        self.api = api
+        guard let handle = api.archive_write_new(), let entry = api.archive_entry_new() else {
             throw ArchiveError(path: path, operation: "create an archive writer", message: "out of memory")
         }
         self.handle = handle
         self.entry = entry
-        self.status = ArchiveStatus(handle: handle, path: path)
-        try status.check(archive_write_set_format_zip(handle), "select the zip format")
+        self.status = ArchiveStatus(api: api, handle: handle, path: path)
+        try status.check(api.archive_write_set_format_zip(handle), "select the zip format")
         try status.check(
-            archive_write_set_format_option(handle, "zip", "compression-level", "\(Self.compressionLevel)"),
+            api.archive_write_set_format_option(handle, "zip", "compression-level", "\(Self.compressionLevel)"),
             "set the compression level")
         // A regular file is never padded to a block size: the bytes are exactly the zip.
-        try status.check(archive_write_set_bytes_in_last_block(handle, 1), "set the block size")
-        try status.check(archive_write_open_filename(handle, path), "open for writing")
+        try status.check(api.archive_write_set_bytes_in_last_block(handle, 1), "set the block size")
+        try status.check(api.archive_write_open_filename(handle, path), "open for writing")
     }
 
     deinit {
-        if !isClosed { archive_write_close(handle) }
-        archive_write_free(handle)
-        archive_entry_free(entry)
+        if !isClosed { _ = api.archive_write_close(handle) }
+        _ = api.archive_write_free(handle)
+        api.archive_entry_free(entry)
     }
 
     /// Starts an entry; its bytes follow through `write(_:)`, exactly `header.size` of them.
     public func beginEntry(_ header: ArchiveEntryHeader) throws {
         try finishCurrentEntry()
-        archive_entry_clear(entry)
-        archive_entry_set_pathname_utf8(entry, header.path)
-        archive_entry_set_filetype(entry, flowarchive_regular())
-        archive_entry_set_perm(entry, header.permissions)
-        archive_entry_set_size(entry, header.size)
-        archive_entry_set_mtime(entry, time_t(header.modificationTime), 0)
-        archive_entry_set_uid(entry, 0)
-        archive_entry_set_gid(entry, 0)
+        _ = api.archive_entry_clear(entry)
+        api.archive_entry_set_pathname_utf8(entry, header.path)
+        api.archive_entry_set_filetype(entry, LibArchive.regularFile)
+        api.archive_entry_set_perm(entry, header.permissions)
+        api.archive_entry_set_size(entry, header.size)
+        api.archive_entry_set_mtime(entry, .init(header.modificationTime), 0)
+        api.archive_entry_set_uid(entry, 0)
+        api.archive_entry_set_gid(entry, 0)
         switch header.compression {
-        case .deflate: try status.check(archive_write_zip_set_compression_deflate(handle), "select deflate")
-        case .store: try status.check(archive_write_zip_set_compression_store(handle), "select store")
+        case .deflate: try status.check(api.archive_write_zip_set_compression_deflate(handle), "select deflate")
+        case .store: try status.check(api.archive_write_zip_set_compression_store(handle), "select store")
         }
-        try status.check(archive_write_header(handle, entry), "write the header of \(header.path)")
+        try status.check(api.archive_write_header(handle, entry), "write the header of \(header.path)")
         currentPath = header.path
     }
 
     /// Appends bytes to the current entry.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        let written = archive_write_data(handle, base, bytes.count)
+        let written = api.archive_write_data(handle, base, bytes.count)
         if written < 0 || written != bytes.count {
             throw status.error("write entry \(currentPath ?? "?")")
         }
@@ -113,12 +114,12 @@ public final class ArchiveWriter {
         guard !isClosed else { return }
         try finishCurrentEntry()
         isClosed = true
-        try status.check(archive_write_close(handle), "finish the archive")
+        try status.check(api.archive_write_close(handle), "finish the archive")
     }
 
     private func finishCurrentEntry() throws {
         guard let path = currentPath else { return }
         currentPath = nil
-        try status.check(archive_write_finish_entry(handle), "finish entry \(path)")
+        try status.check(api.archive_write_finish_entry(handle), "finish entry \(path)")
     }
 }

@@ -155,7 +155,9 @@ final class ZipCentralDirectory: Sendable {
     }
 
     /// A libarchive reader of entry `index` alone, positioned before its header, after its
-    /// local header was checked against the directory (`checkLocalHeader`).
+    /// local header was checked against the directory (`checkLocalHeader`). The package reader
+    /// reads through `stream(forEntry:path:)`; this one is the reference the fuzz tests hold
+    /// that stream to (`ReaderProbe.streamsAgree`).
     func reader(forEntry index: Int, path: String) throws -> ArchiveReader {
         let entry = entries[index]
         let start = entry.localHeaderOffset
@@ -170,41 +172,71 @@ final class ZipCentralDirectory: Sendable {
         return try ArchiveReader(path: path, entryRange: ZipByteRange(file: file, start: start, end: max(stop, start)))
     }
 
+    /// A zlib stream over entry `index`'s bytes (`ZipEntryStream`), after its local header was
+    /// checked against the directory (`localHeaderProblem`): what every reader of a package's
+    /// entries reads through.
+    func stream(forEntry index: Int, path: String) throws(ArchiveError) -> ZipEntryStream {
+        let entry = entries[index]
+        let dataStart: UInt64
+        switch checkLocalHeader(index) {
+        case .problem(let problem):
+            throw ArchiveError(path: path, operation: "read entry \(name(of: entry))", message: problem)
+        case .data(let start):
+            dataStart = start
+        }
+        return try ZipEntryStream(
+            file: file, path: path, entry: name(of: entry), start: dataStart, count: entry.compressedSize,
+            method: entry.method, flags: entry.flags)
+    }
+
     /// Why entry `index`'s local header is not the one its directory record describes, or nil
-    /// when it is: the same name, flags and compression method, the same CRC-32 and sizes
+    /// when it is (`checkLocalHeader`).
+    func localHeaderProblem(_ index: Int) -> String? {
+        if case .problem(let problem) = checkLocalHeader(index) { return problem }
+        return nil
+    }
+
+    enum LocalHeaderCheck {
+        /// The header agrees; the entry's packed bytes start at this offset.
+        case data(at: UInt64)
+        case problem(String)
+    }
+
+    /// Entry `index`'s local header checked against its directory record: the same name, flags and compression method, the same CRC-32 and sizes
     /// (unless a data descriptor carries them), and header plus data ending before the next
-    /// entry in file order starts. libarchive's streaming reader believes the local header,
-    /// so every path that reads an entry (the loader, `verify`) checks this first: a record
+    /// entry in file order starts. The data is read from where the local header says it
+    /// starts, so every path that reads an entry (the loader, `verify`) checks this first: a record
     /// pointing at another entry's header, or at one that overlaps another entry (a zip bomb
     /// made of overlapping entries), is refused instead of served.
-    func localHeaderProblem(_ index: Int) -> String? {
+    func checkLocalHeader(_ index: Int) -> LocalHeaderCheck {
         let entry = entries[index]
         let start = entry.localHeaderOffset
         let end = min(rangeEnd(index), file.size)
         guard start < end, end - start >= 30, let header = try? file.read(at: start, count: 30),
             le32(header, 0) == 0x0403_4B50
         else {
-            return "the central directory points at no local header (offset \(start))"
+            return .problem("the central directory points at no local header (offset \(start))")
         }
         let nameCount = Int(le16(header, 26))
         let extraCount = Int(le16(header, 28))
         let variable = UInt64(nameCount + extraCount)
         guard end - start - 30 >= variable, let rest = try? file.read(at: start + 30, count: Int(variable)) else {
-            return "its local header runs into the next entry"
+            return .problem("its local header runs into the next entry")
         }
         let sameName = withName(of: entry) { name in name.elementsEqual(rest[0..<nameCount]) }
         if !sameName {
             let local = String(decoding: rest[0..<nameCount], as: UTF8.self)
-            return "the central directory points at the local header of \(local)"
+            return .problem("the central directory points at the local header of \(local)")
         }
         let flags = le16(header, 6)
         if flags != entry.flags {
-            return "its local header's flags (\(flags)) differ from the central directory's (\(entry.flags))"
+            return .problem("its local header's flags (\(flags)) differ from the central directory's (\(entry.flags))")
         }
         let method = le16(header, 8)
         if method != entry.method {
-            return
+            return .problem(
                 "its local header's compression method (\(method)) differs from the central directory's (\(entry.method))"
+            )
         }
         var compressed = UInt64(le32(header, 18))
         if flags & 0x08 == 0 {
@@ -224,19 +256,20 @@ final class ZipCentralDirectory: Sendable {
                 }
             }
             if le32(header, 14) != entry.crc32 {
-                return "its local header's CRC-32 differs from the central directory's"
+                return .problem("its local header's CRC-32 differs from the central directory's")
             }
             if size != UInt64(clamping: entry.size) || compressed != entry.compressedSize {
-                return
+                return .problem(
                     "its local header declares \(size) bytes (\(compressed) packed); the central directory, \(entry.size) (\(entry.compressedSize) packed)"
+                )
             }
         }
         // The data (and a descriptor, at least 12 bytes, when there is one) ends before the next entry.
         let descriptor: UInt64 = flags & 0x08 != 0 ? 12 : 0
         let room = end - start - 30 - variable
         if entry.compressedSize > room || descriptor > room - entry.compressedSize {
-            return "its data runs into the next entry or the central directory: entries overlap"
+            return .problem("its data runs into the next entry or the central directory: entries overlap")
         }
-        return nil
+        return .data(at: start + 30 + variable)
     }
 }

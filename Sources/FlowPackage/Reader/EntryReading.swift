@@ -1,6 +1,6 @@
 import Crypto
 
-extension ArchiveReader {
+extension EntryByteSource {
     /// Streams the current entry through SHA-256, checking it against what the manifest
     /// declares, and hands each chunk to `sink` (nil when only the check is wanted).
     ///

@@ -34,34 +34,21 @@ struct ListedEntries: Sendable {
         }
     }
 
-    /// A reader positioned at the start of the entry at `path`'s bytes, read from where the
-    /// central directory puts it after its local header was checked against the directory.
-    func open(_ path: String) throws(PackageError) -> ArchiveReader {
+    /// A stream of the entry at `path`'s bytes, read from where the central directory puts
+    /// them after its local header was checked against the directory.
+    func open(_ path: String) throws(PackageError) -> ZipEntryStream {
         guard let index = record(of: path) else {
             throw .corruptEntry(path: packagePath, entry: path, reason: "is missing from the archive")
         }
         return try open(path, record: index)
     }
 
-    private func open(_ path: String, record index: Int) throws(PackageError) -> ArchiveReader {
-        let reader: ArchiveReader
+    private func open(_ path: String, record index: Int) throws(PackageError) -> ZipEntryStream {
         do {
-            reader = try directory.reader(forEntry: index, path: packagePath)
-            guard let info = try reader.nextEntry() else {
-                throw PackageError.corruptEntry(
-                    path: packagePath, entry: path, reason: "cannot be read: its local header is missing")
-            }
-            guard info.path == path else {
-                throw PackageError.corruptEntry(
-                    path: packagePath, entry: path,
-                    reason: "cannot be read: the central directory points at a local header for \(info.path)")
-            }
-        } catch let error as PackageError {
-            throw error
+            return try directory.stream(forEntry: index, path: packagePath)
         } catch {
-            throw .corruptEntry(path: packagePath, entry: path, reason: "cannot be read: \(archiveMessage(error))")
+            throw .corruptEntry(path: packagePath, entry: path, reason: "cannot be read: \(error.message)")
         }
-        return reader
     }
 
     /// The entry's bytes, checked against its size and SHA-256.

@@ -248,8 +248,7 @@ struct PackageIndex {
             )
         }
         do {
-            let reader = try directory.reader(forEntry: 1, path: path)
-            _ = try reader.nextEntry()
+            let reader = try directory.stream(forEntry: 1, path: path)
             return (
                 .some(PackageSignature(bytes: try reader.boundedData(entry: name, limit: PackageSignature.maxBytes))),
                 nil
@@ -332,18 +331,11 @@ struct PackageIndex {
         if first.size > limits.maxManifestBytes {
             throw .manifestTooLarge(path: path, size: first.size, limit: limits.maxManifestBytes)
         }
-        let reader: ArchiveReader
+        let reader: ZipEntryStream
         do {
-            reader = try directory.reader(forEntry: 0, path: path)
-            guard let info = try reader.nextEntry() else {
-                throw ArchiveError(path: path, operation: "read \(Manifest.entryName)", message: "no local header")
-            }
-            guard info.path == Manifest.entryName else {
-                throw ArchiveError(
-                    path: path, operation: "read \(Manifest.entryName)", message: "its local header names \(info.path)")
-            }
+            reader = try directory.stream(forEntry: 0, path: path)
         } catch {
-            throw .notAPackage(path: path, reason: archiveMessage(error))
+            throw .notAPackage(path: path, reason: error.message)
         }
         let bytes = try reader.boundedData(
             entry: Manifest.entryName, limit: limits.maxManifestBytes, expected: first.size)

@@ -55,6 +55,9 @@ enum ReaderProbe {
         }
         if let file = try? ZipFile(path: path.path), let end = try? file.endRecord() {
             _ = try? file.centralDirectoryNames(end)
+            if let directory = try? ZipCentralDirectory(file: file, end: end) {
+                broken += streamsAgree(directory, path: path.path)
+            }
         }
         let reader: PackageReader
         do { reader = try PackageReader(contentsOf: path) } catch {
@@ -72,6 +75,54 @@ enum ReaderProbe {
         do { _ = try reader.allModules() } catch { broken += worded(error, "allModules") }
         broken += unworded(reader.verify(), "PackageReader.verify()")
         return broken
+    }
+
+    /// Every entry whose local header passes, read by the package reader's own stream
+    /// (`ZipEntryStream`, zlib) and by libarchive's streaming zip reader over the same window
+    /// (at most 1 MiB of each, so an input that inflates without end costs no more): where the
+    /// stream reads exactly the size the central directory declares, and the local header
+    /// declares the same sizes, libarchive reads the same bytes. (Where the stream reads another
+    /// count, the entry is refused by its size check; where the local header's sizes differ
+    /// behind a data-descriptor flag, libarchive, which believes them, reads something else.)
+    static func streamsAgree(_ directory: ZipCentralDirectory, path: String) -> [String] {
+        var broken: [String] = []
+        let limit = 1 << 20
+        for index in directory.entries.indices.prefix(64) where directory.localHeaderProblem(index) == nil {
+            let entry = directory.entries[index]
+            let name = directory.name(of: entry)
+            let ours: [UInt8]
+            do {
+                ours = try readAll(try directory.stream(forEntry: index, path: path), limit: limit)
+            } catch {
+                if "\(error)".isEmpty { broken.append("entry \(name): the stream's error has no words") }
+                continue
+            }
+            // Compared where the local header's sizes are the directory's too, as a writer puts them.
+            guard Int64(ours.count) == entry.size,
+                let header = try? directory.file.read(at: entry.localHeaderOffset, count: 30),
+                UInt64(le32(header, 18)) == entry.compressedSize, Int64(le32(header, 22)) == entry.size,
+                let reader = try? directory.reader(forEntry: index, path: path),
+                (try? reader.nextEntry()) != nil,
+                let theirs = try? readAll(reader, limit: limit)
+            else { continue }
+            if theirs != ours {
+                broken.append(
+                    "entry \(name): the package reader's stream reads \(ours.count) bytes, libarchive \(theirs.count), not the same"
+                )
+            }
+        }
+        return broken
+    }
+
+    private static func readAll(_ source: some EntryByteSource, limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while bytes.count <= limit {
+            let count = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
     }
 
     private static func worded(_ error: any Error, _ reader: String) -> [String] {
