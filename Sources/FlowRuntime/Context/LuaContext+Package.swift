@@ -1,6 +1,8 @@
 import FlowLoader
 import FlowLua
 import FlowPackage
+// Foundation, not FoundationEssentials: `Bundle` is only there. Nothing in flowpkg calls
+// `init(package:bundle:)`, so the linker leaves Foundation (and ICU) out of the flowpkg binary.
 import Foundation
 
 extension LuaContext {
