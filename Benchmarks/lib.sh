@@ -10,6 +10,7 @@ BENCH_REPEAT="${BENCH_REPEAT:-5}"   # rounds per group
 BENCH_ROWS=()                       # "group|label|seconds|reference label" lines, measured
 BENCH_PENDING=()                    # "group|label|reference|quoted command" lines, to measure
 BENCH_NOTES=()                      # free lines printed above the table
+BENCH_TABLES=()                     # whole Markdown tables a benchmark made itself, printed below it
 
 # Installs a Debian package when a command is missing: need_apt COMMAND PACKAGE.
 need_apt() {

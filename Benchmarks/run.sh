@@ -3,7 +3,7 @@
 # workload's 1,000), one copy at the top so the others' `require "pl.utils"` resolve and the
 # rest under copyN/, each plus 160 MB of resources (80 MB of incompressible "images", 80 MB of
 # text) and a start module printing one line, against a package holding only that start module;
-# and process start to the first Lua line, against stock `lua5.4 -e 'print(1)'`. Opening a
+# (process start to the first Lua line is Benchmarks/startup.sh's). Opening a
 # package reads its central directory and manifest only; each module is checked against its
 # SHA-256 when first required (verify on first load), so neither the 2,100 modules nor the
 # 160 MB of resources may show. `flowpkg run --verify-all` (every entry checked first) is timed
@@ -61,17 +61,9 @@ benchmark_run() {
   resources=$(find "$BENCH_WORK/run-large-21/Resources" -type f -exec cat {} + | wc -c | awk '{printf "%d", $1 / 1000000}')
   bench_row "run --verify-all" "flowpkg run --verify-all, $modules modules + ${resources} MB" "flowpkg run, 1 module" -- "$FLOWPKG" run --verify-all "$BENCH_WORK/run-large-21.luapkg"
   bench_row "run --verify-all" "flowpkg run, 1 module" "" -- "$FLOWPKG" run "$small"
-  BENCH_NOTES+=("run: a whole \`flowpkg run\` of a one-line program stands for process start to first Lua line")
   bench_row "run start-up" "flowpkg run, 1 module" "" -- "$FLOWPKG" run "$small"
-  bench_row "first Lua line" "flowpkg run, 1 module" "lua5.4 -e 'print(1)'" -- "$FLOWPKG" run "$small"
-  bench_row "first Lua line" "lua5.4 -e 'print(1)'" "" -- lua5.4 -e 'print(1)'
-  # The floor under any tool built as flowpkg is: a static Swift program that only prints,
-  # and a C program that links the two C libraries flowpkg loads and runs one Lua line.
-  if run_floor_programs; then
-    BENCH_NOTES+=("run: floor rows: a static Swift program printing one line (swiftc -O -static-stdlib), and a C program linking liblua5.4 and libarchive that runs print(1) in a new Lua state")
-    bench_row "first Lua line" "floor: static Swift program, prints a line" "lua5.4 -e 'print(1)'" -- "$BENCH_WORK/floor/swift-print"
-    bench_row "first Lua line" "floor: C, liblua5.4 + libarchive, print(1)" "lua5.4 -e 'print(1)'" -- "$BENCH_WORK/floor/c-lua-archive"
-  fi
+  # Process start to the first Lua line, against stock lua5.4 and the floor programs below, is
+  # the startup benchmark's (Benchmarks/startup.sh: medians, CPU in microseconds).
 }
 
 # Builds (or reuses) the two floor programs; false when a compiler is missing.
