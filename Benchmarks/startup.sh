@@ -28,6 +28,23 @@ startup_workload() {
     sed -e '/archive/d' "$floor/main.c" >"$floor/lua.c"
     "$compiler" -O2 -I/usr/include/lua5.4 "$floor/lua.c" -o "$floor/c-lua" -llua5.4 >&2 || return 1
   fi
+  # A static Swift program running print(1) in a new Lua state (liblua5.4 through a module
+  # map): the least a Swift host of Lua loads and runs. And a static Swift program that prints
+  # a line after importing Foundation (ICU included), for what Foundation adds.
+  if [[ ! -x "$floor/swift-lua" ]]; then
+    mkdir -p "$floor/FloorLua"
+    printf '#include <lua.h>\n#include <lauxlib.h>\n#include <lualib.h>\n' >"$floor/FloorLua/shim.h"
+    printf 'module FloorLua [system] {\n  header "shim.h"\n  link "lua5.4"\n  export *\n}\n' \
+      >"$floor/FloorLua/module.modulemap"
+    printf 'import FloorLua\nimport Glibc\nlet state = luaL_newstate()\nluaL_openlibs(state)\nlet failed = luaL_loadstring(state, "print(1)") != 0 || lua_pcallk(state, 0, 0, 0, 0, nil) != 0\nlua_close(state)\nexit(failed ? 1 : 0)\n' \
+      >"$floor/swift-lua.swift"
+    swiftc -O -static-stdlib -I "$floor" -Xcc -I/usr/include/lua5.4 "$floor/swift-lua.swift" -o "$floor/swift-lua" >&2 \
+      || return 1
+  fi
+  if [[ ! -x "$floor/swift-foundation" ]]; then
+    printf 'import Foundation\nprint("first line", Date().timeIntervalSince1970 > 0)\n' >"$floor/swift-foundation.swift"
+    swiftc -O -static-stdlib "$floor/swift-foundation.swift" -o "$floor/swift-foundation" >&2 || return 1
+  fi
 }
 
 # The libraries whose cost at start is measured: each linked alone into an empty C program.
@@ -68,6 +85,8 @@ benchmark_startup() {
     "lua5.4 hello.lua::lua5.4 hello.lua" \
     "flowpkg run tiny.luapkg::$FLOWPKG run tiny.luapkg" \
     "floor: static Swift program, prints a line::$floor/swift-print" \
+    "floor: static Swift program + liblua5.4, print(1)::$floor/swift-lua" \
+    "floor: static Swift program + Foundation, prints a line::$floor/swift-foundation" \
     "floor: C, liblua5.4, print(1)::$floor/c-lua" \
     "floor: C, liblua5.4 + libarchive, print(1)::$floor/c-lua-archive") || return 1
   BENCH_TABLES+=("start-up, median of $rounds alternating runs (milliseconds)
