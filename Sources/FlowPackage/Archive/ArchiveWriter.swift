@@ -74,7 +74,7 @@ public final class ArchiveWriter {
         _ = api.archive_entry_clear(entry)
         api.archive_entry_set_pathname_utf8(entry, header.path)
         api.archive_entry_set_filetype(entry, LibArchive.regularFile)
-        api.archive_entry_set_perm(entry, header.permissions)
+        api.archive_entry_set_perm(entry, .init(header.permissions))
         api.archive_entry_set_size(entry, header.size)
         api.archive_entry_set_mtime(entry, .init(header.modificationTime), 0)
         api.archive_entry_set_uid(entry, 0)
