@@ -49,7 +49,7 @@ enum TemplateChoice {
             guard let line = readLine() else { return fallback }
             let answer = line.trimmingSpaces()
             if answer.isEmpty { return fallback }
-            if catalog.names.contains(answer) || answer.contains("/") { return answer }
+            if catalog.names.contains(answer) || answer.contains(Character("/")) { return answer }
             Flowpkg.New.printError(
                 "no template named '\(answer)'; choose one of \(catalog.names.joined(separator: ", "))")
         }
