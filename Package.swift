@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "FlowSupport"),
         // A small JSON parser that keeps positions and member order and refuses duplicate keys (manifests, project files).
         .target(name: "FlowJSON"),
-        // The .luapkg format: manifest, names, libarchive-backed writer and reader, integrity.
+        // The .luapkg format: manifest, names, libarchive-backed writer, zlib-backed reader, integrity.
         // FlowDiagnostics (no dependencies of its own) gives a package problem its FP7xx code.
         .target(
             name: "FlowPackage",
