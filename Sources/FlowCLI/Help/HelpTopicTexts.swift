@@ -1,5 +1,19 @@
+import FlowDiagnostics
+
 extension HelpTopic {
-    static let codesText = """
+    /// The codes by range and how to silence a finding, then every code of the catalogue with
+    /// its severity and title, generated so that the list cannot drift from the codes emitted.
+    static var codesText: String {
+        let width = DiagnosticCodes.all.map(\.severity.rawValue.count).max() ?? 0
+        let everyCode = DiagnosticCodes.all.map { entry in
+            let severity = entry.severity.rawValue
+            let padding = String(repeating: " ", count: width - severity.count)
+            return "  \(entry.code)  \(severity)\(padding)  \(entry.title)\n"
+        }
+        return codesSummary + "EVERY CODE\n\n" + everyCode.joined() + "\n"
+    }
+
+    static let codesSummary = """
         DIAGNOSTIC CODES
 
         Diagnostics read `path:line:col: severity: message [FPnnn]`. Exit status 1 means at
