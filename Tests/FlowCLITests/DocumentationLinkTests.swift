@@ -72,4 +72,14 @@ import Testing
         }
         #expect(checked > 20)
     }
+
+    /// docs/diagnostics.md's example is validate's golden output, as the tests record it.
+    @Test func theDiagnosticsExampleIsValidatesGoldenOutput() throws {
+        let page = try String(
+            contentsOf: Self.repository.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+        let golden = try String(
+            contentsOf: Self.repository.appendingPathComponent("Tests/FlowCLITests/Golden/validate-multiple.txt"),
+            encoding: .utf8)
+        #expect(page.contains("```\n" + golden + "```\n"), "copy Golden/validate-multiple.txt into docs/diagnostics.md")
+    }
 }
