@@ -430,7 +430,10 @@ struct FactsCollector {
             guard call.c >= 2, let name = literalString(lists[first]), let type = literalString(lists[first + 1]) else {
                 return
             }
-            facts.resourceUses.append(.init(name: name, type: type, location: callee.location))
+            facts.resourceUses.append(
+                .init(
+                    name: name, type: type, location: callee.location, isInsideFunction: inside,
+                    isConditional: conditional))
         }
     }
 }

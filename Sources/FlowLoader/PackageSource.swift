@@ -75,7 +75,7 @@ public protocol PackageSource: AnyObject, Sendable {
 }
 
 extension PackageSource {
-    /// A source without scripts (a live source serves modules and resources only).
+    /// A source without scripts.
     public func script(atPath path: String) throws -> ScriptCode? { nil }
 
     /// A source that names no files: a failed `require` names the source instead.

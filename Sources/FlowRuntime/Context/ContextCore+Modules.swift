@@ -48,6 +48,7 @@ extension ContextCore {
         let (state, L) = try live()
         guard let code = try loader.script(atPath: path) else { throw LuaContextError.noSuchScript(path) }
         try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
+        scriptRuns[path] = arguments
         let stack = LuaStack(L, bridge: self)
         guard stack.reserve(Int32(clamping: arguments.count + 2)) else {
             stack.pop()
@@ -57,14 +58,17 @@ extension ContextCore {
         return try state.call(argumentCount: Int32(arguments.count), on: L)
     }
 
-    /// `fetch(path)` for `loadfile` and `dofile`: the packaged script's code (a first `#` line
-    /// blanked, as `luaL_loadfile` skips it) and its chunk name, or nothing when no source has
-    /// a script at `path`; raises when a source has it but cannot serve it intact.
+    /// `fetch(path, running)` for `loadfile` and `dofile`: the packaged script's code (a first
+    /// `#` line blanked, as `luaL_loadfile` skips it) and its chunk name, or nothing when no
+    /// source has a script at `path`; raises when a source has it but cannot serve it intact.
+    /// `running` (from `dofile`) notes the script as run by path, so a live change runs it again.
     func fetchScript(_ L: OpaquePointer) -> Int32 {
         let stack = LuaStack(L, bridge: self)
         let path = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
+        let running = stack.value(at: 2) == .bool(true)
         do {
             guard let code = try loader.script(atPath: path) else { return 0 }
+            if running { scriptRuns[path] = [] }
             var bytes = code.bytes
             var start = 0
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }

@@ -38,6 +38,9 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     private(set) var requiresReference = LuaStack.noReference
     /// What a module loaded with arguments (a start module) receives as `...`, again on reload.
     var moduleArguments: [ModuleName: [LuaValue]] = [:]
+    /// The scripts the program ran by path (`dofile`, `loadScript`), with the arguments they
+    /// got: what a live change runs again.
+    var scriptRuns: [String: [LuaValue]] = [:]
 
     let registrations = Locked(Registrations())
 

@@ -89,14 +89,15 @@ enum HostScripts {
 
     /// `loadfile` and `dofile` that load a packaged script by its relative path (as LÖVE's
     /// `love.filesystem.load` loads from the game), and behave as stock Lua's for every other
-    /// path. Arguments: `fetch(path) -> code, chunkName | nil`, stock `loadfile`, stock `dofile`.
+    /// path. Arguments: `fetch(path, running) -> code, chunkName | nil` (`running` for `dofile`,
+    /// which a live change repeats), stock `loadfile`, stock `dofile`.
     static let scripts = """
         local fetch, loadfile, dofile = ...
         local load, error, select, type, sub, find = load, error, select, type, string.sub, string.find
-        local function packaged(path)
+        local function packaged(path, running)
           if type(path) ~= "string" or sub(path, 1, 1) == "/" then return nil end
           while sub(path, 1, 2) == "./" do path = sub(path, 3) end
-          return fetch(path)
+          return fetch(path, running)
         end
         _G.loadfile = function(filename, mode, ...)
           local code, chunkName = packaged(filename)
@@ -108,7 +109,7 @@ enum HostScripts {
           return load(code, "@" .. chunkName, mode)
         end
         _G.dofile = function(filename)
-          local code, chunkName = packaged(filename)
+          local code, chunkName = packaged(filename, true)
           if code == nil then return dofile(filename) end
           local chunk, problem = load(code, "@" .. chunkName, "t")
           if chunk == nil then error(problem, 0) end
