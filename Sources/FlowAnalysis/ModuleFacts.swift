@@ -88,7 +88,8 @@ public struct ModuleFacts: Sendable, Equatable {
     public var registeredModules: Set<String> = []
     /// True when the module adds a searcher of its own (`table.insert(package.searchers, f)`,
     /// `package.searchers[n] = f`), or registers modules under names it computes
-    /// (`package.preload[name] = f`): which names it provides only running it can tell.
+    /// (`package.preload[name] = f`), or sets `package.path`: which names it provides only
+    /// running it can tell.
     public var addsSearcher = false
 
     public init() {}

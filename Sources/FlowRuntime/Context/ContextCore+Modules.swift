@@ -69,23 +69,45 @@ extension ContextCore {
         do {
             guard let code = try loader.script(atPath: path) else { return 0 }
             if running { scriptRuns[path] = [] }
-            var bytes = code.bytes
-            var start = 0
-            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-            if start < bytes.count, bytes[start] == UInt8(ascii: "#") {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                bytes.removeSubrange(0..<end)
-            } else if start > 0 {
-                bytes.removeSubrange(0..<start)
-            }
-            stack.push(bytes: bytes)
+            stack.push(bytes: Self.asLoadfileReads(code.bytes))
             stack.push(message: code.chunkName)
             return 2
         } catch {
             stack.push(message: "cannot load '\(path)': \(error)")
             return -1
         }
+    }
+
+    /// `fetch(filename)` for the `package.path` searcher: the code of the module whose file
+    /// `filename` names inside a source's module folder (relative to the working directory, as
+    /// a program's paths are), or nothing.
+    func fetchModuleFile(_ L: OpaquePointer) -> Int32 {
+        let stack = LuaStack(L, bridge: self)
+        let filename = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
+        do {
+            guard let code = try loader.module(atFile: filename) else { return 0 }
+            stack.push(bytes: Self.asLoadfileReads(code.bytes))
+            return 1
+        } catch {
+            stack.push(message: "cannot load '\(filename)': \(error)")
+            return -1
+        }
+    }
+
+    /// A file's code as `luaL_loadfile` reads it: without a UTF-8 byte order mark, and with a
+    /// first line starting with `#` left out (its line break kept, so lines keep their numbers).
+    static func asLoadfileReads(_ source: [UInt8]) -> [UInt8] {
+        var bytes = source
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        if start < bytes.count, bytes[start] == UInt8(ascii: "#") {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            bytes.removeSubrange(0..<end)
+        } else if start > 0 {
+            bytes.removeSubrange(0..<start)
+        }
+        return bytes
     }
 
     /// Puts a C module's opener in `package.preload`, so `require(name)` calls it.

@@ -93,6 +93,11 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         stack.release(stockLoadfile)
         stack.release(stockDofile)
 
+        _ = try runSetup(HostScripts.pathSearcher, name: "path", results: 0) {
+            stack.push(function: { L in ContextCore.of(L).fetchModuleFile(L!) })
+            return 1
+        }
+
         // The host's own C modules, in package.preload.
         for (name, opener) in options.cModules { stack.setPreload(name, opener: opener) }
 

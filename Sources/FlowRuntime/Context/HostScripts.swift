@@ -117,6 +117,38 @@ enum HostScripts {
         end
         """
 
+    /// A last searcher that walks `package.path` as stock Lua's file searcher does, for a
+    /// program that adds its own folder to it (Penlight's `app.require_here`): a file the
+    /// templates name inside a source's module folder loads that module's code, named as
+    /// stock Lua names the file; no other file is read. With `package.path` empty (as it starts)
+    /// it adds nothing, not even to the "module not found" message. Argument:
+    /// `fetch(filename) -> code | nil`.
+    static let pathSearcher = """
+        local fetch = ...
+        local package, load, error, type, concat = package, load, error, type, table.concat
+        local gsub, gmatch = string.gsub, string.gmatch
+        local searchers = package.searchers
+        searchers[#searchers + 1] = function(name)
+          local path = package.path
+          if type(path) ~= "string" or path == "" then return nil end
+          local file = (gsub(name, "%.", "/"))
+          local tried = {}
+          for template in gmatch(path, "[^;]+") do
+            local filename = (gsub(template, "%?", function() return file end))
+            local code = fetch(filename)
+            if code ~= nil then
+              local chunk, problem = load(code, "@" .. filename, "t")
+              if chunk == nil then
+                error("error loading module '" .. name .. "' from file '" .. filename .. "':\\n\\t" .. problem, 0)
+              end
+              return chunk, filename
+            end
+            tried[#tried + 1] = "no file '" .. filename .. "'"
+          end
+          return concat(tried, "\\n\\t")
+        end
+        """
+
     /// A `print` that hands each line to the host. Argument: `write(line)`.
     static let print = """
         local write = ...
