@@ -44,7 +44,8 @@ public enum ProjectRules {
     ///   - startModule: with one, a finding is an error only where it surely fails when the
     ///     program starts (see `modulesLoadedAtStart`), elsewhere a warning of its own code, so
     ///     export accepts every program that `run` of its folder runs. Without one (a library),
-    ///     any module may load first: every module counts as loaded at start.
+    ///     or with one the project does not have, any module may load first: every module
+    ///     counts as loaded at start.
     ///   - uncompiled: modules whose syntax error is graded the same way (FP301 or FP304).
     /// - Returns: diagnostics sorted by file, line, column and code.
     public static func check(
@@ -54,8 +55,13 @@ public enum ProjectRules {
         startModule: ModuleName? = nil, uncompiled: [UncompiledModule] = []
     ) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
-        let loadedAtStart = startModule.map {
-            modulesLoadedAtStart(from: [$0] + scripts.compactMap(scriptName), modules, projectModules: projectModules)
+        // A start module the project does not have (FP209) tells nothing of what loads at
+        // start: graded as a library, where any module may load first.
+        let loadedAtStart = startModule.flatMap { start in
+            projectModules.contains(start.rawValue)
+                ? modulesLoadedAtStart(
+                    from: [start] + scripts.compactMap(scriptName), modules, projectModules: projectModules)
+                : nil
         }
         var diagnostics: [Diagnostic] = []
         diagnostics += unknownRequires(
@@ -247,13 +253,15 @@ public enum ProjectRules {
                 let message = "getResource(\"\(use.name)\", \"\(use.type)\") names no resource of the project"
                 let place =
                     use.isInsideFunction
-                    ? "inside a function" : use.isConditional ? "in a condition" : "in a module that does not load at start"
+                    ? "inside a function"
+                    : use.isConditional ? "in a condition" : "in a module that does not load at start"
                 diagnostics.append(
                     Diagnostic(
                         severity: atStart ? .error : .warning,
                         code: atStart ? .unknownResource : .unknownResourceWhenRun,
                         message: atStart
-                            ? message : message + " (reached only when it runs, \(place): that call raises an error then)",
+                            ? message
+                            : message + " (reached only when it runs, \(place): that call raises an error then)",
                         file: module.file, line: use.location.line, column: use.location.column, hint: hint))
             }
         }

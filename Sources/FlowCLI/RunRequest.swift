@@ -185,7 +185,8 @@ struct RunRequest {
         throw ExitCode.failure
     }
 
-    /// The package or project to run, and the path `arg[0]` shows.
+    /// The package or project to run, and the path as the user gave it (what messages show;
+    /// `arg[0]` when no source can name the start module's file).
     private func open(_ expected: PackageIdentifier?) throws -> (RunTarget, String) {
         let (url, shown) = Flowpkg.Run.resolvePath(path, identifier: expected)
         do {

@@ -84,7 +84,9 @@ public final class EmbeddedPackageSource: PackageSource {
 
     /// `App.luapkg/modules/main.lua`, from the manifest alone.
     public func chunkName(ofModule name: ModuleName) -> String? {
-        reader.module(named: name).map { module in displayName.map { $0 + "/" + module.path } ?? Self.chunkName(module.path) }
+        reader.module(named: name).map { module in
+            displayName.map { $0 + "/" + module.path } ?? Self.chunkName(module.path)
+        }
     }
 
     /// `modules` inside the package file, as a path: `/work/App.luapkg/modules`.

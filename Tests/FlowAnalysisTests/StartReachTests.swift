@@ -46,6 +46,11 @@ import Testing
             try check([main, a, lazy], broken: ["broken.eager", "deep"]) == [
                 "FP301 broken.eager.lua", "FP304 deep.lua",
             ])
+        // A start module the project does not have (FP209) tells nothing: graded as a library.
+        #expect(
+            try check([a], broken: ["broken.eager", "lazy"], start: "Main") == [
+                "FP301 broken.eager.lua", "FP301 lazy.lua",
+            ])
         // A library: any module may load first.
         #expect(
             try check([main, a], broken: ["broken.eager", "lazy"], start: nil) == [
