@@ -24,8 +24,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `swift package generate-documentation`: the DocC catalogs of the host libraries (.ci/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -62,8 +61,8 @@ let package = Package(
         .target(name: "FlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport"]),
-        // Plain HTTP/1.1 over sockets (Foundation only): what the live channel and update checks speak.
-        .target(name: "FlowHTTP"),
+        // Plain HTTP/1.1 over sockets (no HTTP library): what the live channel and update checks speak.
+        .target(name: "FlowHTTP", dependencies: ["FlowSupport"]),
         // The live source's wire protocol: paths, the manifest it serves, the changes it announces.
         .target(name: "FlowLiveProtocol", dependencies: ["FlowPackage"]),
         // The development monitor: the live source's client, linked by debug hosts only.
@@ -99,12 +98,12 @@ let package = Package(
                 "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowSupport",
             ]
         ),
-        // Templates: the catalog, Mustache rendering, writing a new project.
+        // Templates: the catalog, Mustache rendering (the subset templates use, by hand: see
+        // TemplateText.swift), writing a new project.
         .target(
             name: "FlowTemplates",
             dependencies: [
-                "EmbeddedTemplates", "FlowDiagnostics", "FlowJSON", "FlowPackage",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "EmbeddedTemplates", "FlowDiagnostics", "FlowJSON", "FlowPackage", "FlowSupport",
             ]
         ),
         // The live-source server `flowpkg serve` runs: HTTP listener, file watcher, change events.
@@ -116,11 +115,14 @@ let package = Package(
             ]
         ),
         // The Language Server Protocol's messages and framing, written by hand (see JSONRPC.swift).
-        .target(name: "LanguageServerProtocol"),
+        .target(name: "LanguageServerProtocol", dependencies: ["FlowSupport"]),
         // `flowpkg lsp`: validation, definitions, completion and hover for editors, kept current per edit.
         .target(
             name: "FlowLanguageServer",
-            dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "LanguageServerProtocol"]
+            dependencies: [
+                "FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowSupport",
+                "LanguageServerProtocol",
+            ]
         ),
         .target(
             name: "FlowCLI",
@@ -141,6 +143,7 @@ let package = Package(
         // A project served by a real LiveServer on loopback, and waiting on what other threads hand over.
         .target(name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer"], path: "Tests/FlowLiveTestSupport"),
         .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP"]),
+        .testTarget(name: "FlowSupportTests", dependencies: ["FlowSupport"]),
         .testTarget(
             name: "FlowLiveServerTests",
             dependencies: [

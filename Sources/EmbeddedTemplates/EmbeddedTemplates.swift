@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The bundled templates, compiled into the binary from the `Templates/` folder by the
 /// `EmbedTemplates` build-tool plugin, so an installed `flowpkg` needs no files beside it.

@@ -117,7 +117,7 @@ public enum ProjectRules {
         // A script's path in require's words: `muc/password.lib.lua` is what `muc.password.lib` names.
         var scriptsByName: [String: String] = [:]
         for path in scripts where path.hasSuffix(".lua") {
-            scriptsByName[String(path.dropLast(4)).replacingOccurrences(of: "/", with: ".")] = path
+            scriptsByName[String(path.dropLast(4)).replacingAll("/", with: ".")] = path
         }
         for module in modules {
             for require in module.facts.requires {
@@ -125,7 +125,7 @@ public enum ProjectRules {
                 if projectModules.contains(name) || environment.provides(module: name) || registered.contains(name) {
                     continue
                 }
-                if let script = scriptsByName[name] ?? scriptsByName[name.replacingOccurrences(of: "/", with: ".")] {
+                if let script = scriptsByName[name] ?? scriptsByName[name.replacingAll("/", with: ".")] {
                     diagnostics.append(
                         Diagnostic(
                             severity: .warning, code: .unknownRequireWhenRun,

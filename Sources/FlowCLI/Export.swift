@@ -2,7 +2,11 @@ import ArgumentParser
 import FlowProject
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -77,7 +81,7 @@ extension Flowpkg {
             // path as it was; the default action comes back after.
             Interrupt.handle([SIGINT]) { _ in
                 cancellation.cancel()
-                FileHandle.standardError.write(Data("\ncancelling the export…\n".utf8))
+                StandardStream.error.write("\ncancelling the export…\n")
             }
             defer { Interrupt.restoreDefault() }
             let bar = ProgressBar.forStandardError()
@@ -186,16 +190,16 @@ private final class ProgressBar: Sendable {
             let filled = Int(fraction * Double(width))
             let line =
                 "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
-                + String(format: "%3d%%  ", Int(fraction * 100)) + progress.phase.rawValue
-                + String(format: " %.1f / %.1f MB", Double(progress.done) / 1e6, Double(total) / 1e6)
-            FileHandle.standardError.write(Data(line.utf8))
+                + String(printf: "%3d%%  ", Int(fraction * 100)) + progress.phase.rawValue
+                + String(printf: " %.1f / %.1f MB", Double(progress.done) / 1e6, Double(total) / 1e6)
+            StandardStream.error.write(line)
         }
     }
 
     /// Clears the bar's line, so what follows starts on a clean line.
     func finish() {
         state.withLock { state in
-            if state.drawn, !state.finished { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if state.drawn, !state.finished { StandardStream.error.write("\r\u{1B}[K") }
             state.finished = true
         }
     }

@@ -1,6 +1,16 @@
 import ArgumentParser
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `flowpkg` command: scaffolds, checks, packages and runs Lua projects.
 public struct Flowpkg: ParsableCommand {
@@ -40,8 +50,8 @@ public struct Flowpkg: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `flowpkg help TOPIC` for a topic that is not a command (HelpTopic).
         if arguments.count == 2, arguments[0] == "help", let topic = HelpTopic(rawValue: arguments[1]) {
-            FileHandle.standardOutput.write(Data(topic.text.utf8))
-            Foundation.exit(EXIT_SUCCESS)
+            StandardStream.output.write(topic.text)
+            exitNow(EXIT_SUCCESS)
         }
         if let interpreter = LoneScript.interpreterArguments(arguments) { LoneScript.run(interpreter) }
         if let request = RunRequest(commonForm: arguments) {
@@ -49,13 +59,13 @@ public struct Flowpkg: ParsableCommand {
                 let opened = try request.perform()
                 // Plain exit: ArgumentParser's `exit(withError:)` would make the runtime look
                 // up this command's conformances first, for nothing.
-                withExtendedLifetime(opened) { Foundation.exit(EXIT_SUCCESS) }
+                withExtendedLifetime(opened) { exitNow(EXIT_SUCCESS) }
             } catch {
                 finish(with: error, arguments: arguments)
             }
         }
         if let slip = CommandLineSlip.find(in: arguments, commands: commandNames) {
-            FileHandle.standardError.write(Data((slip + "\n").utf8))
+            StandardStream.error.write(slip + "\n")
             exit(withError: ExitCode.validationFailure)
         }
         do {
@@ -78,7 +88,7 @@ public struct Flowpkg: ParsableCommand {
         if !text.isEmpty {
             text = CommandLineSlip.lowercasePrefix(text)
             if let hint = CommandLineSlip.hint(for: text, arguments: arguments) { text += "\n" + hint }
-            FileHandle.standardError.write(Data((text + "\n").utf8))
+            StandardStream.error.write(text + "\n")
         }
         exit(withError: code)
     }
@@ -87,4 +97,13 @@ public struct Flowpkg: ParsableCommand {
     static var commandNames: [String] {
         configuration.subcommands.map { $0._commandName } + ["help"]
     }
+}
+
+/// Ends the process with `status`: C's exit, named apart from ParsableCommand's `exit`.
+private func exitNow(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+        Glibc.exit(status)
+    #else
+        Darwin.exit(status)
+    #endif
 }

@@ -1,6 +1,11 @@
 import ArgumentParser
 import FlowTemplates
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -47,9 +52,9 @@ extension Flowpkg {
                 var given = try values.givenValues()
                 let catalog = try TemplateCatalog.bundled()
                 // Say what is wrong with DIR before asking anything.
-                var isDirectory: ObjCBool = false
+                var isDirectory = false
                 if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
-                    !isDirectory.boolValue
+                    !isDirectory
                 {
                     throw TemplateError.destinationNotAFolder(path: shown)
                 }

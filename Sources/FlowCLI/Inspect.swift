@@ -1,6 +1,11 @@
 import ArgumentParser
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 /// How `inspect` and `verify` print: for people or for programs.
 enum PackageReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
@@ -39,7 +44,7 @@ extension Flowpkg {
                 reader = try PackageReader(contentsOf: url)
             } catch {
                 let text = TerminalText.packageError(error, path: url.path, shownPath: package)
-                FileHandle.standardError.write(Data("error: \(text)\n".utf8))
+                StandardStream.error.write("error: \(text)\n")
                 throw ExitCode.failure
             }
             let sha256 = (try? PackageFile.sha256(at: url)) ?? ""

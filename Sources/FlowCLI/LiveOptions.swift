@@ -2,7 +2,16 @@ import ArgumentParser
 import FlowLiveDevelopment
 import FlowLoader
 import FlowRuntime
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `flowpkg run`'s live development options: without `--live` no socket is ever opened.
 struct LiveOptions: ParsableArguments {

@@ -1,5 +1,15 @@
 import FlowLua
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A lone Lua file run as stock `lua5.4` runs it: `flowpkg run FILE.lua ARGS`, `flowpkg
 /// FILE.lua ARGS`, and lua's own options (`flowpkg -e STAT FILE`, `flowpkg -v`), which is what
@@ -27,8 +37,8 @@ enum LoneScript {
     /// name: lua5.4 then reports that it cannot open it).
     private static func isLuaFile(_ path: String) -> Bool {
         guard path.hasSuffix(".lua"), !path.hasPrefix("-") else { return false }
-        var isDirectory: ObjCBool = false
-        return !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue
+        var isDirectory = false
+        return !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory
     }
 
     /// One of lua5.4's options, which no flowpkg command starts with.
@@ -46,7 +56,9 @@ extension Flowpkg {
             let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
             if count > 0 { return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         #endif
-        if let path = Bundle.main.executablePath { return path }
+        #if !canImport(FoundationEssentials)
+            if let path = Bundle.main.executablePath { return path }
+        #endif
         let given = CommandLine.arguments.first ?? "flowpkg"
         return given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given
     }

@@ -1,6 +1,17 @@
 import ArgumentParser
 import FlowLanguageServer
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Flowpkg {
     /// `flowpkg lsp`: the Language Server Protocol server an editor starts.
@@ -28,12 +39,10 @@ extension Flowpkg {
             let done = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var ending = LanguageServer.Ending.endOfInput
             // Its own thread: a roomy stack for the recursive Lua parser, as validation's workers have.
-            let thread = Thread {
+            DetachedThread.start(stackSize: 64 << 20) {
                 ending = LanguageServer(input: STDIN_FILENO, output: STDOUT_FILENO).run()
                 done.signal()
             }
-            thread.stackSize = 64 << 20
-            thread.start()
             done.wait()
             if ending == .exit(afterShutdown: false) { throw ExitCode.failure }
         }

@@ -1,7 +1,12 @@
 import ArgumentParser
 import FlowDiagnostics
 import FlowTemplates
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -132,7 +137,7 @@ extension Flowpkg {
         }
 
         static func printError(_ text: String) {
-            FileHandle.standardError.write(Data((text + "\n").utf8))
+            StandardStream.error.write(text + "\n")
         }
 
         static func shellQuoted(_ text: String) -> String {
@@ -141,7 +146,7 @@ extension Flowpkg {
                     && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
                         || "/._-+,:@".unicodeScalars.contains($0))
             }
-            return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            return plain && !text.isEmpty ? text : "'" + text.replacingAll("'", with: "'\\''") + "'"
         }
     }
 }

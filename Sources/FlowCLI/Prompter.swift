@@ -1,5 +1,10 @@
 import FlowTemplates
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 extension Flowpkg.New {
     /// Asks, on a terminal, for each value the command line did not give, showing the default
@@ -10,14 +15,12 @@ extension Flowpkg.New {
             for variable in template.variables where values[variable.name] == nil {
                 let fallback = TemplateValues.defaultValue(for: variable, destination: destination, values: values)
                 while true {
-                    var prompt = variable.description.replacingOccurrences(
-                        of: #" \(default:[^)]*\)"#, with: "",
-                        options: .regularExpression)
+                    var prompt = variable.description.replacing(#/ \(default:[^)]*\)/#, with: "")
                     if let fallback { prompt += " [\(fallback)]" }
-                    FileHandle.standardError.write(Data("\(prompt): ".utf8))
+                    StandardStream.error.write("\(prompt): ")
                     // End of input: take the defaults for everything that is left.
                     guard let line = readLine() else { return values }
-                    let answer = line.trimmingCharacters(in: .whitespaces)
+                    let answer = line.trimmingSpaces()
                     if answer.isEmpty {
                         guard let fallback else {
                             Flowpkg.New.printError("a value is needed")

@@ -3,7 +3,17 @@ import FlowLoader
 import FlowProject
 import FlowPackage
 import FlowRuntime
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Flowpkg {
     /// `flowpkg run`: hosts a Lua context over a package or a project folder, as an app would.
@@ -111,7 +121,7 @@ extension Flowpkg {
         }
 
         static func standardError(_ text: String) {
-            FileHandle.standardError.write(Data(text.utf8))
+            StandardStream.error.write(text)
         }
     }
 }

@@ -4,7 +4,17 @@ import FlowPackage
 import FlowProject
 import FlowRuntime
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `flowpkg run` was asked to do, however its command line was read: by ArgumentParser
 /// (`Flowpkg.Run`), or by `init?(commonForm:)` for the forms a start-up runs most.

@@ -1,6 +1,16 @@
 import ArgumentParser
 import FlowLiveServer
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Flowpkg {
     /// `flowpkg serve`: the live development source for debug hosts and `flowpkg run --live`.

@@ -1,6 +1,11 @@
 import ArgumentParser
 import FlowTemplates
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -35,16 +40,16 @@ enum TemplateChoice {
         var menu = "Templates:\n"
         for template in catalog.templates {
             menu +=
-                "  " + template.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                "  " + template.name.padded(to: width + 2)
                 + template.manifest.description + "\n"
         }
-        FileHandle.standardError.write(Data(menu.utf8))
+        StandardStream.error.write(menu)
         while true {
-            FileHandle.standardError.write(Data("Template [\(fallback)]: ".utf8))
+            StandardStream.error.write("Template [\(fallback)]: ")
             guard let line = readLine() else { return fallback }
-            let answer = line.trimmingCharacters(in: .whitespaces)
+            let answer = line.trimmingSpaces()
             if answer.isEmpty { return fallback }
-            if catalog.names.contains(answer) || answer.contains("/") { return answer }
+            if catalog.names.contains(answer) || answer.contains(Character("/")) { return answer }
             Flowpkg.New.printError(
                 "no template named '\(answer)'; choose one of \(catalog.names.joined(separator: ", "))")
         }

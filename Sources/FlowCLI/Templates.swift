@@ -1,6 +1,11 @@
 import ArgumentParser
 import FlowTemplates
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 extension Flowpkg {
     /// `flowpkg templates`: the bundled templates and the values each one takes.
@@ -41,7 +46,7 @@ extension Flowpkg {
             var out = ""
             for (index, template) in catalog.templates.enumerated() {
                 if index > 0 { out += "\n" }
-                out += template.name.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
+                out += template.name.padded(to: nameWidth + 2)
                 out += template.manifest.description + "\n"
                 let rows = template.variables.map { variable -> (String, String) in
                     var help = variable.description
@@ -50,7 +55,7 @@ extension Flowpkg {
                 }
                 let flagWidth = rows.map(\.0.count).max() ?? 0
                 for (flag, help) in rows {
-                    out += "    " + flag.padding(toLength: flagWidth + 2, withPad: " ", startingAt: 0) + help + "\n"
+                    out += "    " + flag.padded(to: flagWidth + 2) + help + "\n"
                 }
             }
             return out

@@ -1,6 +1,10 @@
 import ArgumentParser
 import FlowProject
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Flowpkg {
     /// `flowpkg validate`: reports every problem of a project at once, like a compiler.

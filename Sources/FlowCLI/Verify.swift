@@ -1,6 +1,15 @@
 import ArgumentParser
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Flowpkg {
     /// `flowpkg verify`: every rule the loader enforces, and every entry's bytes.

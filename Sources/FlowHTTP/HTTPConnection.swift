@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One HTTP/1.1 GET over a plain TCP socket: all the live protocol needs (authenticated GETs
 /// and one long-lived event stream, over the `http://` that `flowpkg serve` speaks).
@@ -113,7 +123,7 @@ package final class HTTPConnection {
             while true {
                 let sizeLine = try readLine()
                 let digits =
-                    sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) }
+                    sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces() }
                     ?? ""
                 guard let size = Int(digits, radix: 16), size >= 0 else {
                     throw .malformed("a chunk size reads '\(sizeLine.prefix(20))'")
@@ -163,7 +173,7 @@ package final class HTTPConnection {
         switch problem {
         case .ended: return .unreachable("the connection closed mid-answer")
         case .failed(let error):
-            return .unreachable(error.timedOut ? "no answer within \(String(format: "%g", timeout)) s" : error.reason)
+            return .unreachable(error.timedOut ? "no answer within \(String(printf: "%g", timeout)) s" : error.reason)
         case .malformed(let reason): return .malformed(reason)
         }
     }

@@ -3,7 +3,12 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 /// A TCP socket through POSIX calls, closed when the value goes away: what the live channel's
 /// client (FlowLiveDevelopment) and server (FlowLiveServer) speak HTTP over.
@@ -296,7 +301,7 @@ package final class PlainSocket: Sendable {
         guard errno == EINPROGRESS else { return Failure() }
         var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
         let ready = poll(&poller, 1, Int32(min(max(timeout, 0.001), 3600) * 1000))
-        if ready == 0 { return Failure(ETIMEDOUT, "timed out connecting after \(String(format: "%g", timeout)) s") }
+        if ready == 0 { return Failure(ETIMEDOUT, "timed out connecting after \(String(printf: "%g", timeout)) s") }
         if ready < 0 { return Failure() }
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)

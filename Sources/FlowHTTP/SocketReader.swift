@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads an HTTP/1.x head, then byte runs, off a socket through one buffer: how both ends of
 /// the live channel read (the client its answers, the server its requests).
@@ -104,8 +114,7 @@ package final class SocketReader {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { throw .malformed("a header line has no ':'") }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingSpaces()
         }
         return Head(startLine: startLine, headers: headers)
     }

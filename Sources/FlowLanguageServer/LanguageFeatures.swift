@@ -2,7 +2,17 @@ import FlowAnalysis
 import FlowDiagnostics
 import FlowPackage
 import FlowProject
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import LanguageServerProtocol
 
 /// Go to definition, hover and completion: what the cursor is on (`CursorContext`), answered
@@ -163,19 +173,13 @@ extension LanguageServer {
         if let document {
             size = document.text.bytes.count
         } else if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let number = attributes[.size] as? NSNumber
+            let number = FileManager.size(in: attributes)
         {
-            size = number.intValue
+            size = Int(number)
         } else {
             return "size unknown"
         }
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .decimal
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.usesGroupingSeparator = true
-        formatter.groupingSeparator = ","
-        formatter.groupingSize = 3
-        return "\(formatter.string(from: NSNumber(value: size)) ?? String(size)) bytes"
+        return "\(String(grouping: size)) bytes"
     }
 
     // MARK: Completion

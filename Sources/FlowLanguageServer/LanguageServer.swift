@@ -1,6 +1,16 @@
 import FlowPackage
 import FlowProject
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import LanguageServerProtocol
 
 /// `flowpkg lsp`: a Language Server Protocol server speaking JSON-RPC over two file
@@ -66,7 +76,7 @@ public final class LanguageServer {
         do {
             header = try decoder.decode(MessageHeader.self, from: data)
         } catch {
-            let isJSON = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+            let isJSON = (try? decoder.decode(AnyJSONValue.self, from: data)) != nil
             writer.send(
                 Response(
                     id: nil,
@@ -238,7 +248,7 @@ public final class LanguageServer {
             text: DocumentText(params.textDocument.text))
         documents[path] = document
         if workspace == nil {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             if searchedFrom.insert(folder).inserted, let project = Self.nearestProject(from: folder) {
                 openProject(at: project)
                 return
@@ -315,9 +325,9 @@ public final class LanguageServer {
     static func nearestProject(from start: String) -> String? {
         var folder = URL(fileURLWithPath: start).standardizedFileURL
         while true {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             let candidate = folder.appendingPathComponent("flowpkg.json").path
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory {
                 return folder.path
             }
             let parent = folder.deletingLastPathComponent().standardizedFileURL
@@ -342,4 +352,11 @@ struct OpenDocument {
     var uri: String
     var version: Int?
     var text: DocumentText
+}
+
+/// Any JSON value: JSONDecoder reads the whole text before decoding, so decoding this succeeds
+/// exactly when the text is JSON (JSONSerialization, which said so before, is not in
+/// FoundationEssentials).
+private struct AnyJSONValue: Decodable {
+    init(from decoder: any Decoder) throws {}
 }

@@ -1,6 +1,15 @@
 import FlowDiagnostics
 import FlowProject
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import LanguageServerProtocol
 
 /// The project the server checks: its validation session, and what was last published for

@@ -2,7 +2,16 @@ import FlowLiveProtocol
 import FlowLoader
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The development monitor of a debug host (CodeFlow's context monitor): connects to a live
 /// source, hands the loader a `LiveSource`, and reports every change the source pushes.
@@ -67,10 +76,10 @@ public final class DevelopmentMonitor: Sendable {
             case .notConnected(let reason):
                 lastProblem = reason
                 let pause = min(0.1, deadline.timeIntervalSinceNow)
-                if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+                if pause > 0 { DetachedThread.sleep(seconds: pause) }
             }
         } while Date() < deadline && !stopped
-        let seconds = String(format: "%g", configuration.connectionTimeout)
+        let seconds = String(printf: "%g", configuration.connectionTimeout)
         return .notConnected(
             "no live source at \(configuration.url.absoluteString) within \(seconds) s (\(lastProblem))")
     }
@@ -82,12 +91,12 @@ public final class DevelopmentMonitor: Sendable {
         onConnect: @escaping @Sendable (LiveSource) -> Void,
         onRefused: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        Thread.detachNewThread { [self] in
+        DetachedThread.start { [self] in
             while !stopped {
                 switch attempt(expecting: identifier, timeout: max(retryInterval, 2)) {
                 case .connected(let source): onConnect(source); return
                 case .refused(let reason): onRefused(reason); return
-                case .notConnected: Thread.sleep(forTimeInterval: retryInterval)
+                case .notConnected: DetachedThread.sleep(seconds: retryInterval)
                 }
             }
         }

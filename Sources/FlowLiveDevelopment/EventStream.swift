@@ -2,7 +2,16 @@ import FlowHTTP
 import FlowLiveProtocol
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads the live source's server-sent events on a thread of its own and decodes each
 /// `hello` and `change` event.
@@ -34,7 +43,7 @@ final class EventStream: Sendable {
     }
 
     func start() {
-        Thread.detachNewThread { [self] in read() }
+        DetachedThread.start { [self] in read() }
     }
 
     /// Closes the stream; `onEnd` still runs once, from the reading thread.
@@ -129,7 +138,7 @@ final class EventStream: Sendable {
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if line.hasPrefix("event:") {
-                name = line.dropFirst(6).trimmingCharacters(in: .whitespaces)
+                name = line.dropFirst(6).trimmingSpaces()
             } else if line.hasPrefix("data:") {
                 data.append(String(line.dropFirst(5).drop(while: { $0 == " " })))
             }

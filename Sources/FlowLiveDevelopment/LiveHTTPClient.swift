@@ -1,6 +1,15 @@
 import FlowHTTP
 import FlowLiveProtocol
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why a request to the live source failed.
 public enum LiveSourceError: Error, Equatable, Sendable, CustomStringConvertible {

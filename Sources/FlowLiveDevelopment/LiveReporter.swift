@@ -2,7 +2,17 @@ import Crypto
 import FlowLiveProtocol
 import FlowLoader
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Sends what a program does back to `flowpkg serve`: its output, errors, reloads and loaded
 /// items, as `LiveReport`s POSTed from a thread of its own.
@@ -36,7 +46,7 @@ public final class LiveReporter: Sendable {
         poster = ReportPoster(baseURL: url, token: token)
         queue = ReportQueue(capacity: max(1, capacity))
         self.retryInterval = retryInterval
-        Thread.detachNewThread { [self] in sendLoop() }
+        DetachedThread.start { [self] in sendLoop() }
     }
 
     /// A reporter for the live source a development monitor connects to.
@@ -214,7 +224,7 @@ struct PendingLoad: Sendable {
         case .module(let module): kind = .module; name = module.rawValue
         case .resource(let key): kind = .resource; name = key.description
         }
-        let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: bytes).hexDigits
         let source: String
         switch item.source {
         case .live: source = "live"
@@ -306,7 +316,7 @@ final class ReportQueue: @unchecked Sendable {
     }
 
     private var state: State
-    private let condition = NSCondition()
+    private let condition = Condition()
 
     init(capacity: Int) {
         state = State(capacity: capacity)
@@ -358,7 +368,7 @@ final class ReportQueue: @unchecked Sendable {
                     // Too soon after the last report: let more lines gather. A sleep, not a
                     // wait on the condition, so the lines printed meanwhile wake no one.
                     condition.unlock()
-                    Thread.sleep(forTimeInterval: early)
+                    DetachedThread.sleep(seconds: early)
                     condition.lock()
                     continue
                 }

@@ -1,7 +1,18 @@
 import FlowLoader
 import FlowPackage
 import FlowRuntime
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension LiveSession {
     /// Connects `context` to the live source `configuration` names and keeps it in step with
@@ -84,6 +95,6 @@ extension LiveSession {
 
     /// Writes each line to standard error.
     public static let logToStandardError: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStream.error.write(line + "\n")
     }
 }

@@ -2,7 +2,16 @@ import FlowLiveProtocol
 import FlowLoader
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Ties a development monitor to a host's loader: applies DESIGN.md's priority rules at
 /// start-up, puts a live source that connects (now or later) first, and turns each pushed

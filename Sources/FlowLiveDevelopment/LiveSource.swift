@@ -2,7 +2,11 @@ import FlowLiveProtocol
 import FlowLoader
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The live development source as a `PackageSource`: modules, resources and scripts as the
 /// developer's project has them on disk now, fetched from `flowpkg serve`.

@@ -1,7 +1,16 @@
 import FlowHTTP
 import FlowLiveProtocol
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// POSTs one report to the live source and reads the status: the only request a program sends
 /// with a body. FlowHTTP's `HTTPConnection` speaks GET only, and this needs a head, a JSON body

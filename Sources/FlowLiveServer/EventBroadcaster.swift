@@ -1,7 +1,16 @@
 import FlowLiveProtocol
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Fans changes out to every open event stream, as server-sent events.
 final class EventBroadcaster: Sendable {

@@ -1,6 +1,11 @@
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import Dispatch
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -42,14 +47,12 @@ public final class FileWatcher: Sendable {
         let watch = self.watch
         let forcePolling = self.forcePolling
         let armed = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        DetachedThread.start(name: "flowpkg.file-watcher") {
             #if os(Linux)
                 if !forcePolling, watch.watchWithInotify(armed: { armed.signal() }) { return }
             #endif
             watch.watchByPolling(armed: { armed.signal() })
         }
-        thread.name = "flowpkg.file-watcher"
-        thread.start()
         armed.wait()
     }
 
@@ -75,10 +78,9 @@ private struct Watch: Sendable {
         var recursive: [URL] = []
         for folder in folders() where folder.standardizedFileURL != root.standardizedFileURL {
             recursive.append(folder)
-            let walker = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
-            while let url = walker?.nextObject() as? URL {
-                if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { recursive.append(url) }
+            for path in FileManager.default.walk(folder.path, skippingHidden: true) {
+                let url = folder.appendingPathComponent(path)
+                if FileManager.default.isFolder(atPath: url.path) { recursive.append(url) }
             }
         }
         return ([root], recursive)
@@ -141,13 +143,13 @@ private struct Watch: Sendable {
         var result: [String: String] = [:]
         let (flat, recursive) = allFolders()
         for folder in flat + recursive {
-            let entries =
-                (try? FileManager.default.contentsOfDirectory(
-                    at: folder, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])) ?? []
-            for url in entries {
-                let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
-                result[url.path] =
-                    "\(values?.fileSize ?? -1)-\(values?.contentModificationDate?.timeIntervalSince1970 ?? 0)"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names {
+                let url = folder.appendingPathComponent(name)
+                let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
+                let size = FileManager.size(in: attributes).map(Int.init) ?? -1
+                let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                result[url.path] = "\(size)-\(modified)"
             }
         }
         return result

@@ -1,7 +1,16 @@
 import FlowHTTP
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One request the live server answers: a GET with its path, decoded query and headers.
 struct LiveRequest: Sendable {
@@ -112,7 +121,7 @@ final class HTTPListener: Sendable {
     }
 
     func start() {
-        Thread.detachNewThread { [self] in acceptAndReadHeads() }
+        DetachedThread.start { [self] in acceptAndReadHeads() }
     }
 
     /// Connections open now: those still sending their head, those being answered and the
@@ -221,7 +230,7 @@ final class HTTPListener: Sendable {
         }
         client.setNonBlocking(false)
         client.setTimeouts(send: Self.sendTimeout, receive: Self.sendTimeout)
-        Thread.detachNewThread { [self] in
+        DetachedThread.start { [self] in
             var held = budget
             switch parsed.flatMap({ Self.readBody(of: $0, from: client, authorized: budget == .request) }) {
             case .success(let request):
@@ -327,8 +336,8 @@ final class HTTPListener: Sendable {
         if let mark = target.firstIndex(of: "?") {
             for pair in target[target.index(after: mark)...].split(separator: "&") {
                 let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let name = halves[0].removingPercentEncoding else { continue }
-                query[name] = halves.count > 1 ? (halves[1].removingPercentEncoding ?? "") : ""
+                guard let name = halves[0].percentDecoded else { continue }
+                query[name] = halves.count > 1 ? (halves[1].percentDecoded ?? "") : ""
             }
         }
         return .success(

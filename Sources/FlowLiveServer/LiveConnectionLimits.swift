@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How many connections `flowpkg serve` holds at once, and for how long a client may take to
 /// say what it wants: the budgets that keep clients without the token from locking out the

@@ -4,7 +4,16 @@ import FlowLiveProtocol
 import FlowPackage
 import FlowProject
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The project as it is on disk now, as the live server serves it.
 ///
@@ -66,9 +75,9 @@ public final class LiveProject: Sendable {
             case .folder(let path): folders.insert(root.appendingPathComponent(path).standardizedFileURL)
             case .linked(let path, _):
                 let url = root.appendingPathComponent(path).standardizedFileURL
-                var isDirectory: ObjCBool = false
+                var isDirectory = false
                 let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-                folders.insert(exists && isDirectory.boolValue ? url : url.deletingLastPathComponent())
+                folders.insert(exists && isDirectory ? url : url.deletingLastPathComponent())
             }
         }
         return folders.sorted { $0.path < $1.path }
@@ -154,7 +163,7 @@ public final class LiveProject: Sendable {
         let stamp = Self.stamp(of: file)
         if let stamp, let cached = cache[file], cached.0 == stamp { return cached.1 }
         guard let data = try? Data(contentsOf: file) else { return "unreadable" }
-        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: data).hexDigits
         if let stamp { cache[file] = (stamp, digest) }
         return digest
     }
@@ -167,7 +176,7 @@ public final class LiveProject: Sendable {
 
     private static func stamp(of file: URL) -> FileStamp? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { return nil }
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let size = FileManager.size(in: attributes) ?? -1
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         return FileStamp(size: size, modified: modified)
     }

@@ -2,7 +2,16 @@ import FlowHTTP
 import FlowLiveProtocol
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `flowpkg serve` needs to start.
 public struct LiveServerOptions: Sendable {
@@ -48,7 +57,7 @@ public struct LiveServerOptions: Sendable {
     /// A fresh random token: 32 hex digits from the system's secure generator.
     public static func generateToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (0..<16).map { _ in String(printf: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 }
 

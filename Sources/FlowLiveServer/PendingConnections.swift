@@ -1,5 +1,14 @@
 import FlowHTTP
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The connections still sending their request head, all read by the listener's one accepting
 /// thread over non-blocking sockets: an idle or trickling client costs a descriptor and a

@@ -1,7 +1,16 @@
 import FlowLiveProtocol
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One thing a program told the server, as `flowpkg serve` prints it and the session page
 /// lists it: the program, what happened, and for an error the project file and line it names.
@@ -72,7 +81,7 @@ public struct SessionEvent: Sendable, Encodable {
         case .reload:
             let names = ((event?.modules ?? []) + (event?.resources ?? [])).map(LogText.escaped)
             return "\(who): reloaded \(names.joined(separator: ", ")) in "
-                + String(format: "%.1f", event?.milliseconds ?? 0) + " ms"
+                + String(printf: "%.1f", event?.milliseconds ?? 0) + " ms"
         case .loaded:
             let items = event?.items ?? []
             return "\(who): loaded "
@@ -98,9 +107,9 @@ public struct SessionEvent: Sendable, Encodable {
     /// The message with the first `file:line:` it names taken out (the line starts with it).
     static func withoutLocation(_ message: String, file: String, line: Int) -> String {
         let location = "\(file):\(line):"
-        guard let range = message.range(of: location) else { return message }
-        let before = message[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
-        let after = message[range.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard let range = message.firstRange(of: location) else { return message }
+        let before = message[..<range.lowerBound].trimmingSpaces()
+        let after = message[range.upperBound...].trimmingSpaces()
         if before.isEmpty { return after }
         return before.hasSuffix(":") ? "\(before) \(after)" : "\(before): \(after)"
     }
@@ -108,7 +117,7 @@ public struct SessionEvent: Sendable, Encodable {
     /// The first `path.lua:LINE:` in `text` whose path `exists` says is a project file.
     static func location(in text: String, exists: (String) -> Bool) -> (file: String, line: Int)? {
         var searchStart = text.startIndex
-        while let range = text.range(of: ".lua:", range: searchStart..<text.endIndex) {
+        while let range = text[searchStart...].firstRange(of: ".lua:") {
             searchStart = range.upperBound
             var start = range.lowerBound
             while start > text.startIndex {

@@ -1,6 +1,15 @@
 import Crypto
 import FlowLiveProtocol
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The session page `flowpkg serve` serves at `/session?token=…`: one self-contained HTML
 /// document (styles and script inline, nothing fetched from elsewhere, so it works offline).

@@ -3,7 +3,11 @@ import FlowLiveProtocol
 import FlowPackage
 import FlowProject
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the session page shows, as `GET /v1/session` answers it.
 struct SessionState: Encodable {

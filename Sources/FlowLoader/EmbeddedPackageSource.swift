@@ -1,5 +1,14 @@
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A `.luapkg` shipped with the host, read through `PackageReader` with every rule of `verify`
 /// enforced: verify on first load.

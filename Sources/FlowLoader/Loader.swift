@@ -1,5 +1,14 @@
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import FlowPackage
 
 /// One module or resource a context loaded, and the source that served it (CodeFlow's

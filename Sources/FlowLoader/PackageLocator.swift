@@ -1,5 +1,9 @@
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Finds a host's package by identifier among the `.luapkg` files of some directories (an app
 /// bundle's resources), reading only each file's manifest.

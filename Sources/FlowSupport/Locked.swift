@@ -1,12 +1,23 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A value only reachable while holding its lock: every read and write goes through
 /// `withLock`, so no access can forget the lock or keep the value past it.
 ///
-/// An NSLock inside rather than `Synchronization.Mutex`, which needs macOS 15.
+/// A pthread mutex inside: not `Synchronization.Mutex`, which needs macOS 15, and not NSLock,
+/// which is in Foundation but not in FoundationEssentials (the static Linux binary leaves
+/// Foundation, and the ICU data it brings, out).
 package final class Locked<Value> {
     private var value: Value
-    private let lock = NSLock()
+    private let lock = Condition()
 
     package init(_ value: Value) {
         self.value = value
@@ -29,7 +40,7 @@ extension Locked: @unchecked Sendable where Value: Sendable {}
 /// (a work queue, a bounded buffer). Waiters wake whenever `withLock` changed the value.
 package final class Awaited<Value> {
     private var value: Value
-    private let condition = NSCondition()
+    private let condition = Condition()
 
     package init(_ value: Value) {
         self.value = value
@@ -76,3 +87,39 @@ package final class Awaited<Value> {
 }
 
 extension Awaited: @unchecked Sendable where Value: Sendable {}
+
+/// A pthread mutex and a condition variable on it, allocated once so they never move: the
+/// part of NSCondition the targets use (NSCondition is not in FoundationEssentials).
+package final class Condition {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let variable = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    package init() {
+        mutex.initialize(to: pthread_mutex_t())
+        variable.initialize(to: pthread_cond_t())
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(variable, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(variable)
+        pthread_mutex_destroy(mutex)
+        variable.deallocate()
+        mutex.deallocate()
+    }
+
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
+    package func broadcast() { pthread_cond_broadcast(variable) }
+    package func wait() { pthread_cond_wait(variable, mutex) }
+
+    /// Waits for a broadcast or `deadline` (wall-clock time, as NSCondition's `wait(until:)`);
+    /// false once the deadline has passed.
+    package func wait(until deadline: Date) -> Bool {
+        let seconds = max(0, deadline.timeIntervalSince1970)
+        var time = timespec()
+        time.tv_sec = Int(seconds)
+        time.tv_nsec = Int((seconds - seconds.rounded(.down)) * 1_000_000_000)
+        return pthread_cond_timedwait(variable, mutex, &time) != ETIMEDOUT
+    }
+}

@@ -1,6 +1,15 @@
 import FlowJSON
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A new project, fully worked out before anything is written: the template, the checked
 /// values, and every file rendered. `flowpkg new` prints it (`--dry-run`) or writes it.

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -30,8 +35,8 @@ public struct ProjectInitializer: Sendable {
         -> ProjectInitializer
     {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        var isDirectory = false
+        if manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory {
             throw .destinationNotAFolder(path: folder.path)
         }
         if manager.fileExists(atPath: folder.appendingPathComponent("flowpkg.json").path)
@@ -78,7 +83,7 @@ public struct ProjectInitializer: Sendable {
                 defer { unlink(staged.path) }
                 if file.isExecutable {
                     let permissions =
-                        (try manager.attributesOfItem(atPath: staged.path)[.posixPermissions] as? Int) ?? 0o644
+                        FileManager.posixPermissions(in: try manager.attributesOfItem(atPath: staged.path)) ?? 0o644
                     try manager.setAttributes(
                         [.posixPermissions: permissions | ((permissions & 0o444) >> 2)],
                         ofItemAtPath: staged.path)
@@ -93,7 +98,7 @@ public struct ProjectInitializer: Sendable {
             } catch let error as TemplateError {
                 throw error
             } catch {
-                throw .writeFailed(path: url.path, reason: (error as NSError).localizedDescription)
+                throw .writeFailed(path: url.path, reason: failureReason(error))
             }
         }
         return outcome
@@ -108,8 +113,8 @@ public struct ProjectInitializer: Sendable {
             while let part = parts.first {
                 parts = parts.dropFirst()
                 current = current.appendingPathComponent(String(part))
-                var isDirectory: ObjCBool = false
-                if manager.fileExists(atPath: current.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                var isDirectory = false
+                if manager.fileExists(atPath: current.path, isDirectory: &isDirectory), !isDirectory {
                     throw .pathBlocked(path: file.path, by: String(current.path.dropFirst(folder.path.count + 1)))
                 }
             }

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +18,7 @@ public enum ProjectWriter {
     /// Throws unless `destination` is free for a new project: missing, or an empty folder.
     public static func checkDestination(_ destination: URL) throws(TemplateError) {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard manager.fileExists(atPath: destination.path, isDirectory: &isDirectory) else {
             // A dangling symbolic link is "there" for rename(2) even though fileExists says no.
             if (try? manager.destinationOfSymbolicLink(atPath: destination.path)) != nil {
@@ -21,7 +26,7 @@ public enum ProjectWriter {
             }
             return
         }
-        guard isDirectory.boolValue else { throw .destinationNotAFolder(path: destination.path) }
+        guard isDirectory else { throw .destinationNotAFolder(path: destination.path) }
         let contents: [String]
         do {
             contents = try manager.contentsOfDirectory(atPath: destination.path)
@@ -111,13 +116,17 @@ public enum ProjectWriter {
     /// so the user's umask still decides who may run it.
     private static func makeExecutable(_ url: URL) throws {
         let manager = FileManager.default
-        let permissions = (try manager.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? 0o644
+        let permissions = FileManager.posixPermissions(in: try manager.attributesOfItem(atPath: url.path)) ?? 0o644
         try manager.setAttributes(
             [.posixPermissions: permissions | ((permissions & 0o444) >> 2)], ofItemAtPath: url.path)
     }
 
     private static func rename(_ source: URL, to destination: URL, shownAs shown: String) throws {
-        guard Foundation.rename(source.path, destination.path) != 0 else { return }
+        #if canImport(Glibc)
+            guard Glibc.rename(source.path, destination.path) != 0 else { return }
+        #else
+            guard Darwin.rename(source.path, destination.path) != 0 else { return }
+        #endif
         let code = errno
         if code == ENOTEMPTY || code == EEXIST { throw TemplateError.destinationNotEmpty(path: shown) }
         throw TemplateError.writeFailed(path: shown, reason: String(cString: strerror(code)))
@@ -125,7 +134,7 @@ public enum ProjectWriter {
 
     private static func writeError(_ error: Error, shownAs shown: String) -> TemplateError {
         if let error = error as? TemplateError { return error }
-        return .writeFailed(path: shown, reason: (error as NSError).localizedDescription)
+        return .writeFailed(path: shown, reason: failureReason(error))
     }
 
     /// Creates `folder` and its missing ancestors, returning the ones it created, outermost first.

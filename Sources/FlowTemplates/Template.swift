@@ -1,5 +1,15 @@
 import FlowDiagnostics
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A project template: a folder with a `template.json` and files rendered with Mustache,
 /// bundled into flowpkg or read from a folder the user names.
@@ -61,8 +71,8 @@ public struct Template: Sendable {
     public static func load(from folder: URL, origin: String? = nil) throws(TemplateError) -> Template {
         let origin = origin ?? folder.path
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory else {
             throw .invalidTemplate([
                 Diagnostic(
                     severity: .error, code: .invalidTemplateManifest,
@@ -72,16 +82,12 @@ public struct Template: Sendable {
         var files: [File] = []
         var problems: [Diagnostic] = []
         let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        let walker = manager.enumerator(
-            at: URL(fileURLWithPath: base), includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey])
-        while let url = walker?.nextObject() as? URL {
+        for relative in manager.walk(base) {
+            let url = URL(fileURLWithPath: base + "/" + relative)
             guard url.lastPathComponent != ".DS_Store" else { continue }
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
-            if values?.isDirectory == true { continue }
-            let fullPath = url.standardizedFileURL.path
-            let relative =
-                fullPath.hasPrefix(base + "/") ? String(fullPath.dropFirst(base.count + 1)) : url.lastPathComponent
-            guard values?.isRegularFile == true, let data = manager.contents(atPath: url.path) else {
+            let type = (try? manager.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+            if type == .typeDirectory { continue }
+            guard type == .typeRegular, let data = manager.contents(atPath: url.path) else {
                 problems.append(
                     Diagnostic(
                         severity: .error, code: .invalidTemplateFile,
@@ -89,7 +95,8 @@ public struct Template: Sendable {
                         file: "\(origin)/\(relative)"))
                 continue
             }
-            let permissions = (try? manager.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? 0
+            let permissions =
+                (try? manager.attributesOfItem(atPath: url.path)).flatMap(FileManager.posixPermissions(in:)) ?? 0
             files.append(File(path: relative, bytes: [UInt8](data), isExecutable: permissions & 0o111 != 0))
         }
         if !problems.isEmpty { throw .invalidTemplate(problems) }

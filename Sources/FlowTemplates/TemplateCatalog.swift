@@ -1,5 +1,10 @@
 import EmbeddedTemplates
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 /// The templates flowpkg knows by name, compiled into the binary from `Templates/`.
 public struct TemplateCatalog: Sendable {
@@ -37,8 +42,8 @@ public struct TemplateCatalog: Sendable {
             return bundled
         }
         let url = URL(fileURLWithPath: nameOrPath, relativeTo: directory)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory {
             var shown = nameOrPath
             while shown.count > 1 && shown.hasSuffix("/") { shown.removeLast() }
             return try Template.load(from: url, origin: shown)

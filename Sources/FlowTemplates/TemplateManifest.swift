@@ -1,7 +1,12 @@
 import FlowDiagnostics
 import FlowJSON
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 /// What `template.json` says about a template: a one-line description and the variables its
 /// files use besides the ones every template gets (`name`, `identifier`).
@@ -35,7 +40,7 @@ public struct TemplateManifest: Sendable, Equatable {
         var diagnostics: [Diagnostic] = []
         var description = ""
         if case .string(let text)? = root["description"]?.value { description = text }
-        if description.trimmingCharacters(in: .whitespaces).isEmpty {
+        if description.trimmingSpaces().isEmpty {
             diagnostics.append(problem(.invalidTemplateKey, "template.json needs a non-empty \"description\" string"))
         }
         for key in members.map(\.key).sorted() where !["description", "variables"].contains(key) {
@@ -155,7 +160,7 @@ public struct TemplateVariable: Sendable, Equatable, Codable {
         }
         var pattern: String?
         if entry["pattern"] != nil {
-            guard let text = string("pattern"), (try? NSRegularExpression(pattern: text)) != nil else {
+            guard let text = string("pattern"), (try? Regex(text)) != nil else {
                 return .failure(Problem("\"\(name)\": \"pattern\" must be a valid regular expression"))
             }
             pattern = text
@@ -192,9 +197,8 @@ public struct TemplateVariable: Sendable, Equatable, Codable {
         case .text:
             if let problem = Self.textProblem(in: value) { return problem }
         }
-        if let pattern, let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$") {
-            let range = NSRange(value.startIndex..., in: value)
-            if regex.firstMatch(in: value, range: range) == nil { return "it does not match the pattern \(pattern)" }
+        if let pattern, let regex = try? Regex("^(?:\(pattern))$") {
+            if (try? regex.firstMatch(in: value)) ?? nil == nil { return "it does not match the pattern \(pattern)" }
         }
         return nil
     }
@@ -202,8 +206,8 @@ public struct TemplateVariable: Sendable, Equatable, Codable {
     /// Text values end up in JSON strings, Lua strings and file names: keep them on one line and
     /// free of the characters that would need escaping there.
     static func textProblem(in value: String) -> String? {
-        if value.trimmingCharacters(in: .whitespaces).isEmpty { return "it is empty" }
-        if value != value.trimmingCharacters(in: .whitespaces) { return "it starts or ends with a space" }
+        if value.trimmingSpaces().isEmpty { return "it is empty" }
+        if value != value.trimmingSpaces() { return "it starts or ends with a space" }
         for scalar in value.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F { return "it contains a control character" }
             if scalar == "\"" || scalar == "\\" || scalar == "/" {

@@ -1,6 +1,14 @@
 import FlowDiagnostics
-import Foundation
-import Mustache
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One file of a new project, rendered and ready to write: its path inside the project folder
 /// and its bytes.
@@ -17,7 +25,7 @@ public struct RenderedFile: Sendable, Equatable {
     }
 }
 
-/// Renders a template's files with Mustache, file and folder names included. Binary files are
+/// Renders a template's files with Mustache (``TemplateText``'s subset), file and folder names included. Binary files are
 /// copied byte for byte; every rendered path must stay inside the project folder.
 public enum TemplateRenderer {
     /// Extensions whose files are copied as they are, even when their bytes happen to be UTF-8.
@@ -127,21 +135,13 @@ public enum TemplateRenderer {
         return problems
     }
 
-    /// The pragma turns off Mustache's HTML escaping: these are source files, not web pages.
-    /// On a line of its own it is a standalone tag, so it adds no text and shifts lines by one.
-    private static let textPragma = "{{% CONTENT_TYPE: TEXT}}\n"
-
     private static func renderText(_ text: String, context: RecordingContext) -> Result<
-        String, MustacheTemplate.ParserError
+        String, TemplateText.ParseError
     > {
         do {
-            let template = try MustacheTemplate(string: textPragma + text)
-            return .success(template.render(context))
-        } catch let error as MustacheTemplate.ParserError {
-            return .failure(error)
+            return .success(try TemplateText(text).render(context.value(named:)))
         } catch {
-            // MustacheTemplate(string:) only throws ParserError; keep the type checker honest.
-            preconditionFailure("unexpected Mustache error \(error)")
+            return .failure(error)
         }
     }
 
@@ -190,45 +190,35 @@ public enum TemplateRenderer {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
     }
 
-    private static func diagnostic(_ error: MustacheTemplate.ParserError, file: String, inName: Bool) -> Diagnostic {
+    private static func diagnostic(_ error: TemplateText.ParseError, file: String, inName: Bool) -> Diagnostic {
         let what = inName ? "the file name" : "Mustache"
         return Diagnostic(
             severity: .error, code: .invalidTemplateFile,
-            message: "\(what) does not parse: \(describe(error.error))",
-            file: file, line: inName ? nil : max(1, error.context.lineNumber - 1),
-            column: inName ? nil : error.context.columnNumber,
+            message: "\(what) does not parse: \(describe(error.problem))",
+            file: file, line: inName ? nil : error.line, column: inName ? nil : error.column,
             hint: "to write a literal '{{', change the delimiters with {{=<% %>=}}")
     }
 
-    private static func describe(_ error: Error) -> String {
-        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
-        switch error {
+    private static func describe(_ problem: TemplateText.ParseError.Problem) -> String {
+        switch problem {
         case .sectionCloseNameIncorrect: return "a section is closed with another name than it was opened with"
         case .unfinishedName: return "a tag is not closed"
         case .expectedSectionEnd: return "a section is never closed"
         case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
-        case .transformAppliedToInheritanceSection: return "a transform is applied to an inherited section"
-        case .illegalTokenInsideInheritSection, .textInsideInheritSection:
-            return "an inherited section holds something it may not"
-        case .invalidConfigVariableSyntax: return "a pragma tag is malformed"
-        case .unrecognisedConfigVariable: return "a pragma names an unknown setting"
-        @unknown default: return "\(error)"
+        case .unsupported(let what): return what
         }
     }
 }
 
-/// The rendering context: the values, and every name a tag asked for that has none.
-///
-/// Mustache looks a name up through the context stack down to this root, so a name missing
-/// here is missing everywhere; whether it is a misspelling is decided against the names the
-/// template declares.
-private final class RecordingContext: MustacheParent {
+/// The rendering context: the values, and every name a tag asked for that has none; whether
+/// it is a misspelling is decided against the names the template declares.
+private final class RecordingContext {
     let values: [String: String]
     private(set) var missing: Set<String> = []
 
     init(_ values: [String: String]) { self.values = values }
 
-    func child(named name: String) -> Any? {
+    func value(named name: String) -> String? {
         if let value = values[name] { return value }
         missing.insert(name)
         return nil

@@ -1,5 +1,15 @@
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The values a new project is rendered with, resolved from what the user gave, each template's
 /// defaults and the destination's name, and checked before anything is written.
@@ -124,7 +134,7 @@ public struct TemplateValues: Sendable, Equatable {
         var context = values
         for variable in template.variables where variable.kind == .module {
             guard let value = values[variable.name] else { continue }
-            context["\(variable.name)Path"] = value.replacingOccurrences(of: ".", with: "/")
+            context["\(variable.name)Path"] = value.replacingAll(".", with: "/")
             context["\(variable.name)Leaf"] = String(value.split(separator: ".").last ?? Substring(value))
         }
         context["flowpkgVersion"] = ToolVersion.current

@@ -4,7 +4,12 @@
     import Darwin
 #endif
 import Crypto
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 /// Files written whole or not at all: to a temporary name in the same folder, flushed, then
 /// renamed over the target, so a reader sees the old file or the new one, never half of one.
@@ -26,7 +31,7 @@ enum AtomicFiles {
             try FileManager.default.copyItem(at: source, to: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw .store(path: target.path, reason: "cannot copy \(source.path): \(error.localizedDescription)")
+            throw .store(path: target.path, reason: "cannot copy \(source.path): \(failureReason(error))")
         }
         try moveIntoPlace(temporary, target)
     }
@@ -52,14 +57,14 @@ enum AtomicFiles {
 
     /// The lowercase hex SHA-256 and size of a file, read in chunks.
     static func sha256(of url: URL) throws(UpdateError) -> (sha256: String, size: Int64) {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+        guard let handle = try? ReadableFile(path: url.path) else {
             throw .store(path: url.path, reason: "cannot read it")
         }
-        defer { try? handle.close() }
         var hasher = SHA256()
         var size: Int64 = 0
         while true {
-            let chunk = handle.readData(ofLength: 1 << 20)
+            // As FileHandle's readData(ofLength:) did, a read error ends the file here.
+            let chunk = (try? handle.read(upTo: 1 << 20)) ?? []
             if chunk.isEmpty { break }
             hasher.update(data: chunk)
             size += Int64(chunk.count)
@@ -68,6 +73,6 @@ enum AtomicFiles {
     }
 
     static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        bytes.hexDigits
     }
 }

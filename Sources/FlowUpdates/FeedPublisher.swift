@@ -1,5 +1,15 @@
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes a static update feed into a folder that any static web server or object store
 /// serves (`flowpkg publish`).
@@ -127,7 +137,7 @@ public enum FeedPublisher {
 
     private static func makeFolder(_ folder: URL) throws(UpdateError) {
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw .store(path: folder.path, reason: error.localizedDescription)
+            throw .store(path: folder.path, reason: failureReason(error))
         }
     }
 
@@ -137,7 +147,7 @@ public enum FeedPublisher {
         guard FileManager.default.fileExists(atPath: index.path) else { return nil }
         let bytes: [UInt8]
         do { bytes = Array(try Data(contentsOf: index)) } catch {
-            throw .store(path: index.path, reason: error.localizedDescription)
+            throw .store(path: index.path, reason: failureReason(error))
         }
         do { return try UpdateFeed.decode(bytes) } catch {
             throw .store(

@@ -1,6 +1,16 @@
 import FlowHTTP
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 #if canImport(Darwin)
     import Darwin
     import FlowPackage  // Locked, for URLSession's answer
@@ -94,21 +104,20 @@ enum FeedTransport {
         _ url: URL, limit: Int64, deadline: CheckDeadline, range: ByteRange?,
         sink: (ArraySlice<UInt8>) throws(UpdateError) -> Void
     ) throws(UpdateError) -> Served {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+        guard let handle = try? ReadableFile(path: url.path) else {
             throw .unreachable(url: url.absoluteString, reason: "no such file")
         }
-        defer { try? handle.close() }
         var left = Int64.max
         if let range {
-            do { try handle.seek(toOffset: UInt64(max(0, range.start))) } catch {
+            do { try handle.seek(to: max(0, range.start)) } catch {
                 throw .unreachable(url: url.absoluteString, reason: "\(error)")
             }
             if let end = range.end { left = end - range.start + 1 }
         }
         var total: Int64 = 0
         while left > 0 {
-            let chunk: Data
-            do { chunk = try handle.read(upToCount: Int(min(256 * 1024, left))) ?? Data() } catch {
+            let chunk: [UInt8]
+            do { chunk = try handle.read(upTo: Int(min(256 * 1024, left))) } catch {
                 throw .unreachable(url: url.absoluteString, reason: "\(error)")
             }
             if chunk.isEmpty { break }
@@ -237,7 +246,7 @@ enum HTTPGet {
             let task = session.downloadTask(with: url) { location, response, error in
                 defer { done.signal() }
                 if let error {
-                    outcome.withLock { $0 = .failure(.unreachable(url: address, reason: error.localizedDescription)) }
+                    outcome.withLock { $0 = .failure(.unreachable(url: address, reason: failureReason(error))) }
                     return
                 }
                 guard let http = response as? HTTPURLResponse, http.statusCode == 200, let location else {
@@ -251,7 +260,7 @@ enum HTTPGet {
                     try FileManager.default.moveItem(at: location, to: kept)
                     outcome.withLock { $0 = .success(kept) }
                 } catch {
-                    outcome.withLock { $0 = .failure(.unreachable(url: address, reason: error.localizedDescription)) }
+                    outcome.withLock { $0 = .failure(.unreachable(url: address, reason: failureReason(error))) }
                 }
             }
             task.resume()

@@ -5,7 +5,11 @@
 #endif
 import Crypto
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a download went: what it fetched over the network and what it reused.
 public struct DownloadReport: Equatable, Sendable {

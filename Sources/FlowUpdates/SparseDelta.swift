@@ -1,5 +1,14 @@
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The delta download that fetches little more than what changed: the end record, the
 /// directory records of the first entries, `manifest.json` and `manifest.sig`, and then, for

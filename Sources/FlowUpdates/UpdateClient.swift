@@ -1,7 +1,16 @@
 import FlowLoader
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a host links for over-the-air updates: checks a feed, keeps verified downloads in an
 /// `UpdateStore`, and at each launch picks the package to run by `UpdatePolicy`, with launch
@@ -133,7 +142,7 @@ public final class UpdateClient: Sendable {
         -> BackgroundCheck
     {
         let check = BackgroundCheck()
-        Thread.detachNewThread { [self] in
+        DetachedThread.start { [self] in
             let outcome = checkForUpdate()
             completion(outcome)
             check.finish(outcome)

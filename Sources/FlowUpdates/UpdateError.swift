@@ -28,7 +28,7 @@ public enum UpdateError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the update\(version.map { " \($0)" } ?? "") is not downloaded: \(reason)"
         case let .deadline(seconds):
             return
-                "the update check did not finish within its deadline of \(String(format: "%g", seconds)) s (index and download); it stopped, and what was downloaded so far is kept to resume"
+                "the update check did not finish within its deadline of \(String(printf: "%g", seconds)) s (index and download); it stopped, and what was downloaded so far is kept to resume"
         case let .notPublished(reason): return "nothing was published: \(reason)"
         case let .unsupportedScheme(reason): return reason
         case let .store(path, reason): return "\(path): the update store cannot be written: \(reason)"

@@ -1,5 +1,14 @@
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A static update feed's index, `index.json` at the feed's root: for each channel, the
 /// package clients should run, or a rollback to the embedded package.
@@ -168,16 +177,12 @@ public struct UpdateFeed: Codable, Equatable, Sendable {
 
     /// `date` as the index writes it: ISO 8601 in UTC, to the second.
     public static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        // Date.ISO8601FormatStyle: ISO8601DateFormatter is not in FoundationEssentials.
+        Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).format(date)
     }
 
     static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        try? Date.ISO8601FormatStyle().parse(text)
     }
 
     /// Parses an index, checking what a client relies on.

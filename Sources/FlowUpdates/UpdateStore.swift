@@ -6,7 +6,11 @@
 import Crypto
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Downloaded updates of one package identifier, on disk:
 ///
@@ -60,7 +64,7 @@ public final class UpdateStore: Sendable {
         self.keep = max(1, keep)
         for sub in [packages, downloads] {
             do { try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true) } catch {
-                throw .store(path: sub.path, reason: error.localizedDescription)
+                throw .store(path: sub.path, reason: failureReason(error))
             }
         }
         removeStaleDownloads(keeping: nil)
@@ -123,7 +127,7 @@ public final class UpdateStore: Sendable {
     func check(_ file: URL, version: String?, limits: PackageLimits = .default) throws(UpdateError) {
         let reader: PackageReader
         do { reader = try PackageReader(contentsOf: file, limits: limits) } catch {
-            throw .refused(version: version, reason: "\(error)".replacingOccurrences(of: file.path + ": ", with: ""))
+            throw .refused(version: version, reason: "\(error)".replacingAll(file.path + ": ", with: ""))
         }
         let status = reader.signatureStatus(trustedKeys: trustedKeys)
         guard status.isTrusted else { throw .refused(version: reader.manifest.version, reason: status.description) }

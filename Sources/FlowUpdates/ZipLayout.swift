@@ -3,7 +3,11 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where each entry of a zip file lies, from its central directory: what a delta download
 /// needs to tell which byte ranges of a new package a device already holds.

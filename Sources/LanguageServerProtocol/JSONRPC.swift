@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The Language Server Protocol's messages, written by hand as small Codable types: no maintained
 // Swift LSP package (sourcekit-lsp's LanguageServerProtocol is not published for reuse) is on

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -46,8 +51,8 @@ public final class MessageReader {
                 for line in header.split(whereSeparator: { $0 == "\r" || $0 == "\n" }) {
                     let parts = line.split(separator: ":", maxSplits: 1)
                     guard parts.count == 2 else { continue }
-                    if parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" {
-                        length = Int(parts[1].trimmingCharacters(in: .whitespaces))
+                    if parts[0].trimmingSpaces().lowercased() == "content-length" {
+                        length = Int(parts[1].trimmingSpaces())
                     }
                 }
                 guard let length, length >= 0 else {
@@ -139,7 +144,7 @@ public final class MessageReader {
 /// not fatal (SIGPIPE must be ignored by the process).
 public final class MessageWriter: @unchecked Sendable {
     private let descriptor: Int32
-    private let lock = NSLock()
+    private let lock = Condition()
     private let encoder: JSONEncoder
     /// True once a write failed: the other side is gone.
     public private(set) var isClosed = false

@@ -1,6 +1,10 @@
 import FlowDiagnostics
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `--format json` prints, as Encodable values: one encoder, so escaping, key order and
 /// layout are the same for every command (`templates` included). Optional fields are written

@@ -43,7 +43,7 @@ enum TerminalText {
         if let error = error as? PackageError, case .invalidPackage = error {
             return lines(error.problems, shownPath: shownPath)
         }
-        return escapedLines("\(error)".replacingOccurrences(of: path, with: shownPath))
+        return escapedLines("\(error)".replacingAll(path, with: shownPath))
     }
 
     /// What `run` prints after `error: ` when it cannot open what it was asked to run: a

@@ -39,7 +39,7 @@ enum CommandLineSlip {
     /// A hint to add to ArgumentParser's own message, when the slip is a known one.
     static func hint(for message: String, arguments: [String]) -> String? {
         guard arguments.first == "run", let first = message.split(separator: "\n").first,
-            first.lowercased().contains("unexpected argument")
+            first.lowercased().firstRange(of: "unexpected argument") != nil
         else { return nil }
         // ArgumentParser names them: "Unexpected argument 'foo'", "2 unexpected arguments: 'a', 'b'".
         let extras = first.split(separator: "'", omittingEmptySubsequences: false).enumerated()

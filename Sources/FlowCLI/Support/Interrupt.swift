@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Ctrl-C (SIGINT) and SIGTERM, caught the one way every command catches them: a C handler
 /// that writes the signal's number down a pipe, read by whoever waits.
@@ -48,11 +59,11 @@ enum Interrupt {
     static func wait(orWoken wake: DispatchSemaphore) -> Int32? {
         let writer = interruptPipeWrite
         interruptIsWaiting = 1
-        Thread {
+        DetachedThread.start {
             wake.wait()
             var zero: UInt8 = 0
             _ = write(writer, &zero, 1)
-        }.start()
+        }
         return nextSignal()
     }
 
@@ -60,9 +71,9 @@ enum Interrupt {
     /// ``restoreDefault()``.
     static func handle(_ signals: [Int32] = [SIGINT], _ action: @escaping @Sendable (Int32) -> Void) {
         install(.keepForWait, signals: signals)
-        Thread {
+        DetachedThread.start {
             while let signalNumber = nextSignal() { action(signalNumber) }
-        }.start()
+        }
     }
 
     /// Gives the caught signals their default action back, and ends a ``handle(_:_:)`` thread.

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 /// The project a command works on: the folder the user named, or else, as cargo and SwiftPM
 /// do, the first folder holding flowpkg.json from the current folder upward.
@@ -25,9 +30,9 @@ struct ProjectLocation: Equatable {
     static func nearestProject(from start: String) -> String? {
         var folder = URL(fileURLWithPath: start).standardizedFileURL
         while true {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             let candidate = folder.appendingPathComponent(projectFileName).path
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory {
                 return folder.path
             }
             let parent = folder.deletingLastPathComponent().standardizedFileURL

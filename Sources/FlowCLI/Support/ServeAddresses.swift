@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +42,7 @@ enum ServeAddresses {
     }
 
     static func url(_ host: String, _ port: UInt16) -> String {
-        "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        "http://\(host.contains(Character(":")) ? "[\(host)]" : host):\(port)"
     }
 
     static func isLoopback(_ address: String) -> Bool {

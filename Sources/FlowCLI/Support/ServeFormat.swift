@@ -1,6 +1,10 @@
 import ArgumentParser
 import FlowLiveServer
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How `flowpkg serve` prints its log and what programs send back.
 enum ServeFormat: String, CaseIterable, ExpressibleByArgument, Sendable {

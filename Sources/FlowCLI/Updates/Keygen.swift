@@ -1,6 +1,11 @@
 import ArgumentParser
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -35,8 +40,8 @@ extension Flowpkg {
         func run() throws {
             let privatePath = name + ".key", publicPath = name + ".pub"
             for path in [privatePath, publicPath] where FileManager.default.fileExists(atPath: path) {
-                FileHandle.standardError.write(
-                    Data("error: \(path) already exists; keygen never overwrites a key (choose another NAME)\n".utf8))
+                StandardStream.error.write(
+                    "error: \(path) already exists; keygen never overwrites a key (choose another NAME)\n")
                 throw ExitCode.failure
             }
             let key = PackageSigningKey()
@@ -49,7 +54,7 @@ extension Flowpkg {
                     throw error
                 }
             } catch let error as KeyFileError {
-                FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+                StandardStream.error.write("error: \(error.message)\n")
                 throw ExitCode.failure
             }
             print(

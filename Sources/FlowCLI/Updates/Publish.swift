@@ -1,7 +1,12 @@
 import ArgumentParser
 import FlowPackage
 import FlowUpdates
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 extension Flowpkg {
     /// `flowpkg publish`: adds a package (or a rollback) to a static update feed.
@@ -96,11 +101,11 @@ extension Flowpkg {
                         force: force)
                 }
             } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                StandardStream.error.write("error: \(error)\n")
                 throw ExitCode.failure
             }
             for note in outcome.notes {
-                FileHandle.standardError.write(Data("\(note)\n".utf8))
+                StandardStream.error.write("\(note)\n")
             }
             let entry = outcome.entry
             switch entry.kind {

@@ -1,6 +1,16 @@
 import ArgumentParser
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Key files named on the command line, read and checked before any work starts.
 enum SigningOptions {
@@ -10,7 +20,7 @@ enum SigningOptions {
         do {
             return try PackageSigningKey(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            StandardStream.error.write("error: \(error)\n")
             throw ExitCode.failure
         }
     }
@@ -21,7 +31,7 @@ enum SigningOptions {
         do {
             return try PackagePublicKey(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            StandardStream.error.write("error: \(error)\n")
             throw ExitCode.failure
         }
     }

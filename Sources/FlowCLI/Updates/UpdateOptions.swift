@@ -3,7 +3,16 @@ import FlowProject
 import FlowLoader
 import FlowPackage
 import FlowUpdates
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `flowpkg run`'s update options: without `--updates` nothing update-related is read,
 /// created or started.
@@ -104,7 +113,7 @@ struct UpdateOptions: ParsableArguments {
         let environment = ProcessInfo.processInfo.environment
         let cache =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache")
+            ?? ((environment["HOME"] ?? FileManager.default.temporaryDirectory.path) + "/.cache")
         return URL(fileURLWithPath: cache).appendingPathComponent("flowpkg/updates", isDirectory: true)
     }
 

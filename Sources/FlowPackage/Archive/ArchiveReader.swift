@@ -1,5 +1,14 @@
 import CArchive
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the archive says of one entry, before any of its bytes are read.
 public struct ArchiveEntryInfo: Sendable, Equatable {

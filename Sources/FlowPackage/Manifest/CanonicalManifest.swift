@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `manifest.json` read straight from its bytes when it is laid out exactly as
 /// `Manifest.jsonBytes()` writes it: no JSON tree, no lookup of members by key, and the

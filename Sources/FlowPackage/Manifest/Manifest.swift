@@ -116,7 +116,7 @@ public struct Manifest: Sendable, Equatable {
     public static func externalModuleProblem(_ entry: String) -> String? {
         let name = entry.hasSuffix(".*") ? String(entry.dropLast(2)) : entry
         if !name.isEmpty, name.allSatisfy({ $0 == "*" }) { return "a glob of only '*' would take every module" }
-        return ModuleName.problem(in: name.replacingOccurrences(of: "*", with: "x"))
+        return ModuleName.problem(in: name.replacingAll("*", with: "x"))
     }
 
     /// The module `name`, if the package has it.

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A decoded manifest's entry lists kept where they are, in the manifest's bytes: one row of
 /// places per entry, no `String` made for any of them until someone asks for that entry.

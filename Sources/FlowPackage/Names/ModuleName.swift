@@ -23,7 +23,7 @@ public struct ModuleName: Hashable, Sendable, CustomStringConvertible, Comparabl
     public static func required(_ text: String) -> ModuleName? {
         if let name = try? ModuleName(text) { return name }
         guard text.utf8.contains(UInt8(ascii: "/")) else { return nil }
-        return try? ModuleName(text.replacingOccurrences(of: "/", with: "."))
+        return try? ModuleName(text.replacingAll("/", with: "."))
     }
 
     /// `a.b` for `a.b.init`. Stock Lua's `?.lua` searcher finds `a/b/init.lua` for `require

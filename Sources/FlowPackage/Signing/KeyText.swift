@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The one-line key file format shared by both key kinds.
 enum KeyText {
@@ -16,12 +26,12 @@ enum KeyText {
         } catch let error as SigningKeyError {
             throw error
         } catch {
-            throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+            throw .unreadable(path: url.path, reason: failureReason(error))
         }
     }
 
     static func decode(_ text: String, label: String, path: String) throws(SigningKeyError) -> [UInt8] {
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         guard lines.count == 1 else {
             throw .malformed(path: path, reason: "expected one line '\(label) BASE64' (made by flowpkg keygen)")

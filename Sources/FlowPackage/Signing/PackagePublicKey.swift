@@ -1,5 +1,9 @@
 import Crypto
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An Ed25519 public key a host trusts (`flowpkg verify --trusted-key`, an update client).
 public struct PackagePublicKey: Sendable, Equatable, CustomStringConvertible {

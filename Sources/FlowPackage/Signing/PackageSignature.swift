@@ -1,5 +1,9 @@
 import Crypto
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `manifest.sig`: the signature a signed package stores right after `manifest.json`.
 ///

@@ -1,5 +1,9 @@
 import Crypto
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An Ed25519 private key that signs packages (`flowpkg keygen`, `flowpkg export --sign`).
 ///

@@ -1,6 +1,15 @@
 import Crypto
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The second pass's reader: a thread that reads the inputs not kept in memory, in package
 /// order, and hands their chunks to the writer through a bounded queue.
@@ -30,7 +39,7 @@ final class EntryFeed: Sendable {
     /// Starts reading `entries` (with the sizes and hashes the first pass found) on a new thread.
     init(entries: [(PlannedEntry, HashedEntry)], cancellation: PackageCancellation?, output: String) {
         guard !entries.isEmpty else { return }
-        let thread = Thread { [self] in
+        DetachedThread.start(name: "flowpkg.package-feed") { [self] in
             for (entry, hashed) in entries {
                 guard let item = self.stream(entry, expected: hashed, cancellation: cancellation, output: output) else {
                     return
@@ -39,8 +48,6 @@ final class EntryFeed: Sendable {
                 guard self.send(.end) else { return }
             }
         }
-        thread.name = "flowpkg.package-feed"
-        thread.start()
     }
 
     /// Reads one file into the queue; returns `.end` when it matched the first pass, a failure

@@ -3,7 +3,11 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One input file, opened for a streamed read; errors name the file and the entry it feeds.
 final class InputFile {

@@ -1,6 +1,16 @@
 import Crypto
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The first pass of a write: every input read once and hashed, on all cores, because the
 /// manifest (the archive's first entry) needs every size and SHA-256 before any entry is

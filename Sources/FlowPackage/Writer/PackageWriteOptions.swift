@@ -1,5 +1,14 @@
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How a package is written: the entry time, and the hooks a caller uses to show progress
 /// and to cancel.
@@ -43,7 +52,7 @@ public struct PackageWriteOptions: Sendable {
     /// The entry time the reproducible-builds convention asks for: `SOURCE_DATE_EPOCH` when
     /// the environment sets it (clamped to the years a zip can hold), else the fixed default.
     public static func timestamp(environment: [String: String]) throws(TimestampError) -> Int64 {
-        guard let text = environment["SOURCE_DATE_EPOCH"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+        guard let text = environment["SOURCE_DATE_EPOCH"]?.trimmingSpaces(), !text.isEmpty else {
             return defaultTimestamp
         }
         guard text.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int64(text) else {

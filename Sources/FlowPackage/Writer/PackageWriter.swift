@@ -3,7 +3,12 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 /// Writes a `.luapkg`: `manifest.json` first, then every module and resource sorted by path.
 ///
@@ -167,12 +172,12 @@ public enum PackageWriter {
 
     /// Refuses an output that is a folder, or whose folder is missing, before any work is done.
     private static func checkOutputLocation(_ output: URL) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), isDirectory {
             throw PackageError.outputUnwritable(path: output.path, reason: "it is a folder")
         }
         let folder = output.deletingLastPathComponent().path
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory {
             throw PackageError.outputUnwritable(path: output.path, reason: "the folder \(folder) does not exist")
         }
     }

@@ -1,6 +1,15 @@
 import Crypto
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads every entry of at most `InputHashing.retainedFileLimit` bytes on worker threads,
 /// ahead of the writer, so the writer (libarchive deflating on its own thread) never waits
@@ -35,9 +44,7 @@ final class ReadAhead: Sendable {
         self.entries = entries
         guard entries.contains(where: { Self.handles(size: $0.facts.size) }) else { return }
         for index in 0..<max(1, workers) {
-            let thread = Thread { [self] in self.work() }
-            thread.name = "flowpkg.read-ahead-\(index)"
-            thread.start()
+            DetachedThread.start(name: "flowpkg.read-ahead-\(index)") { [self] in self.work() }
         }
     }
 

@@ -1,6 +1,16 @@
 import FlowDiagnostics
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Packages a project: validates it, and only when validation finds no error, writes the
 /// `.luapkg` through FlowPackage's writer (atomically, reproducibly).
@@ -47,7 +57,7 @@ public enum Exporter {
         do {
             let manifest = try PackageWriter.write(input, to: output, options: writeOptions)
             let size =
-                (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
+                (try? FileManager.default.attributesOfItem(atPath: output.path)).flatMap(FileManager.size(in:)) ?? 0
             let sha256 = (try? PackageFile.sha256(at: output)) ?? ""
             result.package = ExportResult.Package(url: output, manifest: manifest, bytes: size, sha256: sha256)
         } catch let error as PackageError {

@@ -1,6 +1,16 @@
 import FlowDiagnostics
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What export may write to: never a folder, and nothing of the user's unless `--force`.
 ///
@@ -11,9 +21,9 @@ import Foundation
 enum OutputRule {
     static func problem(writing output: URL, for project: Project, force: Bool) -> Diagnostic? {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let exists = manager.fileExists(atPath: output.path, isDirectory: &isDirectory)
-        if exists, isDirectory.boolValue {
+        if exists, isDirectory {
             return Diagnostic(
                 severity: .error, code: .outputUnwritable, message: "cannot write the package: it is a folder",
                 file: output.path,
@@ -78,8 +88,8 @@ enum OutputRule {
                 folders.append((canonical(project.root.appendingPathComponent(path)), "resources folder \(path)"))
             case .linked(let path, _):
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : project.root.appendingPathComponent(path)
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                var isDirectory = false
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory {
                     folders.append((canonical(url), "linked resources folder \(path)"))
                 } else {
                     files.append((canonical(url), "the linked resource \(path)"))

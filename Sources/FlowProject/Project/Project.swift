@@ -1,5 +1,10 @@
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
 
 /// One Lua module of a project: `Sources/Foo/Bar.lua` is module `Foo.Bar`.
 public struct ProjectModule: Sendable, Equatable {
@@ -34,7 +39,7 @@ public struct ProjectScript: Sendable, Equatable {
     /// The script named in `require`'s words (`muc.password.lib`), for the analysis' messages:
     /// no `require` finds it by that name. Nil when the path makes no module name.
     public var analysisName: ModuleName? {
-        try? ModuleName(String(relativePath.dropLast(4)).replacingOccurrences(of: "/", with: "."))
+        try? ModuleName(String(relativePath.dropLast(4)).replacingAll("/", with: "."))
     }
 }
 

@@ -1,7 +1,17 @@
 import FlowDiagnostics
 import FlowJSON
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Finds a project's modules and resources from its `sources` and `resources` entries and
 /// reports the problems of each (FP109, FP110, FP201–FP208, FP210).
@@ -188,7 +198,7 @@ struct ProjectContentFinder {
         -> [(key: ResourceKey, path: String, isLinked: Bool)]
     {
         let target = path.hasPrefix("/") ? path : root + "/" + path
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard !path.isEmpty, FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else {
             diagnostics.append(
                 decoder.diagnostic(
@@ -203,7 +213,7 @@ struct ProjectContentFinder {
                     .error, .invalidResourceName, "the resource name '\(name)' is not valid: \(problem)", at: position))
             return []
         }
-        if isDirectory.boolValue {
+        if isDirectory {
             let prefix = name ?? ownName
             return resourceFiles(
                 under: target, prefix: prefix, allowedRoot: FileTree.realPath(target) ?? target, isLinked: true)
@@ -277,8 +287,8 @@ struct ProjectContentFinder {
             return nil
         }
         let path = root + "/" + entry.split(separator: "/").joined(separator: "/")
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else {
             let exists = FileManager.default.fileExists(atPath: path)
             if isDefault && !exists {
                 // Without a "resources" key a missing Resources folder just means no resources;

@@ -191,7 +191,7 @@ struct ProjectFileDecoder {
         if let globals = stringList("globals") {
             for (global, position) in globals {
                 // A `*` stands for any run of characters: `rspamd_*`, `*_config`.
-                let plain = global.replacingOccurrences(of: "*", with: "x")
+                let plain = global.replacingAll("*", with: "x")
                 if plain.contains(".") || !ModuleName.isLuaIdentifier(Substring(plain)) {
                     result.diagnostics.append(
                         diagnostic(

@@ -1,6 +1,16 @@
 import FlowDiagnostics
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a project folder into a `Project`: decodes flowpkg.json, then finds every module and
 /// resource, reporting each problem (FP1xx, FP2xx) rather than stopping at the first.
@@ -34,8 +44,8 @@ public enum ProjectLoader {
         var discovery = Discovery()
         let root = directory.standardizedFileURL
         let rootPath = root.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isDirectory), isDirectory else {
             let exists = FileManager.default.fileExists(atPath: rootPath)
             discovery.diagnostics.append(
                 Diagnostic(

@@ -1,6 +1,16 @@
 import FlowLoader
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Serves a project folder as it is on disk (`flowpkg run DIR`), through the project model:
 /// only the modules and resources the project has, each file read when it is asked for, so an
@@ -80,7 +90,7 @@ public final class ProjectFolderSource: PackageSource {
         } catch {
             throw LoaderError.itemRefused(
                 item: file.path, location: location,
-                reason: "it cannot be read (\((error as NSError).localizedDescription))")
+                reason: "it cannot be read (\(failureReason(error)))")
         }
     }
 }

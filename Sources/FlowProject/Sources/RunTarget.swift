@@ -1,7 +1,17 @@
 import FlowDiagnostics
 import FlowLoader
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `flowpkg run` runs: a package or a project folder, opened and checked, with a loader
 /// over it and the module to start with. Nothing here runs Lua.
@@ -28,11 +38,11 @@ public struct RunTarget {
         workingDirectory: String? = nil
     ) throws(RunTargetError) -> RunTarget {
         let options = OpenOptions(verifyAll: verifyAll, workingDirectory: workingDirectory)
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
             throw .notFound(path: path.path)
         }
-        if !isDirectory.boolValue { return try openPackage(path, identifier: identifier, options: options) }
+        if !isDirectory { return try openPackage(path, identifier: identifier, options: options) }
         let projectFile = path.appendingPathComponent("flowpkg.json")
         if !FileManager.default.fileExists(atPath: projectFile.path), let identifier {
             do {

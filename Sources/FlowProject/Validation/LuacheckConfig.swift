@@ -1,6 +1,15 @@
 import FlowDiagnostics
 import FlowLua
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The globals a project's `.luacheckrc` declares, so a luacheck user's configuration carries
 /// over: `globals`, `read_globals`, `new_globals`, `new_read_globals` and `std` (a named set

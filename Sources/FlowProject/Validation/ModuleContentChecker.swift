@@ -1,7 +1,16 @@
 import FlowAnalysis
 import FlowDiagnostics
 import FlowLua
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Checks one module's file: readable (FP208), text (FP302), within limits (FP303), compiles
 /// with Lua 5.4 (FP301); then hands the same bytes to static analysis.

@@ -1,5 +1,15 @@
 import FlowDiagnostics
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Findings a project chose not to hear about, as luacheck users expect:
 ///
@@ -141,7 +151,7 @@ enum Suppressions {
                 let code = String(parts[0])
                 let isCode = code.allSatisfy { $0.isNumber || $0 == "x" } && code.first?.isNumber == true
                 if isCode {
-                    guard "113".hasPrefix(code.replacingOccurrences(of: "x", with: "")) || code == "11x" else {
+                    guard "113".hasPrefix(code.replacingAll("x", with: "")) || code == "11x" else {
                         continue
                     }
                     if parts.count == 2 { names.append(String(parts[1])) } else { all = true }

@@ -1,8 +1,8 @@
 /// A hint for a Lua 5.4 syntax error (FP301), chosen from the words of Lua's own message.
 enum SyntaxErrorHints {
     static func hint(for message: String) -> String {
-        if let range = message.range(of: "(to close '"),
-            let close = message.range(of: "' at line ", range: range.upperBound..<message.endIndex)
+        if let range = message.firstRange(of: "(to close '"),
+            let close = message[range.upperBound...].firstRange(of: "' at line ")
         {
             let opener = message[range.upperBound..<close.lowerBound]
             let line = message[close.upperBound...].prefix { $0.isNumber }

@@ -17,7 +17,7 @@ struct SyntaxErrorLocation: Equatable {
         if let line = error.line {
             // The chunk name in the prefix may be shortened by Lua (LUA_IDSIZE), so cut at ":<line>: ".
             let marker = ":\(line): "
-            if let range = text.range(of: marker) { text = String(text[range.upperBound...]) }
+            if let range = text.firstRange(of: marker) { text = String(text[range.upperBound...]) }
         }
         line = error.line
         let token = Self.nearToken(in: text)
@@ -29,7 +29,7 @@ struct SyntaxErrorLocation: Equatable {
 
     /// The token in `... near 'token'` (quotes removed), `<eof>` as is, or nil.
     static func nearToken(in message: String) -> String? {
-        guard let range = message.range(of: " near ", options: .backwards) else { return nil }
+        guard let range = message.lastRange(of: " near ") else { return nil }
         let rest = message[range.upperBound...]
         if rest.hasPrefix("'") && rest.hasSuffix("'") && rest.count >= 2 { return String(rest.dropFirst().dropLast()) }
         return String(rest)
@@ -37,7 +37,7 @@ struct SyntaxErrorLocation: Equatable {
 
     private static func shortened(_ message: String, token: String?) -> String {
         guard let token, token.utf8.count > maximumTokenLength,
-            let range = message.range(of: " near ", options: .backwards)
+            let range = message.lastRange(of: " near ")
         else {
             return message
         }

@@ -1,7 +1,16 @@
 import FlowAnalysis
 import FlowDiagnostics
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A project validated once, then again one module at a time as an editor changes it: what
 /// `flowpkg lsp` keeps between edits.

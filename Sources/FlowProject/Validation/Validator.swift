@@ -1,6 +1,12 @@
 import FlowAnalysis
 import FlowPackage
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+import Dispatch
 
 /// Validates a project folder like a compiler: the project file, its modules and resources, each
 /// module's content and syntax, then static analysis; every problem is collected and reported once.
@@ -81,12 +87,10 @@ public enum Validator {
             done.enter()
             // Own threads rather than GCD's: a roomy stack for the recursive parser of static
             // analysis, whatever nesting Lua let through.
-            let thread = Thread {
+            DetachedThread.start(stackSize: 16 << 20) {
                 queue.work()
                 done.leave()
             }
-            thread.stackSize = 16 << 20
-            thread.start()
         }
         return done
     }

@@ -1,6 +1,9 @@
 import FlowLoader
 import FlowLua
 import FlowPackage
+// Foundation, not FoundationEssentials: `Bundle` is only there. What uses it is emitted into
+// the host that calls it (@_alwaysEmitIntoClient), never into FlowRuntime's own objects: a
+// Bundle symbol there made the static flowpkg link Foundation and ICU (102.6 MB, measured).
 import Foundation
 
 extension LuaContext {
@@ -23,11 +26,19 @@ extension LuaContext {
 
     /// A context over the `.luapkg` with `identifier` in `bundle`'s resources (an app's
     /// `Bundle.main`, or a SwiftPM target's `Bundle.module`, where FlowpkgBuildPlugin puts it).
+    @_alwaysEmitIntoClient
     public convenience init(
         package identifier: PackageIdentifier, bundle: Bundle, name: String? = nil,
         options: Options = Options()
     ) throws {
-        try self.init(package: identifier, in: Self.packageDirectories(of: bundle), name: name, options: options)
+        // Where a bundle keeps resources: its resource folder (`Contents/Resources` on macOS)
+        // and, when different, the bundle's own folder (a flat SwiftPM resource bundle).
+        var directories: [URL] = []
+        for url in [bundle.resourceURL, bundle.bundleURL].compactMap({ $0?.standardizedFileURL })
+        where !directories.contains(url) {
+            directories.append(url)
+        }
+        try self.init(package: identifier, in: directories, name: name, options: options)
     }
 
     /// The start module the package names (`startModule` in flowpkg.json), from the first
@@ -46,16 +57,5 @@ extension LuaContext {
     public func loadStartModule() throws -> LuaValue {
         guard let startModule else { throw LuaContextError.noStartModule(packageIdentifier) }
         return try loadModule(startModule)
-    }
-
-    /// Where a bundle keeps resources: its resource folder (`Contents/Resources` on macOS) and,
-    /// when different, the bundle's own folder (a flat SwiftPM resource bundle).
-    static func packageDirectories(of bundle: Bundle) -> [URL] {
-        var directories: [URL] = []
-        for url in [bundle.resourceURL, bundle.bundleURL].compactMap({ $0?.standardizedFileURL })
-        where !directories.contains(url) {
-            directories.append(url)
-        }
-        return directories
     }
 }

@@ -1,6 +1,16 @@
 import FlowPackage
 import FlowSupport
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One dedicated thread that runs a context's jobs in order: every Lua call of a context
 /// happens here, so the Lua state is never touched by two threads.
@@ -17,14 +27,11 @@ final class LuaExecutor: Sendable {
         let started = DispatchSemaphore(value: 0)
         let queue = self.queue
         let threadNumber = self.thread
-        let thread = Thread {
+        DetachedThread.start(name: name, stackSize: stackSize) {
             threadNumber.withLock { $0 = currentThreadNumber() }
             started.signal()
             Self.runJobs(queue)
         }
-        thread.name = name
-        thread.stackSize = stackSize
-        thread.start()
         started.wait()
     }
 

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file open for reading in chunks, closed when released: what FileHandle's
+/// `forReadingFrom`/`read(upToCount:)` were used for (FileHandle is not in FoundationEssentials).
+package final class ReadableFile {
+    private let descriptor: Int32
+    private let path: String
+
+    /// Opens `path`, or throws why not ("cannot read PATH: No such file or directory").
+    package init(path: String) throws(ReadableFile.Failure) {
+        self.path = path
+        var opened: Int32
+        repeat { opened = open(path, O_RDONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
+        guard opened >= 0 else { throw Failure(path: path, code: errno) }
+        descriptor = opened
+    }
+
+    deinit { close(descriptor) }
+
+    /// Up to `count` bytes from where the last read ended; empty at the end of the file.
+    package func read(upTo count: Int) throws(ReadableFile.Failure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                #if canImport(Glibc)
+                    Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
+                #else
+                    Darwin.read(descriptor, buffer.baseAddress! + filled, count - filled)
+                #endif
+            }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { throw Failure(path: path, code: errno) }
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Moves to `offset` bytes from the start.
+    package func seek(to offset: Int64) throws(ReadableFile.Failure) {
+        if lseek(descriptor, off_t(offset), SEEK_SET) < 0 { throw Failure(path: path, code: errno) }
+    }
+
+    /// Why a file could not be opened or read: the path and the system's reason.
+    package struct Failure: Error, CustomStringConvertible {
+        package var path: String
+        package var code: Int32
+        package var description: String { "cannot read \(path): \(String(cString: strerror(code)))" }
+    }
+}
