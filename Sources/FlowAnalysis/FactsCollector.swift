@@ -220,6 +220,9 @@ struct FactsCollector {
             if node.kind == .index, isGlobalTable(node.a), let name = literalOrFieldName(node.b) {
                 recordGlobalWrite(name, at: nodes[Int(node.b)].location)
             }
+            // `package.path = dir .. "?.lua;" .. package.path`: require may then find any name
+            // there (in the project's own files), as after a searcher of the program's own.
+            if packageField(target) == "path" { facts.addsSearcher = true }
             // `package.preload["x"] = f`, `package.loaded.x = v`: modules made at run time.
             if node.kind == .index, let field = packageField(node.a) {
                 if field == "preload" || field == "loaded" {
@@ -430,7 +433,10 @@ struct FactsCollector {
             guard call.c >= 2, let name = literalString(lists[first]), let type = literalString(lists[first + 1]) else {
                 return
             }
-            facts.resourceUses.append(.init(name: name, type: type, location: callee.location))
+            facts.resourceUses.append(
+                .init(
+                    name: name, type: type, location: callee.location, isInsideFunction: inside,
+                    isConditional: conditional))
         }
     }
 }

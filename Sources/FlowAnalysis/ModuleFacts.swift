@@ -35,12 +35,25 @@ public struct ModuleFacts: Sendable, Equatable {
         public var name: String
         public var type: String
         public var location: SourceLocation
+        /// True when the call is inside a function body: it runs later, or never.
+        public var isInsideFunction: Bool
+        /// True when the call runs only if something else holds (an `if` branch, a loop body,
+        /// right of `and`/`or`).
+        public var isConditional: Bool
 
-        public init(name: String, type: String, location: SourceLocation) {
+        public init(
+            name: String, type: String, location: SourceLocation, isInsideFunction: Bool = false,
+            isConditional: Bool = false
+        ) {
             self.name = name
             self.type = type
             self.location = location
+            self.isInsideFunction = isInsideFunction
+            self.isConditional = isConditional
         }
+
+        /// True when the call surely runs when its module loads: at top level, unconditional.
+        public var runsAtLoad: Bool { !isInsideFunction && !isConditional }
     }
 
     /// A read of a global variable (a free name that is not a local in scope).
@@ -75,7 +88,8 @@ public struct ModuleFacts: Sendable, Equatable {
     public var registeredModules: Set<String> = []
     /// True when the module adds a searcher of its own (`table.insert(package.searchers, f)`,
     /// `package.searchers[n] = f`), or registers modules under names it computes
-    /// (`package.preload[name] = f`): which names it provides only running it can tell.
+    /// (`package.preload[name] = f`), or sets `package.path`: which names it provides only
+    /// running it can tell.
     public var addsSearcher = false
 
     public init() {}

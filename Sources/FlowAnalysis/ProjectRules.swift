@@ -1,7 +1,7 @@
 import FlowDiagnostics
 import FlowPackage
 
-/// The project-wide static-analysis rules (FP401–FP406), checked once with the facts of
+/// The project-wide static-analysis rules (FP401–FP408), checked once with the facts of
 /// every module: requires that nothing provides, require cycles, `getResource` calls
 /// that name no resource, reads of undefined globals and resources nothing names.
 public enum ProjectRules {
@@ -18,6 +18,18 @@ public enum ProjectRules {
         }
     }
 
+    /// A module Lua's compiler refused (FP301), with that finding: left out of the analysis,
+    /// but graded with it, as an error only when the module loads at start.
+    public struct UncompiledModule: Sendable {
+        public var name: ModuleName
+        public var diagnostic: Diagnostic
+
+        public init(name: ModuleName, diagnostic: Diagnostic) {
+            self.name = name
+            self.diagnostic = diagnostic
+        }
+    }
+
     /// Checks the rules across a project.
     /// - Parameters:
     ///   - modules: every module that could be analysed (a file that does not parse is left out).
@@ -28,20 +40,36 @@ public enum ProjectRules {
     ///     named anywhere in them is not reported as undefined (FP405) or unnamed (FP406).
     ///   - everyGlobalRead: FP405 for every read of an undefined global, not only a module's
     ///     first of each name (for a caller that drops some, then keeps the first of each).
+    ///   - scripts: the project's scripts, by path; each is an entry point a host runs by path.
+    ///   - startModule: with one, a finding is an error only where it surely fails when the
+    ///     program starts (see `modulesLoadedAtStart`), elsewhere a warning of its own code, so
+    ///     export accepts every program that `run` of its folder runs. Without one (a library),
+    ///     or with one the project does not have, any module may load first: every module
+    ///     counts as loaded at start.
+    ///   - uncompiled: modules whose syntax error is graded the same way (FP301 or FP304).
     /// - Returns: diagnostics sorted by file, line, column and code.
     public static func check(
         modules: [Module], moduleNames: Set<ModuleName>,
         resources: [ResourceKey: String], environment: Environment,
         unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = [],
-        startModule: ModuleName? = nil
+        startModule: ModuleName? = nil, uncompiled: [UncompiledModule] = []
     ) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
+        // A start module the project does not have (FP209) tells nothing of what loads at
+        // start: graded as a library, where any module may load first.
+        let loadedAtStart = startModule.flatMap { start in
+            projectModules.contains(start.rawValue)
+                ? modulesLoadedAtStart(
+                    from: [start] + scripts.compactMap(scriptName), modules, projectModules: projectModules)
+                : nil
+        }
         var diagnostics: [Diagnostic] = []
         diagnostics += unknownRequires(
             modules, projectModules: projectModules, environment: environment, scripts: scripts,
-            startModule: startModule)
-        diagnostics += RequireCycles.find(modules, projectModules: projectModules)
-        diagnostics += unknownResources(modules, resources: resources)
+            loadedAtStart: loadedAtStart)
+        diagnostics += RequireCycles.find(modules, projectModules: projectModules, loadedAtStart: loadedAtStart)
+        diagnostics += unknownResources(modules, resources: resources, loadedAtStart: loadedAtStart)
+        diagnostics += uncompiled.map { syntaxError($0, loadedAtStart: loadedAtStart) }
         diagnostics += undefinedGlobals(
             modules, environment: environment, unanalysedSources: unanalysedSources,
             everyRead: everyGlobalRead)
@@ -69,15 +97,13 @@ public enum ProjectRules {
     /// - Parameters:
     ///   - scripts: the project's scripts, by path (`muc/password.lib.lua`): a require that
     ///     would reach one by a dotted name is a warning saying how to load it.
-    ///   - startModule: with one, an unknown require is an error (FP401) only where it surely
-    ///     runs when the program starts: at the top level of the start module or of a module
-    ///     it loads that way. Elsewhere the program runs until that module loads, so it is a
-    ///     warning (FP402), and export accepts every program that `run` of its folder runs.
+    ///   - loadedAtStart: with a start module, an unknown require is an error (FP401) only where
+    ///     it surely runs when the program starts: at the top level of a module of this set.
+    ///     Elsewhere the program runs until that module loads, so it is a warning (FP402).
     static func unknownRequires(
         _ modules: [Module], projectModules: Set<String>, environment: Environment, scripts: Set<String> = [],
-        startModule: ModuleName? = nil
+        loadedAtStart: Set<String>? = nil
     ) -> [Diagnostic] {
-        let loadedAtStart = startModule.map { modulesLoadedAtStart(from: $0, modules) }
         var diagnostics: [Diagnostic] = []
         var suggestions = Suggestions(projectModules)
         // Modules the program registers itself (`package.preload["x"] = f`, `package.loaded.x = v`),
@@ -135,7 +161,7 @@ public enum ProjectRules {
                         : require.isConditional
                             ? "a conditional require"
                             : notAtStart
-                                ? "a top-level require in a module the start module does not load at start"
+                                ? "a top-level require in a module that does not load at start"
                                 : "a top-level require"
                 diagnostics.append(
                     Diagnostic(
@@ -149,26 +175,61 @@ public enum ProjectRules {
         return diagnostics
     }
 
-    /// The start module and every module it loads when it starts: through requires that run
-    /// at load (top level, unconditional, unprotected), transitively.
-    static func modulesLoadedAtStart(from start: ModuleName, _ modules: [Module]) -> Set<String> {
+    /// The modules that load when the program starts: `roots` (the start module, and the
+    /// scripts, which a host runs by path), and every project module they require through
+    /// requires that run at load (top level, unconditional, unprotected), transitively. A
+    /// module that did not compile is in the set when such a require reaches it (its own
+    /// requires are unknown: loading it stops at its error).
+    public static func modulesLoadedAtStart(
+        from roots: [ModuleName], _ modules: [Module], projectModules: Set<String>
+    ) -> Set<String> {
         var byName: [String: Module] = [:]
         for module in modules { byName[module.name.rawValue] = module }
-        var loaded: Set<String> = [start.rawValue]
-        var pending = [start.rawValue]
+        var loaded = Set(roots.map(\.rawValue))
+        var pending = roots.map(\.rawValue)
         while let name = pending.popLast() {
             for require in byName[name]?.facts.requires ?? [] where require.runsAtLoad {
                 let target =
-                    byName[require.module] != nil ? require.module : ModuleName.required(require.module)?.rawValue
-                if let target, byName[target] != nil, loaded.insert(target).inserted { pending.append(target) }
+                    projectModules.contains(require.module)
+                    ? require.module : ModuleName.required(require.module)?.rawValue
+                if let target, projectModules.contains(target) || byName[target] != nil,
+                    loaded.insert(target).inserted
+                {
+                    pending.append(target)
+                }
             }
         }
         return loaded
     }
 
+    /// The name a script is analysed under (`muc.password.lib` for `muc/password.lib.lua`).
+    static func scriptName(_ path: String) -> ModuleName? {
+        guard path.hasSuffix(".lua") else { return nil }
+        return try? ModuleName(String(path.dropLast(4)).replacingOccurrences(of: "/", with: "."))
+    }
+
+    // MARK: FP301, FP304
+
+    /// A module's syntax error: an error (FP301) when the module loads at start, else a warning
+    /// (FP304) saying what happens when it runs.
+    static func syntaxError(_ module: UncompiledModule, loadedAtStart: Set<String>?) -> Diagnostic {
+        guard let loadedAtStart, !loadedAtStart.contains(module.name.rawValue) else { return module.diagnostic }
+        var diagnostic = module.diagnostic
+        diagnostic.severity = .warning
+        diagnostic.code = DiagnosticCode.syntaxErrorWhenLoaded.code
+        diagnostic.message +=
+            " (module '\(module.name)' does not load at start: the program runs, and the require that first loads it fails with this error)"
+        diagnostic.hint = (diagnostic.hint.map { $0 + "; " } ?? "") + "fix the syntax before that code runs"
+        return diagnostic
+    }
+
     // MARK: FP404
 
-    static func unknownResources(_ modules: [Module], resources: [ResourceKey: String]) -> [Diagnostic] {
+    /// An error (FP404) where the call surely runs at start (at the top level of a module that
+    /// loads at start), else a warning (FP408): `getResource` raises when that call runs.
+    static func unknownResources(
+        _ modules: [Module], resources: [ResourceKey: String], loadedAtStart: Set<String>? = nil
+    ) -> [Diagnostic] {
         var suggestions = Suggestions(resources.keys.map(\.fileName))
         var typesByName: [String: Set<String>] = [:]
         for key in resources.keys { typesByName[key.name, default: []].insert(key.type) }
@@ -188,10 +249,19 @@ public enum ProjectRules {
                     hint = "add the file to a resources folder, or fix the name"
                 }
                 if resources.isEmpty { hint = "the project has no resources; add the file to a resources folder" }
+                let atStart = use.runsAtLoad && (loadedAtStart?.contains(module.name.rawValue) ?? true)
+                let message = "getResource(\"\(use.name)\", \"\(use.type)\") names no resource of the project"
+                let place =
+                    use.isInsideFunction
+                    ? "inside a function"
+                    : use.isConditional ? "in a condition" : "in a module that does not load at start"
                 diagnostics.append(
                     Diagnostic(
-                        severity: .error, code: .unknownResource,
-                        message: "getResource(\"\(use.name)\", \"\(use.type)\") names no resource of the project",
+                        severity: atStart ? .error : .warning,
+                        code: atStart ? .unknownResource : .unknownResourceWhenRun,
+                        message: atStart
+                            ? message
+                            : message + " (reached only when it runs, \(place): that call raises an error then)",
                         file: module.file, line: use.location.line, column: use.location.column, hint: hint))
             }
         }

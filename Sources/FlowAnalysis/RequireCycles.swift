@@ -2,10 +2,15 @@ import FlowDiagnostics
 import FlowPackage
 import LuaSyntax
 
-/// FP403: cycles among top-level requires between project modules. Such a cycle fails at
-/// start-up, whatever order the modules load in.
+/// FP403 and FP407: cycles among top-level requires between project modules. Lua 5.4's
+/// `require` marks nothing as loading, so such a cycle recurses until the C stack overflows
+/// when any of its modules is first required: an error (FP403) when one loads at start
+/// (`loadedAtStart`, nil for a library), else a warning (FP407). A require inside a function
+/// runs after its module is loaded and breaks the cycle.
 enum RequireCycles {
-    static func find(_ modules: [ProjectRules.Module], projectModules: Set<String>) -> [Diagnostic] {
+    static func find(
+        _ modules: [ProjectRules.Module], projectModules: Set<String>, loadedAtStart: Set<String>? = nil
+    ) -> [Diagnostic] {
         // First, cheaply on numbers, which modules lie on a cycle at all (usually none): only
         // those can start one, and a breadth-first search from every module would cost
         // modules x requires.
@@ -47,10 +52,13 @@ enum RequireCycles {
             let second = canonical.count > 1 ? canonical[1] : first
             let location = edges[first]!.first { $0.target == second }!.location
             let spelled = (canonical + [first]).joined(separator: " -> ")
+            let atStart = loadedAtStart.map { loaded in canonical.contains { loaded.contains($0) } } ?? true
             diagnostics.append(
                 Diagnostic(
-                    severity: .error, code: .requireCycle,
-                    message: "require cycle: \(spelled)",
+                    severity: atStart ? .error : .warning, code: atStart ? .requireCycle : .requireCycleWhenRun,
+                    message: atStart
+                        ? "require cycle: \(spelled)"
+                        : "require cycle: \(spelled) (no module of it loads at start: the first require of one recurses until Lua stops with 'stack overflow')",
                     file: files[first], line: location.line, column: location.column,
                     hint:
                         "a module cannot require, at its top level, a module that requires it back; move one require into the function that needs it"

@@ -24,7 +24,7 @@ extension Flowpkg {
                 with Content-Length headers). It finds the project from the workspace folder \
                 (flowpkg.json, searched upward), shows validate's findings as you type, and \
                 answers go to definition (require, getResource, globals), completion and hover. \
-                See the README's "Editors" section for Neovim, VS Code, Helix and Sublime Text.
+                See docs/editors.md in flowpkg's repository for Neovim, VS Code, Helix and Sublime Text.
                 """
         )
 

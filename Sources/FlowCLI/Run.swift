@@ -24,12 +24,14 @@ extension Flowpkg {
             discussion: """
                 PATH is a .luapkg file, a project folder (holding flowpkg.json), or, with \
                 --identifier, a folder of packages to pick from. Modules and resources come only \
-                from there: require never reads the file system. Lua's print goes to stdout. \
+                from there: require never reads the file system (a package.path the program sets \
+                reaches the project's or package's own module files only). Lua's print goes to stdout. \
                 A Lua error exits 1 with its message and traceback; a missing, corrupt or \
                 mismatched package exits 1 before any Lua runs; each module is checked against \
                 its SHA-256 when first loaded (--verify-all: every entry before any Lua runs). \
                 Arguments after -- reach Lua in the global table arg and as the start module's \
-                ..., as with the lua interpreter (arg[0] is PATH, arg[-1] the flowpkg binary). A \
+                ..., as with the lua interpreter (arg[0] is the start module's file, PATH/Sources/main.lua \
+                or PATH/modules/main.lua, arg[-1] the flowpkg binary). A \
                 lone FILE.lua runs as lua5.4 FILE.lua ARGS would (no -- needed; require then \
                 uses LUA_PATH, as lua5.4's does), and so does flowpkg with lua5.4's own options \
                 (flowpkg -e STAT FILE.lua, flowpkg -v). C modules listed in \
@@ -110,7 +112,7 @@ extension Flowpkg {
         }
 
         /// Lua's `arg` as the lua interpreter builds it: the program's arguments from 1, the
-        /// script (here the package or folder) at 0, the interpreter (the flowpkg binary's
+        /// script (here the start module's file, `App/Sources/main.lua`) at 0, the interpreter (the flowpkg binary's
         /// absolute path) at -1. Bridged as a sequence, then shifted down.
         static func setArgumentTable(in context: LuaContext, path: String, _ arguments: [String]) throws {
             try context.setGlobal("arg", .array(([executablePath, path] + arguments).map { .string($0) }))

@@ -133,7 +133,10 @@ struct RunRequest {
         options.output = reporter?.outputHandler
         let context = try LuaContext(
             name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
-        try Flowpkg.Run.setArgumentTable(in: context, path: shownPath, arguments)
+        // arg[0] is the start module's file, as lua5.4 names the script it runs, so a program
+        // that finds its own files from arg[0] (Penlight's app.require_here) finds them.
+        try Flowpkg.Run.setArgumentTable(
+            in: context, path: target.loader.chunkName(ofModule: target.startModule) ?? shownPath, arguments)
         if trace {
             target.loader.observeLoads { item in
                 fflush(nil)  // Lua's print writes through C stdio: keep the two in order
@@ -192,7 +195,8 @@ struct RunRequest {
         throw ExitCode.failure
     }
 
-    /// The package or project to run, and the path `arg[0]` shows.
+    /// The package or project to run, and the path as the user gave it (what messages show;
+    /// `arg[0]` when no source can name the start module's file).
     private func open(_ expected: PackageIdentifier?) throws -> (RunTarget, String) {
         let (url, shown) = Flowpkg.Run.resolvePath(path, identifier: expected)
         do {

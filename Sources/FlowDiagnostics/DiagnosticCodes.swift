@@ -68,13 +68,18 @@ extension DiagnosticCode {
     // Each module
     public static let luaSyntaxError = DiagnosticCode(
         "FP301", .error, "Lua syntax error",
-        "The module is not valid Lua 5.4: the real Lua compiler refused it at this place.")
+        "The module is not valid Lua 5.4: the real Lua compiler refused it at this place. An error in a module the program loads when it starts (the start module, a script, or a module they require at their top level); elsewhere a warning, FP304."
+    )
     public static let notText = DiagnosticCode(
         "FP302", .error, "binary or non-UTF-8 module",
         "The module is not text: binary content, or not valid UTF-8.")
     public static let moduleTooLarge = DiagnosticCode(
         "FP303", .error, "module too large or nested too deep",
         "The module is too large, or nested too deeply for Lua's compiler (about 200 levels, 200 locals per function).")
+    public static let syntaxErrorWhenLoaded = DiagnosticCode(
+        "FP304", .warning, "Lua syntax error in a module not loaded at start",
+        "The module is not valid Lua 5.4, but nothing loads it when the program starts: the program runs, and the require that first loads it fails with this error (a warning; fix it before that code runs)."
+    )
     // Static analysis (can be silenced)
     public static let unknownRequire = DiagnosticCode(
         "FP401", .error, "unknown require",
@@ -86,10 +91,12 @@ extension DiagnosticCode {
     )
     public static let requireCycle = DiagnosticCode(
         "FP403", .error, "require cycle",
-        "Modules require each other in a cycle at load time: one of them would see the other half-loaded.")
+        "Modules require each other in a cycle at their top level, and one of them loads when the program starts: Lua 5.4's require recurses until the stack overflows. Elsewhere a warning, FP407; a require inside a function breaks the cycle."
+    )
     public static let unknownResource = DiagnosticCode(
         "FP404", .error, "getResource names no resource",
-        "getResource names a resource (name and type) the project does not have.")
+        "getResource names a resource (name and type) the project does not have, where it surely runs when the program starts; elsewhere a warning, FP408."
+    )
     public static let undefinedGlobal = DiagnosticCode(
         "FP405", .warning, "undefined global",
         "A global is read that no module assigns and neither the environment nor flowpkg.json's \"globals\" define: often a typo or a missing local (a warning)."
@@ -97,6 +104,14 @@ extension DiagnosticCode {
     public static let unnamedResource = DiagnosticCode(
         "FP406", .warning, "resource no module names",
         "No module names this resource in a string literal: it may be unused (a warning; silence it for resources whose names are computed)."
+    )
+    public static let requireCycleWhenRun = DiagnosticCode(
+        "FP407", .warning, "require cycle reached only when it runs",
+        "Modules require each other in a cycle at load time, but none of them loads when the program starts: the first require of one of them recurses until Lua stops with a stack overflow (a warning)."
+    )
+    public static let unknownResourceWhenRun = DiagnosticCode(
+        "FP408", .warning, "getResource names no resource, reached only when it runs",
+        "getResource names a resource the project does not have, inside a function, a condition or a module not loaded at start: that call raises an error when it runs (a warning)."
     )
     // Export
     public static let outputUnwritable = DiagnosticCode(
@@ -180,8 +195,9 @@ public enum DiagnosticCodes {
         .unknownEnvironment, .projectUnreadable, .missingFolder, .folderOutsideProject, .invalidModuleName,
         .duplicateModule, .modulesDifferOnlyByCase, .invalidResourceName, .duplicateResource,
         .resourcesDifferOnlyByCase, .missingLinkedResource, .unreadableFile, .missingStartModule, .linkEscapesProject,
-        .luaSyntaxError, .notText, .moduleTooLarge, .unknownRequire, .unknownRequireWhenRun, .requireCycle,
-        .unknownResource, .undefinedGlobal, .unnamedResource, .outputUnwritable, .inputUnreadable, .packageLimit,
+        .luaSyntaxError, .notText, .moduleTooLarge, .syntaxErrorWhenLoaded, .unknownRequire, .unknownRequireWhenRun,
+        .requireCycle, .unknownResource, .undefinedGlobal, .unnamedResource, .requireCycleWhenRun,
+        .unknownResourceWhenRun, .outputUnwritable, .inputUnreadable, .packageLimit,
         .invalidSourceDateEpoch, .exportCancelled, .outputWouldReplace, .invalidTemplateManifest, .invalidTemplateKey,
         .invalidTemplateFile, .invalidRenderedPath, .renderedPathCollision, .undeclaredTemplateVariable,
         .packageUnreadable, .manifestNotFirst, .invalidManifest, .unsafeEntry, .entryNotListed, .corruptEntry,

@@ -21,7 +21,8 @@ extension LiveSession {
     /// It waits up to the connection timeout, puts the live source first in the context's
     /// loader when it connects (now, or later if nothing answered in time), and for each change
     /// reloads the changed modules and the modules that required them
-    /// (`LuaContext.reloadModules`) or delivers a changed resource again
+    /// (`LuaContext.reloadModules`), runs a changed script again when the program ran it by
+    /// path (`LuaContext.reloadScripts`), or delivers a changed resource again
     /// (`LuaContext.resourceDidChange`). `log` gets one line per event, and the reload and
     /// delivery errors (`error: reloading main: …`); `afterChange` runs after each change is
     /// applied (`flowpkg run` flushes standard output there); `prepare` sees the session before
@@ -38,7 +39,7 @@ extension LiveSession {
         reporter: LiveReporter? = nil,
         prepare: (LiveSession) -> Void = { _ in }
     ) -> LiveSession {
-        let hooks = Hooks(
+        var hooks = Hooks(
             modulesChanged: { names in
                 let started = DispatchTime.now().uptimeNanoseconds
                 do {
@@ -69,6 +70,21 @@ extension LiveSession {
                 afterChange()
             },
             log: log)
+        hooks.scriptsChanged = { paths in
+            let started = DispatchTime.now().uptimeNanoseconds
+            do {
+                let rerun = try context.reloadScripts(paths)
+                let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                // A report names what was loaded again; a script by its path.
+                if !rerun.isEmpty { reporter?.reloaded(modules: rerun, resources: [], milliseconds: milliseconds) }
+            } catch {
+                afterChange()
+                let paths = paths.joined(separator: ", ")
+                log("error: running \(paths) again: \(error)")
+                reporter?.error("running \(paths) again: \(error)", phase: .reload)
+            }
+            afterChange()
+        }
         let session = LiveSession(
             monitor: DevelopmentMonitor(configuration: configuration), loader: context.loader, hooks: hooks,
             reporter: reporter)

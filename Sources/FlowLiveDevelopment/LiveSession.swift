@@ -27,6 +27,10 @@ public final class LiveSession: Sendable {
         public var modulesChanged: @Sendable ([ModuleName]) -> Void
         /// A resource changed: deliver it again (e.g. `LuaContext.resourceDidChange`).
         public var resourceChanged: @Sendable (ResourceKey) -> Void
+        /// Scripts changed (by path): run again those the program ran by path
+        /// (`LuaContext.reloadScripts`); the next `loadfile` of any of them gets the new code
+        /// in any case. By default, nothing more.
+        public var scriptsChanged: @Sendable ([String]) -> Void = { _ in }
         /// One line for the developer: connected, refused, a change applied, a dropped connection.
         public var log: @Sendable (String) -> Void
 
@@ -192,9 +196,11 @@ public final class LiveSession: Sendable {
         let known = Set(source.manifest.modules.map(\.name))
         let knownResources = Set(
             source.manifest.resources.map { LiveChange.ResourceName(name: $0.name, type: $0.type) })
-        if !change.removedModules.isEmpty || !change.removedResources.isEmpty
+        let knownScripts = Set(source.manifest.scripts.map(\.path))
+        if !change.removedModules.isEmpty || !change.removedResources.isEmpty || !change.removedScripts.isEmpty
             || change.modules.contains(where: { !known.contains($0) })
             || change.resources.contains(where: { !knownResources.contains($0) })
+            || change.scripts.contains(where: { !knownScripts.contains($0) })
         {
             do {
                 try source.refresh()
@@ -214,6 +220,8 @@ public final class LiveSession: Sendable {
             hooks.log("live: resource \(key) changed (r\(change.revision))")
             hooks.resourceChanged(key)
         }
+        for path in change.scripts { hooks.log("live: script \(path) changed (r\(change.revision))") }
+        if !change.scripts.isEmpty { hooks.scriptsChanged(change.scripts) }
     }
 
     private func drop(_ source: LiveSource, reason: String) {

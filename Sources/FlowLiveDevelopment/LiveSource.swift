@@ -8,8 +8,8 @@ import FlowSupport
     import Foundation
 #endif
 
-/// The live development source as a `PackageSource`: modules and resources as the developer's
-/// project has them on disk now, fetched from `flowpkg serve`.
+/// The live development source as a `PackageSource`: modules, resources and scripts as the
+/// developer's project has them on disk now, fetched from `flowpkg serve`.
 ///
 /// It answers nil for what the live project does not have, and also when the connection has
 /// dropped, so the embedded package serves instead and what is running keeps running.
@@ -40,6 +40,13 @@ public final class LiveSource: PackageSource, Sendable {
         guard let entry = manifest.modules.first(where: { $0.name == name.rawValue }) else { return nil }
         guard let data = try? client.get(LiveProtocol.modulePath, query: ["name": name.rawValue]) else { return nil }
         return ModuleCode(name: name, chunkName: entry.file ?? entry.path, bytes: [UInt8](data), path: entry.path)
+    }
+
+    /// The script at `path` (relative to the sources folder), as the project has it now.
+    public func script(atPath path: String) throws -> ScriptCode? {
+        guard let entry = manifest.scripts.first(where: { $0.path == path }) else { return nil }
+        guard let data = try? client.get(LiveProtocol.scriptPath, query: ["path": path]) else { return nil }
+        return ScriptCode(path: path, chunkName: entry.file ?? path, bytes: [UInt8](data))
     }
 
     public func resource(_ key: ResourceKey) throws -> [UInt8]? {

@@ -5,7 +5,8 @@ import FlowPackage
 /// reports (`LiveReport`, in LiveReport.swift) the other.
 ///
 /// Every request carries `Authorization: Bearer <token>`. Modules and resources are asked for
-/// by their package names in the query string, never by a file path.
+/// by their package names in the query string, scripts by their path relative to the sources
+/// folder as the manifest lists it; never by a file path of the server's.
 public enum LiveProtocol {
     public static let defaultPort: UInt16 = 7315
     /// `GET` → `LiveManifest` as JSON.
@@ -14,6 +15,8 @@ public enum LiveProtocol {
     public static let modulePath = "/v1/module"
     /// `GET ?name=img/logo&type=png` → the resource's bytes.
     public static let resourcePath = "/v1/resource"
+    /// `GET ?path=muc/password.lib.lua` → the script's bytes (a Lua file loaded by path).
+    public static let scriptPath = "/v1/script"
     /// `GET` → `text/event-stream`; each `change` event's data is a `LiveChange` as JSON.
     public static let eventsPath = "/v1/events"
     /// The SSE event name of a change.
@@ -53,6 +56,22 @@ public struct LiveManifest: Codable, Sendable, Equatable {
         }
     }
 
+    /// A script: a Lua file a program loads by path (`dofile`, `loadfile`), not by `require`.
+    public struct Script: Codable, Sendable, Equatable {
+        /// The path a program loads it by, relative to the sources folder (`muc/password.lib.lua`).
+        public var path: String
+        /// Changes whenever the script's bytes change (their SHA-256).
+        public var tag: String
+        /// The file relative to the project folder, the chunk name a live client gives it.
+        public var file: String?
+
+        public init(path: String, tag: String, file: String? = nil) {
+            self.path = path
+            self.tag = tag
+            self.file = file
+        }
+    }
+
     public var identifier: String
     public var name: String
     /// Bumped on every change the server notices.
@@ -60,10 +79,12 @@ public struct LiveManifest: Codable, Sendable, Equatable {
     public var startModule: String?
     public var modules: [Module]
     public var resources: [Resource]
+    /// Absent from older servers: none then.
+    public var scripts: [Script]
 
     public init(
         identifier: String, name: String, revision: Int, startModule: String?,
-        modules: [Module], resources: [Resource]
+        modules: [Module], resources: [Resource], scripts: [Script] = []
     ) {
         self.identifier = identifier
         self.name = name
@@ -71,6 +92,22 @@ public struct LiveManifest: Codable, Sendable, Equatable {
         self.startModule = startModule
         self.modules = modules
         self.resources = resources
+        self.scripts = scripts
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identifier, name, revision, startModule, modules, resources, scripts
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identifier = try container.decode(String.self, forKey: .identifier)
+        name = try container.decode(String.self, forKey: .name)
+        revision = try container.decode(Int.self, forKey: .revision)
+        startModule = try container.decodeIfPresent(String.self, forKey: .startModule)
+        modules = try container.decode([Module].self, forKey: .modules)
+        resources = try container.decode([Resource].self, forKey: .resources)
+        scripts = try container.decodeIfPresent([Script].self, forKey: .scripts) ?? []
     }
 }
 
@@ -93,20 +130,42 @@ public struct LiveChange: Codable, Sendable, Equatable {
     /// Resources added or changed.
     public var resources: [ResourceName]
     public var removedResources: [ResourceName]
+    /// Scripts added or changed, by path; absent from older servers.
+    public var scripts: [String]
+    public var removedScripts: [String]
 
     public init(
         revision: Int, modules: [String] = [], removedModules: [String] = [],
-        resources: [ResourceName] = [], removedResources: [ResourceName] = []
+        resources: [ResourceName] = [], removedResources: [ResourceName] = [],
+        scripts: [String] = [], removedScripts: [String] = []
     ) {
         self.revision = revision
         self.modules = modules
         self.removedModules = removedModules
         self.resources = resources
         self.removedResources = removedResources
+        self.scripts = scripts
+        self.removedScripts = removedScripts
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case revision, modules, removedModules, resources, removedResources, scripts, removedScripts
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        revision = try container.decode(Int.self, forKey: .revision)
+        modules = try container.decode([String].self, forKey: .modules)
+        removedModules = try container.decode([String].self, forKey: .removedModules)
+        resources = try container.decode([ResourceName].self, forKey: .resources)
+        removedResources = try container.decode([ResourceName].self, forKey: .removedResources)
+        scripts = try container.decodeIfPresent([String].self, forKey: .scripts) ?? []
+        removedScripts = try container.decodeIfPresent([String].self, forKey: .removedScripts) ?? []
     }
 
     public var isEmpty: Bool {
         modules.isEmpty && removedModules.isEmpty && resources.isEmpty && removedResources.isEmpty
+            && scripts.isEmpty && removedScripts.isEmpty
     }
 
     /// What differs between two manifests of a live source: what a client must load again.
@@ -119,11 +178,15 @@ public struct LiveChange: Codable, Sendable, Equatable {
         let byName: (LiveChange.ResourceName, LiveChange.ResourceName) -> Bool = {
             ($0.name, $0.type) < ($1.name, $1.type)
         }
+        let oldScripts = Dictionary((old?.scripts ?? []).map { ($0.path, $0.tag) }, uniquingKeysWith: { a, _ in a })
+        let newScripts = Dictionary(new.scripts.map { ($0.path, $0.tag) }, uniquingKeysWith: { a, _ in a })
         return LiveChange(
             revision: new.revision,
             modules: newModules.filter { oldModules[$0.key] != $0.value }.keys.sorted(),
             removedModules: oldModules.keys.filter { newModules[$0] == nil }.sorted(),
             resources: newResources.filter { oldResources[$0.key] != $0.value }.keys.sorted(by: byName),
-            removedResources: oldResources.keys.filter { newResources[$0] == nil }.sorted(by: byName))
+            removedResources: oldResources.keys.filter { newResources[$0] == nil }.sorted(by: byName),
+            scripts: newScripts.filter { oldScripts[$0.key] != $0.value }.keys.sorted(),
+            removedScripts: oldScripts.keys.filter { newScripts[$0] == nil }.sorted())
     }
 }

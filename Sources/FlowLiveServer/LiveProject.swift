@@ -38,6 +38,7 @@ public final class LiveProject: Sendable {
         var manifest: LiveManifest
         var moduleFiles: [String: ProjectModule]
         var resourceFiles: [LiveChange.ResourceName: ProjectResource]
+        var scriptFiles: [String: ProjectScript]
     }
 
     public let root: URL
@@ -95,6 +96,12 @@ public final class LiveProject: Sendable {
         return try [UInt8](Data(contentsOf: resource.file))
     }
 
+    /// The bytes of a script the model has (by its path under the sources folder), or nil for any other path.
+    public func scriptData(atPath path: String) throws -> [UInt8]? {
+        guard let script = scan.withLock({ $0.state?.scriptFiles[path] }) else { return nil }
+        return try [UInt8](Data(contentsOf: script.file))
+    }
+
     /// Reads the project again and tells what changed.
     @discardableResult
     public func rescan() -> ScanResult {
@@ -112,11 +119,17 @@ public final class LiveProject: Sendable {
                 LiveManifest.Resource(
                     name: resource.key.name, type: resource.key.type, tag: Self.stampTag(of: resource.file))
             }
+            // A script's tag is its SHA-256, as a module's: its bytes are what a reload runs.
+            let scripts = project.scripts.map { script in
+                LiveManifest.Script(
+                    path: script.relativePath, tag: Self.tag(of: script.file, cache: &scan.moduleTags),
+                    file: relativeFile(script.file))
+            }
             let previous = scan.state?.manifest
             let revision = (previous?.revision ?? 0) + 1
             var manifest = LiveManifest(
                 identifier: project.identifier.rawValue, name: project.projectFile.name, revision: revision,
-                startModule: project.startModule?.rawValue, modules: modules, resources: resources)
+                startModule: project.startModule?.rawValue, modules: modules, resources: resources, scripts: scripts)
             let change = LiveChange.between(previous, manifest)
             if previous != nil, change.isEmpty, previous?.identifier == manifest.identifier {
                 manifest.revision = previous!.revision
@@ -128,11 +141,13 @@ public final class LiveProject: Sendable {
                     project.modules.map { ($0.name.rawValue, $0) }, uniquingKeysWith: { a, _ in a }),
                 resourceFiles: Dictionary(
                     project.resources.map { (LiveChange.ResourceName(name: $0.key.name, type: $0.key.type), $0) },
-                    uniquingKeysWith: { a, _ in a }))
+                    uniquingKeysWith: { a, _ in a }),
+                scriptFiles: Dictionary(project.scripts.map { ($0.relativePath, $0) }, uniquingKeysWith: { a, _ in a }))
             return .changed(
                 LiveChange(
                     revision: revision, modules: change.modules, removedModules: change.removedModules,
-                    resources: change.resources, removedResources: change.removedResources))
+                    resources: change.resources, removedResources: change.removedResources,
+                    scripts: change.scripts, removedScripts: change.removedScripts))
         }
     }
 

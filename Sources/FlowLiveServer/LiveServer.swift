@@ -180,6 +180,12 @@ public final class LiveServer: Sendable {
                     return HTTPListener.plainError(404, "no resource named '\(name)' of type '\(type)' in the project")
                 }
                 return LiveResponse(status: 200, contentType: "application/octet-stream", body: .bytes(bytes))
+            case LiveProtocol.scriptPath:
+                let path = request.query["path"] ?? ""
+                guard let bytes = try project.scriptData(atPath: path) else {
+                    return HTTPListener.plainError(404, "no script '\(path)' in the project")
+                }
+                return LiveResponse(status: 200, contentType: "text/x-lua", body: .bytes(bytes))
             case LiveProtocol.eventsPath:
                 return LiveResponse(
                     status: 200, contentType: "text/event-stream",
@@ -188,7 +194,8 @@ public final class LiveServer: Sendable {
                 return HTTPListener.plainError(
                     404,
                     "unknown path; the live source serves \(LiveProtocol.manifestPath), "
-                        + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath), \(LiveProtocol.eventsPath), "
+                        + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath), \(LiveProtocol.scriptPath), "
+                        + "\(LiveProtocol.eventsPath), "
                         + "\(LiveProtocol.reportPath), \(LiveProtocol.sessionStatePath) and \(LiveProtocol.sessionPagePath)"
                 )
             }
@@ -303,6 +310,10 @@ public final class LiveServer: Sendable {
         }
         if !change.removedResources.isEmpty {
             parts.append("removed resources " + change.removedResources.map(\.name).joined(separator: ", "))
+        }
+        if !change.scripts.isEmpty { parts.append("scripts " + change.scripts.joined(separator: ", ")) }
+        if !change.removedScripts.isEmpty {
+            parts.append("removed scripts " + change.removedScripts.joined(separator: ", "))
         }
         return parts.joined(separator: "; ")
     }

@@ -91,6 +91,18 @@ public final class EmbeddedPackageSource: PackageSource {
         }
     }
 
+    /// `App.luapkg/modules/main.lua`, from the manifest alone.
+    public func chunkName(ofModule name: ModuleName) -> String? {
+        reader.module(named: name).map { module in
+            displayName.map { $0 + "/" + module.path } ?? Self.chunkName(module.path)
+        }
+    }
+
+    /// `modules` inside the package file, as a path: `/work/App.luapkg/modules`.
+    public var moduleFolders: [String] {
+        [URL(fileURLWithPath: location).standardizedFileURL.appendingPathComponent("modules").path]
+    }
+
     /// `modules/a/b.lua` and `modules/a/b/init.lua`, named as chunks are.
     public func searchedPaths(for name: ModuleName) -> [String] {
         PackagePath.modulePaths(for: name).map { path in displayName.map { $0 + "/" + path } ?? Self.chunkName(path) }

@@ -122,6 +122,45 @@ public final class Loader: Sendable {
         return code
     }
 
+    /// The name Lua errors give module `name`'s file in the first source that has it, found
+    /// without reading it (what `flowpkg run` shows as `arg[0]`).
+    public func chunkName(ofModule name: ModuleName) -> String? {
+        for source in sources { if let chunkName = source.chunkName(ofModule: name) { return chunkName } }
+        return nil
+    }
+
+    /// The module whose file a program names by `path` (absolute, or relative to the working
+    /// directory; `package.path` can lead there): a path inside a source's module folder (`/work/App/Sources/lua/mod52.lua`) names
+    /// the module stored there (`lua.mod52`), served as `module(named:)` serves it. Nil for any
+    /// other path, and for a file that is no module.
+    public func module(atFile path: String) throws(LoaderError) -> ModuleCode? {
+        let path = URL(fileURLWithPath: path).standardizedFileURL.path
+        for source in sources {
+            for folder in source.moduleFolders {
+                let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+                guard path.hasPrefix(prefix), path.hasSuffix(".lua") else { continue }
+                let relative = String(path.dropFirst(prefix.count))
+                let stem = String(relative.dropLast(4))
+                // `a/init.lua` is module `a`, or `a.init` beside an `a.lua`.
+                var names = [stem]
+                if stem == "init" || stem.hasSuffix("/init") { names.insert(String(stem.dropLast(5)), at: 0) }
+                for candidate in names {
+                    guard !candidate.isEmpty,
+                        let name = try? ModuleName(candidate.replacingOccurrences(of: "/", with: "."))
+                    else { continue }
+                    let code: ModuleCode
+                    do {
+                        code = try module(named: name)
+                    } catch .moduleNotFound {
+                        continue
+                    }
+                    if code.path == relative { return code }
+                }
+            }
+        }
+        return nil
+    }
+
     /// The script at `path` (relative to the sources folder) from the first source that has
     /// it; nil when none has, so `loadfile` and `dofile` go on to the file system.
     public func script(atPath path: String) throws(LoaderError) -> ScriptCode? {

@@ -72,14 +72,27 @@ public protocol PackageSource: AnyObject, Sendable {
     /// The files this source would have held module `name` in, as Lua errors name files
     /// (`App.luapkg/modules/a/b.lua`): what a failed `require` lists, as stock Lua's does.
     func searchedPaths(for name: ModuleName) -> [String]
+    /// The folders, as absolute paths a program can name, that hold this source's module files
+    /// as a sources folder holds them (`/work/App/Sources`, `/work/App.luapkg/modules`): a
+    /// path a program adds to `package.path` that leads into one names the module there.
+    var moduleFolders: [String] { get }
+    /// The name Lua errors would give module `name`'s file (`App.luapkg/modules/main.lua`),
+    /// found without reading it; nil when this source does not have it.
+    func chunkName(ofModule name: ModuleName) -> String?
 }
 
 extension PackageSource {
-    /// A source without scripts (a live source serves modules and resources only).
+    /// A source without scripts.
     public func script(atPath path: String) throws -> ScriptCode? { nil }
 
     /// A source that names no files: a failed `require` names the source instead.
     public func searchedPaths(for name: ModuleName) -> [String] { [] }
+
+    /// A source with no folder a program can name (a live source).
+    public var moduleFolders: [String] { [] }
+
+    /// A source that cannot name a module's file without serving it.
+    public func chunkName(ofModule name: ModuleName) -> String? { nil }
 
     /// A source that names no start module (a live source, a folder of resources).
     public var startModule: ModuleName? { nil }

@@ -13,6 +13,7 @@ struct AnalysisProject {
     var resources: [ResourceKey: String] = [:]
     var environment = Environment.lua
     var unparsed: [String] = []
+    var startModule: ModuleName?
 
     /// `Tests/` of this package, found from this file's path.
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -44,6 +45,7 @@ struct AnalysisProject {
             let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         {
             if let name = object["environment"] as? String { environment = try #require(Environment.named(name)) }
+            if let start = object["startModule"] as? String { startModule = try ModuleName(start) }
             environment = environment.extended(
                 globals: object["globals"] as? [String] ?? [],
                 externalModules: object["externalModules"] as? [String] ?? [])
@@ -51,7 +53,9 @@ struct AnalysisProject {
     }
 
     func check() -> [Diagnostic] {
-        ProjectRules.check(modules: modules, moduleNames: moduleNames, resources: resources, environment: environment)
+        ProjectRules.check(
+            modules: modules, moduleNames: moduleNames, resources: resources, environment: environment,
+            startModule: startModule)
     }
 
     static func files(under folder: URL) -> [String] {

@@ -4,7 +4,7 @@ import Testing
 @testable import FlowDiagnostics
 @testable import LuaSyntax
 
-/// FP401–FP406: each fixture under `Tests/Fixtures/invalid/FP40x` gives its code at its place.
+/// FP401–FP408: each fixture under `Tests/Fixtures/invalid/FP40x` gives its code at its place.
 @Suite struct AnalysisRulesTests {
     struct Expected: Sendable, CustomTestStringConvertible {
         var code: String
@@ -41,6 +41,18 @@ import Testing
         Expected(
             code: "FP406", severity: .warning, file: "Resources/notes.txt", line: nil, column: nil,
             message: "resource 'notes.txt' is not named by any module"),
+        Expected(
+            code: "FP407", severity: .warning, file: "Sources/A.lua", line: 1, column: 11,
+            message:
+                "require cycle: A -> B -> A (no module of it loads at start: the first require of one recurses until Lua stops with 'stack overflow')",
+            hint:
+                "a module cannot require, at its top level, a module that requires it back; move one require into the function that needs it"
+        ),
+        Expected(
+            code: "FP408", severity: .warning, file: "Sources/Main.lua", line: 4, column: 32,
+            message:
+                "getResource(\"img/banner\", \"png\") names no resource of the project (reached only when it runs, inside a function: that call raises an error then)",
+            hint: "add the file to a resources folder, or fix the name"),
     ]
 
     @Test(arguments: expectations)

@@ -167,8 +167,10 @@ import Testing
         #expect(exported.stdout.hasPrefix("exported ../../Demo-1.0.0.luapkg: com.example.app 1.0.0"))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Demo-1.0.0.luapkg").path))
 
-        // Diagnostics name files relative to where the user is.
+        // Diagnostics name files relative to where the user is. (The start module requires the
+        // broken one at its top level: an error, not a warning for a module loaded later.)
         try fixture.write(root.appendingPathComponent("Sources/broken.lua"), "local x = = 1\n")
+        try fixture.write(root.appendingPathComponent("Sources/main.lua"), "require 'broken'\n")
         let broken = try FlowpkgProcess.run(["validate"], in: inside)
         #expect(broken.status == 1)
         #expect(broken.stdout.hasPrefix("../broken.lua:1:"), "\(broken.stdout)")

@@ -1,3 +1,4 @@
+import FlowDiagnostics
 import Foundation
 import Testing
 
@@ -46,6 +47,19 @@ import Testing
                 emitted.contains(range.upperBound),
                 "`flowpkg help codes` lists up to FP\(range.upperBound), which nothing emits")
         }
+    }
+
+    @Test func codesListsEveryCodeOfTheCatalogueWithItsSeverityAndTitle() throws {
+        let result = try FlowpkgProcess.run(["help", "codes"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Lines as the page prints them: `  FP101  error    flowpkg.json is not valid JSON`.
+        let listed = result.stdout.split(separator: "\n").compactMap { line -> [String]? in
+            let words = line.split(separator: " ", maxSplits: 2).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard words.count == 3, words[0].wholeMatch(of: /FP[0-9]{3}/) != nil else { return nil }
+            return words
+        }
+        let catalogue = DiagnosticCodes.all.map { [$0.code, $0.severity.rawValue, $0.title] }
+        #expect(listed == catalogue, "\(result.stdout)")
     }
 
     @Test(arguments: [

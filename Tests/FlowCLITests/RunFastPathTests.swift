@@ -91,7 +91,7 @@ import Testing
         // `--connection-timeout` (given its default) is an option only ArgumentParser reads.
         let parsed = try FlowpkgProcess.run(["run", scratch.path, "--connection-timeout", "2", "--", "a", "b"])
         #expect(fast.status == 1)
-        #expect(fast.stdout == "2\ta\tb\n\(scratch.path)\n")
+        #expect(fast.stdout == "2\ta\tb\n\(scratch.path)/Sources/main.lua\n")
         #expect(fast.stdout == parsed.stdout)
         #expect(fast.stderr == parsed.stderr)
         #expect(fast.stderr.hasPrefix("error: "))

@@ -231,6 +231,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let banner = ProgramRun.run(ProgramRun.env, ["lua5.4", "-v"], in: fixture.url, environment: [:]).stdout
         #expect(
-            run.stdout == "child\t\(child.path)\tone\ttwo\ntrue\texit\t0\nParent\tnil\n\(banner)2\n", "\(run.stdout)")
+            run.stdout == "child\t\(child.path)\tone\ttwo\ntrue\texit\t0\nParent/Sources/main.lua\tnil\n\(banner)2\n",
+            "\(run.stdout)")
     }
 }

@@ -2,29 +2,46 @@ import FlowDiagnostics
 import Foundation
 import Testing
 
-/// The catalogue of FP codes against the README's table and the sources that use it.
+/// The catalogue of FP codes against the table in docs/diagnostics.md and the sources that use it.
 @Suite struct DiagnosticCatalogueTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The codes the README's table lists, each row a range such as `FP101–FP110`.
-    static func readmeCodes() throws -> [String] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        var codes: [String] = []
-        for line in readme.split(separator: "\n") where line.hasPrefix("| FP") {
-            let range = line.dropFirst(2).prefix { $0 != " " }
-            let ends = range.split(separator: "–").map { Int($0.dropFirst(2))! }
-            for number in ends[0]...(ends.count == 2 ? ends[1] : ends[0]) { codes.append("FP\(number)") }
-        }
-        return codes
+    /// One row of docs/diagnostics.md's tables: `| FP101 | error | flowpkg.json is not valid JSON |`.
+    struct Row: Equatable, CustomStringConvertible {
+        var code: String
+        var severity: String
+        var title: String
+        var description: String { "| \(code) | \(severity) | \(title) |" }
     }
 
-    @Test func readmeTableListsExactlyTheCatalogue() throws {
-        let readme = try Self.readmeCodes()
-        #expect(readme.count > 40)
-        let catalogue = DiagnosticCodes.all.map(\.code)
-        #expect(Set(readme).subtracting(catalogue).sorted() == [], "in the README but not in the catalogue")
-        #expect(Set(catalogue).subtracting(readme).sorted() == [], "in the catalogue but not in the README")
+    /// Every table row of docs/diagnostics.md that starts with a code, in the page's order.
+    static func documentedRows() throws -> [Row] {
+        let page = try String(contentsOf: root.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+        return page.split(separator: "\n").filter { $0.hasPrefix("| FP") }.map { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            return Row(
+                code: cells.first ?? "", severity: cells.count > 1 ? cells[1] : "",
+                title: cells.count > 2 ? cells[2] : "")
+        }
+    }
+
+    @Test func docsTableListsExactlyTheCatalogue() throws {
+        let documented = try Self.documentedRows()
+        #expect(documented.count > 40)
+        let catalogue = DiagnosticCodes.all.map { Row(code: $0.code, severity: $0.severity.rawValue, title: $0.title) }
+        let missing = catalogue.filter { !documented.contains($0) }
+        let extra = documented.filter { !catalogue.contains($0) }
+        #expect(missing == [], "in the catalogue but not in docs/diagnostics.md (or with another severity or title)")
+        #expect(extra == [], "in docs/diagnostics.md but not in the catalogue (or with another severity or title)")
+        #expect(documented.map(\.code) == catalogue.map(\.code), "docs/diagnostics.md lists the codes out of order")
+    }
+
+    /// The README sends readers to the table.
+    @Test func readmeLinksTheTable() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("](docs/diagnostics.md)"))
     }
 
     @Test func eachCodeIsOnceWithATitleAndAnExplanation() {

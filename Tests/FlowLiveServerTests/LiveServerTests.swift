@@ -32,6 +32,7 @@ import FlowLiveTestSupport
         defer { Task { await fixture.stop() } }
         for target in [
             "/v1/manifest", "/v1/module?name=main", "/v1/resource?name=hello&type=txt", "/v1/events", "/nothing",
+            "/v1/script?path=main.lua",
         ] {
             let missing = try await blocking { try RawHTTP.get(port: fixture.port, target: target, token: nil) }
             #expect(missing.status == 401, "\(target) without a token")
@@ -52,6 +53,8 @@ import FlowLiveTestSupport
             "/v1/module/..%2f..%2f..%2fetc%2fpasswd", "//etc/passwd",
             "/v1/resource?name=hello/../../../../etc/passwd&type=",
             "/v1/module?name=flowpkg.json", "/v1/resource?name=../flowpkg&type=json",
+            "/v1/script?path=../flowpkg.json", "/v1/script?path=/etc/passwd", "/v1/script?path=main.lua",
+            "/v1/script?path=..%2F..%2F..%2Fetc%2Fpasswd", "/v1/script?name=main.lua",
         ]
         for target in shapes {
             let answer = try await blocking {

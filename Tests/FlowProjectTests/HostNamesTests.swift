@@ -32,10 +32,12 @@ import Testing
             "table.insert(package.searchers, function(name) end)",
             "package.searchers[#package.searchers + 1] = mine",
             "for name, f in pairs(bundle) do package.preload[name] = f end",
+            "package.path = dir .. '?.lua;' .. package.path",
         ] {
             #expect(try facts(searcher).addsSearcher, "\(searcher)")
         }
         #expect(try !facts("local package = {}; table.insert(package.searchers, f)").addsSearcher)
+        #expect(try !facts("local p = package.path").addsSearcher)
     }
 
     @Test func registeredNamesAndSearchersAreNoUnknownModules() throws {

@@ -251,6 +251,6 @@ import Testing
         #expect(result.report.diagnostics.map(\.code) == ["FP106", "FP104", "FP102", "FP103"])
         #expect(
             result.report.diagnostics.first?.message
-                == "'FP301' cannot be ignored: only static-analysis codes (FP401 to FP406) can")
+                == "'FP301' cannot be ignored: only static-analysis codes (FP401 to FP408) can")
     }
 }

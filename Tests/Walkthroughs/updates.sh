@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README's "Signed packages and updates" walk-through, run exactly as written: the lines
-# between "README begin" and "README end" are the README's block, character for character
+# The walk-through of the "Taking signed updates" article
+# (Sources/FlowUpdates/FlowUpdates.docc/TakingSignedUpdates.md), run exactly as written: the lines
+# between "README begin" and "README end" are the article's block, character for character
 # (WalkthroughTests checks both). Then checks what the walk-through promises. Needs flowpkg
 # and python3 on PATH; PORT picks the feed's port (default 8000). Works in a new temp folder.
 set -euo pipefail

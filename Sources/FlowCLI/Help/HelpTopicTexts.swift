@@ -1,5 +1,19 @@
+import FlowDiagnostics
+
 extension HelpTopic {
-    static let codesText = """
+    /// The codes by range and how to silence a finding, then every code of the catalogue with
+    /// its severity and title, generated so that the list cannot drift from the codes emitted.
+    static var codesText: String {
+        let width = DiagnosticCodes.all.map(\.severity.rawValue.count).max() ?? 0
+        let everyCode = DiagnosticCodes.all.map { entry in
+            let severity = entry.severity.rawValue
+            let padding = String(repeating: " ", count: width - severity.count)
+            return "  \(entry.code)  \(severity)\(padding)  \(entry.title)\n"
+        }
+        return codesSummary + "EVERY CODE\n\n" + everyCode.joined() + "\n"
+    }
+
+    static let codesSummary = """
         DIAGNOSTIC CODES
 
         Diagnostics read `path:line:col: severity: message [FPnnn]`. Exit status 1 means at
@@ -11,12 +25,13 @@ extension HelpTopic {
           FP201-FP210  modules and resources: invalid names, duplicates, names that differ only
                        by case, missing linked resources, unreadable files, a missing start
                        module, links that escape the project
-          FP301-FP303  each module: Lua 5.4 syntax errors, binary or non-UTF-8 files, files too
-                       large or nested too deep
-          FP401-FP406  static analysis: unknown require (an error where it surely runs at
-                       start, a warning elsewhere), require cycles, getResource naming no
-                       resource, reads of undefined globals (warnings, with "did you mean"),
-                       resources no module names (warnings)
+          FP301-FP304  each module: Lua 5.4 syntax errors (a warning, FP304, in a module that
+                       does not load at start), binary or non-UTF-8 files, files too large or
+                       nested too deep
+          FP401-FP408  static analysis: unknown require, require cycles and getResource naming
+                       no resource (each an error where it surely fails at start, a warning
+                       elsewhere: FP402, FP407, FP408), reads of undefined globals (warnings,
+                       with "did you mean"), resources no module names (warnings)
           FP501-FP506  export: unwritable output (or a folder), an input that cannot be read or
                        changed during export, package limits, a bad SOURCE_DATE_EPOCH,
                        cancelled, an output that would replace a file that is not a package or
@@ -29,7 +44,7 @@ extension HelpTopic {
                        entries, size or SHA-256 mismatches, the reader's limits (zip bombs),
                        another identifier, a missing or untrusted signature
 
-        SILENCING FINDINGS (FP401-FP406 only; the others must be fixed)
+        SILENCING FINDINGS (FP401-FP408 only; the others must be fixed)
 
           pirnt(x) -- flowpkg: ignore FP405      those codes on this line
           -- flowpkg: ignore FP405, FP402         alone on a line: that line and the next

@@ -51,6 +51,16 @@ public final class ProjectFolderSource: PackageSource {
             path: path, chunkName: chunkName(file: script.file, relativePath: path), bytes: try read(script.file))
     }
 
+    /// `App/Sources/main.lua`, as `module(named:)` names it.
+    public func chunkName(ofModule name: ModuleName) -> String? {
+        modules[name].map { chunkName(file: $0.file, relativePath: $0.relativePath) }
+    }
+
+    /// Each sources folder.
+    public var moduleFolders: [String] {
+        project.projectFile.sources.map { project.root.appendingPathComponent($0).standardizedFileURL.path }
+    }
+
     /// `a/b.lua` and `a/b/init.lua` in each sources folder, named as chunks are.
     public func searchedPaths(for name: ModuleName) -> [String] {
         let relative = PackagePath.modulePaths(for: name).map { String($0.dropFirst(PackagePath.modulesFolder.count)) }

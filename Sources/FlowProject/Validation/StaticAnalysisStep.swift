@@ -15,10 +15,12 @@ enum StaticAnalysisStep {
     }
 
     /// Project-wide rules (requires, resources, globals) over the facts of every module that
-    /// could be analysed, in the project's module order.
-    static func check(project: Project, modules: [ProjectRules.Module], unanalysedSources: [[UInt8]] = [])
-        -> [Diagnostic]
-    {
+    /// could be analysed, in the project's module order; with them, the syntax errors of
+    /// `uncompiled` modules, graded by whether the module loads at start (FP301 or FP304).
+    static func check(
+        project: Project, modules: [ProjectRules.Module], unanalysedSources: [[UInt8]] = [],
+        uncompiled: [ProjectRules.UncompiledModule] = []
+    ) -> [Diagnostic] {
         // An unknown environment is already reported (FP107); check against plain Lua then.
         let base = Environment.named(project.projectFile.environment) ?? .lua
         // A luacheck user's configuration carries over: what .luacheckrc declares is defined.
@@ -33,6 +35,24 @@ enum StaticAnalysisStep {
                 modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
                 resources: resources, environment: environment, unanalysedSources: unanalysedSources,
                 everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
-                startModule: project.startModule)
+                startModule: project.startModule, uncompiled: uncompiled)
+    }
+
+    /// Splits one checked file's findings: its syntax error, when it has one and a name the
+    /// analysis knows it by, goes to `uncompiled` (graded with the project-wide rules); the
+    /// rest are returned as they are.
+    static func separateSyntaxError(
+        _ diagnostics: [Diagnostic], of name: ModuleName?, into uncompiled: inout [ProjectRules.UncompiledModule]
+    ) -> [Diagnostic] {
+        guard let name else { return diagnostics }
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            if diagnostic.code == DiagnosticCode.luaSyntaxError.code {
+                uncompiled.append(ProjectRules.UncompiledModule(name: name, diagnostic: diagnostic))
+            } else {
+                kept.append(diagnostic)
+            }
+        }
+        return kept
     }
 }

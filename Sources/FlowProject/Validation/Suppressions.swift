@@ -23,7 +23,7 @@ import FlowSupport
 /// luacheck: ignore`, `ignore 113`, `ignore 113/name`, `globals name`, `read globals name`, on a
 /// line for that line, alone on a line for the rest of the file.
 ///
-/// Only static-analysis findings (FP401–FP406) can be ignored: the others are files or code Lua
+/// Only static-analysis findings (FP401–FP408) can be ignored: the others are files or code Lua
 /// itself refuses. Comments are looked for only in the modules that have such a finding, after
 /// everything is checked, so a project without findings pays nothing.
 enum Suppressions {
@@ -33,7 +33,7 @@ enum Suppressions {
     static let suppressibleCodes = Set(
         [DiagnosticCode]([
             .unknownRequire, .unknownRequireWhenRun, .requireCycle, .unknownResource, .undefinedGlobal,
-            .unnamedResource,
+            .unnamedResource, .requireCycleWhenRun, .unknownResourceWhenRun,
         ]).map(\.code))
 
     /// The suppression comments of one Lua file.

@@ -131,16 +131,20 @@ public final class ValidationSession {
         var analysed: [ProjectRules.Module] = []
         analysed.reserveCapacity(units.count)
         var unanalysed: [[UInt8]] = []
+        // Syntax errors wait for the project-wide step when there is a project to grade them by.
+        var uncompiled: [ProjectRules.UncompiledModule] = []
         for (unit, outcome) in zip(units, outcomes) {
             guard let outcome else { continue }
-            all += outcome.diagnostics
+            all += StaticAnalysisStep.separateSyntaxError(
+                outcome.diagnostics, of: project != nil ? unit.name : nil, into: &uncompiled)
             if let facts = outcome.facts, let name = unit.name {
                 analysed.append(ProjectRules.Module(name: name, file: unit.path, facts: facts))
             }
             if let source = outcome.unanalysedSource { unanalysed.append(source) }
         }
         if let project {
-            all += StaticAnalysisStep.check(project: project, modules: analysed, unanalysedSources: unanalysed)
+            all += StaticAnalysisStep.check(
+                project: project, modules: analysed, unanalysedSources: unanalysed, uncompiled: uncompiled)
             let buffers = self.buffers
             all = Suppressions.apply(
                 all.sorted(by: ValidationReport.precedes), root: project.root.path,

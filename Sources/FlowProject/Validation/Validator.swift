@@ -42,9 +42,13 @@ public enum Validator {
         var analysed: [ProjectRules.Module] = []
         analysed.reserveCapacity(discovery.modules.count)
         var unanalysed: [[UInt8]] = []
+        // Syntax errors wait for the project-wide step when there is a project to grade them by.
+        var uncompiled: [ProjectRules.UncompiledModule] = []
+        let grades = discovery.project != nil
         for (index, (module, path)) in zip(discovery.modules, discovery.modulePaths).enumerated() {
             guard let outcome = outcomes[index] else { continue }
-            discovery.diagnostics += outcome.diagnostics
+            discovery.diagnostics += StaticAnalysisStep.separateSyntaxError(
+                outcome.diagnostics, of: grades ? module.name : nil, into: &uncompiled)
             if let facts = outcome.facts {
                 analysed.append(ProjectRules.Module(name: module.name, file: path, facts: facts))
             }
@@ -52,7 +56,8 @@ public enum Validator {
         }
         for (index, script) in discovery.scripts.enumerated() {
             guard let outcome = outcomes[discovery.modules.count + index] else { continue }
-            discovery.diagnostics += outcome.diagnostics
+            discovery.diagnostics += StaticAnalysisStep.separateSyntaxError(
+                outcome.diagnostics, of: grades ? script.analysisName : nil, into: &uncompiled)
             if let facts = outcome.facts, let name = script.analysisName {
                 analysed.append(ProjectRules.Module(name: name, file: script.file.path, facts: facts))
             }
@@ -60,7 +65,7 @@ public enum Validator {
         }
         if let project = discovery.project {
             discovery.diagnostics += StaticAnalysisStep.check(
-                project: project, modules: analysed, unanalysedSources: unanalysed)
+                project: project, modules: analysed, unanalysedSources: unanalysed, uncompiled: uncompiled)
             discovery.diagnostics = Suppressions.apply(
                 discovery.diagnostics, root: project.root.path,
                 ignore: project.projectFile.ignore)

@@ -48,6 +48,7 @@ extension ContextCore {
         let (state, L) = try live()
         guard let code = try loader.script(atPath: path) else { throw LuaContextError.noSuchScript(path) }
         try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
+        scriptRuns[path] = arguments
         let stack = LuaStack(L, bridge: self)
         guard stack.reserve(Int32(clamping: arguments.count + 2)) else {
             stack.pop()
@@ -57,31 +58,56 @@ extension ContextCore {
         return try state.call(argumentCount: Int32(arguments.count), on: L)
     }
 
-    /// `fetch(path)` for `loadfile` and `dofile`: the packaged script's code (a first `#` line
-    /// blanked, as `luaL_loadfile` skips it) and its chunk name, or nothing when no source has
-    /// a script at `path`; raises when a source has it but cannot serve it intact.
+    /// `fetch(path, running)` for `loadfile` and `dofile`: the packaged script's code (a first
+    /// `#` line blanked, as `luaL_loadfile` skips it) and its chunk name, or nothing when no
+    /// source has a script at `path`; raises when a source has it but cannot serve it intact.
+    /// `running` (from `dofile`) notes the script as run by path, so a live change runs it again.
     func fetchScript(_ L: OpaquePointer) -> Int32 {
         let stack = LuaStack(L, bridge: self)
         let path = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
+        let running = stack.value(at: 2) == .bool(true)
         do {
             guard let code = try loader.script(atPath: path) else { return 0 }
-            var bytes = code.bytes
-            var start = 0
-            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-            if start < bytes.count, bytes[start] == UInt8(ascii: "#") {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                bytes.removeSubrange(0..<end)
-            } else if start > 0 {
-                bytes.removeSubrange(0..<start)
-            }
-            stack.push(bytes: bytes)
+            if running { scriptRuns[path] = [] }
+            stack.push(bytes: Self.asLoadfileReads(code.bytes))
             stack.push(message: code.chunkName)
             return 2
         } catch {
             stack.push(message: "cannot load '\(path)': \(error)")
             return -1
         }
+    }
+
+    /// `fetch(filename)` for the `package.path` searcher: the code of the module whose file
+    /// `filename` names inside a source's module folder (relative to the working directory, as
+    /// a program's paths are), or nothing.
+    func fetchModuleFile(_ L: OpaquePointer) -> Int32 {
+        let stack = LuaStack(L, bridge: self)
+        let filename = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
+        do {
+            guard let code = try loader.module(atFile: filename) else { return 0 }
+            stack.push(bytes: Self.asLoadfileReads(code.bytes))
+            return 1
+        } catch {
+            stack.push(message: "cannot load '\(filename)': \(error)")
+            return -1
+        }
+    }
+
+    /// A file's code as `luaL_loadfile` reads it: without a UTF-8 byte order mark, and with a
+    /// first line starting with `#` left out (its line break kept, so lines keep their numbers).
+    static func asLoadfileReads(_ source: [UInt8]) -> [UInt8] {
+        var bytes = source
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        if start < bytes.count, bytes[start] == UInt8(ascii: "#") {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            bytes.removeSubrange(0..<end)
+        } else if start > 0 {
+            bytes.removeSubrange(0..<start)
+        }
+        return bytes
     }
 
     /// Puts a C module's opener in `package.preload`, so `require(name)` calls it.

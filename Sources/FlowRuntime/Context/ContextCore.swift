@@ -38,6 +38,9 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     private(set) var requiresReference = LuaStack.noReference
     /// What a module loaded with arguments (a start module) receives as `...`, again on reload.
     var moduleArguments: [ModuleName: [LuaValue]] = [:]
+    /// The scripts the program ran by path (`dofile`, `loadScript`), with the arguments they
+    /// got: what a live change runs again.
+    var scriptRuns: [String: [LuaValue]] = [:]
 
     let registrations = Locked(Registrations())
 
@@ -89,6 +92,11 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         }
         stack.release(stockLoadfile)
         stack.release(stockDofile)
+
+        _ = try runSetup(HostScripts.pathSearcher, name: "path", results: 0) {
+            stack.push(function: { L in ContextCore.of(L).fetchModuleFile(L!) })
+            return 1
+        }
 
         // The host's own C modules, in package.preload.
         for (name, opener) in options.cModules { stack.setPreload(name, opener: opener) }

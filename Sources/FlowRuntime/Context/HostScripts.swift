@@ -89,14 +89,15 @@ enum HostScripts {
 
     /// `loadfile` and `dofile` that load a packaged script by its relative path (as LÖVE's
     /// `love.filesystem.load` loads from the game), and behave as stock Lua's for every other
-    /// path. Arguments: `fetch(path) -> code, chunkName | nil`, stock `loadfile`, stock `dofile`.
+    /// path. Arguments: `fetch(path, running) -> code, chunkName | nil` (`running` for `dofile`,
+    /// which a live change repeats), stock `loadfile`, stock `dofile`.
     static let scripts = """
         local fetch, loadfile, dofile = ...
         local load, error, select, type, sub, find = load, error, select, type, string.sub, string.find
-        local function packaged(path)
+        local function packaged(path, running)
           if type(path) ~= "string" or sub(path, 1, 1) == "/" then return nil end
           while sub(path, 1, 2) == "./" do path = sub(path, 3) end
-          return fetch(path)
+          return fetch(path, running)
         end
         _G.loadfile = function(filename, mode, ...)
           local code, chunkName = packaged(filename)
@@ -108,11 +109,43 @@ enum HostScripts {
           return load(code, "@" .. chunkName, mode)
         end
         _G.dofile = function(filename)
-          local code, chunkName = packaged(filename)
+          local code, chunkName = packaged(filename, true)
           if code == nil then return dofile(filename) end
           local chunk, problem = load(code, "@" .. chunkName, "t")
           if chunk == nil then error(problem, 0) end
           return chunk()
+        end
+        """
+
+    /// A last searcher that walks `package.path` as stock Lua's file searcher does, for a
+    /// program that adds its own folder to it (Penlight's `app.require_here`): a file the
+    /// templates name inside a source's module folder loads that module's code, named as
+    /// stock Lua names the file; no other file is read. With `package.path` empty (as it starts)
+    /// it adds nothing, not even to the "module not found" message. Argument:
+    /// `fetch(filename) -> code | nil`.
+    static let pathSearcher = """
+        local fetch = ...
+        local package, load, error, type, concat = package, load, error, type, table.concat
+        local gsub, gmatch = string.gsub, string.gmatch
+        local searchers = package.searchers
+        searchers[#searchers + 1] = function(name)
+          local path = package.path
+          if type(path) ~= "string" or path == "" then return nil end
+          local file = (gsub(name, "%.", "/"))
+          local tried = {}
+          for template in gmatch(path, "[^;]+") do
+            local filename = (gsub(template, "%?", function() return file end))
+            local code = fetch(filename)
+            if code ~= nil then
+              local chunk, problem = load(code, "@" .. filename, "t")
+              if chunk == nil then
+                error("error loading module '" .. name .. "' from file '" .. filename .. "':\\n\\t" .. problem, 0)
+              end
+              return chunk, filename
+            end
+            tried[#tried + 1] = "no file '" .. filename .. "'"
+          end
+          return concat(tried, "\\n\\t")
         end
         """
 

@@ -87,6 +87,31 @@ public final class LuaContext: Sendable {
         return try executor.sync { try core.runScript(path, arguments: arguments) }
     }
 
+    /// Runs again each of `paths` (scripts, by path) that the program ran by path (`dofile`, or
+    /// `loadScript`, with the arguments it got then), in the order given: what a live source
+    /// calls when scripts change. A script only loaded with `loadfile` is not run; its next
+    /// `loadfile` gets the new code. Returns the scripts run again; after a failure the others
+    /// still run, then the first error is thrown.
+    @discardableResult
+    public func reloadScripts(_ paths: [String]) throws -> [String] {
+        let core = self.core
+        return try executor.sync {
+            var rerun: [String] = []
+            var firstError: (any Error)?
+            for path in paths {
+                guard let arguments = core.scriptRuns[path] else { continue }
+                do {
+                    _ = try core.runScript(path, arguments: arguments)
+                    rerun.append(path)
+                } catch {
+                    firstError = firstError ?? error
+                }
+            }
+            if let firstError { throw firstError }
+            return rerun
+        }
+    }
+
     /// Makes `require(name)` call `opener`, a C module's `luaopen_*` function linked into the
     /// host, by putting it in `package.preload`. Call it before the modules that require it load.
     public func registerCModule(_ name: String, opener: LuaCFunction) throws {

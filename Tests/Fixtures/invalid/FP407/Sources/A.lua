@@ -1,0 +1,2 @@
+local B = require "B"
+return { b = B }

@@ -1,0 +1,2 @@
+local A = require "A"
+return { a = A }

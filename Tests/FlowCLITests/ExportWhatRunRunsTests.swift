@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Issue 24: `export` accepts every program that `run` of its folder runs. Modules load lazily,
+/// so a syntax error (FP301), a require cycle (FP403) or a missing resource (FP404) stops a
+/// program only when the code that meets it runs: where nothing reaches it at start, export
+/// writes the package with a warning of its own code (FP304, FP407, FP408), the folder and the
+/// package run, and the error comes when that code runs, as the warning says. Reached at start,
+/// it is still an error: export refuses, and run fails before the program prints anything.
+@Suite struct ExportWhatRunRunsTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// Modules besides main; main calls `later()` only when given the argument `later`.
+        var modules: [String: String]
+        /// main's code that meets the problem: inside `later()`, or at its top level.
+        var problem: String
+        var warning: String
+        var error: String
+        /// What Lua says when the problem is met.
+        var runtimeMessage: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "syntax error", modules: ["later.lua": "return { text = \"done\" .. }\n"],
+            problem: "require(\"later\")", warning: "FP304", error: "FP301",
+            runtimeMessage: "unexpected symbol near '}'"),
+        Case(
+            name: "require cycle",
+            modules: [
+                "a.lua": "local b = require \"b\"\nreturn {}\n", "b.lua": "local a = require \"a\"\nreturn {}\n",
+            ],
+            problem: "require(\"a\")", warning: "FP407", error: "FP403", runtimeMessage: "stack overflow"),
+        Case(
+            name: "missing resource", modules: [:], problem: "getResource(\"img/banner\", \"png\")",
+            warning: "FP408", error: "FP404", runtimeMessage: "img/banner"),
+    ]
+
+    /// A project whose main module prints, then meets `problem` inside a function it calls only
+    /// when given `later` (`atStart` false), or at its top level before printing (`atStart` true).
+    func project(_ fixture: RunFixture, _ test: Case, atStart: Bool) throws -> URL {
+        let root = fixture.url.appendingPathComponent(atStart ? "eager" : "lazy")
+        try fixture.write(
+            root.appendingPathComponent("flowpkg.json"),
+            """
+            {"name": "Demo", "identifier": "com.example.demo", "version": "1.0.0", "startModule": "main",
+             "sources": ["Sources"], "resources": ["Resources"], "environment": "codeflow-ios"}
+            """)
+        try fixture.write(root.appendingPathComponent("Resources/img/logo.png"), "logo")
+        let main =
+            atStart
+            ? "local logo = getResource(\"img/logo\", \"png\")\nlocal value = \(test.problem)\nprint(\"started\")\n"
+            : """
+            local logo = getResource("img/logo", "png")
+            local function later() return \(test.problem) end
+            print("started")
+            if ... == "later" then later() end
+
+            """
+        try fixture.write(root.appendingPathComponent("Sources/main.lua"), main)
+        for (path, code) in test.modules { try fixture.write(root.appendingPathComponent("Sources/" + path), code) }
+        return root
+    }
+
+    @Test(arguments: cases)
+    func exportAcceptsWhatRunRuns(_ test: Case) throws {
+        let fixture = try RunFixture()
+        defer { fixture.scratch.remove() }
+        let root = try project(fixture, test, atStart: false)
+
+        let run = try FlowpkgProcess.run(["run", root.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "started\n")
+
+        let package = fixture.url.appendingPathComponent("lazy.luapkg")
+        let export = try FlowpkgProcess.run(["export", root.path, "-o", package.path])
+        let report = export.stdout + export.stderr
+        #expect(export.status == 0, "\(report)")
+        #expect(report.contains("warning:") && report.contains("[\(test.warning)]"), "\(report)")
+        #expect(!report.contains("[\(test.error)]"), "\(report)")
+        #expect(FileManager.default.fileExists(atPath: package.path))
+
+        let fromPackage = try FlowpkgProcess.run(["run", package.path])
+        #expect(fromPackage.status == 0, "\(fromPackage.stderr)")
+        #expect(fromPackage.stdout == "started\n")
+
+        // The warning is right about run time: when the code runs, it fails there, folder and package alike.
+        for target in [root.path, package.path] {
+            let later = try FlowpkgProcess.run(["run", target, "--", "later"])
+            #expect(later.status == 1, "\(later.stderr)")
+            #expect(later.stdout == "started\n")
+            #expect(later.stderr.contains(test.runtimeMessage), "\(later.stderr)")
+        }
+    }
+
+    @Test(arguments: cases)
+    func reachedAtStartItIsStillAnError(_ test: Case) throws {
+        let fixture = try RunFixture()
+        defer { fixture.scratch.remove() }
+        let root = try project(fixture, test, atStart: true)
+
+        let package = fixture.url.appendingPathComponent("eager.luapkg")
+        let export = try FlowpkgProcess.run(["export", root.path, "-o", package.path])
+        let report = export.stdout + export.stderr
+        #expect(export.status == 1)
+        #expect(report.contains("error:") && report.contains("[\(test.error)]"), "\(report)")
+        #expect(!report.contains("[\(test.warning)]"), "\(report)")
+        #expect(!FileManager.default.fileExists(atPath: package.path))
+
+        // run agrees: the program fails before it prints anything.
+        let run = try FlowpkgProcess.run(["run", root.path])
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr.contains(test.runtimeMessage), "\(run.stderr)")
+    }
+}
