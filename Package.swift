@@ -132,8 +132,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
-        // A host target's Lua project folder, validated and exported into its resources at build time.
-        .plugin(name: "FlowpkgBuildPlugin", capability: .buildTool(), dependencies: ["flowpkg"]),
+        // A host target's Lua project folder, validated and exported into its resources at build time
+        // by a tool that links FlowProject only (no CLI, templates, server or updates): an app compiles
+        // this tool's closure for the host besides its own libraries.
+        .executableTarget(name: "FlowpkgBuildTool", dependencies: ["FlowProject"]),
+        .plugin(name: "FlowpkgBuildPlugin", capability: .buildTool(), dependencies: ["FlowpkgBuildTool"]),
 
         // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host,
         // the installed Lua corpus.
