@@ -36,6 +36,12 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
+        // Nettle's SHA-256 and Ed25519, for FlowPackage (see Sources/FlowPackage/Digest/Nettle.swift).
+        .systemLibrary(
+            name: "CNettle",
+            pkgConfig: "hogweed",
+            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+        ),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -51,8 +57,9 @@ let package = Package(
         .target(
             name: "FlowPackage",
             dependencies: [
-                "CArchive", "FlowDiagnostics", "FlowJSON", "FlowSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                // Nettle, not swift-crypto: FlowpkgBuildPlugin's tool links FlowPackage, and an app
+                // would compile BoringSSL again for it (see Sources/FlowPackage/Digest/Nettle.swift).
+                "CArchive", "CNettle", "FlowDiagnostics", "FlowJSON", "FlowSupport",
             ]
         ),
         // What a host links to find its code: sources, priority policy, provenance.

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Facts about a package file as a whole, read without opening it as a package.

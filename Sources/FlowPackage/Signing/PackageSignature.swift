@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// `manifest.sig`: the signature a signed package stores right after `manifest.json`.
