@@ -37,6 +37,12 @@ let package = Package(
         ),
         // zlib: the package reader inflates entries itself, so running a package never loads libarchive.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // Nettle's SHA-256 and Ed25519, for FlowPackage (see Sources/FlowPackage/Digest/Nettle.swift).
+        .systemLibrary(
+            name: "CNettle",
+            pkgConfig: "hogweed",
+            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+        ),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -56,8 +62,9 @@ let package = Package(
                 .target(
                     name: "CArchive",
                     condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
-                "CZlib", "FlowDiagnostics", "FlowJSON", "FlowSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                // Nettle, not swift-crypto: FlowpkgBuildPlugin's tool links FlowPackage, and an app
+                // would compile BoringSSL again for it (see Sources/FlowPackage/Digest/Nettle.swift).
+                "CNettle", "CZlib", "FlowDiagnostics", "FlowJSON", "FlowSupport",
             ]
         ),
         // What a host links to find its code: sources, priority policy, provenance.
@@ -140,8 +147,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "flowpkg", dependencies: ["FlowCLI"]),
-        // A host target's Lua project folder, validated and exported into its resources at build time.
-        .plugin(name: "FlowpkgBuildPlugin", capability: .buildTool(), dependencies: ["flowpkg"]),
+        // A host target's Lua project folder, validated and exported into its resources at build time
+        // by a tool that links FlowProject only (no CLI, templates, server or updates): an app compiles
+        // this tool's closure for the host besides its own libraries.
+        .executableTarget(name: "FlowpkgBuildTool", dependencies: ["FlowProject"]),
+        .plugin(name: "FlowpkgBuildPlugin", capability: .buildTool(), dependencies: ["FlowpkgBuildTool"]),
 
         // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host,
         // the installed Lua corpus.

@@ -6,9 +6,11 @@ import PackagePlugin
 /// A Lua project is a folder under the target's directory that holds a `flowpkg.json` (for
 /// example `Sources/MyApp/Lua/flowpkg.json`); exclude it from the target's sources in
 /// Package.swift. Each one becomes `<folder name>.luapkg` in the target's resource bundle,
-/// where `LuaContext(package:bundle:)` finds it by identifier. The export runs `flowpkg
-/// export`, which validates first: an error stops the build and is reported at its
-/// `file:line:col`. Every file of the project (and each resource it links from outside) is a
+/// where `LuaContext(package:bundle:)` finds it by identifier. The export runs
+/// `FlowpkgBuildTool`, which validates and exports exactly as `flowpkg export` does (the same
+/// library calls, the same package bytes) but links only FlowProject, so the app's build
+/// compiles no CLI, templates or server for the host: an error stops the build and is
+/// reported at its absolute `file:line:col`, and a clean project prints nothing. Every file of the project (and each resource it links from outside) is a
 /// declared input, so a build with nothing changed does not export again.
 @main
 struct FlowpkgBuildPlugin: BuildToolPlugin {
@@ -24,14 +26,14 @@ struct FlowpkgBuildPlugin: BuildToolPlugin {
                 """)
             return []
         }
-        let tool = try context.tool(named: "flowpkg").url
+        let tool = try context.tool(named: "FlowpkgBuildTool").url
         return projects.map { project in
             let output = context.pluginWorkDirectoryURL.appendingPathComponent(project.packageFileName)
             return .buildCommand(
                 displayName: "Exporting Lua project \(project.url.lastPathComponent) to \(project.packageFileName)",
                 executable: tool,
-                // Absolute paths in diagnostics: the build log is read from no particular folder.
-                arguments: ["export", project.url.path, "--output", output.path, "--absolute-paths"],
+                // Diagnostics name files by absolute path: the build log is read from no particular folder.
+                arguments: [project.url.path, output.path],
                 inputFiles: project.inputFiles(),
                 outputFiles: [output]
             )

@@ -205,7 +205,7 @@ public enum ProjectRules {
     /// The name a script is analysed under (`muc.password.lib` for `muc/password.lib.lua`).
     static func scriptName(_ path: String) -> ModuleName? {
         guard path.hasSuffix(".lua") else { return nil }
-        return try? ModuleName(String(path.dropLast(4)).replacingOccurrences(of: "/", with: "."))
+        return try? ModuleName(String(path.dropLast(4)).replacing("/", with: "."))
     }
 
     // MARK: FP301, FP304

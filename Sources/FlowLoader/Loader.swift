@@ -146,7 +146,7 @@ public final class Loader: Sendable {
                 if stem == "init" || stem.hasSuffix("/init") { names.insert(String(stem.dropLast(5)), at: 0) }
                 for candidate in names {
                     guard !candidate.isEmpty,
-                        let name = try? ModuleName(candidate.replacingOccurrences(of: "/", with: "."))
+                        let name = try? ModuleName(candidate.replacingAll("/", with: "."))
                     else { continue }
                     let code: ModuleCode
                     do {

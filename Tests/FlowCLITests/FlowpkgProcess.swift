@@ -9,19 +9,23 @@ enum FlowpkgProcess {
     }
 
     /// The `flowpkg` executable SwiftPM built next to this test bundle.
-    static var executable: URL {
+    static var executable: URL { executable(named: "flowpkg") }
+
+    /// An executable of this package SwiftPM built next to this test bundle (`flowpkg`, or the
+    /// build plugin's `FlowpkgBuildTool`).
+    static func executable(named name: String) -> URL {
         var directory = Bundle.main.bundleURL
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             directory = bundle.bundleURL.deletingLastPathComponent()
         }
-        let candidate = directory.appendingPathComponent("flowpkg")
+        let candidate = directory.appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        return Bundle.main.bundleURL.appendingPathComponent("flowpkg")
+        return Bundle.main.bundleURL.appendingPathComponent(name)
     }
 
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-        stdin: Data? = nil
+        stdin: Data? = nil, executable: URL = executable
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable

@@ -83,28 +83,18 @@ struct DiagnosticRenderer {
 
     // MARK: Text
 
-    /// `path:line:col: error: message [FPnnn]`, then an indented `hint:` line when there is one.
+    /// `path:line:col: error: message [FPnnn]`, then an indented `hint:` line when there is one
+    /// (FlowDiagnostics' text, which the build plugin's tool prints too), in colour when asked.
     func text(_ diagnostic: Diagnostic) -> String {
-        var location = ""
-        if let file = diagnostic.file {
-            location = displayPath(file)
-            if let line = diagnostic.line {
-                location += ":\(line)"
-                if let column = diagnostic.column { location += ":\(column)" }
+        diagnostic.text(path: displayPath) { text, part in
+            switch part {
+            case .location, .message: paint(text, Style.bold)
+            case .severity(.error): paint(text, Style.boldRed)
+            case .severity(.warning): paint(text, Style.boldYellow)
+            case .severity(.note): paint(text, Style.boldCyan)
+            case .hint: paint(text, Style.boldGreen)
             }
-            location = paint(location + ":", Style.bold) + " "
         }
-        let severity: String
-        switch diagnostic.severity {
-        case .error: severity = paint("error:", Style.boldRed)
-        case .warning: severity = paint("warning:", Style.boldYellow)
-        case .note: severity = paint("note:", Style.boldCyan)
-        }
-        var line = "\(location)\(severity) \(paint(diagnostic.message, Style.bold)) [\(diagnostic.code)]"
-        if let hint = diagnostic.hint {
-            line += "\n    " + paint("hint:", Style.boldGreen) + " " + hint
-        }
-        return line
     }
 
     func summaryLine(_ summary: DiagnosticSummary) -> String {

@@ -1,5 +1,3 @@
-import Crypto
-
 extension Manifest {
     /// The package digest (format 2): the lowercase hex SHA-256 of `digestText`. It identifies
     /// the package: two packages with the same digest have the same identifier, name, version,

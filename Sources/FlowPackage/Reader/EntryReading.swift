@@ -1,5 +1,3 @@
-import Crypto
-
 extension EntryByteSource {
     /// Streams the current entry through SHA-256, checking it against what the manifest
     /// declares, and hands each chunk to `sink` (nil when only the check is wanted).

@@ -1,4 +1,3 @@
-import Crypto
 import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,3 @@
-import Crypto
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -7,18 +6,14 @@ import Crypto
 
 /// An Ed25519 public key a host trusts (`flowpkg verify --trusted-key`, an update client).
 public struct PackagePublicKey: Sendable, Equatable, CustomStringConvertible {
-    /// The 32 raw bytes; swift-crypto's key type is not Sendable, so it is made when needed.
+    /// The 32 raw bytes (RFC 8032's public key), checked through Nettle (see Nettle.swift).
     public let rawBytes: [UInt8]
-    private var key: Curve25519.Signing.PublicKey {
-        // The bytes were checked when this value was made.
-        try! Curve25519.Signing.PublicKey(rawRepresentation: rawBytes)
-    }
 
     init(checked rawBytes: [UInt8]) { self.rawBytes = rawBytes }
 
     /// The key from its 32 raw bytes.
     public init(rawBytes: [UInt8]) throws(SigningKeyError) {
-        guard (try? Curve25519.Signing.PublicKey(rawRepresentation: rawBytes)) != nil else {
+        guard rawBytes.count == Ed25519.keySize else {
             throw .malformed(path: "", reason: "not an Ed25519 public key")
         }
         self.rawBytes = rawBytes
@@ -27,7 +22,7 @@ public struct PackagePublicKey: Sendable, Equatable, CustomStringConvertible {
     /// The key a public key file holds.
     public init(text: String, path: String) throws(SigningKeyError) {
         let bytes = try KeyText.decode(text, label: KeyText.publicLabel, path: path)
-        guard (try? Curve25519.Signing.PublicKey(rawRepresentation: bytes)) != nil else {
+        guard bytes.count == Ed25519.keySize else {
             throw .malformed(path: path, reason: "the key is not an Ed25519 public key")
         }
         rawBytes = bytes
@@ -51,7 +46,7 @@ public struct PackagePublicKey: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `signature` is this key's signature of `bytes`.
     public func isValidSignature(_ signature: [UInt8], for bytes: [UInt8]) -> Bool {
-        key.isValidSignature(signature, for: bytes)
+        Ed25519.isValid(signature, of: bytes, publicKey: rawBytes)
     }
 
     public static func == (lhs: PackagePublicKey, rhs: PackagePublicKey) -> Bool { lhs.rawBytes == rhs.rawBytes }

@@ -1,4 +1,3 @@
-import Crypto
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -12,20 +11,21 @@ import Crypto
 /// `flowpkg-ed25519-public-key <base64 of the 32-byte key>`. Lines starting with `#` and blank
 /// lines are ignored, so a key file can carry a comment.
 public struct PackageSigningKey: Sendable {
-    /// The 32-byte seed; swift-crypto's key type is not Sendable, so it is made when needed.
+    /// The 32-byte seed (RFC 8032's private key), signed with through Nettle (see Nettle.swift).
     private let seed: [UInt8]
-    private var key: Curve25519.Signing.PrivateKey {
-        // The seed was checked when this value was made.
-        try! Curve25519.Signing.PrivateKey(rawRepresentation: seed)
-    }
 
     /// A new random key.
-    public init() { seed = Array(Curve25519.Signing.PrivateKey().rawRepresentation) }
+    public init() {
+        // SystemRandomNumberGenerator is the operating system's cryptographic source (getrandom,
+        // arc4random_buf).
+        var random = SystemRandomNumberGenerator()
+        seed = (0..<Ed25519.keySize).map { _ in UInt8.random(in: .min ... .max, using: &random) }
+    }
 
     /// The key a private key file holds.
     public init(text: String, path: String) throws(SigningKeyError) {
         let bytes = try KeyText.decode(text, label: KeyText.privateLabel, path: path)
-        guard (try? Curve25519.Signing.PrivateKey(rawRepresentation: bytes)) != nil else {
+        guard bytes.count == Ed25519.keySize else {
             throw .malformed(path: path, reason: "the key is not an Ed25519 private key")
         }
         seed = bytes
@@ -37,18 +37,14 @@ public struct PackageSigningKey: Sendable {
     }
 
     /// The public key that checks this key's signatures.
-    public var publicKey: PackagePublicKey { PackagePublicKey(checked: Array(key.publicKey.rawRepresentation)) }
+    public var publicKey: PackagePublicKey { PackagePublicKey(checked: Ed25519.publicKey(seed: seed)) }
 
     /// The private key file's text.
     public var fileText: String {
         "# flowpkg package signing key (Ed25519). Keep it secret; its public key is \(publicKey.keyID).\n"
-            + "\(KeyText.privateLabel) \(Data(key.rawRepresentation).base64EncodedString())\n"
+            + "\(KeyText.privateLabel) \(Data(seed).base64EncodedString())\n"
     }
 
     /// The Ed25519 signature of `bytes`.
-    public func signature(for bytes: [UInt8]) -> [UInt8] {
-        // Ed25519 signing cannot fail for a valid key; swift-crypto's throwing API is for
-        // other backends.
-        (try? Array(key.signature(for: bytes))) ?? []
-    }
+    public func signature(for bytes: [UInt8]) -> [UInt8] { Ed25519.sign(bytes, seed: seed) }
 }

@@ -1,0 +1,72 @@
+import CNettle
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// FlowPackage hashes and signs through Nettle (a system library, as libarchive is) rather than
+// swift-crypto. An app's build compiles FlowpkgBuildPlugin's tool (FlowProject and everything
+// below it, FlowPackage included) a second time for the build machine, and swift-crypto brings
+// BoringSSL, some 360 C files: measured in Benchmarks/README.md (host_build), that copy was most
+// of what the plugin added to a cold build, and SwiftPM 6.3 compiles a plugin tool's C files again
+// on every build (its plugin-tools pass and the build proper rewrite the same objects), so a
+// rebuild with nothing changed recompiled BoringSSL twice. Nettle's Ed25519 is RFC 8032's, the
+// same keys and signatures as swift-crypto's Curve25519.Signing (FlowPackageTests checks the two
+// against each other); FlowUpdates and the live targets keep swift-crypto for what else they use.
+
+/// SHA-256, fed in pieces: the subset of swift-crypto's `SHA256` FlowPackage uses.
+struct SHA256 {
+    private var context = sha256_ctx()
+
+    init() { nettle_sha256_init(&context) }
+
+    mutating func update(bufferPointer bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        nettle_sha256_update(&context, bytes.count, base.assumingMemoryBound(to: UInt8.self))
+    }
+
+    mutating func update<Bytes: ContiguousBytes>(data: Bytes) {
+        data.withUnsafeBytes { update(bufferPointer: $0) }
+    }
+
+    /// The 32-byte digest.
+    mutating func finalize() -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
+        nettle_sha256_digest(&context, digest.count, &digest)
+        return digest
+    }
+
+    static func hash<Bytes: ContiguousBytes>(data: Bytes) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(data: data)
+        return hasher.finalize()
+    }
+}
+
+/// Ed25519 (RFC 8032) over raw 32-byte keys and 64-byte signatures.
+enum Ed25519 {
+    static let keySize = Int(ED25519_KEY_SIZE)
+    static let signatureSize = Int(ED25519_SIGNATURE_SIZE)
+
+    /// The public key of a 32-byte private key (seed).
+    static func publicKey(seed: [UInt8]) -> [UInt8] {
+        precondition(seed.count == keySize)
+        var key = [UInt8](repeating: 0, count: keySize)
+        nettle_ed25519_sha512_public_key(&key, seed)
+        return key
+    }
+
+    static func sign(_ message: [UInt8], seed: [UInt8]) -> [UInt8] {
+        precondition(seed.count == keySize)
+        let key = publicKey(seed: seed)
+        var signature = [UInt8](repeating: 0, count: signatureSize)
+        nettle_ed25519_sha512_sign(key, seed, message.count, message, &signature)
+        return signature
+    }
+
+    static func isValid(_ signature: [UInt8], of message: [UInt8], publicKey: [UInt8]) -> Bool {
+        guard signature.count == signatureSize, publicKey.count == keySize else { return false }
+        return nettle_ed25519_sha512_verify(publicKey, message.count, message, signature) == 1
+    }
+}

@@ -1,0 +1,34 @@
+import FlowProject
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// What FlowpkgBuildPlugin runs at build time: `FlowpkgBuildTool PROJECT OUTPUT` validates the
+// Lua project and exports it to OUTPUT, as `flowpkg export PROJECT --output OUTPUT
+// --absolute-paths` does, through the same library calls (Exporter, Diagnostic.text). It is
+// its own small executable so that an app's build compiles only FlowProject's closure for the
+// host, not the whole CLI (templates, server, update client, editor support, argument parsing).
+// The arguments are read by hand because the plugin is the only caller and passes exactly two.
+//
+// It prints nothing when the project is clean: a build log shows a line only for a problem,
+// each as `/absolute/file:line:col: error: message [FPnnn]`. Exit status 1 when the export
+// wrote nothing (an error in the project, or the output could not be written), 64 on usage.
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 2, let project = arguments.first, let output = arguments.last else {
+    FileHandle.standardError.write(Data("usage: FlowpkgBuildTool PROJECT-FOLDER OUTPUT.luapkg\n".utf8))
+    exit(64)
+}
+let result = Exporter.export(
+    projectAt: URL(fileURLWithPath: project), options: ExportOptions(output: output))
+let report = result.diagnostics.map { $0.text() + "\n" }.joined()
+FileHandle.standardOutput.write(Data(report.utf8))
+if result.package == nil {
+    // Every failure comes with a diagnostic; this line only guards against a silent one.
+    if result.diagnostics.isEmpty {
+        FileHandle.standardError.write(Data("error: \(project): the export wrote nothing to \(output)\n".utf8))
+    }
+    exit(1)
+}
