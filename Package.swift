@@ -150,7 +150,7 @@ let package = Package(
         // A host target's Lua project folder, validated and exported into its resources at build time
         // by a tool that links FlowProject only (no CLI, templates, server or updates): an app compiles
         // this tool's closure for the host besides its own libraries.
-        .executableTarget(name: "FlowpkgBuildTool", dependencies: ["FlowProject"]),
+        .executableTarget(name: "FlowpkgBuildTool", dependencies: ["FlowProject", "FlowSupport"]),
         .plugin(name: "FlowpkgBuildPlugin", capability: .buildTool(), dependencies: ["FlowpkgBuildTool"]),
 
         // Helpers several test targets share: an in-memory source, package surgery, a stock-Lua host,

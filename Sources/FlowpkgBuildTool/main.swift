@@ -1,8 +1,14 @@
 import FlowProject
+import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 // What FlowpkgBuildPlugin runs at build time: `FlowpkgBuildTool PROJECT OUTPUT` validates the
@@ -18,17 +24,17 @@ import FlowProject
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 2, let project = arguments.first, let output = arguments.last else {
-    FileHandle.standardError.write(Data("usage: FlowpkgBuildTool PROJECT-FOLDER OUTPUT.luapkg\n".utf8))
+    StandardStream.error.write("usage: FlowpkgBuildTool PROJECT-FOLDER OUTPUT.luapkg\n")
     exit(64)
 }
 let result = Exporter.export(
     projectAt: URL(fileURLWithPath: project), options: ExportOptions(output: output))
 let report = result.diagnostics.map { $0.text() + "\n" }.joined()
-FileHandle.standardOutput.write(Data(report.utf8))
+StandardStream.output.write(report)
 if result.package == nil {
     // Every failure comes with a diagnostic; this line only guards against a silent one.
     if result.diagnostics.isEmpty {
-        FileHandle.standardError.write(Data("error: \(project): the export wrote nothing to \(output)\n".utf8))
+        StandardStream.error.write("error: \(project): the export wrote nothing to \(output)\n")
     }
     exit(1)
 }
