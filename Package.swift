@@ -24,7 +24,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `swift package generate-documentation`: the DocC catalogs of the host libraries (.ci/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -83,7 +82,6 @@ let package = Package(
             name: "FlowLiveDevelopment",
             dependencies: [
                 "FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime", "FlowSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
@@ -91,7 +89,6 @@ let package = Package(
             name: "FlowUpdates",
             dependencies: [
                 "FlowHTTP", "FlowLoader", "FlowPackage", "FlowSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
@@ -124,7 +121,6 @@ let package = Package(
             name: "FlowLiveServer",
             dependencies: [
                 "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject", "FlowSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The Language Server Protocol's messages and framing, written by hand (see JSONRPC.swift).
@@ -176,12 +172,14 @@ let package = Package(
         .testTarget(
             name: "FlowPackageTests",
             dependencies: [
-                "CArchive", "FlowJSON", "FlowPackage", "FlowSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "CArchive", "FlowJSON", "FlowPackage", "FlowSupport", "FlowTestSupport",
             ]
         ),
         .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON"]),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport"]),
-        .testTarget(name: "FlowUpdatesTests", dependencies: ["FlowLoader", "FlowPackage", "FlowUpdates"]),
+        .testTarget(
+            name: "FlowUpdatesTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport", "FlowUpdates"]
+        ),
         .testTarget(name: "FlowLuaTests", dependencies: ["FlowLua"]),
         .testTarget(
             name: "FlowRuntimeTests",

@@ -1,4 +1,3 @@
-import Crypto
 import FlowLiveProtocol
 import FlowLoader
 import FlowPackage

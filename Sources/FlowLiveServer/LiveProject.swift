@@ -1,4 +1,3 @@
-import Crypto
 import FlowDiagnostics
 import FlowLiveProtocol
 import FlowPackage

@@ -1,4 +1,4 @@
-import Crypto
+import FlowPackage
 import FlowLiveProtocol
 #if canImport(FoundationEssentials)
     import FoundationEssentials

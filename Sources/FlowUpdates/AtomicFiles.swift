@@ -3,7 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Crypto
+import FlowPackage
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Crypto
 import FlowPackage
 import FlowSupport
 #if canImport(FoundationEssentials)

@@ -1,7 +1,7 @@
-import Crypto
 import FlowLoader
 import FlowPackage
 import Foundation
+import FlowTestSupport
 import Testing
 
 @testable import FlowUpdates
@@ -43,7 +43,7 @@ import Testing
     }
 
     static func sha256(_ url: URL) throws -> String {
-        SHA256.hash(data: try Data(contentsOf: url)).map { String(format: "%02x", $0) }.joined()
+        try referenceSHA256(Array(try Data(contentsOf: url)))
     }
 
     @Test func aOneModuleChangeFetchesOnlyWhatChanged() throws {

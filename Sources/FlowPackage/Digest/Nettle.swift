@@ -15,29 +15,32 @@ import CNettle
 // same keys and signatures as swift-crypto's Curve25519.Signing (FlowPackageTests checks the two
 // against each other); FlowUpdates and the live targets keep swift-crypto for what else they use.
 
-/// SHA-256, fed in pieces: the subset of swift-crypto's `SHA256` FlowPackage uses.
-struct SHA256 {
+/// SHA-256, fed in pieces: the subset of swift-crypto's `SHA256` flowpkg uses (FlowUpdates and
+/// the live targets hash through this one too, so no target links swift-crypto).
+package struct SHA256 {
     private var context = sha256_ctx()
 
-    init() { nettle_sha256_init(&context) }
+    package init() { nettle_sha256_init(&context) }
 
-    mutating func update(bufferPointer bytes: UnsafeRawBufferPointer) {
+    package mutating func update(bufferPointer bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         nettle_sha256_update(&context, bytes.count, base.assumingMemoryBound(to: UInt8.self))
     }
 
-    mutating func update<Bytes: ContiguousBytes>(data: Bytes) {
+    package mutating func update<Bytes: ContiguousBytes>(data: Bytes) {
         data.withUnsafeBytes { update(bufferPointer: $0) }
     }
 
-    /// The 32-byte digest.
-    mutating func finalize() -> [UInt8] {
+    /// The 32-byte digest of what was fed so far; the hasher is left as it was (Nettle's digest
+    /// resets its context, so a copy is digested), as swift-crypto's `finalize()` does.
+    package func finalize() -> [UInt8] {
+        var copy = context
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
-        nettle_sha256_digest(&context, digest.count, &digest)
+        nettle_sha256_digest(&copy, digest.count, &digest)
         return digest
     }
 
-    static func hash<Bytes: ContiguousBytes>(data: Bytes) -> [UInt8] {
+    package static func hash<Bytes: ContiguousBytes>(data: Bytes) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(data: data)
         return hasher.finalize()
