@@ -12,8 +12,10 @@ import CNettle
 // of what the plugin added to a cold build, and SwiftPM 6.3 compiles a plugin tool's C files again
 // on every build (its plugin-tools pass and the build proper rewrite the same objects), so a
 // rebuild with nothing changed recompiled BoringSSL twice. Nettle's Ed25519 is RFC 8032's, the
-// same keys and signatures as swift-crypto's Curve25519.Signing (FlowPackageTests checks the two
-// against each other); FlowUpdates and the live targets keep swift-crypto for what else they use.
+// same keys and signatures as swift-crypto's Curve25519.Signing made (FlowPackageTests checks RFC
+// 8032's vectors). The other targets used swift-crypto only for SHA-256 and now hash through
+// this SHA256 too, so flowpkg links no swift-crypto: no BoringSSL in the binary (fewer
+// relocations and conformance records at start-up) nor in CI's build.
 
 /// SHA-256, fed in pieces: the subset of swift-crypto's `SHA256` flowpkg uses (FlowUpdates and
 /// the live targets hash through this one too, so no target links swift-crypto).
