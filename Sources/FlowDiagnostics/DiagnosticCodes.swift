@@ -71,14 +71,18 @@ extension DiagnosticCode {
         "The module is not valid Lua 5.4: the real Lua compiler refused it at this place. An error in a module the program loads when it starts (the start module, a script, or a module they require at their top level); elsewhere a warning, FP304."
     )
     public static let notText = DiagnosticCode(
-        "FP302", .error, "binary or non-UTF-8 module",
-        "The module is not text: binary content, or not valid UTF-8.")
+        "FP302", .error, "binary module",
+        "The module is not Lua source text: it holds a NUL byte, or it is a precompiled Lua chunk.")
     public static let moduleTooLarge = DiagnosticCode(
         "FP303", .error, "module too large or nested too deep",
         "The module is too large, or nested too deeply for Lua's compiler (about 200 levels, 200 locals per function).")
     public static let syntaxErrorWhenLoaded = DiagnosticCode(
         "FP304", .warning, "Lua syntax error in a module not loaded at start",
         "The module is not valid Lua 5.4, but nothing loads it when the program starts: the program runs, and the require that first loads it fails with this error (a warning; fix it before that code runs)."
+    )
+    public static let notUTF8 = DiagnosticCode(
+        "FP305", .warning, "module is not UTF-8 text",
+        "The module holds bytes that are not UTF-8 (Latin-1 text, say). Lua 5.4 reads source as bytes, so the module compiles, runs and is packaged as it is; editors and flowpkg's messages may show those bytes wrongly (a warning; save the file as UTF-8)."
     )
     // Static analysis (can be silenced)
     public static let unknownRequire = DiagnosticCode(
@@ -195,7 +199,8 @@ public enum DiagnosticCodes {
         .unknownEnvironment, .projectUnreadable, .missingFolder, .folderOutsideProject, .invalidModuleName,
         .duplicateModule, .modulesDifferOnlyByCase, .invalidResourceName, .duplicateResource,
         .resourcesDifferOnlyByCase, .missingLinkedResource, .unreadableFile, .missingStartModule, .linkEscapesProject,
-        .luaSyntaxError, .notText, .moduleTooLarge, .syntaxErrorWhenLoaded, .unknownRequire, .unknownRequireWhenRun,
+        .luaSyntaxError, .notText, .moduleTooLarge, .syntaxErrorWhenLoaded, .notUTF8, .unknownRequire,
+        .unknownRequireWhenRun,
         .requireCycle, .unknownResource, .undefinedGlobal, .unnamedResource, .requireCycleWhenRun,
         .unknownResourceWhenRun, .outputUnwritable, .inputUnreadable, .packageLimit,
         .invalidSourceDateEpoch, .exportCancelled, .outputWouldReplace, .invalidTemplateManifest, .invalidTemplateKey,

@@ -114,4 +114,39 @@ import Testing
         #expect(run.stdout == "")
         #expect(run.stderr.contains(test.runtimeMessage), "\(run.stderr)")
     }
+
+    /// Text that is not UTF-8 is still Lua: lua5.4 reads source as bytes. A Latin-1 module
+    /// loaded at start is a warning (FP305), export packages its bytes as they are, and the
+    /// folder and the package print what lua5.4 prints (é is byte 233 in Latin-1).
+    @Test func latin1SourceExportsAndRunsAsLua54Does() throws {
+        let fixture = try RunFixture()
+        defer { fixture.scratch.remove() }
+        let root = fixture.url.appendingPathComponent("latin1")
+        try fixture.write(
+            root.appendingPathComponent("flowpkg.json"),
+            """
+            {"name": "Latin", "identifier": "com.example.latin", "version": "1.0.0", "startModule": "main",
+             "sources": ["Sources"]}
+            """)
+        try fixture.write(
+            root.appendingPathComponent("Sources/main.lua"),
+            "local names = require(\"names\")\nprint(names.cafe:byte(4), #names.cafe)\n")
+        let latin1 = Array("return { cafe = \"caf".utf8) + [0xE9] + Array("\" }\n".utf8)
+        try Data(latin1).write(to: root.appendingPathComponent("Sources/names.lua"))
+
+        let package = fixture.url.appendingPathComponent("latin1.luapkg")
+        let export = try FlowpkgProcess.run(["export", root.path, "-o", package.path])
+        let report = export.stdout + export.stderr
+        #expect(export.status == 0, "\(report)")
+        #expect(report.contains("names.lua:1:21: warning:") && report.contains("[FP305]"), "\(report)")
+        #expect(!report.contains("error:"), "\(report)")
+
+        let lua = try FlowpkgProcess.run(["run", "main.lua"], in: root.appendingPathComponent("Sources"))
+        #expect(lua.stdout == "233\t4\n", "a lone file, as lua5.4 runs it: \(lua.stderr)")
+        for target in [root.path, package.path] {
+            let run = try FlowpkgProcess.run(["run", target])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == "233\t4\n", "\(target)")
+        }
+    }
 }

@@ -30,6 +30,7 @@ import Testing
         ("FP302", ["Sources/data.lua:2:9"]),
         ("FP303", ["Sources/deep.lua:1:1010"]),
         ("FP304", ["Sources/later.lua:1:27"]),
+        ("FP305", ["Sources/names.lua:2:21"]),
     ]
 
     @Test(arguments: expected.map(\.code))
@@ -42,7 +43,7 @@ import Testing
             "\(report.diagnostics)")
         #expect(report.diagnostics.map { $0.place(relativeTo: root) } == places)
         #expect(report.diagnostics.allSatisfy { !$0.message.isEmpty })
-        let isWarning = code == "FP103" || code == "FP304"
+        let isWarning = ["FP103", "FP304", "FP305"].contains(code)
         #expect(report.hasErrors == !isWarning)
     }
 

@@ -25,9 +25,9 @@ extension HelpTopic {
           FP201-FP210  modules and resources: invalid names, duplicates, names that differ only
                        by case, missing linked resources, unreadable files, a missing start
                        module, links that escape the project
-          FP301-FP304  each module: Lua 5.4 syntax errors (a warning, FP304, in a module that
-                       does not load at start), binary or non-UTF-8 files, files too large or
-                       nested too deep
+          FP301-FP305  each module: Lua 5.4 syntax errors (a warning, FP304, in a module that
+                       does not load at start), binary files, files too large or nested too
+                       deep, text that is not UTF-8 (a warning, FP305: Lua runs it as bytes)
           FP401-FP408  static analysis: unknown require, require cycles and getResource naming
                        no resource (each an error where it surely fails at start, a warning
                        elsewhere: FP402, FP407, FP408), reads of undefined globals (warnings,

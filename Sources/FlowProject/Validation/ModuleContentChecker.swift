@@ -77,8 +77,15 @@ final class ModuleContentChecker {
                     line: line, column: column, hint: hint))
         }
         if let problem = TextCheck.problem(in: bytes) {
-            report(.notText, problem.message, line: problem.line, column: problem.column, hint: problem.hint)
-            return outcome
+            guard problem.isEncoding else {
+                report(.notText, problem.message, line: problem.line, column: problem.column, hint: problem.hint)
+                return outcome
+            }
+            // Not UTF-8, but Lua source all the same: a warning, and every other check goes on.
+            outcome.diagnostics.append(
+                Diagnostic(
+                    severity: .warning, code: .notUTF8, message: problem.message, file: path,
+                    line: problem.line, column: problem.column, hint: problem.hint))
         }
         bytes.withUnsafeBytes { buffer in
             do {

@@ -1,13 +1,17 @@
-/// Tells a Lua text file from binary junk: NUL bytes, invalid UTF-8 and precompiled chunks (FP302).
+/// Tells a Lua text file from binary junk: NUL bytes and precompiled chunks (FP302); and text
+/// that is not UTF-8 (FP305, a warning: Lua reads source as bytes, so Latin-1 text still runs).
 enum TextCheck {
     struct Problem: Equatable {
         var message: String
         var line: Int
         var column: Int
         var hint: String?
+        /// Only the text's encoding is wrong (FP305): the file is still Lua source.
+        var isEncoding = false
     }
 
-    /// The first reason `bytes` is not UTF-8 Lua source text, or nil when it is.
+    /// The first reason `bytes` is not Lua source text (a NUL byte anywhere, a precompiled
+    /// chunk); else the first byte that is not UTF-8 (`isEncoding`); nil for UTF-8 source text.
     static func problem(in bytes: [UInt8]) -> Problem? {
         if bytes.first == 0x1B {
             return Problem(
@@ -18,6 +22,7 @@ enum TextCheck {
             // Fast path: plain ASCII without NUL, 32 then eight bytes at a time (the flags of
             // four words are or-ed, so the loop branches once per 32 bytes).
             var index = 0
+            var encoding: Problem?
             let count = buffer.count
             let raw = UnsafeRawPointer(buffer.baseAddress)
             @inline(__always) func flags(_ word: UInt64) -> UInt64 {
@@ -50,13 +55,20 @@ enum TextCheck {
                 }
                 let length = sequenceLength(buffer, at: index)
                 if length == 0 {
-                    return problem(
-                        "the file is not valid UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true)))",
-                        at: index, in: buffer, hint: "save it as UTF-8; a binary file belongs under Resources/")
+                    // Kept while the rest is scanned: a NUL byte further on is the worse news.
+                    if encoding == nil {
+                        encoding = problem(
+                            "the file is not UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true))); "
+                                + "Lua reads it as bytes, so it runs and is packaged as it is",
+                            at: index, in: buffer, hint: "save it as UTF-8 so that editors and messages show it right")
+                        encoding?.isEncoding = true
+                    }
+                    index += 1
+                    continue
                 }
                 index += length
             }
-            return nil
+            return encoding
         }
     }
 

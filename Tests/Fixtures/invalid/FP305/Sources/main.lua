@@ -1,0 +1,2 @@
+local names = require("names")
+print(names.cafe, #names.cafe)
