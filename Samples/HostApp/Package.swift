@@ -34,7 +34,7 @@ let package = Package(
             // The Lua project is the plugin's input, not Swift source.
             exclude: ["Lua"],
             // One resource of the target's own: SwiftPM generates Bundle.module only for a target
-            // that declares resources, and a plugin's output alone does not count (see README).
+            // that declares resources, and a plugin's output alone does not count (see the "Embedding a package in an app" article).
             resources: [.copy("About.txt")],
             plugins: [.plugin(name: "FlowpkgBuildPlugin", package: "flowpkg")]
         ),

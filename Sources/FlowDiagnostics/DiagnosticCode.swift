@@ -7,7 +7,7 @@ public struct DiagnosticCode: Sendable, Hashable, CustomStringConvertible {
     public let code: String
     /// The severity a diagnostic with this code has unless the rule says otherwise.
     public let severity: Diagnostic.Severity
-    /// A few words naming the problem, as the README's table does.
+    /// A few words naming the problem, as docs/diagnostics.md's table does.
     public let title: String
     /// What the code means, in a sentence or two.
     public let explanation: String

@@ -1,7 +1,7 @@
 /// flowpkg's catalogue of codes: every code once, with its default severity, its title and
 /// what it means (what an editor shows on hovering a code, `flowpkg lsp`). Rules refer to
-/// these entries, never to a code's text; the README's table groups the same codes by
-/// hundreds, and a test holds the two together.
+/// these entries, never to a code's text; docs/diagnostics.md lists the same codes (code,
+/// severity, title), and a test holds the two together.
 extension DiagnosticCode {
     // flowpkg.json
     public static let invalidProjectJSON = DiagnosticCode(

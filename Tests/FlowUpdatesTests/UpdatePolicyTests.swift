@@ -3,7 +3,7 @@ import FlowPackage
 import FlowUpdates
 import Testing
 
-/// Every row of README's "Which package runs" table: "embedded over remote".
+/// Every row of the "Taking signed updates" article's "Which package runs" table: "embedded over remote".
 @Suite struct UpdatePolicyTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var name: String

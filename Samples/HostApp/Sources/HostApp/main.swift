@@ -3,8 +3,9 @@
 // In a debug build with FLOWPKG_LIVE_URL and FLOWPKG_LIVE_TOKEN set, `flowpkg serve` on
 // Sources/HostApp/Lua updates the running code on every save. With HOSTAPP_UPDATE_FEED and
 // HOSTAPP_UPDATE_KEY (a public key file) set, it takes signed updates from that feed as the
-// README's recipe does: the update downloaded at one launch runs at the next, and an update
-// whose start module throws falls back to the embedded package in the same launch.
+// update recipe of the "Taking signed updates" article does: the update downloaded at one
+// launch runs at the next, and an update whose start module throws falls back to the
+// embedded package in the same launch.
 
 import FlowLoader
 import FlowPackage
