@@ -73,6 +73,8 @@ extension Flowpkg {
 
         @OptionGroup var format: OutputOptions
 
+        @OptionGroup var links: LinkOptions
+
         init() {}
 
         func run() throws {
@@ -100,6 +102,7 @@ extension Flowpkg {
                 progress: progress, cancellation: cancellation)
             options.signingKey = try SigningOptions.loadKey(sign)
             options.runtimeVersion = runtimeVersion
+            options.allowsOutsideLinks = links.apply()
             let result = Exporter.export(projectAt: project.url, options: options)
             bar?.finish()
 

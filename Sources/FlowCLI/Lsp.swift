@@ -31,11 +31,14 @@ extension Flowpkg {
         @Flag(help: "Accepted for editors that pass it; stdio is the only transport.")
         var stdio = false
 
+        @OptionGroup var links: LinkOptions
+
         init() {}
 
         func run() throws {
             // A client that goes away must end the server, not kill it mid-write.
             signal(SIGPIPE, SIG_IGN)
+            links.apply()
             let done = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var ending = LanguageServer.Ending.endOfInput
             // Its own thread: a roomy stack for the recursive Lua parser, as validation's workers have.

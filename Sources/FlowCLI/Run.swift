@@ -72,6 +72,8 @@ extension Flowpkg {
         )
         var verifyAll = false
 
+        @OptionGroup var links: LinkOptions
+
         @OptionGroup(title: "Live development")
         var live: LiveOptions
 
@@ -90,6 +92,7 @@ extension Flowpkg {
         }
 
         func run() throws {
+            links.apply()
             try RunRequest(
                 path: path, identifier: identifier, sandbox: sandbox, trace: trace, verifyAll: verifyAll,
                 live: live, updates: updates, arguments: arguments

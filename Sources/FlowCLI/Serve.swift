@@ -60,6 +60,8 @@ extension Flowpkg {
         @Option(help: "How to print what programs send back: text, or json (one object per line).")
         var format: ServeFormat = .text
 
+        @OptionGroup var links: LinkOptions
+
         init() {}
 
         func validate() throws {
@@ -75,6 +77,7 @@ extension Flowpkg {
         func run() throws {
             // Ctrl-C ends serve with 130 (SIGTERM 143) from here on, as it ends other commands.
             Interrupt.install(.keepForWait)
+            links.apply()
             let options = LiveServerOptions(
                 host: host, port: port, token: token ?? LiveServerOptions.generateToken(),
                 forcePolling: poll)

@@ -31,10 +31,13 @@ extension Flowpkg {
         @Flag(help: "Treat warnings as errors.")
         var strict = false
 
+        @OptionGroup var links: LinkOptions
+
         init() {}
 
         func run() throws {
-            let options = ValidationOptions(strict: strict)
+            var options = ValidationOptions(strict: strict)
+            options.allowsOutsideLinks = links.apply()
             let project = ProjectLocation.resolve(directory)
             let report = Validator.validate(projectAt: project.url, options: options)
             let renderer = DiagnosticRenderer(

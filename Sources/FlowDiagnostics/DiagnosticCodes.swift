@@ -34,6 +34,15 @@ extension DiagnosticCode {
     public static let folderOutsideProject = DiagnosticCode(
         "FP110", .error, "folder not inside the project",
         "A sources or resources folder is not a path relative to the project folder, or lies outside it.")
+    // flowpkg.json: links out of the repository (issue 38)
+    public static let linkOutsideRepository = DiagnosticCode(
+        "FP111", .error, "link outside the project's repository",
+        "A linked resource, or a .luacheckrc that is a symbolic link, lies outside the project's repository (the git work tree holding flowpkg.json, or the project folder when there is none). Allow it with --allow-outside-links or FLOWPKG_ALLOW_OUTSIDE_LINKS=1, never from flowpkg.json."
+    )
+    public static let linkRefused = DiagnosticCode(
+        "FP112", .error, "link to a system folder, special file or a folder holding the project",
+        "A linked resource, or a .luacheckrc that is a symbolic link, is in /proc, /sys or /dev, is a special file (a FIFO, socket or device), or is a folder that holds the project (such as /). Nothing allows it."
+    )
     // Modules and resources
     public static let invalidModuleName = DiagnosticCode(
         "FP201", .error, "invalid module name",
@@ -196,7 +205,9 @@ public enum DiagnosticCodes {
     /// Every code of the catalogue, in order.
     public static let all: [DiagnosticCode] = [
         .invalidProjectJSON, .wrongValueType, .unknownKey, .missingKey, .invalidIdentifier, .invalidValue,
-        .unknownEnvironment, .projectUnreadable, .missingFolder, .folderOutsideProject, .invalidModuleName,
+        .unknownEnvironment, .projectUnreadable, .missingFolder, .folderOutsideProject, .linkOutsideRepository,
+        .linkRefused,
+        .invalidModuleName,
         .duplicateModule, .modulesDifferOnlyByCase, .invalidResourceName, .duplicateResource,
         .resourcesDifferOnlyByCase, .missingLinkedResource, .unreadableFile, .missingStartModule, .linkEscapesProject,
         .luaSyntaxError, .notText, .moduleTooLarge, .syntaxErrorWhenLoaded, .notUTF8, .unknownRequire,

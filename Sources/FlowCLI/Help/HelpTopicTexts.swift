@@ -19,9 +19,11 @@ extension HelpTopic {
         Diagnostics read `path:line:col: severity: message [FPnnn]`. Exit status 1 means at
         least one error; --strict makes warnings errors too.
 
-          FP101-FP110  flowpkg.json: JSON syntax (with line and column), wrong types, unknown
+          FP101-FP112  flowpkg.json: JSON syntax (with line and column), wrong types, unknown
                        keys (warning), missing keys, invalid identifier, name, version or
-                       environment, missing folders, an ignore entry naming another code
+                       environment, missing folders, an ignore entry naming another code,
+                       links outside the repository (--allow-outside-links) or to system
+                       folders, special files or a folder holding the project
           FP201-FP210  modules and resources: invalid names, duplicates, names that differ only
                        by case, missing linked resources, unreadable files, a missing start
                        module, links that escape the project

@@ -37,6 +37,9 @@ public struct ExportOptions: Sendable {
     public var signingKey: PackageSigningKey? = nil
     /// Replaces flowpkg.json's `runtimeVersion`.
     public var runtimeVersion: String? = nil
+    /// Linked files may lie outside the project's repository (`--allow-outside-links`); by
+    /// default whether `environment` sets `FLOWPKG_ALLOW_OUTSIDE_LINKS=1`.
+    public var allowsOutsideLinks: Bool
 
     public init(
         output: String? = nil,
@@ -52,6 +55,7 @@ public struct ExportOptions: Sendable {
         self.strict = strict
         self.force = force
         self.environment = environment
+        self.allowsOutsideLinks = OutsideLinks.allowed(by: environment)
         self.progress = progress
         self.cancellation = cancellation
     }

@@ -24,10 +24,10 @@ public enum Exporter {
     public static func export(projectAt directory: URL, options: ExportOptions = ExportOptions()) -> ExportResult {
         let root =
             directory.path.hasPrefix("/") ? directory : options.workingDirectory.appendingPathComponent(directory.path)
-        let validation = Validator.validate(
-            projectAt: root,
-            options: ValidationOptions(
-                strict: options.strict, identifier: options.identifier, version: options.version))
+        var validationOptions = ValidationOptions(
+            strict: options.strict, identifier: options.identifier, version: options.version)
+        validationOptions.allowsOutsideLinks = options.allowsOutsideLinks
+        let validation = Validator.validate(projectAt: root, options: validationOptions)
         var result = ExportResult(
             diagnostics: validation.diagnostics, moduleCount: validation.moduleCount,
             resourceCount: validation.resourceCount, package: nil, wasCancelled: false)

@@ -70,6 +70,8 @@ public struct Project: Sendable {
     public var resources: [ProjectResource]
     /// Sorted by path.
     public var scripts: [ProjectScript] = []
+    /// Whether files it links to may lie outside its repository (`--allow-outside-links`).
+    public var allowsOutsideLinks = false
 
     public init(
         root: URL, projectFile: ProjectFile, identifier: PackageIdentifier, startModule: ModuleName?,

@@ -21,6 +21,8 @@ struct ProjectContentFinder {
     let decoded: ProjectFileDecoder.Result
     /// The canonical project folder: links must stay inside it (linked entries aside).
     let realRoot: String
+    /// Where linked files may lie.
+    let links: LinkRule
 
     var modules: [ProjectModule] = []
     /// The path of each module's file as found (`modules[i].file.path`, without asking the URL).
@@ -29,11 +31,14 @@ struct ProjectContentFinder {
     var scripts: [ProjectScript] = []
     var diagnostics: [Diagnostic] = []
 
-    init(root: String, decoder: ProjectFileDecoder, decoded: ProjectFileDecoder.Result) {
+    init(
+        root: String, decoder: ProjectFileDecoder, decoded: ProjectFileDecoder.Result, allowsOutsideLinks: Bool = false
+    ) {
         self.root = root
         self.decoder = decoder
         self.decoded = decoded
         self.realRoot = FileTree.realPath(root) ?? root
+        self.links = LinkRule(projectRoot: realRoot, allowsOutside: allowsOutsideLinks)
     }
 
     /// `path` relative to the project folder, for messages; absolute when outside it.
@@ -204,6 +209,16 @@ struct ProjectContentFinder {
                 decoder.diagnostic(
                     .error, .missingLinkedResource, "the linked resource '\(path)' does not exist", at: position,
                     hint: "paths are relative to the project folder; fix the path or remove the entry"))
+            return []
+        }
+        // Checked before anything is read or walked: `/` would list the whole machine, and
+        // `/proc/self/environ` would package the CI job's secrets.
+        if let refusal = links.refusal(of: FileTree.realPath(target) ?? target) {
+            let (message, hint) = links.explain(refusal, link: path, what: "the linked resource")
+            diagnostics.append(
+                decoder.diagnostic(
+                    .error, refusal.isAllowedByOptIn ? .linkOutsideRepository : .linkRefused, message, at: position,
+                    hint: hint))
             return []
         }
         let ownName = String(target.split(separator: "/").last ?? "")

@@ -20,8 +20,13 @@ public enum ProjectLoader {
     /// `project` is nil only when the model cannot be built at all (no flowpkg.json, broken
     /// JSON, an unusable identifier or start module); problems in its content still leave a
     /// project, so a caller can report them and decide.
-    public static func load(from directory: URL) -> (project: Project?, diagnostics: [Diagnostic]) {
-        let discovery = discover(in: directory)
+    ///
+    /// A linked resource outside the project's repository is refused unless `allowsOutsideLinks`
+    /// (the `--allow-outside-links` opt-in, by default `FLOWPKG_ALLOW_OUTSIDE_LINKS=1`).
+    public static func load(from directory: URL, allowsOutsideLinks: Bool = OutsideLinks.allowedByEnvironment)
+        -> (project: Project?, diagnostics: [Diagnostic])
+    {
+        let discovery = discover(in: directory, allowsOutsideLinks: allowsOutsideLinks)
         return (discovery.project, discovery.diagnostics)
     }
 
@@ -38,9 +43,10 @@ public enum ProjectLoader {
     }
 
     /// Finds everything: the project file, the modules and the resources, with their problems.
-    static func discover(in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil)
-        -> Discovery
-    {
+    static func discover(
+        in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil,
+        allowsOutsideLinks: Bool = OutsideLinks.allowedByEnvironment
+    ) -> Discovery {
         var discovery = Discovery()
         let root = directory.standardizedFileURL
         let rootPath = root.path
@@ -73,7 +79,8 @@ public enum ProjectLoader {
         discovery.diagnostics = decoded.diagnostics
         guard let projectFile = decoded.projectFile else { return discovery }
 
-        var finder = ProjectContentFinder(root: rootPath, decoder: decoder, decoded: decoded)
+        var finder = ProjectContentFinder(
+            root: rootPath, decoder: decoder, decoded: decoded, allowsOutsideLinks: allowsOutsideLinks)
         finder.findModules(projectFile.sources)
         finder.findResources(projectFile.resources)
         discovery.diagnostics += finder.diagnostics
@@ -106,6 +113,7 @@ public enum ProjectLoader {
                 root: root, projectFile: projectFile, identifier: identifier, startModule: startModule,
                 modules: discovery.modules, resources: discovery.resources)
             discovery.project?.scripts = discovery.scripts
+            discovery.project?.allowsOutsideLinks = allowsOutsideLinks
         }
         return discovery
     }

@@ -25,8 +25,32 @@ enum LuacheckConfig {
 
     /// The names `.luacheckrc` in `root` declares, and a warning when it cannot be evaluated
     /// (its names are then not used). None when there is no such file.
-    static func globals(inProject root: URL) -> (names: [String], diagnostics: [Diagnostic]) {
+    /// A `.luacheckrc` that is a symbolic link must lead inside the project's repository (or
+    /// elsewhere with `allowsOutsideLinks`), never to `/proc`, `/sys`, `/dev` or a special file.
+    static func globals(inProject root: URL, allowsOutsideLinks: Bool = false)
+        -> (names: [String], diagnostics: [Diagnostic])
+    {
         let file = root.appendingPathComponent(fileName)
+        var info = stat()
+        guard lstat(file.path, &info) == 0 else { return ([], []) }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            let links = LinkRule(
+                projectRoot: FileTree.realPath(root.path) ?? root.path, allowsOutside: allowsOutsideLinks)
+            // A broken link is no configuration, as a missing file is.
+            guard let target = FileTree.realPath(file.path) else { return ([], []) }
+            if let refusal = links.refusal(of: target) {
+                let (message, hint) = links.explain(refusal, link: fileName, what: "the luacheck configuration")
+                return (
+                    [],
+                    [
+                        Diagnostic(
+                            severity: .error,
+                            code: refusal.isAllowedByOptIn ? .linkOutsideRepository : .linkRefused,
+                            message: message + ", so its globals are not used", file: file.path, hint: hint)
+                    ]
+                )
+            }
+        }
         guard let data = FileManager.default.contents(atPath: file.path) else { return ([], []) }
         do {
             return (try evaluate(Array(data), chunkName: fileName), [])

@@ -24,7 +24,8 @@ enum StaticAnalysisStep {
         // An unknown environment is already reported (FP107); check against plain Lua then.
         let base = Environment.named(project.projectFile.environment) ?? .lua
         // A luacheck user's configuration carries over: what .luacheckrc declares is defined.
-        let luacheck = LuacheckConfig.globals(inProject: project.root)
+        let luacheck = LuacheckConfig.globals(
+            inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
         let environment = base.extended(
             globals: project.projectFile.globals + luacheck.names,
             externalModules: project.projectFile.externalModules)

@@ -13,6 +13,9 @@ public struct ValidationOptions: Sendable {
     public var maximumModuleSize = 8 << 20
     /// How many files are checked at once; defaults to the number of cores.
     public var concurrency: Int?
+    /// Linked files may lie outside the project's repository (`--allow-outside-links`; by
+    /// default whether `FLOWPKG_ALLOW_OUTSIDE_LINKS=1`). Never from flowpkg.json.
+    public var allowsOutsideLinks = OutsideLinks.allowedByEnvironment
 
     public init(strict: Bool = false, identifier: String? = nil, version: String? = nil) {
         self.strict = strict

@@ -52,7 +52,7 @@ public final class ValidationSession {
     /// Discovers the project again (flowpkg.json, the module and resource files) and checks every
     /// module: after flowpkg.json changed or files came or went. Unsaved buffers are kept.
     public func reload() {
-        let discovery = ProjectLoader.discover(in: root)
+        let discovery = ProjectLoader.discover(in: root, allowsOutsideLinks: options.allowsOutsideLinks)
         project = discovery.project
         discoveryDiagnostics = discovery.diagnostics
         modules = discovery.modules

@@ -18,7 +18,8 @@ public enum Validator {
         // Discovery first (the project file, names, duplicates, resources), then every module's
         // content and syntax on worker threads: discovery hands over its model and is done.
         var discovery = ProjectLoader.discover(
-            in: directory, identifierOverride: options.identifier, versionOverride: options.version)
+            in: directory, identifierOverride: options.identifier, versionOverride: options.version,
+            allowsOutsideLinks: options.allowsOutsideLinks)
         let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize)
         // Only FP406 reads a module's string literals, and only about resources.
         let collectsStringLiterals = !discovery.resources.isEmpty
