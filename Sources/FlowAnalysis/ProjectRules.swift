@@ -19,7 +19,7 @@ public enum ProjectRules {
     }
 
     /// A module Lua's compiler refused (FP301), with that finding: left out of the analysis,
-    /// but graded with it, as an error only when the module loads at start.
+    /// reported with it (an error in every module; its hint says when it does not load at start).
     public struct UncompiledModule: Sendable {
         public var name: ModuleName
         public var diagnostic: Diagnostic
@@ -41,12 +41,12 @@ public enum ProjectRules {
     ///   - everyGlobalRead: FP405 for every read of an undefined global, not only a module's
     ///     first of each name (for a caller that drops some, then keeps the first of each).
     ///   - scripts: the project's scripts, by path; each is an entry point a host runs by path.
-    ///   - startModule: with one, a finding is an error only where it surely fails when the
-    ///     program starts (see `modulesLoadedAtStart`), elsewhere a warning of its own code, so
-    ///     export accepts every program that `run` of its folder runs. Without one (a library),
-    ///     or with one the project does not have, any module may load first: every module
-    ///     counts as loaded at start.
-    ///   - uncompiled: modules whose syntax error is graded the same way (FP301 or FP304).
+    ///   - startModule: with one, a require cycle is an error only where one of its modules loads
+    ///     when the program starts (see `modulesLoadedAtStart`), elsewhere a warning (FP407).
+    ///     What is certain is an error in every module, reached at start or not (issue 34): a
+    ///     syntax error, and at a module's top level an unknown require or a missing resource;
+    ///     what runs only inside a function, a condition or a pcall stays a warning.
+    ///   - uncompiled: modules Lua's compiler refused, each with its FP301.
     /// - Returns: diagnostics sorted by file, line, column and code.
     public static func check(
         modules: [Module], moduleNames: Set<ModuleName>,
@@ -68,7 +68,7 @@ public enum ProjectRules {
             modules, projectModules: projectModules, environment: environment, scripts: scripts,
             loadedAtStart: loadedAtStart)
         diagnostics += RequireCycles.find(modules, projectModules: projectModules, loadedAtStart: loadedAtStart)
-        diagnostics += unknownResources(modules, resources: resources, loadedAtStart: loadedAtStart)
+        diagnostics += unknownResources(modules, resources: resources)
         diagnostics += uncompiled.map { syntaxError($0, loadedAtStart: loadedAtStart) }
         diagnostics += undefinedGlobals(
             modules, environment: environment, unanalysedSources: unanalysedSources,
@@ -97,9 +97,9 @@ public enum ProjectRules {
     /// - Parameters:
     ///   - scripts: the project's scripts, by path (`muc/password.lib.lua`): a require that
     ///     would reach one by a dotted name is a warning saying how to load it.
-    ///   - loadedAtStart: with a start module, an unknown require is an error (FP401) only where
-    ///     it surely runs when the program starts: at the top level of a module of this set.
-    ///     Elsewhere the program runs until that module loads, so it is a warning (FP402).
+    ///   - loadedAtStart: with a start module, the modules loaded at start; an unknown top-level
+    ///     require is an error (FP401) in every module, and its message says when it fails.
+    ///     Inside a function, a condition or a pcall it is a warning (FP402).
     static func unknownRequires(
         _ modules: [Module], projectModules: Set<String>, environment: Environment, scripts: Set<String> = [],
         loadedAtStart: Set<String>? = nil
@@ -151,8 +151,10 @@ public enum ProjectRules {
                 if searcher {
                     hint += "; a searcher the program adds (package.searchers) may find it"
                 }
-                let notAtStart = loadedAtStart.map { !$0.contains(module.name.rawValue) } ?? false
-                let deferred = !require.runsAtLoad || searcher || notAtStart
+                // Certain (issue 34): a top-level, unconditional, unprotected require fails whenever
+                // its module loads, whether or not a run reaches it at start, and export ships the
+                // module all the same. Only a searcher of the program's own leaves it uncertain.
+                let deferred = !require.runsAtLoad || searcher
                 let place =
                     require.isProtected
                     ? "a protected require"
@@ -160,15 +162,15 @@ public enum ProjectRules {
                         ? "a require inside a function"
                         : require.isConditional
                             ? "a conditional require"
-                            : notAtStart
-                                ? "a top-level require in a module that does not load at start"
-                                : "a top-level require"
+                            : "a top-level require"
+                let notAtStart = loadedAtStart.map { !$0.contains(module.name.rawValue) } ?? false
+                let when = notAtStart ? "whenever '\(module.name)' loads" : "when '\(module.name)' loads"
                 diagnostics.append(
                     Diagnostic(
                         severity: deferred ? .warning : .error,
                         code: deferred ? .unknownRequireWhenRun : .unknownRequire,
                         message:
-                            "module '\(name)' not found (\(place)\(deferred ? "" : ": it fails when '\(module.name)' loads"))",
+                            "module '\(name)' not found (\(place)\(deferred ? "" : ": it fails \(when)"))",
                         file: module.file, line: require.location.line, column: require.location.column, hint: hint))
             }
         }
@@ -208,28 +210,25 @@ public enum ProjectRules {
         return try? ModuleName(String(path.dropLast(4)).replacing("/", with: "."))
     }
 
-    // MARK: FP301, FP304
+    // MARK: FP301
 
-    /// A module's syntax error: an error (FP301) when the module loads at start, else a warning
-    /// (FP304) saying what happens when it runs.
+    /// A module's syntax error: always an error (FP301), since issue 34. Export packages every
+    /// module, and one that does not compile fails whenever it is first required, so where a
+    /// run reaches it only changes when it fails; a module that does not load at start says so.
     static func syntaxError(_ module: UncompiledModule, loadedAtStart: Set<String>?) -> Diagnostic {
         guard let loadedAtStart, !loadedAtStart.contains(module.name.rawValue) else { return module.diagnostic }
         var diagnostic = module.diagnostic
-        diagnostic.severity = .warning
-        diagnostic.code = DiagnosticCode.syntaxErrorWhenLoaded.code
-        diagnostic.message +=
-            " (module '\(module.name)' does not load at start: the program runs, and the require that first loads it fails with this error)"
-        diagnostic.hint = (diagnostic.hint.map { $0 + "; " } ?? "") + "fix the syntax before that code runs"
+        diagnostic.hint =
+            (diagnostic.hint.map { $0 + "; " } ?? "")
+            + "'\(module.name)' does not load at start, but export packages it and the require that first loads it fails"
         return diagnostic
     }
 
     // MARK: FP404
 
-    /// An error (FP404) where the call surely runs at start (at the top level of a module that
-    /// loads at start), else a warning (FP408): `getResource` raises when that call runs.
-    static func unknownResources(
-        _ modules: [Module], resources: [ResourceKey: String], loadedAtStart: Set<String>? = nil
-    ) -> [Diagnostic] {
+    /// An error (FP404) where the call surely runs when its module loads (at the top level,
+    /// unconditionally), else a warning (FP408): `getResource` raises when that call runs.
+    static func unknownResources(_ modules: [Module], resources: [ResourceKey: String]) -> [Diagnostic] {
         var suggestions = Suggestions(resources.keys.map(\.fileName))
         var typesByName: [String: Set<String>] = [:]
         for key in resources.keys { typesByName[key.name, default: []].insert(key.type) }
@@ -249,12 +248,11 @@ public enum ProjectRules {
                     hint = "add the file to a resources folder, or fix the name"
                 }
                 if resources.isEmpty { hint = "the project has no resources; add the file to a resources folder" }
-                let atStart = use.runsAtLoad && (loadedAtStart?.contains(module.name.rawValue) ?? true)
+                // Certain (issue 34): at a module's top level, unconditionally, the call raises
+                // whenever the module loads, reached at start or not.
+                let atStart = use.runsAtLoad
                 let message = "getResource(\"\(use.name)\", \"\(use.type)\") names no resource of the project"
-                let place =
-                    use.isInsideFunction
-                    ? "inside a function"
-                    : use.isConditional ? "in a condition" : "in a module that does not load at start"
+                let place = use.isInsideFunction ? "inside a function" : "in a condition"
                 diagnostics.append(
                     Diagnostic(
                         severity: atStart ? .error : .warning,

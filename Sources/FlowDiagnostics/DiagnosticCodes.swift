@@ -77,7 +77,7 @@ extension DiagnosticCode {
     // Each module
     public static let luaSyntaxError = DiagnosticCode(
         "FP301", .error, "Lua syntax error",
-        "The module is not valid Lua 5.4: the real Lua compiler refused it at this place. An error in a module the program loads when it starts (the start module, a script, or a module they require at their top level); elsewhere a warning, FP304."
+        "The module is not valid Lua 5.4: the real Lua compiler refused it at this place. Always an error, whether or not the module loads when the program starts: export would package it, and the require that first loads it would fail."
     )
     public static let notText = DiagnosticCode(
         "FP302", .error, "binary module",
@@ -86,8 +86,8 @@ extension DiagnosticCode {
         "FP303", .error, "module too large or nested too deep",
         "The module is too large, or nested too deeply for Lua's compiler (about 200 levels, 200 locals per function).")
     public static let syntaxErrorWhenLoaded = DiagnosticCode(
-        "FP304", .warning, "Lua syntax error in a module not loaded at start",
-        "The module is not valid Lua 5.4, but nothing loads it when the program starts: the program runs, and the require that first loads it fails with this error (a warning; fix it before that code runs)."
+        "FP304", .warning, "retired: a syntax error is always FP301",
+        "No longer reported. It was a syntax error in a module nothing loads at start, graded a warning; since export would package a module that cannot load, every syntax error is now an error, FP301."
     )
     public static let notUTF8 = DiagnosticCode(
         "FP305", .warning, "module is not UTF-8 text",
@@ -96,7 +96,7 @@ extension DiagnosticCode {
     // Static analysis (can be silenced)
     public static let unknownRequire = DiagnosticCode(
         "FP401", .error, "unknown require",
-        "require names a module that neither the project, Lua's standard library nor the environment provides, at a module's top level: loading the module fails."
+        "require names a module that neither the project, Lua's standard library nor the environment provides, at a module's top level (unconditional, unprotected): loading the module fails, whether or not it loads at start."
     )
     public static let unknownRequireWhenRun = DiagnosticCode(
         "FP402", .warning, "unknown require reached only when it runs",
@@ -108,7 +108,7 @@ extension DiagnosticCode {
     )
     public static let unknownResource = DiagnosticCode(
         "FP404", .error, "getResource names no resource",
-        "getResource names a resource (name and type) the project does not have, where it surely runs when the program starts; elsewhere a warning, FP408."
+        "getResource names a resource (name and type) the project does not have, at a module's top level: loading the module fails, whether or not it loads at start. Inside a function or a condition, a warning, FP408."
     )
     public static let undefinedGlobal = DiagnosticCode(
         "FP405", .warning, "undefined global",
@@ -124,7 +124,7 @@ extension DiagnosticCode {
     )
     public static let unknownResourceWhenRun = DiagnosticCode(
         "FP408", .warning, "getResource names no resource, reached only when it runs",
-        "getResource names a resource the project does not have, inside a function, a condition or a module not loaded at start: that call raises an error when it runs (a warning)."
+        "getResource names a resource the project does not have, inside a function or a condition: that call raises an error when it runs (a warning)."
     )
     // Export
     public static let outputUnwritable = DiagnosticCode(

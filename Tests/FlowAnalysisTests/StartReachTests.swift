@@ -3,10 +3,11 @@ import Testing
 @testable import FlowAnalysis
 @testable import FlowDiagnostics
 
-/// Issue 24: a syntax error, a require cycle and a getResource naming no resource are errors
-/// only where they fail when the program starts, as an unknown require is: in the start module,
-/// in a script (an entry point a host runs by path), or in a module they require at their top
-/// level, transitively. Elsewhere each is a warning of its own code.
+/// Issue 24: a require cycle is an error only where it fails when the program starts: in the
+/// start module, in a script (an entry point a host runs by path), or in a module they require
+/// at their top level, transitively; elsewhere a warning of its own code. Issue 34: what is
+/// certain is an error in every module, reached at start or not: a syntax error, and at a
+/// module's top level an unknown require or a getResource naming no resource.
 @Suite struct StartReachTests {
     func module(_ name: String, _ source: String) throws -> ProjectRules.Module {
         ProjectRules.Module(
@@ -35,16 +36,16 @@ import Testing
         ).map { "\($0.code) \($0.file ?? "")" }
     }
 
-    @Test func aSyntaxErrorIsAnErrorOnlyInAModuleLoadedAtStart() throws {
+    @Test func aSyntaxErrorIsAnErrorInEveryModule() throws {
         let main = try module("main", "local a = require 'a'\nlocal function later() return require 'lazy' end")
         let a = try module("a", "return require 'broken.eager'")
         #expect(
-            try check([main, a], broken: ["broken.eager", "lazy"]) == ["FP301 broken.eager.lua", "FP304 lazy.lua"])
-        // A module reached only through a lazy one does not load at start either.
+            try check([main, a], broken: ["broken.eager", "lazy"]) == ["FP301 broken.eager.lua", "FP301 lazy.lua"])
+        // A module reached only through a lazy one: an error all the same.
         let lazy = try module("lazy", "return require 'deep'")
         #expect(
             try check([main, a, lazy], broken: ["broken.eager", "deep"]) == [
-                "FP301 broken.eager.lua", "FP304 deep.lua",
+                "FP301 broken.eager.lua", "FP301 deep.lua",
             ])
         // A start module the project does not have (FP209) tells nothing: graded as a library.
         #expect(
@@ -75,7 +76,7 @@ import Testing
         #expect(try check([mainOfA, a2, c]) == [])
     }
 
-    @Test func aMissingResourceIsAnErrorOnlyWhereItRunsAtStart() throws {
+    @Test func aMissingResourceIsAnErrorWhereverItRunsWhenItsModuleLoads() throws {
         let main = try module(
             "main",
             """
@@ -85,6 +86,7 @@ import Testing
             local function lazy() return require 'other' end
             """)
         let other = try module("other", "return getResource('missing.other', 'png')")
-        #expect(try check([main, other]) == ["FP404 main.lua", "FP408 main.lua", "FP408 main.lua", "FP408 other.lua"])
+        // `other` loads only when lazy() runs, but its top-level call fails whenever it loads.
+        #expect(try check([main, other]) == ["FP404 main.lua", "FP408 main.lua", "FP408 main.lua", "FP404 other.lua"])
     }
 }

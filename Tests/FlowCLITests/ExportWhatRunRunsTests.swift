@@ -1,12 +1,19 @@
 import Foundation
 import Testing
 
-/// Issue 24: `export` accepts every program that `run` of its folder runs. Modules load lazily,
-/// so a syntax error (FP301), a require cycle (FP403) or a missing resource (FP404) stops a
-/// program only when the code that meets it runs: where nothing reaches it at start, export
-/// writes the package with a warning of its own code (FP304, FP407, FP408), the folder and the
-/// package run, and the error comes when that code runs, as the warning says. Reached at start,
-/// it is still an error: export refuses, and run fails before the program prints anything.
+/// Issue 24, then issue 34: `export` accepts every program that `run` of its folder runs, and
+/// never ships a module that surely fails when it loads.
+///
+/// Uncertain findings stay graded by what loads at start: a require cycle (FP403), or code
+/// inside a function that may never run (an unknown require, FP401; a missing resource, FP404).
+/// Where nothing reaches them at start, export writes the package with a warning of its own
+/// code (FP407, FP402, FP408); the folder and the package run, and the error comes when that
+/// code runs, as the warning says. Reached at start, each is still an error.
+///
+/// Certain findings are errors in every module, reached at start or not (issue 34): a syntax
+/// error, and at a module's top level an unguarded require nothing provides or a getResource of
+/// a literal name the project lacks. Planted in a module only a function requires, each fails
+/// `validate` and `export` with exit 1, and no package is written.
 @Suite struct ExportWhatRunRunsTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
@@ -23,10 +30,6 @@ import Testing
 
     static let cases: [Case] = [
         Case(
-            name: "syntax error", modules: ["later.lua": "return { text = \"done\" .. }\n"],
-            problem: "require(\"later\")", warning: "FP304", error: "FP301",
-            runtimeMessage: "unexpected symbol near '}'"),
-        Case(
             name: "require cycle",
             modules: [
                 "a.lua": "local b = require \"b\"\nreturn {}\n", "b.lua": "local a = require \"a\"\nreturn {}\n",
@@ -35,7 +38,58 @@ import Testing
         Case(
             name: "missing resource", modules: [:], problem: "getResource(\"img/banner\", \"png\")",
             warning: "FP408", error: "FP404", runtimeMessage: "img/banner"),
+        Case(
+            name: "unknown require", modules: [:], problem: "require(\"nothing.provides\")",
+            warning: "FP402", error: "FP401", runtimeMessage: "module 'nothing.provides' not found"),
     ]
+
+    /// A certain error, planted at the top level of `later.lua`, a module only a function of
+    /// main requires.
+    struct Certain: Sendable, CustomTestStringConvertible {
+        var name: String
+        var later: String
+        var code: String
+        var place: String
+        var testDescription: String { name }
+    }
+
+    static let certain: [Certain] = [
+        Certain(name: "syntax error", later: "return { text = \"done\" .. }\n", code: "FP301", place: "later.lua:1:27"),
+        Certain(
+            name: "unknown top-level require", later: "local missing = require \"nothing.provides\"\nreturn {}\n",
+            code: "FP401", place: "later.lua:1:17"),
+        Certain(
+            name: "missing top-level resource",
+            later: "local banner = getResource(\"img/banner\", \"png\")\nreturn { banner = banner }\n",
+            code: "FP404", place: "later.lua:1:16"),
+    ]
+
+    @Test(arguments: certain)
+    func aCertainErrorInAModuleOnlyAFunctionRequiresStopsExport(_ test: Certain) throws {
+        let fixture = try RunFixture()
+        defer { fixture.scratch.remove() }
+        let root = try project(
+            fixture,
+            Case(
+                name: test.name, modules: ["later.lua": test.later], problem: "require(\"later\")",
+                warning: "", error: test.code, runtimeMessage: ""), atStart: false)
+
+        let validate = try FlowpkgProcess.run(["validate", root.path])
+        let validated = validate.stdout + validate.stderr
+        #expect(validate.status == 1, "\(validated)")
+        #expect(
+            validated.contains("Sources/\(test.place): error:") && validated.contains("[\(test.code)]"), "\(validated)")
+
+        let package = fixture.url.appendingPathComponent("lazy.luapkg")
+        let export = try FlowpkgProcess.run(["export", root.path, "-o", package.path])
+        let report = export.stdout + export.stderr
+        #expect(export.status == 1, "\(report)")
+        #expect(report.contains("error:") && report.contains("[\(test.code)]"), "\(report)")
+        #expect(!FileManager.default.fileExists(atPath: package.path))
+        // Nothing else was left beside the target either (no temporary file).
+        let left = try FileManager.default.contentsOfDirectory(atPath: fixture.url.path)
+        #expect(left.filter { $0.contains("luapkg") } == [], "\(left)")
+    }
 
     /// A project whose main module prints, then meets `problem` inside a function it calls only
     /// when given `later` (`atStart` false), or at its top level before printing (`atStart` true).

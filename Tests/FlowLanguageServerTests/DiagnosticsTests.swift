@@ -80,10 +80,10 @@ import Testing
         let server = ServerConnection()
         try server.initialize(root: project.root)
         let broken = try server.diagnostics(for: project.url("Sources/broken.lua")) { !$0.isEmpty }
-        // No module the program starts with requires broken.lua, so its unknown require is a
-        // warning (FP402), as validate has it.
-        #expect(broken.first?["code"] as? String == "FP402")
-        #expect(broken.first?["severity"] as? Int == 2)
+        // No module the program starts with requires broken.lua, but its top-level require fails
+        // whenever it loads: an error (FP401), as validate has it (issue 34).
+        #expect(broken.first?["code"] as? String == "FP401")
+        #expect(broken.first?["severity"] as? Int == 1)
 
         // util.lua's buffer stops defining helperValue: Main.lua, which is not open, is told.
         let util = project.url("Sources/app/util.lua")

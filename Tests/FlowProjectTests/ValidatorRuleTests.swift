@@ -29,7 +29,6 @@ import Testing
         ("FP301", ["Sources/main.lua:6:18"]),
         ("FP302", ["Sources/data.lua:2:9"]),
         ("FP303", ["Sources/deep.lua:1:1010"]),
-        ("FP304", ["Sources/later.lua:1:27"]),
         ("FP305", ["Sources/names.lua:2:21"]),
     ]
 
@@ -43,8 +42,19 @@ import Testing
             "\(report.diagnostics)")
         #expect(report.diagnostics.map { $0.place(relativeTo: root) } == places)
         #expect(report.diagnostics.allSatisfy { !$0.message.isEmpty })
-        let isWarning = ["FP103", "FP304", "FP305"].contains(code)
+        let isWarning = ["FP103", "FP305"].contains(code)
         #expect(report.hasErrors == !isWarning)
+    }
+
+    /// Issue 34: a syntax error in a module only a function requires is an error too (it was
+    /// the warning FP304): export would package a module whose first require fails.
+    @Test func aSyntaxErrorInAModuleNotLoadedAtStartIsAnError() {
+        let root = ProjectFixtures.url("invalid/FP301-not-at-start")
+        let report = Validator.validate(projectAt: root)
+        #expect(report.diagnostics.map(\.code) == ["FP301"], "\(report.diagnostics)")
+        #expect(report.diagnostics.map { $0.place(relativeTo: root) } == ["Sources/later.lua:1:27"])
+        #expect(report.hasErrors)
+        #expect(report.diagnostics.first?.hint?.contains("'later' does not load at start") == true)
     }
 
     @Test func messagesSayWhatIsWrong() {

@@ -27,12 +27,13 @@ extension HelpTopic {
           FP201-FP210  modules and resources: invalid names, duplicates, names that differ only
                        by case, missing linked resources, unreadable files, a missing start
                        module, links that escape the project
-          FP301-FP305  each module: Lua 5.4 syntax errors (a warning, FP304, in a module that
-                       does not load at start), binary files, files too large or nested too
-                       deep, text that is not UTF-8 (a warning, FP305: Lua runs it as bytes)
-          FP401-FP408  static analysis: unknown require, require cycles and getResource naming
-                       no resource (each an error where it surely fails at start, a warning
-                       elsewhere: FP402, FP407, FP408), reads of undefined globals (warnings,
+          FP301-FP305  each module: Lua 5.4 syntax errors (errors in every module, loaded at
+                       start or not), binary files, files too large or nested too deep, text
+                       that is not UTF-8 (a warning, FP305: Lua runs it as bytes)
+          FP401-FP408  static analysis: unknown require and getResource naming no resource
+                       (errors at a module's top level, warnings inside a function, a
+                       condition or a pcall: FP402, FP408), require cycles (an error where
+                       one loads at start, else FP407), reads of undefined globals (warnings,
                        with "did you mean"), resources no module names (warnings)
           FP501-FP506  export: unwritable output (or a folder), an input that cannot be read or
                        changed during export, package limits, a bad SOURCE_DATE_EPOCH,

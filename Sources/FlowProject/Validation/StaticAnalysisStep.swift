@@ -16,7 +16,7 @@ enum StaticAnalysisStep {
 
     /// Project-wide rules (requires, resources, globals) over the facts of every module that
     /// could be analysed, in the project's module order; with them, the syntax errors of
-    /// `uncompiled` modules, graded by whether the module loads at start (FP301 or FP304).
+    /// `uncompiled` modules (FP301, an error in every module since issue 34).
     static func check(
         project: Project, modules: [ProjectRules.Module], unanalysedSources: [[UInt8]] = [],
         uncompiled: [ProjectRules.UncompiledModule] = []
