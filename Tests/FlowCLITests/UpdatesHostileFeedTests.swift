@@ -143,6 +143,9 @@ import Testing
         // Both versions carry the same 400 KB resource; only main.lua changes.
         var generator = SystemRandomNumberGenerator()
         let media = world.url.appendingPathComponent("media.bin")
+        // The projects link a file of the repository they share (issue 38: a link must stay in it).
+        try FileManager.default.createDirectory(
+            at: world.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try Data((0..<400_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: media)
         func project(_ version: String, _ main: String) throws -> URL {
             let root = try World.project(in: world.url, name: "m\(version)", version: version, runtime: "1", main: main)
