@@ -9,10 +9,10 @@
     import Darwin
 #endif
 
-/// How many connections `flowpkg serve` holds at once, and for how long a client may take to
+/// How many connections an `HTTPServer` (`flowpkg serve`'s) holds at once, and for how long a client may take to
 /// say what it wants: the budgets that keep clients without the token from locking out the
 /// developer who has it.
-public struct LiveConnectionLimits: Sendable {
+public struct ConnectionLimits: Sendable {
     /// Seconds a client has, from its connection, to send its whole request head.
     public var headerTimeout: TimeInterval
     /// Connections still sending their request head (so not yet known to hold the token); a
