@@ -21,45 +21,26 @@ let options = LuaContext.Options(print: { line in FileHandle.standardOutput.writ
 
 // The package the app shipped with, and the public key it trusts (never the private one).
 let embedded = try EmbeddedPackageSource(contentsOf: embeddedURL)
-let identifier = embedded.identifier
 let key = try PackagePublicKey(contentsOf: keyURL)
 
 // runtimeVersion defaults to the embedded package's: an update must have the same one.
-let updates = try UpdateClient(
+let updates = try UpdateLaunch(
     configuration: .init(feed: feed, trustedKeys: [key], store: storeURL), embedded: embedded)
 
-// Decide before any Lua runs: a stored update that passes every rule, or the embedded package.
-let launch = updates.prepareLaunch()
-for message in launch.messages { print("update: \(message)") }
+var launch = PackageLaunch(primary: embedded, name: "App", options: options)
+launch.updates = updates
+launch.log = { line in print(line) }
 
-/// A context over `source`, its start module run: every package source names its start module
-/// (the embedded package's, or the downloaded update's).
-func start(_ source: any PackageSource) throws -> LuaContext {
-    let context = try LuaContext(
-        name: "App", packageIdentifier: identifier, loader: try Loader(identifier: identifier, sources: [source]),
-        options: options)
-    _ = try context.loadStartModule()
-    let version = (source as? UpdatePackageSource)?.manifest.version ?? embedded.manifest.version
-    print("ran \(version) from \(source.place)")
-    return context
-}
+// Decides before any Lua runs: a stored update that passes every rule, or the embedded package.
+// An update whose start module throws before it is confirmed is marked failed (never run
+// again), and the shipped package runs in this same launch; one that starts stays in use.
+let running = try launch.run()
+let version = (running.source as? UpdatePackageSource)?.manifest.version ?? embedded.manifest.version
+print("ran \(version) from \(running.source.place)")
 
-let context: LuaContext
-do {
-    context = try start(launch.source)
-} catch {
-    // The update's start module threw before it was confirmed: it is marked failed (never run
-    // again), and the shipped package runs in this same launch.
-    guard let fallback = updates.fallBackToEmbedded(reason: "\(error)") else { throw error }
-    for message in fallback.messages { print("update: \(message)") }
-    context = try start(embedded)
-}
-// The app is up: the package that runs stays in use at the next launches.
-updates.markHealthy()
-
-// Look for the next update while the app runs; what it downloads runs from the next launch.
-let check = updates.checkInBackground { outcome in print("update: \(outcome)") }
+// The feed was checked in the background while the app started; what it downloads runs from
+// the next launch. An app keeps running instead of waiting here.
 // snippet.hide
-// A command-line program ends here, so it waits for the check; an app keeps running instead.
-_ = check.wait(timeout: 120)
-context.terminate()
+// A command-line program ends here, so it waits for the check.
+updates.finish(log: { line in print(line) })
+running.stop()

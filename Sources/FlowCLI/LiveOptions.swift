@@ -48,37 +48,17 @@ struct LiveOptions: ParsableArguments {
         }
     }
 
-    /// What sends the program's output, errors and loads back to the live source, if one was
-    /// asked for: made before the context, whose output it takes.
-    func makeReporter(loader: Loader, output: LineOutput) -> LiveReporter? {
+    /// The development monitor for `flowpkg run`'s launch, if a live source was asked for: the
+    /// program's output, errors, reloads and loads go back to it; `prepareSession` sees each
+    /// session before it connects.
+    func launch(output: LineOutput, prepareSession: @escaping (LiveSession) -> Void = { _ in }) -> LiveLaunch? {
         guard let url, let parsed = URL(string: url), let token else { return nil }
-        // The package's version and digest, when a package is what runs.
-        let package = loader.sources.lazy.compactMap { $0 as? EmbeddedPackageSource }.first?.manifest
-        let program = LiveReporter.thisProgram(
-            identifier: loader.identifier.rawValue, version: package?.version, digest: package?.digest)
-        return LiveReporter(
-            url: parsed, token: token, program: program,
-            log: { line in
-                fflush(nil)
-                output.error(line)
-            })
-    }
-
-    /// Connects the context's loader to the live source, if one was asked for; `prepare` sees
-    /// the session before it connects.
-    func startSession(
-        loader: Loader, primary: SourceKind, context: LuaContext, output: LineOutput,
-        reporter: LiveReporter? = nil, prepare: (LiveSession) -> Void = { _ in }
-    ) -> LiveSession? {
-        guard let url, let parsed = URL(string: url), let token else { return nil }
-        return LiveSession.attach(
-            to: context, configuration: .init(url: parsed, token: token, connectionTimeout: connectionTimeout),
-            primary: primary,
+        return LiveLaunch(
+            configuration: .init(url: parsed, token: token, connectionTimeout: connectionTimeout),
             log: { line in
                 fflush(nil)  // Lua's print writes through C stdio: its lines come first
                 output.error(line)
             },
-            afterChange: { fflush(nil) },
-            reporter: reporter, prepare: prepare)
+            afterChange: { fflush(nil) }, prepareSession: prepareSession)
     }
 }

@@ -114,15 +114,6 @@ extension Flowpkg {
             return (location.url, DiagnosticRenderer.relativePath(above, from: workingDirectory))
         }
 
-        /// Lua's `arg` as the lua interpreter builds it: the program's arguments from 1, the
-        /// script (here the start module's file, `App/Sources/main.lua`) at 0, the interpreter (the flowpkg binary's
-        /// absolute path) at -1. Bridged as a sequence, then shifted down.
-        static func setArgumentTable(in context: LuaContext, path: String, _ arguments: [String]) throws {
-            try context.setGlobal("arg", .array(([executablePath, path] + arguments).map { .string($0) }))
-            try context.execute(
-                "for i = -1, #arg - 2 do arg[i] = arg[i + 2] end arg[#arg] = nil arg[#arg] = nil", chunkName: "=arg")
-        }
-
         static func standardError(_ text: String) {
             StandardStream.error.write(text)
         }

@@ -4,6 +4,7 @@ import FlowPackage
 import FlowProject
 import FlowRuntime
 import FlowSupport
+import FlowUpdates
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -93,100 +94,81 @@ struct RunRequest {
             live: nil, updates: nil, arguments: [])
     }
 
-    /// Opens the package or project, starts what the options ask for, and runs the start module.
-    /// Returns what the run opened (the package's reader and buffers) for the caller to hold
-    /// until the process exits: freeing it piece by piece (unmapping the manifest's and the
-    /// directory's buffers) would only delay the exit.
+    /// Opens the package or project and launches it as a host would (`PackageLaunch`), with
+    /// the updates and the live source the options ask for. Returns what the run opened (the
+    /// package's reader and buffers) for the caller to hold until the process exits: freeing
+    /// it piece by piece (unmapping the manifest's and the directory's buffers) would only
+    /// delay the exit.
     @discardableResult
     func perform() throws -> RunTarget {
         let expected = try identifier.map { try PackageIdentifier($0) }
-        var (target, shownPath) = try open(expected)
-
-        let updateRun: UpdateRun?
+        let (target, shownPath) = try open(expected)
+        guard let primary = target.loader.sources.last else { throw ExitCode.failure }
+        let updateLaunch: UpdateLaunch?
         do {
-            updateRun = try updates?.start(&target, log: { Self.standardError($0 + "\n") })
+            updateLaunch = try updates?.launch(over: target)
         } catch {
             Self.standardError("error: \(error)\n")
             throw ExitCode.failure
         }
-        defer { updateRun?.finish(log: { Self.standardError($0 + "\n") }) }
+        defer { updateLaunch?.finish(log: { Self.standardError($0 + "\n") }) }
 
-        var fallback: RunTarget?
-        do {
-            return try run(target, shownPath: shownPath, updateRun: updateRun, fallback: &fallback)
-        } catch  where fallback != nil {
-            // The update's start module threw before it was confirmed healthy: the embedded
-            // package runs in this same launch.
-            return try run(fallback!, shownPath: shownPath, updateRun: nil, fallback: &fallback)
+        var launch = PackageLaunch(
+            primary: primary, name: "run", options: LuaContext.Options(sandbox: sandbox ? .default : nil))
+        launch.startModule = target.startModule
+        launch.externalModules = target.externalModules
+        launch.arguments = arguments
+        launch.argumentTable = .init(interpreter: Flowpkg.executablePath, script: shownPath)
+        launch.updates = updateLaunch
+        launch.log = { line in
+            fflush(nil)  // Lua's print writes through C stdio
+            Self.standardError(line + "\n")
         }
-    }
-
-    /// Runs `target`'s start module in a new context. When it throws and an update was
-    /// running, `fallback` is set to the embedded package's target before the error is thrown.
-    private func run(
-        _ target: RunTarget, shownPath: String, updateRun: UpdateRun?, fallback: inout RunTarget?
-    ) throws -> RunTarget {
-        let lineOutput = LineOutput()
-        let reporter = live?.makeReporter(loader: target.loader, output: lineOutput)
-        var options = LuaContext.Options(sandbox: sandbox ? .default : nil, externalModules: target.externalModules)
-        // With a live session, what Lua writes also goes back to `flowpkg serve`.
-        options.output = reporter?.outputHandler
-        let context = try LuaContext(
-            name: "run", packageIdentifier: target.identifier, loader: target.loader, options: options)
-        // arg[0] is the start module's file, as lua5.4 names the script it runs, so a program
-        // that finds its own files from arg[0] (Penlight's app.require_here) finds them.
-        try Flowpkg.Run.setArgumentTable(
-            in: context, path: target.loader.chunkName(ofModule: target.startModule) ?? shownPath, arguments)
+        launch.startModuleFailed = { error in
+            fflush(nil)  // Lua's print writes through C stdio
+            Self.standardError("error: \(error)\n")
+        }
         if trace {
-            target.loader.observeLoads { item in
-                fflush(nil)  // Lua's print writes through C stdio: keep the two in order
-                Self.standardError("trace: \(TerminalText.escaped("\(item)"))\n")
+            launch.prepare = { context in
+                context.loader.observeLoads { item in
+                    fflush(nil)  // Lua's print writes through C stdio: keep the two in order
+                    Self.standardError("trace: \(TerminalText.escaped("\(item)"))\n")
+                }
             }
         }
         let watch = live?.watch ?? false
         let refused = DispatchSemaphore(value: 0)
         let refusal = Locked<String?>(nil)
-        let session = live?.startSession(
-            loader: target.loader, primary: target.primarySource,
-            context: context, output: lineOutput, reporter: reporter
-        ) { session in
+        launch.live = live?.launch(output: LineOutput()) { session in
             guard watch else { return }
             session.onRefused { reason in
                 refusal.withLock { $0 = reason }
                 refused.signal()
             }
         }
-        defer {
-            session?.stop()
-            context.terminate()
-        }
-        if watch, let reason = refusal.withLock({ $0 }) {
-            Self.standardError("error: --watch has nothing to watch: \(reason)\n")
-            throw ExitCode.failure
-        }
-        if watch { Interrupt.install(.exitAtOnce) }
-        do {
-            // The start module gets the arguments as `...`, as `lua script.lua a b` passes them.
-            try context.loadModule(target.startModule, arguments: arguments.map { .string($0) })
-        } catch {
-            fflush(nil)  // Lua's print writes through C stdio
-            if let updateRun, let embedded = updateRun.fallBack(after: error, log: { Self.standardError($0 + "\n") }) {
-                Self.standardError("update: the update's start module failed:\n\(error)\n")
-                reporter?.error("the update's start module failed: \(error)", phase: .start)
-                fallback = embedded
-                throw ExitCode.failure
+        if watch {
+            launch.willRunStartModule = { _ in
+                if let reason = refusal.withLock({ $0 }) {
+                    Self.standardError("error: --watch has nothing to watch: \(reason)\n")
+                    throw ExitCode.failure
+                }
+                Interrupt.install(.exitAtOnce)
             }
-            Self.standardError("error: \(error)\n")
-            reporter?.error("\(error)", phase: .start)
+        }
+
+        let running: LaunchedPackage
+        do {
+            running = try launch.run()
+        } catch PackageLaunchError.startModuleFailed {
             throw ExitCode.failure
         }
+        defer { running.stop() }
         fflush(nil)  // Lua's print writes through C stdio
-        updateRun?.succeeded()
         guard watch else { return target }
         if let signalNumber = Interrupt.wait(orWoken: refused) {
             // Ctrl-C is how a watch ends: the shell's status for it, and no warning about
             // the connection this closes.
-            session?.stop()
+            running.stop()
             throw ExitCode(128 + signalNumber)
         }
         fflush(nil)

@@ -10,8 +10,9 @@ import FlowSupport
     import Darwin
 #endif
 
-/// One HTTP/1.1 GET over a plain TCP socket: all the live protocol needs (authenticated GETs
-/// and one long-lived event stream, over the `http://` that `flowpkg serve` speaks).
+/// One HTTP/1.1 request over a plain TCP socket, the client half of FlowHTTP: all the live
+/// protocol and the update feed need (authenticated GETs, a program's reports POSTed, one
+/// long-lived event stream, over the `http://` that `flowpkg serve` speaks).
 ///
 /// Not URLSession: on Linux it lives in FoundationNetworking, over libcurl, and linking it
 /// loads libcurl's dependencies (TLS, Kerberos, LDAP, …) into every process that links this
@@ -51,6 +52,17 @@ package final class HTTPConnection {
         _ url: URL, headers: [(String, String)], timeout: TimeInterval,
         readTimeout: TimeInterval?
     ) throws(Failure) -> HTTPConnection {
+        try send("GET", url, headers: headers, timeout: timeout, readTimeout: readTimeout)
+    }
+
+    /// Connects to `url`'s host and port within `timeout`, then sends a `method` request for
+    /// its path and query with `headers` and `body` (announced by its `Content-Length` when
+    /// not empty). Each read afterwards waits at most `readTimeout` (nil: as long as it
+    /// takes, for an event stream).
+    package static func send(
+        _ method: String, _ url: URL, headers: [(String, String)], body: [UInt8] = [], timeout: TimeInterval,
+        readTimeout: TimeInterval?
+    ) throws(Failure) -> HTTPConnection {
         guard url.scheme?.lowercased() == "http" else {
             throw .unreachable(
                 "only http:// is supported (flowpkg serve speaks plain HTTP), not \(url.scheme ?? "no scheme")://")
@@ -71,11 +83,12 @@ package final class HTTPConnection {
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         if let query = components.percentEncodedQuery { target += "?" + query }
         let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        var request = "GET \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n"
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        if !body.isEmpty { request += "Content-Length: \(body.count)\r\n" }
         request += "\r\n"
         do {
-            try socket.send(Array(request.utf8))
+            try socket.send(Array(request.utf8) + body)
         } catch {
             throw .unreachable(error.reason)
         }

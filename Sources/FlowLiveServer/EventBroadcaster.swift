@@ -1,3 +1,4 @@
+import FlowHTTP
 import FlowLiveProtocol
 import FlowPackage
 import FlowSupport
@@ -53,65 +54,5 @@ final class EventBroadcaster: Sendable {
             return Array(subscribers.open.values)
         }
         for subscription in targets { subscription.finish() }
-    }
-}
-
-/// One event stream's queue: the broadcaster adds events, the connection's thread takes them.
-///
-/// A client that falls `capacity` events behind is not sent a stream with holes in it: its
-/// stream ends, and the client's reconnection catches up from the manifest.
-final class EventSubscription: Sendable {
-    static let capacity = 256
-
-    enum Next: Equatable {
-        case event([UInt8])
-        /// Nothing came within the wait.
-        case idle
-        /// Finished and drained.
-        case finished
-    }
-
-    private struct Queue {
-        var events: [[UInt8]] = []
-        var finished = false
-    }
-
-    private let queue = Awaited(Queue())
-    private let onCancel: @Sendable (EventSubscription) -> Void
-
-    init(onCancel: @escaping @Sendable (EventSubscription) -> Void) {
-        self.onCancel = onCancel
-    }
-
-    func yield(_ event: [UInt8]) {
-        queue.withLock { queue in
-            guard !queue.finished else { return }
-            if queue.events.count >= Self.capacity {
-                queue.finished = true
-                return
-            }
-            queue.events.append(event)
-        }
-    }
-
-    /// Ends the stream once what is queued has been taken.
-    func finish() {
-        queue.withLock { $0.finished = true }
-    }
-
-    /// The next event, waiting at most `seconds` for one.
-    func next(waitingAtMost seconds: TimeInterval) -> Next {
-        let next = queue.wait(
-            until: { queue -> Next? in
-                if !queue.events.isEmpty { return .event(queue.events.removeFirst()) }
-                return queue.finished ? .finished : nil
-            }, deadline: Date(timeIntervalSinceNow: seconds))
-        return next ?? .idle
-    }
-
-    /// The client is gone: no more events are queued for it.
-    func cancel() {
-        finish()
-        onCancel(self)
     }
 }

@@ -67,7 +67,7 @@ public final class LiveServer: Sendable {
     public let project: LiveProject
     public let options: LiveServerOptions
     /// The listener, set by `start()`.
-    private let listener = Locked<HTTPListener?>(nil)
+    private let listener = Locked<HTTPServer?>(nil)
     private let events = EventBroadcaster()
     private let log: @Sendable (String) -> Void
     private let watcher: FileWatcher
@@ -116,9 +116,9 @@ public final class LiveServer: Sendable {
     /// Starts listening and watching; returns once connections are accepted, or throws
     /// `LiveServerError` (the port is taken, the address is not this machine's).
     public func start() throws {
-        let listener: HTTPListener
+        let listener: HTTPServer
         do {
-            listener = try HTTPListener(
+            listener = try HTTPServer(
                 host: options.host, port: options.port, limits: options.limits,
                 isAuthorized: { [options] request in Self.carriesToken(request, options.token) },
                 handler: { [self] request in respond(to: request) })
@@ -142,21 +142,21 @@ public final class LiveServer: Sendable {
         base + LiveProtocol.sessionPagePath + "?token=" + options.token
     }
 
-    private func respond(to request: LiveRequest) -> LiveResponse {
+    private func respond(to request: HTTPRequest) -> HTTPResponse {
         authorized(request) {
             if request.path == LiveProtocol.reportPath {
                 guard request.method == "POST" else {
-                    return HTTPListener.plainError(405, "\(LiveProtocol.reportPath) takes POST with a JSON report")
+                    return HTTPResponse.error(405, "\(LiveProtocol.reportPath) takes POST with a JSON report")
                 }
                 return receiveReport(request)
             }
             guard request.method == "GET" else {
-                return HTTPListener.plainError(
+                return HTTPResponse.error(
                     405, "the live source answers GET, and POST at \(LiveProtocol.reportPath)")
             }
             switch request.path {
             case LiveProtocol.sessionPagePath:
-                return LiveResponse(
+                return HTTPResponse(
                     status: 200, contentType: "text/html; charset=utf-8", body: .bytes(Array(SessionPage.html.utf8)))
             case LiveProtocol.sessionStatePath:
                 let manifest = project.manifest
@@ -164,34 +164,34 @@ public final class LiveServer: Sendable {
                     project: .init(name: manifest.name, identifier: manifest.identifier, revision: manifest.revision),
                     diagnostics: validation.diagnostics(revision: manifest.revision), programs: sessions.all)
                 let body = try JSONEncoder.live.encode(state)
-                return LiveResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
+                return HTTPResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
             case LiveProtocol.manifestPath:
                 let body = try JSONEncoder.live.encode(project.manifest)
-                return LiveResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
+                return HTTPResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
             case LiveProtocol.modulePath:
                 let name = request.query["name"] ?? ""
                 guard let bytes = try project.moduleData(named: name) else {
-                    return HTTPListener.plainError(404, "no module named '\(name)' in the project")
+                    return HTTPResponse.error(404, "no module named '\(name)' in the project")
                 }
-                return LiveResponse(status: 200, contentType: "text/x-lua", body: .bytes(bytes))
+                return HTTPResponse(status: 200, contentType: "text/x-lua", body: .bytes(bytes))
             case LiveProtocol.resourcePath:
                 let name = request.query["name"] ?? "", type = request.query["type"] ?? ""
                 guard let bytes = try project.resourceData(name: name, type: type) else {
-                    return HTTPListener.plainError(404, "no resource named '\(name)' of type '\(type)' in the project")
+                    return HTTPResponse.error(404, "no resource named '\(name)' of type '\(type)' in the project")
                 }
-                return LiveResponse(status: 200, contentType: "application/octet-stream", body: .bytes(bytes))
+                return HTTPResponse(status: 200, contentType: "application/octet-stream", body: .bytes(bytes))
             case LiveProtocol.scriptPath:
                 let path = request.query["path"] ?? ""
                 guard let bytes = try project.scriptData(atPath: path) else {
-                    return HTTPListener.plainError(404, "no script '\(path)' in the project")
+                    return HTTPResponse.error(404, "no script '\(path)' in the project")
                 }
-                return LiveResponse(status: 200, contentType: "text/x-lua", body: .bytes(bytes))
+                return HTTPResponse(status: 200, contentType: "text/x-lua", body: .bytes(bytes))
             case LiveProtocol.eventsPath:
-                return LiveResponse(
+                return HTTPResponse(
                     status: 200, contentType: "text/event-stream",
                     body: .events(events.subscribe(revision: project.manifest.revision)))
             default:
-                return HTTPListener.plainError(
+                return HTTPResponse.error(
                     404,
                     "unknown path; the live source serves \(LiveProtocol.manifestPath), "
                         + "\(LiveProtocol.modulePath), \(LiveProtocol.resourcePath), \(LiveProtocol.scriptPath), "
@@ -204,23 +204,23 @@ public final class LiveServer: Sendable {
 
     /// Takes a program's report: refused with a clear message when it is not a report within
     /// the limits; otherwise recorded and handed on event by event.
-    private func receiveReport(_ request: LiveRequest) -> LiveResponse {
+    private func receiveReport(_ request: HTTPRequest) -> HTTPResponse {
         let report: LiveReport
         do {
             report = try JSONDecoder().decode(LiveReport.self, from: Data(request.body))
         } catch {
-            return HTTPListener.plainError(
+            return HTTPResponse.error(
                 400, "the report is not a flowpkg live report in JSON: \(Self.reason(error))")
         }
         if report.events.count > LiveProtocol.maxReportEvents {
-            return HTTPListener.plainError(
+            return HTTPResponse.error(
                 413, "the report holds \(report.events.count) events, more than \(LiveProtocol.maxReportEvents)")
         }
         if let problem = report.events.lazy.compactMap(\.problem).first {
-            return HTTPListener.plainError(400, "the report is refused: \(problem)")
+            return HTTPResponse.error(400, "the report is refused: \(problem)")
         }
         onEvents(sessions.receive(report))
-        return LiveResponse(status: 204, contentType: "application/json", body: .bytes([]))
+        return HTTPResponse(status: 204, contentType: "application/json", body: .bytes([]))
     }
 
     private static func reason(_ error: any Error) -> String {
@@ -235,17 +235,18 @@ public final class LiveServer: Sendable {
 
     /// Runs `respond` only for a request that carries the token; logs the outcome in one line
     /// (but not the reports and page polls that went well: they come every second).
-    private func authorized(_ request: LiveRequest, _ respond: () throws -> LiveResponse) -> LiveResponse {
-        let response: LiveResponse
-        let authorized = Self.carriesToken(request, options.token)
+    private func authorized(_ request: HTTPRequest, _ respond: () throws -> HTTPResponse) -> HTTPResponse {
+        let response: HTTPResponse
+        // Checked once, by the server, when the request's head came in (it chose its budget).
+        let authorized = request.isAuthorized
         if authorized {
             do {
                 response = try respond()
             } catch {
-                response = HTTPListener.plainError(500, "the project cannot be read now: \(error)")
+                response = HTTPResponse.error(500, "the project cannot be read now: \(error)")
             }
         } else {
-            response = HTTPListener.plainError(
+            response = HTTPResponse.error(
                 401,
                 "missing or wrong token: send 'Authorization: Bearer <token>' "
                     + "with the token flowpkg serve printed")
@@ -255,9 +256,7 @@ public final class LiveServer: Sendable {
         var line = Self.logLine(for: request, authorized: authorized, status: response.status)
         // A token holder's refused request says why (a malformed report, say); one without
         // the token is only the path, as the listener logs it.
-        if authorized, response.status >= 400, case .bytes(let body) = response.body,
-            let message = (try? JSONDecoder().decode([String: String].self, from: Data(body)))?["error"]
-        {
+        if authorized, response.status >= 400, let message = response.errorMessage {
             line += ": " + LogText.escaped(message)
         }
         log(line)
@@ -266,7 +265,7 @@ public final class LiveServer: Sendable {
 
     /// Whether `request` carries `Authorization: Bearer <token>`, or, for the session page's
     /// GETs only, `?token=<token>` (a browser cannot put a header on the page's own address).
-    static func carriesToken(_ request: LiveRequest, _ token: String) -> Bool {
+    static func carriesToken(_ request: HTTPRequest, _ token: String) -> Bool {
         var presented = request.headers["authorization"] ?? ""
         if presented.isEmpty, request.method == "GET",
             request.path == LiveProtocol.sessionPagePath || request.path == LiveProtocol.sessionStatePath,
@@ -280,7 +279,7 @@ public final class LiveServer: Sendable {
     /// One log line for a request: every part the client chose is escaped (`LogText`), so no
     /// request can end the line or drive the terminal; without the token, only the method and
     /// the path as sent are shown, not the decoded name it asked for.
-    static func logLine(for request: LiveRequest, authorized: Bool, status: Int) -> String {
+    static func logLine(for request: HTTPRequest, authorized: Bool, status: Int) -> String {
         var target = LogText.escaped(request.path)
         if authorized {
             if let name = request.query["name"] { target += " \(LogText.escaped(name))" }

@@ -82,4 +82,20 @@ extension LuaStack {
         let status = flowlua_pcall(L, 3, 0, 0)
         guard status == LUA_OK else { throw LuaError.pop(status: status, from: L) }
     }
+
+    /// `_G[name] = {[first] = values[0], [first + 1] = values[1], …}`: a sequence that starts
+    /// elsewhere than 1, as the lua interpreter's `arg` starts at -1.
+    package func setGlobal(_ name: String, sequence values: [LuaValue], from first: Int) throws {
+        flowlua_pushcfunction(L, flowlua_settable_body)
+        flowlua_pushglobaltable(L)
+        push(message: name)
+        let positive = values.count - max(0, 1 - first)
+        lua_createtable(L, Int32(clamping: max(0, positive)), Int32(clamping: values.count - max(0, positive)))
+        for (offset, value) in values.enumerated() {
+            push(value)
+            lua_rawseti(L, -2, lua_Integer(first + offset))
+        }
+        let status = flowlua_pcall(L, 3, 0, 0)
+        guard status == LUA_OK else { throw LuaError.pop(status: status, from: L) }
+    }
 }

@@ -117,9 +117,9 @@ struct UpdateOptions: ParsableArguments {
         return URL(fileURLWithPath: cache).appendingPathComponent("flowpkg/updates", isDirectory: true)
     }
 
-    /// With `--updates`: picks the package this run uses (checking the feed first with
-    /// `--apply-now`) and points `target` at it. Nil without `--updates`.
-    func start(_ target: inout RunTarget, log: (String) -> Void) throws -> UpdateRun? {
+    /// With `--updates`: the updates `flowpkg run`'s launch takes over `target`, which must be
+    /// a package (checking the feed first with `--apply-now`). Nil without `--updates`.
+    func launch(over target: RunTarget) throws -> UpdateLaunch? {
         guard let feedURL else { return nil }
         guard let embedded = target.loader.sources.last as? EmbeddedPackageSource else {
             throw UpdateRunError("--updates runs a .luapkg (the embedded package), not a project folder")
@@ -144,24 +144,7 @@ struct UpdateOptions: ParsableArguments {
         // A file size limit (ulimit -f) makes a too-large write fail with EFBIG, reported and
         // cleaned up like a full disk, instead of killing the process.
         signal(SIGXFSZ, SIG_IGN)
-        let embeddedTarget = target
-        if applyNow { log("update: \(client.checkForUpdate())") }
-        let launch = client.prepareLaunch()
-        for message in launch.messages { log("update: \(message)") }
-        if launch.plan.choice == .embedded {
-            log("update: running the embedded package \(embedded.manifest.version)")
-        }
-        let background = applyNow ? nil : client.checkInBackground()
-        if let update = launch.source as? UpdatePackageSource {
-            do {
-                target.loader = try Loader(identifier: embedded.identifier, sources: [update])
-            } catch {
-                throw UpdateRunError("\(error)")
-            }
-            if let start = update.manifest.startModule { target.startModule = start }
-            target.externalModules = update.manifest.externalModules
-        }
-        return UpdateRun(client: client, background: background, embeddedTarget: embeddedTarget)
+        return UpdateLaunch(client: client, checkingFirst: applyNow)
     }
 }
 
@@ -169,43 +152,4 @@ struct UpdateOptions: ParsableArguments {
 struct UpdateRunError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// One `flowpkg run` with updates: reports the start module's outcome for launch safety and,
-/// at the end, what the background check found.
-struct UpdateRun {
-    let client: UpdateClient
-    let background: BackgroundCheck?
-    /// What runs when the update's start module fails: the embedded package.
-    let embeddedTarget: RunTarget
-
-    /// The update's start module threw before the launch was confirmed healthy: the update is
-    /// marked failed, and the embedded package's target is returned to run in this same
-    /// launch. Nil when the embedded package was what failed.
-    func fallBack(after error: any Error, log: (String) -> Void) -> RunTarget? {
-        let firstLine = "\(error)".split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-        guard let launch = client.fallBackToEmbedded(reason: firstLine) else { return nil }
-        for message in launch.messages { log("update: \(message)") }
-        return embeddedTarget
-    }
-
-    /// The start module returned without error: the host confirms the launch healthy.
-    func succeeded() { client.markHealthy() }
-
-    /// The start module failed: the update (if one ran) is marked failed.
-    func failed() { client.markFailed() }
-
-    /// Waits for the background check, so what it downloaded is there at the next start.
-    func finish(log: (String) -> Void) {
-        guard let background else { return }
-        guard let outcome = background.wait(timeout: client.configuration.deadline + 5) else {
-            log("update: the feed check did not finish; it is tried again at the next start")
-            return
-        }
-        if case .downloaded = outcome {
-            log("update: \(outcome); it runs from the next start")
-        } else {
-            log("update: \(outcome)")
-        }
-    }
 }

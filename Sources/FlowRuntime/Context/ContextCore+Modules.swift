@@ -167,6 +167,11 @@ extension ContextCore {
         try LuaStack(L, bridge: self).setGlobal(name, value)
     }
 
+    func setGlobal(_ name: String, sequence values: [LuaValue], from first: Int) throws {
+        let (_, L) = try live()
+        try LuaStack(L, bridge: self).setGlobal(name, sequence: values, from: first)
+    }
+
     /// Lua's `postMessage(name, ...)`, from the host.
     func post(_ name: String, _ arguments: [LuaValue]) throws {
         _ = try call(reference: postMessageReference, arguments: [.string(name)] + arguments)

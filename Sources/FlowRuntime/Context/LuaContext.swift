@@ -231,6 +231,14 @@ public final class LuaContext: Sendable {
         try executor.sync { try core.setGlobal(name, value) }
     }
 
+    /// Sets the global `name` to a table holding `values` from index `first` on: the lua
+    /// interpreter's `arg` starts at -1 (see ``PackageLaunch/ArgumentTable``).
+    public func setGlobal(_ name: String, sequence values: [LuaValue], from first: Int) throws {
+        guard !name.isEmpty else { throw LuaContextError.invalidGlobalName(name) }
+        let core = self.core
+        try executor.sync { try core.setGlobal(name, sequence: values, from: first) }
+    }
+
     // MARK: Messages and resources
 
     /// Posts `name` with `arguments` to the Lua handlers added with `addMessageHandler`, then

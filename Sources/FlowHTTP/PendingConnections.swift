@@ -1,4 +1,3 @@
-import FlowHTTP
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -18,7 +17,7 @@ import FlowHTTP
 /// come. When `capacity` are waiting, a new arrival closes the oldest: it has had the longest
 /// to send its head, and a client that sends its head at once (as every real one does) is
 /// read long before `capacity` newer connections can push it out.
-struct PendingConnections {
+package struct PendingConnections {
     struct Connection {
         let socket: PlainSocket
         let peer: String

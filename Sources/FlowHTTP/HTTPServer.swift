@@ -1,5 +1,3 @@
-import FlowHTTP
-import FlowPackage
 import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -12,33 +10,68 @@ import FlowSupport
     import Darwin
 #endif
 
-/// One request the live server answers: a GET with its path, decoded query and headers.
-struct LiveRequest: Sendable {
-    var method: String
+/// One request the server answers: its method, path, decoded query, headers and body.
+package struct HTTPRequest: Sendable {
+    package var method: String
     /// The path as sent, before any `?`.
-    var path: String
+    package var path: String
     /// The query's names and values, percent-decoded.
-    var query: [String: String]
+    package var query: [String: String]
     /// Header values by lower-cased name.
-    var headers: [String: String]
+    package var headers: [String: String]
     /// `HTTP/1.0` or `HTTP/1.1`.
-    var version: String
+    package var version: String
     /// Who asked: `127.0.0.1:51234`.
-    var peer: String
-    /// The body a POST sent (a program's report), at most `HTTPListener.maxBody` bytes.
-    var body: [UInt8] = []
+    package var peer: String
+    /// The body a POST sent (a program's report), at most `HTTPServer.maxBody` bytes.
+    package var body: [UInt8] = []
+    /// What the server's `isAuthorized` said of this request, asked once when its head came
+    /// in (it chose the request's budget): the handler reads this, never asks again.
+    package var isAuthorized = false
+
+    package init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        version: String = "HTTP/1.1", peer: String = "", body: [UInt8] = []
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.version = version
+        self.peer = peer
+        self.body = body
+    }
 }
 
-/// What the live server answers: bytes, or a stream of server-sent events.
-struct LiveResponse: Sendable {
-    enum Body: Sendable {
+/// What the server answers: bytes, or a stream of server-sent events.
+package struct HTTPResponse: Sendable {
+    package enum Body: Sendable {
         case bytes([UInt8])
         case events(EventSubscription)
     }
 
-    var status: Int
-    var contentType: String
-    var body: Body
+    package var status: Int
+    package var contentType: String
+    package var body: Body
+    /// For an error answer made by `error(_:_:)`: its message, as a log shows it (the body
+    /// is that message in JSON, not decoded again to be logged).
+    package var errorMessage: String?
+
+    package init(status: Int, contentType: String, body: Body) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+
+    /// An error answer: `{"error": message}`.
+    package static func error(_ status: Int, _ message: String) -> HTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let body = (try? encoder.encode(["error": message])) ?? Data()
+        var response = HTTPResponse(status: status, contentType: "application/json", body: .bytes([UInt8](body)))
+        response.errorMessage = message
+        return response
+    }
 }
 
 /// A small HTTP/1.1 server over `PlainSocket`: one request per connection (`Connection:
@@ -56,11 +89,11 @@ struct LiveResponse: Sendable {
 /// An event stream whose client has gone is noticed within a second (and a silent half-open
 /// one by the heartbeat comment sent every `heartbeat` seconds).
 ///
-/// The live channel needs no more: a handful of GETs from one development host and one
+/// The live channel (FlowLiveServer) needs no more: a handful of GETs from one development host and one
 /// long-lived event stream, on loopback by default. (A server library would do, but the ones
 /// at hand bring FoundationNetworking, and with it libcurl's dependencies, into every
 /// `flowpkg` process at start-up.)
-final class HTTPListener: Sendable {
+package final class HTTPServer: Sendable {
     /// How long a send may wait for a slow reader.
     static let sendTimeout: TimeInterval = 10
     /// Seconds between the comments that keep an idle event stream checked.
@@ -71,13 +104,13 @@ final class HTTPListener: Sendable {
     /// The largest request body read (a program's report); a larger one is answered 413.
     static let maxBody = 1 << 20
 
-    let port: UInt16
-    let limits: LiveConnectionLimits
+    package let port: UInt16
+    package let limits: ConnectionLimits
     /// Waiting connections allowed, within the process's descriptor limit.
-    let pendingCapacity: Int
+    package let pendingCapacity: Int
     private let socket: PlainSocket
-    private let isAuthorized: @Sendable (LiveRequest) -> Bool
-    private let handler: @Sendable (LiveRequest) -> LiveResponse
+    private let isAuthorized: @Sendable (HTTPRequest) -> Bool
+    private let handler: @Sendable (HTTPRequest) -> HTTPResponse
 
     private enum Budget { case request, unauthenticated, events }
 
@@ -105,10 +138,10 @@ final class HTTPListener: Sendable {
     /// descriptor limit to its hard limit, since a server holds many sockets at once.
     ///
     /// - Parameter isAuthorized: whether a request carries the token, to choose its budget.
-    init(
-        host: String, port: UInt16, limits: LiveConnectionLimits = LiveConnectionLimits(),
-        isAuthorized: @escaping @Sendable (LiveRequest) -> Bool,
-        handler: @escaping @Sendable (LiveRequest) -> LiveResponse
+    package init(
+        host: String, port: UInt16, limits: ConnectionLimits = ConnectionLimits(),
+        isAuthorized: @escaping @Sendable (HTTPRequest) -> Bool,
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) throws(PlainSocket.Failure) {
         socket = try PlainSocket.listen(host: host, port: port)
         self.port = socket.localPort ?? port
@@ -120,16 +153,16 @@ final class HTTPListener: Sendable {
         self.handler = handler
     }
 
-    func start() {
+    package func start() {
         DetachedThread.start { [self] in acceptAndReadHeads() }
     }
 
     /// Connections open now: those still sending their head, those being answered and the
     /// event streams.
-    var openConnections: Int { state.withLock { $0.open.count + $0.pending } }
+    package var openConnections: Int { state.withLock { $0.open.count + $0.pending } }
 
     /// Stops accepting and closes every open connection.
-    func stop() {
+    package func stop() {
         let open = state.withLock { state -> [PlainSocket] in
             state.stopped = true
             return Array(state.open.values)
@@ -194,17 +227,20 @@ final class HTTPListener: Sendable {
 
     /// Gives a connection whose head is in a thread from its budget, or refuses it.
     private func dispatch(_ client: PlainSocket, peer: String, _ outcome: PendingConnections.Outcome) {
-        let parsed: Result<LiveRequest, RequestProblem>
+        var read: Result<HTTPRequest, RequestProblem>
         switch outcome {
-        case .head(let head, let rest): parsed = Self.request(from: head, peer: peer, rest: rest)
-        case .malformed(let reason): parsed = .failure(RequestProblem(message: reason))
+        case .head(let head, let rest): read = Self.request(from: head, peer: peer, rest: rest)
+        case .malformed(let reason): read = .failure(RequestProblem(message: reason))
         }
-        let budget: Budget
-        if case .success(let request) = parsed, isAuthorized(request) {
-            budget = .request
-        } else {
-            budget = .unauthenticated
+        // The token is checked here, once: the request carries the answer to its handler.
+        var chosen = Budget.unauthenticated
+        if case .success(var request) = read, isAuthorized(request) {
+            chosen = .request
+            request.isAuthorized = true
+            read = .success(request)
         }
+        let parsed = read
+        let budget = chosen
         let id = ObjectIdentifier(client)
         let admitted = state.withLock { state -> Bool in
             if state.stopped { return false }
@@ -223,7 +259,7 @@ final class HTTPListener: Sendable {
             // Told to come back, with one send that never waits (the socket is still
             // non-blocking, and a few hundred bytes fit an unused send buffer), then closed.
             try? Self.write(
-                Self.plainError(503, "the live source is busy: retry in a moment"), to: client,
+                HTTPResponse.error(503, "the live source is busy: retry in a moment"), to: client,
                 version: "HTTP/1.1")
             client.shutDown()
             return
@@ -244,7 +280,7 @@ final class HTTPListener: Sendable {
                 // closing does not reset the connection before the answer is read.
                 client.finishSending(draining: 1 << 20, timeout: 1)
             case .failure(let problem):
-                try? Self.write(Self.plainError(problem.status, problem.message), to: client, version: "HTTP/1.1")
+                try? Self.write(HTTPResponse.error(problem.status, problem.message), to: client, version: "HTTP/1.1")
                 client.finishSending()
             }
             client.shutDown()
@@ -299,8 +335,8 @@ final class HTTPListener: Sendable {
 
     /// Reads the body `Content-Length` announces (a program's report), after the bytes that
     /// came with the head; only for a request with the token; more than `maxBody` is refused.
-    private static func readBody(of request: LiveRequest, from client: PlainSocket, authorized: Bool)
-        -> Result<LiveRequest, RequestProblem>
+    private static func readBody(of request: HTTPRequest, from client: PlainSocket, authorized: Bool)
+        -> Result<HTTPRequest, RequestProblem>
     {
         guard authorized, let declared = request.headers["content-length"] else { return .success(request) }
         guard let length = Int(declared), length >= 0 else {
@@ -324,7 +360,7 @@ final class HTTPListener: Sendable {
     }
 
     private static func request(from head: SocketReader.Head, peer: String, rest: [UInt8]) -> Result<
-        LiveRequest, RequestProblem
+        HTTPRequest, RequestProblem
     > {
         let parts = head.startLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), parts[1].hasPrefix("/") else {
@@ -341,14 +377,14 @@ final class HTTPListener: Sendable {
             }
         }
         return .success(
-            LiveRequest(
+            HTTPRequest(
                 method: String(parts[0]), path: String(path), query: query, headers: head.headers,
                 version: String(parts[2]), peer: peer, body: rest))
     }
 
     // MARK: Writing a response
 
-    private static func write(_ response: LiveResponse, to client: PlainSocket, version: String) throws(PlainSocket
+    private static func write(_ response: HTTPResponse, to client: PlainSocket, version: String) throws(PlainSocket
         .Failure)
     {
         var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\nContent-Type: \(response.contentType)\r\n"
@@ -386,11 +422,6 @@ final class HTTPListener: Sendable {
                 }
             }
         }
-    }
-
-    static func plainError(_ status: Int, _ message: String) -> LiveResponse {
-        let body = (try? JSONEncoder.live.encode(["error": message])) ?? Data()
-        return LiveResponse(status: status, contentType: "application/json", body: .bytes([UInt8](body)))
     }
 
     private static func reason(_ status: Int) -> String {
