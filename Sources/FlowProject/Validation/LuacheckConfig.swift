@@ -95,6 +95,9 @@ enum LuacheckConfig {
                     "it is larger than \(maximumSize >> 20) MB (\(source.count) bytes); a configuration is a few lines"
             )
         }
+        if let chain = source.withUnsafeBytes({ ChainScanner.longChain(in: $0) }) {
+            throw LuaError(kind: .syntax, message: "line \(chain.line): \(chain.message)")
+        }
         let state = try LuaState(limits: limits)
         defer { state.close() }
         let results: [LuaValue]
