@@ -11,9 +11,12 @@ public struct Environment: Sendable, Equatable {
     /// Modules whose first dotted component is one of these are the host's (`UIKit.UIView`).
     public private(set) var modulePrefixes: Set<String>
     /// Globs (`rspamd_*`, `*_config`) over global names the host defines.
-    public private(set) var globalPatterns: [String] = []
+    public var globalPatterns: [String] { globalGlobs.patterns }
     /// Globs over module names the host provides.
-    public private(set) var modulePatterns: [String] = []
+    public var modulePatterns: [String] { moduleGlobs.patterns }
+    /// The globs, compiled and indexed once: every read of an undefined global asks them.
+    private var globalGlobs = GlobIndex()
+    private var moduleGlobs = GlobIndex()
 
     public init(name: String, globals: Set<String>, modules: Set<String>, modulePrefixes: Set<String> = []) {
         self.name = name
@@ -40,12 +43,12 @@ public struct Environment: Sendable, Equatable {
         let first =
             module.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
             ?? module
-        return modulePrefixes.contains(first) || modulePatterns.contains { Self.glob($0, matches: module) }
+        return modulePrefixes.contains(first) || moduleGlobs.matches(module)
     }
 
     /// Whether the host defines the global `name`: listed, or matched by a glob.
     public func defines(global name: String) -> Bool {
-        globals.contains(name) || globalPatterns.contains { Self.glob($0, matches: name) }
+        globals.contains(name) || globalGlobs.matches(name)
     }
 
     /// Whether `pattern`, where `*` stands for any run of characters (none too), matches `name`.
@@ -79,7 +82,7 @@ public struct Environment: Sendable, Equatable {
     public func extended(globals extraGlobals: [String], externalModules: [String]) -> Environment {
         var copy = self
         for global in extraGlobals {
-            if global.contains("*") { copy.globalPatterns.append(global) } else { copy.globals.insert(global) }
+            if global.contains("*") { copy.globalGlobs.insert(global) } else { copy.globals.insert(global) }
         }
         for module in externalModules {
             if module.hasSuffix(".*"), !module.dropLast(2).contains("*") {
@@ -87,7 +90,7 @@ public struct Environment: Sendable, Equatable {
                 copy.modules.insert(prefix)
                 copy.modulePrefixes.insert(prefix)
             } else if module.contains("*") {
-                copy.modulePatterns.append(module)
+                copy.moduleGlobs.insert(module)
             } else {
                 copy.modules.insert(module)
             }

@@ -6,8 +6,22 @@ package struct Suggestions {
     /// Candidates by byte length: (lowered bytes, original).
     private var byLength: [Int: [(bytes: [UInt8], text: String)]] = [:]
     private var answers: [String: String?] = [:]
+    /// Edit distances still allowed: a hint is worth little against 500,000 names, and 200 reads
+    /// of them took 26 s. Past this, and past `maximumPerWord` for one word, no suggestion.
+    private(set) var remainingComparisons: Int
+    private let perWord: Int
 
-    init<S: Sequence>(_ candidates: S) where S.Element == String {
+    /// Edit distances one set of candidates may compute over all its questions.
+    static let maximumComparisons = 1_000_000
+    /// Candidates compared with one word, nearest lengths first.
+    static let maximumPerWord = 20_000
+
+    init<S: Sequence>(
+        _ candidates: S, maximumComparisons: Int = Suggestions.maximumComparisons,
+        maximumPerWord: Int = Suggestions.maximumPerWord
+    ) where S.Element == String {
+        remainingComparisons = maximumComparisons
+        perWord = maximumPerWord
         for candidate in candidates {
             let bytes = Array(candidate.lowercased().utf8)
             byLength[bytes.count, default: []].append((bytes, candidate))
@@ -20,8 +34,14 @@ package struct Suggestions {
         let target = Array(word.lowercased().utf8)
         let limit = min(3, max(1, target.count / 3))
         var best: (distance: Int, text: String)?
-        for length in max(0, target.count - limit)...(target.count + limit) {
+        var allowed = min(remainingComparisons, perWord)
+        // Nearest lengths first, so a cut search has tried the likeliest candidates.
+        let lengths = (0...limit).flatMap { $0 == 0 ? [target.count] : [target.count - $0, target.count + $0] }
+        search: for length in lengths where length >= 0 {
             for candidate in byLength[length] ?? [] where candidate.text != word {
+                guard allowed > 0 else { break search }
+                allowed -= 1
+                remainingComparisons -= 1
                 let distance = Suggestions.editDistance(target, candidate.bytes)
                 guard distance <= limit else { continue }
                 if best == nil || distance < best!.distance

@@ -20,6 +20,44 @@ public final class LuaState {
         if openLibraries { luaL_openlibs(L) }
     }
 
+    /// The bounds of a state made with `init(limits:)`, which its allocator and hook update.
+    private var budget: UnsafeMutablePointer<flowlua_budget>?
+
+    /// A fresh state with the standard libraries, whose allocations never pass
+    /// `limits.memory` (Lua then raises "not enough memory"), and where Lua's `budget_start()`
+    /// and `budget_stop()` bound what runs between them by instructions and by wall-clock and
+    /// CPU time. For Lua flowpkg runs on a user's behalf, such as `.luacheckrc`.
+    public init(limits: LuaLimits) throws {
+        let budget = UnsafeMutablePointer<flowlua_budget>.allocate(capacity: 1)
+        budget.initialize(
+            to: flowlua_budget(
+                used: 0, memory_limit: limits.memory, instructions: 0,
+                instruction_limit: Int64(limits.instructions), wall_deadline: 0, cpu_deadline: 0,
+                seconds: limits.seconds, exceeded: 0))
+        guard let state = flowlua_newboundedstate(budget) else {
+            budget.deallocate()
+            throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
+        }
+        L = state
+        self.budget = budget
+    }
+
+    /// Which bound a state made with `init(limits:)` passed first, if any.
+    public var exceededLimit: LuaLimits.Bound? {
+        switch budget?.pointee.exceeded {
+        case 1: .memory
+        case 2: .instructions
+        case 3: .time
+        default: nil
+        }
+    }
+
+    /// Bytes the state holds now (a state made with `init(limits:)`; 0 for others).
+    public var memoryInUse: Int { budget.map { Int($0.pointee.used) } ?? 0 }
+
+    /// Instructions counted since `budget_start()` (a state made with `init(limits:)`).
+    public var instructionsCounted: Int { budget.map { Int($0.pointee.instructions) } ?? 0 }
+
     private var isClosed = false
 
     deinit {
@@ -32,6 +70,8 @@ public final class LuaState {
         guard !isClosed else { return }
         isClosed = true
         lua_close(L)
+        budget?.deallocate()
+        budget = nil
     }
 
     /// Compiles `source` without running it: a syntax check with Lua's own compiler.

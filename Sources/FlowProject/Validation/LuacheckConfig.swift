@@ -51,8 +51,17 @@ enum LuacheckConfig {
                 )
             }
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else { return ([], []) }
         do {
+            // The size first: a 400 MB file of spaces is refused unread.
+            guard stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return ([], []) }
+            guard Int(info.st_size) <= maximumSize else {
+                throw LuaError(
+                    kind: .runtime,
+                    message:
+                        "it is larger than \(maximumSize >> 20) MB (\(info.st_size) bytes); a configuration is a few lines"
+                )
+            }
+            guard let data = FileManager.default.contents(atPath: file.path) else { return ([], []) }
             return (try evaluate(Array(data), chunkName: fileName), [])
         } catch {
             return (
@@ -67,15 +76,42 @@ enum LuacheckConfig {
         }
     }
 
+    /// Larger files are not evaluated: a configuration is a few lines (flowpkg.json's own cap is 4 MB).
+    static let maximumSize = 1 << 20
+
+    /// What an evaluation may use: past any of these it stops, with FP106, and validation goes on.
+    static let limits = LuaLimits(memory: 64 << 20, instructions: 10_000_000, seconds: 5)
+
+    /// Work the C functions that a hook cannot interrupt (`string.rep`, `table.move`, pattern
+    /// matching) may do in one evaluation, counted as the driver's wrappers estimate it.
+    static let workLimit = 100_000_000
+
     /// Runs the configuration's text and returns the global names it declares.
-    static func evaluate(_ source: [UInt8], chunkName: String) throws -> [String] {
-        let state = try LuaState(openLibraries: true)
+    static func evaluate(_ source: [UInt8], chunkName: String, limits: LuaLimits = limits) throws -> [String] {
+        guard source.count <= maximumSize else {
+            throw LuaError(
+                kind: .runtime,
+                message:
+                    "it is larger than \(maximumSize >> 20) MB (\(source.count) bytes); a configuration is a few lines"
+            )
+        }
+        if let chain = source.withUnsafeBytes({ ChainScanner.longChain(in: $0) }) {
+            throw LuaError(kind: .syntax, message: "line \(chain.line): \(chain.message)")
+        }
+        let state = try LuaState(limits: limits)
         defer { state.close() }
-        let results = try state.run(
-            driver, chunkName: "flowpkg:luacheckrc",
-            arguments: [
-                .string(String(decoding: source, as: UTF8.self)), .string(chunkName),
-            ])
+        let results: [LuaValue]
+        do {
+            results = try state.run(
+                driver, chunkName: "flowpkg:luacheckrc",
+                arguments: [
+                    .string(String(decoding: source, as: UTF8.self)), .string(chunkName), .integer(Int64(workLimit)),
+                ])
+        } catch {
+            if let bound = state.exceededLimit { throw exceeded(bound, limits: limits) }
+            throw error
+        }
+        if let bound = state.exceededLimit { throw exceeded(bound, limits: limits) }
         let values: [LuaValue]
         switch results.first {
         case .array(let list)?: values = list
@@ -92,6 +128,16 @@ enum LuacheckConfig {
             }
         }
         return names
+    }
+
+    private static func exceeded(_ bound: LuaLimits.Bound, limits: LuaLimits) -> LuaError {
+        let message: String
+        switch bound {
+        case .memory: message = "it needs more than \(limits.memory >> 20) MB of memory"
+        case .instructions: message = "it runs too long (over \(limits.instructions / 1_000_000) million instructions)"
+        case .time: message = "it runs too long (over \(Int(limits.seconds)) seconds)"
+        }
+        return LuaError(kind: .runtime, message: message)
     }
 
     /// Global names of luacheck's built-in sets, beyond Lua 5.4's own (which every project has).
@@ -119,12 +165,88 @@ enum LuacheckConfig {
     /// Evaluates the configuration in a fresh environment and lists what it declares: plain
     /// names, and `std:NAME` for each built-in set it names.
     static let driver = """
-        local source, name = ...
+        local source, name, worklimit = ...
+        -- One C call cannot be interrupted by the hook: the ones whose work is not bounded by
+        -- the memory they allocate are wrapped here, and charged what they may cost.
+        local rep, move, find, match, gmatch, gsub, byte = string.rep, table.move, string.find,
+          string.match, string.gmatch, string.gsub, string.byte
+        local pack, unpack, tointeger = table.pack, table.unpack, math.tointeger
+        local work = 0
+        local function charge(cost, what)
+          work = work + cost
+          if work > worklimit then
+            work = math.huge
+            error(what .. " does too much work for a configuration (past " .. worklimit .. " steps)", 3)
+          end
+        end
+        local function count(value)
+          local number = tonumber(value)
+          if number == nil or number ~= number then return 0 end
+          return number
+        end
+        -- After `[` at i, the index past the set's `]`.
+        local function skipset(p, i)
+          i = i + 1
+          if byte(p, i) == 94 then i = i + 1 end
+          i = i + 1
+          while i <= #p and byte(p, i) ~= 93 do
+            if byte(p, i) == 37 then i = i + 1 end
+            i = i + 1
+          end
+          return i + 1
+        end
+        -- How many items of a pattern can try every length of the subject: quantified
+        -- classes and balances. Each multiplies the worst case by the subject's length.
+        local function repeats(p)
+          local total, i, n = 0, 1, #p
+          while i <= n do
+            local c = byte(p, i)
+            if c == 37 then
+              local d = byte(p, i + 1)
+              if d == 98 then total = total + 1; i = i + 4
+              elseif d == 102 then i = skipset(p, i + 2)
+              else i = i + 2 end
+            elseif c == 91 then i = skipset(p, i)
+            else i = i + 1 end
+            local q = byte(p, i)
+            if q == 42 or q == 43 or q == 45 or q == 63 then total = total + 1; i = i + 1 end
+          end
+          return total
+        end
+        local function guard(what, original, plainindex)
+          return function(s, p, ...)
+            if (type(s) == "string" or type(s) == "number") and (type(p) == "string" or type(p) == "number") then
+              local subject, pattern = tostring(s), tostring(p)
+              local q = (plainindex and select(plainindex, ...)) and 0 or repeats(pattern)
+              charge((#subject + 1.0) ^ (q + 1) * (#pattern + 1), what)
+            end
+            return original(s, p, ...)
+          end
+        end
+        string.rep = function(s, n, sep)
+          charge(count(n), "string.rep")
+          return rep(s, n, sep)
+        end
+        table.move = function(a1, f, e, t, a2)
+          charge(count(e) - count(f) + 1, "table.move")
+          return move(a1, f, e, t, a2)
+        end
+        string.find = guard("string.find", find, 2)
+        string.match = guard("string.match", match)
+        string.gmatch = guard("string.gmatch", gmatch)
+        string.gsub = guard("string.gsub", gsub)
         local env = {}
         for _, key in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
-            "rawlen", "rawset", "select", "tonumber", "tostring", "type",
-            "xpcall", "_VERSION" }) do
+            "rawlen", "rawset", "select", "tonumber", "tostring", "type", "_VERSION" }) do
           env[key] = _G[key]
+        end
+        -- The message handler runs after the error unwound, under the budget: Lua would run it
+        -- where the error was raised, which for the budget's own error is inside the hook, unhooked.
+        env.xpcall = function(f, handler, ...)
+          local results = pack(pcall(f, ...))
+          if results[1] then return unpack(results, 1, results.n) end
+          local ok, value = pcall(handler, results[2])
+          return false, value
         end
         for _, library in ipairs({ "string", "table", "math", "utf8" }) do
           local copy = {}
@@ -138,14 +260,10 @@ enum LuacheckConfig {
         env.stds = {}
         local chunk, problem = load(source, "@" .. name, "t", env)
         if chunk == nil then return nil, problem end
-        -- past the budget, every instruction fails, so no pcall in the file can go on looping
-        local function budget()
-          debug.sethook(budget, "", 1)
-          error("it runs too long (over 10 million instructions)")
-        end
-        debug.sethook(budget, "", 10000000)
+        -- past a bound, every instruction fails, so no pcall in the file can go on looping
+        budget_start()
         local ok, failure = pcall(chunk)
-        debug.sethook()
+        if budget_stop() then return nil, "past its budget" end
         if not ok then return nil, tostring(failure) end
         local names, seen = {}, {}
         local function add(text)
@@ -162,7 +280,7 @@ enum LuacheckConfig {
         local function standard(value)
           if type(value) == "table" then list(value.globals); list(value.read_globals); return end
           if type(value) ~= "string" then return end
-          for part in value:gmatch("[^+%s]+") do
+          for part in gmatch(value, "[^+%s]+") do
             if type(stds[part]) == "table" then standard(stds[part]) else add("std:" .. part) end
           end
         end

@@ -88,6 +88,12 @@ final class ModuleContentChecker {
                     line: problem.line, column: problem.column, hint: problem.hint))
         }
         bytes.withUnsafeBytes { buffer in
+            // Refused before Lua compiles it: a long or/and/elseif chain takes it quadratic time.
+            if let chain = ChainScanner.longChain(in: buffer) {
+                report(.moduleTooLarge, chain.message, line: chain.line, column: chain.column, hint: chain.hint)
+                outcome.unanalysedSource = bytes
+                return
+            }
             do {
                 // lua5.4 loads files skipping a `#!` first line (and a byte order mark), as
                 // luaL_loadfile does; a buffer load does not, so start at the line break.

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import FlowProject
+
+/// Chains Lua's compiler takes quadratic time over are refused before it compiles them (FP303).
+@Suite struct LongChainTests {
+    static func check(_ source: String) -> [String] {
+        let checker = ModuleContentChecker(maximumSize: 8 << 20)
+        return checker.check(bytes: Array(source.utf8), path: "/p/Sources/chain.lua", chunkName: "chain.lua")
+            .diagnostics.map { "\($0.code)@\($0.line ?? 0):\($0.column ?? 0)" }
+    }
+
+    @Test(arguments: ["or", "and"])
+    func aLongOperatorChainIsFP303(op: String) {
+        // 100,000 terms took luac 14 s.
+        let source = "local a\nreturn " + Array(repeating: "a", count: 100_000).joined(separator: " \(op) ") + "\n"
+        let found = Self.check(source)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.hasPrefix("FP303@2:") == true, "\(found)")
+    }
+
+    @Test func aLongElseifChainIsFP303() {
+        let source = "local a\nif a then\n" + String(repeating: "elseif a then\n", count: 100_000) + "end\n"
+        let found = Self.check(source)
+        #expect(found == ["FP303@5003:1"], "\(found)")
+    }
+
+    @Test func chainsWithinTheLimitCompile() {
+        let limit = ChainScanner.maximumChain
+        let chain = "local a\nreturn " + Array(repeating: "a", count: limit).joined(separator: " or ") + "\n"
+        #expect(Self.check(chain).isEmpty)
+        // Many short chains, in statements, arguments, tables and strings, are no long chain.
+        var many = "local a, b, f = 1, 2, print\n"
+        for _ in 0..<3_000 {
+            many += "do local x = a or b and a\nf(a or b, a and b)\nlocal t = { a or b, [a or b] = a and b } end\n"
+            many += "if a or b then f('or or or') elseif a and b then end -- or and or\n"
+        }
+        #expect(Self.check(many).isEmpty)
+    }
+
+    @Test func aLuacheckrcWithALongChainIsNotCompiled() {
+        let source = "globals = { " + Array(repeating: "'a'", count: 100_000).joined(separator: " or ") + " }"
+        #expect(throws: (any Error).self) {
+            _ = try LuacheckConfig.evaluate(Array(source.utf8), chunkName: ".luacheckrc")
+        }
+    }
+}
