@@ -176,7 +176,13 @@ struct RunRequest {
                 fallback = embedded
                 throw ExitCode.failure
             }
-            Self.standardError("error: \(error)\n")
+            // A project written for an app host says so, instead of "module 'UIKit.UIView' not found".
+            let folder = target.loader.sources.lazy.compactMap { $0 as? ProjectFolderSource }.first
+            let hostless = folder.flatMap {
+                HostlessEnvironment.problem(
+                    environment: $0.project.projectFile.environment, root: $0.project.root, error: "\(error)")
+            }
+            Self.standardError("error: \(hostless ?? "\(error)")\n")
             reporter?.error("\(error)", phase: .start)
             throw ExitCode.failure
         }
