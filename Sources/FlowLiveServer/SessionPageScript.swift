@@ -46,7 +46,7 @@ enum SessionPageScript {
           for (const row of rows) {
             const tr = el("tr");
             for (const cell of row) {
-              const td = el("td", cell && cell.className || null);
+              const td = el("td", cell && !(cell instanceof Node) && cell.className || null);
               if (cell instanceof Node) td.appendChild(cell);
               else if (cell && cell.node) td.appendChild(cell.node);
               else td.textContent = cell && cell.text !== undefined ? cell.text : String(cell);

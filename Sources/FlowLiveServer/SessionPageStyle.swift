@@ -9,6 +9,7 @@ enum SessionPageStyle {
         h2 { font-size: 1em; margin: 1.2em 0 .4em; }
         h3 { font-size: 1em; margin: .8em 0 .3em; }
         .controls { display: flex; flex-wrap: wrap; gap: .4em 1em; align-items: center; margin: .4em 0 .8em; font-size: .9em; }
+        .controls[hidden], [hidden] { display: none; }
         .controls input[type=number] { width: 5em; }
         .program { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .5em 1em; margin-bottom: 1em; }
         .identity { color: #555; font-size: .9em; }
