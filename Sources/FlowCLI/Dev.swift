@@ -45,7 +45,9 @@ extension Flowpkg {
         init() {}
 
         func run() throws {
-            try DevLoop(directory: directory, showsPage: true, firstPort: LiveProtocol.defaultPort, poll: poll, session: session).run()
+            try DevLoop(
+                directory: directory, showsPage: true, firstPort: LiveProtocol.defaultPort, poll: poll, session: session
+            ).run()
         }
     }
 }

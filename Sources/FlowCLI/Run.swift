@@ -116,7 +116,8 @@ extension Flowpkg {
             if verifyAll { extra.append("--verify-all") }
             if !arguments.isEmpty { extra += ["--"] + arguments }
             try DevLoop(
-                directory: path ?? url.path, showsPage: false, firstPort: 0, poll: false, session: try SessionOptions.parse([]),
+                directory: path ?? url.path, showsPage: false, firstPort: 0, poll: false,
+                session: try SessionOptions.parse([]),
                 runArguments: extra
             ).run()
         }

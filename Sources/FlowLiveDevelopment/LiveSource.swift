@@ -48,7 +48,8 @@ public final class LiveSource: PackageSource, Sendable {
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let entry = manifest.modules.first(where: { $0.name == name.rawValue }) else { return nil }
         guard let data = try? client.get(LiveProtocol.modulePath, query: ["name": name.rawValue]) else { return nil }
-        return ModuleCode(name: name, chunkName: entry.file.map(chunkName) ?? entry.path, bytes: [UInt8](data), path: entry.path)
+        return ModuleCode(
+            name: name, chunkName: entry.file.map(chunkName) ?? entry.path, bytes: [UInt8](data), path: entry.path)
     }
 
     /// The script at `path` (relative to the sources folder), as the project has it now.

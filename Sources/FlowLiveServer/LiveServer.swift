@@ -122,7 +122,8 @@ public final class LiveServer: Sendable {
                 let count = events.send(change)
                 log("change r\(change.revision): \(Self.summary(of: change)) → \(count) client\(count == 1 ? "" : "s")")
             case .failed(let diagnostics):
-                let first = diagnostics.first.map { "\($0.file.map(paths.shown) ?? ""): \($0.message)" } ?? "unknown error"
+                let first =
+                    diagnostics.first.map { "\($0.file.map(paths.shown) ?? ""): \($0.message)" } ?? "unknown error"
                 log("project does not load now, still serving the last good state: \(first)")
             }
             onScan(result)

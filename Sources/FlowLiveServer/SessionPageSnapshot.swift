@@ -44,7 +44,8 @@ struct SessionPageSnapshot {
         let heard =
             p.ended.map { "disconnected at \(Self.time($0)), its last state below" }
             ?? "last heard \(Self.time(p.lastSeen))"
-        html += "<div class=\"identity\">" + Self.escaped("host \(who.hostName) · \(who.platform) · \(heard)") + "</div>"
+        html +=
+            "<div class=\"identity\">" + Self.escaped("host \(who.hostName) · \(who.platform) · \(heard)") + "</div>"
         html += "<h3>Console</h3><div class=\"console\">"
         let shown = p.console.suffix(200)
         let dropped = p.consoleDropped + p.console.count - shown.count
@@ -58,14 +59,17 @@ struct SessionPageSnapshot {
         for error in current { html += "<div class=\"error\">\(errorBody(error))</div>" }
         for error in fixed.reversed() {
             let first = error.text.split(separator: "\n").first.map(String.init) ?? ""
-            html += "<details class=\"error fixed\"><summary>fixed: \(Self.escaped(first))</summary>"
+            html +=
+                "<details class=\"error fixed\"><summary>fixed: \(Self.escaped(first))</summary>"
                 + "\(errorBody(error))</details>"
         }
         let loaded = p.loaded.sorted { $0.name < $1.name }
-        html += "<h3>Loaded items (\(loaded.count))</h3><table><tr><th>kind</th><th>name</th><th>source</th>"
+        html +=
+            "<h3>Loaded items (\(loaded.count))</h3><table><tr><th>kind</th><th>name</th><th>source</th>"
             + "<th>last loaded</th><th>size</th></tr>"
         for item in loaded {
-            html += "<tr><td>\(item.kind.rawValue)</td><td>\(Self.escaped(item.name))</td>"
+            html +=
+                "<tr><td>\(item.kind.rawValue)</td><td>\(Self.escaped(item.name))</td>"
                 + "<td>\(Self.escaped(item.source))</td><td>\(Self.time(item.loadedAt))</td><td>\(item.size)</td></tr>"
         }
         return html + "</table></section>"

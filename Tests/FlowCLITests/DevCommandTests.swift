@@ -13,8 +13,10 @@ import Testing
         let fixture = try RunFixture()
         defer { fixture.scratch.remove() }
         let result = try FlowpkgProcess.run(
-            ["python3", Self.scripts.appendingPathComponent("dev_pty.py").path, FlowpkgProcess.executable.path,
-                fixture.url.path],
+            [
+                "python3", Self.scripts.appendingPathComponent("dev_pty.py").path, FlowpkgProcess.executable.path,
+                fixture.url.path,
+            ],
             in: fixture.url, executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasPrefix("ok\n"), "\(result.stdout)\(result.stderr)")

@@ -83,7 +83,10 @@ import Testing
         // The broken save's error, shown as text.
         #expect(dom.contains("near"))
         // The loaded modules table: main, served by the live source, with its SHA-256.
-        #expect(dom.contains("<td>module</td><td><button class=\"link module-name\" type=\"button\">main</button></td><td>live</td>"), "\(dom)")
+        #expect(
+            dom.contains(
+                "<td>module</td><td><button class=\"link module-name\" type=\"button\">main</button></td><td>live</td>"),
+            "\(dom)")
         // The printed markup is text: escaped in the DOM, never run.
         #expect(dom.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;&lt;img src=x"))
         #expect(dom.contains("<title>flowpkg live session</title>"))

@@ -100,7 +100,10 @@ import Testing
         defer { server.interrupt() }
         let file = root.standardizedFileURL.path + "/Sources/main.lua"
         let open = try FlowpkgProcess.run(
-            ["python3", "-c", Self.fetch, url + "/v1/open?path=\(file)&line=3&column=2&token=\(LiveSessionTests.token)"],
+            [
+                "python3", "-c", Self.fetch,
+                url + "/v1/open?path=\(file)&line=3&column=2&token=\(LiveSessionTests.token)",
+            ],
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(open.stdout.hasPrefix("204"), "\(open.stdout)\(open.stderr)")
         #expect(server.waitFor { _, _ in FileManager.default.fileExists(atPath: marker.path) }, "\(server.stdout)")
@@ -110,7 +113,8 @@ import Testing
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(outside.stdout.hasPrefix("404"), "\(outside.stdout)")
         let noToken = try FlowpkgProcess.run(
-            ["python3", "-c", Self.fetch, url + "/v1/open?path=\(file)"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+            ["python3", "-c", Self.fetch, url + "/v1/open?path=\(file)"],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(noToken.stdout.hasPrefix("401"), "\(noToken.stdout)")
     }
 

@@ -31,14 +31,16 @@ import Testing
         // Inside the project, a file above shows with ../.
         let inside = ProjectPaths(root: root, workingDirectory: root.path + "/Sources")
         #expect(inside.shown(absolute) == "main.lua")
-        #expect(ProjectPaths(root: root, workingDirectory: root.path + "/Other").shown(absolute) == "../Sources/main.lua")
+        #expect(
+            ProjectPaths(root: root, workingDirectory: root.path + "/Other").shown(absolute) == "../Sources/main.lua")
     }
 
     @Test func errorsAndTracebacksNameFilesAsATerminalDoes() throws {
         let base = try project()
         defer { try? FileManager.default.removeItem(at: base) }
         let paths = ProjectPaths(root: base.appendingPathComponent("App"), workingDirectory: base.path)
-        let text = "Sources/main.lua:2: boom\nstack traceback:\n\t[C]: in ?\n\tSources/main.lua:2: in main chunk\n\tother.lua:3: x"
+        let text =
+            "Sources/main.lua:2: boom\nstack traceback:\n\t[C]: in ?\n\tSources/main.lua:2: in main chunk\n\tother.lua:3: x"
         #expect(
             paths.rewritten(text)
                 == "App/Sources/main.lua:2: boom\nstack traceback:\n\t[C]: in ?\n\tApp/Sources/main.lua:2: in main chunk\n\tother.lua:3: x"
@@ -49,16 +51,22 @@ import Testing
     }
 
     @Test func editorLinks() {
-        #expect(EditorLinks.vscode.href(path: "/a b/x.lua", line: 3, column: 4, token: "t") == "vscode://file/a%20b/x.lua:3:4")
+        #expect(
+            EditorLinks.vscode.href(path: "/a b/x.lua", line: 3, column: 4, token: "t")
+                == "vscode://file/a%20b/x.lua:3:4")
         #expect(EditorLinks(setting: "idea") == .idea)
         #expect(EditorLinks(setting: "  ") == nil)
-        #expect(EditorLinks(setting: "subl://open?url=file://{path}&line={line}") == .url("subl://open?url=file://{path}&line={line}"))
+        #expect(
+            EditorLinks(setting: "subl://open?url=file://{path}&line={line}")
+                == .url("subl://open?url=file://{path}&line={line}"))
         let code = EditorLinks(setting: "code -g")
         #expect(code == .command(["code", "-g"]))
         #expect(code?.commandWords(path: "/p/x.lua", line: 2, column: 5) == ["code", "-g", "/p/x.lua:2:5"])
         #expect(
             EditorLinks(setting: "nvim --server /tmp/s --remote +{line} {path}")?.commandWords(
                 path: "/p/x.lua", line: 2, column: 5) == ["nvim", "--server", "/tmp/s", "--remote", "+2", "/p/x.lua"])
-        #expect(code?.href(path: "/p/x.lua", line: 2, column: nil, token: "tok") == "/v1/open?path=/p/x.lua&line=2&column=1&token=tok")
+        #expect(
+            code?.href(path: "/p/x.lua", line: 2, column: nil, token: "tok")
+                == "/v1/open?path=/p/x.lua&line=2&column=1&token=tok")
     }
 }

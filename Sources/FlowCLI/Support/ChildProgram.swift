@@ -42,7 +42,9 @@ final class ChildProgram: Sendable {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        guard result == 0 else { throw ChildProgramError(executable: executable, reason: String(cString: strerror(result))) }
+        guard result == 0 else {
+            throw ChildProgramError(executable: executable, reason: String(cString: strerror(result)))
+        }
         processID = pid
         let status = self.status, child = pid
         DetachedThread.start {

@@ -26,7 +26,9 @@ struct SessionOptions: ParsableArguments {
     /// The links the page makes: --editor, else $FLOWPKG_EDITOR, else VS Code's.
     var editorLinks: EditorLinks {
         if let editor, let links = EditorLinks(setting: editor) { return links }
-        if let setting = ProcessInfo.processInfo.environment["FLOWPKG_EDITOR"], let links = EditorLinks(setting: setting) {
+        if let setting = ProcessInfo.processInfo.environment["FLOWPKG_EDITOR"],
+            let links = EditorLinks(setting: setting)
+        {
             return links
         }
         return .vscode
