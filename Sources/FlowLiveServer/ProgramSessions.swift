@@ -218,8 +218,8 @@ final class ProgramSessions: Sendable {
                 // The same program started again (`flowpkg dev` after a crash) replaces the one
                 // that ended.
                 for (id, old) in programs
-                where old.ended != nil && old.program.identifier == program.identifier
-                    && old.program.hostName == program.hostName
+                where old.program.identifier == program.identifier && old.program.hostName == program.hostName
+                    && (old.ended != nil || Self.isGone(old.program))
                 {
                     programs[id] = nil
                 }
@@ -294,7 +294,26 @@ final class ProgramSessions: Sendable {
 
     /// Every program, the most recently heard first.
     var all: [Program] {
-        programs.withLock { Array($0.values) }.sorted { $0.lastSeen > $1.lastSeen }
+        // A program of this machine whose process is gone (os.exit, a crash) ended its session
+        // without saying so: shown as disconnected from when it was last heard.
+        programs.withLock { Array($0.values) }.map { program in
+            var program = program
+            if program.ended == nil, Self.isGone(program.program) { program.ended = program.lastSeen }
+            return program
+        }.sorted { $0.lastSeen > $1.lastSeen }
+    }
+
+    /// This machine's name, as a program on it reports it.
+    private static let machineName: String = {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count) == 0 else { return "" }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
+    /// Whether `program` ran on this machine and its process no longer exists.
+    static func isGone(_ program: LiveProgram) -> Bool {
+        guard !machineName.isEmpty, program.hostName == machineName, program.processID > 0 else { return false }
+        return kill(program.processID, 0) != 0 && errno == ESRCH
     }
 
     private static func trim<T>(_ list: inout [T], to limit: Int) {

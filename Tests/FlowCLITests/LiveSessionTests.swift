@@ -72,6 +72,20 @@ import Testing
             }, "\(transcript())")
         #expect(served("reloaded main in"))
 
+        // The page as served, before any script runs (what a browser without JavaScript
+        // shows): the printed markup escaped there too.
+        let raw = try FlowpkgProcess.run(
+            [
+                "python3", "-c",
+                "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                page,
+            ],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(raw.stdout.contains("hello from main"), "\(raw.stdout)\(raw.stderr)")
+        #expect(raw.stdout.contains("&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;&lt;img src=x"))
+        #expect(!raw.stdout.contains("<script>document.title"))
+        #expect(!raw.stdout.contains("<img"))
+
         // The session page, in a real browser.
         let dom = try Self.dumpDOM(page, in: fixture.url)
         #expect(dom.contains("hello from main"), "\(dom)")
