@@ -26,6 +26,32 @@ import Testing
         #expect(!result.stdout.contains(" → 200"), "\(result.stdout)")
     }
 
+    /// A second dev takes the next free port from serve's default, and prints its page once.
+    @Test func aSecondDevTakesTheNextFreePort() throws {
+        let fixture = try RunFixture()
+        defer { fixture.scratch.remove() }
+        _ = try fixture.project("App", modules: ["main.lua": "print(\"dev runs\")\n"])
+        func port(of dev: BackgroundFlowpkg) -> Int? {
+            var found: Int?
+            dev.waitFor { stdout, _ in
+                found = stdout.split(separator: "\n").first { $0.hasPrefix("Session page: http://127.0.0.1:") }
+                    .flatMap { Int($0.dropFirst("Session page: http://127.0.0.1:".count).prefix { $0.isNumber }) }
+                return found != nil && stdout.contains("dev runs")
+            }
+            return found
+        }
+        let first = try BackgroundFlowpkg(["dev", "App"], in: fixture.url)
+        defer { first.interrupt() }
+        let firstPort = try #require(port(of: first), "\(first.stdout)\(first.stderr)")
+        let second = try BackgroundFlowpkg(["dev", "App"], in: fixture.url)
+        defer { second.interrupt() }
+        let secondPort = try #require(port(of: second), "\(second.stdout)\(second.stderr)")
+        #expect(firstPort >= 7315 && secondPort > firstPort, "\(firstPort) \(secondPort)")
+        #expect(second.stdout.components(separatedBy: "Session page:").count == 2)
+        #expect(second.interrupt() == 130)
+        #expect(second.stdout.hasSuffix("Stopped.\n"), "\(second.stdout)")
+    }
+
     /// `run DIR --watch` with no live source: the same loop, no page, reloads as dev does.
     @Test func runWatchWithoutLiveFollowsTheFolder() throws {
         let fixture = try RunFixture()
