@@ -35,6 +35,7 @@ public struct Flowpkg: ParsableCommand {
             Verify.self,
             Run.self,
             Serve.self,
+            Dev.self,
             Keygen.self,
             Publish.self,
             Lsp.self,

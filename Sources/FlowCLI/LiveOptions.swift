@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowLiveDevelopment
 import FlowLoader
+import FlowProject
 import FlowRuntime
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -28,12 +29,15 @@ struct LiveOptions: ParsableArguments {
     @Option(help: "Seconds to wait for the live source at start-up before running the package's code.")
     var connectionTimeout: Double = 2
 
-    @Flag(help: "Keep running after the start module returns, applying live changes until Ctrl-C.")
+    @Flag(
+        help:
+            "Keep running after the start module returns, applying live changes until Ctrl-C; without --live, serve the project folder to it as flowpkg dev does, without the page."
+    )
     var watch = false
 
     func validate() throws {
         guard let url else {
-            if token != nil || watch { throw ValidationError("--token and --watch go with --live URL") }
+            if token != nil { throw ValidationError("--token goes with --live URL") }
             return
         }
         // flowpkg serve speaks plain HTTP, and so does the live client: https would never connect.
@@ -51,10 +55,23 @@ struct LiveOptions: ParsableArguments {
     /// The development monitor for `flowpkg run`'s launch, if a live source was asked for: the
     /// program's output, errors, reloads and loads go back to it; `prepareSession` sees each
     /// session before it connects.
-    func launch(output: LineOutput, prepareSession: @escaping (LiveSession) -> Void = { _ in }) -> LiveLaunch? {
+    func launch(
+        output: LineOutput, loader: Loader, prepareSession: @escaping (LiveSession) -> Void = { _ in }
+    ) -> LiveLaunch? {
         guard let url, let parsed = URL(string: url), let token else { return nil }
+        var configuration = DevelopmentMonitor.Configuration(
+            url: parsed, token: token, connectionTimeout: connectionTimeout)
+        // Running a project folder: Lua's errors name its files as a run without --live does.
+        if let folder = loader.sources.lazy.compactMap({ $0 as? ProjectFolderSource }).first,
+            let workingDirectory = folder.workingDirectory
+        {
+            let root = folder.project.root.standardizedFileURL.path
+            let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+            configuration.projectFolder =
+                root + "/" == prefix ? "" : root.hasPrefix(prefix) ? String(root.dropFirst(prefix.count)) : root
+        }
         return LiveLaunch(
-            configuration: .init(url: parsed, token: token, connectionTimeout: connectionTimeout),
+            configuration: configuration,
             log: { line in
                 fflush(nil)  // Lua's print writes through C stdio: its lines come first
                 output.error(line)

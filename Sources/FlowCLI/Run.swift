@@ -93,10 +93,36 @@ extension Flowpkg {
 
         func run() throws {
             links.apply()
+            if live.watch && live.url == nil { try watchWithoutLive() }
             try RunRequest(
                 path: path, identifier: identifier, sandbox: sandbox, trace: trace, verifyAll: verifyAll,
                 live: live, updates: updates, arguments: arguments
             ).perform()
+        }
+
+        /// `run DIR --watch` with no `--live`: `flowpkg dev`'s loop without the page.
+        private func watchWithoutLive() throws -> Never {
+            let (url, _) = Self.resolvePath(path, identifier: nil)
+            guard FileManager.default.fileExists(atPath: url.appendingPathComponent("flowpkg.json").path) else {
+                Self.standardError(
+                    "error: --watch without --live follows a project folder (holding flowpkg.json), "
+                        + "not '\(path ?? ".")': give a project, or add --live URL --token TOKEN\n")
+                throw ExitCode.validationFailure
+            }
+            if identifier != nil || updates.feed != nil {
+                Self.standardError("error: --watch without --live takes no --identifier or update options\n")
+                throw ExitCode.validationFailure
+            }
+            var extra: [String] = []
+            if sandbox { extra.append("--sandbox") }
+            if trace { extra.append("--trace") }
+            if verifyAll { extra.append("--verify-all") }
+            if !arguments.isEmpty { extra += ["--"] + arguments }
+            try DevLoop(
+                directory: path ?? url.path, showsPage: false, firstPort: 0, poll: false,
+                session: try SessionOptions.parse([]),
+                runArguments: extra
+            ).run()
         }
 
         /// PATH as given; without one, the current folder when it is a project or a folder of

@@ -124,9 +124,15 @@ struct RunRequest {
             fflush(nil)  // Lua's print writes through C stdio
             Self.standardError(line + "\n")
         }
+        // A project written for an app host says so, instead of "module 'UIKit.UIView' not found".
+        let folder = target.loader.sources.lazy.compactMap { $0 as? ProjectFolderSource }.first
         launch.startModuleFailed = { error in
             fflush(nil)  // Lua's print writes through C stdio
-            Self.standardError("error: \(error)\n")
+            let hostless = folder.flatMap {
+                HostlessEnvironment.problem(
+                    environment: $0.project.projectFile.environment, root: $0.project.root, error: "\(error)")
+            }
+            Self.standardError("error: \(hostless ?? "\(error)")\n")
         }
         if trace {
             launch.prepare = { context in
@@ -139,7 +145,7 @@ struct RunRequest {
         let watch = live?.watch ?? false
         let refused = DispatchSemaphore(value: 0)
         let refusal = Locked<String?>(nil)
-        launch.live = live?.launch(output: LineOutput()) { session in
+        launch.live = live?.launch(output: LineOutput(), loader: target.loader) { session in
             guard watch else { return }
             session.onRefused { reason in
                 refusal.withLock { $0 = reason }

@@ -31,7 +31,10 @@ extension Flowpkg {
                 loaded items; serve prints each as it arrives (an error as FILE:LINE: error: \
                 …), and --format json prints one JSON object per line instead. The session \
                 page, at the printed Session page URL, shows them with the project's \
-                diagnostics.
+                diagnostics; its file:line links open your editor (--editor). Files are named \
+                relative to the current folder, as validate and run name them. One line per \
+                HTTP request only with --verbose. `flowpkg dev` runs serve and the program \
+                together.
 
                 Watching: on Linux, inotify reports each save at once. On macOS (and anywhere \
                 without inotify, or with --poll) the project's files are re-scanned every \
@@ -62,6 +65,9 @@ extension Flowpkg {
 
         @OptionGroup var links: LinkOptions
 
+        @OptionGroup(title: "Log and session page")
+        var session: SessionOptions
+
         init() {}
 
         func validate() throws {
@@ -78,9 +84,10 @@ extension Flowpkg {
             // Ctrl-C ends serve with 130 (SIGTERM 143) from here on, as it ends other commands.
             Interrupt.install(.keepForWait)
             links.apply()
-            let options = LiveServerOptions(
+            var options = LiveServerOptions(
                 host: host, port: port, token: token ?? LiveServerOptions.generateToken(),
-                forcePolling: poll)
+                forcePolling: poll, logsRequests: session.verbose)
+            options.editor = session.editorLinks
             let output = LineOutput()
             let format = self.format
             let project = ProjectLocation.resolve(directory)

@@ -26,6 +26,11 @@ public final class DevelopmentMonitor: Sendable {
         public var connectionTimeout: TimeInterval
         /// How long one request may take once connected.
         public var requestTimeout: TimeInterval
+        /// Where the host sees the project folder, when it does (`flowpkg run DIR --live`):
+        /// the files the live source names are then named under it in Lua's errors
+        /// (`Hello/Sources/Main.lua:3:`), as `validate` and a run from the folder name them.
+        /// Nil keeps the live source's names, relative to the project.
+        public var projectFolder: String?
 
         public init(url: URL, token: String, connectionTimeout: TimeInterval = 2, requestTimeout: TimeInterval = 10) {
             self.url = url
@@ -137,7 +142,10 @@ public final class DevelopmentMonitor: Sendable {
                     "live source \(configuration.url.absoluteString) serves '\(manifest.identifier)', "
                         + "not '\(identifier.rawValue)': serve the project of this package")
             }
-            return .connected(LiveSource(client: client, manifest: manifest, identifier: identifier))
+            return .connected(
+                LiveSource(
+                    client: client, manifest: manifest, identifier: identifier,
+                    projectFolder: configuration.projectFolder))
         } catch {
             switch error {
             case .unauthorized, .malformed: return .refused(error.description)

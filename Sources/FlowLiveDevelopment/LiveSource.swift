@@ -20,11 +20,20 @@ public final class LiveSource: PackageSource, Sendable {
 
     private let client: LiveHTTPClient
     private let current: Locked<LiveManifest>
+    /// `DevelopmentMonitor.Configuration.projectFolder`.
+    private let projectFolder: String?
 
-    init(client: LiveHTTPClient, manifest: LiveManifest, identifier: PackageIdentifier) {
+    init(client: LiveHTTPClient, manifest: LiveManifest, identifier: PackageIdentifier, projectFolder: String? = nil) {
         self.client = client
         self.current = Locked(manifest)
         self.identifier = identifier
+        self.projectFolder = projectFolder
+    }
+
+    /// A file the live source names, as the host names it.
+    private func chunkName(_ file: String) -> String {
+        guard let projectFolder, !projectFolder.isEmpty, projectFolder != ".", !file.hasPrefix("/") else { return file }
+        return projectFolder.hasSuffix("/") ? projectFolder + file : projectFolder + "/" + file
     }
 
     /// The live manifest as last fetched.
@@ -39,14 +48,15 @@ public final class LiveSource: PackageSource, Sendable {
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let entry = manifest.modules.first(where: { $0.name == name.rawValue }) else { return nil }
         guard let data = try? client.get(LiveProtocol.modulePath, query: ["name": name.rawValue]) else { return nil }
-        return ModuleCode(name: name, chunkName: entry.file ?? entry.path, bytes: [UInt8](data), path: entry.path)
+        return ModuleCode(
+            name: name, chunkName: entry.file.map(chunkName) ?? entry.path, bytes: [UInt8](data), path: entry.path)
     }
 
     /// The script at `path` (relative to the sources folder), as the project has it now.
     public func script(atPath path: String) throws -> ScriptCode? {
         guard let entry = manifest.scripts.first(where: { $0.path == path }) else { return nil }
         guard let data = try? client.get(LiveProtocol.scriptPath, query: ["path": path]) else { return nil }
-        return ScriptCode(path: path, chunkName: entry.file ?? path, bytes: [UInt8](data))
+        return ScriptCode(path: path, chunkName: entry.file.map(chunkName) ?? path, bytes: [UInt8](data))
     }
 
     public func resource(_ key: ResourceKey) throws -> [UInt8]? {

@@ -22,16 +22,22 @@ public struct LiveServerOptions: Sendable {
     public var forcePolling: Bool
     /// The header deadline and the connection budgets.
     public var limits: LiveConnectionLimits
+    /// Whether the log gets one line per HTTP request (`serve --verbose`); changes, refusals
+    /// of a malformed report and what programs send are logged either way.
+    public var logsRequests: Bool
+    /// Where the session page's links to a file and line go.
+    public var editor: EditorLinks = .vscode
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = LiveProtocol.defaultPort, token: String,
-        forcePolling: Bool = false, limits: LiveConnectionLimits = LiveConnectionLimits()
+        forcePolling: Bool = false, limits: LiveConnectionLimits = LiveConnectionLimits(), logsRequests: Bool = true
     ) {
         self.host = host
         self.port = port
         self.token = token
         self.forcePolling = forcePolling
         self.limits = limits
+        self.logsRequests = logsRequests
     }
 
     /// Whether `host` only accepts connections from this machine: `localhost`, 127.0.0.0/8,
@@ -68,42 +74,64 @@ public final class LiveServer: Sendable {
     public let options: LiveServerOptions
     /// The listener, set by `start()`.
     private let listener = Locked<HTTPServer?>(nil)
-    private let events = EventBroadcaster()
-    private let log: @Sendable (String) -> Void
+    let events = EventBroadcaster()
+    let log: @Sendable (String) -> Void
     private let watcher: FileWatcher
     /// What programs sent back, and where it goes as it arrives.
-    private let sessions: ProgramSessions
+    let sessions: ProgramSessions
     private let onEvents: @Sendable ([SessionEvent]) -> Void
-    private let validation: ValidationCache
+    let validation: ValidationCache
 
     /// - Parameters:
     ///   - log: one line per connection and per change pushed.
     ///   - onEvents: the events a program sends back (output, errors, reloads, loads), one
     ///     report's at a time, in order.
+    ///   - onScan: each scan after a save that changed something or failed, once its change
+    ///     went out (`flowpkg dev` validates then, and starts an ended program again).
+    ///   - paths: how files are named in what the server logs and the page shows (default:
+    ///     relative to the current folder, as `validate` names them).
     public init(
         projectAt root: URL, options: LiveServerOptions, log: @escaping @Sendable (String) -> Void,
-        onEvents: @escaping @Sendable ([SessionEvent]) -> Void = { _ in }
+        onEvents: @escaping @Sendable ([SessionEvent]) -> Void = { _ in },
+        onScan: @escaping @Sendable (LiveProject.ScanResult) -> Void = { _ in },
+        paths: ProjectPaths? = nil
     ) throws {
         let project = try LiveProject(root: root)
+        let paths = paths ?? ProjectPaths(root: root)
         self.project = project
         self.options = options
         self.log = log
         self.onEvents = onEvents
-        sessions = ProgramSessions(root: root)
-        validation = ValidationCache(root: root)
+        self.paths = paths
+        let editor = options.editor, token = options.token
+        sessions = ProgramSessions(
+            root: root, paths: paths,
+            link: { path, line in editor.href(path: path, line: line, column: nil, token: token) },
+            moduleFile: { name in
+                project.manifest.modules.first { $0.name == name }?.file.map { paths.root + "/" + $0 }
+            })
+        validation = ValidationCache(
+            root: root, paths: paths,
+            link: { path, line, column in editor.href(path: path, line: line, column: column, token: token) })
         let events = self.events
         watcher = FileWatcher(root: root, folders: { project.watchedFolders }, forcePolling: options.forcePolling) {
-            switch project.rescan() {
-            case .unchanged: break
+            let result = project.rescan()
+            switch result {
+            case .unchanged: return
             case .changed(let change):
                 let count = events.send(change)
                 log("change r\(change.revision): \(Self.summary(of: change)) → \(count) client\(count == 1 ? "" : "s")")
             case .failed(let diagnostics):
-                let first = diagnostics.first.map { "\($0.file ?? ""): \($0.message)" } ?? "unknown error"
+                let first =
+                    diagnostics.first.map { "\($0.file.map(paths.shown) ?? ""): \($0.message)" } ?? "unknown error"
                 log("project does not load now, still serving the last good state: \(first)")
             }
+            onScan(result)
         }
     }
+
+    /// How files are named in the log and on the page.
+    public let paths: ProjectPaths
 
     /// The port it listens on, once `start()` has returned.
     public var listeningPort: UInt16? {
@@ -157,13 +185,10 @@ public final class LiveServer: Sendable {
             switch request.path {
             case LiveProtocol.sessionPagePath:
                 return HTTPResponse(
-                    status: 200, contentType: "text/html; charset=utf-8", body: .bytes(Array(SessionPage.html.utf8)))
+                    status: 200, contentType: "text/html; charset=utf-8",
+                    body: .bytes(Array(SessionPage.html(snapshot: sessionState()).utf8)))
             case LiveProtocol.sessionStatePath:
-                let manifest = project.manifest
-                let state = SessionState(
-                    project: .init(name: manifest.name, identifier: manifest.identifier, revision: manifest.revision),
-                    diagnostics: validation.diagnostics(revision: manifest.revision), programs: sessions.all)
-                let body = try JSONEncoder.live.encode(state)
+                let body = try JSONEncoder.live.encode(sessionState())
                 return HTTPResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
             case LiveProtocol.manifestPath:
                 let body = try JSONEncoder.live.encode(project.manifest)
@@ -186,6 +211,8 @@ public final class LiveServer: Sendable {
                     return HTTPResponse.error(404, "no script '\(path)' in the project")
                 }
                 return HTTPResponse(status: 200, contentType: "text/x-lua", body: .bytes(bytes))
+            case Self.openPath:
+                return openInEditor(request)
             case LiveProtocol.eventsPath:
                 return HTTPResponse(
                     status: 200, contentType: "text/event-stream",
@@ -253,6 +280,9 @@ public final class LiveServer: Sendable {
         }
         let quiet = [LiveProtocol.reportPath, LiveProtocol.sessionStatePath].contains(request.path)
         if quiet && response.status < 300 { return response }
+        // A refused report is worth a line whatever the setting: a program's output went missing.
+        let refusedReport = authorized && request.path == LiveProtocol.reportPath && response.status >= 400
+        guard options.logsRequests || refusedReport else { return response }
         var line = Self.logLine(for: request, authorized: authorized, status: response.status)
         // A token holder's refused request says why (a malformed report, say); one without
         // the token is only the path, as the listener logs it.
@@ -268,7 +298,8 @@ public final class LiveServer: Sendable {
     static func carriesToken(_ request: HTTPRequest, _ token: String) -> Bool {
         var presented = request.headers["authorization"] ?? ""
         if presented.isEmpty, request.method == "GET",
-            request.path == LiveProtocol.sessionPagePath || request.path == LiveProtocol.sessionStatePath,
+            request.path == LiveProtocol.sessionPagePath || request.path == LiveProtocol.sessionStatePath
+                || request.path == openPath,
             let query = request.query["token"]
         {
             presented = "Bearer " + query
@@ -335,6 +366,7 @@ public struct LiveServerError: Error, CustomStringConvertible {
     init(options: LiveServerOptions, failure: PlainSocket.Failure) {
         host = options.host
         port = options.port
+        isPortInUse = failure.code == EADDRINUSE
         reason =
             failure.code == EADDRINUSE
             ? "the port is in use: stop the other server or choose another --port"
@@ -342,6 +374,9 @@ public struct LiveServerError: Error, CustomStringConvertible {
                 ? "\(failure.reason): the address is not one of this machine's"
                 : failure.reason
     }
+
+    /// Whether another program listens on that port already (`flowpkg dev` tries the next).
+    public var isPortInUse: Bool
 
     public var description: String { "cannot listen on \(host):\(port): \(reason)" }
 }

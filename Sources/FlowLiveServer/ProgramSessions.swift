@@ -29,7 +29,8 @@ public struct SessionEvent: Sendable, Encodable {
     public var program: LiveProgram
     /// What the program sent (nil for `connected` and `dropped`).
     public var event: LiveEvent?
-    /// For an error: the project file and line it names first, relative to the project folder.
+    /// For an error: the project file and line it names first, as a terminal shows it
+    /// (relative to the current folder, `ProjectPaths`).
     public var file: String?
     public var line: Int?
     /// For `dropped`: how many events were dropped in all so far.
@@ -113,29 +114,6 @@ public struct SessionEvent: Sendable, Encodable {
         if before.isEmpty { return after }
         return before.hasSuffix(":") ? "\(before) \(after)" : "\(before): \(after)"
     }
-
-    /// The first `path.lua:LINE:` in `text` whose path `exists` says is a project file.
-    static func location(in text: String, exists: (String) -> Bool) -> (file: String, line: Int)? {
-        var searchStart = text.startIndex
-        while let range = text[searchStart...].firstRange(of: ".lua:") {
-            searchStart = range.upperBound
-            var start = range.lowerBound
-            while start > text.startIndex {
-                let previous = text[text.index(before: start)]
-                if previous == " " || previous == "\t" || previous == "\n" || previous == "'" || previous == "\""
-                    || previous == "[" || previous == "("
-                {
-                    break
-                }
-                start = text.index(before: start)
-            }
-            let digits = text[range.upperBound...].prefix(while: \.isNumber)
-            guard !digits.isEmpty, let line = Int(digits) else { continue }
-            let path = String(text[start..<text.index(range.lowerBound, offsetBy: 4)])
-            if exists(path) { return (path, line) }
-        }
-        return nil
-    }
 }
 
 /// What the server knows of every program that reported: bounded, so a chatty program cannot
@@ -162,8 +140,14 @@ final class ProgramSessions: Sendable {
         var time: Double
         var phase: String
         var text: String
+        /// The project file it names, as a terminal shows it, and its absolute path (for links).
         var file: String?
+        var path: String?
         var line: Int?
+        /// Where a click on it goes: the developer's editor (`EditorLinks`).
+        var link: String?
+        /// When the module of `path` reloaded without an error since: the error is fixed.
+        var fixed: Double?
         /// The lines around `line` in the file as it is now.
         var source: [SourceLine]
     }
@@ -182,6 +166,8 @@ final class ProgramSessions: Sendable {
         /// When it ended its session, if it did (a later report starts it again).
         var ended: Double?
         var dropped = 0
+        /// Console lines let go of to keep the console within `maxConsoleLines`.
+        var consoleDropped = 0
         var console: [ConsoleLine] = []
         var errors: [ErrorEntry] = []
         var reloads: [ReloadEntry] = []
@@ -190,10 +176,23 @@ final class ProgramSessions: Sendable {
     }
 
     private let root: URL
+    private let paths: ProjectPaths
+    /// The absolute path of a module's file, by module name, as the project has it now.
+    private let moduleFile: @Sendable (String) -> String?
+    private let link: @Sendable (String, Int) -> String
     private let programs = Locked([String: Program]())
 
-    init(root: URL) {
+    init(
+        root: URL, paths: ProjectPaths? = nil,
+        link: @escaping @Sendable (String, Int) -> String = { path, line in
+            EditorLinks.vscode.href(path: path, line: line, column: nil, token: "")
+        },
+        moduleFile: @escaping @Sendable (String) -> String? = { _ in nil }
+    ) {
         self.root = root
+        self.link = link
+        self.paths = paths ?? ProjectPaths(root: root)
+        self.moduleFile = moduleFile
     }
 
     /// Records a report; returns its events as the terminal shows them, in order.
@@ -202,14 +201,28 @@ final class ProgramSessions: Sendable {
         var out: [SessionEvent] = []
         let program = report.program
         // Locations are looked up outside the lock: they read files.
-        let located: [(file: String, line: Int, source: [SourceLine])?] = report.events.map { event in
-            guard event.kind == .error, let text = event.text,
-                let (file, line) = SessionEvent.location(in: text, exists: projectFileExists)
-            else { return nil }
-            return (file, line, sourceLines(file: file, around: line))
+        let paths = self.paths
+        let located: [(path: String, line: Int, source: [SourceLine])?] = report.events.map { event in
+            guard event.kind == .error, let text = event.text, let (path, line) = paths.location(in: text) else {
+                return nil
+            }
+            return (path, line, sourceLines(path: path, around: line))
+        }
+        // What a reload ran again, by file: the errors those files had are fixed.
+        let reloadedFiles: [Set<String>] = report.events.map { event in
+            guard event.kind == .reload else { return [] }
+            return Set((event.modules ?? []).compactMap(moduleFile))
         }
         programs.withLock { programs in
             if programs[program.id] == nil {
+                // The same program started again (`flowpkg dev` after a crash) replaces the one
+                // that ended.
+                for (id, old) in programs
+                where old.program.identifier == program.identifier && old.program.hostName == program.hostName
+                    && (old.ended != nil || Self.isGone(old.program))
+                {
+                    programs[id] = nil
+                }
                 if programs.count >= Self.maxPrograms,
                     let oldest = programs.values.min(by: { $0.lastSeen < $1.lastSeen })
                 {
@@ -226,7 +239,7 @@ final class ProgramSessions: Sendable {
                 state.dropped = report.dropped
                 out.append(SessionEvent(kind: .dropped, program: program, dropped: report.dropped))
             }
-            for (event, location) in zip(report.events, located) {
+            for ((event, location), reloaded) in zip(zip(report.events, located), reloadedFiles) {
                 var session = SessionEvent(kind: .output, program: program, event: event)
                 switch event.kind {
                 case .output, .log:
@@ -235,14 +248,21 @@ final class ProgramSessions: Sendable {
                     state.console.append(ConsoleLine(time: event.time, stream: stream, text: event.text ?? ""))
                 case .error:
                     session.kind = .error
-                    session.file = location?.file
+                    let text = paths.rewritten(event.text ?? "")
+                    session.event?.text = text
+                    session.file = location.map { paths.shown($0.path) }
                     session.line = location?.line
                     state.errors.append(
                         ErrorEntry(
-                            time: event.time, phase: (event.phase ?? .run).rawValue, text: event.text ?? "",
-                            file: location?.file, line: location?.line, source: location?.source ?? []))
+                            time: event.time, phase: (event.phase ?? .run).rawValue, text: text,
+                            file: session.file, path: location?.path, line: location?.line,
+                            link: location.map { link($0.path, $0.line) }, source: location?.source ?? []))
                 case .reload:
                     session.kind = .reload
+                    for index in state.errors.indices
+                    where state.errors[index].fixed == nil && state.errors[index].path.map(reloaded.contains) == true {
+                        state.errors[index].fixed = event.time
+                    }
                     state.reloads.append(
                         ReloadEntry(
                             time: event.time, modules: event.modules ?? [], resources: event.resources ?? [],
@@ -263,6 +283,7 @@ final class ProgramSessions: Sendable {
                 }
                 out.append(session)
             }
+            state.consoleDropped += max(0, state.console.count - Self.maxConsoleLines)
             Self.trim(&state.console, to: Self.maxConsoleLines)
             Self.trim(&state.errors, to: Self.maxErrors)
             Self.trim(&state.reloads, to: Self.maxReloads)
@@ -273,20 +294,34 @@ final class ProgramSessions: Sendable {
 
     /// Every program, the most recently heard first.
     var all: [Program] {
-        programs.withLock { Array($0.values) }.sorted { $0.lastSeen > $1.lastSeen }
+        // A program of this machine whose process is gone (os.exit, a crash) ended its session
+        // without saying so: shown as disconnected from when it was last heard.
+        programs.withLock { Array($0.values) }.map { program in
+            var program = program
+            if program.ended == nil, Self.isGone(program.program) { program.ended = program.lastSeen }
+            return program
+        }.sorted { $0.lastSeen > $1.lastSeen }
+    }
+
+    /// This machine's name, as a program on it reports it.
+    private static let machineName: String = {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count) == 0 else { return "" }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
+    /// Whether `program` ran on this machine and its process no longer exists.
+    static func isGone(_ program: LiveProgram) -> Bool {
+        guard !machineName.isEmpty, program.hostName == machineName, program.processID > 0 else { return false }
+        return kill(program.processID, 0) != 0 && errno == ESRCH
     }
 
     private static func trim<T>(_ list: inout [T], to limit: Int) {
         if list.count > limit { list.removeFirst(list.count - limit) }
     }
 
-    private func projectFileExists(_ path: String) -> Bool {
-        guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return false }
-        return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
-    }
-
-    private func sourceLines(file: String, around line: Int) -> [SourceLine] {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path),
+    private func sourceLines(path: String, around line: Int) -> [SourceLine] {
+        guard let data = FileManager.default.contents(atPath: path),
             data.count <= 8 << 20
         else { return [] }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

@@ -18,7 +18,11 @@ struct SessionState: Encodable {
     }
 
     struct DiagnosticRow: Encodable, Sendable {
+        /// As a terminal shows it (`ProjectPaths.shown`), and absolute for links.
         var file: String?
+        var path: String?
+        /// Where a click on it goes: the developer's editor (`EditorLinks`).
+        var link: String?
         var line: Int?
         var column: Int?
         var severity: String
@@ -35,19 +39,22 @@ struct SessionState: Encodable {
 /// the served revision changed.
 final class ValidationCache: Sendable {
     private let root: URL
+    private let paths: ProjectPaths
+    private let link: @Sendable (String, Int?, Int?) -> String
     private let cached = Locked<(revision: Int, rows: [SessionState.DiagnosticRow])?>(nil)
 
-    init(root: URL) {
+    init(root: URL, paths: ProjectPaths, link: @escaping @Sendable (String, Int?, Int?) -> String) {
         self.root = root
+        self.paths = paths
+        self.link = link
     }
 
     func diagnostics(revision: Int) -> [SessionState.DiagnosticRow] {
         if let cached = cached.withLock({ $0 }), cached.revision == revision { return cached.rows }
-        let base = root.standardizedFileURL.path
-        let prefix = base.hasSuffix("/") ? base : base + "/"
         let rows = Validator.validate(projectAt: root).diagnostics.map { d in
-            SessionState.DiagnosticRow(
-                file: d.file.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }, line: d.line,
+            let path = d.file.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL.path }
+            return SessionState.DiagnosticRow(
+                file: path.map(paths.shown), path: path, link: path.map { link($0, d.line, d.column) }, line: d.line,
                 column: d.column, severity: d.severity.rawValue, code: d.code, message: d.message)
         }
         cached.withLock { $0 = (revision, rows) }

@@ -65,8 +65,8 @@ final class ServedProject {
     let server: BackgroundFlowpkg
     let url: String
 
-    init(_ root: URL, in directory: URL, token: String = ServedProject.token) throws {
-        server = try BackgroundFlowpkg(["serve", root.path, "--port", "0", "--token", token], in: directory)
+    init(_ root: URL, in directory: URL, token: String = ServedProject.token, extra: [String] = []) throws {
+        server = try BackgroundFlowpkg(["serve", root.path, "--port", "0", "--token", token] + extra, in: directory)
         var found: String?
         server.waitFor { stdout, _ in
             found = stdout.split(separator: "\n").first { $0.hasPrefix("Serving ") }

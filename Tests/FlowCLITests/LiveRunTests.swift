@@ -126,7 +126,8 @@ import Testing
     @Test func aWrongTokenIsRefusedAndThePackageRuns() throws {
         let fixture = try RunFixture()
         let (package, live) = try setUp(fixture)
-        let served = try ServedProject(live, in: fixture.url)
+        // Request lines, a refused one included, only with --verbose.
+        let served = try ServedProject(live, in: fixture.url, extra: ["--verbose"])
         defer { served.server.interrupt() }
         let result = try FlowpkgProcess.run(
             ["run", package.path, "--live", served.url, "--token", "not-the-token"],
@@ -164,7 +165,7 @@ import Testing
     @Test func ctrlCEndsAWatchWith130AndNoFalseWarning() throws {
         let fixture = try RunFixture()
         let (package, live) = try setUp(fixture)
-        let served = try ServedProject(live, in: fixture.url)
+        let served = try ServedProject(live, in: fixture.url, extra: ["--verbose"])
         defer { served.server.interrupt() }
         let run = try BackgroundFlowpkg(
             ["run", package.path, "--live", served.url, "--token", ServedProject.token, "--watch"],

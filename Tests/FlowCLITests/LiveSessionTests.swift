@@ -66,10 +66,25 @@ import Testing
         #expect(
             server.waitFor { stdout, _ in
                 stdout.split(separator: "\n").contains {
-                    $0.hasPrefix("Sources/main.lua:2: error:") && $0.contains("attempt to index")
+                    // Named as validate and run name it, from the folder serve runs in.
+                    $0.hasPrefix("App/Sources/main.lua:2: error:") && $0.contains("attempt to index")
                 }
             }, "\(transcript())")
         #expect(served("reloaded main in"))
+
+        // The page as served, before any script runs (what a browser without JavaScript
+        // shows): the printed markup escaped there too.
+        let raw = try FlowpkgProcess.run(
+            [
+                "python3", "-c",
+                "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                page,
+            ],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(raw.stdout.contains("hello from main"), "\(raw.stdout)\(raw.stderr)")
+        #expect(raw.stdout.contains("&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;&lt;img src=x"))
+        #expect(!raw.stdout.contains("<script>document.title"))
+        #expect(!raw.stdout.contains("<img"))
 
         // The session page, in a real browser.
         let dom = try Self.dumpDOM(page, in: fixture.url)
@@ -82,7 +97,10 @@ import Testing
         // The broken save's error, shown as text.
         #expect(dom.contains("near"))
         // The loaded modules table: main, served by the live source, with its SHA-256.
-        #expect(dom.contains("<td>module</td><td>main</td><td>live</td>"))
+        #expect(
+            dom.contains(
+                "<td>module</td><td><button class=\"link module-name\" type=\"button\">main</button></td><td>live</td>"),
+            "\(dom)")
         // The printed markup is text: escaped in the DOM, never run.
         #expect(dom.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;&lt;img src=x"))
         #expect(dom.contains("<title>flowpkg live session</title>"))
@@ -180,7 +198,7 @@ import Testing
                     && $0["text"] as? String == "to stderr"
             })
         let error = all.first { $0["kind"] as? String == "error" }
-        #expect(error?["file"] as? String == "Sources/main.lua")
+        #expect(error?["file"] as? String == "App/Sources/main.lua")
         #expect(error?["line"] as? Int == 3)
         #expect(error?["phase"] as? String == "start")
         #expect((error?["text"] as? String)?.contains("boom") == true)

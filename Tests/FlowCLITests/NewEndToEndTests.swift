@@ -52,7 +52,7 @@ import Testing
     /// What console-app's start module prints: its resource's lines in a frame titled with the name.
     static func consoleBanner(name: String, modulePath: String) -> String {
         let lines = [
-            "Hello from \(name)!", "Edit Sources/\(modulePath).lua and this file,", "then run flowpkg run again.",
+            "Hello from \(name)!", "Run flowpkg dev, then edit and save", "Sources/\(modulePath).lua or this file.",
         ]
         let width = max(name.count + 2, lines.map(\.count).max()!)
         var out = "+- \(name) " + String(repeating: "-", count: width - name.count - 1) + "+\n"

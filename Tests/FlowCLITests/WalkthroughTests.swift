@@ -60,7 +60,7 @@ import Testing
 
     @Test func theBasicsWalkthroughIsTheREADMEsAndWorks() throws {
         let (block, status, text) = try Self.run("basics", shownIn: "README.md")
-        #expect(block.count == 5)
+        #expect(block.count == 6)
         #expect(status == 0, "\(text)")
         #expect(text.contains("walkthrough: ok"), "\(text)")
     }

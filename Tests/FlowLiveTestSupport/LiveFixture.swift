@@ -32,7 +32,9 @@ public final class LiveFixture: @unchecked Sendable {
             projectAt: root,
             options: LiveServerOptions(
                 port: requestedPort, token: Self.token, forcePolling: forcePolling, limits: limits),
-            log: { lines.append($0) }, onEvents: { $0.forEach(onEvent) })
+            log: { lines.append($0) }, onEvents: { $0.forEach(onEvent) },
+            // Files named relative to the project, as if serve ran in its folder.
+            paths: ProjectPaths(root: root, workingDirectory: root.path))
         try server.start()
         port = server.listeningPort ?? 0
     }

@@ -115,8 +115,16 @@ extension HelpTopic {
     static let liveText = """
         LIVE DEVELOPMENT
 
-          flowpkg serve [DIR] [--host 127.0.0.1] [--port 7315] [--token T]
+          flowpkg dev [DIR] [--verbose] [--editor SETTING]
+          flowpkg serve [DIR] [--host 127.0.0.1] [--port 7315] [--token T] [--verbose]
           flowpkg run App.luapkg --live URL --token T [--watch]
+          flowpkg run DIR --watch
+
+        dev is the whole loop on this machine: it serves the project, runs it in a child run
+        connected to it, and prints the session page's URL; a save reloads, a save that does
+        not validate prints its diagnostics (the program keeps its last good code), and a
+        program that ended starts again at the next save or at r + Enter. Ctrl-C ends both.
+        run DIR --watch is the same without the page.
 
         serve serves the project as it is on disk and pushes every saved change. Every request
         needs the token (printed when generated). It listens on loopback; --host 0.0.0.0 lets a

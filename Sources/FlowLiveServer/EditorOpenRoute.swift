@@ -1,0 +1,65 @@
+import FlowHTTP
+import FlowSupport
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension LiveServer {
+    /// `GET /v1/open?path=…&line=…&column=…`: runs the editor command (`EditorLinks.command`)
+    /// for a project file, when the page's links are set to run one.
+    public static let openPath = "/v1/open"
+
+    /// The session page's state now (`GET /v1/session`, and the page's first paint).
+    func sessionState() -> SessionState {
+        let manifest = project.manifest
+        return SessionState(
+            project: .init(name: manifest.name, identifier: manifest.identifier, revision: manifest.revision),
+            diagnostics: validation.diagnostics(revision: manifest.revision), programs: sessions.all)
+    }
+
+    func openInEditor(_ request: HTTPRequest) -> HTTPResponse {
+        let given = request.query["path"] ?? ""
+        guard let path = paths.absolute(given) else {
+            return HTTPResponse.error(404, "'\(given)' is no file of the project")
+        }
+        let line = Int(request.query["line"] ?? "") ?? 1, column = Int(request.query["column"] ?? "") ?? 1
+        guard line > 0, column > 0,
+            let words = options.editor.commandWords(path: path, line: line, column: column)
+        else {
+            return HTTPResponse.error(
+                404, "links open in the editor's own URL scheme: start serve with --editor COMMAND to run one")
+        }
+        if let problem = Self.spawnDetached(words) {
+            return HTTPResponse.error(500, "cannot run \(words[0]): \(problem)")
+        }
+        log("opened \(LogText.escaped(paths.shown(path))):\(line):\(column) with \(LogText.escaped(words[0]))")
+        return HTTPResponse(status: 204, contentType: "text/plain", body: .bytes([]))
+    }
+
+    /// Starts `words` (found on PATH, no shell) with no input and reaps it when it ends; nil
+    /// when it started, else why not.
+    static func spawnDetached(_ words: [String]) -> String? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let arguments = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, words[0], &actions, nil, arguments, environ)
+        guard status == 0 else { return String(cString: strerror(status)) }
+        let child = pid
+        DetachedThread.start {
+            var ended: Int32 = 0
+            while waitpid(child, &ended, 0) < 0 && errno == EINTR {}
+        }
+        return nil
+    }
+}
