@@ -38,6 +38,7 @@ public struct Flowpkg: ParsableCommand {
             Keygen.self,
             Publish.self,
             Lsp.self,
+            Dap.self,
         ]
     )
 

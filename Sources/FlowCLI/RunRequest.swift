@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowLiveDevelopment
 import FlowLoader
 import FlowPackage
 import FlowProject
@@ -143,6 +144,9 @@ struct RunRequest {
                 Self.standardError("trace: \(TerminalText.escaped("\(item)"))\n")
             }
         }
+        // `flowpkg dap` launched this program: its engine connects back before any module runs.
+        let debugger = DebugLaunch.startIfAsked(context: context)
+        defer { debugger?.finish() }
         let watch = live?.watch ?? false
         let refused = DispatchSemaphore(value: 0)
         let refusal = Locked<String?>(nil)
