@@ -31,4 +31,9 @@ import Testing
 
     @Test func launchAProjectStopStepEvaluateAndExit() throws { try run("launch_project") }
     @Test func launchAPackageWithBreakpointsSetInTheProjectsFiles() throws { try run("launch_package") }
+    @Test func conditionalHitCountAndLogPointsAndALineWithoutCodeMoves() throws { try run("breakpoint_kinds") }
+    @Test func uncaughtAndRaisedErrorsStop() throws { try run("exception") }
+    @Test func pauseATightLoopAndEvaluateInTheReplWhileItRuns() throws { try run("pause_and_repl") }
+    @Test func aBreakpointSetLaterHitsInACoroutineCreatedBefore() throws { try run("coroutine") }
+    @Test func badInputGetsAnErrorResponseAndTheAdapterGoesOn() throws { try run("bad_input") }
 }

@@ -22,7 +22,7 @@ struct BreakpointTable {
 
     private(set) var entries: [Entry] = []
     /// The sources loaded so far, with their active lines when known.
-    private var loadedSources: [(source: DebugSourceKey, lines: Set<Int>?)] = []
+    private var loadedSources: [(source: DebugSourceKey, lines: Set<Int>?, digest: String?)] = []
     /// What `hits` reads: chunk -> line -> indexes in `entries`.
     private var index: [String: [Int: [Int]]] = [:]
 
@@ -43,7 +43,7 @@ struct BreakpointTable {
         for spec in specs {
             var entry = Entry(spec: spec, source: source, line: spec.line)
             if let loaded = loadedSources.last(where: { Self.same($0.source, source) }) {
-                Self.resolve(&entry, in: loaded.source, lines: loaded.lines)
+                Self.resolve(&entry, in: loaded.source, lines: loaded.lines, digest: loaded.digest)
             } else {
                 entry.message = "not loaded yet: verified when its module loads"
             }
@@ -55,12 +55,12 @@ struct BreakpointTable {
     }
 
     /// Notes a loaded source and resolves the breakpoints set in it; returns their states.
-    mutating func loaded(_ source: DebugSourceKey, lines: Set<Int>?) -> [DebugBreakpointState] {
+    mutating func loaded(_ source: DebugSourceKey, lines: Set<Int>?, digest: String?) -> [DebugBreakpointState] {
         loadedSources.removeAll { $0.source == source }
-        loadedSources.append((source, lines))
+        loadedSources.append((source, lines, digest))
         var changed: [DebugBreakpointState] = []
         for position in entries.indices where Self.same(entries[position].source, source) {
-            Self.resolve(&entries[position], in: source, lines: lines)
+            Self.resolve(&entries[position], in: source, lines: lines, digest: digest)
             changed.append(entries[position].state)
         }
         reindex()
@@ -94,9 +94,17 @@ struct BreakpointTable {
         index.mapValues { Set($0.keys) }
     }
 
-    private static func resolve(_ entry: inout Entry, in source: DebugSourceKey, lines: Set<Int>?) {
+    private static func resolve(_ entry: inout Entry, in source: DebugSourceKey, lines: Set<Int>?, digest: String?) {
         entry.chunk = source.chunk
         entry.line = entry.spec.line
+        // Set in a project's file, met in another copy of its module (a package's): only the
+        // same bytes have the same lines.
+        if source.chunk != entry.source.chunk, let expected = entry.spec.fileDigest, let digest, expected != digest {
+            entry.verified = false
+            entry.message =
+                "module '\(source.module ?? source.chunk)' as loaded from \(source.chunk) differs from this file: export the project again"
+            return
+        }
         guard let lines else {
             entry.verified = true
             entry.message = nil

@@ -239,7 +239,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         lua.sourceBytes[source.chunk] = bytes
         transport.send(.loadedSource(source))
         let lines = lua.state.flatMap { try? $0.activeLines(ofChunk: bytes, chunkName: source.chunk) }
-        for state in lua.breakpoints.loaded(source, lines: lines) {
+        for state in lua.breakpoints.loaded(source, lines: lines, digest: DebugProtocol.digest(of: bytes)) {
             transport.send(.breakpointChanged(state))
         }
         lua.hooks?.setBreakpoints(lua.breakpoints.linesByChunk)
