@@ -138,7 +138,7 @@ let package = Package(
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowSupport", "FlowTemplates", "FlowUpdates",
-                "FlowLanguageServer",
+                "FlowLanguageServer", "FlowDebugAdapter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -212,6 +212,18 @@ let package = Package(
             name: "FlowCLITests",
             dependencies: ["FlowAnalysis", "FlowCLI", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"],
             resources: [.copy("Golden")]
+        ),
+        // `flowpkg dap`: the Debug Adapter Protocol's messages and the session an editor drives;
+        // the program's side of the debug channel is FlowLiveDevelopment's engine.
+        .target(
+            name: "FlowDebugAdapter",
+            dependencies: [
+                "FlowHTTP", "FlowLiveProtocol", "FlowProject", "FlowSupport", "LanguageServerProtocol",
+            ]
+        ),
+        .testTarget(
+            name: "FlowDebugAdapterTests",
+            dependencies: ["FlowDebugAdapter", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLua", "FlowRuntime"]
         ),
     ]
 )

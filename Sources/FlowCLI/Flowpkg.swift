@@ -39,6 +39,7 @@ public struct Flowpkg: ParsableCommand {
             Keygen.self,
             Publish.self,
             Lsp.self,
+            Dap.self,
         ]
     )
 

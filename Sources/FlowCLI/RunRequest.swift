@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowLiveDevelopment
 import FlowLoader
 import FlowPackage
 import FlowProject
@@ -142,6 +143,9 @@ struct RunRequest {
                 }
             }
         }
+        // `flowpkg dap` launched this program: its engine connects back before any module runs.
+        let debugger = DebugLaunch.startIfAsked(context: context)
+        defer { debugger?.finish() }
         let watch = live?.watch ?? false
         let refused = DispatchSemaphore(value: 0)
         let refusal = Locked<String?>(nil)

@@ -159,7 +159,11 @@ public final class LuaState {
     /// mode, with a traceback on error, leaving `resultCount` results in its place.
     package func protectedCall(argumentCount: Int32, resultCount: Int32, on thread: OpaquePointer) throws {
         let handler = lua_gettop(thread) - argumentCount
-        flowlua_pushcfunction(thread, flowlua_traceback_handler)
+        if let hooks = LuaDebugHooks.active, hooks.stopsOnUncaughtErrors {
+            flowlua_pushcfunction(thread, LuaDebugHooks.uncaughtHandler)
+        } else {
+            flowlua_pushcfunction(thread, flowlua_traceback_handler)
+        }
         flowlua_insert(thread, handler)
         let status = flowlua_pcall(thread, argumentCount, resultCount, handler)
         flowlua_remove(thread, handler)

@@ -24,8 +24,8 @@ public final class LuaContext: Sendable {
     /// Where the context's modules and resources come from.
     public let loader: Loader
     public let options: Options
-    private let executor: LuaExecutor
-    private let core: ContextCore
+    let executor: LuaExecutor
+    let core: ContextCore
 
     /// Creates the context and opens its state; no module runs yet.
     ///

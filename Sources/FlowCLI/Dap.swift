@@ -1,0 +1,44 @@
+import ArgumentParser
+import FlowDebugAdapter
+import FlowSupport
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension Flowpkg {
+    /// `flowpkg dap`: the Debug Adapter Protocol server an editor starts.
+    struct Dap: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "dap",
+            abstract: "Serve the Debug Adapter Protocol on stdin and stdout, for editors' debuggers.",
+            discussion: """
+                An editor starts `flowpkg dap` and talks to it over stdin and stdout (DAP, with \
+                Content-Length headers). A `launch` request runs a project folder or a .luapkg \
+                (`program`, with `args`, `cwd` and `stopOnEntry`) as `flowpkg run` does, with \
+                breakpoints (conditions, hit counts, log points), exception stops (`raised`, \
+                `uncaught`), stepping, pause, variables and evaluation. The program's output \
+                comes back as output events. See docs/editors.md in flowpkg's repository for \
+                VS Code, nvim-dap and Emacs dap-mode.
+                """
+        )
+
+        init() {}
+
+        func run() throws {
+            // An editor that goes away must end the adapter, not kill it mid-write.
+            signal(SIGPIPE, SIG_IGN)
+            let done = DispatchSemaphore(value: 0)
+            DetachedThread.start {
+                DebugAdapterSession(
+                    input: STDIN_FILENO, output: STDOUT_FILENO, flowpkgExecutable: Flowpkg.executablePath,
+                    workingDirectory: Terminal.workingDirectory
+                ).run()
+                done.signal()
+            }
+            done.wait()
+        }
+    }
+}

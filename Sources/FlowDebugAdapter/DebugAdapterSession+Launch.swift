@@ -1,0 +1,89 @@
+import FlowHTTP
+import FlowLiveProtocol
+import FlowSupport
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension DebugAdapterSession {
+    /// `launch`: runs `flowpkg run PROGRAM -- ARGS` as a child with a private debug channel
+    /// (a loopback port and a random token in its environment), answers once its engine has
+    /// connected, then asks for the configuration (`initialized`).
+    func launch(_ seq: Int, _ request: LaunchRequest) {
+        let name = LaunchRequest.command
+        let base = state.withLock { $0.sourceMap.workingDirectory }
+        let directory = request.cwd.map { Self.absolute($0, from: base) } ?? base
+        guard let given = request.program, !given.isEmpty else {
+            return respondError(
+                requestSeq: seq, command: name,
+                message: "launch needs 'program': a project folder (holding flowpkg.json) or a .luapkg file")
+        }
+        let program = Self.absolute(given, from: directory)
+        var isDirectory = false
+        let exists = FileManager.default.fileExists(atPath: program, isDirectory: &isDirectory)
+        let isProject = exists && isDirectory && FileManager.default.fileExists(atPath: program + "/flowpkg.json")
+        guard isProject || (exists && !isDirectory && program.hasSuffix(".luapkg")) else {
+            return respondError(
+                requestSeq: seq, command: name,
+                message: "\(given): not a project folder (holding flowpkg.json) or a .luapkg file")
+        }
+        let listener: PlainSocket
+        let address: String
+        do {
+            (listener, address) = try EngineConnection.listen()
+        } catch {
+            return respondError(requestSeq: seq, command: name, message: "cannot open the debug channel: \(error)")
+        }
+        let token = Self.randomToken()
+        let process: ProgramProcess
+        do {
+            process = try ProgramProcess.spawn(
+                executable: executable, arguments: ["run", program, "--"] + (request.args ?? []),
+                directory: directory,
+                environment: [DebugProtocol.channelVariable: address, DebugProtocol.tokenVariable: token],
+                output: { [weak self] text, category in
+                    self?.send(event: "output", OutputEventBody(category: category, output: text))
+                },
+                exited: { [weak self] status in
+                    self?.send(event: "exited", ExitedEventBody(exitCode: status))
+                    self?.send(event: "terminated", Empty())
+                })
+        } catch {
+            return respondError(requestSeq: seq, command: name, message: "\(error)")
+        }
+        state.withLock { state in
+            state.process = process
+            state.stopOnEntry = request.stopOnEntry ?? false
+            state.sourceMap = SourceMap(workingDirectory: directory)
+            state.projectRoot = isProject ? URL(fileURLWithPath: program).standardizedFileURL.path : nil
+        }
+        // Wait for the program to connect, or to end before it could (a project with errors).
+        let deadline = Date() + connectionTimeout
+        var connection: EngineConnection?
+        while connection == nil, Date() < deadline, !process.hasExited.withLock({ $0 }) {
+            connection = EngineConnection.accept(on: listener, token: token, timeout: 0.2)
+        }
+        guard let connection else {
+            process.terminate()
+            return respondError(
+                requestSeq: seq, command: name,
+                message: "\(given) ended before its debugger could connect (its output says why)")
+        }
+        state.withLock { $0.connection = connection }
+        connection.start(onMessage: { [weak self] in self?.engineSent($0) }, onClose: {})
+        respond(seq, name, Empty())
+        send(event: "initialized", Empty())
+    }
+
+    static func absolute(_ path: String, from directory: String) -> String {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory + "/" + path)
+        return url.standardizedFileURL.path
+    }
+
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 36) }.joined()
+    }
+}

@@ -1,0 +1,247 @@
+import FlowLiveProtocol
+import FlowLoader
+import FlowPackage
+import FlowRuntime
+import FlowSupport
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The debugger's engine inside the program: breakpoints, stepping, pause, variables and
+/// evaluation over FlowLua's hooks, driven by `DebugRequest`s from a transport.
+///
+/// Requests arrive on the transport's thread and wait in `pending`; they are carried out on
+/// the context's own thread: in the stop loop while the program is stopped, at its next safe
+/// point (a count hook) while it runs, or as a job on its executor while it is idle.
+///
+/// `@unchecked`: the Lua-side state (`lua`) is touched only on the context's thread; what other
+/// threads share is in `shared`.
+package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
+    struct Shared {
+        var pending: [DebugRequest] = []
+        var pauseRequested = false
+        var configured = false
+        var closed = false
+        var stopped = false
+    }
+
+    enum StepMode {
+        case entry, next, stepIn, stepOut
+    }
+
+    /// What only the context's thread touches.
+    struct LuaSide {
+        var hooks: LuaDebugHooks?
+        var inspector: LuaDebugInspector?
+        var state: LuaState?
+        var breakpoints = BreakpointTable()
+        var step: (mode: StepMode, thread: LuaThread, depth: Int)?
+        /// The thread stopped on, while stopped.
+        var stoppedThread: LuaThread?
+        var resume: DebugResumeKind?
+        /// The code of each module loaded, by chunk name (what `source` answers).
+        var sourceBytes: [String: [UInt8]] = [:]
+    }
+
+    let context: LuaContext
+    let transport: any DebugTransport
+    let shared = Awaited(Shared())
+    var lua = LuaSide()
+    /// How long a stop waits for a debugger that has gone silent before the program runs on.
+    package var vanishedTimeout: TimeInterval = 30
+
+    package init(context: LuaContext, transport: any DebugTransport) {
+        self.context = context
+        self.transport = transport
+    }
+
+    /// Installs the hooks (none active until a breakpoint is set) and reports loads.
+    package func attach() throws {
+        try context.withDebugState { state in
+            let hooks = LuaDebugHooks(state: state)
+            hooks.handler = self
+            hooks.activate()
+            try hooks.installWrappers(in: state)
+            self.lua.hooks = hooks
+            self.lua.inspector = LuaDebugInspector(state: state)
+            self.lua.state = state
+        }
+        context.loader.observeLoads(withBytes: { [weak self] item, bytes in
+            guard let self, case .module(let name) = item.item,
+                let chunk = self.context.loader.chunkName(ofModule: name)
+            else { return }
+            self.moduleLoaded(DebugSourceKey(chunk: chunk, module: name.rawValue), bytes: bytes)
+        })
+    }
+
+    /// Waits until the debugger has sent `configurationDone` (or gone), at most `timeout`.
+    package func waitForConfiguration(timeout: TimeInterval) {
+        _ = shared.wait(until: { $0.configured || $0.closed ? true : nil }, deadline: Date() + timeout)
+    }
+
+    /// Removes every hook; the program runs on as if no debugger had come.
+    package func detach() {
+        try? context.withDebugState { _ in
+            self.lua.hooks?.deactivate()
+            self.lua.breakpoints = BreakpointTable()
+        }
+    }
+
+    // MARK: From the transport's thread
+
+    /// A request from the debugger.
+    package func receive(_ request: DebugRequest) {
+        switch request.command {
+        case .pause:
+            shared.withLock { $0.pauseRequested = true }
+            transport.send(.reply(seq: request.seq, .done))
+            nudge()
+            return
+        case .threads:
+            transport.send(.reply(seq: request.seq, .threads([DebugThreadInfo(id: 1, name: "main")])))
+            return
+        default:
+            break
+        }
+        let stopped = shared.withLock { shared in
+            shared.pending.append(request)
+            return shared.stopped
+        }
+        guard !stopped else { return }
+        // Running: at the next safe point; idle: as a job on the context's thread.
+        nudge()
+        context.queueDebugJob { [weak self] _ in
+            guard let self, let main = self.lua.hooks?.mainThread else { return }
+            self.drainPending(on: main)
+        }
+    }
+
+    /// The debugger has gone: no more stops, and a stopped program runs on.
+    package func transportClosed() {
+        shared.withLock { $0.closed = true }
+        context.queueDebugJob { [weak self] _ in self?.detach() }
+    }
+
+    private func nudge() {
+        lua.hooks?.interrupt()
+    }
+
+    // MARK: On the context's thread (LuaDebugHandler)
+
+    package func willRun(line: Int, chunk: String, on thread: LuaThread) {
+        if let step = lua.step, step.thread == thread {
+            let depth = thread.depth
+            let arrived: Bool
+            switch step.mode {
+            case .entry, .stepIn: arrived = true
+            case .next: arrived = depth <= step.depth
+            case .stepOut: arrived = depth < step.depth
+            }
+            if arrived {
+                stop(reason: step.mode == .entry ? "entry" : "step", thread: thread, text: nil, breakpoints: [])
+                return
+            }
+        }
+        guard let inspector = lua.inspector else { return }
+        let hits = lua.breakpoints.hits(chunk: chunk, line: line)
+        var stopping: [Int] = []
+        for breakpoint in hits {
+            if let condition = breakpoint.condition, !condition.isEmpty,
+                !inspector.isTrue(condition, frame: (thread, 0), runner: thread)
+            {
+                continue
+            }
+            guard lua.breakpoints.countHit(breakpoint) else { continue }
+            if let message = breakpoint.logMessage {
+                transport.send(
+                    .output(
+                        inspector.interpolate(message, frame: (thread, 0), runner: thread) + "\n", category: "console"))
+                continue
+            }
+            stopping.append(breakpoint.id)
+        }
+        if !stopping.isEmpty { stop(reason: "breakpoint", thread: thread, text: nil, breakpoints: stopping) }
+    }
+
+    package func interrupted(on thread: LuaThread) {
+        let pause = shared.withLock { shared in
+            let pause = shared.pauseRequested
+            shared.pauseRequested = false
+            return pause
+        }
+        drainPending(on: thread)
+        if pause { stop(reason: "pause", thread: thread, text: nil, breakpoints: []) }
+    }
+
+    package func errorRaised(_ message: String, caught: Bool, on thread: LuaThread) {
+        stop(reason: "exception", thread: thread, text: message, breakpoints: [])
+    }
+
+    /// Carries out the requests waiting, on `thread` (running or idle, not stopped).
+    func drainPending(on thread: LuaThread) {
+        let requests = shared.withLock { shared in
+            let requests = shared.pending
+            shared.pending = []
+            return requests
+        }
+        for request in requests { transport.send(.reply(seq: request.seq, handle(request.command, on: thread))) }
+    }
+
+    /// Stops here: tells the debugger, then answers its requests on this thread until it says
+    /// how to go on (or goes away).
+    func stop(reason: String, thread: LuaThread, text: String?, breakpoints: [Int]) {
+        guard shared.withLock({ !$0.closed && !$0.stopped }) else { return }
+        shared.withLock { $0.stopped = true }
+        lua.step = nil
+        lua.hooks?.step(nil)
+        lua.stoppedThread = thread
+        lua.resume = nil
+        transport.send(.stopped(reason: reason, thread: 1, text: text, breakpoints: breakpoints))
+        while lua.resume == nil {
+            let next = shared.wait(
+                until: { shared -> DebugRequest?? in
+                    if !shared.pending.isEmpty { return .some(shared.pending.removeFirst()) }
+                    return shared.closed ? .some(nil) : nil
+                }, deadline: Date() + vanishedTimeout)
+            guard let request = next.flatMap({ $0 }) else {
+                // The debugger has gone (or said nothing for too long): run on without it.
+                lua.resume = .continue
+                lua.breakpoints = BreakpointTable()
+                lua.hooks?.setBreakpoints([:])
+                break
+            }
+            transport.send(.reply(seq: request.seq, handle(request.command, on: thread)))
+        }
+        lua.inspector?.forgetHandles()
+        lua.stoppedThread = nil
+        shared.withLock {
+            $0.stopped = false
+            $0.pauseRequested = false
+        }
+        let depth = thread.depth
+        switch lua.resume ?? .continue {
+        case .continue: break
+        case .next: startStepping(.next, thread: thread, depth: depth)
+        case .stepIn: startStepping(.stepIn, thread: thread, depth: depth)
+        case .stepOut: startStepping(.stepOut, thread: thread, depth: depth)
+        }
+    }
+
+    func startStepping(_ mode: StepMode, thread: LuaThread, depth: Int) {
+        lua.step = (mode, thread, depth)
+        lua.hooks?.step(thread)
+    }
+
+    /// A module has loaded: its breakpoints are checked and the hooks set for them.
+    func moduleLoaded(_ source: DebugSourceKey, bytes: [UInt8]) {
+        lua.sourceBytes[source.chunk] = bytes
+        transport.send(.loadedSource(source))
+        let lines = lua.state.flatMap { try? $0.activeLines(ofChunk: bytes, chunkName: source.chunk) }
+        for state in lua.breakpoints.loaded(source, lines: lines, digest: DebugProtocol.digest(of: bytes)) {
+            transport.send(.breakpointChanged(state))
+        }
+        lua.hooks?.setBreakpoints(lua.breakpoints.linesByChunk)
+    }
+}

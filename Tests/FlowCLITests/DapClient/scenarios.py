@@ -1,0 +1,304 @@
+"""flowpkg dap's end-to-end scenarios, each run by DapCommandTests as
+`python3 scenarios.py NAME FLOWPKG WORKDIR`: exit 0 when it held, else the failure on stderr."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dap_client import DapClient, DapError, expect, start, stopped, top_frame, variables_of, scope  # noqa: E402
+
+MAIN = """local util = require "app.util"
+local counter = 0
+local function bump(n)
+  counter = counter + n
+  return counter
+end
+local total = bump(2)
+local doubled = util.double(total)
+print("doubled", doubled)
+os.exit(3)
+"""
+
+UTIL = """local M = {}
+function M.double(x)
+  local result = x * 2
+  return result
+end
+return M
+"""
+
+
+def write(root, path, text):
+    full = os.path.join(root, path)
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    with open(full, "w") as f:
+        f.write(text)
+    return full
+
+
+def make_project(work, main=MAIN, util=UTIL):
+    root = os.path.join(work, "Demo")
+    write(root, "flowpkg.json", '{"name": "Demo", "identifier": "com.example.demo", "version": "1.0.0", "startModule": "Main"}')
+    write(root, "Sources/Main.lua", main)
+    write(root, "Sources/app/util.lua", util)
+    return root
+
+
+def launch_walk(flowpkg, work, program, root):
+    main = os.path.join(root, "Sources/Main.lua")
+    util = os.path.join(root, "Sources/app/util.lua")
+    client = start(flowpkg, program, work, {main: [5]})
+    event, after = stopped(client, reason="breakpoint")
+    frames = top_frame(client)
+    expect(frames[0]["name"] == "bump" and frames[0]["line"] == 5, "stopped in bump at line 5: %r" % frames[0])
+    expect(frames[1]["name"] == "main chunk" and frames[1]["line"] == 7, "called from line 7: %r" % frames[1])
+    source = frames[0]["source"]
+    locals_, _ = scope(client, frames[0]["id"], "Locals")
+    expect(locals_["n"]["value"] == "2", "local n is 2: %r" % locals_)
+    upvalues, _ = scope(client, frames[0]["id"], "Upvalues")
+    expect(upvalues["counter"]["value"] == "2", "upvalue counter is 2: %r" % upvalues)
+    result = client.request("evaluate", {"expression": "counter + n * 10", "frameId": frames[0]["id"], "context": "watch"})
+    expect(result["body"]["result"] == "22", "evaluate in the frame: %r" % result["body"])
+    client.request("next", {"threadId": 1})
+    event, after = stopped(client, after, reason="step")
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 8 and frames[0]["name"] == "main chunk", "next went to line 8: %r" % frames[0])
+    client.request("stepIn", {"threadId": 1})
+    event, after = stopped(client, after, reason="step")
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 3, "stepped in to util.double: %r" % frames[0])
+    expect(frames[0]["name"].endswith("double"), "in double: %r" % frames[0])
+    util_source = frames[0]["source"]
+    locals_, _ = scope(client, frames[0]["id"], "Locals")
+    expect(locals_["x"]["value"] == "2", "x is 2 in double: %r" % locals_)
+    client.request("stepOut", {"threadId": 1})
+    event, after = stopped(client, after, reason="step")
+    frames = top_frame(client)
+    expect(frames[0]["name"] == "main chunk" and frames[0]["line"] in (8, 9), "stepped out: %r" % frames[0])
+    client.request("continue", {"threadId": 1})
+    exited, _ = client.wait_event("exited")
+    client.wait_event("terminated")
+    expect(exited["body"]["exitCode"] == 3, "exit code 3: %r" % exited["body"])
+    expect("doubled\t4" in client.output("stdout"), "the program's output: %r" % client.output())
+    client.request("disconnect", {})
+    client.close()
+    return source, util_source
+
+
+def scenario_launch_project(flowpkg, work):
+    root = make_project(work)
+    source, util_source = launch_walk(flowpkg, work, root, root)
+    expect(source.get("path") == os.path.join(root, "Sources/Main.lua"), "the frame's source is the file: %r" % source)
+    expect(util_source.get("path") == os.path.join(root, "Sources/app/util.lua"), "util's file: %r" % util_source)
+
+
+def scenario_launch_package(flowpkg, work):
+    import subprocess
+
+    root = make_project(work)
+    package = os.path.join(work, "Demo.luapkg")
+    subprocess.run([flowpkg, "export", root, "-o", package], check=True, capture_output=True)
+    source, util_source = launch_walk(flowpkg, work, package, root)
+    expect(source.get("sourceReference", 0) > 0, "a packaged module comes by reference: %r" % source)
+    client = start(flowpkg, package, work, {}, stop_on_entry=True)
+    stopped(client, reason="entry")
+    frames = top_frame(client)
+    reference = frames[0]["source"]["sourceReference"]
+    content = client.request("source", {"source": frames[0]["source"], "sourceReference": reference})["body"]["content"]
+    expect(content == MAIN, "the packaged module's text: %r" % content)
+    client.request("disconnect", {})
+    client.close()
+    # The file changed since the export: its breakpoint stays unverified, saying why.
+    main = write(root, "Sources/Main.lua", "-- edited\n" + MAIN)
+    client = start(flowpkg, package, work, {main: [6]}, stop_on_entry=True)
+    changed, _ = client.wait_event("breakpoint", lambda e: "differs" in (e["body"]["breakpoint"].get("message") or ""))
+    expect(not changed["body"]["breakpoint"]["verified"], "unverified: %r" % changed["body"])
+    client.request("disconnect", {})
+    client.close()
+
+
+KINDS = """-- breakpoint kinds
+local sum = 0
+for i = 1, 10 do
+  sum = sum + i
+end
+for j = 1, 10 do
+  sum = sum - j
+end
+for k = 1, 3 do
+  sum = sum + 0
+end
+print("sum", sum)
+"""
+
+
+def scenario_breakpoint_kinds(flowpkg, work):
+    root = make_project(work, main=KINDS)
+    main = os.path.join(root, "Sources/Main.lua")
+    client = start(
+        flowpkg, root, work,
+        {main: [1, {"line": 4, "condition": "i == 4"}, {"line": 7, "hitCondition": "3"},
+                {"line": 10, "logMessage": "k is {k}"}]},
+    )
+    # Line 1 is a comment: the breakpoint moves to line 2 once the module loads.
+    moved, _ = client.wait_event("breakpoint", lambda e: e["body"]["breakpoint"]["line"] == 2)
+    expect(moved["body"]["breakpoint"]["verified"], "the moved breakpoint is verified: %r" % moved["body"])
+    event, after = stopped(client, reason="breakpoint")
+    expect(top_frame(client)[0]["line"] == 2, "stopped at line 2, where code starts")
+    client.request("continue", {"threadId": 1})
+    event, after = stopped(client, after, reason="breakpoint")
+    frames = top_frame(client)
+    locals_, _ = scope(client, frames[0]["id"], "Locals")
+    expect(frames[0]["line"] == 4 and locals_["i"]["value"] == "4", "the condition i == 4 held: %r" % locals_)
+    client.request("continue", {"threadId": 1})
+    event, after = stopped(client, after, reason="breakpoint")
+    frames = top_frame(client)
+    locals_, _ = scope(client, frames[0]["id"], "Locals")
+    expect(frames[0]["line"] == 7 and locals_["j"]["value"] == "3", "the third hit of line 7: %r" % locals_)
+    client.request("continue", {"threadId": 1})
+    exited, _ = client.wait_event("exited")
+    expect(exited["body"]["exitCode"] == 0, "exit 0")
+    expect("k is 1\nk is 2\nk is 3\n" in client.output("console"), "log points wrote: %r" % client.output())
+    expect(not any(e.get("event") == "stopped" for e in client.events[after:]), "a log point never stops")
+    client.close()
+
+
+ERRORS = """local ok = pcall(function() error("caught one") end)
+local t = nil
+print(t.field)
+"""
+
+
+def scenario_exception(flowpkg, work):
+    root = make_project(work, main=ERRORS)
+    client = start(flowpkg, root, work, {}, exceptions=("uncaught",))
+    event, after = stopped(client, reason="exception")
+    expect("attempt to index a nil value" in event["body"]["text"], "the error's text: %r" % event["body"])
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 3, "stopped where the error was raised: %r" % frames[0])
+    locals_, _ = scope(client, frames[0]["id"], "Locals")
+    expect(locals_["ok"]["value"] == "false", "the caught error left ok false: %r" % locals_)
+    client.request("continue", {"threadId": 1})
+    exited, _ = client.wait_event("exited")
+    expect(exited["body"]["exitCode"] == 1, "an uncaught error exits 1")
+    expect("attempt to index a nil value" in client.output("stderr"), "run's message: %r" % client.output())
+    client.close()
+    client = start(flowpkg, root, work, {}, exceptions=("raised",))
+    event, after = stopped(client, reason="exception")
+    expect("caught one" in event["body"]["text"], "raised stops on a caught error: %r" % event["body"])
+    expect(top_frame(client)[0]["line"] == 1, "where error() was called")
+    client.request("continue", {"threadId": 1})
+    event, after = stopped(client, after, reason="exception")
+    expect("attempt to index" in event["body"]["text"], "then on the uncaught one")
+    client.request("disconnect", {})
+    client.close()
+
+
+SPIN = """counter = 0
+while true do counter = counter + 1 end
+"""
+
+
+def scenario_pause_and_repl(flowpkg, work):
+    root = make_project(work, main=SPIN)
+    client = start(flowpkg, root, work, {})
+    # REPL while running: evaluated at the program's next safe point.
+    result = client.request("evaluate", {"expression": "counter >= 0", "context": "repl"})
+    expect(result["body"]["result"] == "true", "REPL evaluate while running: %r" % result["body"])
+    client.request("pause", {"threadId": 1})
+    event, after = stopped(client, reason="pause")
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 2, "paused in the loop: %r" % frames[0])
+    before = client.request("evaluate", {"expression": "counter", "frameId": frames[0]["id"]})["body"]["result"]
+    expect(int(before) > 0, "the loop ran: %r" % before)
+    client.request("setVariable", {"variablesReference": scope(client, frames[0]["id"], "Globals")[1],
+                                   "name": "counter", "value": "-100"})
+    after_set = client.request("evaluate", {"expression": "counter", "frameId": frames[0]["id"]})["body"]["result"]
+    expect(after_set == "-100", "setVariable on a global: %r" % after_set)
+    client.request("disconnect", {"terminateDebuggee": True})
+    client.close()
+
+
+COROUTINES = """local co = coroutine.wrap(function()
+  local step = 0
+  while true do
+    step = step + 1
+    coroutine.yield(step)
+  end
+end)
+co()
+go = false
+io.stderr:write("waiting\\n")
+while not go do end
+print("resumed", co())
+"""
+
+
+def scenario_coroutine(flowpkg, work):
+    root = make_project(work, main=COROUTINES)
+    main = os.path.join(root, "Sources/Main.lua")
+    client = start(flowpkg, root, work, {})
+    client.wait_event("output", lambda e: "waiting" in e["body"]["output"])
+    # The coroutine exists and is suspended: a breakpoint set now still hits in it.
+    response = client.request("setBreakpoints", {"source": {"path": main}, "breakpoints": [{"line": 4}]})
+    expect(response["body"]["breakpoints"][0]["verified"], "verified in a loaded module: %r" % response["body"])
+    client.request("evaluate", {"expression": "go = true", "context": "repl"})
+    event, after = stopped(client, reason="breakpoint")
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 4, "stopped in the coroutine: %r" % frames[0])
+    locals_, _ = scope(client, frames[0]["id"], "Locals")
+    expect(locals_["step"]["value"] == "1", "its local: %r" % locals_)
+    client.request("setBreakpoints", {"source": {"path": main}, "breakpoints": []})
+    client.request("continue", {"threadId": 1})
+    client.wait_event("exited")
+    expect("resumed\t2" in client.output("stdout"), "the program went on: %r" % client.output())
+    client.close()
+
+
+EXIT_MID_STEP = """print("one")
+os.exit(0)
+"""
+
+
+def scenario_bad_input(flowpkg, work):
+    root = make_project(work, main=EXIT_MID_STEP)
+    outside = write(work, "outside.lua", "return 1\n")
+    client = DapClient([flowpkg, "dap"], cwd=work)
+    client.send_raw("{not json")
+    client.wait_event  # noqa: B018 (the error answers request 0)
+    response = client.wait_response(0)
+    expect(not response["success"] and "malformed" in response["message"], "malformed: %r" % response)
+    response = client.request("launch", {"program": os.path.join(work, "nothing-here")}, success=False)
+    expect("not a project folder" in response["message"], "a launch of nothing: %r" % response)
+    client.request("initialize", {"adapterID": "flowpkg"})
+    client.request("launch", {"program": root, "cwd": work, "stopOnEntry": True})
+    client.wait_event("initialized")
+    response = client.request("setBreakpoints", {"source": {"path": outside}, "breakpoints": [{"line": 1}]},
+                              success=False)
+    expect("outside the project" in response["message"], "a file outside the project: %r" % response)
+    client.request("configurationDone")
+    event, after = stopped(client, reason="entry")
+    frames = top_frame(client)
+    response = client.request("evaluate", {"expression": "1 +", "frameId": frames[0]["id"]}, success=False)
+    expect("unexpected symbol" in response["message"] or "expected" in response["message"],
+           "a syntax error: %r" % response)
+    client.request("next", {"threadId": 1})
+    event, after = stopped(client, after, reason="step")
+    client.request("next", {"threadId": 1})
+    client.wait_event("exited")
+    response = client.request("stackTrace", {"threadId": 1}, success=False)
+    expect("exited" in response["message"], "asked after the exit: %r" % response)
+    client.request("threads")
+    client.request("disconnect", {})
+    client.close()
+
+
+SCENARIOS = {name[len("scenario_"):]: f for name, f in globals().items() if name.startswith("scenario_")}
+
+if __name__ == "__main__":
+    name, flowpkg, work = sys.argv[1:4]
+    try:
+        SCENARIOS[name](flowpkg, work)
+    except DapError as error:
+        print("scenario %s failed: %s" % (name, error), file=sys.stderr)
+        sys.exit(1)

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// `flowpkg dap` driven by a scripted DAP client (`DapClient/dap_client.py`, Content-Length
+/// framing over the adapter's stdin and stdout): each scenario in `DapClient/scenarios.py`
+/// launches the built binary as an editor would and checks what it answers.
+@Suite(.serialized) struct DapCommandTests {
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "DapClient")
+
+    /// Runs one scenario in a fresh folder; its failure message is the test's.
+    private func run(_ scenario: String) throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-dap-\(UUID().uuidString)")
+            .standardizedFileURL
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", Self.scripts.appendingPathComponent("scenarios.py").path, scenario,
+            FlowpkgProcess.executable.path, work.path,
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(scenario): \(message)")
+    }
+
+    @Test func launchAProjectStopStepEvaluateAndExit() throws { try run("launch_project") }
+    @Test func launchAPackageWithBreakpointsSetInTheProjectsFiles() throws { try run("launch_package") }
+    @Test func conditionalHitCountAndLogPointsAndALineWithoutCodeMoves() throws { try run("breakpoint_kinds") }
+    @Test func uncaughtAndRaisedErrorsStop() throws { try run("exception") }
+    @Test func pauseATightLoopAndEvaluateInTheReplWhileItRuns() throws { try run("pause_and_repl") }
+    @Test func aBreakpointSetLaterHitsInACoroutineCreatedBefore() throws { try run("coroutine") }
+    @Test func badInputGetsAnErrorResponseAndTheAdapterGoesOn() throws { try run("bad_input") }
+}
