@@ -106,6 +106,7 @@ let package = Package(
             name: "FlowProject",
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowSupport",
+                "FlowDependencies",
             ]
         ),
         // Templates: the catalog, Mustache rendering (the subset templates use, by hand: see
@@ -138,7 +139,7 @@ let package = Package(
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowSupport", "FlowTemplates", "FlowUpdates",
-                "FlowLanguageServer",
+                "FlowLanguageServer", "FlowDependencies",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -212,6 +213,15 @@ let package = Package(
             name: "FlowCLITests",
             dependencies: ["FlowAnalysis", "FlowCLI", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"],
             resources: [.copy("Golden")]
+        ),
+        // Dependencies: flowpkg.json's `dependencies`, LuaRocks driven as a tool, flowpkg.lock, the cache.
+        .target(
+            name: "FlowDependencies",
+            dependencies: ["FlowDiagnostics", "FlowJSON", "FlowLua", "FlowPackage", "FlowSupport"]
+        ),
+        .testTarget(
+            name: "FlowDependenciesTests",
+            dependencies: ["FlowDependencies", "FlowDiagnostics", "FlowPackage"]
         ),
     ]
 )

@@ -38,6 +38,11 @@ public struct Flowpkg: ParsableCommand {
             Keygen.self,
             Publish.self,
             Lsp.self,
+            Add.self,
+            Remove.self,
+            Update.self,
+            Lock.self,
+            Vendor.self,
         ]
     )
 

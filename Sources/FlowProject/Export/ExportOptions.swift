@@ -37,6 +37,8 @@ public struct ExportOptions: Sendable {
     public var signingKey: PackageSigningKey? = nil
     /// Replaces flowpkg.json's `runtimeVersion`.
     public var runtimeVersion: String? = nil
+    /// `--locked`, `--offline` and `--rocks-server`: how dependencies are resolved and read.
+    public var dependencies = DependencyOptions()
 
     public init(
         output: String? = nil,

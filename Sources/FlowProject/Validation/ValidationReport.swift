@@ -13,6 +13,9 @@ public struct ValidationOptions: Sendable {
     public var maximumModuleSize = 8 << 20
     /// How many files are checked at once; defaults to the number of cores.
     public var concurrency: Int?
+    /// `--locked` (a path dependency changed since flowpkg.lock is an error) and where
+    /// dependency files come from.
+    public var dependencies = DependencyOptions()
 
     public init(strict: Bool = false, identifier: String? = nil, version: String? = nil) {
         self.strict = strict

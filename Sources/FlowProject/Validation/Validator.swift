@@ -18,7 +18,8 @@ public enum Validator {
         // Discovery first (the project file, names, duplicates, resources), then every module's
         // content and syntax on worker threads: discovery hands over its model and is done.
         var discovery = ProjectLoader.discover(
-            in: directory, identifierOverride: options.identifier, versionOverride: options.version)
+            in: directory, identifierOverride: options.identifier, versionOverride: options.version,
+            dependencyOptions: options.dependencies)
         let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize)
         // Only FP406 reads a module's string literals, and only about resources.
         let collectsStringLiterals = !discovery.resources.isEmpty
@@ -69,6 +70,7 @@ public enum Validator {
             discovery.diagnostics = Suppressions.apply(
                 discovery.diagnostics, root: project.root.path,
                 ignore: project.projectFile.ignore)
+            discovery.diagnostics = DependencyFindings.withoutLint(discovery.diagnostics, of: discovery.modules)
         }
         if options.strict {
             for index in discovery.diagnostics.indices where discovery.diagnostics[index].severity == .warning {
