@@ -61,7 +61,7 @@ public struct LuaRocks: Sendable {
 
     /// The versions of `name` the servers have, newest first (`luarocks search --porcelain`).
     func versions(of name: String, scratch: String) throws(DependencyError) -> [String] {
-        let output = try run(["search", "--porcelain", "--exact", name], tree: scratch + "/search-tree", scratch: scratch)
+        let output = try run(["search", "--porcelain", name], tree: scratch + "/search-tree", scratch: scratch)
         var versions: [String] = []
         for line in output.standardOutput.split(separator: "\n") {
             let fields = line.split(separator: "\t")

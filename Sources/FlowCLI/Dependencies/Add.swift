@@ -11,7 +11,7 @@ extension Flowpkg {
                 Edits flowpkg.json's "dependencies" in place (the rest of the file stays as \
                 written) and updates flowpkg.lock. A rock is resolved by LuaRocks (luarocks must \
                 be installed); without CONSTRAINT the newest version is taken and recorded as \
-                ~> MAJOR.MINOR. Nothing is changed when it fails. See docs/dependencies.md.
+                ">= MAJOR.MINOR, < MAJOR+1". Nothing is changed when it fails. See docs/dependencies.md.
                 """)
 
         @Argument(help: "The rock to add (with --path or --package: nothing).")

@@ -21,7 +21,7 @@ extension Flowpkg {
 
         func run() throws {
             let project = ProjectLocation.resolve(directory)
-            let outcome = DependencyLocking.vendor(projectAt: project.url, options: RocksServerOptions().dependencyOptions())
+            let outcome = DependencyLocking.vendor(projectAt: project.url, options: DependencyOptions())
             try DependencyReport.finish(outcome, format: format, done: "vendor/ written")
         }
     }

@@ -105,12 +105,12 @@ public enum DependencyLocking {
         guard let file = edited.projectFile, !edited.diagnostics.contains(where: { $0.severity == .error }) else {
             return Outcome(lock: nil, diagnostics: edited.diagnostics)
         }
-        // `add NAME` alone: LuaRocks picks the newest, and flowpkg.json gets `~> MAJOR.MINOR` of it.
+        // `add NAME` alone: LuaRocks picks the newest, and flowpkg.json gets `>= MAJOR.MINOR, < MAJOR+1`.
         var outcome = resolveAndWrite(
             root: rootPath, file: file, projectBytes: editor.bytes, options: options, upgrade: .only([name]),
             workingDirectory: workingDirectory, beforeWriting: { lock in
                 guard constraintToPin != nil, let locked = lock.dependency(named: name) else { return nil }
-                let constraint = "~> " + locked.version.split(separator: "-")[0].split(separator: ".").prefix(2).joined(separator: ".")
+                let constraint = compatibleConstraint(locked.version)
                 var pinned = editor
                 try? pinned.setDependency(name, value: JSONStrings.quoted(constraint))
                 if let index = lock.dependencies.firstIndex(where: { $0.name == name }) {
@@ -327,7 +327,18 @@ public enum DependencyLocking {
         let luarocks = try LuaRocks.locate(servers: servers)
         var pins: [String: String] = [:]
         if upgrade != .all {
-            for rock in lockedRocks where !moving.contains(rock.name) { pins[rock.name] = rock.version }
+            // Only what the remaining requests still reach: a removed rock's dependencies go with it.
+            var reachable = Set(requests.map(\.name))
+            var queue = Array(reachable)
+            while let name = queue.popLast() {
+                for needed in lockedRocks.first(where: { $0.name == name })?.dependencies ?? [] {
+                    let neededName = String(needed.split(separator: " ").first ?? "")
+                    if reachable.insert(neededName).inserted { queue.append(neededName) }
+                }
+            }
+            for rock in lockedRocks where !moving.contains(rock.name) && reachable.contains(rock.name) {
+                pins[rock.name] = rock.version
+            }
         }
         let externalModules = file.externalModules
         let probe = ProjectFile(name: "", identifier: "", version: "", externalModules: externalModules)
@@ -396,6 +407,17 @@ public enum DependencyLocking {
         let decoded = ProjectFileDecoder(path: path).decode(bytes)
         let errors = decoded.diagnostics.filter { $0.severity == .error }
         return ReadProjectFile(file: errors.isEmpty ? decoded.projectFile : nil, bytes: bytes, diagnostics: errors)
+    }
+
+    /// `>= 1.2, < 2` for 1.2.3-1 (`>= 0.3, < 0.4` for 0.3.1-1): what `add NAME` records, so
+    /// `update` moves within the release line, as cargo's `^1.2` does.
+    static func compatibleConstraint(_ version: String) -> String {
+        let parts = version.split(separator: "-")[0].split(separator: ".").map(String.init)
+        let major = Int(parts.first ?? "") ?? 0
+        let minor = parts.count > 1 ? parts[1] : "0"
+        let lower = ">= \(major).\(minor)"
+        if major == 0, let minorNumber = Int(minor) { return lower + ", < 0.\(minorNumber + 1)" }
+        return lower + ", < \(major + 1)"
     }
 
     /// `to` relative to the folder `from` (both absolute), as flowpkg.json should record it.
