@@ -115,6 +115,7 @@ let package = Package(
             name: "FlowTemplates",
             dependencies: [
                 "EmbeddedTemplates", "FlowDiagnostics", "FlowJSON", "FlowPackage", "FlowSupport",
+                "FlowDependencies", "FlowLua", "FlowProject",
             ]
         ),
         // The live-source server `flowpkg serve` runs: HTTP listener, file watcher, change events.

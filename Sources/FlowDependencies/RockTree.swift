@@ -116,3 +116,33 @@ enum Rockspec {
         return installed
     }
 }
+
+/// What a rockspec says, for `flowpkg init` adopting a rock's code.
+public struct RockspecSummary: Sendable, Equatable {
+    public var package: String?
+    public var version: String?
+    /// As written (`penlight >= 1.13`), `lua` itself left out.
+    public var dependencies: [String]
+    /// `build.modules`: module name → the file it is built from.
+    public var modules: [String: String]
+    /// `build.install.bin`: command name → script.
+    public var scripts: [String: String]
+
+    /// Reads `source`, run as Lua in an empty table as LuaRocks does.
+    public init(source: String) {
+        let globals = Rockspec.evaluate(source, chunkName: "rockspec")
+        package = globals["package"]?.stringValue
+        version = globals["version"]?.stringValue
+        dependencies = Rockspec.dependencies(ofRockspec: source)
+        modules = [:]
+        scripts = [:]
+        if case .table(let build)? = globals["build"] {
+            if case .table(let entries)? = build["modules"] {
+                for (name, value) in entries { if let file = value.stringValue { modules[name] = file } }
+            }
+            if case .table(let install)? = build["install"], case .table(let bin)? = install["bin"] {
+                for (name, value) in bin { if let file = value.stringValue { scripts[name] = file } }
+            }
+        }
+    }
+}

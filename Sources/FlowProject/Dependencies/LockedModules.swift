@@ -27,10 +27,11 @@ enum LockedModules {
         do {
             guard let read = try Lockfile.read(at: lockPath) else {
                 found.diagnostics.append(
-                    located(
-                        DependencyError.lockOutOfDate(
-                            reason: "flowpkg.json lists dependencies, but there is no flowpkg.lock yet"
-                        ).diagnostic, file: projectFile))
+                    unresolved(
+                        located(
+                            DependencyError.lockOutOfDate(
+                                reason: "flowpkg.json lists dependencies, but there is no flowpkg.lock yet"
+                            ).diagnostic, file: projectFile)))
                 return found
             }
             lock = read
@@ -39,7 +40,8 @@ enum LockedModules {
             return found
         }
         if let stale = lock.staleness(for: file.dependencies, isExternal: file.isExternalModule) {
-            found.diagnostics.append(located(DependencyError.lockOutOfDate(reason: stale).diagnostic, file: lockPath))
+            found.diagnostics.append(
+                unresolved(located(DependencyError.lockOutOfDate(reason: stale).diagnostic, file: lockPath)))
             return found
         }
         for dependency in lock.dependencies {
@@ -109,6 +111,15 @@ enum LockedModules {
             }
         }
         return current.modules
+    }
+
+    /// A lock that is missing or stale is a warning here: validate, run, serve and lsp read
+    /// what is locked and never resolve; export resolves first (or, with --locked or
+    /// --offline, refuses: `DependencyLocking.prepare`).
+    static func unresolved(_ diagnostic: Diagnostic) -> Diagnostic {
+        var diagnostic = diagnostic
+        diagnostic.severity = .warning
+        return diagnostic
     }
 
     /// The diagnostic, filed under `file` when it names none.
