@@ -93,7 +93,8 @@ extension Flowpkg {
                 throw ValidationError("the name '\(name)' is not valid: \(problem); give another with --name")
             }
             if let problem = PackageIdentifier.problem(in: identifier) {
-                throw ValidationError("the identifier '\(identifier)' is not valid: \(problem); give another with --identifier")
+                throw ValidationError(
+                    "the identifier '\(identifier)' is not valid: \(problem); give another with --identifier")
             }
             var startModule = given["startModule"] ?? code.startModule
             var decisions = code.decisions
@@ -101,7 +102,9 @@ extension Flowpkg {
                 let choices = code.startCandidates.joined(separator: ", ")
                 if isatty(STDIN_FILENO) == 1, !dryRun {
                     StandardStream.error.write("Which module starts the program? (\(choices)): ")
-                    if let answer = readLine()?.trimmingCharacters(in: .whitespaces), code.startCandidates.contains(answer) {
+                    if let answer = readLine()?.trimmingCharacters(in: .whitespaces),
+                        code.startCandidates.contains(answer)
+                    {
                         startModule = answer
                     }
                 }
@@ -109,7 +112,8 @@ extension Flowpkg {
                     decisions.append("startModule: \"\(startModule)\" (chosen)")
                 } else {
                     decisions.append(
-                        "startModule not set: \(choices) could each start it; set \"startModule\" in flowpkg.json or run init with --start-module")
+                        "startModule not set: \(choices) could each start it; set \"startModule\" in flowpkg.json or run init with --start-module"
+                    )
                 }
             }
             let text = code.projectFileText(name: name, identifier: identifier, startModule: startModule)

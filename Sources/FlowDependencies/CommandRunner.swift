@@ -44,7 +44,9 @@ public enum CommandRunner {
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:]
     ) throws(DependencyError) -> CommandOutput {
         let commandLine = ([executable] + arguments).map(shellQuoted).joined(separator: " ")
-        let scratch = FileManager.default.temporaryDirectory.path + "/flowpkg-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let scratch =
+            FileManager.default.temporaryDirectory.path
+            + "/flowpkg-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let outPath = scratch + ".out"
         let errPath = scratch + ".err"
         defer {
@@ -92,9 +94,11 @@ public enum CommandRunner {
 
     /// `text` as a POSIX shell reads it back: plain when it is safe, else in single quotes.
     static func shellQuoted(_ text: String) -> String {
-        let safe = !text.isEmpty && text.unicodeScalars.allSatisfy {
-            $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:,+@%".unicodeScalars.contains($0)
-        }
+        let safe =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:,+@%".unicodeScalars.contains($0)
+            }
         return safe ? text : "'" + text.replacingAll("'", with: "'\\''") + "'"
     }
 }

@@ -107,7 +107,8 @@ public struct DependencyDeclarationDecoder {
             let position = entry.value.position
             if let problem = DependencyDeclaration.nameProblem(entry.key) {
                 diagnostics.append(
-                    diagnostic(.invalidDependency, "the dependency name '\(entry.key)' is not valid: \(problem)",
+                    diagnostic(
+                        .invalidDependency, "the dependency name '\(entry.key)' is not valid: \(problem)",
                         at: entry.keyPosition))
                 continue
             }
@@ -118,7 +119,8 @@ public struct DependencyDeclarationDecoder {
                         diagnostic(
                             .invalidDependency,
                             "the version constraint of '\(entry.key)' is not one LuaRocks reads: \(problem)",
-                            at: position, hint: "write it as LuaRocks does: \"~> 3.1\", \">= 1.13\", \">= 1.0, < 2.0\""))
+                            at: position, hint: "write it as LuaRocks does: \"~> 3.1\", \">= 1.13\", \">= 1.0, < 2.0\"")
+                    )
                     continue
                 }
                 declarations.append(
@@ -153,7 +155,8 @@ public struct DependencyDeclarationDecoder {
                     continue
                 }
                 declarations.append(
-                    DependencyDeclaration(name: entry.key, source: source, line: position.line, column: position.column))
+                    DependencyDeclaration(name: entry.key, source: source, line: position.line, column: position.column)
+                )
             default:
                 diagnostics.append(
                     diagnostic(

@@ -69,7 +69,9 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
             return Diagnostic(
                 severity: .error, code: .pathDependencyUnusable,
                 message: "the path dependency '\(name)' at '\(path)' cannot be used: \(reason)", file: path,
-                hint: "give the folder of a flowpkg project (one with a flowpkg.json), e.g. from 'flowpkg new DIR --template lua-library'")
+                hint:
+                    "give the folder of a flowpkg project (one with a flowpkg.json), e.g. from 'flowpkg new DIR --template lua-library'"
+            )
         case let .packageUnusable(name, path, reason):
             return Diagnostic(
                 severity: .error, code: .packageDependencyUnusable,
@@ -80,11 +82,14 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 severity: .error, code: .lockedFileMismatch,
                 message: "\(file) is not the file flowpkg.lock pins: expected SHA-256 \(expected), got \(actual)",
                 file: file,
-                hint: "someone changed it after it was locked; delete it (flowpkg fetches it again) or, if the change is wanted, run 'flowpkg update'")
+                hint:
+                    "someone changed it after it was locked; delete it (flowpkg fetches it again) or, if the change is wanted, run 'flowpkg update'"
+            )
         case let .unavailableOffline(dependency, file):
             return Diagnostic(
                 severity: .error, code: .lockedFileUnavailable,
-                message: "\(file) of '\(dependency)' is neither in flowpkg's cache nor in vendor/, and --offline fetches nothing",
+                message:
+                    "\(file) of '\(dependency)' is neither in flowpkg's cache nor in vendor/, and --offline fetches nothing",
                 hint: "run once without --offline to fill the cache, or commit the files with 'flowpkg vendor'")
         case let .lockOutOfDate(reason):
             return Diagnostic(

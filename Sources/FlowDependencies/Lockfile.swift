@@ -85,7 +85,8 @@ public struct Lockfile: Codable, Sendable, Equatable {
             return "flowpkg.lock pins '\(locked.name)', which flowpkg.json no longer lists"
         }
         for rock in providedByHost where !rock.modules.allSatisfy(isExternal) {
-            return "flowpkg.lock treats the rock '\(rock.name)' as the host's, but its C modules are not all in externalModules"
+            return
+                "flowpkg.lock treats the rock '\(rock.name)' as the host's, but its C modules are not all in externalModules"
         }
         return nil
     }

@@ -87,8 +87,14 @@ public struct LuaRocks: Sendable {
         guard output.succeeded else { throw .commandFailed(command: output.commandLine, output: output.combined) }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let prefix = "\(name)-\(version)."
-        guard let file = files.sorted().first(where: { $0.hasPrefix(prefix) && ($0.hasSuffix(".rock") || $0.hasSuffix(".rockspec")) })
-        else { throw .commandFailed(command: output.commandLine, output: "it downloaded no \(prefix)* file\n" + output.combined) }
+        guard
+            let file = files.sorted().first(where: {
+                $0.hasPrefix(prefix) && ($0.hasSuffix(".rock") || $0.hasSuffix(".rockspec"))
+            })
+        else {
+            throw .commandFailed(
+                command: output.commandLine, output: "it downloaded no \(prefix)* file\n" + output.combined)
+        }
         return folder + "/" + file
     }
 

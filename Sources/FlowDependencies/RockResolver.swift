@@ -49,7 +49,8 @@ public struct RockResolver {
         var providedModules: [String: [String]] = [:]
         var usePins = !pins.isEmpty
         for _ in 0..<12 {
-            let scratch = FileManager.default.temporaryDirectory.path
+            let scratch =
+                FileManager.default.temporaryDirectory.path
                 + "/flowpkg-resolve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let tree = scratch + "/tree"
@@ -58,7 +59,9 @@ public struct RockResolver {
             }
             if usePins {
                 for (index, request) in requests.enumerated() {
-                    if let version = pins[request.name] { lines[index] += (request.constraint.isEmpty ? " " : ", ") + "== \(version)" }
+                    if let version = pins[request.name] {
+                        lines[index] += (request.constraint.isEmpty ? " " : ", ") + "== \(version)"
+                    }
                 }
                 for (name, version) in pins.sorted(by: { $0.key < $1.key })
                 where !requests.contains(where: { $0.name == name }) && provided[name] == nil {
@@ -132,12 +135,14 @@ public struct RockResolver {
             let bytes = [UInt8](data)
             let sha = try cache.store(bytes)
             modules.append(
-                LockedModule(name: Rockspec.moduleName(ofFile: file), path: file, size: Int64(bytes.count), sha256: sha))
+                LockedModule(name: Rockspec.moduleName(ofFile: file), path: file, size: Int64(bytes.count), sha256: sha)
+            )
         }
         // The rock file itself: read where the server has it when that is a folder, else fetched again.
         var rockFile = origin.flatMap { $0.hasPrefix("/") && FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         if rockFile == nil {
-            rockFile = try luarocks.download(rock.name, version: rock.version, into: scratch + "/fetched", scratch: scratch)
+            rockFile = try luarocks.download(
+                rock.name, version: rock.version, into: scratch + "/fetched", scratch: scratch)
         }
         let rockBytes = FileManager.default.contents(atPath: rockFile!).map { [UInt8]($0) } ?? []
         let rockSHA = try cache.store(rockBytes)
@@ -173,8 +178,10 @@ public struct RockResolver {
             let last = text.split(separator: "\n").last { $0.hasPrefix("Installing ") }
             let stem =
                 last.map { line in
-                    installing.first { $0.value == String(line.dropFirst("Installing ".count)).trimmingWhitespaceAround() }?
-                        .key ?? ""
+                    installing.first {
+                        $0.value == String(line.dropFirst("Installing ".count)).trimmingWhitespaceAround()
+                    }?
+                    .key ?? ""
                 } ?? ""
             guard let dash = stem.lastIndex(of: "-"), let nameEnd = stem[..<dash].lastIndex(of: "-") else {
                 throw .commandFailed(command: output.commandLine, output: text)

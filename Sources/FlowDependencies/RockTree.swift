@@ -38,7 +38,9 @@ enum Rockspec {
             local ok = pcall(chunk)
             return env
             """
-        guard let results = try? state.run(loader, chunkName: "=flowpkg", arguments: [.string(source), .string(chunkName)]),
+        guard
+            let results = try? state.run(
+                loader, chunkName: "=flowpkg", arguments: [.string(source), .string(chunkName)]),
             case .table(let table)? = results.first
         else { return [:] }
         return table
@@ -101,11 +103,13 @@ enum Rockspec {
             let versions = (try? FileManager.default.contentsOfDirectory(atPath: rocks + "/" + name)) ?? []
             for version in versions.sorted() {
                 let folder = rocks + "/" + name + "/" + version
-                let manifestText = FileManager.default.contents(atPath: folder + "/rock_manifest")
+                let manifestText =
+                    FileManager.default.contents(atPath: folder + "/rock_manifest")
                     .map { String(decoding: $0, as: UTF8.self) } ?? ""
                 let manifest = evaluate(manifestText, chunkName: "rock_manifest")
                 guard case .table(let entries)? = manifest["rock_manifest"] else { continue }
-                let rockspecText = FileManager.default.contents(atPath: folder + "/\(name)-\(version).rockspec")
+                let rockspecText =
+                    FileManager.default.contents(atPath: folder + "/\(name)-\(version).rockspec")
                     .map { String(decoding: $0, as: UTF8.self) } ?? ""
                 installed.append(
                     InstalledRock(

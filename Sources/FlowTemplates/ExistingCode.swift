@@ -35,7 +35,9 @@ public struct ExistingCode: Sendable, Equatable {
     }
 
     /// Folders never searched for code.
-    static let skipped: Set<String> = [".git", ".hg", ".svn", "node_modules", ".build", "vendor", ".luarocks", "lua_modules"]
+    static let skipped: Set<String> = [
+        ".git", ".hg", ".svn", "node_modules", ".build", "vendor", ".luarocks", "lua_modules",
+    ]
 
     /// The code in `folder`, or nil when it has no `.lua` file.
     public static func scan(_ folder: URL) -> ExistingCode? {
@@ -113,13 +115,17 @@ public struct ExistingCode: Sendable, Equatable {
         var dependencies: [(name: String, constraint: String)] = []
         for entry in rockspec?.dependencies ?? [] {
             let parts = entry.split(separator: " ", maxSplits: 1)
-            guard let name = parts.first.map(String.init), DependencyDeclaration.nameProblem(name) == nil else { continue }
+            guard let name = parts.first.map(String.init), DependencyDeclaration.nameProblem(name) == nil else {
+                continue
+            }
             let constraint = parts.count > 1 ? String(parts[1].drop { $0 == " " }) : ""
             guard constraint.isEmpty || DependencyDeclaration.constraintProblem(constraint) == nil else { continue }
             dependencies.append((name, constraint))
         }
         if !dependencies.isEmpty {
-            decisions.append("dependencies: " + dependencies.map { "\($0.name) \($0.constraint)" }.joined(separator: ", ") + " (from the rockspec)")
+            decisions.append(
+                "dependencies: " + dependencies.map { "\($0.name) \($0.constraint)" }.joined(separator: ", ")
+                    + " (from the rockspec)")
         }
 
         let globals = LuacheckGlobals.names(inFolder: folder).filter {
@@ -130,7 +136,10 @@ public struct ExistingCode: Sendable, Equatable {
         // A require no file here satisfies but the system's C path does (lfs, lpeg): the host's.
         let unresolved = Set(requires.filter { !names.contains($0) && !standardModules.contains($0) })
         let external = unresolved.sorted().filter { cPathHas($0) }
-        if !external.isEmpty { decisions.append("externalModules: " + external.joined(separator: ", ") + " (C modules this system's Lua finds)") }
+        if !external.isEmpty {
+            decisions.append(
+                "externalModules: " + external.joined(separator: ", ") + " (C modules this system's Lua finds)")
+        }
 
         var version: String?
         if let full = rockspec?.version, let upstream = full.split(separator: "-").first,
@@ -155,9 +164,12 @@ public struct ExistingCode: Sendable, Equatable {
         lines.append("  \"sources\": [\(JSONStrings.quoted(sources))]")
         lines.append("  \"resources\": []")
         lines.append("  \"environment\": \"lua\"")
-        if !globals.isEmpty { lines.append("  \"globals\": [" + globals.map(JSONStrings.quoted).joined(separator: ", ") + "]") }
+        if !globals.isEmpty {
+            lines.append("  \"globals\": [" + globals.map(JSONStrings.quoted).joined(separator: ", ") + "]")
+        }
         if !externalModules.isEmpty {
-            lines.append("  \"externalModules\": [" + externalModules.map(JSONStrings.quoted).joined(separator: ", ") + "]")
+            lines.append(
+                "  \"externalModules\": [" + externalModules.map(JSONStrings.quoted).joined(separator: ", ") + "]")
         }
         if !dependencies.isEmpty {
             lines.append(
@@ -178,7 +190,9 @@ public struct ExistingCode: Sendable, Equatable {
                 if entry.hasPrefix(".") || skipped.contains(entry) { continue }
                 let child = relative.isEmpty ? entry : relative + "/" + entry
                 var isDirectory = false
-                guard FileManager.default.fileExists(atPath: root + "/" + child, isDirectory: &isDirectory) else { continue }
+                guard FileManager.default.fileExists(atPath: root + "/" + child, isDirectory: &isDirectory) else {
+                    continue
+                }
                 if isDirectory {
                     if found.count < 20000 { walk(child) }
                 } else if entry.hasSuffix(".lua") {
@@ -228,7 +242,9 @@ public struct ExistingCode: Sendable, Equatable {
             guard bytes[index] == word[0], Array(bytes[index..<index + word.count]) == word else { continue }
             if index > 0, isIdentifierByte(bytes[index - 1]) { continue }
             var cursor = index + word.count
-            while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x28 || bytes[cursor] == 0x09 { cursor += 1 }
+            while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x28 || bytes[cursor] == 0x09 {
+                cursor += 1
+            }
             guard cursor < bytes.count, bytes[cursor] == 0x22 || bytes[cursor] == 0x27 else { continue }
             let quote = bytes[cursor]
             var end = cursor + 1
@@ -240,7 +256,8 @@ public struct ExistingCode: Sendable, Equatable {
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 0x5F || byte == 0x2E
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 0x5F
+            || byte == 0x2E
             || byte == 0x3A
     }
 

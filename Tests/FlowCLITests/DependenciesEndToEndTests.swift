@@ -19,7 +19,9 @@ import Testing
         let pl = URL(fileURLWithPath: "/usr/share/lua/5.1/pl")
         for file in try FileManager.default.contentsOfDirectory(atPath: pl.path) where file.hasSuffix(".lua") {
             let stem = String(file.dropLast(4))
-            penlight[stem == "init" ? "pl" : "pl." + stem] = ("pl/" + file, try Data(contentsOf: pl.appendingPathComponent(file)))
+            penlight[stem == "init" ? "pl" : "pl." + stem] = (
+                "pl/" + file, try Data(contentsOf: pl.appendingPathComponent(file))
+            )
         }
         try server.publishPure("penlight", "1.13.1-1", modules: penlight, dependencies: ["luafilesystem >= 1.6.0"])
         try server.publishC("luafilesystem", "1.8.0-1", module: "lfs")
@@ -105,8 +107,11 @@ import Testing
         #expect(result.stderr.contains("\"externalModules\": [\"lfs\"]"))
         #expect(Self.read(projectFile) == beforePenlight)
         #expect(Self.read(app.appendingPathComponent("flowpkg.lock")) == lockBefore)
-        try Data(beforePenlight.replacingOccurrences(of: "\"externalModules\": []", with: "\"externalModules\": [\"lfs\"]").utf8)
-            .write(to: projectFile)
+        try Data(
+            beforePenlight.replacingOccurrences(of: "\"externalModules\": []", with: "\"externalModules\": [\"lfs\"]")
+                .utf8
+        )
+        .write(to: projectFile)
         result = try run(["add", "penlight", ">= 1.13"], in: app)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("luafilesystem 1.8.0-1 provided by the host (lfs)"))
@@ -118,9 +123,10 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
 
         let lock = Self.read(app.appendingPathComponent("flowpkg.lock"))
-        for word in ["\"kind\" : \"rock\"", "\"kind\" : \"path\"", "\"kind\" : \"package\"", "\"version\" : \"1.0-1\"",
-            "greet-1.0-1.all.rock", "\"luafilesystem >= 1.6.0\"", "\"path\" : \"pl/tablex.lua\""]
-        {
+        for word in [
+            "\"kind\" : \"rock\"", "\"kind\" : \"path\"", "\"kind\" : \"package\"", "\"version\" : \"1.0-1\"",
+            "greet-1.0-1.all.rock", "\"luafilesystem >= 1.6.0\"", "\"path\" : \"pl/tablex.lua\"",
+        ] {
             #expect(lock.contains(word), "\(word)")
         }
 
@@ -147,13 +153,15 @@ import Testing
         #expect(!validated.stdout.contains("FP401"))
         let fromFolder = try run(["run", "."], in: app)
         #expect(fromFolder.status == 0, "\(fromFolder.stderr)")
-        #expect(fromFolder.stdout.contains("[1,2,3]") && fromFolder.stdout.contains("###\t1.0-1"), "\(fromFolder.stdout)")
+        #expect(
+            fromFolder.stdout.contains("[1,2,3]") && fromFolder.stdout.contains("###\t1.0-1"), "\(fromFolder.stdout)")
         result = try run(["export", "-o", "../app-online.luapkg"], in: app)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let online = try Data(contentsOf: scratch.url.appendingPathComponent("app-online.luapkg"))
         let fromPackage = try run(["run", "../app-online.luapkg"], in: app)
         #expect(fromPackage.stdout == fromFolder.stdout)
-        let manifest = try LocalRocksServer.program("/usr/bin/unzip", ["-p", "../app-online.luapkg", "manifest.json"], in: app)
+        let manifest = try LocalRocksServer.program(
+            "/usr/bin/unzip", ["-p", "../app-online.luapkg", "manifest.json"], in: app)
         #expect(manifest.contains("{\"name\": \"penlight\", \"kind\": \"rock\", \"version\": \"1.13.1-1\""))
         #expect(manifest.contains("{\"name\": \"uikit\", \"kind\": \"path\""))
 
@@ -161,8 +169,10 @@ import Testing
         result = try run(["vendor"], in: app)
         #expect(result.status == 0, "\(result.stderr)")
         let vendor = app.appendingPathComponent("vendor").path
-        let luaPath = ["Sources", "\(vendor)/inspect", "\(vendor)/dkjson", "\(vendor)/penlight", "\(vendor)/greet",
-            "\(vendor)/charts", "../uikit/Sources"].flatMap { ["\($0)/?.lua", "\($0)/?/init.lua"] }.joined(separator: ";")
+        let luaPath = [
+            "Sources", "\(vendor)/inspect", "\(vendor)/dkjson", "\(vendor)/penlight", "\(vendor)/greet",
+            "\(vendor)/charts", "../uikit/Sources",
+        ].flatMap { ["\($0)/?.lua", "\($0)/?/init.lua"] }.joined(separator: ";")
         let stock = try LocalRocksServer.program(
             "/usr/bin/lua5.4", ["-e", "package.path = '\(luaPath)'", "Sources/Main.lua"], in: app)
         #expect(stock == fromFolder.stdout)
@@ -170,7 +180,8 @@ import Testing
         // The server gone, no luarocks on the PATH: the same bytes, from the cache, then from vendor/ alone.
         try FileManager.default.moveItem(at: server.folder, to: scratch.url.appendingPathComponent("rocks-away"))
         try FileManager.default.removeItem(at: app.appendingPathComponent("vendor"))
-        result = try run(["export", "--locked", "--offline", "-o", "../app-offline.luapkg"], in: app, ["PATH": "/nonexistent"])
+        result = try run(
+            ["export", "--locked", "--offline", "-o", "../app-offline.luapkg"], in: app, ["PATH": "/nonexistent"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(try Data(contentsOf: scratch.url.appendingPathComponent("app-offline.luapkg")) == online)
         try FileManager.default.moveItem(at: scratch.url.appendingPathComponent("rocks-away"), to: server.folder)
@@ -247,7 +258,8 @@ import Testing
         let server = try LocalRocksServer(in: scratch.url)
         try Self.publishGreet(server, "1.0-1")
         let cache = scratch.url.appendingPathComponent("cache")
-        #expect(try Self.flowpkg(["new", "app", "--template", "console-app"], in: scratch.url, cache: cache).status == 0)
+        #expect(
+            try Self.flowpkg(["new", "app", "--template", "console-app"], in: scratch.url, cache: cache).status == 0)
         let app = scratch.url.appendingPathComponent("app")
         let projectFile = app.appendingPathComponent("flowpkg.json")
         let before = try Data(contentsOf: projectFile)
@@ -258,7 +270,10 @@ import Testing
             (["add", "greet", ">= 9", "--rocks-server", "../rocks"], [:], "FP806", "the servers have 1.0-1"),
             (["add", "--path", "../missing"], [:], "FP809", "there is no such folder"),
             (["add", "--package", "../corrupt.luapkg"], [:], "FP810", "corrupt.luapkg"),
-            (["add", "greet", "--rocks-server", "../rocks"], ["PATH": "/nonexistent"], "FP804", "apt-get install luarocks"),
+            (
+                ["add", "greet", "--rocks-server", "../rocks"], ["PATH": "/nonexistent"], "FP804",
+                "apt-get install luarocks"
+            ),
             (["add", "greet", "--rocks-server", "http://127.0.0.1:9/rocks"], [:], "FP807", "127.0.0.1:9"),
             (["add", "greet", "--rocks-server", "../no-such-server"], [:], "FP807", "no-such-server"),
             (["add", "greet", "latest"], [:], "FP801", "'latest'"),

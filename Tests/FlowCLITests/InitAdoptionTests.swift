@@ -7,7 +7,8 @@ import Testing
     func write(_ files: [String: String], in folder: URL) throws {
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }
@@ -93,7 +94,10 @@ import Testing
         #expect(projectFile.contains("\"sources\": [\"Sources\"]"))
         #expect(projectFile.contains("\"startModule\": \"main\""))
         // Nothing of the template beside it: no Sources/Main.lua, no Banner.lua.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Sources").path) == ["main.lua"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Sources").path) == [
+                "main.lua"
+            ])
         let ran = try FlowpkgProcess.run(["run"], in: folder)
         #expect(ran.stdout == "hello from Sources/main.lua\n", "\(ran.stderr)")
     }
@@ -138,6 +142,8 @@ import Testing
         let chosen = scratch.url.appendingPathComponent("chosen")
         try write(["main.lua": "print(1)\n", "init.lua": "return {}\n"], in: chosen)
         #expect(try FlowpkgProcess.run(["init", "--start-module", "main"], in: chosen).status == 0)
-        #expect(try String(contentsOf: chosen.appendingPathComponent("flowpkg.json"), encoding: .utf8).contains("\"startModule\": \"main\""))
+        #expect(
+            try String(contentsOf: chosen.appendingPathComponent("flowpkg.json"), encoding: .utf8).contains(
+                "\"startModule\": \"main\""))
     }
 }

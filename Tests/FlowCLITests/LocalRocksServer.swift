@@ -53,7 +53,8 @@ struct LocalRocksServer {
         let rockspecFile = source.appendingPathComponent("\(name)-\(version).rockspec")
         try Data(rockspec.utf8).write(to: rockspecFile)
         let tree = work.appendingPathComponent("tree").path
-        try Self.luarocks(["--lua-version", "5.4", "--tree", tree, "make", "--deps-mode=none", rockspecFile.path], in: source)
+        try Self.luarocks(
+            ["--lua-version", "5.4", "--tree", tree, "make", "--deps-mode=none", rockspecFile.path], in: source)
         try Self.luarocks(["--lua-version", "5.4", "--tree", tree, "pack", name, version], in: folder)
         try makeManifest()
     }

@@ -28,11 +28,16 @@ import Testing
                 kind: "rock", name: "inspect", version: "3.1.1-1", origin: "x", sha256: "s", requested: "~> 3.1",
                 dependencies: [], modules: [])
         ])
-        #expect(locked.staleness(for: [.init(name: "inspect", source: .rock(constraint: "~> 3.1"))], isExternal: { _ in false }) == nil)
-        let changed = locked.staleness(for: [.init(name: "inspect", source: .rock(constraint: ">= 4"))], isExternal: { _ in false })
+        #expect(
+            locked.staleness(
+                for: [.init(name: "inspect", source: .rock(constraint: "~> 3.1"))], isExternal: { _ in false }) == nil)
+        let changed = locked.staleness(
+            for: [.init(name: "inspect", source: .rock(constraint: ">= 4"))], isExternal: { _ in false })
         #expect(changed?.contains("'>= 4'") == true)
         let added = locked.staleness(
-            for: [.init(name: "inspect", source: .rock(constraint: "~> 3.1")), .init(name: "ui", source: .path("../ui"))],
+            for: [
+                .init(name: "inspect", source: .rock(constraint: "~> 3.1")), .init(name: "ui", source: .path("../ui")),
+            ],
             isExternal: { _ in false })
         #expect(added?.contains("'ui'") == true)
         #expect(locked.staleness(for: [], isExternal: { _ in false })?.contains("no longer") == true)

@@ -40,7 +40,9 @@ enum DependencyReport {
                     DependencyJSON(
                         succeeded: outcome.succeeded, changes: outcome.changes,
                         diagnostics: outcome.diagnostics.map { JSONReport.DiagnosticEntry($0, renderer: renderer) },
-                        dependencies: outcome.lock?.dependencies.map { .init(name: $0.name, kind: $0.kind, version: $0.version, modules: $0.modules.count) } ?? [])),
+                        dependencies: outcome.lock?.dependencies.map {
+                            .init(name: $0.name, kind: $0.kind, version: $0.version, modules: $0.modules.count)
+                        } ?? [])),
                 terminator: "")
         case .text, .github:
             for diagnostic in outcome.diagnostics {

@@ -54,7 +54,8 @@ extension ManifestDecoder {
         var dependencies: [Manifest.Dependency] = []
         for (index, element) in elements.enumerated() {
             guard case .object = element.value, case .string(let name)? = element["name"]?.value,
-                case .string(let kind)? = element["kind"]?.value, case .string(let version)? = element["version"]?.value,
+                case .string(let kind)? = element["kind"]?.value,
+                case .string(let version)? = element["version"]?.value,
                 case .array(let names)? = element["modules"]?.value
             else {
                 problem("dependencies[\(index)] needs \"name\", \"kind\", \"version\" and \"modules\"")

@@ -37,7 +37,8 @@ public enum DependencyLocking {
         let rootPath = root.standardizedFileURL.path
         let read = readProjectFile(rootPath)
         guard let file = read.file else { return Outcome(lock: nil, diagnostics: read.diagnostics) }
-        return resolveAndWrite(root: rootPath, file: file, projectBytes: nil, options: options, upgrade: upgrade,
+        return resolveAndWrite(
+            root: rootPath, file: file, projectBytes: nil, options: options, upgrade: upgrade,
             workingDirectory: workingDirectory)
     }
 
@@ -67,7 +68,9 @@ public enum DependencyLocking {
                 return failure(.invalidDependency, "'\(rock)' is not a rock name: \(problem)", file: projectFilePath)
             }
             if let constraint, let problem = DependencyDeclaration.constraintProblem(constraint) {
-                return failure(.invalidDependency, "'\(constraint)' is not a LuaRocks constraint: \(problem)", file: projectFilePath)
+                return failure(
+                    .invalidDependency, "'\(constraint)' is not a LuaRocks constraint: \(problem)",
+                    file: projectFilePath)
             }
             value = JSONStrings.quoted(constraint ?? "")
             if constraint == nil { constraintToPin = "" }
@@ -76,11 +79,16 @@ public enum DependencyLocking {
             let relative = relativePath(from: rootPath, to: folder)
             let decoded = readProjectFile(folder)
             guard let dependencyFile = decoded.file else {
-                let reason = FileManager.default.fileExists(atPath: folder)
+                let reason =
+                    FileManager.default.fileExists(atPath: folder)
                     ? (decoded.diagnostics.first?.message ?? "it is not a flowpkg project") : "there is no such folder"
-                return Outcome(lock: nil, diagnostics: [DependencyError.pathUnusable(name: path, path: folder, reason: reason).diagnostic])
+                return Outcome(
+                    lock: nil,
+                    diagnostics: [DependencyError.pathUnusable(name: path, path: folder, reason: reason).diagnostic])
             }
-            name = DependencyDeclaration.nameProblem(dependencyFile.name) == nil ? dependencyFile.name : PathText.lastComponent(of: folder)
+            name =
+                DependencyDeclaration.nameProblem(dependencyFile.name) == nil
+                ? dependencyFile.name : PathText.lastComponent(of: folder)
             value = "{\"path\": \(JSONStrings.quoted(relative))}"
         case .package(let path):
             let file = PathText.resolve(path, against: workingDirectory)
@@ -90,7 +98,9 @@ public enum DependencyLocking {
                 manifest = try PackageReader.readManifest(at: URL(fileURLWithPath: file))
             } catch {
                 let reason = FileManager.default.fileExists(atPath: file) ? "\(error)" : "there is no such file"
-                return Outcome(lock: nil, diagnostics: [DependencyError.packageUnusable(name: path, path: file, reason: reason).diagnostic])
+                return Outcome(
+                    lock: nil,
+                    diagnostics: [DependencyError.packageUnusable(name: path, path: file, reason: reason).diagnostic])
             }
             name = DependencyDeclaration.nameProblem(manifest.name) == nil ? manifest.name : "package"
             value = "{\"package\": \(JSONStrings.quoted(relative))}"
@@ -108,7 +118,8 @@ public enum DependencyLocking {
         // `add NAME` alone: LuaRocks picks the newest, and flowpkg.json gets `>= MAJOR.MINOR, < MAJOR+1`.
         var outcome = resolveAndWrite(
             root: rootPath, file: file, projectBytes: editor.bytes, options: options, upgrade: .only([name]),
-            workingDirectory: workingDirectory, beforeWriting: { lock in
+            workingDirectory: workingDirectory,
+            beforeWriting: { lock in
                 guard constraintToPin != nil, let locked = lock.dependency(named: name) else { return nil }
                 let constraint = compatibleConstraint(locked.version)
                 var pinned = editor
@@ -135,7 +146,8 @@ public enum DependencyLocking {
         do {
             try editor.removeDependency(name)
         } catch {
-            return failure(.invalidDependency, error.description, file: projectFilePath,
+            return failure(
+                .invalidDependency, error.description, file: projectFilePath,
                 hint: "the dependencies are: " + (read.file?.dependencies.map(\.name).joined(separator: ", ") ?? ""))
         }
         let edited = ProjectFileDecoder(path: projectFilePath).decode(editor.bytes)
@@ -150,7 +162,9 @@ public enum DependencyLocking {
     /// Export's first step. With `locked`, a missing or stale lock is an error; otherwise it is
     /// resolved again. Locked files the cache and vendor/ lack are fetched again (never with
     /// `offline`) and must hash as the lock says.
-    public static func prepare(projectAt root: URL, options: DependencyOptions, workingDirectory: String) -> [Diagnostic] {
+    public static func prepare(projectAt root: URL, options: DependencyOptions, workingDirectory: String)
+        -> [Diagnostic]
+    {
         let rootPath = root.standardizedFileURL.path
         let read = readProjectFile(rootPath)
         guard let file = read.file, !file.dependencies.isEmpty else { return [] }
@@ -161,18 +175,22 @@ public enum DependencyLocking {
         } catch {
             return [LockedModules.located(error.diagnostic, file: lockPath)]
         }
-        let stale = existing.map { $0.staleness(for: file.dependencies, isExternal: file.isExternalModule) }
+        let stale =
+            existing.map { $0.staleness(for: file.dependencies, isExternal: file.isExternalModule) }
             ?? "flowpkg.json lists dependencies, but there is no flowpkg.lock"
         if options.locked || options.offline {
             if let stale {
-                let reason = stale + (options.locked ? " (--locked forbids changing it)" : " (--offline cannot resolve)")
+                let reason =
+                    stale + (options.locked ? " (--locked forbids changing it)" : " (--offline cannot resolve)")
                 return [LockedModules.located(DependencyError.lockOutOfDate(reason: reason).diagnostic, file: lockPath)]
             }
             if options.offline { return [] }
         }
         if stale != nil {
-            return resolveAndWrite(root: rootPath, file: file, projectBytes: nil, options: options, upgrade: .none,
-                workingDirectory: workingDirectory).diagnostics
+            return resolveAndWrite(
+                root: rootPath, file: file, projectBytes: nil, options: options, upgrade: .none,
+                workingDirectory: workingDirectory
+            ).diagnostics
         }
         // Fill the cache for rocks whose files it lacks, checking them against the lock.
         guard let existing, !allRockFilesPresent(existing, root: rootPath, cache: options.cache) else { return [] }
@@ -183,7 +201,8 @@ public enum DependencyLocking {
             for locked in existing.dependencies where locked.kind == "rock" {
                 guard let fetched = refetched.rocks.first(where: { $0.name == locked.name }) else { continue }
                 for module in locked.modules {
-                    let actual = fetched.modules.first { $0.path == module.path }?.sha256 ?? "nothing (the file is gone)"
+                    let actual =
+                        fetched.modules.first { $0.path == module.path }?.sha256 ?? "nothing (the file is gone)"
                     if actual != module.sha256 {
                         throw DependencyError.hashMismatch(
                             file: "\(locked.origin) (\(module.path))", expected: module.sha256, actual: actual)
@@ -206,7 +225,11 @@ public enum DependencyLocking {
             guard let lock = try Lockfile.read(at: lockPath) else {
                 return Outcome(
                     lock: nil,
-                    diagnostics: [LockedModules.located(DependencyError.lockOutOfDate(reason: "there is no flowpkg.lock to vendor").diagnostic, file: lockPath)])
+                    diagnostics: [
+                        LockedModules.located(
+                            DependencyError.lockOutOfDate(reason: "there is no flowpkg.lock to vendor").diagnostic,
+                            file: lockPath)
+                    ])
             }
             var outcome = Outcome(lock: lock)
             for dependency in lock.dependencies where dependency.kind != "path" {
@@ -245,7 +268,9 @@ public enum DependencyLocking {
             try lock.write(to: lockPath)
             return Outcome(lock: lock, changes: describeChanges(from: existing ?? nil, to: lock))
         } catch {
-            return Outcome(lock: nil, diagnostics: [LockedModules.located(error.diagnostic, file: root + "/" + ProjectFile.fileName)])
+            return Outcome(
+                lock: nil,
+                diagnostics: [LockedModules.located(error.diagnostic, file: root + "/" + ProjectFile.fileName)])
         }
     }
 
@@ -269,7 +294,9 @@ public enum DependencyLocking {
             workingDirectory: workingDirectory, forceFetch: false)
         for rock in rocks.rocks {
             if let clash = dependencies.first(where: { $0.name == rock.name }) {
-                throw .moduleProvidedTwice(module: rock.name, first: "the rock '\(rock.name)'", second: "the \(clash.kind) dependency '\(clash.name)'")
+                throw .moduleProvidedTwice(
+                    module: rock.name, first: "the rock '\(rock.name)'",
+                    second: "the \(clash.kind) dependency '\(clash.name)'")
             }
         }
         dependencies += rocks.rocks
@@ -307,9 +334,10 @@ public enum DependencyLocking {
             }
         }()
         if !forceFetch, moving.isDisjoint(with: requests.map(\.name)), let existing {
-            let same = requests.allSatisfy { request in
-                lockedRocks.contains { $0.name == request.name && $0.requested == request.constraint }
-            } && lockedRocks.filter { $0.requested != nil }.count == requests.count
+            let same =
+                requests.allSatisfy { request in
+                    lockedRocks.contains { $0.name == request.name && $0.requested == request.constraint }
+                } && lockedRocks.filter { $0.requested != nil }.count == requests.count
             let hostSame = existing.providedByHost.allSatisfy { $0.modules.allSatisfy(file.isExternalModule) }
             if same, hostSame, allRockFilesPresent(existing, root: root, cache: options.cache) {
                 return RockResolver.Resolution(rocks: lockedRocks, providedByHost: existing.providedByHost)
@@ -342,14 +370,18 @@ public enum DependencyLocking {
         }
         let externalModules = file.externalModules
         let probe = ProjectFile(name: "", identifier: "", version: "", externalModules: externalModules)
-        let resolver = RockResolver(luarocks: luarocks, cache: options.cache, isExternal: { probe.isExternalModule($0) })
+        let resolver = RockResolver(
+            luarocks: luarocks, cache: options.cache, isExternal: { probe.isExternalModule($0) })
         let provided = Dictionary(
-            uniqueKeysWithValues: (existing?.providedByHost ?? []).filter { $0.modules.allSatisfy(file.isExternalModule) }
-                .map { ($0.name, $0.version) })
+            uniqueKeysWithValues: (existing?.providedByHost ?? []).filter {
+                $0.modules.allSatisfy(file.isExternalModule)
+            }
+            .map { ($0.name, $0.version) })
         var resolution = try resolver.resolve(requests, pins: pins, provided: provided)
         // Keep what the host provides from a previous lock, with its modules.
         for index in resolution.providedByHost.indices where resolution.providedByHost[index].modules.isEmpty {
-            if let previous = existing?.providedByHost.first(where: { $0.name == resolution.providedByHost[index].name }) {
+            if let previous = existing?.providedByHost.first(where: { $0.name == resolution.providedByHost[index].name }
+            ) {
                 resolution.providedByHost[index].modules = previous.modules
             }
         }
@@ -370,7 +402,9 @@ public enum DependencyLocking {
         for dependency in new.dependencies {
             let before = old?.dependency(named: dependency.name)
             if before == nil {
-                changes.append("+ \(dependency.name) \(dependency.version) (\(dependency.kind), \(dependency.modules.count) modules)")
+                changes.append(
+                    "+ \(dependency.name) \(dependency.version) (\(dependency.kind), \(dependency.modules.count) modules)"
+                )
             } else if before!.version != dependency.version {
                 changes.append("~ \(dependency.name) \(before!.version) -> \(dependency.version)")
             }
@@ -379,7 +413,8 @@ public enum DependencyLocking {
             changes.append("- \(dependency.name) \(dependency.version)")
         }
         for rock in new.providedByHost where !(old?.providedByHost.contains(rock) ?? false) {
-            changes.append("= \(rock.name) \(rock.version) provided by the host (\(rock.modules.joined(separator: ", ")))")
+            changes.append(
+                "= \(rock.name) \(rock.version) provided by the host (\(rock.modules.joined(separator: ", ")))")
         }
         return changes
     }
@@ -432,7 +467,10 @@ public enum DependencyLocking {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    private static func failure(_ code: DiagnosticCode, _ message: String, file: String, hint: String? = nil) -> Outcome {
-        Outcome(lock: nil, diagnostics: [Diagnostic(severity: .error, code: code, message: message, file: file, hint: hint)])
+    private static func failure(_ code: DiagnosticCode, _ message: String, file: String, hint: String? = nil) -> Outcome
+    {
+        Outcome(
+            lock: nil, diagnostics: [Diagnostic(severity: .error, code: code, message: message, file: file, hint: hint)]
+        )
     }
 }

@@ -89,7 +89,9 @@ enum LockedModules {
                 throw .unavailableOffline(dependency: dependency.name, file: module.path)
             }
             modules.append(
-                ProjectModule(name: name, file: URL(fileURLWithPath: path), relativePath: module.path, dependency: dependency.name))
+                ProjectModule(
+                    name: name, file: URL(fileURLWithPath: path), relativePath: module.path, dependency: dependency.name
+                ))
         }
         return modules
     }
@@ -102,12 +104,15 @@ enum LockedModules {
         let current = try PathDependencies.modules(name: dependency.name, path: dependency.origin, root: root)
         if locked {
             let recorded = Dictionary(uniqueKeysWithValues: dependency.modules.map { ($0.name, $0.sha256) })
-            for (module, locked) in zip(current.modules, current.locked) where recorded[module.name.rawValue] != locked.sha256 {
+            for (module, locked) in zip(current.modules, current.locked)
+            where recorded[module.name.rawValue] != locked.sha256 {
                 throw .pathChanged(dependency: dependency.name, file: module.file.path)
             }
             let names = Set(current.locked.map(\.name))
             if let gone = dependency.modules.first(where: { !names.contains($0.name) }) {
-                throw .pathChanged(dependency: dependency.name, file: PathText.resolve(dependency.origin, against: root) + "/" + gone.path)
+                throw .pathChanged(
+                    dependency: dependency.name,
+                    file: PathText.resolve(dependency.origin, against: root) + "/" + gone.path)
             }
         }
         return current.modules
