@@ -106,6 +106,7 @@ let package = Package(
             name: "FlowProject",
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowSupport",
+                "FlowDependencies",
             ]
         ),
         // Templates: the catalog, Mustache rendering (the subset templates use, by hand: see
@@ -114,6 +115,7 @@ let package = Package(
             name: "FlowTemplates",
             dependencies: [
                 "EmbeddedTemplates", "FlowDiagnostics", "FlowJSON", "FlowPackage", "FlowSupport",
+                "FlowDependencies", "FlowLua", "FlowProject",
             ]
         ),
         // The live-source server `flowpkg serve` runs: HTTP listener, file watcher, change events.
@@ -138,7 +140,7 @@ let package = Package(
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowSupport", "FlowTemplates", "FlowUpdates",
-                "FlowLanguageServer", "FlowDebugAdapter",
+                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -224,6 +226,15 @@ let package = Package(
         .testTarget(
             name: "FlowDebugAdapterTests",
             dependencies: ["FlowDebugAdapter", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLua", "FlowRuntime"]
+        ),
+        // Dependencies: flowpkg.json's `dependencies`, LuaRocks driven as a tool, flowpkg.lock, the cache.
+        .target(
+            name: "FlowDependencies",
+            dependencies: ["FlowDiagnostics", "FlowJSON", "FlowLua", "FlowPackage", "FlowSupport"]
+        ),
+        .testTarget(
+            name: "FlowDependenciesTests",
+            dependencies: ["FlowDependencies", "FlowDiagnostics", "FlowPackage"]
         ),
     ]
 )

@@ -71,6 +71,13 @@ extension Flowpkg {
         @Option(help: "The host runtime version the package needs, instead of flowpkg.json's runtimeVersion.")
         var runtimeVersion: String?
 
+        @Flag(help: "Fail when flowpkg.lock is missing or out of date, or a path dependency changed since it.")
+        var locked = false
+
+        @Flag(help: "Run no luarocks and touch no network: dependency files come from flowpkg's cache or vendor/.")
+        var offline = false
+
+        @OptionGroup var servers: RocksServerOptions
         @OptionGroup var format: OutputOptions
 
         @OptionGroup var links: LinkOptions
@@ -103,6 +110,7 @@ extension Flowpkg {
             options.signingKey = try SigningOptions.loadKey(sign)
             options.runtimeVersion = runtimeVersion
             options.allowsOutsideLinks = links.apply()
+            options.dependencies = servers.dependencyOptions(locked: locked, offline: offline)
             let result = Exporter.export(projectAt: project.url, options: options)
             bar?.finish()
 

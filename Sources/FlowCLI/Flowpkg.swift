@@ -40,6 +40,11 @@ public struct Flowpkg: ParsableCommand {
             Publish.self,
             Lsp.self,
             Dap.self,
+            Add.self,
+            Remove.self,
+            Update.self,
+            Lock.self,
+            Vendor.self,
         ]
     )
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import FlowPackage
+import FlowProject
 import FlowTemplates
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -61,6 +63,10 @@ extension Flowpkg {
                 if FileManager.default.fileExists(atPath: folder.appendingPathComponent("flowpkg.json").path) {
                     throw TemplateError.alreadyAProject(path: shown)
                 }
+                if values.template == nil, let code = ExistingCode.scan(folder) {
+                    try adopt(code, in: folder, given: given)
+                    return
+                }
                 let chosen = try catalog.template(
                     named: TemplateChoice.choose(values.template, catalog: catalog),
                     relativeTo: workingDirectory)
@@ -77,6 +83,67 @@ extension Flowpkg {
             } catch let error as TemplateError {
                 throw New.failure(for: error, shownDestination: shown)
             }
+        }
+
+        /// A folder with Lua code already: flowpkg.json only, made to fit the code (see ExistingCode).
+        private func adopt(_ code: ExistingCode, in folder: URL, given: [String: String]) throws {
+            let name = given["name"] ?? folder.lastPathComponent
+            let identifier = given["identifier"] ?? "com.example." + TemplateValues.identifierPart(from: name)
+            if let problem = ProjectFile.nameProblem(name) {
+                throw ValidationError("the name '\(name)' is not valid: \(problem); give another with --name")
+            }
+            if let problem = PackageIdentifier.problem(in: identifier) {
+                throw ValidationError(
+                    "the identifier '\(identifier)' is not valid: \(problem); give another with --identifier")
+            }
+            var startModule = given["startModule"] ?? code.startModule
+            var decisions = code.decisions
+            if startModule == nil, !code.startCandidates.isEmpty {
+                let choices = code.startCandidates.joined(separator: ", ")
+                if isatty(STDIN_FILENO) == 1, !dryRun {
+                    StandardStream.error.write("Which module starts the program? (\(choices)): ")
+                    if let answer = readLine()?.trimmingCharacters(in: .whitespaces),
+                        code.startCandidates.contains(answer)
+                    {
+                        startModule = answer
+                    }
+                }
+                if let startModule {
+                    decisions.append("startModule: \"\(startModule)\" (chosen)")
+                } else {
+                    decisions.append(
+                        "startModule not set: \(choices) could each start it; set \"startModule\" in flowpkg.json or run init with --start-module"
+                    )
+                }
+            }
+            let text = code.projectFileText(name: name, identifier: identifier, startModule: startModule)
+            var lines = [
+                dryRun
+                    ? "Would adopt the Lua code in \(shown) (dry run, nothing written):"
+                    : "Adopted the Lua code in \(shown):"
+            ]
+            lines += decisions.map { "  " + $0 }
+            if dryRun {
+                lines += ["  would write flowpkg.json:"] + text.split(separator: "\n").map { "    " + $0 }
+                print(lines.joined(separator: "\n"))
+                return
+            }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent("flowpkg.json").path
+            // O_EXCL: never over a file that appeared since the check.
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard descriptor >= 0 else { throw TemplateError.alreadyAProject(path: shown) }
+            let bytes = Array(text.utf8)
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            guard written == bytes.count else {
+                unlink(path)
+                throw ValidationError("cannot write \(path)")
+            }
+            lines += ["  wrote flowpkg.json (no template modules: the code is yours; every file kept)", "", "Next:"]
+            if !code.dependencies.isEmpty { lines.append("  flowpkg lock \(New.shellQuoted(shown))") }
+            lines.append("  flowpkg validate \(New.shellQuoted(shown))")
+            print(lines.joined(separator: "\n"))
         }
 
         /// The folder as the user wrote it.

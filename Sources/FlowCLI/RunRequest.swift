@@ -135,17 +135,18 @@ struct RunRequest {
             }
             Self.standardError("error: \(hostless ?? "\(error)")\n")
         }
-        if trace {
-            launch.prepare = { context in
+        let debugger = Locked<DebugLaunch?>(nil)
+        defer { debugger.withLock { $0 }?.finish() }
+        launch.prepare = { [trace] context in
+            if trace {
                 context.loader.observeLoads { item in
                     fflush(nil)  // Lua's print writes through C stdio: keep the two in order
                     Self.standardError("trace: \(TerminalText.escaped("\(item)"))\n")
                 }
             }
+            // `flowpkg dap` launched this program: its engine connects back before any module runs.
+            if let started = DebugLaunch.startIfAsked(context: context) { debugger.withLock { $0 = started } }
         }
-        // `flowpkg dap` launched this program: its engine connects back before any module runs.
-        let debugger = DebugLaunch.startIfAsked(context: context)
-        defer { debugger?.finish() }
         let watch = live?.watch ?? false
         let refused = DispatchSemaphore(value: 0)
         let refusal = Locked<String?>(nil)

@@ -79,6 +79,12 @@ public final class LiveProject: Sendable {
                 folders.insert(exists && isDirectory ? url : url.deletingLastPathComponent())
             }
         }
+        // Path dependencies: their modules are served live too, so their folders are watched.
+        for dependency in state.project.projectFile.dependencies {
+            if case .path(let path) = dependency.source {
+                folders.insert(root.appendingPathComponent(path).standardizedFileURL)
+            }
+        }
         return folders.sorted { $0.path < $1.path }
     }
 

@@ -91,13 +91,14 @@ import Testing
         try Data("print('my own main')\n".utf8).write(to: folder.appendingPathComponent("Sources/Main.lua"))
         let dry = try FlowpkgProcess.run(["init", "words", "--dry-run"], in: scratch.url)
         #expect(dry.status == 0)
-        #expect(dry.stdout.contains("would keep  Sources/Main.lua"))
+        // Code is there: it is adopted (issue 36), and no template module is added beside it.
+        #expect(dry.stdout.contains("Would adopt the Lua code in words"))
+        #expect(dry.stdout.contains("startModule: \"Main\""))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("flowpkg.json").path))
         let result = try FlowpkgProcess.run(["init", "words"], in: scratch.url)
         #expect(result.status == 0)
-        #expect(result.stderr.contains("note: no --template given; using console-app"))
-        #expect(result.stdout.contains("  kept  Sources/Main.lua (already there, left as it was)"))
         #expect(result.stdout.contains("  wrote flowpkg.json"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/Banner.lua").path))
         let ran = try FlowpkgProcess.run(["run", "words"], in: scratch.url)
         #expect(ran.stdout == "my own main\n")
     }

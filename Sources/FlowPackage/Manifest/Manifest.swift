@@ -87,6 +87,9 @@ public struct Manifest: Sendable, Equatable {
     /// The scripts, sorted by path. Written only when there are some, so packages without
     /// scripts keep their bytes (and their digest).
     public var scripts: [Script] = []
+    /// The dependencies some modules came from (ManifestDependencies.swift). Written only when
+    /// there are some.
+    public var dependencies: [Dependency] = []
 
     public init(
         formatVersion: Int = Manifest.currentFormatVersion, identifier: PackageIdentifier, name: String,

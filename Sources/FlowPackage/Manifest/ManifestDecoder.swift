@@ -98,6 +98,7 @@ struct ManifestDecoder {
         manifest.externalModules = externalModules
         manifest.runtimeVersion = runtimeVersion
         manifest.scripts = scripts
+        manifest.dependencies = decodeDependencies(fields["dependencies"])
         checkDigest(of: manifest, computed: { manifest.computedDigest })
         return manifest
     }

@@ -36,6 +36,8 @@ extension Manifest {
             }.joined(separator: ",")
             out += "\n  ],\n"
         }
+        // Written only when there are some, so packages without dependencies keep their bytes.
+        if !dependencies.isEmpty { out += dependenciesJSON() }
         out += "  \(jsonMember(.digest))\n"
         out += "}\n"
         return Array(out.utf8)

@@ -64,6 +64,8 @@ public struct PackageInput: Sendable {
     public var runtimeVersion: String? = nil
     /// The scripts, stored under `scripts/`.
     public var scripts: [Script] = []
+    /// The dependencies some modules came from, recorded in the manifest (sorted by name).
+    public var dependencies: [Manifest.Dependency] = []
 
     public init(
         identifier: PackageIdentifier, name: String, version: String, startModule: ModuleName?,

@@ -158,6 +158,7 @@ public enum PackageWriter {
         manifest.externalModules = input.externalModules
         manifest.runtimeVersion = input.runtimeVersion
         manifest.scripts = scripts
+        manifest.dependencies = input.dependencies.sorted { $0.name < $1.name }
         manifest.digest = manifest.computedDigest
         return manifest
     }

@@ -40,6 +40,8 @@ public struct ExportOptions: Sendable {
     /// Linked files may lie outside the project's repository (`--allow-outside-links`); by
     /// default whether `environment` sets `FLOWPKG_ALLOW_OUTSIDE_LINKS=1`.
     public var allowsOutsideLinks: Bool
+    /// `--locked`, `--offline` and `--rocks-server`: how dependencies are resolved and read.
+    public var dependencies = DependencyOptions()
 
     public init(
         output: String? = nil,

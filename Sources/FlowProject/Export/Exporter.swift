@@ -24,9 +24,17 @@ public enum Exporter {
     public static func export(projectAt directory: URL, options: ExportOptions = ExportOptions()) -> ExportResult {
         let root =
             directory.path.hasPrefix("/") ? directory : options.workingDirectory.appendingPathComponent(directory.path)
+        // Dependencies first: resolved into flowpkg.lock unless --locked or --offline forbid it.
+        let prepared = DependencyLocking.prepare(
+            projectAt: root, options: options.dependencies, workingDirectory: options.workingDirectory.path)
+        if prepared.contains(where: { $0.severity == .error }) {
+            return ExportResult(
+                diagnostics: prepared, moduleCount: 0, resourceCount: 0, package: nil, wasCancelled: false)
+        }
         var validationOptions = ValidationOptions(
             strict: options.strict, identifier: options.identifier, version: options.version)
         validationOptions.allowsOutsideLinks = options.allowsOutsideLinks
+        validationOptions.dependencies = options.dependencies
         let validation = Validator.validate(projectAt: root, options: validationOptions)
         var result = ExportResult(
             diagnostics: validation.diagnostics, moduleCount: validation.moduleCount,
@@ -87,6 +95,7 @@ public enum Exporter {
             resources: project.resources.map { .init(key: $0.key, file: $0.file) },
             externalModules: project.projectFile.externalModules)
         input.scripts = project.scripts.map { .init(relativePath: $0.relativePath, file: $0.file) }
+        input.dependencies = project.dependencies
         return input
     }
 

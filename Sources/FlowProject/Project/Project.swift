@@ -14,11 +14,14 @@ public struct ProjectModule: Sendable, Equatable {
     /// The path relative to its source root, e.g. "Foo/Bar.lua", "Foo/init.lua": the chunk name
     /// Lua errors show and the package path under `modules/`.
     public var relativePath: String
+    /// The dependency it comes from (flowpkg.json's `dependencies`), nil for the project's own.
+    public var dependency: String? = nil
 
-    public init(name: ModuleName, file: URL, relativePath: String) {
+    public init(name: ModuleName, file: URL, relativePath: String, dependency: String? = nil) {
         self.name = name
         self.file = file
         self.relativePath = relativePath
+        self.dependency = dependency
     }
 }
 
@@ -72,6 +75,8 @@ public struct Project: Sendable {
     public var scripts: [ProjectScript] = []
     /// Whether files it links to may lie outside its repository (`--allow-outside-links`).
     public var allowsOutsideLinks = false
+    /// The dependencies whose modules are among `modules`, as the manifest records them.
+    public var dependencies: [Manifest.Dependency] = []
 
     public init(
         root: URL, projectFile: ProjectFile, identifier: PackageIdentifier, startModule: ModuleName?,

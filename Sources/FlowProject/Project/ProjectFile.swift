@@ -1,4 +1,5 @@
 import FlowAnalysis
+import FlowDependencies
 import FlowPackage
 
 /// A project's `flowpkg.json`, decoded: what the project is called and where its files are.
@@ -23,6 +24,7 @@ public struct ProjectFile: Sendable, Equatable {
         "globals", "externalModules",
         "ignore",
         "runtimeVersion",
+        "dependencies", "rocksServers",
     ]
 
     /// The product name: the package is `<name>-<version>.luapkg`.
@@ -60,6 +62,10 @@ public struct ProjectFile: Sendable, Equatable {
     /// The host runtime the package needs, written to the manifest; a host declaring another
     /// refuses downloaded updates built for it. Nil leaves it out.
     public var runtimeVersion: String? = nil
+    /// `dependencies`: rocks, path and package dependencies, in the order written.
+    public var dependencies: [DependencyDeclaration] = []
+    /// `rocksServers`: where rocks come from (URLs or folders); LuaRocks' default when empty.
+    public var rocksServers: [String] = []
 
     public init(
         name: String, identifier: String, version: String, startModule: String? = nil,

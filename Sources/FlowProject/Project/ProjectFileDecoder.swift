@@ -1,3 +1,4 @@
+import FlowDependencies
 import FlowDiagnostics
 import FlowJSON
 import FlowPackage
@@ -229,6 +230,18 @@ struct ProjectFileDecoder {
             } else {
                 file.runtimeVersion = runtimeVersion
             }
+        }
+
+        let dependencyDecoder = DependencyDeclarationDecoder(path: path)
+        if let member = byKey["dependencies"] {
+            let (declarations, problems) = dependencyDecoder.decodeDependencies(member)
+            file.dependencies = declarations
+            result.diagnostics += problems
+        }
+        if let member = byKey["rocksServers"] {
+            let (servers, problems) = dependencyDecoder.decodeServers(member)
+            file.rocksServers = servers
+            result.diagnostics += problems
         }
 
         result.projectFile = file

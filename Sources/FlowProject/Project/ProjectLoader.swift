@@ -1,3 +1,4 @@
+import FlowDependencies
 import FlowDiagnostics
 import FlowPackage
 #if canImport(FoundationEssentials)
@@ -45,7 +46,8 @@ public enum ProjectLoader {
     /// Finds everything: the project file, the modules and the resources, with their problems.
     static func discover(
         in directory: URL, identifierOverride: String? = nil, versionOverride: String? = nil,
-        allowsOutsideLinks: Bool = OutsideLinks.allowedByEnvironment
+        allowsOutsideLinks: Bool = OutsideLinks.allowedByEnvironment,
+        includeDependencies: Bool = true, dependencyOptions: DependencyOptions = DependencyOptions()
     ) -> Discovery {
         var discovery = Discovery()
         let root = directory.standardizedFileURL
@@ -84,6 +86,27 @@ public enum ProjectLoader {
         finder.findModules(projectFile.sources)
         finder.findResources(projectFile.resources)
         discovery.diagnostics += finder.diagnostics
+        var origins: [Manifest.Dependency] = []
+        if includeDependencies {
+            let found = LockedModules.find(root: rootPath, file: projectFile, options: dependencyOptions)
+            discovery.diagnostics += found.diagnostics
+            origins = found.origins
+            var providers: [String: String] = [:]
+            for (module, path) in zip(finder.modules, finder.modulePaths) { providers[module.name.rawValue] = path }
+            for module in found.modules {
+                if let own = providers[module.name.rawValue] {
+                    discovery.diagnostics.append(
+                        LockedModules.located(
+                            DependencyError.moduleProvidedTwice(
+                                module: module.name.rawValue, first: "the project's \(own)",
+                                second: "the dependency '\(module.dependency ?? "")'"
+                            ).diagnostic, file: own))
+                    continue
+                }
+                finder.modules.append(module)
+                finder.modulePaths.append(module.file.path)
+            }
+        }
         let order = finder.modules.indices.sorted { finder.modules[$0].name < finder.modules[$1].name }
         discovery.modules = order.map { finder.modules[$0] }
         discovery.modulePaths = order.map { finder.modulePaths[$0] }
@@ -114,6 +137,7 @@ public enum ProjectLoader {
                 modules: discovery.modules, resources: discovery.resources)
             discovery.project?.scripts = discovery.scripts
             discovery.project?.allowsOutsideLinks = allowsOutsideLinks
+            discovery.project?.dependencies = origins
         }
         return discovery
     }

@@ -297,3 +297,12 @@ enum LuacheckConfig {
         return names
         """
 }
+
+/// The globals a folder's `.luacheckrc` declares, for `flowpkg init` (validate reads the file itself).
+public enum LuacheckGlobals {
+    /// The declared names, empty when there is no `.luacheckrc` or it cannot be evaluated.
+    public static func names(inFolder folder: URL) -> [String] {
+        let standard = Set(LuacheckConfig.standardSets.values.joined())
+        return LuacheckConfig.globals(inProject: folder).names.filter { !standard.contains($0) }
+    }
+}

@@ -16,6 +16,9 @@ public struct ValidationOptions: Sendable {
     /// Linked files may lie outside the project's repository (`--allow-outside-links`; by
     /// default whether `FLOWPKG_ALLOW_OUTSIDE_LINKS=1`). Never from flowpkg.json.
     public var allowsOutsideLinks = OutsideLinks.allowedByEnvironment
+    /// `--locked` (a path dependency changed since flowpkg.lock is an error) and where
+    /// dependency files come from.
+    public var dependencies = DependencyOptions()
 
     public init(strict: Bool = false, identifier: String? = nil, version: String? = nil) {
         self.strict = strict

@@ -149,6 +149,7 @@ public final class ValidationSession {
             all = Suppressions.apply(
                 all.sorted(by: ValidationReport.precedes), root: project.root.path,
                 ignore: project.projectFile.ignore, contents: { buffers[$0] })
+            all = DependencyFindings.withoutLint(all, of: modules)
         }
         let projectFile = root.path + "/" + ProjectFile.fileName
         var byFile: [String: [Diagnostic]] = [:]

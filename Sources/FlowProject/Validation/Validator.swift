@@ -19,7 +19,7 @@ public enum Validator {
         // content and syntax on worker threads: discovery hands over its model and is done.
         var discovery = ProjectLoader.discover(
             in: directory, identifierOverride: options.identifier, versionOverride: options.version,
-            allowsOutsideLinks: options.allowsOutsideLinks)
+            allowsOutsideLinks: options.allowsOutsideLinks, dependencyOptions: options.dependencies)
         let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize)
         // Only FP406 reads a module's string literals, and only about resources.
         let collectsStringLiterals = !discovery.resources.isEmpty
@@ -70,6 +70,7 @@ public enum Validator {
             discovery.diagnostics = Suppressions.apply(
                 discovery.diagnostics, root: project.root.path,
                 ignore: project.projectFile.ignore)
+            discovery.diagnostics = DependencyFindings.withoutLint(discovery.diagnostics, of: discovery.modules)
         }
         if options.strict {
             for index in discovery.diagnostics.indices where discovery.diagnostics[index].severity == .warning {

@@ -1,0 +1,119 @@
+import FlowDiagnostics
+
+/// Why a dependency could not be resolved, fetched or trusted; each becomes one diagnostic
+/// whose message names the file, the rock or the command, and the fix.
+public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A program (luarocks) failed; `output` is what it said.
+    case commandFailed(command: String, output: String)
+    case luarocksMissing
+    case unknownRock(name: String, servers: [String])
+    case unsatisfiable(name: String, constraint: String, available: [String])
+    case serverUnreachable(server: String, detail: String)
+    /// A rock builds C code or installs a `lib/` file.
+    case cCode(rock: String, version: String, modules: [String])
+    case pathUnusable(name: String, path: String, reason: String)
+    case packageUnusable(name: String, path: String, reason: String)
+    /// A locked file's bytes differ from the lock.
+    case hashMismatch(file: String, expected: String, actual: String)
+    /// A locked file is in neither the cache nor vendor/, and fetching is not allowed.
+    case unavailableOffline(dependency: String, file: String)
+    case lockOutOfDate(reason: String)
+    case pathChanged(dependency: String, file: String)
+    case moduleProvidedTwice(module: String, first: String, second: String)
+    case io(path: String, reason: String)
+
+    public var description: String { diagnostic.message }
+
+    /// The error as a diagnostic, `file` naming flowpkg.json (or the lock) where that helps.
+    public var diagnostic: Diagnostic {
+        switch self {
+        case let .commandFailed(command, output):
+            return Diagnostic(
+                severity: .error, code: .luarocksFailed,
+                message: "'\(command)' failed:\n" + Self.lastLines(output),
+                hint: "fix what it reports, then run the flowpkg command again")
+        case .luarocksMissing:
+            return Diagnostic(
+                severity: .error, code: .luarocksMissing,
+                message: "rock dependencies need luarocks, which is not on the PATH",
+                hint: "install it: apt-get install luarocks (Debian, Ubuntu) or brew install luarocks (macOS); "
+                    + "'export --offline' needs no luarocks once flowpkg.lock and the cache or vendor/ hold the files")
+        case let .unknownRock(name, servers):
+            return Diagnostic(
+                severity: .error, code: .unknownRock,
+                message: "no rock named '\(name)' on \(servers.joined(separator: ", "))",
+                hint: "check the name (luarocks search \(name)), or add the server that has it to \"rocksServers\"")
+        case let .unsatisfiable(name, constraint, available):
+            return Diagnostic(
+                severity: .error, code: .unsatisfiableConstraint,
+                message: "no version of '\(name)' matches '\(constraint)'"
+                    + (available.isEmpty ? "" : "; the servers have " + available.joined(separator: ", ")),
+                hint: "loosen the constraint in flowpkg.json's \"dependencies\"")
+        case let .serverUnreachable(server, detail):
+            return Diagnostic(
+                severity: .error, code: .rocksServerUnreachable,
+                message: "the rocks server '\(server)' cannot be read: \(detail)",
+                hint: "check the URL or folder (a folder needs a manifest: luarocks-admin make-manifest DIR), "
+                    + "or give another with --rocks-server")
+        case let .cCode(rock, version, modules):
+            let named = modules.isEmpty ? "C code" : "the C module " + modules.map { "'\($0)'" }.joined(separator: ", ")
+            return Diagnostic(
+                severity: .error, code: .rockHasCCode,
+                message: "the rock \(rock) \(version) has \(named); only pure Lua travels in a package, "
+                    + "so it was refused before anything was compiled",
+                hint: modules.isEmpty
+                    ? "depend on a pure-Lua rock instead"
+                    : "if the host provides it, list it in flowpkg.json: \"externalModules\": ["
+                        + modules.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        case let .pathUnusable(name, path, reason):
+            return Diagnostic(
+                severity: .error, code: .pathDependencyUnusable,
+                message: "the path dependency '\(name)' at '\(path)' cannot be used: \(reason)", file: path,
+                hint:
+                    "give the folder of a flowpkg project (one with a flowpkg.json), e.g. from 'flowpkg new DIR --template lua-library'"
+            )
+        case let .packageUnusable(name, path, reason):
+            return Diagnostic(
+                severity: .error, code: .packageDependencyUnusable,
+                message: "the package dependency '\(name)' cannot be used: \(reason)", file: path,
+                hint: "export the library again ('flowpkg export'), or point at another .luapkg")
+        case let .hashMismatch(file, expected, actual):
+            return Diagnostic(
+                severity: .error, code: .lockedFileMismatch,
+                message: "\(file) is not the file flowpkg.lock pins: expected SHA-256 \(expected), got \(actual)",
+                file: file,
+                hint:
+                    "someone changed it after it was locked; delete it (flowpkg fetches it again) or, if the change is wanted, run 'flowpkg update'"
+            )
+        case let .unavailableOffline(dependency, file):
+            return Diagnostic(
+                severity: .error, code: .lockedFileUnavailable,
+                message:
+                    "\(file) of '\(dependency)' is neither in flowpkg's cache nor in vendor/, and --offline fetches nothing",
+                hint: "run once without --offline to fill the cache, or commit the files with 'flowpkg vendor'")
+        case let .lockOutOfDate(reason):
+            return Diagnostic(
+                severity: .error, code: .lockOutOfDate, message: reason,
+                hint: "run 'flowpkg lock' and commit flowpkg.lock")
+        case let .pathChanged(dependency, file):
+            return Diagnostic(
+                severity: .error, code: .pathDependencyChanged,
+                message: "\(file) of the path dependency '\(dependency)' changed since flowpkg.lock was written",
+                file: file, hint: "run 'flowpkg lock' to take the change, then export again")
+        case let .moduleProvidedTwice(module, first, second):
+            return Diagnostic(
+                severity: .error, code: .moduleProvidedTwice,
+                message: "the module '\(module)' is provided twice: by \(first) and by \(second)",
+                hint: "remove one of them, or rename the project's own module")
+        case let .io(path, reason):
+            return Diagnostic(
+                severity: .error, code: .luarocksFailed, message: "cannot use \(path): \(reason)", file: path)
+        }
+    }
+
+    /// The end of a long output: what a failing tool says last is what matters.
+    static func lastLines(_ text: String, count: Int = 12) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        return lines.suffix(count).map { "  " + $0 }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,128 @@
+import FlowPackage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// flowpkg's cache of dependency files, each kept under its own SHA-256
+/// (`files/ab/abcdef…`), so a locked file is found by the hash the lock pins and checked
+/// against it whenever it is read. `FLOWPKG_CACHE` names another folder.
+public struct FileCache: Sendable {
+    public var root: String
+
+    public init(root: String) { self.root = root }
+
+    /// `$FLOWPKG_CACHE`, else `$XDG_CACHE_HOME/flowpkg`, else `~/.cache/flowpkg`.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> FileCache {
+        if let root = environment["FLOWPKG_CACHE"], !root.isEmpty { return FileCache(root: root) }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return FileCache(root: xdg + "/flowpkg") }
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return FileCache(root: home + "/.cache/flowpkg")
+    }
+
+    /// Where the file with `sha256` is kept.
+    public func path(for sha256: String) -> String {
+        root + "/files/" + sha256.prefix(2) + "/" + sha256
+    }
+
+    /// Keeps `bytes`, returning their SHA-256.
+    @discardableResult
+    public func store(_ bytes: [UInt8]) throws(DependencyError) -> String {
+        let sha = Hashing.sha256(bytes)
+        let target = path(for: sha)
+        if FileManager.default.fileExists(atPath: target) { return sha }
+        do {
+            try AtomicWrite.write(bytes, to: target)
+        } catch {
+            throw .io(path: target, reason: "\(error)")
+        }
+        return sha
+    }
+
+    /// The bytes of the file with `sha256`, checked against it; nil when the cache lacks it.
+    /// `label` names the file in a mismatch (`inspect: inspect.lua`).
+    public func checkedContents(of sha256: String) throws(DependencyError) -> [UInt8]? {
+        let file = path(for: sha256)
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        let bytes = [UInt8](data)
+        let actual = Hashing.sha256(bytes)
+        guard actual == sha256 else { throw .hashMismatch(file: file, expected: sha256, actual: actual) }
+        return bytes
+    }
+}
+
+/// SHA-256 as lowercase hex, through FlowPackage's Nettle binding.
+public enum Hashing {
+    public static func sha256(_ bytes: [UInt8]) -> String {
+        let digest = SHA256.hash(data: bytes)
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in digest {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The SHA-256 of the file at `path`.
+    public static func sha256(ofFileAt path: String) throws(DependencyError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .io(path: path, reason: "it cannot be read")
+        }
+        return sha256([UInt8](data))
+    }
+}
+
+/// Writing a file whole or not at all: a temporary file beside it, renamed into place.
+public enum AtomicWrite {
+    public static func write(_ bytes: [UInt8], to path: String) throws(DependencyError) {
+        let folder = PathText.parent(of: path)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: folder, reason: "cannot create the folder: \(error)")
+        }
+        let temporary = folder + "/.flowpkg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw .io(path: path, reason: "cannot write it")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .io(path: path, reason: reason)
+        }
+    }
+}
+
+/// Path arithmetic on plain strings (FoundationEssentials has no NSString).
+public enum PathText {
+    /// `a/b/c` → `a/b`; `c` → `.`.
+    public static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `a/b/c.lua` → `c.lua`.
+    public static func lastComponent(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// `relative` against `base` unless it is absolute, with `.` and `..` resolved.
+    public static func resolve(_ relative: String, against base: String) -> String {
+        let joined = relative.hasPrefix("/") ? relative : base + "/" + relative
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,154 @@
+import FlowPackage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `flowpkg.lock`: every dependency pinned to a version and every file it provides to a SHA-256,
+/// as sorted, stable JSON (the same lock gives the same bytes, so it diffs well in review).
+public struct Lockfile: Codable, Sendable, Equatable {
+    public static let fileName = "flowpkg.lock"
+    public static let currentVersion = 1
+
+    public var lockVersion = Lockfile.currentVersion
+    /// Sorted by name.
+    public var dependencies: [LockedDependency] = []
+    /// Rocks a dependency needs whose C modules the host provides (`externalModules`): handed
+    /// to LuaRocks as `rocks_provided`, never packaged. Sorted by name.
+    public var providedByHost: [ProvidedRock] = []
+
+    public init(dependencies: [LockedDependency] = [], providedByHost: [ProvidedRock] = []) {
+        self.dependencies = dependencies.sorted { $0.name < $1.name }
+        self.providedByHost = providedByHost.sorted { $0.name < $1.name }
+    }
+
+    public func dependency(named name: String) -> LockedDependency? { dependencies.first { $0.name == name } }
+
+    /// The lock as written: sorted keys, two-space indentation, a final line feed.
+    public func jsonBytes() throws -> [UInt8] {
+        var copy = self
+        copy.dependencies.sort { $0.name < $1.name }
+        copy.providedByHost.sort { $0.name < $1.name }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(copy)) + [0x0A]
+    }
+
+    /// Reads the lock at `path`; nil when there is none.
+    public static func read(at path: String) throws(DependencyError) -> Lockfile? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .io(path: path, reason: "it cannot be read")
+        }
+        do {
+            let lock = try JSONDecoder().decode(Lockfile.self, from: data)
+            guard lock.lockVersion == currentVersion else {
+                throw DependencyError.lockOutOfDate(
+                    reason: "\(path) is lock version \(lock.lockVersion); this flowpkg reads version \(currentVersion)")
+            }
+            return lock
+        } catch let error as DependencyError {
+            throw error
+        } catch {
+            throw .lockOutOfDate(reason: "\(path) is not a lock flowpkg can read: \(error)")
+        }
+    }
+
+    /// Writes the lock atomically (a temporary file renamed into place).
+    public func write(to path: String) throws(DependencyError) {
+        do {
+            try AtomicWrite.write(try jsonBytes(), to: path)
+        } catch let error as DependencyError {
+            throw error
+        } catch {
+            throw .io(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Why this lock does not pin what `declarations` ask for (nil when it does): a dependency
+    /// added, removed or changed in flowpkg.json since the lock was written, or a host-provided
+    /// rock whose C module is no longer in `externalModules`.
+    public func staleness(for declarations: [DependencyDeclaration], isExternal: (String) -> Bool) -> String? {
+        let topLevel = dependencies.filter { $0.requested != nil }
+        for declaration in declarations {
+            guard let locked = topLevel.first(where: { $0.name == declaration.name }) else {
+                return "flowpkg.lock does not pin the dependency '\(declaration.name)'"
+            }
+            if locked.kind != declaration.kind || locked.requested != declaration.requested {
+                return "flowpkg.lock pins '\(declaration.name)' as \(locked.kind) '\(locked.requested ?? "")', "
+                    + "but flowpkg.json asks for \(declaration.kind) '\(declaration.requested)'"
+            }
+        }
+        for locked in topLevel where !declarations.contains(where: { $0.name == locked.name }) {
+            return "flowpkg.lock pins '\(locked.name)', which flowpkg.json no longer lists"
+        }
+        for rock in providedByHost where !rock.modules.allSatisfy(isExternal) {
+            return
+                "flowpkg.lock treats the rock '\(rock.name)' as the host's, but its C modules are not all in externalModules"
+        }
+        return nil
+    }
+}
+
+/// One dependency as the lock pins it.
+public struct LockedDependency: Codable, Sendable, Equatable {
+    /// `rock`, `path` or `package`.
+    public var kind: String
+    public var name: String
+    public var version: String
+    /// Where it came from: the rock's URL or file, the project folder, the package file.
+    public var origin: String
+    /// The SHA-256 of the fetched rock or package file (for a path dependency, of its module list).
+    public var sha256: String
+    /// What flowpkg.json asks for (constraint, path or file); nil for a dependency of a dependency.
+    public var requested: String?
+    /// Its own dependencies, as its rockspec writes them (`luafilesystem >= 1.6.0`).
+    public var dependencies: [String]
+    /// Sorted by name.
+    public var modules: [LockedModule]
+
+    public init(
+        kind: String, name: String, version: String, origin: String, sha256: String, requested: String?,
+        dependencies: [String], modules: [LockedModule]
+    ) {
+        self.kind = kind
+        self.name = name
+        self.version = version
+        self.origin = origin
+        self.sha256 = sha256
+        self.requested = requested
+        self.dependencies = dependencies
+        self.modules = modules.sorted { $0.name < $1.name }
+    }
+}
+
+/// One file a dependency provides: module name, its path (the chunk name, and its path in
+/// `vendor/NAME/`), size and SHA-256.
+public struct LockedModule: Codable, Sendable, Equatable {
+    public var name: String
+    public var path: String
+    public var size: Int64
+    public var sha256: String
+
+    public init(name: String, path: String, size: Int64, sha256: String) {
+        self.name = name
+        self.path = path
+        self.size = size
+        self.sha256 = sha256
+    }
+}
+
+/// A rock the host provides (its C modules are in `externalModules`).
+public struct ProvidedRock: Codable, Sendable, Equatable {
+    public var name: String
+    public var version: String
+    public var modules: [String]
+
+    public init(name: String, version: String, modules: [String]) {
+        self.name = name
+        self.version = version
+        self.modules = modules.sorted()
+    }
+}

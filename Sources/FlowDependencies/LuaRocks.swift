@@ -1,0 +1,120 @@
+import FlowSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// LuaRocks, driven as a tool: flowpkg never resolves versions itself. Every call names Lua 5.4,
+/// a private tree and the servers (`--lua-version 5.4 --tree … --only-server …`), and runs
+/// through `CommandRunner`, so a failure becomes a diagnostic naming the command.
+public struct LuaRocks: Sendable {
+    /// The `luarocks` program.
+    public var executable: String
+    /// Where rocks come from: URLs, or folders made into servers by `luarocks-admin make-manifest`.
+    public var servers: [String]
+
+    /// The luarocks on `PATH` (or `$FLOWPKG_LUAROCKS`), serving from `servers`.
+    public static func locate(servers: [String]) throws(DependencyError) -> LuaRocks {
+        let environment = ProcessInfo.processInfo.environment
+        let name = environment["FLOWPKG_LUAROCKS"].flatMap { $0.isEmpty ? nil : $0 } ?? "luarocks"
+        guard let executable = CommandRunner.find(name) else { throw .luarocksMissing }
+        return LuaRocks(executable: executable, servers: servers)
+    }
+
+    /// The arguments every call starts with.
+    func commonArguments(tree: String) -> [String] {
+        var arguments = ["--lua-version", "5.4", "--tree", tree]
+        if servers.count == 1 { arguments += ["--only-server", servers[0]] }
+        return arguments
+    }
+
+    /// A configuration of flowpkg's own: every server (when there are several), the rocks the
+    /// host provides (`rocks_provided`), and no compiler at all, so a rock with C code fails
+    /// before anything is compiled.
+    func configuration(provided: [String: String]) -> String {
+        var text = "-- written by flowpkg for one luarocks run\n"
+        text += "rocks_servers = { " + servers.map(luaString).joined(separator: ", ") + " }\n"
+        let refuser = luaString(LuaRocks.compilerRefusal)
+        text += "variables = { CC = \(refuser), LD = \(refuser), MAKE = \(refuser), CMAKE = \(refuser) }\n"
+        text += "rocks_provided = { "
+        text += provided.sorted { $0.key < $1.key }.map { "[\(luaString($0.key))] = \(luaString($0.value))" }
+            .joined(separator: ", ")
+        text += " }\n"
+        return text
+    }
+
+    /// What `CC` and the build tools are set to: a program that does not exist, so no compiler runs.
+    static let compilerRefusal = "/flowpkg-refuses-to-compile-C-code"
+
+    /// Runs `luarocks ARGUMENTS` with flowpkg's configuration.
+    func run(_ arguments: [String], tree: String, provided: [String: String] = [:], scratch: String)
+        throws(DependencyError) -> CommandOutput
+    {
+        let config = scratch + "/luarocks-config.lua"
+        try AtomicWrite.write(Array(configuration(provided: provided).utf8), to: config)
+        return try CommandRunner.run(
+            executable, commonArguments(tree: tree) + arguments,
+            environment: ["LUAROCKS_CONFIG": config, "LUA_PATH": nil, "LUA_CPATH": nil, "LUA_INIT": nil])
+    }
+
+    /// The versions of `name` the servers have, newest first (`luarocks search --porcelain`).
+    func versions(of name: String, scratch: String) throws(DependencyError) -> [String] {
+        let output = try run(["search", "--porcelain", name], tree: scratch + "/search-tree", scratch: scratch)
+        var versions: [String] = []
+        for line in output.standardOutput.split(separator: "\n") {
+            let fields = line.split(separator: "\t")
+            if fields.count >= 2, fields[0] == name, !versions.contains(String(fields[1])) {
+                versions.append(String(fields[1]))
+            }
+        }
+        return versions
+    }
+
+    /// Fetches `name`'s rock (or, with `rockspec`, its rockspec) at `version` into `folder`,
+    /// returning the file's path.
+    func download(_ name: String, version: String, rockspec: Bool = false, into folder: String, scratch: String)
+        throws(DependencyError) -> String
+    {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(folder)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let output = try run(
+            ["download"] + (rockspec ? ["--rockspec"] : []) + [name, version], tree: scratch + "/download-tree",
+            scratch: scratch)
+        guard output.succeeded else { throw .commandFailed(command: output.commandLine, output: output.combined) }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let prefix = "\(name)-\(version)."
+        guard
+            let file = files.sorted().first(where: {
+                $0.hasPrefix(prefix) && ($0.hasSuffix(".rock") || $0.hasSuffix(".rockspec"))
+            })
+        else {
+            throw .commandFailed(
+                command: output.commandLine, output: "it downloaded no \(prefix)* file\n" + output.combined)
+        }
+        return folder + "/" + file
+    }
+
+    /// The rockspec of `name` at `version`, as `luarocks unpack` finds it in the rock (a source
+    /// rock holds no other copy a server lists).
+    func rockspec(_ name: String, version: String, scratch: String) throws(DependencyError) -> String {
+        let folder = scratch + "/unpacked-\(name)"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(folder)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let output = try run(["unpack", name, version], tree: scratch + "/download-tree", scratch: scratch)
+        let path = folder + "/\(name)-\(version)/\(name)-\(version).rockspec"
+        guard output.succeeded, let data = FileManager.default.contents(atPath: path) else {
+            throw .commandFailed(command: output.commandLine, output: output.combined)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func luaString(_ text: String) -> String {
+        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+    }
+}

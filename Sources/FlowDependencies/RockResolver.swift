@@ -1,0 +1,225 @@
+import FlowSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Resolves rock dependencies by having LuaRocks install them into a private tree (its own
+/// resolver picks every version), then pins what it installed: each rock's file and each Lua
+/// module by SHA-256, the modules kept in the cache.
+public struct RockResolver {
+    public var luarocks: LuaRocks
+    public var cache: FileCache
+    /// Whether a C module is the host's (`externalModules`).
+    public var isExternal: @Sendable (String) -> Bool
+
+    public init(luarocks: LuaRocks, cache: FileCache, isExternal: @escaping @Sendable (String) -> Bool) {
+        self.luarocks = luarocks
+        self.cache = cache
+        self.isExternal = isExternal
+    }
+
+    /// What resolution gives: every rock pinned (the top-level ones with what was asked for),
+    /// and the rocks the host provides.
+    public struct Resolution: Sendable {
+        public var rocks: [LockedDependency]
+        public var providedByHost: [ProvidedRock]
+
+        public init(rocks: [LockedDependency], providedByHost: [ProvidedRock]) {
+            self.rocks = rocks
+            self.providedByHost = providedByHost
+        }
+    }
+
+    /// Resolves `requests` (name → constraint). `pins` (name → version, from the lock) are
+    /// kept where they still satisfy the constraints, so nothing locked moves unless asked.
+    public func resolve(
+        _ requests: [(name: String, constraint: String)], pins: [String: String] = [:],
+        provided initiallyProvided: [String: String] = [:]
+    ) throws(DependencyError) -> Resolution {
+        guard !requests.isEmpty else { return Resolution(rocks: [], providedByHost: []) }
+        var provided = initiallyProvided
+        var providedModules: [String: [String]] = [:]
+        var usePins = !pins.isEmpty
+        for _ in 0..<12 {
+            let scratch =
+                FileManager.default.temporaryDirectory.path
+                + "/flowpkg-resolve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let tree = scratch + "/tree"
+            var lines = requests.map { request in
+                request.constraint.isEmpty ? request.name : request.name + " " + request.constraint
+            }
+            if usePins {
+                for (index, request) in requests.enumerated() {
+                    if let version = pins[request.name] {
+                        lines[index] += (request.constraint.isEmpty ? " " : ", ") + "== \(version)"
+                    }
+                }
+                for (name, version) in pins.sorted(by: { $0.key < $1.key })
+                where !requests.contains(where: { $0.name == name }) && provided[name] == nil {
+                    lines.append("\(name) == \(version)")
+                }
+            }
+            let rockspec = scratch + "/flowpkg-resolution-0-0.rockspec"
+            let text = """
+                package = "flowpkg-resolution"
+                version = "0-0"
+                source = { url = "" }
+                dependencies = { \(lines.map { "\"" + $0 + "\"" }.joined(separator: ", ")) }
+                build = { type = "builtin", modules = {} }
+
+                """
+            try AtomicWrite.write(Array(text.utf8), to: rockspec)
+            let output = try luarocks.run(
+                ["install", "--only-deps", "--no-doc", rockspec], tree: tree, provided: provided, scratch: scratch)
+            if !output.succeeded {
+                if usePins, output.combined.contains("Could not satisfy dependency") {
+                    // A pin that no longer fits the constraints: let LuaRocks choose again.
+                    usePins = false
+                    continue
+                }
+                let (rock, version, modules) = try diagnoseFailure(output, scratch: scratch)
+                if !modules.isEmpty, modules.allSatisfy(isExternal), provided[rock] == nil {
+                    provided[rock] = version
+                    providedModules[rock] = modules
+                    continue
+                }
+                throw .cCode(rock: rock, version: version, modules: modules)
+            }
+            let installed = Rockspec.installedRocks(in: tree)
+            // A binary rock that put a C library under lib/: refused unless the host has it.
+            if let binary = installed.first(where: { !$0.libFiles.isEmpty }) {
+                let modules = binary.cModules
+                if modules.allSatisfy(isExternal), provided[binary.name] == nil {
+                    provided[binary.name] = binary.version
+                    providedModules[binary.name] = modules
+                    continue
+                }
+                throw .cCode(rock: binary.name, version: binary.version, modules: modules)
+            }
+            let origins = Self.installedOrigins(in: output.combined)
+            var rocks: [LockedDependency] = []
+            for rock in installed {
+                rocks.append(
+                    try pin(
+                        rock, tree: tree, origin: origins[rock.name + "-" + rock.version], scratch: scratch,
+                        requested: requests.first { $0.name == rock.name }?.constraint))
+            }
+            let host = provided.map { name, version in
+                ProvidedRock(name: name, version: version, modules: providedModules[name] ?? [])
+            }
+            return Resolution(rocks: rocks, providedByHost: host)
+        }
+        throw .commandFailed(
+            command: "luarocks install", output: "resolution did not settle after 12 runs of luarocks")
+    }
+
+    /// Pins one installed rock: every Lua file into the cache, the rock file hashed.
+    private func pin(_ rock: InstalledRock, tree: String, origin: String?, scratch: String, requested: String?)
+        throws(DependencyError) -> LockedDependency
+    {
+        var modules: [LockedModule] = []
+        for file in rock.luaFiles where file.hasSuffix(".lua") {
+            let path = tree + "/share/lua/5.4/" + file
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw .io(path: path, reason: "luarocks installed it but it cannot be read")
+            }
+            let bytes = [UInt8](data)
+            let sha = try cache.store(bytes)
+            modules.append(
+                LockedModule(name: Rockspec.moduleName(ofFile: file), path: file, size: Int64(bytes.count), sha256: sha)
+            )
+        }
+        // The rock file itself: read where the server has it when that is a folder, else fetched again.
+        var rockFile = origin.flatMap { $0.hasPrefix("/") && FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        if rockFile == nil {
+            rockFile = try luarocks.download(
+                rock.name, version: rock.version, into: scratch + "/fetched", scratch: scratch)
+        }
+        let rockBytes = FileManager.default.contents(atPath: rockFile!).map { [UInt8]($0) } ?? []
+        let rockSHA = try cache.store(rockBytes)
+        return LockedDependency(
+            kind: "rock", name: rock.name, version: rock.version,
+            origin: origin ?? PathText.lastComponent(of: rockFile!), sha256: rockSHA, requested: requested,
+            dependencies: rock.dependencies, modules: modules)
+    }
+
+    /// `name-version` → the rock file or URL luarocks said it was installing.
+    static func installedOrigins(in output: String) -> [String: String] {
+        var origins: [String: String] = [:]
+        for line in output.split(separator: "\n") where line.hasPrefix("Installing ") {
+            let location = String(line.dropFirst("Installing ".count)).trimmingWhitespaceAround()
+            let file = PathText.lastComponent(of: location)
+            // inspect-3.1.1-1.all.rock → inspect-3.1.1-1
+            guard file.hasSuffix(".rock"), let dot = file.lastIndex(of: ".") else { continue }
+            var stem = String(file[..<dot])
+            if let archDot = stem.lastIndex(of: ".") { stem = String(stem[..<archDot]) }
+            origins[stem] = location
+        }
+        return origins
+    }
+
+    /// Why `luarocks install` failed, as an error; a rock with C code comes back as its name,
+    /// version and C modules, so the caller can treat it as the host's when they are external.
+    private func diagnoseFailure(_ output: CommandOutput, scratch: String) throws(DependencyError) -> (
+        String, String, [String]
+    ) {
+        let text = output.combined
+        if text.contains(LuaRocks.compilerRefusal) || text.contains("Build error") {
+            let installing = Self.installedOrigins(in: text)
+            let last = text.split(separator: "\n").last { $0.hasPrefix("Installing ") }
+            let stem =
+                last.map { line in
+                    installing.first {
+                        $0.value == String(line.dropFirst("Installing ".count)).trimmingWhitespaceAround()
+                    }?
+                    .key ?? ""
+                } ?? ""
+            guard let dash = stem.lastIndex(of: "-"), let nameEnd = stem[..<dash].lastIndex(of: "-") else {
+                throw .commandFailed(command: output.commandLine, output: text)
+            }
+            let name = String(stem[..<nameEnd])
+            let version = String(stem[stem.index(after: nameEnd)...])
+            let source = try luarocks.rockspec(name, version: version, scratch: scratch)
+            let (modules, _) = Rockspec.cModules(ofRockspec: source)
+            return (name, version, modules)
+        }
+        for line in text.split(separator: "\n") where line.hasPrefix("Warning: Failed searching manifest") {
+            let server = luarocks.servers.first { line.contains($0) } ?? luarocks.servers.joined(separator: ", ")
+            throw .serverUnreachable(
+                server: server, detail: String(line.dropFirst("Warning: Failed searching manifest: ".count)))
+        }
+        if let line = text.split(separator: "\n").first(where: { $0.contains("Could not satisfy dependency ") }) {
+            // Error: Could not satisfy dependency inspect >= 9: No results matching query ...
+            let marker = "Could not satisfy dependency "
+            var wanted = line.split(separator: "\n")[0]
+            while !wanted.hasPrefix(marker) { wanted = wanted.dropFirst() }
+            wanted = wanted.dropFirst(marker.count)
+            if let colon = wanted.firstIndex(of: ":") { wanted = wanted[..<colon] }
+            let parts = wanted.split(separator: " ", maxSplits: 1)
+            let name = parts.first.map(String.init) ?? ""
+            let constraint = parts.count > 1 ? String(parts[1]) : ""
+            let versions = try luarocks.versions(of: name, scratch: scratch)
+            if versions.isEmpty { throw .unknownRock(name: name, servers: luarocks.servers) }
+            throw .unsatisfiable(name: name, constraint: constraint, available: versions)
+        }
+        throw .commandFailed(command: output.commandLine, output: text)
+    }
+}
+
+extension String {
+    func trimmingWhitespaceAround() -> String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,152 @@
+import FlowLua
+import FlowPackage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A rock LuaRocks installed into flowpkg's private tree: its Lua files, anything it put under
+/// `lib/` (C), and what it depends on, read from its `rock_manifest` and rockspec.
+struct InstalledRock {
+    var name: String
+    var version: String
+    /// Paths under `share/lua/5.4/` (`pl/pretty.lua`).
+    var luaFiles: [String]
+    /// Paths under `lib/lua/5.4/` (`lfs.so`): C modules.
+    var libFiles: [String]
+    /// As the rockspec writes them, `lua` itself left out.
+    var dependencies: [String]
+
+    /// `lfs.so` → `lfs`, `socket/core.so` → `socket.core`: the names `require` loads them by.
+    var cModules: [String] { libFiles.map(Rockspec.moduleName(ofFile:)) }
+}
+
+/// Reading LuaRocks' Lua files (`rock_manifest`, rockspecs): each is run as Lua in an empty
+/// table, so it sets nothing anywhere else and calls nothing.
+enum Rockspec {
+    /// The globals `source` sets when run in an empty environment.
+    static func evaluate(_ source: String, chunkName: String) -> [String: LuaValue] {
+        guard let state = try? LuaState() else { return [:] }
+        defer { state.close() }
+        let loader = """
+            local source, name = ...
+            local env = {}
+            local chunk = load(source, "=" .. name, "t", env)
+            if not chunk then return {} end
+            local ok = pcall(chunk)
+            return env
+            """
+        guard
+            let results = try? state.run(
+                loader, chunkName: "=flowpkg", arguments: [.string(source), .string(chunkName)]),
+            case .table(let table)? = results.first
+        else { return [:] }
+        return table
+    }
+
+    /// `pl/pretty.lua` → `pl.pretty`, `foo/init.lua` → `foo`, `lfs.so` → `lfs`.
+    static func moduleName(ofFile path: String) -> String {
+        var base = path
+        if let dot = base.lastIndex(of: "."), !base[dot...].contains("/") { base = String(base[..<dot]) }
+        if base.hasSuffix("/init") { base = String(base.dropLast(5)) }
+        return base.replacingAll("/", with: ".")
+    }
+
+    /// Every file path a `rock_manifest` table lists below a key (`lua`, `lib`), nested tables being folders.
+    static func files(in value: LuaValue?, prefix: String = "") -> [String] {
+        switch value {
+        case .table(let entries)?:
+            return entries.keys.sorted().flatMap { key -> [String] in
+                let path = prefix.isEmpty ? key : prefix + "/" + key
+                if case .table = entries[key] { return files(in: entries[key], prefix: path) }
+                return [path]
+            }
+        default: return []
+        }
+    }
+
+    /// The C modules a rockspec builds, and whether it builds with something other than the
+    /// builtin type (make, cmake, command), which may compile anything.
+    static func cModules(ofRockspec source: String) -> (modules: [String], otherBuild: Bool) {
+        let globals = evaluate(source, chunkName: "rockspec")
+        guard case .table(let build)? = globals["build"] else { return ([], false) }
+        let type = build["type"]?.stringValue ?? "builtin"
+        var modules: [String] = []
+        if case .table(let entries)? = build["modules"] {
+            for (name, value) in entries {
+                switch value {
+                case .string(let file) where file.hasSuffix(".c") || file.hasSuffix(".cpp"): modules.append(name)
+                case .table, .array: modules.append(name)
+                default: break
+                }
+            }
+        }
+        let pure = ["builtin", "module", "none"]
+        return (modules.sorted(), !pure.contains(type))
+    }
+
+    /// The `dependencies` of a rockspec, `lua` itself left out.
+    static func dependencies(ofRockspec source: String) -> [String] {
+        let globals = evaluate(source, chunkName: "rockspec")
+        guard case .array(let list)? = globals["dependencies"] else { return [] }
+        return list.compactMap(\.stringValue).filter { !$0.hasPrefix("lua ") && $0 != "lua" && !$0.hasPrefix("lua>") }
+    }
+
+    /// The rocks installed in `tree`, sorted by name.
+    static func installedRocks(in tree: String) -> [InstalledRock] {
+        let rocks = tree + "/lib/luarocks/rocks-5.4"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: rocks)) ?? []).filter { $0 != "manifest" }
+        var installed: [InstalledRock] = []
+        for name in names.sorted() {
+            let versions = (try? FileManager.default.contentsOfDirectory(atPath: rocks + "/" + name)) ?? []
+            for version in versions.sorted() {
+                let folder = rocks + "/" + name + "/" + version
+                let manifestText =
+                    FileManager.default.contents(atPath: folder + "/rock_manifest")
+                    .map { String(decoding: $0, as: UTF8.self) } ?? ""
+                let manifest = evaluate(manifestText, chunkName: "rock_manifest")
+                guard case .table(let entries)? = manifest["rock_manifest"] else { continue }
+                let rockspecText =
+                    FileManager.default.contents(atPath: folder + "/\(name)-\(version).rockspec")
+                    .map { String(decoding: $0, as: UTF8.self) } ?? ""
+                installed.append(
+                    InstalledRock(
+                        name: name, version: version, luaFiles: files(in: entries["lua"]),
+                        libFiles: files(in: entries["lib"]), dependencies: dependencies(ofRockspec: rockspecText)))
+            }
+        }
+        return installed
+    }
+}
+
+/// What a rockspec says, for `flowpkg init` adopting a rock's code.
+public struct RockspecSummary: Sendable, Equatable {
+    public var package: String?
+    public var version: String?
+    /// As written (`penlight >= 1.13`), `lua` itself left out.
+    public var dependencies: [String]
+    /// `build.modules`: module name → the file it is built from.
+    public var modules: [String: String]
+    /// `build.install.bin`: command name → script.
+    public var scripts: [String: String]
+
+    /// Reads `source`, run as Lua in an empty table as LuaRocks does.
+    public init(source: String) {
+        let globals = Rockspec.evaluate(source, chunkName: "rockspec")
+        package = globals["package"]?.stringValue
+        version = globals["version"]?.stringValue
+        dependencies = Rockspec.dependencies(ofRockspec: source)
+        modules = [:]
+        scripts = [:]
+        if case .table(let build)? = globals["build"] {
+            if case .table(let entries)? = build["modules"] {
+                for (name, value) in entries { if let file = value.stringValue { modules[name] = file } }
+            }
+            if case .table(let install)? = build["install"], case .table(let bin)? = install["bin"] {
+                for (name, value) in bin { if let file = value.stringValue { scripts[name] = file } }
+            }
+        }
+    }
+}

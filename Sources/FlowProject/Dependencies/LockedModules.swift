@@ -1,0 +1,136 @@
+import FlowDependencies
+import FlowDiagnostics
+import FlowPackage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The modules flowpkg.lock says the dependencies provide, each found in `vendor/` or the cache
+/// and checked against its SHA-256 (path dependencies read live from their folders): what
+/// discovery adds to a project's own modules. Nothing here runs luarocks or the network.
+enum LockedModules {
+    struct Found {
+        var modules: [ProjectModule] = []
+        var origins: [Manifest.Dependency] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    static func find(root: String, file: ProjectFile, options: DependencyOptions) -> Found {
+        var found = Found()
+        guard !file.dependencies.isEmpty else { return found }
+        let lockPath = root + "/" + Lockfile.fileName
+        let projectFile = root + "/" + ProjectFile.fileName
+        let lock: Lockfile
+        do {
+            guard let read = try Lockfile.read(at: lockPath) else {
+                found.diagnostics.append(
+                    unresolved(
+                        located(
+                            DependencyError.lockOutOfDate(
+                                reason: "flowpkg.json lists dependencies, but there is no flowpkg.lock yet"
+                            ).diagnostic, file: projectFile)))
+                return found
+            }
+            lock = read
+        } catch {
+            found.diagnostics.append(located(error.diagnostic, file: lockPath))
+            return found
+        }
+        if let stale = lock.staleness(for: file.dependencies, isExternal: file.isExternalModule) {
+            found.diagnostics.append(
+                unresolved(located(DependencyError.lockOutOfDate(reason: stale).diagnostic, file: lockPath)))
+            return found
+        }
+        for dependency in lock.dependencies {
+            do {
+                let modules: [ProjectModule]
+                if dependency.kind == "path" {
+                    modules = try pathModules(of: dependency, root: root, locked: options.locked)
+                } else {
+                    modules = try lockedFiles(of: dependency, root: root, file: file, cache: options.cache)
+                }
+                found.modules += modules
+                found.origins.append(
+                    Manifest.Dependency(
+                        name: dependency.name, kind: dependency.kind, version: dependency.version,
+                        modules: modules.map(\.name).sorted()))
+            } catch {
+                found.diagnostics.append(error.diagnostic)
+            }
+        }
+        return found
+    }
+
+    /// A rock's or a package's modules: vendor/NAME/PATH when it is there, else the cache.
+    private static func lockedFiles(of dependency: LockedDependency, root: String, file: ProjectFile, cache: FileCache)
+        throws(DependencyError) -> [ProjectModule]
+    {
+        var modules: [ProjectModule] = []
+        for module in dependency.modules {
+            guard let name = try? ModuleName(module.name) else { continue }
+            let vendored = root + "/vendor/" + dependency.name + "/" + module.path
+            var path: String
+            if FileManager.default.fileExists(atPath: vendored) {
+                let actual = try Hashing.sha256(ofFileAt: vendored)
+                guard actual == module.sha256 else {
+                    throw .hashMismatch(file: vendored, expected: module.sha256, actual: actual)
+                }
+                path = vendored
+            } else if try cache.checkedContents(of: module.sha256) != nil {
+                path = cache.path(for: module.sha256)
+            } else if dependency.kind == "package",
+                try PackageDependencies.refill(dependency, root: root, cache: cache)
+            {
+                path = cache.path(for: module.sha256)
+            } else {
+                throw .unavailableOffline(dependency: dependency.name, file: module.path)
+            }
+            modules.append(
+                ProjectModule(
+                    name: name, file: URL(fileURLWithPath: path), relativePath: module.path, dependency: dependency.name
+                ))
+        }
+        return modules
+    }
+
+    /// A path dependency's modules, read from its folder as it is now; with `locked`, a file
+    /// whose bytes differ from the lock's is refused.
+    private static func pathModules(of dependency: LockedDependency, root: String, locked: Bool)
+        throws(DependencyError) -> [ProjectModule]
+    {
+        let current = try PathDependencies.modules(name: dependency.name, path: dependency.origin, root: root)
+        if locked {
+            let recorded = Dictionary(uniqueKeysWithValues: dependency.modules.map { ($0.name, $0.sha256) })
+            for (module, locked) in zip(current.modules, current.locked)
+            where recorded[module.name.rawValue] != locked.sha256 {
+                throw .pathChanged(dependency: dependency.name, file: module.file.path)
+            }
+            let names = Set(current.locked.map(\.name))
+            if let gone = dependency.modules.first(where: { !names.contains($0.name) }) {
+                throw .pathChanged(
+                    dependency: dependency.name,
+                    file: PathText.resolve(dependency.origin, against: root) + "/" + gone.path)
+            }
+        }
+        return current.modules
+    }
+
+    /// A lock that is missing or stale is a warning here: validate, run, serve and lsp read
+    /// what is locked and never resolve; export resolves first (or, with --locked or
+    /// --offline, refuses: `DependencyLocking.prepare`).
+    static func unresolved(_ diagnostic: Diagnostic) -> Diagnostic {
+        var diagnostic = diagnostic
+        diagnostic.severity = .warning
+        return diagnostic
+    }
+
+    /// The diagnostic, filed under `file` when it names none.
+    static func located(_ diagnostic: Diagnostic, file: String) -> Diagnostic {
+        var diagnostic = diagnostic
+        if diagnostic.file == nil { diagnostic.file = file }
+        return diagnostic
+    }
+}

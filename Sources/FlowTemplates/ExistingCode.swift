@@ -1,0 +1,277 @@
+import FlowDependencies
+import FlowLua
+import FlowPackage
+import FlowProject
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import FlowSupport
+
+/// The Lua code a folder already has, and the flowpkg.json that adopts it: `flowpkg init` in a
+/// folder with `.lua` files writes no template modules, only this.
+///
+/// `sources` is the folder that makes the most `require`s resolve (a top-level `main.lua` with
+/// `lib/util.lua` required as `lib.util` means `"."`); the start module is `main` or `init`
+/// there, or a script a rockspec installs; a rockspec gives the dependencies, a `.luacheckrc`
+/// the globals, and a `require` only the system's Lua C path satisfies becomes an external module.
+public struct ExistingCode: Sendable, Equatable {
+    public var sources: String
+    /// The start module chosen, nil for a library or when it is ambiguous (see `startCandidates`).
+    public var startModule: String?
+    /// More than one candidate: the caller asks, or says how to set it.
+    public var startCandidates: [String]
+    /// `name` → constraint, from a rockspec.
+    public var dependencies: [(name: String, constraint: String)]
+    public var globals: [String]
+    public var externalModules: [String]
+    public var version: String?
+    /// What was decided and why, one line each, for the user.
+    public var decisions: [String]
+
+    public static func == (lhs: ExistingCode, rhs: ExistingCode) -> Bool {
+        lhs.sources == rhs.sources && lhs.startModule == rhs.startModule && lhs.decisions == rhs.decisions
+    }
+
+    /// Folders never searched for code.
+    static let skipped: Set<String> = [
+        ".git", ".hg", ".svn", "node_modules", ".build", "vendor", ".luarocks", "lua_modules",
+    ]
+
+    /// The code in `folder`, or nil when it has no `.lua` file.
+    public static func scan(_ folder: URL) -> ExistingCode? {
+        let root = folder.standardizedFileURL.path
+        let files = luaFiles(in: root)
+        guard !files.isEmpty else { return nil }
+        var decisions: [String] = []
+
+        // A rockspec: its modules say where the sources are, its dependencies are ours.
+        var rockspec: RockspecSummary?
+        if let name = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+            .first(where: { $0.hasSuffix(".rockspec") }),
+            let data = FileManager.default.contents(atPath: root + "/" + name)
+        {
+            rockspec = RockspecSummary(source: String(decoding: data, as: UTF8.self))
+            decisions.append("read \(name)")
+        }
+
+        let requires = files.flatMap { requiredNames(inFileAt: root + "/" + $0) }
+        var candidates = Set<String>(["."])
+        for file in files {
+            var parts = file.split(separator: "/").dropLast()
+            while !parts.isEmpty {
+                candidates.insert(parts.joined(separator: "/"))
+                parts = parts.dropLast()
+            }
+        }
+        var sources = "."
+        var reason = ""
+        if let modules = rockspec?.modules, let root = rockspecRoot(modules) {
+            sources = root
+            reason = "the rockspec builds its modules from there"
+        } else {
+            // The folder under which the most requires name a file; ties go to the shallower one.
+            // Ties go to a folder with main.lua or init.lua at its top, then to the shallower one.
+            var best = (count: -1, start: false, depth: 0, folder: ".")
+            for candidate in candidates.sorted() {
+                let names = moduleNames(files, under: candidate)
+                guard !names.isEmpty else { continue }
+                let resolved = requires.filter(names.contains).count
+                let depth = candidate == "." ? 0 : candidate.split(separator: "/").count
+                let start = ["main", "Main", "init"].contains { names.contains($0) }
+                let better =
+                    resolved > best.count
+                    || (resolved == best.count && start && !best.start)
+                    || (resolved == best.count && start == best.start && depth < best.depth)
+                if better { best = (resolved, start, depth, candidate) }
+            }
+            sources = best.folder
+            reason = "\(best.count) of \(requires.count) requires resolve there"
+        }
+        decisions.append("sources: [\"\(sources)\"] (\(reason))")
+        let names = moduleNames(files, under: sources)
+
+        // The start module: main or init at the top of the sources, else a script the rockspec installs.
+        var starts = ["main", "Main", "init"].filter { name in
+            files.contains { $0 == (sources == "." ? "" : sources + "/") + name + ".lua" }
+        }
+        if starts.isEmpty, let scripts = rockspec?.scripts {
+            for (_, script) in scripts.sorted(by: { $0.key < $1.key }) {
+                let prefix = sources == "." ? "" : sources + "/"
+                if script.hasPrefix(prefix), script.hasSuffix(".lua") {
+                    starts.append(String(script.dropFirst(prefix.count).dropLast(4)).replacingAll("/", with: "."))
+                }
+            }
+        }
+        var startModule: String?
+        if starts.count == 1 {
+            startModule = starts[0]
+            decisions.append("startModule: \"\(starts[0])\"")
+        } else if starts.isEmpty {
+            decisions.append("no startModule (no main.lua or init.lua at the top of the sources): a library")
+        }
+
+        var dependencies: [(name: String, constraint: String)] = []
+        for entry in rockspec?.dependencies ?? [] {
+            let parts = entry.split(separator: " ", maxSplits: 1)
+            guard let name = parts.first.map(String.init), DependencyDeclaration.nameProblem(name) == nil else {
+                continue
+            }
+            let constraint = parts.count > 1 ? String(parts[1].drop { $0 == " " }) : ""
+            guard constraint.isEmpty || DependencyDeclaration.constraintProblem(constraint) == nil else { continue }
+            dependencies.append((name, constraint))
+        }
+        if !dependencies.isEmpty {
+            decisions.append(
+                "dependencies: " + dependencies.map { "\($0.name) \($0.constraint)" }.joined(separator: ", ")
+                    + " (from the rockspec)")
+        }
+
+        let globals = LuacheckGlobals.names(inFolder: folder).filter {
+            ModuleName.isLuaIdentifier(Substring($0.replacingAll("*", with: "x")))
+        }
+        if !globals.isEmpty { decisions.append("globals: \(globals.count) from .luacheckrc") }
+
+        // A require no file here satisfies but the system's C path does (lfs, lpeg): the host's.
+        let unresolved = Set(requires.filter { !names.contains($0) && !standardModules.contains($0) })
+        let external = unresolved.sorted().filter { cPathHas($0) }
+        if !external.isEmpty {
+            decisions.append(
+                "externalModules: " + external.joined(separator: ", ") + " (C modules this system's Lua finds)")
+        }
+
+        var version: String?
+        if let full = rockspec?.version, let upstream = full.split(separator: "-").first,
+            ProjectFile.versionProblem(String(upstream)) == nil
+        {
+            version = String(upstream)
+        }
+        return ExistingCode(
+            sources: sources, startModule: startModule, startCandidates: starts.count > 1 ? starts : [],
+            dependencies: dependencies, globals: globals, externalModules: external, version: version,
+            decisions: decisions)
+    }
+
+    /// flowpkg.json for this code.
+    public func projectFileText(name: String, identifier: String, startModule: String?) -> String {
+        var lines = [
+            "  \"name\": \(JSONStrings.quoted(name))",
+            "  \"identifier\": \(JSONStrings.quoted(identifier))",
+            "  \"version\": \(JSONStrings.quoted(version ?? "0.1.0"))",
+        ]
+        if let startModule { lines.append("  \"startModule\": \(JSONStrings.quoted(startModule))") }
+        lines.append("  \"sources\": [\(JSONStrings.quoted(sources))]")
+        lines.append("  \"resources\": []")
+        lines.append("  \"environment\": \"lua\"")
+        if !globals.isEmpty {
+            lines.append("  \"globals\": [" + globals.map(JSONStrings.quoted).joined(separator: ", ") + "]")
+        }
+        if !externalModules.isEmpty {
+            lines.append(
+                "  \"externalModules\": [" + externalModules.map(JSONStrings.quoted).joined(separator: ", ") + "]")
+        }
+        if !dependencies.isEmpty {
+            lines.append(
+                "  \"dependencies\": {\n"
+                    + dependencies.map { "    \(JSONStrings.quoted($0.name)): \(JSONStrings.quoted($0.constraint))" }
+                    .joined(separator: ",\n") + "\n  }")
+        }
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    }
+
+    // MARK: - Reading the folder
+
+    static func luaFiles(in root: String) -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String) {
+            let path = relative.isEmpty ? root : root + "/" + relative
+            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
+                if entry.hasPrefix(".") || skipped.contains(entry) { continue }
+                let child = relative.isEmpty ? entry : relative + "/" + entry
+                var isDirectory = false
+                guard FileManager.default.fileExists(atPath: root + "/" + child, isDirectory: &isDirectory) else {
+                    continue
+                }
+                if isDirectory {
+                    if found.count < 20000 { walk(child) }
+                } else if entry.hasSuffix(".lua") {
+                    found.append(child)
+                }
+            }
+        }
+        walk("")
+        return found
+    }
+
+    /// The module names the files under `folder` have (`lib/util.lua` under `.` is `lib.util`).
+    static func moduleNames(_ files: [String], under folder: String) -> Set<String> {
+        let prefix = folder == "." ? "" : folder + "/"
+        var names = Set<String>()
+        for file in files where file.hasPrefix(prefix) {
+            var stem = String(file.dropFirst(prefix.count).dropLast(4))
+            if stem.contains(".") { continue }
+            if stem.hasSuffix("/init") { stem = String(stem.dropLast(5)) }
+            names.insert(stem.replacingAll("/", with: "."))
+        }
+        return names
+    }
+
+    /// The folder a rockspec's `build.modules` are under: `src` for `["a.b"] = "src/a/b.lua"`.
+    static func rockspecRoot(_ modules: [String: String]) -> String? {
+        var roots = Set<String>()
+        for (name, file) in modules where file.hasSuffix(".lua") {
+            let expected = name.replacingAll(".", with: "/")
+            for tail in [expected + ".lua", expected + "/init.lua"] where file == tail || file.hasSuffix("/" + tail) {
+                let root = String(file.dropLast(tail.count))
+                roots.insert(root.isEmpty ? "." : String(root.dropLast()))
+            }
+        }
+        return roots.count == 1 ? roots.first : nil
+    }
+
+    /// The names `require "x"`, `require("x")` and `require 'x'` ask for in a file.
+    static func requiredNames(inFileAt path: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        let bytes = [UInt8](data)
+        let word = Array("require".utf8)
+        var names: [String] = []
+        var index = 0
+        while index + word.count < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == word[0], Array(bytes[index..<index + word.count]) == word else { continue }
+            if index > 0, isIdentifierByte(bytes[index - 1]) { continue }
+            var cursor = index + word.count
+            while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x28 || bytes[cursor] == 0x09 {
+                cursor += 1
+            }
+            guard cursor < bytes.count, bytes[cursor] == 0x22 || bytes[cursor] == 0x27 else { continue }
+            let quote = bytes[cursor]
+            var end = cursor + 1
+            while end < bytes.count, bytes[end] != quote, bytes[end] != 0x0A { end += 1 }
+            guard end < bytes.count, bytes[end] == quote else { continue }
+            names.append(String(decoding: bytes[(cursor + 1)..<end], as: UTF8.self))
+        }
+        return names
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 0x5F
+            || byte == 0x2E
+            || byte == 0x3A
+    }
+
+    static let standardModules: Set<String> = [
+        "string", "table", "math", "io", "os", "coroutine", "utf8", "debug", "package", "_G",
+    ]
+
+    /// Whether Lua 5.4's C path on this system finds `name` (as `require` would).
+    static func cPathHas(_ name: String) -> Bool {
+        guard let state = try? LuaState() else { return false }
+        defer { state.close() }
+        let found = try? state.run(
+            "return package.searchpath(..., package.cpath) ~= nil", chunkName: "=flowpkg",
+            arguments: [.string(name)])
+        return found?.first == .bool(true)
+    }
+}
