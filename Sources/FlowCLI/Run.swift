@@ -93,6 +93,7 @@ extension Flowpkg {
 
         func run() throws {
             links.apply()
+            ParentWatch.startIfAsked()
             if live.watch && live.url == nil { try watchWithoutLive() }
             try RunRequest(
                 path: path, identifier: identifier, sandbox: sandbox, trace: trace, verifyAll: verifyAll,

@@ -65,6 +65,26 @@ import Testing
         #expect(run.interrupt() == 130)
     }
 
+    /// dev killed with SIGKILL (which it cannot pass on): its program ends too.
+    @Test func theProgramEndsWhenDevIsKilled() throws {
+        let fixture = try RunFixture()
+        defer { fixture.scratch.remove() }
+        _ = try fixture.project("App", modules: ["main.lua": "print(\"dev runs\")\n"])
+        let dev = try BackgroundFlowpkg(["dev", "App"], in: fixture.url)
+        defer { dev.interrupt() }
+        #expect(dev.waitFor { stdout, _ in stdout.contains("dev runs") }, "\(dev.stdout)\(dev.stderr)")
+        let children = try FlowpkgProcess.run(
+            ["pgrep", "-P", "\(dev.process.processIdentifier)"], in: fixture.url,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let child = try #require(pid_t(children.stdout.split(separator: "\n").first ?? ""), "\(children.stdout)")
+        kill(dev.process.processIdentifier, SIGKILL)
+        dev.process.waitUntilExit()
+        // Waits for the child to go (kill with signal 0 fails once it is reaped by init).
+        let deadline = Date().addingTimeInterval(10)
+        while kill(child, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(kill(child, 0) != 0, "the program \(child) outlived dev")
+    }
+
     @Test func runWatchWithoutLiveNeedsAProjectFolder() throws {
         let fixture = try RunFixture()
         defer { fixture.scratch.remove() }

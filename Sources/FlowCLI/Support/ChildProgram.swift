@@ -40,8 +40,11 @@ final class ChildProgram: Sendable {
         let executable = Flowpkg.executablePath
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The program ends when dev is gone, even killed (`ParentWatch`).
+        let environment = ParentWatch.childEnvironment().map { strdup($0) } + [nil]
+        defer { environment.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         guard result == 0 else {
             throw ChildProgramError(executable: executable, reason: String(cString: strerror(result)))
         }
