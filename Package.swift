@@ -167,6 +167,7 @@ let package = Package(
             name: "FlowLiveDevelopmentTests",
             dependencies: [
                 "FlowLiveDevelopment", "FlowLiveTestSupport", "FlowLoader", "FlowPackage", "FlowProject", "FlowRuntime",
+                "FlowLiveProtocol",
             ]
         ),
         .testTarget(
