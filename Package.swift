@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "FlowUpdates",
             dependencies: [
-                "FlowHTTP", "FlowLoader", "FlowPackage", "FlowSupport",
+                "FlowHTTP", "FlowLoader", "FlowPackage", "FlowSupport", "FlowArchive",
             ]
         ),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
