@@ -59,7 +59,10 @@ public final class LiveProject: Sendable {
 
     /// The manifest of the last good scan.
     public var manifest: LiveManifest {
-        scan.withLock { $0.state!.manifest }
+        // `init` made the first scan and threw if it failed: there is always a state. The
+        // empty manifest only keeps a broken invariant from crashing the server.
+        scan.withLock { $0.state?.manifest }
+            ?? LiveManifest(identifier: "", name: "", revision: 0, startModule: nil, modules: [], resources: [])
     }
 
     /// The folders whose changes matter: sources, resources, linked files' folders and the root.
@@ -129,8 +132,8 @@ public final class LiveProject: Sendable {
                 identifier: project.identifier.rawValue, name: project.projectFile.name, revision: revision,
                 startModule: project.startModule, modules: modules, resources: resources, scripts: scripts)
             let change = LiveChange.between(previous, manifest)
-            if previous != nil, change.isEmpty, previous?.identifier == manifest.identifier {
-                manifest.revision = previous!.revision
+            if let previous, change.isEmpty, previous.identifier == manifest.identifier {
+                manifest.revision = previous.revision
                 return .unchanged
             }
             scan.state = State(
