@@ -52,18 +52,27 @@ let package = Package(
         .target(name: "FlowSupport"),
         // A small JSON parser that keeps positions and member order and refuses duplicate keys (manifests, project files).
         .target(name: "FlowJSON"),
-        // The .luapkg format: manifest, names, libarchive-backed writer, zlib-backed reader, integrity.
-        // FlowDiagnostics (no dependencies of its own) gives a package problem its FP7xx code.
+        // The zip container: central directory, entry streams through zlib, limits, the libarchive writer.
         .target(
-            name: "FlowPackage",
+            name: "FlowArchive",
             dependencies: [
                 // On Linux libarchive is loaded only when a package is written (LibArchive.swift).
                 .target(
                     name: "CArchive",
                     condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+                "CZlib",
+            ]
+        ),
+        // The .luapkg format: manifest, names, libarchive-backed writer, zlib-backed reader, integrity.
+        // FlowDiagnostics (no dependencies of its own) gives a package problem its FP7xx code.
+        .target(
+            name: "FlowPackage",
+            dependencies: [
                 // Nettle, not swift-crypto: FlowpkgBuildPlugin's tool links FlowPackage, and an app
                 // would compile BoringSSL again for it (see Sources/FlowPackage/Digest/Nettle.swift).
-                "CNettle", "CZlib", "FlowDiagnostics", "FlowJSON", "FlowSupport",
+                // On Apple platforms CryptoKit instead (Digest/CryptoKit.swift): a host adds no Nettle.
+                .target(name: "CNettle", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
+                "FlowArchive", "FlowDiagnostics", "FlowJSON", "FlowSupport",
             ]
         ),
         // What a host links to find its code: sources, priority policy, provenance.
@@ -88,7 +97,7 @@ let package = Package(
         .target(
             name: "FlowUpdates",
             dependencies: [
-                "FlowHTTP", "FlowLoader", "FlowPackage", "FlowSupport",
+                "FlowHTTP", "FlowLoader", "FlowPackage", "FlowSupport", "FlowArchive",
             ]
         ),
         // The Templates/ folder compiled in, so an installed binary carries its templates.
@@ -169,12 +178,13 @@ let package = Package(
             name: "FlowLiveDevelopmentTests",
             dependencies: [
                 "FlowLiveDevelopment", "FlowLiveTestSupport", "FlowLoader", "FlowPackage", "FlowProject", "FlowRuntime",
+                "FlowLiveProtocol",
             ]
         ),
         .testTarget(
             name: "FlowPackageTests",
             dependencies: [
-                "CArchive", "FlowJSON", "FlowPackage", "FlowSupport", "FlowTestSupport",
+                "CArchive", "FlowJSON", "FlowPackage", "FlowSupport", "FlowTestSupport", "FlowArchive",
             ]
         ),
         .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON"]),

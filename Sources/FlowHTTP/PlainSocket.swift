@@ -15,7 +15,8 @@ import FlowSupport
 ///
 /// Plain sockets, not URLSession or a server library: on Linux URLSession lives in
 /// FoundationNetworking, over libcurl, whose dependencies (TLS, Kerberos, LDAP, …) would load
-/// into every process at start-up, about 9 ms at each `flowpkg` command, live or not.
+/// into every process at start-up, 6 ms of CPU at each `flowpkg` command, live or not
+/// (Benchmarks/README.md, "HTTP layer", which measures swift-nio too).
 package final class PlainSocket: Sendable {
     /// Why a socket call failed: errno's text, and whether it was a timeout.
     package struct Failure: Error, Sendable {

@@ -74,7 +74,7 @@ final class EventStream: Sendable {
             var events = ServerSentEvents.Buffer()
             try connection.streamBody(head) { (piece) throws(HTTPConnection.Failure) in
                 events.bytes.append(contentsOf: piece)
-                deliverEvents(from: &events)
+                try deliverEvents(from: &events)
                 if events.bytes.count > Self.maxEventBytes {
                     throw .malformed("an event is larger than \(Self.maxEventBytes) bytes")
                 }
@@ -88,7 +88,10 @@ final class EventStream: Sendable {
         }
     }
 
-    private func deliverEvents(from events: inout ServerSentEvents.Buffer) {
+    /// Hands on every complete event. A change event that does not decode (a bad module or
+    /// resource name, say) ends the stream with the reason: nothing of it is applied, and the
+    /// reconnection starts again from the manifest.
+    private func deliverEvents(from events: inout ServerSentEvents.Buffer) throws(HTTPConnection.Failure) {
         while let event = events.next() {
             if event.name == "hello",
                 let hello = try? JSONDecoder().decode([String: Int].self, from: Data(event.data.utf8)),
@@ -97,10 +100,25 @@ final class EventStream: Sendable {
                 onHello(revision)
                 continue
             }
-            guard event.name == LiveProtocol.changeEvent,
-                let change = try? JSONDecoder().decode(LiveChange.self, from: Data(event.data.utf8))
-            else { continue }
+            guard event.name == LiveProtocol.changeEvent else { continue }
+            let change: LiveChange
+            do {
+                change = try JSONDecoder().decode(LiveChange.self, from: Data(event.data.utf8))
+            } catch {
+                throw .malformed("a change event does not decode: \(Self.reason(error))")
+            }
             onChange(change)
+        }
+    }
+
+    /// What is wrong with a change event, in words.
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+            DecodingError.valueNotFound(_, let context):
+            return context.debugDescription
+        case DecodingError.keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
+        default: return "\(error)"
         }
     }
 

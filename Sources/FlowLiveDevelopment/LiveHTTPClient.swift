@@ -44,12 +44,15 @@ struct LiveHTTPClient: Sendable {
 
     /// `path` (and `query`) under the live source's URL.
     func url(_ path: String, query: [String: String] = [:]) -> URL {
-        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
+        // The base URL was parsed once already (the configuration's): it always has components.
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
+            return baseURL.appendingPathComponent(path)
+        }
         components.path = (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path) + path
         if !query.isEmpty {
             components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         }
-        return components.url!
+        return components.url ?? baseURL.appendingPathComponent(path)
     }
 
     var authorization: (String, String) { ("Authorization", "Bearer \(token)") }

@@ -167,7 +167,7 @@ public final class LiveSession: Sendable {
             let served = Set(source.manifest.modules.map(\.name))
             var stale: [ModuleName] = []
             for item in loader.loadedItems {
-                if case .module(let name) = item.item, item.source != .live, served.contains(name.rawValue) {
+                if case .module(let name) = item.item, item.source != .live, served.contains(name) {
                     stale.append(name)
                 }
             }
@@ -194,8 +194,7 @@ public final class LiveSession: Sendable {
         // An edit of something known needs no new manifest; one more round trip would cost
         // every save its latency. Additions and removals change what the source serves.
         let known = Set(source.manifest.modules.map(\.name))
-        let knownResources = Set(
-            source.manifest.resources.map { LiveChange.ResourceName(name: $0.name, type: $0.type) })
+        let knownResources = Set(source.manifest.resources.map(\.key))
         let knownScripts = Set(source.manifest.scripts.map(\.path))
         if !change.removedModules.isEmpty || !change.removedResources.isEmpty || !change.removedScripts.isEmpty
             || change.modules.contains(where: { !known.contains($0) })
@@ -208,15 +207,10 @@ public final class LiveSession: Sendable {
                 hooks.log("warning: cannot read the live manifest: \(error)")
             }
         }
-        var modules: [ModuleName] = []
-        for name in change.modules {
-            guard let module = try? ModuleName(name) else { continue }
-            hooks.log("live: module \(name) changed (r\(change.revision))")
-            modules.append(module)
-        }
-        if !modules.isEmpty { hooks.modulesChanged(modules) }
-        for resource in change.resources {
-            guard let key = try? ResourceKey(name: resource.name, type: resource.type) else { continue }
+        // The names were checked once, when the event was decoded.
+        for name in change.modules { hooks.log("live: module \(name) changed (r\(change.revision))") }
+        if !change.modules.isEmpty { hooks.modulesChanged(change.modules) }
+        for key in change.resources {
             hooks.log("live: resource \(key) changed (r\(change.revision))")
             hooks.resourceChanged(key)
         }

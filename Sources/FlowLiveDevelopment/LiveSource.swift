@@ -46,7 +46,7 @@ public final class LiveSource: PackageSource, Sendable {
     }
 
     public func module(named name: ModuleName) throws -> ModuleCode? {
-        guard let entry = manifest.modules.first(where: { $0.name == name.rawValue }) else { return nil }
+        guard let entry = manifest.modules.first(where: { $0.name == name }) else { return nil }
         guard let data = try? client.get(LiveProtocol.modulePath, query: ["name": name.rawValue]) else { return nil }
         return ModuleCode(
             name: name, chunkName: entry.file.map(chunkName) ?? entry.path, bytes: [UInt8](data), path: entry.path)
@@ -60,7 +60,7 @@ public final class LiveSource: PackageSource, Sendable {
     }
 
     public func resource(_ key: ResourceKey) throws -> [UInt8]? {
-        guard manifest.resources.contains(where: { $0.name == key.name && $0.type == key.type }) else { return nil }
+        guard manifest.resources.contains(where: { $0.key == key }) else { return nil }
         guard let data = try? client.get(LiveProtocol.resourcePath, query: ["name": key.name, "type": key.type]) else {
             return nil
         }

@@ -26,7 +26,8 @@ public enum LiveProtocol {
 /// What a live source serves right now.
 public struct LiveManifest: Codable, Sendable, Equatable {
     public struct Module: Codable, Sendable, Equatable {
-        public var name: String
+        /// Checked when the manifest is decoded: a bad name fails the whole manifest.
+        public var name: ModuleName
         /// Relative path under the source root: the chunk name errors show.
         public var path: String
         /// Changes whenever the module's bytes change (their SHA-256).
@@ -35,7 +36,7 @@ public struct LiveManifest: Codable, Sendable, Equatable {
         /// live client gives it, so errors name the project's file. Absent from older servers.
         public var file: String?
 
-        public init(name: String, path: String, tag: String, file: String? = nil) {
+        public init(name: ModuleName, path: String, tag: String, file: String? = nil) {
             self.name = name
             self.path = path
             self.tag = tag
@@ -43,16 +44,33 @@ public struct LiveManifest: Codable, Sendable, Equatable {
         }
     }
 
+    /// On the wire `{"name": …, "type": …, "tag": …}`; the key is checked when decoded.
     public struct Resource: Codable, Sendable, Equatable, Hashable {
-        public var name: String
-        public var type: String
+        public var key: ResourceKey
         /// Changes whenever the resource's file changes.
         public var tag: String
 
-        public init(name: String, type: String, tag: String) {
-            self.name = name
-            self.type = type
+        public var name: String { key.name }
+        public var type: String { key.type }
+
+        public init(key: ResourceKey, tag: String) {
+            self.key = key
             self.tag = tag
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case tag
+        }
+
+        public init(from decoder: any Decoder) throws {
+            key = try ResourceKey(from: decoder)
+            tag = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .tag)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try key.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(tag, forKey: .tag)
         }
     }
 
@@ -76,14 +94,14 @@ public struct LiveManifest: Codable, Sendable, Equatable {
     public var name: String
     /// Bumped on every change the server notices.
     public var revision: Int
-    public var startModule: String?
+    public var startModule: ModuleName?
     public var modules: [Module]
     public var resources: [Resource]
     /// Absent from older servers: none then.
     public var scripts: [Script]
 
     public init(
-        identifier: String, name: String, revision: Int, startModule: String?,
+        identifier: String, name: String, revision: Int, startModule: ModuleName?,
         modules: [Module], resources: [Resource], scripts: [Script] = []
     ) {
         self.identifier = identifier
@@ -104,39 +122,30 @@ public struct LiveManifest: Codable, Sendable, Equatable {
         identifier = try container.decode(String.self, forKey: .identifier)
         name = try container.decode(String.self, forKey: .name)
         revision = try container.decode(Int.self, forKey: .revision)
-        startModule = try container.decodeIfPresent(String.self, forKey: .startModule)
+        startModule = try container.decodeIfPresent(ModuleName.self, forKey: .startModule)
         modules = try container.decode([Module].self, forKey: .modules)
         resources = try container.decode([Resource].self, forKey: .resources)
         scripts = try container.decodeIfPresent([Script].self, forKey: .scripts) ?? []
     }
 }
 
-/// One change pushed on the event stream: what to load again.
+/// One change pushed on the event stream: what to load again. Its names are typed and checked
+/// when the event is decoded: an event with a bad name is refused whole, with the reason.
 public struct LiveChange: Codable, Sendable, Equatable {
-    public struct ResourceName: Codable, Sendable, Equatable, Hashable {
-        public var name: String
-        public var type: String
-
-        public init(name: String, type: String) {
-            self.name = name
-            self.type = type
-        }
-    }
-
     public var revision: Int
     /// Modules added or changed.
-    public var modules: [String]
-    public var removedModules: [String]
+    public var modules: [ModuleName]
+    public var removedModules: [ModuleName]
     /// Resources added or changed.
-    public var resources: [ResourceName]
-    public var removedResources: [ResourceName]
+    public var resources: [ResourceKey]
+    public var removedResources: [ResourceKey]
     /// Scripts added or changed, by path; absent from older servers.
     public var scripts: [String]
     public var removedScripts: [String]
 
     public init(
-        revision: Int, modules: [String] = [], removedModules: [String] = [],
-        resources: [ResourceName] = [], removedResources: [ResourceName] = [],
+        revision: Int, modules: [ModuleName] = [], removedModules: [ModuleName] = [],
+        resources: [ResourceKey] = [], removedResources: [ResourceKey] = [],
         scripts: [String] = [], removedScripts: [String] = []
     ) {
         self.revision = revision
@@ -155,10 +164,10 @@ public struct LiveChange: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         revision = try container.decode(Int.self, forKey: .revision)
-        modules = try container.decode([String].self, forKey: .modules)
-        removedModules = try container.decode([String].self, forKey: .removedModules)
-        resources = try container.decode([ResourceName].self, forKey: .resources)
-        removedResources = try container.decode([ResourceName].self, forKey: .removedResources)
+        modules = try container.decode([ModuleName].self, forKey: .modules)
+        removedModules = try container.decode([ModuleName].self, forKey: .removedModules)
+        resources = try container.decode([ResourceKey].self, forKey: .resources)
+        removedResources = try container.decode([ResourceKey].self, forKey: .removedResources)
         scripts = try container.decodeIfPresent([String].self, forKey: .scripts) ?? []
         removedScripts = try container.decodeIfPresent([String].self, forKey: .removedScripts) ?? []
     }
@@ -172,20 +181,16 @@ public struct LiveChange: Codable, Sendable, Equatable {
     public static func between(_ old: LiveManifest?, _ new: LiveManifest) -> LiveChange {
         let oldModules = Dictionary((old?.modules ?? []).map { ($0.name, $0.tag) }, uniquingKeysWith: { a, _ in a })
         let newModules = Dictionary(new.modules.map { ($0.name, $0.tag) }, uniquingKeysWith: { a, _ in a })
-        func key(_ r: LiveManifest.Resource) -> LiveChange.ResourceName { .init(name: r.name, type: r.type) }
-        let oldResources = Dictionary((old?.resources ?? []).map { (key($0), $0.tag) }, uniquingKeysWith: { a, _ in a })
-        let newResources = Dictionary(new.resources.map { (key($0), $0.tag) }, uniquingKeysWith: { a, _ in a })
-        let byName: (LiveChange.ResourceName, LiveChange.ResourceName) -> Bool = {
-            ($0.name, $0.type) < ($1.name, $1.type)
-        }
+        let oldResources = Dictionary((old?.resources ?? []).map { ($0.key, $0.tag) }, uniquingKeysWith: { a, _ in a })
+        let newResources = Dictionary(new.resources.map { ($0.key, $0.tag) }, uniquingKeysWith: { a, _ in a })
         let oldScripts = Dictionary((old?.scripts ?? []).map { ($0.path, $0.tag) }, uniquingKeysWith: { a, _ in a })
         let newScripts = Dictionary(new.scripts.map { ($0.path, $0.tag) }, uniquingKeysWith: { a, _ in a })
         return LiveChange(
             revision: new.revision,
             modules: newModules.filter { oldModules[$0.key] != $0.value }.keys.sorted(),
             removedModules: oldModules.keys.filter { newModules[$0] == nil }.sorted(),
-            resources: newResources.filter { oldResources[$0.key] != $0.value }.keys.sorted(by: byName),
-            removedResources: oldResources.keys.filter { newResources[$0] == nil }.sorted(by: byName),
+            resources: newResources.filter { oldResources[$0.key] != $0.value }.keys.sorted(),
+            removedResources: oldResources.keys.filter { newResources[$0] == nil }.sorted(),
             scripts: newScripts.filter { oldScripts[$0.key] != $0.value }.keys.sorted(),
             removedScripts: oldScripts.keys.filter { newScripts[$0] == nil }.sorted())
     }

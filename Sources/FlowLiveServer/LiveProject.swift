@@ -36,7 +36,7 @@ public final class LiveProject: Sendable {
         var project: Project
         var manifest: LiveManifest
         var moduleFiles: [String: ProjectModule]
-        var resourceFiles: [LiveChange.ResourceName: ProjectResource]
+        var resourceFiles: [ResourceKey: ProjectResource]
         var scriptFiles: [String: ProjectScript]
     }
 
@@ -59,7 +59,10 @@ public final class LiveProject: Sendable {
 
     /// The manifest of the last good scan.
     public var manifest: LiveManifest {
-        scan.withLock { $0.state!.manifest }
+        // `init` made the first scan and threw if it failed: there is always a state. The
+        // empty manifest only keeps a broken invariant from crashing the server.
+        scan.withLock { $0.state?.manifest }
+            ?? LiveManifest(identifier: "", name: "", revision: 0, startModule: nil, modules: [], resources: [])
     }
 
     /// The folders whose changes matter: sources, resources, linked files' folders and the root.
@@ -96,7 +99,7 @@ public final class LiveProject: Sendable {
 
     /// The bytes of a resource the model has, or nil for any other name.
     public func resourceData(name: String, type: String) throws -> [UInt8]? {
-        let key = LiveChange.ResourceName(name: name, type: type)
+        guard let key = try? ResourceKey(name: name, type: type) else { return nil }
         guard let resource = scan.withLock({ $0.state?.resourceFiles[key] }) else { return nil }
         return try [UInt8](Data(contentsOf: resource.file))
     }
@@ -117,12 +120,11 @@ public final class LiveProject: Sendable {
         return scan.withLock { scan in
             let modules = project.modules.map { module in
                 LiveManifest.Module(
-                    name: module.name.rawValue, path: module.relativePath,
+                    name: module.name, path: module.relativePath,
                     tag: Self.tag(of: module.file, cache: &scan.moduleTags), file: relativeFile(module.file))
             }
             let resources = project.resources.map { resource in
-                LiveManifest.Resource(
-                    name: resource.key.name, type: resource.key.type, tag: Self.stampTag(of: resource.file))
+                LiveManifest.Resource(key: resource.key, tag: Self.stampTag(of: resource.file))
             }
             // A script's tag is its SHA-256, as a module's: its bytes are what a reload runs.
             let scripts = project.scripts.map { script in
@@ -134,10 +136,10 @@ public final class LiveProject: Sendable {
             let revision = (previous?.revision ?? 0) + 1
             var manifest = LiveManifest(
                 identifier: project.identifier.rawValue, name: project.projectFile.name, revision: revision,
-                startModule: project.startModule?.rawValue, modules: modules, resources: resources, scripts: scripts)
+                startModule: project.startModule, modules: modules, resources: resources, scripts: scripts)
             let change = LiveChange.between(previous, manifest)
-            if previous != nil, change.isEmpty, previous?.identifier == manifest.identifier {
-                manifest.revision = previous!.revision
+            if let previous, change.isEmpty, previous.identifier == manifest.identifier {
+                manifest.revision = previous.revision
                 return .unchanged
             }
             scan.state = State(
@@ -145,7 +147,7 @@ public final class LiveProject: Sendable {
                 moduleFiles: Dictionary(
                     project.modules.map { ($0.name.rawValue, $0) }, uniquingKeysWith: { a, _ in a }),
                 resourceFiles: Dictionary(
-                    project.resources.map { (LiveChange.ResourceName(name: $0.key.name, type: $0.key.type), $0) },
+                    project.resources.map { ($0.key, $0) },
                     uniquingKeysWith: { a, _ in a }),
                 scriptFiles: Dictionary(project.scripts.map { ($0.relativePath, $0) }, uniquingKeysWith: { a, _ in a }))
             return .changed(

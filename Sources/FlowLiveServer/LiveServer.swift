@@ -331,12 +331,12 @@ public final class LiveServer: Sendable {
 
     static func summary(of change: LiveChange) -> String {
         var parts: [String] = []
-        if !change.modules.isEmpty { parts.append("modules " + change.modules.joined(separator: ", ")) }
+        if !change.modules.isEmpty { parts.append("modules " + change.modules.map(\.rawValue).joined(separator: ", ")) }
         if !change.resources.isEmpty {
             parts.append("resources " + change.resources.map { "\($0.name).\($0.type)" }.joined(separator: ", "))
         }
         if !change.removedModules.isEmpty {
-            parts.append("removed modules " + change.removedModules.joined(separator: ", "))
+            parts.append("removed modules " + change.removedModules.map(\.rawValue).joined(separator: ", "))
         }
         if !change.removedResources.isEmpty {
             parts.append("removed resources " + change.removedResources.map(\.name).joined(separator: ", "))

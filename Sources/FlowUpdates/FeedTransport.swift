@@ -20,8 +20,8 @@ import Dispatch
 /// client; `https://` through URLSession on Apple platforms.
 ///
 /// Not URLSession on Linux: there it lives in FoundationNetworking, over libcurl, whose
-/// dependencies would load into every `flowpkg` process at start-up (about 9 ms at each
-/// command, updates or not). A Linux host that needs HTTPS fetches the files itself, or serves
+/// dependencies would load into every `flowpkg` process at start-up (6 ms of CPU at each
+/// command, updates or not: Benchmarks/README.md, "HTTP layer"). A Linux host that needs HTTPS fetches the files itself, or serves
 /// the feed over `file://` or `http://` on a network it trusts; every package is checked
 /// against the host's trusted key whatever the transport.
 enum FeedTransport {

@@ -1,3 +1,4 @@
+import FlowArchive
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,10 +13,11 @@
 /// Where each entry of a zip file lies, from its central directory: what a delta download
 /// needs to tell which byte ranges of a new package a device already holds.
 ///
-/// Read by hand rather than through libarchive: libarchive reads entries, not their byte
-/// positions, and FlowPackage's directory reader is internal to the package format. Only the
-/// plain zip layout the package writer produces is understood (no zip64, no multi-disk);
-/// anything else gives nil and the client downloads the whole package.
+/// A local file's end record and directory are found and read by FlowArchive's `ZipFile`, as
+/// a package's are; a downloaded tail is parsed here, where each record's bytes are kept whole
+/// (a delta rewrites their offsets). Only the plain zip layout the package writer produces is
+/// understood (no zip64, no multi-disk); anything else gives nil and the client downloads the
+/// whole package.
 struct ZipLayout: Equatable {
     /// One entry's record in the central directory.
     struct Record: Equatable, Hashable {
@@ -136,27 +138,11 @@ struct ZipLayout: Equatable {
 
     /// The layout of the zip file at `url`, or nil.
     static func read(_ url: URL) -> ZipLayout? {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        let size = Int64(info.st_size)
-        // The end record and its comment (at most 65,535 bytes) first, then the directory.
-        let probeLength = min(size, 22 + 65_535)
-        guard let probe = readBytes(descriptor, at: size - probeLength, count: Int(probeLength)) else { return nil }
-        var position = probe.count - 22
-        while position >= 0 {
-            if read32(probe, position) == endSignature, position + 22 + Int(read16(probe, position + 20)) == probe.count
-            {
-                break
-            }
-            position -= 1
-        }
-        guard position >= 0 else { return nil }
-        let directoryOffset = Int64(read32(probe, position + 16))
-        guard directoryOffset >= 0, directoryOffset < size, size - directoryOffset <= maxDirectoryBytes + 65_557,
-            let tail = readBytes(descriptor, at: directoryOffset, count: Int(size - directoryOffset))
+        guard let file = try? ZipFile(path: url.path), let end = try? file.endRecord() else { return nil }
+        let size = Int64(file.size)
+        let directoryOffset = Int64(end.directoryOffset)
+        guard size - directoryOffset <= maxDirectoryBytes + 65_557,
+            let tail = try? file.read(at: end.directoryOffset, count: Int(size - directoryOffset))
         else { return nil }
         return parse(tail: tail, directoryOffset: directoryOffset, fileSize: size)
     }
@@ -176,11 +162,7 @@ struct ZipLayout: Equatable {
         return bytes
     }
 
-    private static func read16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
-        UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
-    }
-
-    private static func read32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
-        UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
-    }
+    // Little-endian fields, read as FlowArchive reads them.
+    private static func read16(_ bytes: [UInt8], _ at: Int) -> UInt16 { le16(bytes, at) }
+    private static func read32(_ bytes: [UInt8], _ at: Int) -> UInt32 { le32(bytes, at) }
 }

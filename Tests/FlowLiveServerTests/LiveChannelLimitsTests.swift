@@ -1,6 +1,7 @@
 @testable import FlowHTTP
 @testable import FlowLiveProtocol
 @testable import FlowLiveServer
+import FlowPackage
 import Foundation
 import Testing
 import FlowLiveTestSupport
@@ -31,10 +32,10 @@ import FlowLiveTestSupport
         #expect(fixture.server.openConnections == 0)
     }
 
-    @Test func aSubscriberThatFallsBehindHasItsStreamEndedNotHoled() {
+    @Test func aSubscriberThatFallsBehindHasItsStreamEndedNotHoled() throws {
         let broadcaster = EventBroadcaster()
         let subscription = broadcaster.subscribe(revision: 1)
-        let change = LiveChange(revision: 2, modules: ["main"])
+        let change = LiveChange(revision: 2, modules: [try ModuleName("main")])
         for _ in 0..<EventSubscription.capacity + 5 { broadcaster.send(change) }
         var events = 0
         while case .event = subscription.next(waitingAtMost: 0.1) { events += 1 }

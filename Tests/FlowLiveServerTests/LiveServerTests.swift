@@ -109,12 +109,12 @@ import FlowLiveTestSupport
         // The stream is open (its hello came) before the edit.
         #expect(await opened.wait() != nil)
         try fixture.write("return { text = 'changed' }\n", to: "Sources/greeting.lua")
-        let change = try #require(await changes.wait { $0.modules.contains("greeting") })
+        let change = try #require(await changes.wait { $0.modules.map(\.rawValue).contains("greeting") })
         #expect(change.resources.isEmpty)
         try fixture.write("hi there", to: "Resources/hello.txt")
-        #expect(await changes.wait { $0.resources.contains(.init(name: "hello", type: "txt")) } != nil)
+        #expect(await changes.wait { $0.resources.map(\.fileName).contains("hello.txt") } != nil)
         try fixture.write("return 1\n", to: "Sources/extra.lua")
-        #expect(await changes.wait { $0.modules.contains("extra") } != nil)
+        #expect(await changes.wait { $0.modules.map(\.rawValue).contains("extra") } != nil)
         #expect(fixture.log.contains { $0.hasPrefix("change r") })
     }
 

@@ -1,7 +1,7 @@
 import CArchive
 import Testing
 
-@testable import FlowPackage
+@testable import FlowArchive
 
 /// `LibArchive` finds libarchive's functions by name at run time; these tests keep the names
 /// and the types honest.

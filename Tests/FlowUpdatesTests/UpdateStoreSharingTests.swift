@@ -55,13 +55,34 @@ import Testing
             try? store.updateState { $0.failed.append("x") }
             done.signal()
         }
+        // The change is waiting for the lock once the kernel lists its request as blocked (an
+        // event, not a time: a queue that starts late cannot make this pass with a broken lock).
+        let lockFile = folder.appendingPathComponent("lock")
+        #expect(Self.waitForBlockedFlock(on: lockFile), "the change never waited for the lock")
         // While the other process holds the lock, the change waits (and is not half made):
         // what a third process reads is the state before it.
-        #expect(done.wait(timeout: .now() + 0.3) == .timedOut)
         #expect(try self.store().readState().failed.isEmpty)
         close(other)
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(store.readState().failed == ["x"])
+    }
+
+    /// Waits until /proc/locks lists a blocked flock(2) request (`->`) on `file`'s inode; false
+    /// after a minute without one.
+    static func waitForBlockedFlock(on file: URL) -> Bool {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return false }
+        let inode = ":\(info.st_ino) "
+        for _ in 0..<60_000 {
+            let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            if locks.split(separator: "\n").contains(where: {
+                $0.contains("->") && $0.contains("FLOCK") && $0.contains(inode)
+            }) {
+                return true
+            }
+            usleep(1000)
+        }
+        return false
     }
 
     @Test func twoStoresChangingTheStateLoseNothing() throws {

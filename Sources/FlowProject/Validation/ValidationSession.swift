@@ -15,8 +15,8 @@ import FlowPackage
 /// A project validated once, then again one module at a time as an editor changes it: what
 /// `flowpkg lsp` keeps between edits.
 ///
-/// It runs validate's own steps (discovery, each module's content and syntax, static analysis,
-/// suppressions), so an editor shows exactly what `flowpkg validate` prints. A module's text
+/// `flowpkg validate` is one session run once (`Validator.validate`, `report()`), so an editor,
+/// `export`, `serve` and the session page show exactly what `flowpkg validate` prints. A module's text
 /// may come from an unsaved buffer instead of its file. A change re-checks and re-analyses that
 /// module only; the project-wide rules then run again over every module's kept facts (no
 /// other module is read or parsed again), which is how the modules that depend on it (those
@@ -43,16 +43,36 @@ public final class ValidationSession {
     private lazy var checker = ModuleContentChecker(maximumSize: options.maximumModuleSize)
 
     /// Validates the project in `directory` (every module on worker threads, as validate does).
-    public init(projectAt directory: URL, options: ValidationOptions = ValidationOptions()) {
-        self.root = directory.standardizedFileURL
+    public convenience init(projectAt directory: URL, options: ValidationOptions = ValidationOptions()) {
+        self.init(root: directory.standardizedFileURL, options: options)
+    }
+
+    /// `root` as given: `Validator.validate` names files under the folder as the user wrote it.
+    init(root: URL, options: ValidationOptions) {
+        self.root = root
         self.options = options
         reload()
+    }
+
+    /// Everything found, sorted, as `flowpkg validate` reports it: `ValidationOptions.strict`
+    /// makes every warning an error.
+    public func report() -> ValidationReport {
+        var diagnostics = diagnosticsByFile().values.flatMap { $0 }
+        if options.strict {
+            for index in diagnostics.indices where diagnostics[index].severity == .warning {
+                diagnostics[index].severity = .error
+            }
+        }
+        return ValidationReport(
+            project: project, diagnostics: diagnostics, moduleCount: modules.count, resourceCount: resourceCount)
     }
 
     /// Discovers the project again (flowpkg.json, the module and resource files) and checks every
     /// module: after flowpkg.json changed or files came or went. Unsaved buffers are kept.
     public func reload() {
-        let discovery = ProjectLoader.discover(in: root, allowsOutsideLinks: options.allowsOutsideLinks)
+        let discovery = ProjectLoader.discover(
+            in: root, identifierOverride: options.identifier, versionOverride: options.version,
+            allowsOutsideLinks: options.allowsOutsideLinks, dependencyOptions: options.dependencies)
         project = discovery.project
         discoveryDiagnostics = discovery.diagnostics
         modules = discovery.modules

@@ -18,77 +18,79 @@
 ///
 /// The fields are typed as libarchive declares them; `LibArchiveTests` checks every type
 /// against the header by building one of these from the functions themselves.
-struct LibArchive: @unchecked Sendable {
-    typealias Handle = OpaquePointer?
-    typealias Text = UnsafePointer<CChar>?
+package struct LibArchive: @unchecked Sendable {
+    package typealias Handle = OpaquePointer?
+    package typealias Text = UnsafePointer<CChar>?
     /// libarchive's callbacks (archive.h's archive_open_callback, archive_read_callback,
     /// archive_close_callback).
-    typealias OpenCallback = @convention(c) (Handle, UnsafeMutableRawPointer?) -> Int32
-    typealias ReadCallback =
+    package typealias OpenCallback = @convention(c) (Handle, UnsafeMutableRawPointer?) -> Int32
+    package typealias ReadCallback =
         @convention(c) (Handle, UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafeRawPointer?>?) -> Int
-    typealias CloseCallback = @convention(c) (Handle, UnsafeMutableRawPointer?) -> Int32
+    package typealias CloseCallback = @convention(c) (Handle, UnsafeMutableRawPointer?) -> Int32
 
     // archive.h's status codes and archive_entry.h's file types, part of libarchive's ABI.
-    static let eof: Int32 = 1
-    static let warn: Int32 = -20
-    static let regularFile: UInt32 = 0o100000
-    static let directory: UInt32 = 0o040000
-    static let symbolicLink: UInt32 = 0o120000
+    package static let eof: Int32 = 1
+    package static let warn: Int32 = -20
+    package static let regularFile: UInt32 = 0o100000
+    package static let directory: UInt32 = 0o040000
+    package static let symbolicLink: UInt32 = 0o120000
 
     // Writing.
-    let archive_write_new: @convention(c) () -> OpaquePointer?
-    let archive_write_set_format_zip: @convention(c) (Handle) -> Int32
-    let archive_write_set_format_option: @convention(c) (Handle, Text, Text, Text) -> Int32
-    let archive_write_set_bytes_in_last_block: @convention(c) (Handle, Int32) -> Int32
-    let archive_write_open_filename: @convention(c) (Handle, Text) -> Int32
-    let archive_write_zip_set_compression_deflate: @convention(c) (Handle) -> Int32
-    let archive_write_zip_set_compression_store: @convention(c) (Handle) -> Int32
-    let archive_write_header: @convention(c) (Handle, Handle) -> Int32
-    let archive_write_data: @convention(c) (Handle, UnsafeRawPointer?, Int) -> Int
-    let archive_write_finish_entry: @convention(c) (Handle) -> Int32
-    let archive_write_close: @convention(c) (Handle) -> Int32
-    let archive_write_free: @convention(c) (Handle) -> Int32
+    package let archive_write_new: @convention(c) () -> OpaquePointer?
+    package let archive_write_set_format_zip: @convention(c) (Handle) -> Int32
+    package let archive_write_set_format_option: @convention(c) (Handle, Text, Text, Text) -> Int32
+    package let archive_write_set_bytes_in_last_block: @convention(c) (Handle, Int32) -> Int32
+    package let archive_write_open_filename: @convention(c) (Handle, Text) -> Int32
+    package let archive_write_zip_set_compression_deflate: @convention(c) (Handle) -> Int32
+    package let archive_write_zip_set_compression_store: @convention(c) (Handle) -> Int32
+    package let archive_write_header: @convention(c) (Handle, Handle) -> Int32
+    package let archive_write_data: @convention(c) (Handle, UnsafeRawPointer?, Int) -> Int
+    package let archive_write_finish_entry: @convention(c) (Handle) -> Int32
+    package let archive_write_close: @convention(c) (Handle) -> Int32
+    package let archive_write_free: @convention(c) (Handle) -> Int32
     // Entries.
-    let archive_entry_new: @convention(c) () -> OpaquePointer?
-    let archive_entry_free: @convention(c) (Handle) -> Void
-    let archive_entry_clear: @convention(c) (Handle) -> OpaquePointer?
-    let archive_entry_set_pathname_utf8: @convention(c) (Handle, Text) -> Void
-    let archive_entry_set_filetype: @convention(c) (Handle, UInt32) -> Void
-    let archive_entry_set_perm: @convention(c) (Handle, mode_t) -> Void
-    let archive_entry_set_size: @convention(c) (Handle, Int64) -> Void
-    let archive_entry_set_mtime: @convention(c) (Handle, time_t, Int) -> Void
-    let archive_entry_set_uid: @convention(c) (Handle, Int64) -> Void
-    let archive_entry_set_gid: @convention(c) (Handle, Int64) -> Void
-    let archive_entry_pathname: @convention(c) (Handle) -> Text
-    let archive_entry_pathname_utf8: @convention(c) (Handle) -> Text
-    let archive_entry_symlink: @convention(c) (Handle) -> Text
-    let archive_entry_filetype: @convention(c) (Handle) -> mode_t
-    let archive_entry_size_is_set: @convention(c) (Handle) -> Int32
-    let archive_entry_size: @convention(c) (Handle) -> Int64
-    let archive_entry_perm: @convention(c) (Handle) -> mode_t
-    let archive_entry_mtime: @convention(c) (Handle) -> time_t
+    package let archive_entry_new: @convention(c) () -> OpaquePointer?
+    package let archive_entry_free: @convention(c) (Handle) -> Void
+    package let archive_entry_clear: @convention(c) (Handle) -> OpaquePointer?
+    package let archive_entry_set_pathname_utf8: @convention(c) (Handle, Text) -> Void
+    package let archive_entry_set_filetype: @convention(c) (Handle, UInt32) -> Void
+    package let archive_entry_set_perm: @convention(c) (Handle, mode_t) -> Void
+    package let archive_entry_set_size: @convention(c) (Handle, Int64) -> Void
+    package let archive_entry_set_mtime: @convention(c) (Handle, time_t, Int) -> Void
+    package let archive_entry_set_uid: @convention(c) (Handle, Int64) -> Void
+    package let archive_entry_set_gid: @convention(c) (Handle, Int64) -> Void
+    package let archive_entry_pathname: @convention(c) (Handle) -> Text
+    package let archive_entry_pathname_utf8: @convention(c) (Handle) -> Text
+    package let archive_entry_symlink: @convention(c) (Handle) -> Text
+    package let archive_entry_filetype: @convention(c) (Handle) -> mode_t
+    package let archive_entry_size_is_set: @convention(c) (Handle) -> Int32
+    package let archive_entry_size: @convention(c) (Handle) -> Int64
+    package let archive_entry_perm: @convention(c) (Handle) -> mode_t
+    package let archive_entry_mtime: @convention(c) (Handle) -> time_t
     // Reading.
-    let archive_read_new: @convention(c) () -> OpaquePointer?
-    let archive_read_support_format_zip_seekable: @convention(c) (Handle) -> Int32
-    let archive_read_support_format_zip_streamable: @convention(c) (Handle) -> Int32
-    let archive_read_set_format_option: @convention(c) (Handle, Text, Text, Text) -> Int32
-    let archive_read_open_filename: @convention(c) (Handle, Text, Int) -> Int32
-    let archive_read_open:
+    package let archive_read_new: @convention(c) () -> OpaquePointer?
+    package let archive_read_support_format_zip_seekable: @convention(c) (Handle) -> Int32
+    package let archive_read_support_format_zip_streamable: @convention(c) (Handle) -> Int32
+    package let archive_read_set_format_option: @convention(c) (Handle, Text, Text, Text) -> Int32
+    package let archive_read_open_filename: @convention(c) (Handle, Text, Int) -> Int32
+    package let archive_read_open:
         @convention(c) (
             Handle, UnsafeMutableRawPointer?, OpenCallback?, ReadCallback?, CloseCallback?
         ) -> Int32
-    let archive_read_next_header: @convention(c) (Handle, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
-    let archive_read_data: @convention(c) (Handle, UnsafeMutableRawPointer?, Int) -> Int
-    let archive_read_data_skip: @convention(c) (Handle) -> Int32
-    let archive_read_free: @convention(c) (Handle) -> Int32
+    package let archive_read_next_header: @convention(c) (Handle, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+    package let archive_read_data: @convention(c) (Handle, UnsafeMutableRawPointer?, Int) -> Int
+    package let archive_read_data_skip: @convention(c) (Handle) -> Int32
+    package let archive_read_free: @convention(c) (Handle) -> Int32
     // Errors.
-    let archive_error_string: @convention(c) (Handle) -> Text
+    package let archive_error_string: @convention(c) (Handle) -> Text
 
     /// The functions, or why libarchive could not be loaded; looked up once per process.
-    static let shared: Result<LibArchive, LoadError> = Result { () throws(LoadError) in try LibArchive(loading: ()) }
+    package static let shared: Result<LibArchive, LoadError> = Result { () throws(LoadError) in
+        try LibArchive(loading: ())
+    }
 
     /// The functions, or an `ArchiveError` about `path` saying what is missing and how to install it.
-    static func load(for path: String) throws(ArchiveError) -> LibArchive {
+    package static func load(for path: String) throws(ArchiveError) -> LibArchive {
         switch shared {
         case .success(let library): return library
         case .failure(let error):
@@ -96,7 +98,7 @@ struct LibArchive: @unchecked Sendable {
         }
     }
 
-    struct LoadError: Error {
+    package struct LoadError: Error {
         var message: String
     }
 }

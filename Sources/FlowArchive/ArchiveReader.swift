@@ -65,7 +65,7 @@ public final class ArchiveReader {
     /// Reads the one entry whose local header starts `range`, with libarchive's streaming zip
     /// reader: no central directory is parsed and no byte outside the range is read, so an
     /// entry of a large package is reached in constant time.
-    init(path: String, entryRange range: ZipByteRange) throws {
+    package init(path: String, entryRange range: ZipByteRange) throws {
         let api = try LibArchive.load(for: path)
         self.api = api
         guard let handle = api.archive_read_new() else {

@@ -17,20 +17,20 @@ public struct ArchiveError: Error, Equatable, CustomStringConvertible, Sendable 
 }
 
 /// Turns libarchive status codes into `ArchiveError`s; shared by the reader and the writer.
-struct ArchiveStatus {
-    let api: LibArchive
-    let handle: OpaquePointer
-    let path: String
+package struct ArchiveStatus {
+    package let api: LibArchive
+    package let handle: OpaquePointer
+    package let path: String
 
     /// Throws unless `status` is `ARCHIVE_OK` or `ARCHIVE_WARN`.
     /// The message is copied out at once, before the handle can change or go away.
     @discardableResult
-    func check(_ status: Int32, _ operation: @autoclosure () -> String) throws -> Int32 {
+    package func check(_ status: Int32, _ operation: @autoclosure () -> String) throws -> Int32 {
         if status >= LibArchive.warn { return status }
         throw error(operation())
     }
 
-    func error(_ operation: String) -> ArchiveError {
+    package func error(_ operation: String) -> ArchiveError {
         let message = api.archive_error_string(handle).map { String(cString: $0) } ?? "unknown libarchive error"
         return ArchiveError(path: path, operation: operation, message: message)
     }

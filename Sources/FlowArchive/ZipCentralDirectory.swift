@@ -1,40 +1,40 @@
 /// One record of a zip's central directory: what the archive says of an entry, read without
 /// touching the entry itself.
-struct ZipDirectoryEntry {
+package struct ZipDirectoryEntry {
     /// Where the name is in the directory's bytes: `ZipCentralDirectory.name(of:)` decodes it,
     /// only when asked (opening a package of thousands of entries compares bytes).
-    var nameStart: Int32
-    var nameCount: Int32
-    var kind: ArchiveEntryInfo.Kind
+    package var nameStart: Int32
+    package var nameCount: Int32
+    package var kind: ArchiveEntryInfo.Kind
     /// The uncompressed size the directory declares.
-    var size: Int64
-    var compressedSize: UInt64
+    package var size: Int64
+    package var compressedSize: UInt64
     /// Where the entry's local header starts.
-    var localHeaderOffset: UInt64
+    package var localHeaderOffset: UInt64
     /// The general purpose flags, compression method and CRC-32, which the local header must repeat.
-    var flags: UInt16
-    var method: UInt16
-    var crc32: UInt32
+    package var flags: UInt16
+    package var method: UInt16
+    package var crc32: UInt32
 }
 
 /// A zip's central directory, read once with two `pread`s (the end record and the directory)
 /// and parsed here: the entry list a package is checked against at open, and where each
 /// entry's bytes lie, so one entry is read without libarchive parsing the whole directory.
-final class ZipCentralDirectory: Sendable {
-    let file: ZipFile
-    let end: ZipEndRecord
+package final class ZipCentralDirectory: Sendable {
+    package let file: ZipFile
+    package let end: ZipEndRecord
     /// The records in directory order.
-    let entries: [ZipDirectoryEntry]
+    package let entries: [ZipDirectoryEntry]
     /// The directory's bytes, where the names are.
     private let records: [UInt8]
     /// Why parsing stopped before `end.entryCount` records, when it did.
-    let damage: String?
+    package let damage: String?
     /// Where each entry's bytes end (the next local header in file order, or the directory),
     /// by entry index; empty when the entries are in file order, as writers put them (then
     /// each ends where the next record's entry starts).
     private let rangeEnds: [UInt64]
 
-    init(file: ZipFile, end: ZipEndRecord) throws(ZipProbeError) {
+    package init(file: ZipFile, end: ZipEndRecord) throws(ZipProbeError) {
         self.file = file
         self.end = end
         // Names are kept as 32-bit offsets into the directory (a package's is a few megabytes
@@ -142,12 +142,13 @@ final class ZipCentralDirectory: Sendable {
     }
 
     /// `entry`'s name as stored, decoded as UTF-8 (package names are UTF-8 and never rewritten).
-    func name(of entry: ZipDirectoryEntry) -> String {
+    package func name(of entry: ZipDirectoryEntry) -> String {
         withName(of: entry) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Calls `body` with the bytes of `entry`'s name.
-    func withName<Result>(of entry: ZipDirectoryEntry, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withName<Result>(of entry: ZipDirectoryEntry, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
+    {
         records.withUnsafeBufferPointer { records in
             let start = Int(entry.nameStart)
             return body(UnsafeBufferPointer(rebasing: records[start..<start + Int(entry.nameCount)]))
@@ -158,7 +159,7 @@ final class ZipCentralDirectory: Sendable {
     /// local header was checked against the directory (`checkLocalHeader`). The package reader
     /// reads through `stream(forEntry:path:)`; this one is the reference the fuzz tests hold
     /// that stream to (`ReaderProbe.streamsAgree`).
-    func reader(forEntry index: Int, path: String) throws -> ArchiveReader {
+    package func reader(forEntry index: Int, path: String) throws -> ArchiveReader {
         let entry = entries[index]
         let start = entry.localHeaderOffset
         if let problem = localHeaderProblem(index) {
@@ -175,7 +176,7 @@ final class ZipCentralDirectory: Sendable {
     /// A zlib stream over entry `index`'s bytes (`ZipEntryStream`), after its local header was
     /// checked against the directory (`localHeaderProblem`): what every reader of a package's
     /// entries reads through.
-    func stream(forEntry index: Int, path: String) throws(ArchiveError) -> ZipEntryStream {
+    package func stream(forEntry index: Int, path: String) throws(ArchiveError) -> ZipEntryStream {
         let entry = entries[index]
         let dataStart: UInt64
         switch checkLocalHeader(index) {
@@ -191,12 +192,12 @@ final class ZipCentralDirectory: Sendable {
 
     /// Why entry `index`'s local header is not the one its directory record describes, or nil
     /// when it is (`checkLocalHeader`).
-    func localHeaderProblem(_ index: Int) -> String? {
+    package func localHeaderProblem(_ index: Int) -> String? {
         if case .problem(let problem) = checkLocalHeader(index) { return problem }
         return nil
     }
 
-    enum LocalHeaderCheck {
+    package enum LocalHeaderCheck {
         /// The header agrees; the entry's packed bytes start at this offset.
         case data(at: UInt64)
         case problem(String)
@@ -208,7 +209,7 @@ final class ZipCentralDirectory: Sendable {
     /// starts, so every path that reads an entry (the loader, `verify`) checks this first: a record
     /// pointing at another entry's header, or at one that overlaps another entry (a zip bomb
     /// made of overlapping entries), is refused instead of served.
-    func checkLocalHeader(_ index: Int) -> LocalHeaderCheck {
+    package func checkLocalHeader(_ index: Int) -> LocalHeaderCheck {
         let entry = entries[index]
         let start = entry.localHeaderOffset
         let end = min(rangeEnd(index), file.size)

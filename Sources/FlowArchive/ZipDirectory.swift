@@ -9,15 +9,15 @@
 /// The reader looks at this before libarchive parses anything: an archive that claims
 /// 100,000 entries or a central directory past the end of the file is refused in
 /// microseconds, and empty, random or truncated files get a plain message.
-struct ZipEndRecord: Equatable {
-    var entryCount: UInt64
-    var directorySize: UInt64
-    var directoryOffset: UInt64
-    var fileSize: UInt64
+package struct ZipEndRecord: Equatable {
+    package var entryCount: UInt64
+    package var directorySize: UInt64
+    package var directoryOffset: UInt64
+    package var fileSize: UInt64
 }
 
 /// Why a file could not be probed as a zip.
-enum ZipProbeError: Error, Equatable {
+package enum ZipProbeError: Error, Equatable {
     /// The file cannot be opened or read (errno's text).
     case unreadable(String)
     /// The file's bytes are not a zip archive.
@@ -25,11 +25,11 @@ enum ZipProbeError: Error, Equatable {
 }
 
 /// Small, bounds-checked reads of zip structures with POSIX calls; no libarchive involved.
-final class ZipFile: Sendable {
+package final class ZipFile: Sendable {
     private let descriptor: Int32
-    let size: UInt64
+    package let size: UInt64
 
-    init(path: String) throws(ZipProbeError) {
+    package init(path: String) throws(ZipProbeError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 { throw .unreadable(String(cString: strerror(errno))) }
         var info = stat()
@@ -49,7 +49,7 @@ final class ZipFile: Sendable {
     deinit { close(descriptor) }
 
     /// Exactly `count` bytes at `offset`, or an error when the file is shorter.
-    func read(at offset: UInt64, count: Int) throws(ZipProbeError) -> [UInt8] {
+    package func read(at offset: UInt64, count: Int) throws(ZipProbeError) -> [UInt8] {
         guard offset <= size, UInt64(count) <= size - offset else {
             throw .notAZip("a zip structure points past the end of the file: the file was cut short or is damaged")
         }
@@ -73,7 +73,7 @@ final class ZipFile: Sendable {
 
     /// Up to `buffer.count` bytes at `offset`: the count read, 0 at the end of the file, -1 on
     /// an I/O error. Safe from any thread (`pread` keeps no file position).
-    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             let got = pread(descriptor, base, buffer.count, off_t(offset))
@@ -84,7 +84,7 @@ final class ZipFile: Sendable {
 
     /// Finds and decodes the end-of-central-directory record (and its Zip64 form when the
     /// classic one overflows).
-    func endRecord() throws(ZipProbeError) -> ZipEndRecord {
+    package func endRecord() throws(ZipProbeError) -> ZipEndRecord {
         if size == 0 { throw .notAZip("the file is empty") }
         if size < 22 { throw .notAZip("the file is \(size) bytes, too short to be a zip archive") }
         // The record is 22 bytes plus a comment of at most 65,535, so it lies in the last 65,557.
@@ -128,7 +128,7 @@ final class ZipFile: Sendable {
 extension ZipFile {
     /// The raw name bytes of every central directory record, as stored: libarchive rewrites
     /// some names (backslashes become slashes), and the package rules are about what is stored.
-    func centralDirectoryNames(_ end: ZipEndRecord) throws(ZipProbeError) -> [[UInt8]] {
+    package func centralDirectoryNames(_ end: ZipEndRecord) throws(ZipProbeError) -> [[UInt8]] {
         let directory = try read(at: end.directoryOffset, count: Int(end.directorySize))
         var names: [[UInt8]] = []
         var position = 0
@@ -146,9 +146,9 @@ extension ZipFile {
 
 /// MS-DOS times as the package format writes them: from the entry time in UTC, never
 /// through `localtime`, so the bytes do not depend on the machine's time zone.
-enum ZipTimestamps {
+package enum ZipTimestamps {
     /// The MS-DOS date and time of a UTC timestamp, clamped to the years DOS can hold (1980–2107).
-    static func dosDateTime(utc timestamp: Int64) -> (date: UInt16, time: UInt16) {
+    package static func dosDateTime(utc timestamp: Int64) -> (date: UInt16, time: UInt16) {
         let clamped = min(max(timestamp, 315_532_800), 4_354_819_198)
         let days = clamped >= 0 ? clamped / 86_400 : (clamped - 86_399) / 86_400
         let seconds = clamped - days * 86_400
@@ -168,20 +168,20 @@ enum ZipTimestamps {
     }
 }
 
-func le16(_ bytes: [UInt8], _ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
-func le32(_ bytes: [UInt8], _ at: Int) -> UInt32 { UInt32(le16(bytes, at)) | UInt32(le16(bytes, at + 2)) << 16 }
-func le64(_ bytes: [UInt8], _ at: Int) -> UInt64 { UInt64(le32(bytes, at)) | UInt64(le32(bytes, at + 4)) << 32 }
+package func le16(_ bytes: [UInt8], _ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
+package func le32(_ bytes: [UInt8], _ at: Int) -> UInt32 { UInt32(le16(bytes, at)) | UInt32(le16(bytes, at + 2)) << 16 }
+package func le64(_ bytes: [UInt8], _ at: Int) -> UInt64 { UInt64(le32(bytes, at)) | UInt64(le32(bytes, at + 4)) << 32 }
 
 /// A window of a zip file that libarchive reads through a callback, in 64 KiB chunks: one
 /// entry's local header, data and data descriptor. Reads with `pread`, so many windows may
 /// share one open file across threads.
-final class ZipByteRange {
+package final class ZipByteRange {
     private let file: ZipFile
     private var position: UInt64
     private let end: UInt64
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
 
-    init(file: ZipFile, start: UInt64, end: UInt64) {
+    package init(file: ZipFile, start: UInt64, end: UInt64) {
         self.file = file
         self.position = start
         self.end = min(end, file.size)
@@ -191,7 +191,7 @@ final class ZipByteRange {
 
     /// libarchive's read callback: points `chunk` at the next bytes and returns their count,
     /// 0 at the window's end, -1 on an I/O error.
-    func next(_ chunk: UnsafeMutablePointer<UnsafeRawPointer?>) -> Int {
+    package func next(_ chunk: UnsafeMutablePointer<UnsafeRawPointer?>) -> Int {
         guard position < end else { return 0 }
         let count = Int(min(UInt64(buffer.count), end - position))
         let got = file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]), at: position)

@@ -2,7 +2,7 @@ import CZlib
 
 /// What the entry readers (`checkedData`, `checkedContents`, `boundedData`) read from: one
 /// entry's bytes, a chunk at a time, 0 at its end.
-protocol EntryByteSource: AnyObject {
+package protocol EntryByteSource: AnyObject {
     /// The archive's path, for messages.
     var path: String { get }
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
@@ -24,8 +24,8 @@ extension ArchiveReader: EntryByteSource {}
 /// directory and the data ending before the next entry; it never reads outside that window.
 /// How much it inflates is bounded by its caller, which asks for at most one byte more than the
 /// manifest declares.
-final class ZipEntryStream: EntryByteSource {
-    let path: String
+package final class ZipEntryStream: EntryByteSource {
+    package let path: String
     private let entry: String
     private let file: ZipFile
     /// The next packed byte to read, and how many are left.
@@ -39,7 +39,9 @@ final class ZipEntryStream: EntryByteSource {
 
     /// A stream over the packed bytes `[start, start + count)` of `file`, stored or deflated
     /// as `method` says; `entry` names it in messages.
-    init(file: ZipFile, path: String, entry: String, start: UInt64, count: UInt64, method: UInt16, flags: UInt16)
+    package init(
+        file: ZipFile, path: String, entry: String, start: UInt64, count: UInt64, method: UInt16, flags: UInt16
+    )
         throws(ArchiveError)
     {
         self.file = file
@@ -85,7 +87,7 @@ final class ZipEntryStream: EntryByteSource {
         }
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0, !ended else { return 0 }
         guard let stream else {
             // Stored: the packed bytes are the entry's bytes.

@@ -1,0 +1,61 @@
+// `HostLaunch ROUNDS FOLDER IDENTIFIER`: launches the package with IDENTIFIER in FOLDER with
+// `PackageLaunch` ROUNDS times in this process, each timed from the launch's first call to the
+// start module's first printed line; prints the median and the best, in microseconds. Each
+// launched context is stopped after its time is taken.
+import FlowLoader
+import FlowPackage
+import FlowRuntime
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Writes `text` to standard error and exits with `status`.
+func fail(_ text: String, status: Int32) -> Never {
+    let bytes = Array(text.utf8)
+    _ = write(2, bytes, bytes.count)
+    exit(status)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let rounds = Int(arguments[1]), rounds > 0 else {
+    fail("usage: HostLaunch ROUNDS FOLDER IDENTIFIER\n", status: 64)
+}
+let identifier = try PackageIdentifier(arguments[3])
+let folder = URL(fileURLWithPath: arguments[2])
+/// When the start module printed its first line. Written on the context's thread before
+/// `run()` returns (the launch waits for the start module there), read after it.
+final class FirstLine: @unchecked Sendable {
+    var time: UInt64?
+}
+let firstLine = FirstLine()
+var options = LuaContext.Options()
+options.print = { _ in firstLine.time = firstLine.time ?? now() }
+
+var samples: [Double] = []
+for _ in 0..<rounds {
+    firstLine.time = nil
+    let start = now()
+    let launch = try PackageLaunch(package: identifier, in: [folder], options: options)
+    let running = try launch.run()
+    guard let printed = firstLine.time else {
+        fail("HostLaunch: the start module printed nothing\n", status: 1)
+    }
+    samples.append(Double(printed - start) / 1000)
+    running.stop()
+}
+samples.sort()
+print("median \(samples[samples.count / 2]) best \(samples[0])")

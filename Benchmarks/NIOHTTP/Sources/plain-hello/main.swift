@@ -1,0 +1,2 @@
+// The floor: a static Swift program that prints one line.
+print("hello")

@@ -1,0 +1,40 @@
+# The in-process start-up benchmark (issue 33): what an app's user waits for. A host's
+# `PackageLaunch` on an embedded package (Benchmarks/HostLaunch, built in release mode), timed
+# from its first call to the start module's first printed line, against a bare C host
+# (Benchmarks/host_launch.c, compiled here: liblua5.4 and zlib reading the same zip entry and
+# running it), each many times in one process; the median and the best launch of each.
+# Goal: PackageLaunch within 1.2x of the C host. `flowpkg run`'s process start-up stays in
+# the start-up benchmark as a floor (it loads a static binary of ~18 MB first).
+
+host_launch_rounds() { echo "${BENCH_HOST_LAUNCH_ROUNDS:-$((BENCH_REPEAT * 100))}"; }
+
+benchmark_host_launch() {
+  local work="$BENCH_WORK/host_launch" compiler=${CC:-$(command -v cc || command -v clang)}
+  mkdir -p "$work/app/tiny/Sources"
+  if [[ ! -f "$work/app/tiny.luapkg" ]]; then
+    printf 'print("hello")\n' >"$work/app/tiny/Sources/main.lua"
+    printf '{\n  "name": "Tiny",\n  "identifier": "com.example.tiny",\n  "version": "1.0.0",\n  "startModule": "main",\n  "sources": ["Sources"]\n}\n' \
+      >"$work/app/tiny/flowpkg.json"
+    "$FLOWPKG" export "$work/app/tiny" -o "$work/app/tiny.luapkg" >&2 || return 1
+    rm -rf "$work/app/tiny"
+  fi
+  "$compiler" -O2 -I/usr/include/lua5.4 Benchmarks/host_launch.c -o "$work/c-host" -llua5.4 -lz >&2 || return 1
+  echo "benchmarks: building Benchmarks/HostLaunch (release)" >&2
+  (cd Benchmarks/HostLaunch && swift build -c release --scratch-path "$work/.build" >&2) || return 1
+  local swift_host="$work/.build/release/HostLaunch" rounds
+  rounds=$(host_launch_rounds)
+  local c_line swift_line
+  c_line=$("$work/c-host" "$rounds" "$work/app/tiny.luapkg") || return 1
+  swift_line=$("$swift_host" "$rounds" "$work/app" com.example.tiny) || return 1
+  # "median M best B", in microseconds.
+  local c_median c_best s_median s_best
+  read -r _ c_median _ c_best <<<"$c_line"
+  read -r _ s_median _ s_best <<<"$swift_line"
+  BENCH_TABLES+=("in-process start-up: from the launch call to the start module's first line, $rounds launches in one process each (microseconds)
+
+| row | median µs | median ratio | best µs | best ratio |
+|---|---:|---|---:|---|
+| PackageLaunch (FlowRuntime), tiny.luapkg | $s_median | $(printf '%.2f' "$(echo "$s_median / $c_median" | bc -l)")× C host | $s_best | $(printf '%.2f' "$(echo "$s_best / $c_best" | bc -l)")× C host |
+| C host: liblua5.4 + zlib, same entry | $c_median | — | $c_best | — |")
+  BENCH_NOTES+=("host_launch: PackageLaunch opens the package (central directory, manifest, identifier), makes a context on its own thread (host scripts, output observer) and runs modules/main.lua checked against its SHA-256; the C host inflates the entry and runs it in a new state")
+}
