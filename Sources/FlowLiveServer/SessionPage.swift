@@ -112,7 +112,8 @@ enum SessionPage {
           box.appendChild(el("div", "identity",
             "host " + who.hostName + " · " + who.platform + (who.version ? " · version " + who.version : "") +
             (who.digest ? " · digest " + who.digest.slice(0, 16) : "") + (p.ended ? " · ended its session at " + time(p.ended) : " · last heard " + time(p.lastSeen)) +
-            (p.dropped > 0 ? " · " + p.dropped + " events dropped (the program wrote faster than they could be sent)" : "")));
+            (p.dropped > 0 ? " · " + p.dropped + " events dropped (the program wrote faster than they could be sent)" : "") +
+            (p.discarded > 0 ? " · " + p.discarded + " dropped (older entries, to keep the server's memory bounded)" : "")));
           box.appendChild(el("h3", null, "Console"));
           const console = el("div", "console");
           for (const line of p.console) console.appendChild(el("div", "line " + line.stream, line.text));
