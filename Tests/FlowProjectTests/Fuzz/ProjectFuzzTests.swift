@@ -67,10 +67,13 @@ import Testing
         switch Int.random(in: 0..<6, using: &random) {
         case 0: return "local a\nreturn " + Array(repeating: "a", count: count + 1).joined(separator: " or ")
         case 1: return "local a\nif a then\n" + String(repeating: "elseif a then\n", count: count) + "end\n"
-        case 2: return "return " + String(repeating: "(", count: count % 400) + "1" + String(repeating: ")", count: count % 400)
+        case 2:
+            let depth = count % 400
+            return "return " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth)
         case 3: return (0..<(count % 300)).map { "print(undefined\($0))" }.joined(separator: "\n")
         case 4:
-            return String(decoding: (0..<(count % 2_000)).map { _ in UInt8.random(in: 1...127, using: &random) }, as: UTF8.self)
+            let bytes = (0..<(count % 2_000)).map { _ in UInt8.random(in: 1...127, using: &random) }
+            return String(decoding: bytes, as: UTF8.self)
         default: return "local M = {}\nfunction M.f(x) return x and x or nil end\nreturn M\n"
         }
     }
