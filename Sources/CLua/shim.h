@@ -165,7 +165,7 @@ static inline int flowlua_isfunction(lua_State *L, int i) { return lua_isfunctio
 /// What a bounded state may still use, and which bound it passed first (0 none, 1 memory,
 /// 2 instructions, 3 time). Held by the allocator's user data, so the hook finds it too.
 typedef struct flowlua_budget {
-    size_t used, memory_limit;
+    size_t used, peak, memory_limit;
     long long instructions, instruction_limit;
     double wall_deadline, cpu_deadline, seconds;
     int exceeded;
@@ -189,7 +189,10 @@ static inline void *flowlua_bounded_alloc(void *ud, void *ptr, size_t osize, siz
         return NULL;
     }
     void *grown = realloc(ptr, nsize);
-    if (grown != NULL) budget->used = budget->used - old + nsize;
+    if (grown != NULL) {
+        budget->used = budget->used - old + nsize;
+        if (budget->used > budget->peak) budget->peak = budget->used;
+    }
     return grown;
 }
 
@@ -206,7 +209,8 @@ static inline void flowlua_budget_hook(lua_State *L, lua_Debug *ar) {
     void *ud = NULL;
     lua_getallocf(L, &ud);
     flowlua_budget *budget = (flowlua_budget *)ud;
-    budget->instructions += FLOWLUA_BUDGET_STEP;
+    // Past a bound the hook runs at every instruction: count those one by one.
+    budget->instructions += budget->exceeded == 0 ? FLOWLUA_BUDGET_STEP : 1;
     if (budget->exceeded == 0) {
         if (budget->instructions > budget->instruction_limit) budget->exceeded = 2;
         else if (flowlua_clock(CLOCK_MONOTONIC) > budget->wall_deadline

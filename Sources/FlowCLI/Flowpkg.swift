@@ -55,9 +55,13 @@ public struct Flowpkg: ParsableCommand {
     /// where a common slip has an obvious fix.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        // `flowpkg help TOPIC` for a topic that is not a command (HelpTopic).
-        if arguments.count == 2, arguments[0] == "help", let topic = HelpTopic(rawValue: arguments[1]) {
-            StandardStream.output.write(topic.text)
+        // `flowpkg help TOPIC` for a topic that is not a command (HelpTopic), `flowpkg help FP304` for a code's entry; an unknown word is a usage error (64).
+        if let help = HelpRequest.answer(arguments, commands: commandNames) {
+            if help.isError {
+                StandardStream.error.write(help.text + "\n")
+                exitNow(64)
+            }
+            StandardStream.output.write(help.text)
             exitNow(EXIT_SUCCESS)
         }
         if let interpreter = LoneScript.interpreterArguments(arguments) { LoneScript.run(interpreter) }

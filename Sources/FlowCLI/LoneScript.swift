@@ -15,20 +15,42 @@ import FlowSupport
 /// FILE.lua ARGS`, and lua's own options (`flowpkg -e STAT FILE`, `flowpkg -v`), which is what
 /// a program that starts a child Lua from `arg[-1]` runs (Penlight's `app.lua()`).
 enum LoneScript {
+    /// What to run: lua.c's `argv` and flowpkg's own options given before the file.
+    struct Invocation: Equatable {
+        var arguments: [String]
+        var sandbox = false
+        var trace = false
+    }
+
     /// lua.c's `argv` for `arguments` (flowpkg's, without the binary), or nil when they are
     /// not one of these forms: the binary's path first, then what lua5.4 would be given.
-    static func interpreterArguments(_ arguments: [String]) -> [String]? {
+    /// In `run [--sandbox] [--trace] FILE.lua ARGS`, options before the file are flowpkg's and
+    /// those after it the script's, as with lua5.4.
+    static func interpreterArguments(_ arguments: [String]) -> Invocation? {
         guard let first = arguments.first else { return nil }
-        if first == "run", arguments.count >= 2, isLuaFile(arguments[1]) {
-            return [Flowpkg.executablePath] + arguments.dropFirst()
+        if first == "run" {
+            var invocation = Invocation(arguments: [])
+            var index = 1
+            while index < arguments.count {
+                switch arguments[index] {
+                case "--sandbox" where !invocation.sandbox: invocation.sandbox = true
+                case "--trace" where !invocation.trace: invocation.trace = true
+                default:
+                    guard isLuaFile(arguments[index]) else { return nil }
+                    invocation.arguments = [Flowpkg.executablePath] + arguments[index...]
+                    return invocation
+                }
+                index += 1
+            }
+            return nil
         }
-        if isLuaFile(first) || isLuaOption(first) { return [Flowpkg.executablePath] + arguments }
+        if isLuaFile(first) || isLuaOption(first) { return Invocation(arguments: [Flowpkg.executablePath] + arguments) }
         return nil
     }
 
     /// Runs lua5.4's command line and exits with its status, after the Lua state is closed.
-    static func run(_ interpreterArguments: [String]) -> Never {
-        let status = LuaStandalone.run(interpreterArguments)
+    static func run(_ invocation: Invocation) -> Never {
+        let status = LuaStandalone.run(invocation.arguments, sandbox: invocation.sandbox, trace: invocation.trace)
         fflush(nil)
         exit(status)
     }

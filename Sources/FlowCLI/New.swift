@@ -120,7 +120,7 @@ extension Flowpkg {
             case .alreadyAProject(let path):
                 printError("error: \(TemplateError.alreadyAProject(path: shownDestination ?? path).description)")
                 return ExitCode.failure
-            case .pathBlocked:
+            case .pathBlocked, .linkedFolder:
                 printError("error: \(error.description)")
                 return ExitCode.failure
             }

@@ -40,8 +40,12 @@ public final class LanguageServer {
     private let decoder = JSONDecoder()
     private var state = State.starting
     private var encoding = PositionEncoding.utf16
-    /// Every open document, by file path (those outside the project too).
+    /// The open documents of the project, by file path, within `limits`.
     var documents: [String: OpenDocument] = [:]
+    var limits = DocumentLimits()
+    /// Documents edited since their findings were last published, oldest first: a burst of
+    /// edits is checked once, when no more input waits.
+    private var pendingEdits: [String] = []
     var workspace: Workspace?
     private var searchedFrom: Set<String> = []
     private var watchesFiles = false
@@ -57,6 +61,7 @@ public final class LanguageServer {
     public func run() -> Ending {
         while true {
             if writer.isClosed { return .outputClosed }
+            if !pendingEdits.isEmpty, !reader.hasPendingInput { publishPendingEdits() }
             switch reader.next() {
             case .endOfInput:
                 return .endOfInput
@@ -111,6 +116,8 @@ public final class LanguageServer {
             notification(method, data)
             return nil
         }
+        // A request is answered from the buffers as they are now.
+        publishPendingEdits()
         switch method {
         case "initialize":
             writer.send(
@@ -246,6 +253,10 @@ public final class LanguageServer {
         let document = OpenDocument(
             uri: params.textDocument.uri, version: params.textDocument.version,
             text: DocumentText(params.textDocument.text))
+        if let refusal = limits.refusal(size: document.text.bytes.count, others: storedBytes(except: path)) {
+            forget(path, because: refusal)
+            return
+        }
         documents[path] = document
         if workspace == nil {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -254,8 +265,12 @@ public final class LanguageServer {
                 return
             }
         }
-        guard let workspace else { return }
+        guard let workspace else {
+            documents[path] = nil  // in no project: nothing checks it, so its text is not kept
+            return
+        }
         guard workspace.contains(path) else {
+            documents[path] = nil
             log(
                 "\(path) is outside the project at \(workspace.root): flowpkg checks the files of its project only",
                 type: 3)
@@ -272,15 +287,50 @@ public final class LanguageServer {
         guard let path = Self.path(ofURI: params.textDocument.uri), var document = documents[path] else { return }
         for change in params.contentChanges { document.text.apply(change, encoding: encoding) }
         document.version = params.textDocument.version
+        if let refusal = limits.refusal(size: document.text.bytes.count, others: storedBytes(except: path)) {
+            forget(path, because: refusal)
+            if let workspace, workspace.session.setBuffer(nil, forPath: path) { publish(version: nil, path: nil) }
+            return
+        }
         documents[path] = document
-        guard let workspace, workspace.session.setBuffer(document.text.bytes, forPath: path) else { return }
-        publish(version: document.version, path: path)
+        if !pendingEdits.contains(path) { pendingEdits.append(path) }
+    }
+
+    /// Checks the documents edited since the last time, and publishes what changed.
+    private func publishPendingEdits() {
+        guard !pendingEdits.isEmpty else { return }
+        let paths = pendingEdits
+        pendingEdits = []
+        guard let workspace else { return }
+        var changed: [String] = []
+        for path in paths {
+            guard let document = documents[path] else { continue }
+            if workspace.session.setBuffer(document.text.bytes, forPath: path) { changed.append(path) }
+        }
+        if changed.count == 1, let path = changed.first {
+            publish(version: documents[path]?.version, path: path)
+        } else if !changed.isEmpty {
+            publish(version: nil, path: nil)
+        }
+    }
+
+    /// Bytes the kept buffers take, but for `path`'s.
+    private func storedBytes(except path: String) -> Int {
+        documents.reduce(0) { $0 + ($1.key == path ? 0 : $1.value.text.bytes.count) }
+    }
+
+    /// Keeps no text for `path`: its saved content counts, as for a file not open.
+    private func forget(_ path: String, because reason: String) {
+        documents[path] = nil
+        pendingEdits.removeAll { $0 == path }
+        log("\(path): its unsaved text is not checked: \(reason); its saved content is", type: 2)
     }
 
     private func didClose(_ params: DidCloseTextDocumentParams) {
         guard let path = Self.path(ofURI: params.textDocument.uri), documents.removeValue(forKey: path) != nil else {
             return
         }
+        pendingEdits.removeAll { $0 == path }
         // The file's own content counts again.
         if let workspace, workspace.session.setBuffer(nil, forPath: path) { publish(version: nil, path: nil) }
     }

@@ -108,7 +108,7 @@ public final class LiveServer: Sendable {
             root: root, paths: paths,
             link: { path, line in editor.href(path: path, line: line, column: nil, token: token) },
             moduleFile: { name in
-                project.manifest.modules.first { $0.name == name }?.file.map { paths.root + "/" + $0 }
+                project.manifest.modules.first { $0.name.rawValue == name }?.file.map { paths.root + "/" + $0 }
             })
         validation = ValidationCache(
             root: root, paths: paths,

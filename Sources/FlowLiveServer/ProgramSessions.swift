@@ -114,6 +114,62 @@ public struct SessionEvent: Sendable, Encodable {
         if before.isEmpty { return after }
         return before.hasSuffix(":") ? "\(before) \(after)" : "\(before): \(after)"
     }
+
+    /// How much of an error's text is searched for a location: the place is in its first
+    /// lines, and a 1 MB report full of `X.lua:1` took 33 s when every byte was searched.
+    static let locationSearchBytes = 16 << 10
+    /// A path longer than this is no project file's.
+    static let maximumPathBytes = 1024
+    /// Candidates asked of `exists` (which reads the file system) at most.
+    static let maximumLocationCandidates = 16
+
+    /// The first `path.lua:LINE:` in `text` whose path `exists` says is a project file: looked
+    /// for in the first `locationSearchBytes` only, in one pass, with at most
+    /// `maximumLocationCandidates` paths asked about.
+    static func location(in text: String, exists: (String) -> Bool) -> (file: String, line: Int)? {
+        let bytes = Array(text.utf8.prefix(locationSearchBytes))
+        let marker = Array(".lua:".utf8)
+        var asked = 0
+        // Where the current path began: after the latest separator, found as the scan goes,
+        // so no byte is looked at more than a few times.
+        var pathStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+                UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "<"):
+                pathStart = index + 1
+                index += 1
+                continue
+            default:
+                break
+            }
+            guard byte == UInt8(ascii: "."), index + marker.count <= bytes.count,
+                bytes[index..<(index + marker.count)].elementsEqual(marker)
+            else {
+                index += 1
+                continue
+            }
+            var digitsEnd = index + marker.count
+            while digitsEnd < bytes.count, digitsEnd - index - marker.count < 10,
+                bytes[digitsEnd] >= UInt8(ascii: "0"), bytes[digitsEnd] <= UInt8(ascii: "9")
+            {
+                digitsEnd += 1
+            }
+            let pathEnd = index + 4
+            if digitsEnd > index + marker.count, pathEnd - pathStart <= maximumPathBytes,
+                let line = Int(String(decoding: bytes[(index + marker.count)..<digitsEnd], as: UTF8.self))
+            {
+                asked += 1
+                let path = String(decoding: bytes[pathStart..<pathEnd], as: UTF8.self)
+                if exists(path) { return (path, line) }
+                if asked >= maximumLocationCandidates { return nil }
+            }
+            index += marker.count
+        }
+        return nil
+    }
 }
 
 /// What the server knows of every program that reported: bounded, so a chatty program cannot
@@ -123,6 +179,12 @@ final class ProgramSessions: Sendable {
     static let maxErrors = 100
     static let maxReloads = 100
     static let maxPrograms = 32
+    /// Loaded modules and resources remembered per program (the latest of each).
+    static let maxLoadedItems = 4096
+    /// Bytes of text (console, errors, reloads, loaded items) kept for all programs together:
+    /// 32 programs × 2,000 lines × 16 KB would be 1 GB, and every page poll encodes all of it.
+    /// Past it the oldest entries of the largest program go, and its `discarded` counts them.
+    static let maxStoredBytes = 4 << 20
 
     struct ConsoleLine: Encodable, Sendable {
         var time: Double
@@ -173,7 +235,29 @@ final class ProgramSessions: Sendable {
         var reloads: [ReloadEntry] = []
         /// The latest of each item, by kind and name.
         var loaded: [LiveLoadedItem] = []
+        /// Entries the server let go to stay within `maxStoredBytes` (or `maxLoadedItems`).
+        var discarded = 0
+        /// What its entries take, as `maxStoredBytes` counts it.
+        var storedBytes = 0
+        /// Where each loaded item is in `loaded`, by kind and name.
+        var loadedIndex: [String: Int] = [:]
+
+        enum CodingKeys: String, CodingKey {
+            case program, firstSeen, lastSeen, ended, dropped, consoleDropped, console, errors, reloads, loaded
+            case discarded
+        }
     }
+
+    /// What an entry takes in `maxStoredBytes`: its text and a little for the rest.
+    static func size(_ line: ConsoleLine) -> Int { line.text.utf8.count + line.stream.utf8.count + 32 }
+    static func size(_ entry: ErrorEntry) -> Int {
+        entry.text.utf8.count + entry.phase.utf8.count + (entry.file?.utf8.count ?? 0) + 48
+            + entry.source.reduce(0) { $0 + $1.text.utf8.count + 16 }
+    }
+    static func size(_ entry: ReloadEntry) -> Int {
+        entry.modules.reduce(0) { $0 + $1.utf8.count + 4 } + entry.resources.reduce(0) { $0 + $1.utf8.count + 4 } + 32
+    }
+    static func size(_ item: LiveLoadedItem) -> Int { item.name.utf8.count + item.source.utf8.count + 48 }
 
     private let root: URL
     private let paths: ProjectPaths
@@ -200,13 +284,15 @@ final class ProgramSessions: Sendable {
         let now = Date().timeIntervalSince1970
         var out: [SessionEvent] = []
         let program = report.program
-        // Locations are looked up outside the lock: they read files.
+        // Locations are looked up outside the lock: they read files (each file once a report).
         let paths = self.paths
+        var files: [String: [Substring]] = [:]
         let located: [(path: String, line: Int, source: [SourceLine])?] = report.events.map { event in
             guard event.kind == .error, let text = event.text, let (path, line) = paths.location(in: text) else {
                 return nil
             }
-            return (path, line, sourceLines(path: path, around: line))
+            if files[path] == nil { files[path] = Self.fileLines(path) }
+            return (path, line, Self.sourceLines(files[path] ?? [], around: line))
         }
         // What a reload ran again, by file: the errors those files had are fixed.
         let reloadedFiles: [Set<String>] = report.events.map { event in
@@ -245,51 +331,106 @@ final class ProgramSessions: Sendable {
                 case .output, .log:
                     session.kind = event.kind == .log ? .log : .output
                     let stream = event.kind == .log ? "log" : (event.stream ?? .stdout).rawValue
-                    state.console.append(ConsoleLine(time: event.time, stream: stream, text: event.text ?? ""))
+                    let line = ConsoleLine(time: event.time, stream: stream, text: event.text ?? "")
+                    state.storedBytes += Self.size(line)
+                    state.console.append(line)
                 case .error:
                     session.kind = .error
                     let text = paths.rewritten(event.text ?? "")
                     session.event?.text = text
                     session.file = location.map { paths.shown($0.path) }
                     session.line = location?.line
-                    state.errors.append(
-                        ErrorEntry(
-                            time: event.time, phase: (event.phase ?? .run).rawValue, text: text,
-                            file: session.file, path: location?.path, line: location?.line,
-                            link: location.map { link($0.path, $0.line) }, source: location?.source ?? []))
+                    let entry = ErrorEntry(
+                        time: event.time, phase: (event.phase ?? .run).rawValue, text: text,
+                        file: session.file, path: location?.path, line: location?.line,
+                        link: location.map { link($0.path, $0.line) }, source: location?.source ?? [])
+                    state.storedBytes += Self.size(entry)
+                    state.errors.append(entry)
                 case .reload:
                     session.kind = .reload
                     for index in state.errors.indices
                     where state.errors[index].fixed == nil && state.errors[index].path.map(reloaded.contains) == true {
                         state.errors[index].fixed = event.time
                     }
-                    state.reloads.append(
-                        ReloadEntry(
-                            time: event.time, modules: event.modules ?? [], resources: event.resources ?? [],
-                            milliseconds: event.milliseconds ?? 0))
+                    let entry = ReloadEntry(
+                        time: event.time, modules: event.modules ?? [], resources: event.resources ?? [],
+                        milliseconds: event.milliseconds ?? 0)
+                    state.storedBytes += Self.size(entry)
+                    state.reloads.append(entry)
                 case .ended:
                     session.kind = .ended
                     state.ended = event.time
                 case .loaded:
                     session.kind = .loaded
                     for item in event.items ?? [] {
-                        if let index = state.loaded.firstIndex(where: { $0.kind == item.kind && $0.name == item.name })
-                        {
+                        let key = item.kind.rawValue + "\u{0}" + item.name
+                        if let index = state.loadedIndex[key] {
+                            state.storedBytes += Self.size(item) - Self.size(state.loaded[index])
                             state.loaded[index] = item
-                        } else {
+                        } else if state.loaded.count < Self.maxLoadedItems {
+                            state.loadedIndex[key] = state.loaded.count
+                            state.storedBytes += Self.size(item)
                             state.loaded.append(item)
+                        } else {
+                            state.discarded += 1
                         }
                     }
                 }
                 out.append(session)
             }
             state.consoleDropped += max(0, state.console.count - Self.maxConsoleLines)
-            Self.trim(&state.console, to: Self.maxConsoleLines)
-            Self.trim(&state.errors, to: Self.maxErrors)
-            Self.trim(&state.reloads, to: Self.maxReloads)
+            state.storedBytes -= Self.trim(&state.console, to: Self.maxConsoleLines, size: Self.size)
+            state.storedBytes -= Self.trim(&state.errors, to: Self.maxErrors, size: Self.size)
+            state.storedBytes -= Self.trim(&state.reloads, to: Self.maxReloads, size: Self.size)
             programs[program.id] = state
+            Self.keepWithinBudget(&programs)
         }
         return out
+    }
+
+    /// Lets the oldest entries of the largest program go until all programs together keep at
+    /// most `maxStoredBytes`; each program counts what it lost in `discarded`.
+    static func keepWithinBudget(_ programs: inout [String: Program], budget: Int = maxStoredBytes) {
+        var total = programs.values.reduce(0) { $0 + $1.storedBytes }
+        while total > budget, let largest = programs.max(by: { $0.value.storedBytes < $1.value.storedBytes })?.key {
+            var state = programs[largest]!
+            let before = state.storedBytes
+            // At most a quarter of what it holds at a time, oldest first, so that the programs
+            // end up sharing the budget rather than the largest losing everything.
+            var freed = 0
+            let goal = min(total - budget, max(1, state.storedBytes / 4))
+            var console = 0
+            while freed < goal, console < state.console.count {
+                freed += size(state.console[console])
+                console += 1
+            }
+            var errors = 0
+            while freed < goal, errors < state.errors.count {
+                freed += size(state.errors[errors])
+                errors += 1
+            }
+            var reloads = 0
+            while freed < goal, reloads < state.reloads.count {
+                freed += size(state.reloads[reloads])
+                reloads += 1
+            }
+            state.console.removeFirst(console)
+            state.consoleDropped += console
+            state.errors.removeFirst(errors)
+            state.reloads.removeFirst(reloads)
+            var lost = console + errors + reloads
+            if freed < goal, !state.loaded.isEmpty {
+                lost += state.loaded.count
+                freed += state.loaded.reduce(0) { $0 + size($1) }
+                state.loaded = []
+                state.loadedIndex = [:]
+            }
+            state.storedBytes -= freed
+            state.discarded += lost
+            programs[largest] = state
+            total -= before - state.storedBytes
+            if lost == 0 { break }
+        }
     }
 
     /// Every program, the most recently heard first.
@@ -316,15 +457,22 @@ final class ProgramSessions: Sendable {
         return kill(program.processID, 0) != 0 && errno == ESRCH
     }
 
-    private static func trim<T>(_ list: inout [T], to limit: Int) {
-        if list.count > limit { list.removeFirst(list.count - limit) }
+    /// Drops the oldest past `limit`; returns the bytes they took.
+    private static func trim<T>(_ list: inout [T], to limit: Int, size: (T) -> Int) -> Int {
+        guard list.count > limit else { return 0 }
+        let freed = list.prefix(list.count - limit).reduce(0) { $0 + size($1) }
+        list.removeFirst(list.count - limit)
+        return freed
     }
 
-    private func sourceLines(path: String, around line: Int) -> [SourceLine] {
+    private static func fileLines(_ path: String) -> [Substring] {
         guard let data = FileManager.default.contents(atPath: path),
             data.count <= 8 << 20
         else { return [] }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    private static func sourceLines(_ lines: [Substring], around line: Int) -> [SourceLine] {
         let first = max(1, line - 3), last = min(lines.count, line + 3)
         guard first <= last else { return [] }
         return (first...last).map { SourceLine(number: $0, text: LiveEvent.capped(String(lines[$0 - 1]))) }

@@ -56,49 +56,71 @@ public struct ProjectPaths: Sendable {
 
     /// `text` (a Lua error, a traceback) with every `FILE.lua:LINE` that names a project file
     /// written as `shown` names it, so the terminal and the page show one name for each file.
+    ///
+    /// One pass over the bytes, with at most `SessionEvent.maximumLocationCandidates` distinct
+    /// paths asked of the file system: a token holder's 1 MB error full of `X.lua:1` must not
+    /// cost seconds of the server's time (issue 38).
     public func rewritten(_ text: String) -> String {
         guard text.contains(".lua:") else { return text }
-        var result = ""
-        var rest = text[...]
-        while let range = rest.firstRange(of: ".lua:") {
-            var start = range.lowerBound
-            while start > rest.startIndex, !Self.endsPath(rest[rest.index(before: start)]) {
-                start = rest.index(before: start)
+        let bytes = Array(text.utf8)
+        let marker = Array(".lua:".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var resolved: [String: String?] = [:]
+        var copied = 0, pathStart = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if Self.endsPath(byte) {
+                pathStart = index + 1
+                index += 1
+                continue
             }
-            let path = String(rest[start..<rest.index(range.lowerBound, offsetBy: 4)])
-            let hasLine = rest[range.upperBound...].first?.isNumber ?? false
-            result += rest[..<start]
-            if hasLine, let absolute = absolute(path) {
-                result += shown(absolute)
-            } else {
-                result += path
+            guard byte == UInt8(ascii: "."), index + marker.count < bytes.count,
+                bytes[index..<(index + marker.count)].elementsEqual(marker),
+                bytes[index + marker.count] >= UInt8(ascii: "0"), bytes[index + marker.count] <= UInt8(ascii: "9")
+            else {
+                index += 1
+                continue
             }
-            result += ":"
-            rest = rest[range.upperBound...]
+            let pathEnd = index + 4
+            if pathEnd - pathStart <= SessionEvent.maximumPathBytes {
+                let path = String(decoding: bytes[pathStart..<pathEnd], as: UTF8.self)
+                if resolved[path] == nil, resolved.count < SessionEvent.maximumLocationCandidates {
+                    resolved[path] = .some(absolute(path))
+                }
+                if let found = resolved[path], let absolute = found {
+                    out += bytes[copied..<pathStart]
+                    out += Array(shown(absolute).utf8)
+                    copied = pathEnd
+                }
+            }
+            index += marker.count
+            pathStart = index
         }
-        return result + rest
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// The first `FILE.lua:LINE` in `text` that names a project file: its absolute path and line.
+    /// The first `FILE.lua:LINE` in `text` that names a project file: its absolute path and line
+    /// (searched as `SessionEvent.location` searches, within its bounds).
     public func location(in text: String) -> (path: String, line: Int)? {
-        var rest = text[...]
-        while let range = rest.firstRange(of: ".lua:") {
-            defer { rest = rest[range.upperBound...] }
-            var start = range.lowerBound
-            while start > rest.startIndex, !Self.endsPath(rest[rest.index(before: start)]) {
-                start = rest.index(before: start)
-            }
-            let digits = rest[range.upperBound...].prefix(while: \.isNumber)
-            guard !digits.isEmpty, let line = Int(digits) else { continue }
-            if let absolute = absolute(String(rest[start..<rest.index(range.lowerBound, offsetBy: 4)])) {
-                return (absolute, line)
-            }
+        var found: String?
+        let place = SessionEvent.location(in: text) { candidate in
+            found = absolute(candidate)
+            return found != nil
         }
-        return nil
+        guard let place, let found else { return nil }
+        return (found, place.line)
     }
 
-    private static func endsPath(_ character: Character) -> Bool {
-        " \t\n'\"[(<".contains(character)
+    private static func endsPath(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+            UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "<"):
+            return true
+        default:
+            return false
+        }
     }
 
     private static func trimmed(_ path: String) -> String {

@@ -153,7 +153,8 @@ enum SessionPageScript {
             "host " + who.hostName + " · " + who.platform + (who.version ? " · version " + who.version : "") +
             (who.digest ? " · digest " + who.digest.slice(0, 16) : "") +
             (connected ? " · last heard " + time(p.lastSeen) : " · disconnected at " + time(p.ended) + ", its last state below") +
-            (p.dropped > 0 ? " · " + p.dropped + " events dropped (the program wrote faster than they could be sent)" : "")));
+            (p.dropped > 0 ? " · " + p.dropped + " events dropped (the program wrote faster than they could be sent)" : "") +
+            (p.discarded > 0 ? " · " + p.discarded + " dropped (older entries, to keep the server's memory bounded)" : "")));
           box.appendChild(el("h3", null, "Console"));
           const console = renderConsole(p);
           box.appendChild(console);

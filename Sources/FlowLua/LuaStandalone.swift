@@ -12,7 +12,12 @@ import CLua
 public enum LuaStandalone {
     /// Runs `arguments` (the interpreter's name first, as C's `argv`) and returns the exit
     /// status; errors go to stderr as lua.c prints them, `NAME: message` and a traceback.
-    public static func run(_ arguments: [String]) -> Int32 {
+    ///
+    /// With `sandbox`, the script runs without `io`, `debug`, `dofile`, `loadfile`,
+    /// `package.loadlib`, C modules or binary chunks, and `os` has only `time`, `clock` and
+    /// `date` (flowpkg run's `--sandbox`); with `trace`, each module `require` finds is named on
+    /// stderr with the file it came from (`--trace`).
+    public static func run(_ arguments: [String], sandbox: Bool = false, trace: Bool = false) -> Int32 {
         guard let state = try? LuaState(openLibraries: true) else { return 1 }
         defer { state.close() }
         let L = state.L
@@ -27,7 +32,9 @@ public enum LuaStandalone {
         let stack = LuaStack(L, bridge: nil)
         stack.push(.array(arguments.map { .string($0) }))
         stack.push(message: copyright)
-        guard let results = try? state.call(argumentCount: 2), case .integer(let status)? = results.first else {
+        stack.push(.bool(sandbox))
+        stack.push(.bool(trace))
+        guard let results = try? state.call(argumentCount: 4), case .integer(let status)? = results.first else {
             return 1
         }
         return Int32(clamping: status)
@@ -38,9 +45,10 @@ public enum LuaStandalone {
 
     /// lua.c's `main`, in Lua: the option loop, `arg`, `LUA_INIT`, the script and its errors.
     static let driver = """
-        local argv, copyright = ...
+        local argv, copyright, sandbox, trace = ...
         local progname = argv[1] or "lua"
         local stderr, stdout = io.stderr, io.stdout
+        local debug = debug
         local function message(text) stderr:write(progname, ": ", tostring(text), "\\n"); stderr:flush() end
         local function handler(m)
           if type(m) ~= "string" then
@@ -138,6 +146,27 @@ public enum LuaStandalone {
           if name == "-" and argv[script - 1] ~= "--" then name = nil end
           local chunk, problem = loadfile(name)
           if chunk == nil then message(problem); return 1 end
+          if trace then
+            for index, searcher in ipairs(package.searchers) do
+              package.searchers[index] = function(module)
+                local loader, extra = searcher(module)
+                if type(loader) == "function" then
+                  stderr:write("trace: module ", module, " <- ", tostring(extra or "package.preload"), "\\n")
+                end
+                return loader, extra
+              end
+            end
+          end
+          if sandbox then
+            local rawload, select, time, clock, date = load, select, os.time, os.clock, os.date
+            _G.io, _G.debug, _G.dofile, _G.loadfile, package.loadlib = nil, nil, nil, nil, nil
+            package.searchers[3], package.searchers[4] = nil, nil
+            _G.os = { time = time, clock = clock, date = date }
+            _G.load = function(chunk, chunkname, mode, ...)
+              if select("#", ...) > 0 then return rawload(chunk, chunkname, "t", ...) end
+              return rawload(chunk, chunkname, "t")
+            end
+          end
           local ok, failure = docall(chunk, table.unpack(arg, 1, argc - script))
           if not ok then message(failure); return 1 end
         elseif not hasE and not hasV then

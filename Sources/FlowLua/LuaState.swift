@@ -31,7 +31,7 @@ public final class LuaState {
         let budget = UnsafeMutablePointer<flowlua_budget>.allocate(capacity: 1)
         budget.initialize(
             to: flowlua_budget(
-                used: 0, memory_limit: limits.memory, instructions: 0,
+                used: 0, peak: 0, memory_limit: limits.memory, instructions: 0,
                 instruction_limit: Int64(limits.instructions), wall_deadline: 0, cpu_deadline: 0,
                 seconds: limits.seconds, exceeded: 0))
         guard let state = flowlua_newboundedstate(budget) else {
@@ -54,6 +54,9 @@ public final class LuaState {
 
     /// Bytes the state holds now (a state made with `init(limits:)`; 0 for others).
     public var memoryInUse: Int { budget.map { Int($0.pointee.used) } ?? 0 }
+
+    /// The most bytes the state held at once (a state made with `init(limits:)`; 0 for others).
+    public var peakMemory: Int { budget.map { Int($0.pointee.peak) } ?? 0 }
 
     /// Instructions counted since `budget_start()` (a state made with `init(limits:)`).
     public var instructionsCounted: Int { budget.map { Int($0.pointee.instructions) } ?? 0 }

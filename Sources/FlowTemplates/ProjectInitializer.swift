@@ -113,6 +113,10 @@ public struct ProjectInitializer: Sendable {
             while let part = parts.first {
                 parts = parts.dropFirst()
                 current = current.appendingPathComponent(String(part))
+                if let target = try? manager.destinationOfSymbolicLink(atPath: current.path) {
+                    throw .linkedFolder(
+                        path: file.path, link: String(current.path.dropFirst(folder.path.count + 1)), target: target)
+                }
                 var isDirectory = false
                 if manager.fileExists(atPath: current.path, isDirectory: &isDirectory), !isDirectory {
                     throw .pathBlocked(path: file.path, by: String(current.path.dropFirst(folder.path.count + 1)))

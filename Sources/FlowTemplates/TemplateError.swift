@@ -23,6 +23,9 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
     case alreadyAProject(path: String)
     /// `flowpkg init` would need a folder where the folder holds a file (`Sources` is a file).
     case pathBlocked(path: String, by: String)
+    /// `flowpkg init` would write through a folder that is a symbolic link: into its target,
+    /// outside the folder (as validate's FP110 refuses such a folder).
+    case linkedFolder(path: String, link: String, target: String)
 
     public var description: String {
         switch self {
@@ -53,6 +56,9 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
         case .pathBlocked(let path, let blocker):
             return "cannot write \(path): \(blocker) is a file, not a folder (nothing was written); "
                 + "move it away, or choose another folder"
+        case .linkedFolder(let path, let link, let target):
+            return "cannot write \(path): \(link) is a symbolic link to \(target), and init writes only inside "
+                + "the folder (nothing was written); replace the link with a folder, or choose another folder"
         }
     }
 

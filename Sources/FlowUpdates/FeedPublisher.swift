@@ -142,6 +142,35 @@ public enum FeedPublisher {
     }
 
     /// The feed's index as it is now, or nil when there is none.
+    /// Why clients would refuse what publishing `package` with `signing` makes: an unsigned
+    /// package, a package signed by another key than the index's (`--sign`), or an index key
+    /// other than the one the channel's current package was signed with. `flowpkg publish`
+    /// needs `--force` for each. Nil when none applies, or when the package cannot be read
+    /// (`publish` reports that itself).
+    public static func trustProblem(package: URL, in folder: URL, channel: String, signing: IndexSigning) -> String? {
+        guard let reader = try? PackageReader(contentsOf: package) else { return nil }
+        let indexKey = signing.key.publicKey.keyID
+        var packageKey: String?
+        switch reader.signatureStatus(trustedKeys: []) {
+        case .untrustedKey(let id), .trusted(let id), .invalid(let id): packageKey = id
+        case .unsigned, .malformed: break
+        }
+        guard reader.isSigned, let packageKey else {
+            return "\(package.path) is not signed: clients refuse unsigned updates; export it with --sign KEY"
+        }
+        if packageKey != indexKey {
+            return
+                "\(package.path) is signed by key \(packageKey) and --sign gives key \(indexKey): a client trusting one refuses the other"
+        }
+        if let current = (try? readIndex(in: folder))??.channels[channel], current.kind == .package,
+            let channelKey = current.keyID, channelKey != indexKey
+        {
+            return
+                "channel '\(channel)' is signed with key \(channelKey), and --sign gives key \(indexKey): its clients trust the old key and would refuse the new index"
+        }
+        return nil
+    }
+
     static func readIndex(in folder: URL) throws(UpdateError) -> UpdateFeed? {
         let index = folder.appendingPathComponent(UpdateFeed.indexName)
         guard FileManager.default.fileExists(atPath: index.path) else { return nil }

@@ -125,12 +125,19 @@ public final class UpdateClient: Sendable {
 
     // MARK: Checking the feed
 
+    /// The default deadline of a check a launch waits for (`checkForUpdate()`): a slow feed must
+    /// not hold a start for long (expo-updates waits 0 s by default). A background check keeps
+    /// `Configuration.deadline`.
+    public static let blockingDeadline: TimeInterval = 10
+
     /// Reads the feed and, when its channel offers a package not yet stored, downloads,
     /// checks and stores it; a rollback entry withdraws the stored updates. Never throws:
-    /// whatever goes wrong, the package running now keeps running.
-    public func checkForUpdate() -> CheckOutcome {
+    /// whatever goes wrong, the package running now keeps running. The caller waits at most
+    /// `deadline` seconds (by default `blockingDeadline`, or the configuration's when shorter).
+    public func checkForUpdate(deadline: TimeInterval? = nil) -> CheckOutcome {
+        let seconds = deadline ?? min(Self.blockingDeadline, configuration.deadline)
         do {
-            return try check()
+            return try check(deadline: seconds)
         } catch {
             return .failed(error)
         }
@@ -143,15 +150,15 @@ public final class UpdateClient: Sendable {
     {
         let check = BackgroundCheck()
         DetachedThread.start { [self] in
-            let outcome = checkForUpdate()
+            let outcome = checkForUpdate(deadline: configuration.deadline)
             completion(outcome)
             check.finish(outcome)
         }
         return check
     }
 
-    private func check() throws(UpdateError) -> CheckOutcome {
-        let deadline = CheckDeadline(seconds: configuration.deadline)
+    private func check(deadline seconds: TimeInterval) throws(UpdateError) -> CheckOutcome {
+        let deadline = CheckDeadline(seconds: seconds)
         let indexURL = configuration.feed.appendingPathComponent(UpdateFeed.indexName)
         let feed = try UpdateFeed.decode(
             FeedTransport.fetch(

@@ -40,6 +40,14 @@ public final class MessageReader {
     /// though a message is there (for a caller that polls before `next()`).
     public var hasBufferedInput: Bool { buffer.count > start }
 
+    /// True when input waits, read or not: a caller may put off work that more input would
+    /// redo (a burst of edits is checked once).
+    public var hasPendingInput: Bool {
+        if hasBufferedInput { return true }
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) > 0 && (ready.revents & Int16(POLLIN)) != 0
+    }
+
     /// The next message, a frame that could not be read, or the end of the input.
     public func next() -> Item {
         while true {
@@ -48,7 +56,7 @@ public final class MessageReader {
                 let header = String(decoding: buffer[start..<end.headerEnd], as: UTF8.self)
                 start = end.bodyStart
                 var length: Int?
-                for line in header.split(whereSeparator: { $0 == "\r" || $0 == "\n" }) {
+                for line in Self.headerLines(header) {
                     let parts = line.split(separator: ":", maxSplits: 1)
                     guard parts.count == 2 else { continue }
                     if parts[0].trimmingSpaces().lowercased() == "content-length" {
@@ -76,6 +84,25 @@ public final class MessageReader {
             }
             guard readMore() else { return .endOfInput }
         }
+    }
+
+    /// The header's lines, from its last `Content-Length` on: after a frame whose
+    /// `Content-Length` was short, the rest of its body comes before the next header (`…}}Content-Length: 52`),
+    /// and reading resumes with that header instead of taking every later frame for a bad one.
+    static func headerLines(_ header: String) -> [Substring] {
+        let bytes = Array(header.utf8)
+        let name = Array("content-length".utf8)
+        var from = 0
+        if bytes.count >= name.count {
+            for index in stride(from: bytes.count - name.count, through: 0, by: -1)
+            where (0..<name.count).allSatisfy({ bytes[index + $0] | 0x20 == name[$0] }) {
+                from = index
+                break
+            }
+        }
+        // "\r\n" is one Character: splitting at "\r" or "\n" alone kept two headers as one line.
+        return Substring(String(decoding: bytes[from...], as: UTF8.self))
+            .split(whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
     }
 
     private func headerEnd() -> (headerEnd: Int, bodyStart: Int)? {

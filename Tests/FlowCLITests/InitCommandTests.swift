@@ -82,6 +82,22 @@ import Testing
         #expect(scratch.tree == before)
     }
 
+    /// A `Sources/` symlink once made init write into its target, outside the folder.
+    @Test func aSymlinkedFolderOnTheWayIsRefused() throws {
+        let scratch = try CLIScratch()
+        defer { scratch.remove() }
+        let folder = try existingFolder(scratch)
+        let elsewhere = scratch.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("Sources").path, withDestinationPath: elsewhere.path)
+        let result = try FlowpkgProcess.run(["init", "words", "--template", "console-app"], in: scratch.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Sources is a symbolic link to \(elsewhere.path)"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("flowpkg.json").path))
+    }
+
     @Test func keepsAnExistingStartModule() throws {
         let scratch = try CLIScratch()
         defer { scratch.remove() }

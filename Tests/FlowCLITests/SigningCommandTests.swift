@@ -151,8 +151,14 @@ import Testing
                 == ["index.json", "packages"])
 
         let unsigned = try fixture.package(project, to: "Unsigned.luapkg")
-        let warned = try FlowpkgProcess.run(
+        // Clients refuse an unsigned package: publishing one needs --force (it exited 0 before).
+        let refusedUnsigned = try FlowpkgProcess.run(
             ["publish", unsigned.path, "--to", "feed", "--sign", "release.key"], in: fixture.url)
+        #expect(refusedUnsigned.status == 1)
+        #expect(refusedUnsigned.stderr.contains("is not signed"), "\(refusedUnsigned.stderr)")
+        #expect(refusedUnsigned.stderr.contains("--force"))
+        let warned = try FlowpkgProcess.run(
+            ["publish", unsigned.path, "--to", "feed", "--sign", "release.key", "--force"], in: fixture.url)
         #expect(warned.status == 0)
         #expect(warned.stderr.contains("is not signed: clients refuse unsigned updates; export it with --sign KEY"))
         #expect(warned.stdout.hasSuffix(", unsigned\n"))

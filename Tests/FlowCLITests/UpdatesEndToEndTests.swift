@@ -4,7 +4,7 @@ import Testing
 /// Signed packages and over-the-air updates as a user runs them: keygen, export --sign,
 /// publish to a feed served by a real static HTTP server on loopback, run --updates.
 @Suite(.serialized) struct UpdatesEndToEndTests {
-    enum Signing { case releaseKey, unsigned, key(String) }
+    enum Signing: Equatable { case releaseKey, unsigned, key(String) }
 
     /// A scratch folder with a key pair, an embedded package and a feed folder.
     struct World {
@@ -74,7 +74,9 @@ import Testing
                 project, to: url.appendingPathComponent("App-\(version)-\(UUID().uuidString.prefix(6)).luapkg"),
                 sign: signingKey)
             let result = try FlowpkgProcess.run(
-                ["publish", package.path, "--to", feed.path, "--sign", key] + (channel.map { ["--channel", $0] } ?? []))
+                ["publish", package.path, "--to", feed.path, "--sign", key] + (channel.map { ["--channel", $0] } ?? [])
+                    // What clients must refuse is published all the same, to see them refuse it.
+                    + (sign == .releaseKey ? [] : ["--force"]))
             guard result.status == 0 else { throw FixtureError(message: "publish failed: \(result.stderr)") }
             return package
         }

@@ -224,7 +224,18 @@ import Testing
             try World.project(
                 in: world.url, name: "resigned", identifier: "com.example.other", version: "2.1.0", runtime: "1",
                 main: "print('x')\n"), to: world.url.appendingPathComponent("Resigned.luapkg"), sign: otherKey)
-        let warned = try FlowpkgProcess.run(["publish", resigned.path, "--to", world.feed.path, "--sign", world.key])
+        // Signed by a key other than --sign's (the channel's): clients would refuse it without --force.
+        let refusedKey = try FlowpkgProcess.run(
+            ["publish", resigned.path, "--to", world.feed.path, "--sign", world.key])
+        #expect(refusedKey.status == 1)
+        #expect(refusedKey.stderr.contains("and --sign gives key"), "\(refusedKey.stderr)")
+        #expect(refusedKey.stderr.contains("--force"))
+        let otherIndexKey = try FlowpkgProcess.run(
+            ["publish", resigned.path, "--to", world.feed.path, "--sign", otherKey])
+        #expect(otherIndexKey.status == 1)
+        #expect(otherIndexKey.stderr.contains("its clients trust the old key"), "\(otherIndexKey.stderr)")
+        let warned = try FlowpkgProcess.run(
+            ["publish", resigned.path, "--to", world.feed.path, "--sign", world.key, "--force"])
         #expect(warned.status == 0)
         #expect(warned.stderr.contains("but the channel's current package by key"), "\(warned.stderr)")
     }

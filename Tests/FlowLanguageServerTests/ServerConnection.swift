@@ -16,6 +16,9 @@ final class ServerConnection: @unchecked Sendable {
     private var nextID = 1
     /// Notifications read while waiting for something else, oldest first.
     private var backlog: [[String: Any]] = []
+    /// The server itself, to look at what it keeps (only after a response, which orders the
+    /// server's earlier work before the look).
+    private(set) var server: LanguageServer?
 
     init() {
         signal(SIGPIPE, SIG_IGN)
@@ -25,6 +28,7 @@ final class ServerConnection: @unchecked Sendable {
         let output = fromServer.fileHandleForWriting.fileDescriptor
         let thread = Thread { [self] in
             let server = LanguageServer(input: input, output: output, options: LanguageServerOptions(concurrency: 2))
+            self.server = server
             ending = server.run()
             try? fromServer.fileHandleForWriting.close()
             finished.signal()

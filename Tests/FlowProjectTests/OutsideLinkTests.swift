@@ -188,3 +188,31 @@ import Testing
         #expect(report.diagnostics.map(\.code) == ["FP112"], "\(report.diagnostics)")
     }
 }
+
+/// validate refuses what export would (FP503), so a project never passes one and fails the other.
+@Suite struct EntryLimitTests {
+    @Test func moreEntriesThanAPackageHoldsIsFP503() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-many-\(UUID().uuidString)")
+        let resources = root.appendingPathComponent("Resources")
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try #"{"name": "Many", "identifier": "com.example.many", "version": "1.0.0"}"#
+            .write(to: root.appendingPathComponent("flowpkg.json"), atomically: true, encoding: .utf8)
+        try "return 1\n".write(
+            to: root.appendingPathComponent("Sources/main.lua"), atomically: true, encoding: .utf8)
+        // With main.lua and the manifest, 65,535 resources are one entry too many.
+        for index in 0..<65_535 {
+            FileManager.default.createFile(
+                atPath: resources.appendingPathComponent("r\(index).txt").path, contents: nil)
+        }
+        let (_, diagnostics) = ProjectLoader.load(from: root)
+        let limit = diagnostics.filter { $0.code == "FP503" }
+        #expect(limit.count == 1, "\(diagnostics.prefix(3))")
+        #expect(limit.first?.message.contains("65536 modules, scripts and resources") == true, "\(limit)")
+        #expect(limit.first?.severity == .error)
+        try FileManager.default.removeItem(at: resources.appendingPathComponent("r0.txt"))
+        #expect(!ProjectLoader.load(from: root).diagnostics.contains { $0.code == "FP503" })
+    }
+}

@@ -85,8 +85,12 @@ struct DiagnosticRenderer {
 
     /// `path:line:col: error: message [FPnnn]`, then an indented `hint:` line when there is one
     /// (FlowDiagnostics' text, which the build plugin's tool prints too), in colour when asked.
+    ///
+    /// Every part is escaped (`TerminalText`): a file name, a Lua syntax error's token, a
+    /// `.luacheckrc` message or a flowpkg.json value can hold ESC, BEL, CR or a newline, which
+    /// would set the terminal's title, clear it or forge a `file:line: error:` line in a CI log.
     func text(_ diagnostic: Diagnostic) -> String {
-        diagnostic.text(path: displayPath) { text, part in
+        Self.escaped(diagnostic).text(path: { TerminalText.escaped(displayPath($0)) }) { text, part in
             switch part {
             case .location, .message: paint(text, Style.bold)
             case .severity(.error): paint(text, Style.boldRed)
@@ -95,6 +99,15 @@ struct DiagnosticRenderer {
             case .hint: paint(text, Style.boldGreen)
             }
         }
+    }
+
+    /// `diagnostic` with its message, hint and file escaped for a terminal.
+    static func escaped(_ diagnostic: Diagnostic, keepingLineBreaks: Bool = false) -> Diagnostic {
+        var safe = diagnostic
+        safe.message = TerminalText.escaping(diagnostic.message, keepingLineBreaks: keepingLineBreaks)
+        safe.hint = diagnostic.hint.map { TerminalText.escaping($0, keepingLineBreaks: keepingLineBreaks) }
+        safe.code = TerminalText.escaped(diagnostic.code)
+        return safe
     }
 
     func summaryLine(_ summary: DiagnosticSummary) -> String {
@@ -126,8 +139,12 @@ struct DiagnosticRenderer {
         case .warning: command = "warning"
         case .note: command = "notice"
         }
+        // Line breaks are encoded as GitHub's toolkit does (%0D, %0A); any other control is escaped.
+        let diagnostic = Self.escaped(diagnostic, keepingLineBreaks: true)
         var properties: [String] = []
-        if let file = diagnostic.file { properties.append("file=" + Self.githubProperty(displayPath(file))) }
+        if let file = diagnostic.file {
+            properties.append("file=" + Self.githubProperty(TerminalText.escaped(displayPath(file))))
+        }
         if let line = diagnostic.line { properties.append("line=\(line)") }
         if let column = diagnostic.column { properties.append("col=\(column)") }
         properties.append("title=" + Self.githubProperty(diagnostic.code))

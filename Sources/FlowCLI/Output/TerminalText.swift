@@ -8,11 +8,15 @@ import FlowProject
 /// shown as an escape (`\n`, `\t`, `\r`, `\u{1B}`); all other text is unchanged.
 enum TerminalText {
     /// `text` with every control character escaped, newlines included: one line, always.
-    static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String { escaping(text, keepingLineBreaks: false) }
+
+    /// `text` escaped; with `keepingLineBreaks`, CR and LF stay as they are, for a format that
+    /// encodes them itself (GitHub's workflow commands).
+    static func escaping(_ text: String, keepingLineBreaks: Bool) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
+            guard needsEscape(scalar), !(keepingLineBreaks && (scalar == "\n" || scalar == "\r")) else {
                 out.unicodeScalars.append(scalar)
                 continue
             }

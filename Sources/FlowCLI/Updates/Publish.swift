@@ -60,7 +60,10 @@ extension Flowpkg {
             help: ArgumentHelp("Days until clients refuse the index unless it is published again.", valueName: "days"))
         var expiresIn: Double = 30
 
-        @Flag(help: "Publish a package of another identifier than the channel's current one.")
+        @Flag(
+            help:
+                "Publish what clients would refuse or not expect: a package of another identifier than the channel's, an unsigned one, or one signed by another key than --sign or the channel's."
+        )
         var force = false
 
         init() {}
@@ -84,6 +87,14 @@ extension Flowpkg {
             let folder = URL(fileURLWithPath: to)
             guard let key = try SigningOptions.loadKey(sign) else { return }
             let signing = FeedPublisher.IndexSigning(key: key, validFor: expiresIn * 86_400)
+            if !rollback, !force, let package,
+                let problem = FeedPublisher.trustProblem(
+                    package: URL(fileURLWithPath: package), in: folder, channel: channel, signing: signing)
+            {
+                StandardStream.error.write(
+                    "error: nothing was published: \(problem)\nhelp: pass --force to publish it all the same\n")
+                throw ExitCode.failure
+            }
             let outcome: FeedPublisher.Outcome
             do {
                 if rollback {

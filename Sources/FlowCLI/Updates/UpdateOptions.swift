@@ -50,9 +50,14 @@ struct UpdateOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Seconds the whole feed check (index and download) may take; then the package already here runs.",
+            "Seconds the whole feed check (index and download) may take; then the package already here runs (default: 10 with --apply-now, which the launch waits for; 120 in the background).",
             valueName: "seconds"))
-    var updateDeadline: Double = 120
+    var updateDeadline: Double?
+
+    /// The deadline in effect: a check the launch waits for is short by default.
+    var effectiveDeadline: Double {
+        updateDeadline ?? (applyNow ? UpdateClient.blockingDeadline : 120)
+    }
 
     @Option(help: ArgumentHelp("The largest update package to download, in bytes.", valueName: "bytes"))
     var maxUpdateBytes: Int64 = 256 << 20
@@ -68,7 +73,7 @@ struct UpdateOptions: ParsableArguments {
     func validate() throws {
         guard let feed else {
             if !trustedKey.isEmpty || applyNow || updateStore != nil || runtimeVersion != nil
-                || channel != UpdateFeed.defaultChannel || updateDeadline != 120 || maxUpdateBytes != 256 << 20
+                || channel != UpdateFeed.defaultChannel || updateDeadline != nil || maxUpdateBytes != 256 << 20
             {
                 throw ValidationError(
                     "--trusted-key, --apply-now, --channel, --runtime-version, --update-store, --update-deadline and --max-update-bytes go with --updates URL"
@@ -76,7 +81,7 @@ struct UpdateOptions: ParsableArguments {
             }
             return
         }
-        if !(updateDeadline > 0) { throw ValidationError("--update-deadline takes a number of seconds above 0") }
+        if let updateDeadline, !(updateDeadline > 0) { throw ValidationError("--update-deadline takes a number of seconds above 0") }
         if maxUpdateBytes <= 0 { throw ValidationError("--max-update-bytes takes a number of bytes above 0") }
         if trustedKey.isEmpty {
             throw ValidationError("--updates needs --trusted-key PUB: only packages signed by a trusted key run")
@@ -135,8 +140,8 @@ struct UpdateOptions: ParsableArguments {
             client = try UpdateClient(
                 configuration: .init(
                     feed: feedURL, channel: channel, trustedKeys: keys,
-                    runtimeVersion: runtimeVersion, store: storeFolder, timeout: min(30, updateDeadline),
-                    deadline: updateDeadline, maxPackageBytes: maxUpdateBytes),
+                    runtimeVersion: runtimeVersion, store: storeFolder, timeout: min(30, effectiveDeadline),
+                    deadline: effectiveDeadline, maxPackageBytes: maxUpdateBytes),
                 embedded: embedded)
         } catch {
             throw UpdateRunError("\(error)")

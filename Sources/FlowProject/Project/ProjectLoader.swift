@@ -112,6 +112,17 @@ public enum ProjectLoader {
         discovery.modulePaths = order.map { finder.modulePaths[$0] }
         discovery.resources = finder.resources.sorted { $0.key < $1.key }
         discovery.scripts = finder.scripts.sorted { PackagePath.precedes($0.relativePath, $1.relativePath) }
+        // What export would refuse (FP503), validate reports: the manifest is an entry too.
+        let entries = discovery.modules.count + discovery.resources.count + discovery.scripts.count + 1
+        let maximumEntries = PackageLimits.default.maxEntries
+        if entries > maximumEntries {
+            discovery.diagnostics.append(
+                Diagnostic(
+                    severity: .error, code: .packageLimit,
+                    message:
+                        "the project has \(entries - 1) modules, scripts and resources; a package holds at most \(maximumEntries - 1)",
+                    file: projectFilePath, hint: "make a part of it a library of its own, or pack many small files into one"))
+        }
 
         var startModule: ModuleName?
         if let start = projectFile.startModule {

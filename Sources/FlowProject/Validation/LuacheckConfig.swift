@@ -87,7 +87,11 @@ enum LuacheckConfig {
     static let workLimit = 100_000_000
 
     /// Runs the configuration's text and returns the global names it declares.
-    static func evaluate(_ source: [UInt8], chunkName: String, limits: LuaLimits = limits) throws -> [String] {
+    /// `measured`, when given, sees the state once the evaluation ended (its peak memory and
+    /// instruction count), before it is closed.
+    static func evaluate(
+        _ source: [UInt8], chunkName: String, limits: LuaLimits = limits, measured: ((LuaState) -> Void)? = nil
+    ) throws -> [String] {
         guard source.count <= maximumSize else {
             throw LuaError(
                 kind: .runtime,
@@ -99,7 +103,10 @@ enum LuacheckConfig {
             throw LuaError(kind: .syntax, message: "line \(chain.line): \(chain.message)")
         }
         let state = try LuaState(limits: limits)
-        defer { state.close() }
+        defer {
+            measured?(state)
+            state.close()
+        }
         let results: [LuaValue]
         do {
             results = try state.run(
