@@ -43,3 +43,54 @@ import Testing
         #expect(try codes("-- flowpkg: ignore-file FP421\nlocal a = 1\nlocal b = 2\n") == [])
     }
 }
+
+/// Issue 34: `.luacheckrc`'s options carry over to the lint classes.
+@Suite struct LuacheckrcOptionsTests {
+    func codes(_ files: [String: String]) throws -> [String] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Sources/spec"), withIntermediateDirectories: true)
+        try Data(#"{"name": "R", "identifier": "com.example.r", "version": "1.0.0"}"#.utf8)
+            .write(to: root.appendingPathComponent("flowpkg.json"))
+        for (path, text) in files { try Data(text.utf8).write(to: root.appendingPathComponent(path)) }
+        return Validator.validate(projectAt: root).diagnostics.map {
+            "\($0.file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""):\($0.line ?? 0):\($0.code)"
+        }.sorted()
+    }
+
+    static let module = """
+        local unused = 1
+        local function f(a) return 1 end
+        return f, '\(String(repeating: "x", count: 100))'
+
+        """
+
+    @Test func withoutAConfigurationLuacheckDefaultsApply() throws {
+        #expect(try codes(["Sources/main.lua": Self.module]) == ["main.lua:1:FP421", "main.lua:2:FP422"])
+    }
+
+    @Test func topLevelOptionsApply() throws {
+        let rc = "ignore = {\"211\"}\nunused_args = false\nmax_line_length = 100\n"
+        #expect(try codes([".luacheckrc": rc, "Sources/main.lua": Self.module]) == ["main.lua:3:FP476"])
+        #expect(
+            try codes([".luacheckrc": "only = {\"212\"}\n", "Sources/main.lua": Self.module]) == ["main.lua:2:FP422"])
+        #expect(try codes([".luacheckrc": "unused = false\n", "Sources/main.lua": Self.module]) == [])
+    }
+
+    @Test func filesSectionsApplyToTheirFiles() throws {
+        let rc = "files[\"Sources/spec\"] = { ignore = { \"21\" } }\n"
+        let found = try codes([
+            ".luacheckrc": rc, "Sources/main.lua": Self.module, "Sources/spec/main_spec.lua": Self.module,
+        ])
+        #expect(found == ["main.lua:1:FP421", "main.lua:2:FP422"])
+    }
+
+    @Test func readGlobalsMayBeReadButNotSet() throws {
+        let found = try codes([
+            ".luacheckrc": "read_globals = { \"host\" }\nglobals = { \"shared\" }\n",
+            "Sources/main.lua": "host = 1\nshared = 2\nreturn host, shared\n",
+        ])
+        #expect(found == ["main.lua:1:FP411"])
+    }
+}
