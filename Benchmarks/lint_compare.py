@@ -8,7 +8,10 @@ same files, and compare the findings (file, line, column, luacheck number) class
 - recall: the share of luacheck's warnings of the class flowpkg also gives;
 - agreement: the share of flowpkg's warnings of the class luacheck also gives.
 
-Usage: Benchmarks/lint_compare.py [FLOWPKG] [--base NAME] [--details CLASS]   (prints a Markdown table)
+Usage: Benchmarks/lint_compare.py [FLOWPKG] [--base NAME] [--details CLASS] [--time]
+
+With --time, also the best of three wall times, per code base, of flowpkg validate, luacheck
+(one job, as Benchmarks/validate.sh runs it) and a lua5.4 loadfile loop over the same files.   (prints a Markdown table)
 """
 import json, os, re, shutil, subprocess, sys, tempfile, collections
 
@@ -107,6 +110,17 @@ def run(base, work):
         flow[(path, d["line"], d["column"], number)] += 1
     args = ["luacheck", "--no-config", "--no-cache", "--std", "lua54", "--formatter", "plain", "--codes", "-j", "2",
             "--globals", *(globals_ + RUNTIME), "--", "."]
+    if TIME:
+        files = sorted(os.path.relpath(os.path.join(f, n), sources) for f, _, ns in os.walk(sources) for n in ns)
+        listing = os.path.join(root, "files.txt")
+        open(listing, "w").write("\n".join(files) + "\n")
+        loop = os.path.join(root, "loadfile.lua")
+        open(loop, "w").write("for path in io.lines(arg[1]) do assert(loadfile(path)) end\n")
+        TIMES.append((base["name"], len(files),
+                      best([FLOWPKG, "validate", root]),
+                      best(["luacheck", "--no-config", "--no-cache", "--std", "lua54", "-q",
+                            "--globals", *(globals_ + RUNTIME), "--", "."], cwd=sources),
+                      best(["lua5.4", loop, listing], cwd=sources)))
     lines = subprocess.run(args, capture_output=True, text=True, cwd=sources).stdout.splitlines()
     check = collections.Counter()
     for line in lines:
@@ -118,6 +132,21 @@ def run(base, work):
                 continue
             check[(path, int(m.group(2)), int(m.group(3)), int(m.group(4)))] += 1
     return flow, check
+
+
+TIME = "--time" in sys.argv
+TIMES = []
+
+
+def best(command, cwd=None, rounds=3):
+    """The best wall time of a few runs, in seconds."""
+    import time
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        subprocess.run(command, cwd=cwd, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return min(times)
 
 
 def main():
@@ -152,6 +181,13 @@ def main():
         print(f"| {number} | {both} | {only_check} | {only_flow} | {recall} | {agreement} |")
     for line in details[:200]:
         print(line)
+    if TIMES:
+        print()
+        print("| code base | files | flowpkg validate (s) | luacheck (s) | vs luacheck | lua5.4 loadfile loop (s) | vs loadfile |")
+        print("|---|---|---|---|---|---|---|")
+        for name, files, flow, check, loop in TIMES:
+            print(f"| {name} | {files} | {flow:.3f} | {check:.3f} | {check / flow:.1f}× faster | {loop:.3f} | "
+                  f"{flow / loop:.2f}× |")
 
 
 main()
