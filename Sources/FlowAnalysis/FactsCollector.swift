@@ -235,7 +235,8 @@ struct FactsCollector {
                     facts.addsSearcher = true
                 }
             }
-            expression(node.a)
+            // `x.y = v` mutates the global x (luacheck's 112), it does not read it (113).
+            if node.kind != .index || nodes[Int(node.a)].kind != .name { expression(node.a) }
             expression(node.b)
         }
     }

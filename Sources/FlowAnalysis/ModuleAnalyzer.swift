@@ -31,9 +31,14 @@ public enum ModuleAnalyzer {
     /// The facts of an already parsed chunk.
     package static func facts(of tree: SyntaxTree) -> ModuleFacts {
         var collector = FactsCollector()
+        var linter = ModuleLinter()
         return tree.nodes.withUnsafeBufferPointer { nodes in
             tree.lists.withUnsafeBufferPointer { lists in
-                collector.collect(nodes: nodes, lists: lists, symbols: tree.symbolTable, root: tree.root)
+                var facts = collector.collect(nodes: nodes, lists: lists, symbols: tree.symbolTable, root: tree.root)
+                facts.lint = tree.source.withUnsafeBytes { source in
+                    linter.lint(nodes: nodes, lists: lists, symbols: tree.symbolTable, source: source, root: tree.root)
+                }
+                return facts
             }
         }
     }
@@ -48,6 +53,7 @@ package final class ReusableModuleAnalyzer {
     /// Points into `buffer` only while `analyze` runs; `restart` points it at the next chunk.
     private var parser: LuaParser?
     private var collector = FactsCollector()
+    private var linter = ModuleLinter()
 
     package init() {}
 
@@ -68,9 +74,13 @@ package final class ReusableModuleAnalyzer {
                 parser!.restart(base: base, count: count)
             }
             guard let root = try? parser!.parseChunk() else { return nil }
-            return collector.collect(
+            var facts = collector.collect(
                 nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
                 root: root, collectsStringLiterals: collectsStringLiterals)
+            facts.lint = linter.lint(
+                nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
+                source: UnsafeRawBufferPointer(start: base, count: count), root: root)
+            return facts
         }
     }
 }

@@ -91,6 +91,8 @@ public struct ModuleFacts: Sendable, Equatable {
     /// (`package.preload[name] = f`), or sets `package.path`: which names it provides only
     /// running it can tell.
     public var addsSearcher = false
+    /// What luacheck's warning classes find in the module (see `LintRules`).
+    public var lint = LintFacts()
 
     public init() {}
 }

@@ -281,8 +281,12 @@ public enum ProjectRules {
             var reported: Set<String> = []
             for read in module.facts.globalReads
             where !defined.contains(read.name) && !environment.defines(global: read.name) {
-                guard !module.facts.guardedGlobals.contains(read.name), reported.insert(read.name).inserted || everyRead
-                else { continue }
+                // Tested before use (`table.unpack or unpack`, `if setfenv then`), a global of another
+                // Lua version is portable code; any other name is a typo all the same (issue 34:
+                // `local cfg = configuraton or {}`).
+                let isPortable =
+                    module.facts.guardedGlobals.contains(read.name) && Environment.legacyGlobals[read.name] != nil
+                guard !isPortable, reported.insert(read.name).inserted || everyRead else { continue }
                 if !unanalysedSources.isEmpty {
                     // A module that did not compile may define it: its error is the one to fix.
                     let mentioned =

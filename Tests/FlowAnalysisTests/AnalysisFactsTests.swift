@@ -53,7 +53,8 @@ import Testing
             a, b.c, d[1] = 1, 2, 3
             """)
         #expect(found.globalWrites == ["x", "f", "a"])
-        #expect(found.globalReads.map(\.name) == ["t", "b", "d"])
+        // `t.field`, `b.c` and `d[1]` as targets mutate those globals (luacheck's 112): no read.
+        #expect(found.globalReads.map(\.name) == [])
     }
 
     @Test func localEnvironmentMakesFreeNamesFields() throws {

@@ -74,9 +74,12 @@ end
 
 -- Data source: one item per word.
 
+-- UIKit calls delegate methods with every argument, used or not.
+-- luacheck: push no unused args
 function CollectionController:collectionView_numberOfItemsInSection(collectionView, section)
     return self.words and #self.words or 0
 end
+-- luacheck: pop
 
 function CollectionController:collectionView_cellForItemAtIndexPath(collectionView, indexPath)
     local cell = collectionView:dequeueReusableCellWithReuseIdentifier_forIndexPath(cellIdentifier, indexPath)
@@ -87,6 +90,7 @@ end
 
 -- Flow layout delegate: each cell is as wide as its word in the cell's font, plus padding.
 
+-- luacheck: push ignore 212
 function CollectionController:collectionView_layout_sizeForItemAtIndexPath(collectionView, layout, indexPath)
     local word = self.words and self.words[indexPath.item + 1]
     if word == nil then
@@ -95,6 +99,7 @@ function CollectionController:collectionView_layout_sizeForItemAtIndexPath(colle
     local textWidth = LabelCell:widthOfWord(word)
     return { width = math.ceil(textWidth) + cellPadding, height = cellHeight }
 end
+-- luacheck: pop
 
 CollectionController:publishObjcProtocols("UICollectionViewDelegateFlowLayout")
 
@@ -120,7 +125,7 @@ function CollectionController:handlePinch(recognizer)
                 layout.pinchScale = 1
                 layout.pinchCenter = nil
             end,
-            function(finished)
+            function(finished) -- luacheck: ignore 212/finished
                 layout.pinchedIndexPath = nil
             end)
     end

@@ -13,7 +13,7 @@ local measuringLabel = nil
 
 --- The width a word takes in the cells' font, in points. Called on the class by the controller
 --- to size each cell before it exists.
-function LabelCell.class:widthOfWord(word)
+function LabelCell.class:widthOfWord(word) -- luacheck: ignore 212/self
     if measuringLabel == nil then
         measuringLabel = objc.UILabel:new()
         measuringLabel.font = objc.UIFont:boldSystemFontOfSize(fontSize)

@@ -128,6 +128,8 @@ enum LuacheckConfig {
         var names: [String] = []
         for value in values {
             guard let text = value.stringValue else { continue }
+            // Lint options are read by `LintConfiguration`, not globals.
+            if text.hasPrefix("opt:") || text.hasPrefix("optf:") { continue }
             if text.hasPrefix("std:") {
                 names += standardSets[String(text.dropFirst(4))] ?? []
             } else {
@@ -299,6 +301,40 @@ enum LuacheckConfig {
         section(env)
         if type(env.files) == "table" then
           for _, options in pairs(env.files) do section(options) end
+        end
+        -- The lint options, as `opt:key=value` (`optf:path<TAB>key=value` for a files section).
+        local function options(prefix, opts)
+          if type(opts) ~= "table" then return end
+          for _, key in ipairs({ "ignore", "enable", "only" }) do
+            local value = opts[key]
+            if type(value) == "string" then value = { value } end
+            if type(value) == "table" then
+              for _, pattern in ipairs(value) do
+                if type(pattern) == "string" then add(prefix .. key .. "=" .. pattern) end
+              end
+            end
+          end
+          for _, key in ipairs({ "unused", "unused_args", "unused_secondaries", "self", "redefined",
+              "allow_defined", "allow_defined_top", "max_line_length", "max_code_line_length",
+              "max_string_line_length", "max_comment_line_length" }) do
+            local value = opts[key]
+            if type(value) == "boolean" or type(value) == "number" then add(prefix .. key .. "=" .. tostring(value)) end
+          end
+          for _, key in ipairs({ "read_globals", "new_read_globals" }) do
+            local value = opts[key]
+            if type(value) == "table" then
+              for k, entry in pairs(value) do
+                local name = type(k) == "number" and entry or k
+                if type(name) == "string" then add(prefix .. "read_globals=" .. name) end
+              end
+            end
+          end
+        end
+        options("opt:", env)
+        if type(env.files) == "table" then
+          for path, opts in pairs(env.files) do
+            if type(path) == "string" then options("optf:" .. path .. "\t", opts) end
+          end
         end
         table.sort(names)
         return names

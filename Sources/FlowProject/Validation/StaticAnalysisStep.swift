@@ -31,7 +31,11 @@ enum StaticAnalysisStep {
             externalModules: project.projectFile.externalModules)
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
+        let lint = LintConfiguration.load(inProject: project.root)
         return luacheck.diagnostics
+            + LintRules.check(
+                modules: modules, environment: environment, readOnlyGlobals: base.globals.union(lint.readGlobals),
+                options: { lint.options(forFile: $0) })
             + ProjectRules.check(
                 modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
                 resources: resources, environment: environment, unanalysedSources: unanalysedSources,

@@ -23,7 +23,7 @@ import FlowSupport
 /// luacheck: ignore`, `ignore 113`, `ignore 113/name`, `globals name`, `read globals name`, on a
 /// line for that line, alone on a line for the rest of the file.
 ///
-/// Only static-analysis findings (FP401–FP408) can be ignored: the others are files or code Lua
+/// Only static-analysis and lint findings (FP401–FP476) can be ignored: the others are files or code Lua
 /// itself refuses. Comments are looked for only in the modules that have such a finding, after
 /// everything is checked, so a project without findings pays nothing.
 enum Suppressions {
@@ -31,10 +31,12 @@ enum Suppressions {
     static func isSuppressible(_ code: String) -> Bool { suppressibleCodes.contains(code) }
 
     static let suppressibleCodes = Set(
-        [DiagnosticCode]([
-            .unknownRequire, .unknownRequireWhenRun, .requireCycle, .unknownResource, .undefinedGlobal,
-            .unnamedResource, .requireCycleWhenRun, .unknownResourceWhenRun,
-        ]).map(\.code))
+        [DiagnosticCode](
+            [
+                .unknownRequire, .unknownRequireWhenRun, .requireCycle, .unknownResource, .undefinedGlobal,
+                .unnamedResource, .requireCycleWhenRun, .unknownResourceWhenRun,
+            ] + DiagnosticCodes.byLuacheckNumber.values
+        ).map(\.code))
 
     /// The suppression comments of one Lua file.
     struct FileRules: Equatable {
@@ -200,6 +202,7 @@ enum Suppressions {
     ) -> [Diagnostic] {
         guard diagnostics.contains(where: { isSuppressible($0.code) }) else { return diagnostics }
         var rulesByFile: [String: FileRules] = [:]
+        var luacheckByFile: [String: LuacheckComments] = [:]
         var reportedGlobals: Set<String> = []
         return diagnostics.filter { diagnostic in
             guard isSuppressible(diagnostic.code) else { return true }
@@ -213,6 +216,14 @@ enum Suppressions {
                 let bytes =
                     contents?(file) ?? FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
                 rulesByFile[file] = rules(in: bytes)
+                luacheckByFile[file] = LuacheckComments(source: bytes)
+            }
+            if let number = LuacheckComments.numbers[diagnostic.code], let line = diagnostic.line,
+                luacheckByFile[file]!.ignores(
+                    number, name: LuacheckComments.name(in: diagnostic.message), line: line,
+                    message: diagnostic.message)
+            {
+                return false
             }
             let global = diagnostic.has(.undefinedGlobal) ? globalName(in: diagnostic.message) : nil
             if rulesByFile[file]!.ignores(diagnostic.code, line: diagnostic.line, global: global) { return false }

@@ -8,4 +8,4 @@ end
 
 local hasSocket, socket = pcall(require, "socket")
 
-return M
+return M, hasSocket, socket

@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""flowpkg validate's lint classes against luacheck 1.1 on Debian's real Lua code bases.
+
+For each code base: copy its Lua files into a project's Sources/ (as RealCodeBasesTests does),
+run `flowpkg validate --format json` and `luacheck --std lua54` with the same globals on the
+same files, and compare the findings (file, line, column, luacheck number) class by class:
+
+- recall: the share of luacheck's warnings of the class flowpkg also gives;
+- agreement: the share of flowpkg's warnings of the class luacheck also gives.
+
+Usage: Benchmarks/lint_compare.py [FLOWPKG] [--base NAME] [--details CLASS] [--time]
+
+With --time, also the best of three wall times, per code base, of flowpkg validate, luacheck
+(one job, as Benchmarks/validate.sh runs it) and a lua5.4 loadfile loop over the same files.   (prints a Markdown table)
+"""
+import json, os, re, shutil, subprocess, sys, tempfile, collections
+
+def option(name):
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else None
+
+
+DETAILS = option("--details")
+ONLY = option("--base")
+POSITIONAL = [a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("--") and sys.argv[i - 1] not in
+              ("--details", "--base")]
+FLOWPKG = POSITIONAL[0] if POSITIONAL else os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", ".build", "debug", "flowpkg")
+LUA = "/usr/share/lua/5.1"
+NMAP = "/usr/share/nmap"
+CORPUS = "/usr/local/share/flowpkg-test-corpus"
+RUNTIME = ["getResource", "addMessageHandler", "postMessage"]
+
+BASES = [
+    dict(name="penlight", copies=[(f"{LUA}/pl", "pl")], external=["lfs"]),
+    dict(name="luacheck", copies=[(f"{LUA}/luacheck", "luacheck")], external=["lfs", "lanes"]),
+    dict(name="busted", copies=[(f"{LUA}/{d}", d) for d in ["busted", "luassert", "say", "cliargs", "term",
+                                                              "mediator.lua", "cliargs.lua"]],
+         external=["lfs", "system", "term.core", "pl.*", "lyaml", "inifile", "ffi", "dkjson"]),
+    dict(name="ldoc", copies=[(f"{LUA}/ldoc", "ldoc")], external=["lfs", "pl.*"],
+         left_out=[f"ldoc/builtin/{n}.lua" for n in ["debug", "string", "utf8", "table", "lpeg", "global"]]),
+    dict(name="prosody", copies=[(f"{CORPUS}/usr/lib/prosody/modules", "modules")],
+         external=["*"], globals=["prosody", "hosts", "module", "import", "log", "core_post_stanza",
+                                  "core_process_stanza", "core_route_stanza"]),
+    dict(name="nmap", copies=[(f"{NMAP}/nselib", "."), (f"{NMAP}/scripts", "scripts")], external=["*"],
+         globals=["SCRIPT_NAME", "SCRIPT_TYPE", "SCRIPT_PATH"]),
+]
+
+
+def copy_lua(source, target):
+    if os.path.isfile(source):
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copy(source, target)
+        return
+    for folder, _, files in os.walk(source):
+        for name in files:
+            if not (name.endswith(".lua") or name.endswith(".nse")):
+                continue
+            relative = os.path.relpath(os.path.join(folder, name), source)
+            if name.endswith(".nse"):
+                relative = relative[:-4] + ".lua"
+            destination = os.path.join(target, relative)
+            os.makedirs(os.path.dirname(destination), exist_ok=True)
+            shutil.copy(os.path.join(folder, name), destination)
+
+
+def luacheck_number(code):
+    from_catalogue = LUACHECK_BY_FP.get(code)
+    return from_catalogue
+
+
+def catalogue():
+    """FP code -> luacheck number, from the catalogue's titles in docs/diagnostics.md."""
+    page = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "diagnostics.md")).read()
+    found = {code: int(number) for code, number in re.findall(r"\| (FP\d+) \| \w+ \| [^|]*\(luacheck (\d+)\) \|", page)}
+    found["FP405"] = 113
+    return found
+
+
+LUACHECK_BY_FP = catalogue()
+
+
+def run(base, work):
+    root = os.path.join(work, base["name"])
+    sources = os.path.join(root, "Sources")
+    os.makedirs(sources)
+    for source, target in base["copies"]:
+        copy_lua(source, sources if target == "." else os.path.join(sources, target))
+    for path in base.get("left_out", []):
+        os.remove(os.path.join(sources, path))
+    # Files lua5.4 does not compile are left out of both (luacheck reports them as syntax errors).
+    for folder, _, files in os.walk(sources):
+        for name in files:
+            path = os.path.join(folder, name)
+            if subprocess.run(["luac5.4", "-p", path], capture_output=True).returncode != 0:
+                os.remove(path)
+    globals_ = base.get("globals", [])
+    json.dump({"name": "corpus", "identifier": "org.debian.corpus", "version": "1.0.0",
+               "externalModules": base["external"], "globals": globals_}, open(os.path.join(root, "flowpkg.json"), "w"))
+    out = subprocess.run([FLOWPKG, "validate", root, "--format", "json"], capture_output=True, text=True).stdout
+    flow = collections.Counter()
+    for d in json.loads(out)["diagnostics"]:
+        number = LUACHECK_BY_FP.get(d["code"])
+        if number is None or d.get("line") is None:
+            continue
+        path = os.path.relpath(os.path.join(root, d["file"]), sources)
+        if number == 113:
+            # FP405 reports each undefined global once per module: compare (file, name).
+            flow[(path, re.match(r"'([^']*)'", d["message"]).group(1), 0, number)] = 1
+            continue
+        flow[(path, d["line"], d["column"], number)] += 1
+    args = ["luacheck", "--no-config", "--no-cache", "--std", "lua54", "--formatter", "plain", "--codes", "-j", "2",
+            "--globals", *(globals_ + RUNTIME), "--", "."]
+    if TIME:
+        files = sorted(os.path.relpath(os.path.join(f, n), sources) for f, _, ns in os.walk(sources) for n in ns)
+        listing = os.path.join(root, "files.txt")
+        open(listing, "w").write("\n".join(files) + "\n")
+        loop = os.path.join(root, "loadfile.lua")
+        open(loop, "w").write("for path in io.lines(arg[1]) do assert(loadfile(path)) end\n")
+        TIMES.append((base["name"], len(files),
+                      best([FLOWPKG, "validate", root]),
+                      best(["luacheck", "--no-config", "--no-cache", "--std", "lua54", "-q",
+                            "--globals", *(globals_ + RUNTIME), "--", "."], cwd=sources),
+                      best(["lua5.4", loop, listing], cwd=sources)))
+    lines = subprocess.run(args, capture_output=True, text=True, cwd=sources).stdout.splitlines()
+    check = collections.Counter()
+    for line in lines:
+        m = re.match(r"(.+?):(\d+):(\d+): \(W(\d+)\)", line)
+        if m:
+            path = os.path.normpath(m.group(1))
+            if m.group(4) == "113":
+                check[(path, re.search(r"'([^']*)'", line).group(1), 0, 113)] = 1
+                continue
+            check[(path, int(m.group(2)), int(m.group(3)), int(m.group(4)))] += 1
+    return flow, check
+
+
+TIME = "--time" in sys.argv
+TIMES = []
+
+
+def best(command, cwd=None, rounds=3):
+    """The best wall time of a few runs, in seconds."""
+    import time
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        subprocess.run(command, cwd=cwd, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="lint-compare-")
+    totals = collections.defaultdict(lambda: [0, 0, 0])  # class -> [both, luacheck only, flowpkg only]
+    details = []
+    try:
+        for base in BASES:
+            if ONLY and base["name"] != ONLY:
+                continue
+            if not all(os.path.exists(s) for s, _ in base["copies"]):
+                print(f"skipping {base['name']}: not installed", file=sys.stderr)
+                continue
+            flow, check = run(base, work)
+            keys = set(flow) | set(check)
+            for key in keys:
+                number = key[3]
+                both = min(flow[key], check[key])
+                totals[number][0] += both
+                totals[number][1] += check[key] - both
+                totals[number][2] += flow[key] - both
+                if DETAILS and str(number) == DETAILS and flow[key] != check[key]:
+                    details.append(f"{base['name']}: {key} flowpkg {flow[key]} luacheck {check[key]}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print("| luacheck class | both | luacheck only | flowpkg only | recall | agreement |")
+    print("|---|---|---|---|---|---|")
+    for number in sorted(totals):
+        both, only_check, only_flow = totals[number]
+        recall = f"{100 * both / (both + only_check):.1f}%" if both + only_check else "—"
+        agreement = f"{100 * both / (both + only_flow):.1f}%" if both + only_flow else "—"
+        print(f"| {number} | {both} | {only_check} | {only_flow} | {recall} | {agreement} |")
+    for line in details[:200]:
+        print(line)
+    if TIMES:
+        print()
+        print("| code base | files | flowpkg validate (s) | luacheck (s) | vs luacheck | lua5.4 loadfile loop (s) | vs loadfile |")
+        print("|---|---|---|---|---|---|---|")
+        for name, files, flow, check, loop in TIMES:
+            print(f"| {name} | {files} | {flow:.3f} | {check:.3f} | {check / flow:.1f}× faster | {loop:.3f} | "
+                  f"{flow / loop:.2f}× |")
+
+
+main()

@@ -1,0 +1,238 @@
+import LuaSyntax
+
+/// luacheck's control-flow classes: unreachable code (511), a loop run at most once (512),
+/// unbalanced assignments (531, 532), empty blocks (541, 542), a numeric `for` from `#t` up to
+/// 1 (571) and negations that can be simplified or mislead (581, 582). Unused labels (521)
+/// are found when their function ends (`ModuleLinter.finishFunction`).
+extension ModuleLinter {
+    /// Whether control never passes a statement to the next one: `return`, `break`, `goto`, a
+    /// block or an `if` with `else` whose every way ends so, or a `while true` loop nothing
+    /// leaves.
+    func terminates(_ id: Int32) -> Bool {
+        let node = nodes[Int(id)]
+        switch node.kind {
+        case .returnStatement, .breakStatement, .gotoStatement:
+            return true
+        case .doBlock:
+            return blockTerminates(node.a)
+        case .ifStatement:
+            guard node.c >= 0, blockTerminates(node.c) else { return false }
+            for pair in 0..<Int(node.b) where !blockTerminates(lists[Int(node.a) + pair * 2 + 1]) { return false }
+            return true
+        case .whileLoop:
+            return nodes[Int(node.a)].kind == .trueLiteral && !leavesLoop(node.b)
+        case .repeatLoop:
+            return nodes[Int(node.b)].kind == .falseLiteral && !leavesLoop(node.a)
+        default:
+            return false
+        }
+    }
+
+    func blockTerminates(_ block: Int32) -> Bool {
+        var reachable = true
+        for statement in statementsOf(block) {
+            if nodes[Int(statement)].kind == .label { reachable = true }
+            if reachable, terminates(statement) { reachable = false }
+        }
+        return !reachable
+    }
+
+    func statementsOf(_ block: Int32) -> Slice<UnsafeBufferPointer<Int32>> {
+        let node = nodes[Int(block)]
+        return lists[Int(node.a)..<Int(node.a + node.b)]
+    }
+
+    /// Whether a loop body may leave its loop other than by `return`: a `break` of its own (not
+    /// one of a loop inside it) or any `goto`.
+    func leavesLoop(_ block: Int32, depth: Int = 0) -> Bool {
+        guard depth < 64 else { return true }
+        for statement in statementsOf(block) {
+            let node = nodes[Int(statement)]
+            switch node.kind {
+            case .breakStatement, .gotoStatement:
+                return true
+            case .doBlock:
+                if leavesLoop(node.a, depth: depth + 1) { return true }
+            case .ifStatement:
+                for pair in 0..<Int(node.b) where leavesLoop(lists[Int(node.a) + pair * 2 + 1], depth: depth + 1) {
+                    return true
+                }
+                if node.c >= 0, leavesLoop(node.c, depth: depth + 1) { return true }
+            case .whileLoop, .repeatLoop, .numericFor, .genericFor:
+                // Their breaks are their own; a goto inside may still leave both.
+                if containsGoto(statement, depth: depth + 1) { return true }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    func containsGoto(_ loop: Int32, depth: Int) -> Bool {
+        guard depth < 64 else { return true }
+        let node = nodes[Int(loop)]
+        let body: Int32
+        switch node.kind {
+        case .whileLoop: body = node.b
+        case .repeatLoop: body = node.a
+        case .numericFor: body = node.c
+        case .genericFor: body = lists[Int(node.a + node.b + node.c)]
+        case .doBlock: body = node.a
+        default: return false
+        }
+        for statement in statementsOf(body) {
+            let inner = nodes[Int(statement)]
+            switch inner.kind {
+            case .gotoStatement: return true
+            case .whileLoop, .repeatLoop, .numericFor, .genericFor, .doBlock:
+                if containsGoto(statement, depth: depth + 1) { return true }
+            case .ifStatement:
+                for pair in 0..<Int(inner.b) {
+                    let branch = lists[Int(inner.a) + pair * 2 + 1]
+                    if blockHasGoto(branch, depth: depth + 1) { return true }
+                }
+                if inner.c >= 0, blockHasGoto(inner.c, depth: depth + 1) { return true }
+            default: break
+            }
+        }
+        return false
+    }
+
+    func blockHasGoto(_ block: Int32, depth: Int) -> Bool {
+        guard depth < 64 else { return true }
+        for statement in statementsOf(block) {
+            let node = nodes[Int(statement)]
+            if node.kind == .gotoStatement { return true }
+            if node.kind == .ifStatement || node.kind == .doBlock || node.kind == .whileLoop
+                || node.kind == .repeatLoop || node.kind == .numericFor || node.kind == .genericFor
+            {
+                if node.kind == .ifStatement {
+                    for pair in 0..<Int(node.b) where blockHasGoto(lists[Int(node.a) + pair * 2 + 1], depth: depth + 1)
+                    {
+                        return true
+                    }
+                    if node.c >= 0, blockHasGoto(node.c, depth: depth + 1) { return true }
+                } else if containsGoto(statement, depth: depth + 1) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// Whether every way through a loop body ends in `break` or `return` (never in `goto`, never
+    /// falling through to the next round).
+    func alwaysLeaves(_ block: Int32, depth: Int = 0) -> Bool {
+        guard depth < 64 else { return false }
+        for statement in statementsOf(block) {
+            let node = nodes[Int(statement)]
+            switch node.kind {
+            case .label, .gotoStatement:
+                return false
+            case .returnStatement, .breakStatement:
+                return true
+            case .doBlock:
+                if alwaysLeaves(node.a, depth: depth + 1) { return true }
+                if blockHasGoto(node.a, depth: depth + 1) { return false }
+            case .ifStatement:
+                var every = node.c >= 0 && alwaysLeaves(node.c, depth: depth + 1)
+                for pair in 0..<Int(node.b) where every {
+                    every = alwaysLeaves(lists[Int(node.a) + pair * 2 + 1], depth: depth + 1)
+                }
+                if every { return true }
+                // A goto inside a branch may jump back into the loop's round.
+                for pair in 0..<Int(node.b) where blockHasGoto(lists[Int(node.a) + pair * 2 + 1], depth: depth + 1) {
+                    return false
+                }
+                if node.c >= 0, blockHasGoto(node.c, depth: depth + 1) { return false }
+            case .whileLoop, .repeatLoop, .numericFor, .genericFor:
+                if containsGoto(statement, depth: depth + 1) { return false }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    mutating func checkLoopRunsOnce(_ loop: SyntaxNode, body: Int32) {
+        if alwaysLeaves(body) { facts.findings.append(LintFinding(512, line: loop.line, column: loop.column)) }
+    }
+
+    /// 532: fewer values than targets, the last value giving one (not a call nor `...`); 531: more.
+    mutating func checkBalance(_ assignment: SyntaxNode, lastValue: Int32) {
+        if assignment.c > assignment.b {
+            facts.findings.append(LintFinding(531, line: assignment.line, column: assignment.column))
+        } else if assignment.c < assignment.b, !isMultipleValued(lastValue) {
+            facts.findings.append(LintFinding(532, line: assignment.line, column: assignment.column))
+        }
+    }
+
+    /// 542 at the `then` or `else` before an empty branch.
+    mutating func checkEmptyBranch(_ block: Int32, keyword: String) {
+        let node = nodes[Int(block)]
+        guard node.b == 0 else { return }
+        // The block starts at the token after its keyword: step back over blanks and comment
+        // lines (a branch holding only a comment is empty too) to the keyword.
+        var offset = self.offset(line: node.line, column: node.column) - 1
+        while true {
+            while offset > 0, [0x20, 0x09, 0x0A, 0x0D].contains(byte(at: offset)) { offset -= 1 }
+            let (line, _) = place(of: offset)
+            let start = lineStarts[Int(line) - 1]
+            var first = start
+            while first < offset, byte(at: first) == 0x20 || byte(at: first) == 0x09 { first += 1 }
+            guard byte(at: first) == UInt8(ascii: "-"), byte(at: first + 1) == UInt8(ascii: "-"), start > 0 else {
+                break
+            }
+            offset = start - 1
+        }
+        let word = Array(keyword.utf8)
+        let start = offset - word.count + 1
+        guard start >= 0, (0..<word.count).allSatisfy({ byte(at: start + $0) == word[$0] }) else { return }
+        let place = place(of: start)
+        facts.findings.append(LintFinding(542, line: place.line, column: place.column))
+    }
+
+    /// 571: `for i = #t, 1 do` counts up from the length, so runs at most once.
+    mutating func checkReverseLoop(_ loop: SyntaxNode) {
+        guard loop.b == 3 else { return }
+        let start = nodes[Int(lists[Int(loop.a + 1)])]
+        let limit = nodes[Int(lists[Int(loop.a + 2)])]
+        guard start.kind == .unary, start.op == UnaryOperator.length.rawValue, limit.kind == .number else { return }
+        let limitText = numeral(limit)
+        guard limitText == "1" || limitText == "0" else { return }
+        facts.findings.append(LintFinding(571, line: loop.line, column: loop.column))
+    }
+
+    func numeral(_ node: SyntaxNode) -> String {
+        let start = Int(node.a)
+        let end = min(source.count, start + Int(node.b))
+        guard start < end else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: source[start..<end]), as: UTF8.self)
+    }
+
+    /// 581: `not (a == b)` and the like, which one comparison says.
+    mutating func checkNegation(_ node: SyntaxNode) {
+        guard node.op == UnaryOperator.not.rawValue else { return }
+        let operand = nodes[Int(node.a)]
+        guard operand.kind == .paren else { return }
+        let inner = nodes[Int(operand.a)]
+        guard inner.kind == .binary, let replaced = Self.negatedOperator[inner.op] else { return }
+        let (from, to) = replaced
+        facts.findings.append(LintFinding(581, line: node.line, column: node.column, name: from, detail: to))
+    }
+
+    /// 582: `not a == b` compares `not a`, a boolean, with b.
+    mutating func checkNegatedComparison(_ node: SyntaxNode) {
+        guard Self.negatedOperator[node.op] != nil else { return }
+        let left = nodes[Int(node.a)]
+        guard left.kind == .unary, left.op == UnaryOperator.not.rawValue else { return }
+        facts.findings.append(LintFinding(582, line: left.line, column: left.column))
+    }
+
+    /// Comparison operators and the one that says their negation.
+    static let negatedOperator: [UInt8: (String, String)] = [
+        BinaryOperator.equal.rawValue: ("==", "~="), BinaryOperator.notEqual.rawValue: ("~=", "=="),
+        BinaryOperator.less.rawValue: ("<", ">="), BinaryOperator.lessEqual.rawValue: ("<=", ">"),
+        BinaryOperator.greater.rawValue: (">", "<="), BinaryOperator.greaterEqual.rawValue: (">=", "<"),
+    ]
+}

@@ -1,0 +1,39 @@
+import LuaSyntax
+
+/// luacheck's 314: a table constructor that sets the same key twice (`{a = 1, a = 2}`, `{["x"]
+/// = 1, x = 2}`, `{[1] = a, [1] = b}`): the first value is overwritten before anyone reads it.
+extension ModuleLinter {
+    mutating func checkDuplicateKeys(_ table: SyntaxNode) {
+        guard table.b > 1 else { return }
+        // Keys by symbol id, not text: two byte strings that are not UTF-8 must not look equal.
+        var seen: [String: (line: Int32, column: Int32)] = [:]
+        for index in Int(table.a)..<Int(table.a + table.b) {
+            let field = nodes[Int(lists[index])]
+            guard field.kind == .keyedField else { continue }
+            let key = nodes[Int(field.a)]
+            let name: String
+            switch key.kind {
+            case .string:
+                name = "s" + String(key.a)
+            case .number:
+                // Integers only, decimal or hexadecimal: `[0x49]` and `[73]` are one key.
+                let numeral = self.numeral(key)
+                let value =
+                    numeral.hasPrefix("0x") || numeral.hasPrefix("0X")
+                    ? Int(numeral.dropFirst(2), radix: 16) : Int(numeral, radix: 10)
+                guard let value else { continue }
+                name = "n" + String(value)
+            default:
+                continue
+            }
+            if let earlier = seen[name] {
+                facts.findings.append(
+                    LintFinding(
+                        314, line: earlier.line, column: earlier.column,
+                        name: key.kind == .string ? text(key.a) : self.numeral(key),
+                        detail: String(field.line)))
+            }
+            seen[name] = (key.line, key.column)
+        }
+    }
+}
