@@ -102,7 +102,7 @@ extension Flowpkg {
                 let choices = code.startCandidates.joined(separator: ", ")
                 if isatty(STDIN_FILENO) == 1, !dryRun {
                     StandardStream.error.write("Which module starts the program? (\(choices)): ")
-                    if let answer = readLine()?.trimmingCharacters(in: .whitespaces),
+                    if let line = readLine(), case let answer = String(line.split(separator: " ").first ?? ""),
                         code.startCandidates.contains(answer)
                     {
                         startModule = answer

@@ -21,7 +21,9 @@ struct RocksServerOptions: ParsableArguments {
     /// The options, folders made absolute against the current folder.
     func dependencyOptions(locked: Bool = false, offline: Bool = false) -> DependencyOptions {
         let cwd = FileManager.default.currentDirectoryPath
-        let servers = rocksServers.map { $0.contains("://") ? $0 : PathText.resolve($0, against: cwd) }
+        // `firstRange(of:)`, the standard library's: `contains` would pick Foundation's overload here
+        // (ArgumentParser imports Foundation), which the release binary must not link.
+        let servers = rocksServers.map { $0.firstRange(of: "://") != nil ? $0 : PathText.resolve($0, against: cwd) }
         return DependencyOptions(locked: locked, offline: offline, rocksServers: servers.isEmpty ? nil : servers)
     }
 }
