@@ -31,9 +31,17 @@ struct LiveOptions: ParsableArguments {
     @Flag(help: "Keep running after the start module returns, applying live changes until Ctrl-C.")
     var watch = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds to wait at start-up for a debugger (flowpkg dap, attached through the live source) before running the start module.",
+            valueName: "seconds"))
+    var waitForDebugger: Double?
+
     func validate() throws {
         guard let url else {
-            if token != nil || watch { throw ValidationError("--token and --watch go with --live URL") }
+            if token != nil || watch || waitForDebugger != nil {
+                throw ValidationError("--token, --watch and --wait-for-debugger go with --live URL")
+            }
             return
         }
         // flowpkg serve speaks plain HTTP, and so does the live client: https would never connect.
@@ -43,6 +51,9 @@ struct LiveOptions: ParsableArguments {
             )
         }
         if token == nil { throw ValidationError("--live needs --token: the token `flowpkg serve` printed") }
+        if let waitForDebugger, !(waitForDebugger >= 0 && waitForDebugger <= 3600) {
+            throw ValidationError("--wait-for-debugger takes seconds from 0 to 3600")
+        }
         if !(connectionTimeout >= 0 && connectionTimeout <= 3600) {
             throw ValidationError("--connection-timeout takes seconds from 0 to 3600")
         }

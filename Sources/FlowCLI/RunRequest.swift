@@ -164,6 +164,9 @@ struct RunRequest {
             session?.stop()
             context.terminate()
         }
+        // Under a live source a debugger can attach through it (flowpkg dap attach).
+        let liveDebugger = reporter.flatMap { live?.startDebugChannel(context: context, program: $0.program) }
+        defer { liveDebugger?.stop() }
         if watch, let reason = refusal.withLock({ $0 }) {
             Self.standardError("error: --watch has nothing to watch: \(reason)\n")
             throw ExitCode.failure
