@@ -63,7 +63,7 @@ extension DebugAdapterSession {
         let deadline = Date() + connectionTimeout
         var connection: EngineConnection?
         while connection == nil, Date() < deadline, !process.hasExited.withLock({ $0 }) {
-            connection = EngineConnection.accept(on: listener, token: token, timeout: 0.2)
+            connection = EngineConnection.accept(on: listener, token: token, wait: 0.2)
         }
         guard let connection else {
             process.terminate()

@@ -41,23 +41,23 @@ final class EngineConnection: @unchecked Sendable {
         var description: String { "the loopback listener has no port" }
     }
 
-    /// Takes the program's connection on `listener`, checking its first line is `token`;
-    /// nil when none came in `timeout` seconds (or with another token).
-    static func accept(on listener: PlainSocket, token: String, timeout: TimeInterval) -> EngineConnection? {
-        let deadline = Date() + timeout
-        while Date() < deadline {
-            guard PlainSocket.readable([listener], within: deadline.timeIntervalSinceNow)[0],
-                let (socket, _) = try? listener.accept()
-            else { continue }
-            var line: [UInt8] = []
-            while !line.contains(UInt8(ascii: "\n")), line.count < 256,
-                let bytes = try? socket.receive(max: 1, before: deadline)
-            {
-                line += bytes
-            }
-            if String(decoding: line, as: UTF8.self) == token + "\n" { return EngineConnection(socket: socket) }
+    /// Takes the program's connection on `listener` if one comes within `wait` seconds,
+    /// checking its first line is `token` (read within 5 seconds); nil otherwise.
+    static func accept(on listener: PlainSocket, token: String, wait: TimeInterval) -> EngineConnection? {
+        guard PlainSocket.readable([listener], within: wait)[0], let (socket, _) = try? listener.accept() else {
+            return nil
         }
-        return nil
+        let deadline = Date() + 5
+        var line: [UInt8] = []
+        while !line.contains(UInt8(ascii: "\n")), line.count < 256,
+            let bytes = try? socket.receive(max: 1, before: deadline)
+        {
+            line += bytes
+        }
+        // The token's deadline must not outlive it: later reads wait as long as it takes.
+        socket.setTimeouts(send: nil, receive: nil)
+        guard String(decoding: line, as: UTF8.self) == token + "\n" else { return nil }
+        return EngineConnection(socket: socket)
     }
 
     /// Reads messages on a thread of its own: replies to their waiters, the rest to
