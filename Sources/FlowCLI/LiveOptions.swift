@@ -35,9 +35,19 @@ struct LiveOptions: ParsableArguments {
     )
     var watch = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds to wait at start-up for a debugger (flowpkg dap, attached through the live source) before running the start module.",
+            valueName: "seconds"))
+    var waitForDebugger: Double?
+
     func validate() throws {
         guard let url else {
             if token != nil { throw ValidationError("--token goes with --live URL") }
+            if waitForDebugger != nil {
+                throw ValidationError(
+                    "--wait-for-debugger goes with --live URL: a debugger attaches through the live source")
+            }
             return
         }
         // flowpkg serve speaks plain HTTP, and so does the live client: https would never connect.
@@ -47,6 +57,9 @@ struct LiveOptions: ParsableArguments {
             )
         }
         if token == nil { throw ValidationError("--live needs --token: the token `flowpkg serve` printed") }
+        if let waitForDebugger, !(waitForDebugger >= 0 && waitForDebugger <= 3600) {
+            throw ValidationError("--wait-for-debugger takes seconds from 0 to 3600")
+        }
         if !(connectionTimeout >= 0 && connectionTimeout <= 3600) {
             throw ValidationError("--connection-timeout takes seconds from 0 to 3600")
         }

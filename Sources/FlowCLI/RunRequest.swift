@@ -150,13 +150,25 @@ struct RunRequest {
         let watch = live?.watch ?? false
         let refused = DispatchSemaphore(value: 0)
         let refusal = Locked<String?>(nil)
-        launch.live = live?.launch(output: LineOutput(), loader: target.loader) { session in
+        var liveLaunch = live?.launch(output: LineOutput(), loader: target.loader) { session in
             guard watch else { return }
             session.onRefused { reason in
                 refusal.withLock { $0 = reason }
                 refused.signal()
             }
         }
+        // Under a live source a debugger can attach through it (flowpkg dap attach).
+        let liveDebugger = Locked<DebugLiveChannel?>(nil)
+        defer { liveDebugger.withLock { $0 }?.stop() }
+        if let options = live {
+            liveLaunch?.didAttach = { context, program in
+                guard let program, let channel = options.startDebugChannel(context: context, program: program) else {
+                    return
+                }
+                liveDebugger.withLock { $0 = channel }
+            }
+        }
+        launch.live = liveLaunch
         if watch {
             launch.willRunStartModule = { _ in
                 if let reason = refusal.withLock({ $0 }) {

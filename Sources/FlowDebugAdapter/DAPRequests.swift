@@ -17,8 +17,35 @@ public struct LaunchRequest: DAPRequest {
 
 public struct AttachRequest: DAPRequest {
     public static let command = "attach"
+    /// `flowpkg serve`'s URL.
     public var serve: String?
     public var token: String?
+    /// The package identifier (a string) or the process id (a number) of the program; may be
+    /// left out when only one is connected.
+    public var program: ProgramChoice?
+    /// Accepted for editors that pass it: a program attached to is never ended by the adapter.
+    public var cwd: String?
+
+    public enum ProgramChoice: Decodable, Sendable {
+        case identifier(String)
+        case processID(Int)
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Int.self) {
+                self = .processID(number)
+            } else {
+                self = .identifier(try container.decode(String.self))
+            }
+        }
+
+        var query: String {
+            switch self {
+            case .identifier(let name): return name
+            case .processID(let number): return String(number)
+            }
+        }
+    }
 }
 
 public struct SetBreakpointsRequest: DAPRequest {

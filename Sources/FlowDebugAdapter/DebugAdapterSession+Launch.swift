@@ -63,7 +63,7 @@ extension DebugAdapterSession {
         let deadline = Date() + connectionTimeout
         var connection: EngineConnection?
         while connection == nil, Date() < deadline, !process.hasExited.withLock({ $0 }) {
-            connection = EngineConnection.accept(on: listener, token: token, timeout: 0.2)
+            connection = EngineConnection.accept(on: listener, token: token, wait: 0.2)
         }
         guard let connection else {
             process.terminate()
@@ -75,6 +75,37 @@ extension DebugAdapterSession {
         connection.start(onMessage: { [weak self] in self?.engineSent($0) }, onClose: {})
         respond(seq, name, Empty())
         send(event: "initialized", Empty())
+    }
+
+    /// `attach`: to a program following `flowpkg serve` (`run --live`, or a host with the
+    /// development monitor), through the server's debug relay and its token.
+    func attach(_ seq: Int, _ request: AttachRequest) {
+        let name = AttachRequest.command
+        guard let serve = request.serve.flatMap({ URL(string: $0) }), let token = request.token, !token.isEmpty else {
+            return respondError(
+                requestSeq: seq, command: name,
+                message: "attach needs 'serve' (flowpkg serve's URL, such as http://127.0.0.1:7315) and 'token'")
+        }
+        let attached = EngineConnection.attach(
+            serve: serve, token: token, program: request.program?.query,
+            onMessage: { [weak self] in self?.engineSent($0) },
+            onClose: { [weak self] in self?.send(event: "terminated", Empty()) })
+        switch attached {
+        case .failure(let failure):
+            respondError(requestSeq: seq, command: name, message: failure.description)
+        case .success(let (connection, _)):
+            state.withLock { state in
+                state.connection = connection
+                state.projectRoot = nil
+                // A live source names chunks by their path in the project folder.
+                if let cwd = request.cwd {
+                    state.sourceMap = SourceMap(
+                        workingDirectory: Self.absolute(cwd, from: state.sourceMap.workingDirectory))
+                }
+            }
+            respond(seq, name, Empty())
+            send(event: "initialized", Empty())
+        }
     }
 
     static func absolute(_ path: String, from directory: String) -> String {

@@ -12,11 +12,7 @@ extension DebugAdapterSession {
             respond(seq, InitializeRequest.command, Capabilities())
         }
         on(LaunchRequest.self) { [unowned self] seq, request in launch(seq, request) }
-        on(AttachRequest.self) { [unowned self] seq, _ in
-            respondError(
-                requestSeq: seq, command: AttachRequest.command,
-                message: "attach through flowpkg serve is not available in this build")
-        }
+        on(AttachRequest.self) { [unowned self] seq, request in attach(seq, request) }
         on(SetBreakpointsRequest.self) { [unowned self] seq, request in setBreakpoints(seq, request) }
         on(SetExceptionBreakpointsRequest.self) { [unowned self] seq, request in
             let filters = Set(request.filters)

@@ -10,12 +10,24 @@ import FlowSupport
 /// The adapter's end of the debug channel to the engine in a program: requests out, each
 /// reply handed to the closure waiting for it, events to `onMessage`.
 final class EngineConnection: @unchecked Sendable {
-    private let socket: PlainSocket
+    private let socket: PlainSocket?
+    /// How a request's JSON goes out: a line on the socket, or a POST to the relay.
+    private let write: @Sendable ([UInt8]) -> Void
+    private let shutDown: @Sendable () -> Void
     private let state = Locked((nextSeq: 1, waiting: [Int: @Sendable (DebugReply) -> Void](), closed: false))
     private let encoder = JSONEncoder()
+    private let sending = Locked(())
 
     init(socket: PlainSocket) {
         self.socket = socket
+        write = { bytes in _ = try? socket.send(bytes + [UInt8(ascii: "\n")]) }
+        shutDown = { socket.shutDown() }
+    }
+
+    private init(write: @escaping @Sendable ([UInt8]) -> Void, shutDown: @escaping @Sendable () -> Void) {
+        socket = nil
+        self.write = write
+        self.shutDown = shutDown
     }
 
     /// Listens on loopback for the program's connection: the socket and its `HOST:PORT`.
@@ -29,29 +41,29 @@ final class EngineConnection: @unchecked Sendable {
         var description: String { "the loopback listener has no port" }
     }
 
-    /// Takes the program's connection on `listener`, checking its first line is `token`;
-    /// nil when none came in `timeout` seconds (or with another token).
-    static func accept(on listener: PlainSocket, token: String, timeout: TimeInterval) -> EngineConnection? {
-        let deadline = Date() + timeout
-        while Date() < deadline {
-            guard PlainSocket.readable([listener], within: deadline.timeIntervalSinceNow)[0],
-                let (socket, _) = try? listener.accept()
-            else { continue }
-            var line: [UInt8] = []
-            while !line.contains(UInt8(ascii: "\n")), line.count < 256,
-                let bytes = try? socket.receive(max: 1, before: deadline)
-            {
-                line += bytes
-            }
-            if String(decoding: line, as: UTF8.self) == token + "\n" { return EngineConnection(socket: socket) }
+    /// Takes the program's connection on `listener` if one comes within `wait` seconds,
+    /// checking its first line is `token` (read within 5 seconds); nil otherwise.
+    static func accept(on listener: PlainSocket, token: String, wait: TimeInterval) -> EngineConnection? {
+        guard PlainSocket.readable([listener], within: wait)[0], let (socket, _) = try? listener.accept() else {
+            return nil
         }
-        return nil
+        let deadline = Date() + 5
+        var line: [UInt8] = []
+        while !line.contains(UInt8(ascii: "\n")), line.count < 256,
+            let bytes = try? socket.receive(max: 1, before: deadline)
+        {
+            line += bytes
+        }
+        // The token's deadline must not outlive it: later reads wait as long as it takes.
+        socket.setTimeouts(send: nil, receive: nil)
+        guard String(decoding: line, as: UTF8.self) == token + "\n" else { return nil }
+        return EngineConnection(socket: socket)
     }
 
     /// Reads messages on a thread of its own: replies to their waiters, the rest to
     /// `onMessage`; `onClose` once the program has gone (every waiter gets a failure first).
     func start(onMessage: @escaping @Sendable (DebugMessage) -> Void, onClose: @escaping @Sendable () -> Void) {
-        let socket = self.socket
+        guard let socket else { return }
         DetachedThread.start(name: "flowpkg.dap.engine") { [self] in
             let decoder = JSONDecoder()
             var buffer: [UInt8] = []
@@ -60,23 +72,91 @@ final class EngineConnection: @unchecked Sendable {
                 while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = Data(buffer[..<newline])
                     buffer.removeSubrange(...newline)
-                    guard let message = try? decoder.decode(DebugMessage.self, from: line) else { continue }
-                    if case .reply(let seq, let reply) = message {
-                        let waiter = state.withLock { $0.waiting.removeValue(forKey: seq) }
-                        waiter?(reply)
-                    } else {
-                        onMessage(message)
-                    }
+                    if let message = try? decoder.decode(DebugMessage.self, from: line) { deliver(message, onMessage) }
                 }
             }
-            let waiters = state.withLock { state in
-                state.closed = true
-                defer { state.waiting = [:] }
-                return Array(state.waiting.values)
-            }
-            for waiter in waiters { waiter(.failure("the program has exited")) }
+            ended()
             onClose()
         }
+    }
+
+    private func deliver(_ message: DebugMessage, _ onMessage: @Sendable (DebugMessage) -> Void) {
+        if case .reply(let seq, let reply) = message {
+            let waiter = state.withLock { $0.waiting.removeValue(forKey: seq) }
+            waiter?(reply)
+        } else {
+            onMessage(message)
+        }
+    }
+
+    private func ended() {
+        let waiters = state.withLock { state in
+            state.closed = true
+            defer { state.waiting = [:] }
+            return Array(state.waiting.values)
+        }
+        for waiter in waiters { waiter(.failure("the program has exited")) }
+    }
+
+    /// Attaches through `flowpkg serve` at `serve` with `token` to `program` (an identifier or
+    /// a process id; nil when one program is connected): the program's messages come on the
+    /// relay's event stream, requests go as POSTs. The attachment, or why not.
+    static func attach(
+        serve: URL, token: String, program: String?, onMessage: @escaping @Sendable (DebugMessage) -> Void,
+        onClose: @escaping @Sendable () -> Void
+    ) -> Result<(EngineConnection, DebugAttachment), AttachFailure> {
+        var components = URLComponents(url: serve, resolvingAgainstBaseURL: false)
+        components?.path = LiveProtocol.debugClientPath
+        components?.queryItems = program.map { [URLQueryItem(name: "program", value: $0)] }
+        guard let url = components?.url, serve.scheme == "http", serve.host != nil else {
+            return .failure(AttachFailure(description: "'serve' must be flowpkg serve's http:// URL, not '\(serve)'"))
+        }
+        let source = EventSource(url: url, token: token)
+        let outcome = Awaited(Result<(EngineConnection, DebugAttachment), AttachFailure>?.none)
+        let connection = Locked(EngineConnection?.none)
+        source.start(
+            onEvent: { name, data in
+                if name == LiveProtocol.debugAttachedEvent {
+                    guard let attachment = try? JSONDecoder().decode(DebugAttachment.self, from: Data(data.utf8)) else {
+                        return
+                    }
+                    var post = URLComponents(url: serve, resolvingAgainstBaseURL: false)!
+                    post.path = LiveProtocol.debugClientPath
+                    post.queryItems = [URLQueryItem(name: "program", value: attachment.id)]
+                    let target = post.url!
+                    let made = EngineConnection(
+                        write: { bytes in _ = HTTPPost.send(target, token: token, body: bytes) },
+                        shutDown: { source.cancel() })
+                    connection.withLock { $0 = made }
+                    outcome.withLock { $0 = .success((made, attachment)) }
+                } else if name == LiveProtocol.debugEvent,
+                    let message = try? JSONDecoder().decode(DebugMessage.self, from: Data(data.utf8)),
+                    let made = connection.withLock({ $0 })
+                {
+                    made.deliver(message, onMessage)
+                }
+            },
+            onEnd: { end in
+                let made = connection.withLock { $0 }
+                outcome.withLock { outcome in
+                    guard outcome == nil else { return }
+                    switch end {
+                    case .refused(401, _):
+                        outcome = .failure(AttachFailure(description: "flowpkg serve refused the token"))
+                    case .refused(_, let message): outcome = .failure(AttachFailure(description: message))
+                    case .closed(let reason):
+                        outcome = .failure(
+                            AttachFailure(description: "cannot reach flowpkg serve at \(serve): \(reason)"))
+                    }
+                }
+                made?.ended()
+                if made != nil { onClose() }
+            })
+        return outcome.wait(until: { $0 })
+    }
+
+    struct AttachFailure: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// Sends `command`; `reply` gets the engine's answer (a failure once the program is gone).
@@ -90,10 +170,10 @@ final class EngineConnection: @unchecked Sendable {
         }
         guard let seq else { return reply(.failure("the program has exited")) }
         guard let data = try? encoder.encode(DebugRequest(seq: seq, command: command)) else { return }
-        state.withLock { _ in _ = try? socket.send(Array(data) + [UInt8(ascii: "\n")]) }
+        sending.withLock { _ in write([UInt8](data)) }
     }
 
     func close() {
-        socket.shutDown()
+        shutDown()
     }
 }

@@ -1,3 +1,4 @@
+import FlowLiveProtocol
 import FlowLoader
 import FlowPackage
 import FlowRuntime
@@ -17,6 +18,10 @@ public struct LiveLaunch: LaunchLiveSource {
     public var afterChange: @Sendable () -> Void
     /// Sees each session before it connects (to register `LiveSession.onRefused`, say).
     public var prepareSession: (LiveSession) -> Void
+    /// Runs once the context follows the live source, before its start module runs, with the
+    /// program as the live source knows it (nil when nothing is reported): where a debug
+    /// channel through the live source starts (`flowpkg run --live`).
+    public var didAttach: (LuaContext, LiveProgram?) -> Void = { _, _ in }
 
     public init(
         configuration: DevelopmentMonitor.Configuration, reports: Bool = true,
@@ -72,6 +77,7 @@ final class LiveAttachment: LaunchLiveAttachment, @unchecked Sendable {
             afterChange: launch.afterChange, reporter: reporter,
             prepare: launch.prepareSession)
         session.withLock { $0 = attached }
+        launch.didAttach(context, reporter?.program)
     }
 
     func startModuleFailed(_ message: String) {

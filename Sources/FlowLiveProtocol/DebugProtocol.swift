@@ -200,3 +200,31 @@ extension DebugProtocol {
         return String(decoding: text, as: UTF8.self)
     }
 }
+
+extension LiveProtocol {
+    /// A program's end of the debug relay: `GET ?id=&identifier=&pid=` → an event stream of
+    /// `debug` events, each a `DebugRequest`; `POST ?id=` with a `DebugMessage` as JSON.
+    public static let debugProgramPath = "/v1/debug/program"
+    /// A debugger's end: `GET ?program=` (the package identifier or the process id; optional
+    /// when one program is connected) → an `attached` event naming the program (a
+    /// `DebugAttachment`), then `debug` events, each a `DebugMessage`; `POST ?program=ID` with
+    /// a `DebugRequest` as JSON (ID: the attachment's `id`).
+    public static let debugClientPath = "/v1/debug/client"
+    /// The event name of a debug message either way.
+    public static let debugEvent = "debug"
+    public static let debugAttachedEvent = "attached"
+}
+
+/// The program a debugger attached to through `flowpkg serve`.
+public struct DebugAttachment: Codable, Sendable, Equatable {
+    /// The program's `LiveProgram.id`.
+    public var id: String
+    public var identifier: String
+    public var processID: Int32
+
+    public init(id: String, identifier: String, processID: Int32) {
+        self.id = id
+        self.identifier = identifier
+        self.processID = processID
+    }
+}

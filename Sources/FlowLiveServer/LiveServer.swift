@@ -75,6 +75,8 @@ public final class LiveServer: Sendable {
     /// The listener, set by `start()`.
     private let listener = Locked<HTTPServer?>(nil)
     let events = EventBroadcaster()
+    /// Debug requests and messages between `flowpkg dap` and the programs (DebugRelay.swift).
+    private let debugRelay = DebugRelay()
     let log: @Sendable (String) -> Void
     private let watcher: FileWatcher
     /// What programs sent back, and where it goes as it arrives.
@@ -162,6 +164,7 @@ public final class LiveServer: Sendable {
     public func stop() {
         watcher.stop()
         events.finishAll()
+        debugRelay.finishAll()
         listener.withLock { $0 }?.stop()
     }
 
@@ -172,6 +175,7 @@ public final class LiveServer: Sendable {
 
     private func respond(to request: HTTPRequest) -> HTTPResponse {
         authorized(request) {
+            if let answer = debugRelay.respond(to: request) { return answer }
             if request.path == LiveProtocol.reportPath {
                 guard request.method == "POST" else {
                     return HTTPResponse.error(405, "\(LiveProtocol.reportPath) takes POST with a JSON report")

@@ -53,6 +53,7 @@ public final class Loader: Sendable {
         var items: [LoadedItem] = []
         var loadObservers: [@Sendable (LoadedItem) -> Void] = []
         var byteObservers: [@Sendable (LoadedItem, [UInt8]) -> Void] = []
+        var moduleObservers: [@Sendable (ModuleCode) -> Void] = []
     }
 
     private let state: Locked<State>
@@ -106,6 +107,7 @@ public final class Loader: Sendable {
             }
             if let code {
                 record(.module(name), from: source, bytes: code.bytes)
+                for observer in state.withLock({ $0.moduleObservers }) { observer(code) }
                 return code
             }
         }
@@ -200,6 +202,12 @@ public final class Loader: Sendable {
     /// and SHA-256, computed off the loading thread).
     public func observeLoads(withBytes observer: @escaping @Sendable (LoadedItem, [UInt8]) -> Void) {
         state.withLock { $0.byteObservers.append(observer) }
+    }
+
+    /// Calls `observer` with each module's code as it is served (reloads too), on the loading
+    /// thread: its chunk name is the one Lua runs it under (a debugger matches breakpoints by it).
+    public func observeModules(_ observer: @escaping @Sendable (ModuleCode) -> Void) {
+        state.withLock { $0.moduleObservers.append(observer) }
     }
 
     private func record(_ item: LoadedItem.Item, from source: any PackageSource, bytes: [UInt8]) {

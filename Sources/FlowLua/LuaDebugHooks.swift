@@ -106,7 +106,8 @@ package final class LuaDebugHooks: @unchecked Sendable {
     /// any thread (`lua_sethook` is safe to call asynchronously, as lua.c does on Ctrl-C).
     package func interrupt() {
         runningLock.lock()
-        if let thread = running.last { lua_sethook(thread, Self.hook, Self.lineMask | LUA_MASKCOUNT, 1) }
+        // The count hook alone: a call hook firing first would set the mask again and lose it.
+        if let thread = running.last { lua_sethook(thread, Self.hook, LUA_MASKCOUNT, 1) }
         runningLock.unlock()
     }
 

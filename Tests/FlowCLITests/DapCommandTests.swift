@@ -36,4 +36,6 @@ import Testing
     @Test func pauseATightLoopAndEvaluateInTheReplWhileItRuns() throws { try run("pause_and_repl") }
     @Test func aBreakpointSetLaterHitsInACoroutineCreatedBefore() throws { try run("coroutine") }
     @Test func badInputGetsAnErrorResponseAndTheAdapterGoesOn() throws { try run("bad_input") }
+    @Test func attachThroughServeHitDetachAndTheProgramGoesOn() throws { try run("attach") }
+    @Test func runLiveWaitsForADebuggerBeforeItsFirstLine() throws { try run("wait_for_debugger") }
 }

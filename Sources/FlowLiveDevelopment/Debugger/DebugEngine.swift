@@ -25,6 +25,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         var configured = false
         var closed = false
         var stopped = false
+        var nudging = false
     }
 
     enum StepMode {
@@ -41,6 +42,9 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         /// The thread stopped on, while stopped.
         var stoppedThread: LuaThread?
         var resume: DebugResumeKind?
+        /// Whether `coroutine` and `pcall` are wrapped yet (at the first request, for a program
+        /// a debugger may attach to later).
+        var wrappersInstalled = false
         /// The code of each module loaded, by chunk name (what `source` answers).
         var sourceBytes: [String: [UInt8]] = [:]
     }
@@ -57,23 +61,24 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         self.transport = transport
     }
 
-    /// Installs the hooks (none active until a breakpoint is set) and reports loads.
-    package func attach() throws {
+    /// Installs the hooks (none active until a breakpoint is set) and reports loads. With
+    /// `wrappingNow` false, `coroutine` and `pcall` are left alone until the first request.
+    package func attach(wrappingNow: Bool = true) throws {
         try context.withDebugState { state in
             let hooks = LuaDebugHooks(state: state)
             hooks.handler = self
             hooks.activate()
-            try hooks.installWrappers(in: state)
+            if wrappingNow {
+                try hooks.installWrappers(in: state)
+                self.lua.wrappersInstalled = true
+            }
             self.lua.hooks = hooks
             self.lua.inspector = LuaDebugInspector(state: state)
             self.lua.state = state
         }
-        context.loader.observeLoads(withBytes: { [weak self] item, bytes in
-            guard let self, case .module(let name) = item.item,
-                let chunk = self.context.loader.chunkName(ofModule: name)
-            else { return }
-            self.moduleLoaded(DebugSourceKey(chunk: chunk, module: name.rawValue), bytes: bytes)
-        })
+        context.loader.observeModules { [weak self] code in
+            self?.moduleLoaded(DebugSourceKey(chunk: code.chunkName, module: code.name.rawValue), bytes: code.bytes)
+        }
     }
 
     /// Waits until the debugger has sent `configurationDone` (or gone), at most `timeout`.
@@ -93,6 +98,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
 
     /// A request from the debugger.
     package func receive(_ request: DebugRequest) {
+        shared.withLock { $0.closed = false }
         switch request.command {
         case .pause:
             shared.withLock { $0.pauseRequested = true }
@@ -118,14 +124,40 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         }
     }
 
-    /// The debugger has gone: no more stops, and a stopped program runs on.
+    /// The debugger has gone: no more stops, and a stopped program runs on without
+    /// breakpoints. A debugger that comes again (`transportOpened`) starts afresh.
     package func transportClosed() {
         shared.withLock { $0.closed = true }
-        context.queueDebugJob { [weak self] _ in self?.detach() }
+        context.queueDebugJob { [weak self] _ in
+            guard let self else { return }
+            self.lua.breakpoints = BreakpointTable(keepingSourcesOf: self.lua.breakpoints)
+            self.lua.hooks?.setBreakpoints([:])
+            self.lua.step = nil
+            self.lua.hooks?.step(nil)
+        }
     }
 
+    /// Asks the running program for a safe point, again every few milliseconds while work
+    /// waits (an interrupt can be lost to the program setting its own hooks at that moment).
     private func nudge() {
+        let start = shared.withLock { shared -> Bool in
+            defer { shared.nudging = true }
+            return !shared.nudging
+        }
         lua.hooks?.interrupt()
+        guard start else { return }
+        DetachedThread.start(name: "flowpkg.debug.nudge") { [self] in
+            while true {
+                let done = shared.wait(
+                    until: { shared -> Bool? in
+                        let done = shared.stopped || shared.closed || (shared.pending.isEmpty && !shared.pauseRequested)
+                        if done { shared.nudging = false }
+                        return done ? true : nil
+                    }, deadline: Date() + 0.005)
+                if done != nil { return }
+                lua.hooks?.interrupt()
+            }
+        }
     }
 
     // MARK: On the context's thread (LuaDebugHandler)
@@ -181,6 +213,10 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
 
     /// Carries out the requests waiting, on `thread` (running or idle, not stopped).
     func drainPending(on thread: LuaThread) {
+        if !lua.wrappersInstalled, let state = lua.state {
+            lua.wrappersInstalled = true
+            try? lua.hooks?.installWrappers(in: state)
+        }
         let requests = shared.withLock { shared in
             let requests = shared.pending
             shared.pending = []

@@ -77,6 +77,8 @@ class DapClient:
 
     def request(self, command, arguments=None, success=True, timeout=60):
         response = self.wait_response(self.send(command, arguments), timeout)
+        if success is None:
+            return response
         if success and not response["success"]:
             raise DapError("%s failed: %s" % (command, response.get("message")))
         if not success and response["success"]:

@@ -293,6 +293,170 @@ def scenario_bad_input(flowpkg, work):
     client.close()
 
 
+TICKER = """local ticks = 0
+local function tick()
+  ticks = ticks + 1
+  return ticks
+end
+io.stderr:write("ready\\n")
+while true do
+  if tick() % 200000 == 0 then io.stderr:write("tick\\n") end
+end
+"""
+
+TOKEN = "dap-test-token-1234"
+
+
+class Served:
+    """flowpkg serve on a free port, and the lines it logs, read as they come."""
+
+    def __init__(self, flowpkg, root):
+        import subprocess
+        import threading
+
+        self.process = subprocess.Popen(
+            [flowpkg, "serve", root, "--port", "0", "--token", TOKEN],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        self.lines = []
+        self.condition = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+        line = self.wait_line(lambda l: l.startswith("Serving "))
+        self.url = line.split(" at ")[1].strip()
+
+    def _read(self):
+        for line in self.process.stdout:
+            with self.condition:
+                self.lines.append(line)
+                self.condition.notify_all()
+        with self.condition:
+            self.lines.append(None)
+            self.condition.notify_all()
+
+    def wait_line(self, predicate, after=0, timeout=60):
+        with self.condition:
+            def found():
+                return next((l for l in self.lines[after:] if l is None or predicate(l)), False)
+            if not self.condition.wait_for(lambda: found() is not False, timeout):
+                raise DapError("serve never logged the line awaited: %r" % self.lines[-10:])
+            line = found()
+            if line is None:
+                raise DapError("serve ended: %r" % self.lines[-10:])
+            return line
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=20)
+
+
+class Program:
+    """flowpkg run --live, its stderr read line by line."""
+
+    def __init__(self, flowpkg, root, served, extra=()):
+        import subprocess
+        import threading
+
+        self.process = subprocess.Popen(
+            [flowpkg, "run", root, "--live", served.url, "--token", TOKEN] + list(extra),
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        )
+        self.lines = []
+        self.condition = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stderr:
+            with self.condition:
+                self.lines.append(line)
+                self.condition.notify_all()
+
+    def wait_line(self, text, after=0, timeout=60):
+        with self.condition:
+            if not self.condition.wait_for(lambda: any(text in l for l in self.lines[after:]), timeout):
+                raise DapError("the program never wrote %r: %r" % (text, self.lines[-10:]))
+            return len(self.lines)
+
+    def stop(self):
+        self.process.kill()
+        self.process.wait(timeout=20)
+
+
+def attach(flowpkg, work, root, served, program="com.example.demo", token=TOKEN, success=True):
+    client = DapClient([flowpkg, "dap"], cwd=work)
+    client.request("initialize", {"adapterID": "flowpkg"})
+    response = client.request(
+        "attach", {"serve": served.url, "token": token, "program": program, "cwd": root}, success=success
+    )
+    if success:
+        client.wait_event("initialized")
+    return client, response
+
+
+def scenario_attach(flowpkg, work):
+    root = make_project(work, main=TICKER)
+    main = os.path.join(root, "Sources/Main.lua")
+    served = Served(flowpkg, root)
+    program = Program(flowpkg, root, served)
+    try:
+        served.wait_line(lambda l: "/v1/debug/program" in l)
+        program.wait_line("ready")
+        # A wrong token is refused, and the adapter goes on.
+        client, response = attach(flowpkg, work, root, served, token="not-the-token-000", success=False)
+        expect("token" in response["message"], "a wrong token: %r" % response)
+        response = client.request("attach", {"serve": served.url, "token": TOKEN, "program": "com.example.other"},
+                                  success=False)
+        expect("no program" in response["message"], "another program: %r" % response)
+        response = client.request("attach", {"serve": served.url, "token": TOKEN, "program": program.process.pid,
+                                             "cwd": root})
+        client.wait_event("initialized")
+        response = client.request("setBreakpoints", {"source": {"path": main}, "breakpoints": [{"line": 3}]})
+        expect(response["body"]["breakpoints"][0]["verified"], "verified: %r" % response["body"])
+        client.request("configurationDone")
+        event, after = stopped(client, reason="breakpoint")
+        frames = top_frame(client)
+        expect(frames[0]["name"] == "tick" and frames[0]["line"] == 3, "stopped in tick: %r" % frames[0])
+        expect(frames[0]["source"].get("path") == main, "the project's file: %r" % frames[0]["source"])
+        ticks = client.request("evaluate", {"expression": "ticks", "frameId": frames[0]["id"]})["body"]["result"]
+        expect(int(ticks) >= 0, "ticks: %r" % ticks)
+        seen = len(program.lines)
+        client.request("disconnect", {})
+        client.close()
+        # Detached: the program runs on, with no breakpoint left.
+        program.wait_line("tick", after=seen)
+        expect(program.process.poll() is None, "the program still runs")
+    finally:
+        program.stop()
+        served.stop()
+
+
+WAITING = """print("first line ran")
+local x = 41
+print(x + 1)
+"""
+
+
+def scenario_wait_for_debugger(flowpkg, work):
+    root = make_project(work, main=WAITING)
+    main = os.path.join(root, "Sources/Main.lua")
+    served = Served(flowpkg, root)
+    program = Program(flowpkg, root, served, extra=["--wait-for-debugger", "60"])
+    try:
+        served.wait_line(lambda l: "/v1/debug/program" in l)
+        client, _ = attach(flowpkg, work, root, served, program=None)
+        client.request("setBreakpoints", {"source": {"path": main}, "breakpoints": [{"line": 1}]})
+        client.request("configurationDone")
+        event, after = stopped(client, reason="breakpoint")
+        expect(top_frame(client)[0]["line"] == 1, "the program waited, and stopped on its first line")
+        client.request("continue", {"threadId": 1})
+        client.wait_event("terminated")
+        expect(program.process.wait(timeout=30) == 0, "the program ran to its end")
+        client.close()
+    finally:
+        if program.process.poll() is None:
+            program.stop()
+        served.stop()
+
+
 SCENARIOS = {name[len("scenario_"):]: f for name, f in globals().items() if name.startswith("scenario_")}
 
 if __name__ == "__main__":
