@@ -11,48 +11,51 @@ import FlowPackage
 #endif
 import FlowSupport
 
-/// Files written whole or not at all: to a temporary name in the same folder, flushed, then
-/// renamed over the target, so a reader sees the old file or the new one, never half of one.
+/// Files written whole or not at all, through FlowSupport's `AtomicOutput` (as a package is
+/// written): a temporary file beside the target, flushed, then renamed over it.
 enum AtomicFiles {
     static func write(_ bytes: [UInt8], to target: URL) throws(UpdateError) {
-        let temporary = temporaryURL(beside: target)
+        let temporary = try output(beside: target)
+        defer { temporary.removeIfLeft() }
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {
             throw .store(
                 path: target.path,
-                reason: "cannot create \(temporary.lastPathComponent): \(String(cString: strerror(errno)))")
+                reason: "cannot write \(temporary.path): \(String(cString: strerror(errno)))")
         }
-        try moveIntoPlace(temporary, target)
+        try moveIntoPlace(temporary)
     }
 
     /// Copies `source` to `target` through a temporary file and a rename.
     static func copy(_ source: URL, to target: URL) throws(UpdateError) {
-        let temporary = temporaryURL(beside: target)
+        let temporary = try output(beside: target)
+        defer { temporary.removeIfLeft() }
         do {
-            try FileManager.default.copyItem(at: source, to: temporary)
+            // copyItem makes its own file: the exclusive one AtomicOutput made goes first.
+            unlink(temporary.path)
+            try FileManager.default.copyItem(
+                at: URL(fileURLWithPath: source.path), to: URL(fileURLWithPath: temporary.path))
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
             throw .store(path: target.path, reason: "cannot copy \(source.path): \(failureReason(error))")
         }
-        try moveIntoPlace(temporary, target)
+        try moveIntoPlace(temporary)
     }
 
-    /// Flushes `temporary` to disk and renames it to `target`; removes it on failure.
-    static func moveIntoPlace(_ temporary: URL, _ target: URL) throws(UpdateError) {
-        let descriptor = open(temporary.path, O_RDONLY | O_CLOEXEC)
-        if descriptor >= 0 {
-            fsync(descriptor)
-            close(descriptor)
-        }
-        if rename(temporary.path, target.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw .store(path: target.path, reason: reason)
+    /// FlowSupport's `AtomicOutput` beside `target`, its failures as `UpdateError`.
+    static func output(beside target: URL) throws(UpdateError) -> AtomicOutput {
+        do {
+            return try AtomicOutput(beside: target)
+        } catch {
+            throw .store(path: error.path, reason: error.reason)
         }
     }
 
-    static func temporaryURL(beside target: URL) -> URL {
-        target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+    /// Flushes `temporary` to disk and renames it over its output.
+    static func moveIntoPlace(_ temporary: AtomicOutput) throws(UpdateError) {
+        do {
+            try temporary.moveIntoPlace()
+        } catch {
+            throw .store(path: error.path, reason: error.reason)
+        }
     }
 
     /// The lowercase hex SHA-256 and size of a file, read in chunks.

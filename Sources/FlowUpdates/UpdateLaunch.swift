@@ -18,9 +18,11 @@ public final class UpdateLaunch: LaunchUpdates, Sendable {
     public let checksFirst: Bool
     private let background = Locked<BackgroundCheck?>(nil)
 
-    /// - Parameter checkingFirst: check the feed before launching and run what it brings now
-    ///   (`flowpkg run --apply-now`); by default the check runs in the background while the
-    ///   program runs, and what it downloads runs from the next launch.
+    /// - Parameters:
+    ///   - client: the update client over the host's embedded package.
+    ///   - checkingFirst: check the feed before launching and run what it brings now
+    ///     (`flowpkg run --apply-now`); by default the check runs in the background while the
+    ///     program runs, and what it downloads runs from the next launch.
     public init(client: UpdateClient, checkingFirst: Bool = false) {
         self.client = client
         checksFirst = checkingFirst

@@ -170,7 +170,7 @@ public final class UpdateStore: Sendable {
     }
 }
 
-/// Whether `text` is 64 lowercase hex digits.
+/// Whether `text` is 64 lowercase hex digits, as the package format writes a SHA-256.
 func isSHA256(_ text: String) -> Bool {
-    text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    ManifestRules.isSHA256(text)
 }

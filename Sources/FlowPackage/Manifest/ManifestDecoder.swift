@@ -215,7 +215,7 @@ struct ManifestDecoder {
     }
 
     private mutating func checkDigestField(_ digest: String?) {
-        if let digest, !isSHA256(digest) { problem("\"digest\" is not 64 lowercase hex digits") }
+        if let digest, !ManifestRules.isSHA256(digest) { problem("\"digest\" is not 64 lowercase hex digits") }
     }
 
     /// Whether `entry` may be `externalModules[index]`.
@@ -417,7 +417,9 @@ struct ManifestDecoder {
         }
         if size < 0 { problem("\(place()): the size \(size) is negative"); ok = false }
         if size > limit { problem("\(place()): the size \(size) is over the limit of \(limit) bytes"); ok = false }
-        if !isSHA256(sha256) { problem("\(place()): \"sha256\" is not 64 lowercase hex digits"); ok = false }
+        if !ManifestRules.isSHA256(sha256) {
+            problem("\(place()): \"sha256\" is not 64 lowercase hex digits"); ok = false
+        }
         return ok
     }
 
@@ -520,15 +522,5 @@ private struct Fields {
     subscript(key: String) -> JSONNode.Value? {
         for member in members where member.key == key { return member.value.value }
         return nil
-    }
-}
-
-/// Whether `text` is a SHA-256 as the format writes it: 64 lowercase hex digits.
-func isSHA256(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in
-        guard bytes.count == 64 else { return false }
-        for byte in bytes where !((48...57).contains(byte) || (97...102).contains(byte)) { return false }
-        return true
     }
 }

@@ -185,11 +185,9 @@ struct ManifestTable: Sendable {
             && memcmp(path.baseAddress! + 11 + name.count, type.baseAddress!, type.count) == 0
     }
 
-    /// 64 lowercase hex digits.
+    /// 64 lowercase hex digits (`ManifestRules`, as the decoder checks it).
     private static func isSHA256(_ span: CanonicalManifest.Span, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard span.count == 64 else { return false }
-        for byte in bytes[span.range] where !((48...57).contains(byte) || (97...102).contains(byte)) { return false }
-        return true
+        ManifestRules.isSHA256(bytes[span.range])
     }
 
     /// Whether `path` comes strictly after `previous` in byte order (no path twice).

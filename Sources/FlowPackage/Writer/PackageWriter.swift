@@ -56,7 +56,7 @@ public enum PackageWriter {
                 reason: "the manifest would be \(manifestBytes.count) bytes; the limit is \(limits.maxManifestBytes)")
         }
 
-        let temporary = try TemporaryOutput(beside: output)
+        let temporary = try TemporaryOutput.make(beside: output)
         defer { temporary.removeIfLeft() }
         for pass in 1...2 {
             try writeArchive(
@@ -74,7 +74,7 @@ public enum PackageWriter {
                 planned[index].compression = .store
             }
         }
-        try temporary.moveIntoPlace()
+        try TemporaryOutput.moveIntoPlace(temporary)
         return manifest
     }
 
@@ -190,78 +190,26 @@ public enum PackageWriter {
     }
 }
 
-/// A temporary file beside the output: created exclusively, renamed over the output when
-/// complete, removed otherwise.
-final class TemporaryOutput {
-    let path: String
-    private let output: String
-    private var moved = false
-
-    init(beside output: URL) throws {
-        self.output = output.path
-        let folder = output.deletingLastPathComponent().path
-        Self.removeStale(in: folder, output: output.lastPathComponent)
-        var attempt = 0
-        while true {
-            let candidate =
-                "\(folder)/.\(output.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if descriptor >= 0 {
-                close(descriptor)
-                path = candidate
-                return
-            }
-            attempt += 1
-            if errno != EEXIST || attempt > 16 {
-                throw PackageError.outputUnwritable(
-                    path: output.path,
-                    reason: "cannot create a file in \(folder): \(String(cString: strerror(errno)))")
-            }
+/// The package's temporary file: FlowSupport's `AtomicOutput`, its failures as `PackageError`.
+enum TemporaryOutput {
+    static func make(beside output: URL) throws(PackageError) -> AtomicOutput {
+        do {
+            return try AtomicOutput(beside: output)
+        } catch {
+            throw .outputUnwritable(path: output.path, reason: error.reason)
         }
     }
 
-    /// Removes the temporary files an export that was killed (`kill -9`, a crash, power loss)
-    /// left beside `output`: only files named exactly as this class names them
-    /// (`.NAME.PID.RAND.tmp`, both numbers decimal), only regular files, and only when
-    /// process PID no longer exists (`kill(pid, 0)` fails with `ESRCH`). A file whose process
-    /// is alive, or any other file, is never touched.
-    static func removeStale(in folder: String, output: String) {
-        let prefix = "." + output + "."
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            guard let pid = stalePID(name, prefix: prefix) else { continue }
-            let path = folder + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(path) }
+    static func moveIntoPlace(_ temporary: AtomicOutput) throws(PackageError) {
+        do {
+            try temporary.moveIntoPlace()
+        } catch {
+            throw .outputUnwritable(path: error.path, reason: error.reason)
         }
     }
 
-    /// The PID in a temporary file's name of this class's form, or nil for any other name.
+    /// The PID in a temporary file's name (`.NAME.PID.RAND.tmp`), or nil for any other name.
     static func stalePID(_ name: String, prefix: String) -> pid_t? {
-        guard name.count > prefix.count + 4 else { return nil }
-        let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
-        let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil, pid != getpid()
-        else { return nil }
-        return pid
-    }
-
-    func moveIntoPlace() throws {
-        // Flushed before the rename, so a crash never leaves a complete-looking but empty package.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor >= 0 {
-            fsync(descriptor)
-            close(descriptor)
-        }
-        if rename(path, output) != 0 {
-            throw PackageError.outputUnwritable(path: output, reason: String(cString: strerror(errno)))
-        }
-        moved = true
-    }
-
-    func removeIfLeft() {
-        if !moved { unlink(path) }
+        AtomicOutput.stalePID(name, prefix: prefix)
     }
 }
