@@ -132,7 +132,7 @@ let package = Package(
             name: "FlowLanguageServer",
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowSupport",
-                "LanguageServerProtocol",
+                "LanguageServerProtocol", "LuaSyntax",
             ]
         ),
         .target(

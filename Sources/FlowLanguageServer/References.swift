@@ -1,0 +1,77 @@
+import LanguageServerProtocol
+
+/// Find references and rename, for locals (scope by scope: a shadowing local is another
+/// symbol) and for the fields of the project's modules (in every file that requires them).
+extension LanguageServer {
+    func references(_ params: ReferenceParams) throws -> [Location] {
+        guard let found = try symbol(at: params.place), let symbol = found.symbol else { return [] }
+        let includeDeclaration = params.context?.includeDeclaration ?? true
+        return occurrences(of: symbol, in: found.workspace, known: found)
+            .filter { includeDeclaration || !$0.occurrence.isDefinition }
+            .map { location($0.occurrence, in: $0.path, workspace: found.workspace) }
+    }
+
+    /// The name's range and text when it can be renamed: a local the source declares, or a
+    /// field some project module defines. Nil (the client then says it cannot) otherwise.
+    func prepareRename(_ params: TextDocumentPositionParams) throws -> PrepareRenameResult? {
+        guard let found = try renameable(params) else { return nil }
+        let text = documentText(ofFileAt: found.path, in: found.workspace)
+        let name: String
+        switch found.symbol {
+        case .local(_, let binding): name = found.symbols.bindings[binding].name
+        case .field(_, let field): name = field
+        case nil: return nil
+        }
+        return PrepareRenameResult(range: range(found.occurrence, text: text), placeholder: name)
+    }
+
+    func rename(_ params: RenameParams) throws -> WorkspaceEdit? {
+        guard let found = try renameable(params.place), let symbol = found.symbol else {
+            throw ResponseError(
+                code: ErrorCode.requestFailed,
+                message:
+                    "nothing to rename here: flowpkg renames locals and the fields a project module defines")
+        }
+        guard Self.isLuaName(params.newName) else {
+            throw ResponseError(
+                code: ErrorCode.invalidParams,
+                message:
+                    "'\(params.newName)' is not a Lua name: use letters, digits and '_', not starting with a digit, and no keyword"
+            )
+        }
+        var changes: [String: [TextEdit]] = [:]
+        for (path, occurrence) in occurrences(of: symbol, in: found.workspace, known: found) {
+            let text = documentText(ofFileAt: path, in: found.workspace)
+            changes[fileURI(path), default: []].append(
+                TextEdit(range: range(occurrence, text: text), newText: params.newName))
+        }
+        return WorkspaceEdit(changes: changes)
+    }
+
+    /// The symbol at the cursor when rename may change it: not a method's unseen `self`, not a
+    /// field no project module defines (it would rename uses of something that is not there).
+    private func renameable(_ params: TextDocumentPositionParams) throws -> SymbolAtCursor? {
+        guard let found = try symbol(at: params), let symbol = found.symbol else { return nil }
+        switch symbol {
+        case .local(_, let binding):
+            return found.symbols.bindings[binding].line > 0 ? found : nil
+        case .field:
+            return definitions(of: symbol, in: found.workspace, known: found).isEmpty ? nil : found
+        }
+    }
+
+    private static let keywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil",
+        "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    static func isLuaName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, !(0x30...0x39).contains(first), !keywords.contains(text) else {
+            return false
+        }
+        return text.utf8.allSatisfy {
+            $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
+                || (0x61...0x7A).contains($0)
+        }
+    }
+}
