@@ -45,6 +45,8 @@ struct ModuleSymbols {
         var column: Int
         /// `local x = require "m"`: the module the local holds.
         var requiredModule: String?
+        /// A method's `self` (`function M:show()`): the local M, whose fields `self.f` reads.
+        var selfOf: Int?
     }
 
     let tree: SyntaxTree
@@ -155,9 +157,9 @@ private struct Walker {
     }
 
     /// Declares a method's `self`, which has no place in the source.
-    private mutating func declareSelf() {
+    private mutating func declareSelf(of owner: Int?) {
         guard let symbol = tree.symbol(named: "self") else { return }
-        bindings.append(ModuleSymbols.Binding(name: "self", line: 0, column: 0))
+        bindings.append(ModuleSymbols.Binding(name: "self", line: 0, column: 0, selfOf: owner))
         undo.append((symbol, visible[symbol]))
         visible[symbol] = bindings.count - 1
     }
@@ -234,7 +236,12 @@ private struct Walker {
             } else {
                 walkIndexTarget(node.a, function: node.b, statementLine: line)
             }
-            walkFunction(node.b, functionDepth: functionDepth)
+            var owner: Int?
+            if target.kind == .index, tree[target.a].kind == .name, case .local(let binding) = resolve(tree[target.a].a)
+            {
+                owner = binding
+            }
+            walkFunction(node.b, functionDepth: functionDepth, methodOwner: owner)
         case .assignment:
             let targets = tree.list(node.a, node.b)
             let values = Array(tree.list(node.a + node.b, node.c))
@@ -324,10 +331,10 @@ private struct Walker {
         }
     }
 
-    private mutating func walkFunction(_ function: NodeID, functionDepth: Int) {
+    private mutating func walkFunction(_ function: NodeID, functionDepth: Int, methodOwner: Int? = nil) {
         let node = tree[function]
         let mark = undo.count
-        if node.op & 2 != 0 { declareSelf() }
+        if node.op & 2 != 0 { declareSelf(of: methodOwner) }
         for parameter in tree.list(node.a, node.b) { _ = declare(parameter, statementLine: 0) }
         walkBlock(node.c, functionDepth: functionDepth + 1)
         closeScope(mark)
@@ -411,7 +418,7 @@ private struct Walker {
     private func fieldTarget(object: NodeID, name: String) -> ModuleSymbols.Target? {
         let node = tree[object]
         if node.kind == .name, case .local(let binding) = resolve(node.a) {
-            return .field(owner: binding, name: name)
+            return .field(owner: bindings[binding].selfOf ?? binding, name: name)
         }
         if let module = requiredModule(object) { return .requiredField(module: module, name: name) }
         if node.kind == .paren { return fieldTarget(object: node.a, name: name) }

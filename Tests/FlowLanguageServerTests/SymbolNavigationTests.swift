@@ -17,7 +17,7 @@ import Testing
 
         M.color = function(name) return name end
 
-        function M:show(text) return M.frame(text, 1) end
+        function M:show(text) return M.frame(text, 1) + self.frame(text, 2) end
 
         return M
 
@@ -118,9 +118,11 @@ import Testing
         #expect(try definition(4, "accent") == [place("Theme.lua", Self.theme, 2, "accent")])
         // The module's own uses of its table, and another alias in another module.
         let banner = project.url("Sources/Banner.lua")
-        let inside = places(
-            try server.request("textDocument/definition", params(banner, at(Self.banner, 10, "frame"))))
-        #expect(inside == [place("Banner.lua", Self.banner, 4, "frame")])
+        for index in [0, 1] {  // `M.frame` and, in a method of M, `self.frame`
+            let inside = places(
+                try server.request("textDocument/definition", params(banner, at(Self.banner, 10, "frame", index))))
+            #expect(inside == [place("Banner.lua", Self.banner, 4, "frame")])
+        }
         let other = project.url("Sources/Other.lua")
         for index in [0, 1] {
             let viaAlias = places(
@@ -166,7 +168,7 @@ import Testing
             }
         }
         let uses = [
-            place("Banner.lua", Self.banner, 10, "frame"),
+            place("Banner.lua", Self.banner, 10, "frame", 0), place("Banner.lua", Self.banner, 10, "frame", 1),
             place("Main.lua", Self.main, 2, "frame"),
             place("Other.lua", Self.other, 1, "frame", 0),
             place("Other.lua", Self.other, 1, "frame", 1),
@@ -219,7 +221,8 @@ import Testing
         #expect(
             edits(renamed)
                 == [
-                    place("Banner.lua", Self.banner, 10, "frame"), place("Banner.lua", Self.banner, 4, "frame"),
+                    place("Banner.lua", Self.banner, 10, "frame", 0), place("Banner.lua", Self.banner, 10, "frame", 1),
+                    place("Banner.lua", Self.banner, 4, "frame"),
                     place("Main.lua", Self.main, 2, "frame"),
                     place("Other.lua", Self.other, 1, "frame", 0), place("Other.lua", Self.other, 1, "frame", 1),
                 ].sorted { $0.description < $1.description })
@@ -285,6 +288,29 @@ import Testing
         #expect(try hover(12, "width")?.contains("local width") == true)
         #expect(try hover(4, "missing")?.contains("module `Banner` does not define it") == true)
         #expect(try hover(12, "frame", 0) == nil)
+        _ = server.closeInput()
+    }
+
+    @Test func theServerOffersReferencesAndRenameAndCopesWithABufferThatDoesNotParse() throws {
+        let project = try SampleProject()
+        defer { project.remove() }
+        try project.write("Sources/Banner.lua", Self.banner)
+        let server = ServerConnection()
+        let result = try server.initialize(root: project.root)
+        let capabilities = try #require(result["capabilities"] as? [String: Any])
+        #expect(capabilities["referencesProvider"] as? Bool == true)
+        #expect((capabilities["renameProvider"] as? [String: Any])?["prepareProvider"] as? Bool == true)
+        // Mid-edit text that does not parse: no symbols, no error; the require is still followed.
+        let main = project.url("Sources/Main.lua")
+        let broken = "local Banner = require \"Banner\"\nlocal x = Banner.frame(\nlocal y = x +\n"
+        server.open(main, broken)
+        let definition = try server.request("textDocument/definition", params(main, at(broken, 1, "frame")))
+        #expect((definition["result"] as? [Any])?.isEmpty == true)
+        let references = try server.request("textDocument/references", params(main, at(broken, 1, "x")))
+        #expect((references["result"] as? [Any])?.isEmpty == true)
+        #expect(try server.request("textDocument/prepareRename", params(main, at(broken, 1, "x")))["result"] is NSNull)
+        let module = places(try server.request("textDocument/definition", params(main, at(broken, 0, "Banner", 1))))
+        #expect(module == [Place(file: "Banner.lua", line: 0, character: 0)])
         _ = server.closeInput()
     }
 }
