@@ -85,14 +85,24 @@ extension LanguageServer {
         -> [(path: String, occurrence: ModuleSymbols.Occurrence)]
     {
         let paths: [String]
+        let name: String?
         switch symbol {
-        case .local(let path, _): paths = [path]
-        case .field: paths = workspace.session.analysedFiles
+        case .local(let path, _):
+            paths = [path]
+            name = nil
+        case .field(_, let field):
+            paths = workspace.session.analysedFiles
+            name = field
         }
         var found: [(String, ModuleSymbols.Occurrence)] = []
         for path in paths {
-            let symbols =
-                known.flatMap { $0.path == path ? $0.symbols : nil } ?? self.symbols(ofFileAt: path, in: workspace)
+            var symbols = known.flatMap { $0.path == path ? $0.symbols : nil }
+            if symbols == nil {
+                // A file that never mentions the field's name is not parsed.
+                let bytes = bytes(ofFileAt: path, in: workspace)
+                if let name, !Self.contains(bytes, name) { continue }
+                symbols = ModuleSymbols(source: bytes)
+            }
             guard let symbols else { continue }
             for occurrence in symbols.occurrences
             where projectSymbol(occurrence.target, in: symbols, path: path, workspace: workspace) == symbol {
@@ -121,9 +131,29 @@ extension LanguageServer {
         }.map { (path, $0, symbols) }
     }
 
-    /// An occurrence's place as the client counts it.
-    func location(_ occurrence: ModuleSymbols.Occurrence, in path: String, workspace: Workspace) -> Location {
-        Location(uri: fileURI(path), range: range(occurrence, text: documentText(ofFileAt: path, in: workspace)))
+    /// Whether `name`'s bytes occur anywhere in `bytes`.
+    private static func contains(_ bytes: [UInt8], _ name: String) -> Bool {
+        let needle = Array(name.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
+        var index = 0
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Occurrences' places as the client counts them (each file's text read once).
+    func locations(_ found: [(path: String, occurrence: ModuleSymbols.Occurrence)], workspace: Workspace)
+        -> [Location]
+    {
+        var texts: [String: DocumentText] = [:]
+        return found.map { path, occurrence in
+            let text = texts[path] ?? documentText(ofFileAt: path, in: workspace)
+            texts[path] = text
+            return Location(uri: fileURI(path), range: range(occurrence, text: text))
+        }
     }
 
     func range(_ occurrence: ModuleSymbols.Occurrence, text: DocumentText) -> Range {
@@ -139,8 +169,7 @@ extension LanguageServer {
     /// neither (a global, a string), so the caller answers.
     func symbolDefinition(_ params: TextDocumentPositionParams) throws -> [Location]? {
         guard let found = try symbol(at: params), let symbol = found.symbol else { return nil }
-        return definitions(of: symbol, in: found.workspace, known: found).map {
-            location($0.occurrence, in: $0.path, workspace: found.workspace)
-        }
+        let definitions = definitions(of: symbol, in: found.workspace, known: found)
+        return locations(definitions.map { ($0.path, $0.occurrence) }, workspace: found.workspace)
     }
 }

@@ -6,9 +6,8 @@ extension LanguageServer {
     func references(_ params: ReferenceParams) throws -> [Location] {
         guard let found = try symbol(at: params.place), let symbol = found.symbol else { return [] }
         let includeDeclaration = params.context?.includeDeclaration ?? true
-        return occurrences(of: symbol, in: found.workspace, known: found)
-            .filter { includeDeclaration || !$0.occurrence.isDefinition }
-            .map { location($0.occurrence, in: $0.path, workspace: found.workspace) }
+        let all = occurrences(of: symbol, in: found.workspace, known: found)
+        return locations(all.filter { includeDeclaration || !$0.occurrence.isDefinition }, workspace: found.workspace)
     }
 
     /// The name's range and text when it can be renamed: a local the source declares, or a
@@ -40,10 +39,10 @@ extension LanguageServer {
             )
         }
         var changes: [String: [TextEdit]] = [:]
-        for (path, occurrence) in occurrences(of: symbol, in: found.workspace, known: found) {
-            let text = documentText(ofFileAt: path, in: found.workspace)
-            changes[fileURI(path), default: []].append(
-                TextEdit(range: range(occurrence, text: text), newText: params.newName))
+        for location in locations(
+            occurrences(of: symbol, in: found.workspace, known: found), workspace: found.workspace)
+        {
+            changes[location.uri, default: []].append(TextEdit(range: location.range, newText: params.newName))
         }
         return WorkspaceEdit(changes: changes)
     }
