@@ -5,7 +5,11 @@ import LanguageServerProtocol
 extension LanguageServer {
     /// Nil when the cursor is on neither, so the caller answers.
     func symbolHover(_ params: TextDocumentPositionParams) throws -> Hover? {
-        guard let found = try symbol(at: params), let symbol = found.symbol else { return nil }
+        guard let found = try symbol(at: params) else { return nil }
+        guard let symbol = found.symbol else {
+            guard case .global(let name) = found.occurrence.target else { return nil }
+            return globalFunctionHover(name, found)
+        }
         let text = documentText(ofFileAt: found.path, in: found.workspace)
         let cursorRange = range(found.occurrence, text: text)
         guard let definition = definitions(of: symbol, in: found.workspace, known: found).first else {
@@ -42,5 +46,27 @@ extension LanguageServer {
         if !doc.isEmpty { markdown += "\n\n" + doc.joined(separator: "\n") }
         markdown += "\n\n`\(relative(definition.path, found.workspace)):\(occurrence.line)`"
         return Hover(contents: MarkupContent(markdown: markdown), range: cursorRange)
+    }
+
+    /// A global function a module defines (`function helper(a, b)`, `helper = function(a) … end`):
+    /// its parameters and doc comment. Nil for any other global, which the caller describes.
+    private func globalFunctionHover(_ name: String, _ found: SymbolAtCursor) -> Hover? {
+        let session = found.workspace.session
+        for path in session.analysedFiles where session.facts(ofModuleAt: path)?.globalWriteLocations[name] != nil {
+            guard
+                let symbols = path == found.path ? found.symbols : self.symbols(ofFileAt: path, in: found.workspace),
+                let definition = symbols.occurrences.first(where: {
+                    $0.isDefinition && $0.function != nil && $0.target == .global(name)
+                }),
+                let function = definition.function
+            else { continue }
+            var markdown = "```lua\nfunction \(name)\(symbols.parameters(of: function))\n```"
+            let doc = symbols.docComment(above: definition.statementLine)
+            if !doc.isEmpty { markdown += "\n\n" + doc.joined(separator: "\n") }
+            markdown += "\n\nglobal, defined in `\(relative(path, found.workspace)):\(definition.line)`"
+            let text = documentText(ofFileAt: found.path, in: found.workspace)
+            return Hover(contents: MarkupContent(markdown: markdown), range: range(found.occurrence, text: text))
+        }
+        return nil
     }
 }

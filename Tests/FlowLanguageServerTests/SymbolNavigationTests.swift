@@ -288,6 +288,20 @@ import Testing
         #expect(try hover(12, "width")?.contains("local width") == true)
         #expect(try hover(4, "missing")?.contains("module `Banner` does not define it") == true)
         #expect(try hover(12, "frame", 0) == nil)
+        // A global function another module defines, and a global that is no function.
+        let tools = project.url("Sources/Tools.lua")
+        let toolsText = "--- Clamps v.\nfunction clamp(v, low, high) return v end\nlimit = 3\nreturn {}\n"
+        try project.write("Sources/Tools.lua", toolsText)
+        server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": tools.absoluteString, "type": 1]]])
+        server.change(main, version: 2, [["range": range(13, 0, 13, 0), "text": "print(clamp(1, 0, 2), limit)\n"]])
+        let clamp = try #require(
+            hoverText(try server.request("textDocument/hover", server.position(main, line: 13, character: 8))))
+        #expect(clamp.contains("function clamp(v, low, high)"))
+        #expect(clamp.contains("Clamps v."))
+        #expect(clamp.contains("Sources/Tools.lua:2"))
+        let limit = hoverText(
+            try server.request("textDocument/hover", server.position(main, line: 13, character: 24)))
+        #expect(limit?.hasPrefix("**global `limit`**") == true)
         _ = server.closeInput()
     }
 
