@@ -29,6 +29,8 @@ extension LanguageServer {
             let name = symbols.bindings[binding].name
             if let function = occurrence.function {
                 signature = "local function \(name)\(symbols.parameters(of: function))"
+            } else if let module = symbols.bindings[binding].requiredModule {
+                signature = "local \(name) = require \"\(module)\""
             } else {
                 signature = "local \(name)"
             }

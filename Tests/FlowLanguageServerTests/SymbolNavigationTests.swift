@@ -286,6 +286,7 @@ import Testing
         #expect(accent.contains("The accent colour."))
         #expect(try hover(12, "bump")?.contains("local function bump()") == true)
         #expect(try hover(12, "width")?.contains("local width") == true)
+        #expect(try hover(2, "Banner")?.contains("local Banner = require \"Banner\"") == true)
         #expect(try hover(4, "missing")?.contains("module `Banner` does not define it") == true)
         #expect(try hover(12, "frame", 0) == nil)
         // A global function another module defines, and a global that is no function.
