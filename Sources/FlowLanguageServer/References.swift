@@ -38,13 +38,66 @@ extension LanguageServer {
                     "'\(params.newName)' is not a Lua name: use letters, digits and '_', not starting with a digit, and no keyword"
             )
         }
+        let all = occurrences(of: symbol, in: found.workspace, known: found)
+        try checkRename(symbol, to: params.newName, occurrences: all, found)
         var changes: [String: [TextEdit]] = [:]
-        for location in locations(
-            occurrences(of: symbol, in: found.workspace, known: found), workspace: found.workspace)
-        {
+        for location in locations(all, workspace: found.workspace) {
             changes[location.uri, default: []].append(TextEdit(range: location.range, newText: params.newName))
         }
         return WorkspaceEdit(changes: changes)
+    }
+
+    /// Refuses a rename that would change what a name means: a field the module already
+    /// defines under the new name, or a local the new name would capture or be captured by
+    /// (checked by renaming the text and resolving its names again).
+    private func checkRename(
+        _ symbol: ProjectSymbol, to newName: String,
+        occurrences: [(path: String, occurrence: ModuleSymbols.Occurrence)], _ found: SymbolAtCursor
+    ) throws {
+        switch symbol {
+        case .field(let modulePath, let name):
+            guard newName != name else { return }
+            let clash = definitions(of: .field(modulePath: modulePath, name: newName), in: found.workspace)
+            guard let first = clash.first else { return }
+            throw ResponseError(
+                code: ErrorCode.requestFailed,
+                message:
+                    "\(relative(modulePath, found.workspace)) already defines '\(newName)' (line \(first.occurrence.line)): renaming '\(name)' to it would make them one field"
+            )
+        case .local(let path, let binding):
+            let name = found.symbols.bindings[binding].name
+            guard newName != name else { return }
+            let text = documentText(ofFileAt: path, in: found.workspace)
+            var bytes = text.bytes
+            let sites = occurrences.map(\.occurrence).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            for site in sites.reversed() {
+                let start = text.lineStarts[site.line - 1] + site.column - 1
+                bytes.replaceSubrange(start..<start + site.length, with: newName.utf8)
+            }
+            guard let renamed = ModuleSymbols(source: bytes) else { return }
+            // Where each renamed name now is: later names on a line move by the length change.
+            let shift = newName.utf8.count - name.utf8.count
+            var moved: Set<[Int]> = []
+            var line = 0
+            var before = 0
+            for site in sites {
+                if site.line != line { (line, before) = (site.line, 0) }
+                moved.insert([site.line, site.column + before * shift])
+                before += 1
+            }
+            let targets = Set(
+                renamed.occurrences.filter { moved.contains([$0.line, $0.column]) }.map(\.target))
+            let captured = targets.first.map { target in
+                renamed.occurrences.filter { $0.target == target }.count
+            }
+            guard targets.count == 1, case .local = targets.first, captured == sites.count else {
+                throw ResponseError(
+                    code: ErrorCode.requestFailed,
+                    message:
+                        "renaming '\(name)' to '\(newName)' would change what a name means: '\(newName)' is already used where '\(name)' is visible"
+                )
+            }
+        }
     }
 
     /// The symbol at the cursor when rename may change it: not a method's unseen `self`, not a

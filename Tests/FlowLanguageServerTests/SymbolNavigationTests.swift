@@ -253,6 +253,26 @@ import Testing
         request["newName"] = "present"
         let refused = try server.request("textDocument/rename", request)
         #expect((refused["error"] as? [String: Any])?["code"] as? Int == -32803)
+        // Names that would change meaning: a field Banner already has; inside bump, the outer
+        // count renamed to bump's own inner name, or to width (read on the same line as count).
+        var clash = params(main, at(Self.main, 2, "frame"))
+        clash["newName"] = "color"
+        let fieldClash = try server.request("textDocument/rename", clash)
+        #expect(
+            ((fieldClash["error"] as? [String: Any])?["message"] as? String)?.contains("already defines 'color'")
+                == true)
+        for newName in ["width", "bump"] {
+            var capture = params(main, at(Self.main, 5, "count"))
+            capture["newName"] = newName
+            let refused = try server.request("textDocument/rename", capture)
+            #expect(
+                ((refused["error"] as? [String: Any])?["message"] as? String)?.contains(
+                    "would change what a name means")
+                    == true, "\(newName)")
+        }
+        var fine = params(main, at(Self.main, 5, "count"))
+        fine["newName"] = "total"
+        #expect(try server.request("textDocument/rename", fine)["result"] is [String: Any])
         for bad in ["end", "2x", "a-b", ""] {
             var request = params(main, at(Self.main, 2, "frame"))
             request["newName"] = bad
