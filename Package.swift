@@ -141,7 +141,7 @@ let package = Package(
             name: "FlowLanguageServer",
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowSupport",
-                "LanguageServerProtocol",
+                "LanguageServerProtocol", "LuaSyntax",
             ]
         ),
         .target(

@@ -20,7 +20,7 @@ import LanguageServerProtocol
 extension LanguageServer {
     /// The project and the text of a request's document, or the error a client sees for a file
     /// the server does not check.
-    private func target(_ params: TextDocumentPositionParams) throws -> (
+    func target(_ params: TextDocumentPositionParams) throws -> (
         workspace: Workspace, path: String, text: DocumentText
     ) {
         guard let path = Self.path(ofURI: params.textDocument.uri) else {
@@ -46,9 +46,9 @@ extension LanguageServer {
         return (CursorContext.at(column, in: line), column)
     }
 
-    private var workspaceEncoding: PositionEncoding { workspace?.encoding ?? .utf16 }
+    var workspaceEncoding: PositionEncoding { workspace?.encoding ?? .utf16 }
 
-    private func fileURI(_ path: String) -> String { Workspace.uri(of: path, documents: documents) }
+    func fileURI(_ path: String) -> String { Workspace.uri(of: path, documents: documents) }
 
     private static let fileStart = Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
 
@@ -68,6 +68,7 @@ extension LanguageServer {
             guard let resource = project.resource(named: name, type: type) else { return [] }
             return [Location(uri: fileURI(resource.file.standardizedFileURL.path), range: Self.fileStart)]
         case .name(let name, _, _, let isField):
+            if let locations = try symbolDefinition(params) { return locations }
             guard !isField else { return [] }
             return globalDefinitions(of: name, workspace: workspace, except: path, line: params.position.line)
         case .code, .none:
@@ -148,6 +149,7 @@ extension LanguageServer {
                 ),
                 range: range(start, start + type.utf8.count))
         case .name(let name, let start, let end, let isField):
+            if let hover = try symbolHover(params) { return hover }
             guard !isField else { return nil }
             let definitions = globalDefinitions(of: name, workspace: workspace, except: "", line: -1)
             guard !definitions.isEmpty else { return nil }
@@ -163,7 +165,7 @@ extension LanguageServer {
         }
     }
 
-    private func relative(_ path: String, _ workspace: Workspace) -> String {
+    func relative(_ path: String, _ workspace: Workspace) -> String {
         path.hasPrefix(workspace.root + "/") ? String(path.dropFirst(workspace.root.count + 1)) : path
     }
 

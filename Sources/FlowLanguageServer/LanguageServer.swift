@@ -131,6 +131,12 @@ public final class LanguageServer {
             reply(id) { try self.hover(self.params(data)) }
         case "textDocument/completion":
             reply(id) { try self.completion(self.params(data)) }
+        case "textDocument/references":
+            reply(id) { try self.references(self.params(data)) }
+        case "textDocument/prepareRename":
+            reply(id) { try self.prepareRename(self.params(data)) }
+        case "textDocument/rename":
+            reply(id) { try self.rename(self.params(data)) }
         default:
             writer.send(
                 Response(

@@ -138,6 +138,8 @@ public struct ServerCapabilities: Codable, Sendable {
     public var definitionProvider: Bool
     public var hoverProvider: Bool
     public var completionProvider: CompletionOptions
+    public var referencesProvider = true
+    public var renameProvider = RenameOptions(prepareProvider: true)
 
     public init(positionEncoding: String, triggerCharacters: [String]) {
         self.positionEncoding = positionEncoding

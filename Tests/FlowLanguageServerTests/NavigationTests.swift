@@ -41,10 +41,12 @@ import Testing
         #expect(global.first?.uri == project.url("Sources/app/util.lua").absoluteString)
         #expect(global.first?.line == 1)
         #expect(global.first?.character == 0)
-        // A field, `util.greet`: not a global.
+        // A field, `util.greet`: not a global, the function util.lua defines on its line 3.
         let field = locations(
             try server.request("textDocument/definition", server.position(main, line: 2, character: 12)))
-        #expect(field.isEmpty)
+        #expect(field.map(\.uri) == [project.url("Sources/app/util.lua").absoluteString])
+        #expect(field.first?.line == 2)
+        #expect(field.first?.character == 11)
         _ = server.closeInput()
     }
 
