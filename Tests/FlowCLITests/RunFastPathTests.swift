@@ -70,7 +70,7 @@ import Testing
             Flowpkg.commandNames
                 == [
                     "new", "init", "templates", "validate", "export", "inspect", "verify", "run", "serve", "keygen",
-                    "publish", "lsp", "help",
+                    "publish", "lsp", "add", "remove", "update", "lock", "vendor", "help",
                 ])
     }
 
