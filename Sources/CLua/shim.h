@@ -255,4 +255,49 @@ static inline lua_State *flowlua_newboundedstate(flowlua_budget *budget) {
     return L;
 }
 
+// --- Ctrl-C on a running script, as lua.c does it ---
+
+#include <pthread.h>
+#include <signal.h>
+
+/// The state Ctrl-C stops, and whether it came. Touched by the signal handler only through
+/// lua_sethook, which Lua allows from a signal handler. Used from LuaStandalone.swift alone,
+/// so the copies each file including this header gets never disagree.
+static lua_State *flowlua_interruptible_state = NULL;
+static volatile sig_atomic_t flowlua_interrupt_came = 0;
+
+/// The hook a Ctrl-C sets: the next instruction, call or return raises "interrupted!".
+static inline void flowlua_interrupt_stop(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    lua_sethook(L, NULL, 0, 0);
+    luaL_error(L, "interrupted!");
+}
+
+static inline void flowlua_interrupt_action(int signal_number) {
+    signal(signal_number, SIG_DFL);  // a second Ctrl-C ends the process at once
+    flowlua_interrupt_came = 1;
+    if (flowlua_interruptible_state != NULL)
+        lua_sethook(flowlua_interruptible_state, flowlua_interrupt_stop,
+                    LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+/// From now until flowlua_interrupt_disarm, Ctrl-C stops what `L` runs with "interrupted!".
+static inline void flowlua_interrupt_arm(lua_State *L) {
+    flowlua_interrupt_came = 0;
+    flowlua_interruptible_state = L;
+    signal(SIGINT, flowlua_interrupt_action);
+    // A process started by another may inherit SIGINT blocked (a test runner blocks it).
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/// Ctrl-C gets its default action back; returns whether one came.
+static inline int flowlua_interrupt_disarm(void) {
+    signal(SIGINT, SIG_DFL);
+    flowlua_interruptible_state = NULL;
+    return flowlua_interrupt_came;
+}
+
 #endif

@@ -17,9 +17,20 @@ public enum LuaStandalone {
     /// `package.loadlib`, C modules or binary chunks, and `os` has only `time`, `clock` and
     /// `date` (flowpkg run's `--sandbox`); with `trace`, each module `require` finds is named on
     /// stderr with the file it came from (`--trace`).
+    ///
+    /// Ctrl-C while it runs stops the script as lua5.4 does, with "interrupted!" and a
+    /// traceback; the state is closed (`<close>` handlers and finalizers run) and the status is
+    /// 130, flowpkg's for an interrupt.
     public static func run(_ arguments: [String], sandbox: Bool = false, trace: Bool = false) -> Int32 {
         guard let state = try? LuaState(openLibraries: true) else { return 1 }
-        defer { state.close() }
+        flowlua_interrupt_arm(state.L)
+        var status = run(arguments, in: state, sandbox: sandbox, trace: trace)
+        state.close()
+        if flowlua_interrupt_disarm() != 0 { status = 130 }
+        return status
+    }
+
+    private static func run(_ arguments: [String], in state: LuaState, sandbox: Bool, trace: Bool) -> Int32 {
         let L = state.L
         var driver = driver
         do {

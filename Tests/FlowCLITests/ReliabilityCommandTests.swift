@@ -76,3 +76,32 @@ import Testing
         #expect(plain.stdout == "42\tfalse\tfalse\t--sandbox\n")
     }
 }
+
+/// Ctrl-C on an endless loop stops it as lua5.4 does, "interrupted!" and a traceback, closes
+/// the state (`<close>` handlers and finalizers run), then exits 130 (it exited silently).
+@Suite struct InterruptedScriptTests {
+    @Test func ctrlCPrintsInterruptedClosesTheStateAndExits130() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-int-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        local t <close> = setmetatable({}, { __close = function() print("closed") end })
+        setmetatable({}, { __gc = function() print("finalized") end })
+        print("ready")
+        io.stdout:flush()
+        while true do end
+
+        """.write(to: folder.appendingPathComponent("loop.lua"), atomically: true, encoding: .utf8)
+        let script = try BackgroundFlowpkg(["run", "loop.lua"], in: folder)
+        #expect(script.waitFor(timeout: 60) { stdout, _ in stdout.contains("ready") })
+        script.process.interrupt()
+        // Never a hang: a script that ignored Ctrl-C fails here and is ended by the deinit.
+        #expect(script.waitFor(timeout: 60) { _, _ in !script.process.isRunning })
+        guard !script.process.isRunning else { return }
+        script.process.waitUntilExit()
+        #expect(script.process.terminationStatus == 130)
+        #expect(script.stdout == "ready\nclosed\nfinalized\n")
+        #expect(script.stderr.contains(": interrupted!\nstack traceback:"), "\(script.stderr)")
+        #expect(script.stderr.contains("loop.lua:5: in main chunk"), "\(script.stderr)")
+    }
+}

@@ -81,7 +81,9 @@ struct UpdateOptions: ParsableArguments {
             }
             return
         }
-        if let updateDeadline, !(updateDeadline > 0) { throw ValidationError("--update-deadline takes a number of seconds above 0") }
+        if let updateDeadline, !(updateDeadline > 0) {
+            throw ValidationError("--update-deadline takes a number of seconds above 0")
+        }
         if maxUpdateBytes <= 0 { throw ValidationError("--max-update-bytes takes a number of bytes above 0") }
         if trustedKey.isEmpty {
             throw ValidationError("--updates needs --trusted-key PUB: only packages signed by a trusted key run")

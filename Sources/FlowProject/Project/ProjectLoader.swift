@@ -119,9 +119,10 @@ public enum ProjectLoader {
             discovery.diagnostics.append(
                 Diagnostic(
                     severity: .error, code: .packageLimit,
-                    message:
-                        "the project has \(entries - 1) modules, scripts and resources; a package holds at most \(maximumEntries - 1)",
-                    file: projectFilePath, hint: "make a part of it a library of its own, or pack many small files into one"))
+                    message: "the project has \(entries - 1) modules, scripts and resources; "
+                        + "a package holds at most \(maximumEntries - 1)",
+                    file: projectFilePath,
+                    hint: "make a part of it a library of its own, or pack many small files into one"))
         }
 
         var startModule: ModuleName?
