@@ -65,3 +65,19 @@ import Testing
                 .isEmpty)
     }
 }
+
+/// Issue 34: `getResource` on a name whose type the project does not have is the error FP404 at
+/// a module's top level, and its hint names the resources of that name.
+@Suite struct ResourceTypeTests {
+    @Test func aNameWithAnotherTypeIsFoundAndTheHintNamesIt() throws {
+        let facts = try #require(ModuleAnalyzer.analyze(Array("local motd = getResource(\"motd\", \"text\")\n".utf8)))
+        let found = ProjectRules.check(
+            modules: [ProjectRules.Module(name: try ModuleName("main"), file: "main.lua", facts: facts)],
+            moduleNames: [try ModuleName("main")], resources: [try ResourceKey(name: "motd", type: "txt")],
+            environment: .lua
+        ).filter { $0.code == DiagnosticCode.unknownResource.code }
+        #expect(found.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["1:14"])
+        #expect(found.first?.severity == .error)
+        #expect(found.first?.hint == "resources named 'motd': motd.txt")
+    }
+}
