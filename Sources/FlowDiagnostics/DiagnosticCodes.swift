@@ -412,6 +412,10 @@ extension DiagnosticCode {
     public static let inconsistentIndentation = DiagnosticCode(
         "FP475", .warning, "inconsistent indentation (luacheck 621)",
         "A line's indentation has a space followed by a tab.")
+    public static let unknownModuleField = DiagnosticCode(
+        "FP481", .warning, "unknown field of a project module",
+        "A module reads a field of a project module it required (`Banner.fram`) that the module's table does not have: the module returns a table whose every field is known (a constructor, `M.name = ...`, `function M.name()`), and no module adds this one. Often a typo: the hint names the closest field and where it is set."
+    )
     public static let lineTooLong = DiagnosticCode(
         "FP476", .warning, "line too long (luacheck 631)",
         "A line is longer than the limit: 120 characters unless .luacheckrc sets max_line_length (or max_code_line_length, max_string_line_length, max_comment_line_length)."
@@ -446,5 +450,6 @@ extension DiagnosticCodes {
         .assignmentTooManyValues, .assignmentTooFewValues, .emptyDoBlock, .emptyIfBranch, .reversedNumericLoop,
         .simplifiableNegation, .errorProneNegation, .whitespaceOnlyLine, .trailingWhitespace,
         .trailingWhitespaceInString, .trailingWhitespaceInComment, .inconsistentIndentation, .lineTooLong,
+        .unknownModuleField,
     ]
 }

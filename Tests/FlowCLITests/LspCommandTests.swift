@@ -102,6 +102,59 @@ import Testing
         #expect(results.last == "done")
     }
 
+    /// docs/editors.md's Neovim configuration, as a user puts it in init.lua, on Debian's Neovim
+    /// (0.7.2): opening a module of the project starts `flowpkg lsp` and shows its diagnostics.
+    @Test func theDocumentedNeovimConfigurationWorks() throws {
+        let root = try makeProject()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let page = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("docs/editors.md"), encoding: .utf8)
+        let start = try #require(page.range(of: "```lua\nlocal flowpkg_clients"))
+        let end = try #require(page.range(of: "```", range: start.upperBound..<page.endIndex))
+        let configuration = String(page[page.index(start.lowerBound, offsetBy: 7)..<end.lowerBound])
+        let initFile = root.appendingPathComponent("init.lua")
+        try Data(configuration.utf8).write(to: initFile)
+        let output = root.appendingPathComponent("results.txt")
+        let check = root.appendingPathComponent("check.lua")
+        try Data(
+            #"""
+            local results = {}
+            local ok, err = pcall(function()
+              vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('PROJECT') .. '/Sources/Main.lua'))
+              local buffer = vim.api.nvim_get_current_buf()
+              vim.wait(30000, function() return #vim.diagnostic.get(buffer) > 0 end, 10)
+              for _, d in ipairs(vim.diagnostic.get(buffer)) do
+                table.insert(results, string.format('diagnostic %d:%d %s', d.lnum, d.col, tostring(d.code)))
+              end
+            end)
+            if not ok then table.insert(results, 'error ' .. tostring(err)) end
+            table.insert(results, 'done')
+            vim.fn.writefile(results, os.getenv('RESULTS'))
+            vim.cmd('qa!')
+            """#.utf8
+        ).write(to: check)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/nvim")
+        process.arguments = ["--headless", "-u", initFile.path, "-i", "NONE", "-n", "-c", "luafile \(check.path)"]
+        var environment = ProcessInfo.processInfo.environment
+        // `flowpkg` on PATH, as the configuration runs it.
+        environment["PATH"] =
+            FlowpkgProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin")
+        environment["PROJECT"] = root.path
+        environment["RESULTS"] = output.path
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let results = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(results.contains("diagnostic 1:12 FP405"), "\(results)")
+        #expect(results.last == "done")
+        #expect(!results.contains { $0.hasPrefix("error") }, "\(results)")
+    }
+
     /// Neovim 0.7's client (Debian 12): start_client and buf_attach_client; vim.lsp.start came in 0.8.
     static let neovimScript = #"""
         local results = {}

@@ -87,7 +87,7 @@ import Testing
 
         // util.lua's buffer stops defining helperValue: Main.lua, which is not open, is told.
         let util = project.url("Sources/app/util.lua")
-        server.open(util, "local M = {}\nreturn M\n")
+        server.open(util, "local M = {}\nfunction M.greet(s) return s end\nreturn M\n")
         let main = try server.diagnostics(for: project.url("Sources/Main.lua")) { !$0.isEmpty }
         #expect(main.first?["code"] as? String == "FP405")
         #expect((main.first?["message"] as? String)?.contains("'helperValue'") == true)

@@ -18,7 +18,8 @@ import Testing
         #expect(session.diagnosticsByFile().isEmpty)
 
         // util.lua no longer defines the global Main.lua reads.
-        #expect(session.setBuffer(Array("local M = {}\nreturn M\n".utf8), forPath: util))
+        #expect(
+            session.setBuffer(Array("local M = {}\nfunction M.greet(s) return s end\nreturn M\n".utf8), forPath: util))
         #expect(session.modulesAnalysed == 23)
         let found = session.diagnosticsByFile()
         #expect(found[main]?.map(\.code) == ["FP405"])

@@ -43,6 +43,18 @@ public struct LintFacts: Sendable, Equatable {
     public var globalFieldSets: [GlobalAccess] = []
     /// Reads of a field Lua 5.4's library table does not have (`string.formt`): 143.
     public var unknownFieldReads: [GlobalAccess] = []
+    /// Fields read from a required module's table (`global` is the module's name): FP481.
+    public var moduleFieldReads: [GlobalAccess] = []
+    /// Fields this module sets on a required module's table.
+    public var moduleFieldWrites: [GlobalAccess] = []
+    /// The fields the module's table surely has, nil when that is not known.
+    public var exportedFields: [ExportedField]? = nil
+
+    /// A field of the module's own table and the line that sets it.
+    public struct ExportedField: Sendable, Equatable {
+        public var name: String
+        public var line: Int32
+    }
 
     public init() {}
 

@@ -102,6 +102,43 @@ public enum LintRules {
                     "accessing undefined field '\(field.field)' of global '\(field.global)'")
             }
         }
+        return diagnostics + moduleFields(modules)
+    }
+
+    /// FP481: fields read from a project module whose table's fields are all known.
+    static func moduleFields(_ modules: [ProjectRules.Module]) -> [Diagnostic] {
+        var exported: [String: (file: String, fields: [LintFacts.ExportedField])] = [:]
+        for module in modules {
+            if let fields = module.facts.lint.exportedFields, !module.facts.replacesEnvironment {
+                exported[module.name.rawValue] = (module.file, fields)
+            }
+        }
+        guard !exported.isEmpty else { return [] }
+        // Fields any module adds to another's table count as the table's.
+        var added: [String: Set<String>] = [:]
+        for module in modules {
+            for write in module.facts.lint.moduleFieldWrites { added[write.global, default: []].insert(write.field) }
+        }
+        var diagnostics: [Diagnostic] = []
+        for module in modules {
+            for read in module.facts.lint.moduleFieldReads {
+                guard let target = exported[read.global], added[read.global]?.contains("") != true else { continue }
+                if target.fields.contains(where: { $0.name == read.field }) { continue }
+                if added[read.global]?.contains(read.field) == true { continue }
+                var suggestions = Suggestions(target.fields.map(\.name))
+                var hint = "the table '\(read.global)' returns has no field '\(read.field)'"
+                if let close = suggestions.closest(to: read.field),
+                    let line = target.fields.first(where: { $0.name == close })?.line
+                {
+                    hint = "did you mean '\(close)'? (\(target.file):\(line))"
+                }
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .warning, code: .unknownModuleField,
+                        message: "module '\(read.global)' has no field '\(read.field)'", file: module.file,
+                        line: Int(read.line), column: Int(read.column), hint: hint))
+            }
+        }
         return diagnostics
     }
 

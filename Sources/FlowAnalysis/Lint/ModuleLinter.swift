@@ -41,6 +41,15 @@ struct ModuleLinter {
         /// Declared with a table constructor: filling it and never reading it is 241. A table
         /// from elsewhere (`local m = require "x"`) is someone else's, and filling it is a use.
         var holdsNewTable = false
+        /// Read other than as `v.field` / `v:method()` (passed on, assigned elsewhere, compared).
+        var readWhole = false
+        /// The module `require` gave this local (`local B = require "Banner"`), "" for none.
+        var requiredModule = ""
+        /// The fields a table constructor gave it, and those set on it later.
+        var constructorFields: [(String, Int32)] = []
+        var fieldWrites: [(String, Int32)] = []
+        /// Set with a computed key (`v[k] = x`): which fields it has only running it can tell.
+        var computedWrite = false
     }
 
     /// A function being walked: its vararg and its labels.
@@ -68,6 +77,8 @@ struct ModuleLinter {
     var underscoreSymbol: Int32 = -1
     /// Set while walking an operand that tests what it reads (`x or y`, an `if` condition).
     var isTesting = false
+    /// The local the main chunk returns (`return M`), or -1.
+    var returnedVariable: Int32 = -1
     var facts = LintFacts()
 
     var currentFunction: Int32 { frames[frames.count - 1].id }
@@ -91,6 +102,7 @@ struct ModuleLinter {
         scope = 0
         scopeCount = 0
         functionCount = 0
+        returnedVariable = -1
         facts = LintFacts()
         environmentSymbol = symbols.symbol(of: "_ENV") ?? -1
         underscoreSymbol = symbols.symbol(of: "_") ?? -1
@@ -100,6 +112,7 @@ struct ModuleLinter {
         statements(of: root)
         leaveScope(to: mark)
         finishFunction()
+        finishModuleFields()
         WhitespaceLint.check(source, into: &facts.findings)
 
         let result = facts
@@ -169,6 +182,7 @@ struct ModuleLinter {
             let index = inScope.removeLast()
             let variable = variables[Int(index)]
             judgeUse(of: variable)
+            noteEscape(of: variable)
             binding[Int(variable.symbol)] = variable.previous
         }
         scope = parent ?? scope
@@ -243,6 +257,9 @@ struct ModuleLinter {
                 variables[Int(variable)].groupCount = group >= 0 ? node.b : 0
                 variables[Int(variable)].holdsNewTable =
                     position < Int(node.c) && nodes[Int(lists[values.lowerBound + position])].kind == .table
+                if position < Int(node.c) {
+                    noteModuleValue(of: variable, value: lists[values.lowerBound + position])
+                }
             }
         case .assignment:
             let targets = Int(node.a)..<Int(node.a + node.b)
@@ -322,6 +339,18 @@ struct ModuleLinter {
             function(node.b)
             variables[Int(variable)].insideOwnBody = false
         case .returnStatement:
+            if frames.count == 1, node.b == 1 {
+                noteModuleReturn(lists[Int(node.a)])
+                let value = nodes[Int(lists[Int(node.a)])]
+                if value.kind == .name, binding[Int(value.a)] >= 0 {
+                    // Returning the module's table is no use that opens it.
+                    let bound = binding[Int(value.a)]
+                    let saved = variables[Int(bound)].readWhole
+                    read(value.a)
+                    variables[Int(bound)].readWhole = saved
+                    return
+                }
+            }
             for index in Int(node.a)..<Int(node.a + node.b) { expression(lists[index]) }
         case .gotoStatement:
             frames[frames.count - 1].gotos.insert(node.a)
@@ -372,6 +401,7 @@ struct ModuleLinter {
         let bound = binding[Int(object.a)]
         if bound >= 0 {
             variables[Int(bound)].mutated = true
+            noteFieldWrite(bound, key: nodes[Int(key)])
         } else if isGlobal(object.a) {
             let keyNode = nodes[Int(key)]
             let field = keyNode.kind == .string ? text(keyNode.a) : ""
@@ -501,6 +531,7 @@ struct ModuleLinter {
         } else {
             variables[Int(bound)].accessed = true
         }
+        variables[Int(bound)].readWhole = true
     }
 
     /// Chains that nest on their left (`a + b + c`, `o:m():m()`) are walked with a loop.
@@ -513,7 +544,11 @@ struct ModuleLinter {
             chain.append(current)
             current = nodes[Int(current)].a
         }
-        expression(current)
+        if nodes[Int(current)].kind == .name, chain.count > mark, let key = fieldKey(of: chain[chain.count - 1]) {
+            readField(current, key: key, isMethodCall: nodes[Int(chain[chain.count - 1])].kind == .methodCall)
+        } else {
+            expression(current)
+        }
         while chain.count > mark {
             let link = chain.removeLast()
             let node = nodes[Int(link)]

@@ -49,7 +49,7 @@ public struct ProjectFile: Sendable, Equatable {
 
     /// One entry of `ignore`.
     public struct IgnoreRule: Sendable, Equatable {
-        /// A static-analysis or lint code, `FP401` to `FP476`.
+        /// A static-analysis or lint code, `FP401` to `FP481`.
         public var code: String
         /// A glob over project-relative paths (`*` matches any characters, `/` included); nil for every file.
         public var path: String?

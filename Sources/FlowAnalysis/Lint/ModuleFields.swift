@@ -1,0 +1,109 @@
+import LuaSyntax
+
+/// What a whole-project view adds to luacheck (FP481): the fields a module's table surely has,
+/// and the fields other modules read from a module they required. A module counts as closed
+/// only when it returns a local table (or a constructor) that nothing passes on, indexes with a
+/// computed key or gives a metatable: then a field it does not have is a typo.
+extension ModuleLinter {
+    /// `local B = require "Banner"`, `local M = {a = 1}`: what the local's value is.
+    mutating func noteModuleValue(of variable: Int32, value: Int32) {
+        let node = nodes[Int(value)]
+        if node.kind == .call, node.c == 1, nodes[Int(node.a)].kind == .name, isGlobal(nodes[Int(node.a)].a),
+            text(nodes[Int(node.a)].a) == "require", nodes[Int(lists[Int(node.b)])].kind == .string
+        {
+            variables[Int(variable)].requiredModule = text(nodes[Int(lists[Int(node.b)])].a)
+        } else if node.kind == .table, let fields = constructorFields(node) {
+            variables[Int(variable)].constructorFields = fields
+        }
+    }
+
+    /// The string-keyed fields of a constructor, nil when one key is computed.
+    func constructorFields(_ table: SyntaxNode) -> [(String, Int32)]? {
+        var fields: [(String, Int32)] = []
+        for index in Int(table.a)..<Int(table.a + table.b) {
+            let field = nodes[Int(lists[index])]
+            guard field.kind == .keyedField else { continue }
+            let key = nodes[Int(field.a)]
+            guard key.kind == .string else { return nil }
+            fields.append((text(key.a), key.line))
+        }
+        return fields
+    }
+
+    /// The key of `v.key` or `v:key()` when `link` is that field access.
+    func fieldKey(of link: Int32) -> Int32? {
+        let node = nodes[Int(link)]
+        if node.kind == .index, nodes[Int(node.b)].kind == .string { return node.b }
+        if node.kind == .methodCall { return lists[Int(node.b)] }
+        return nil
+    }
+
+    /// `v.key` read: a use of v, and for a required module, a field it must have.
+    mutating func readField(_ id: Int32, key: Int32, isMethodCall: Bool) {
+        let name = nodes[Int(id)]
+        let bound = binding[Int(name.a)]
+        guard bound >= 0 else { return expression(id) }
+        let saved = variables[Int(bound)].readWhole
+        read(name.a)
+        // A method gets the table as `self`, and may fill it.
+        variables[Int(bound)].readWhole = saved || isMethodCall
+        let module = variables[Int(bound)].requiredModule
+        if !module.isEmpty, !variables[Int(bound)].assigned {
+            let keyNode = nodes[Int(key)]
+            facts.moduleFieldReads.append(
+                .init(global: module, field: text(keyNode.a), line: keyNode.line, column: keyNode.column))
+        }
+    }
+
+    /// The main chunk's `return M` (a local table) or `return {...}`.
+    mutating func noteModuleReturn(_ value: Int32) {
+        let node = nodes[Int(value)]
+        if node.kind == .table {
+            if environmentSymbol < 0, let fields = constructorFields(node) {
+                facts.exportedFields = fields.map { .init(name: $0.0, line: $0.1) }
+            }
+            return
+        }
+        guard node.kind == .name else { return }
+        let bound = binding[Int(node.a)]
+        guard bound >= 0 else { return }
+        returnedVariable = bound
+    }
+
+    /// `v.key = x` or `function v.key()`: a field v's table gets.
+    mutating func noteFieldWrite(_ variable: Int32, key: SyntaxNode) {
+        guard key.kind == .string else {
+            variables[Int(variable)].computedWrite = true
+            let module = variables[Int(variable)].requiredModule
+            // Another module's table filled by a computed key: its fields are not known.
+            if !module.isEmpty { facts.moduleFieldWrites.append(.init(global: module, field: "", line: 0, column: 0)) }
+            return
+        }
+        variables[Int(variable)].fieldWrites.append((text(key.a), key.line))
+        let module = variables[Int(variable)].requiredModule
+        if !module.isEmpty {
+            facts.moduleFieldWrites.append(
+                .init(global: module, field: text(key.a), line: key.line, column: key.column))
+        }
+    }
+
+    /// At the end of the main chunk: the returned local's fields, if nothing opened it.
+    mutating func finishModuleFields() {
+        // A chunk that names `_ENV` may fill a table through its free names.
+        guard returnedVariable >= 0, environmentSymbol < 0 else { return }
+        let variable = variables[Int(returnedVariable)]
+        guard variable.holdsNewTable, !variable.readWhole, !variable.assigned, !variable.computedWrite else { return }
+        facts.exportedFields = (variable.constructorFields + variable.fieldWrites).map {
+            .init(name: $0.0, line: $0.1)
+        }
+    }
+}
+
+extension ModuleLinter {
+    /// A required module's table passed on whole (`extend(M, ...)`, `setmetatable(M, mt)`) may be
+    /// filled there: its fields are not known.
+    mutating func noteEscape(of variable: Variable) {
+        guard !variable.requiredModule.isEmpty, variable.readWhole else { return }
+        facts.moduleFieldWrites.append(.init(global: variable.requiredModule, field: "", line: 0, column: 0))
+    }
+}
