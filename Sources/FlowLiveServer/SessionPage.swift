@@ -22,12 +22,13 @@ import FlowLiveProtocol
 enum SessionPage {
     static var html: String {
         let hash = Data(SHA256.hash(data: Data(script.utf8))).base64EncodedString()
+        let consoleHash = Data(SHA256.hash(data: Data(consoleScript.utf8))).base64EncodedString()
         return """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-\(hash)'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-\(hash)' 'sha256-\(consoleHash)'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'">
             <meta name="referrer" content="no-referrer">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>flowpkg live session</title>
@@ -38,8 +39,10 @@ enum SessionPage {
             <main>
             <section id="diagnostics-section"><h2>Project diagnostics (flowpkg validate)</h2><div id="diagnostics"></div></section>
             <section id="programs-section"><h2>Connected programs</h2><div id="programs"><p class="empty">No program has reported yet. Start one with flowpkg run --live URL --token TOKEN --watch.</p></div></section>
+            \(consoleSection)
             </main>
             <script>\(script)</script>
+            <script>\(consoleScript)</script>
             </body>
             </html>
             """

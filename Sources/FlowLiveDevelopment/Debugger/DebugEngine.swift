@@ -53,8 +53,10 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
     let transport: any DebugTransport
     let shared = Awaited(Shared())
     var lua = LuaSide()
-    /// How long a stop waits for a debugger that has gone silent before the program runs on.
-    package var vanishedTimeout: TimeInterval = 30
+    /// How long a stop waits for a debugger that has gone silent before the program runs on
+    /// (one that has gone away is noticed at once: its channel closes, or `flowpkg serve`'s
+    /// relay, whose streams carry a heartbeat, says so).
+    package var vanishedTimeout: TimeInterval = 600
 
     package init(context: LuaContext, transport: any DebugTransport) {
         self.context = context
