@@ -254,10 +254,12 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         }
         lua.inspector?.forgetHandles()
         lua.stoppedThread = nil
-        shared.withLock {
-            $0.stopped = false
-            $0.pauseRequested = false
+        // A pause asked for once the reply to `continue` went out is for the run that follows.
+        let pauseWaits = shared.withLock { shared in
+            shared.stopped = false
+            return shared.pauseRequested
         }
+        if pauseWaits { lua.hooks?.interrupt() }
         let depth = thread.depth
         switch lua.resume ?? .continue {
         case .continue: break
