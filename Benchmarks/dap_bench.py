@@ -12,16 +12,20 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "Tests", "FlowCLITests", "DapClient"))
 from dap_client import DapClient, start, stopped  # noqa: E402
 
-LOOP = """local function never() return 0 end
+LOOP = """local function never()
+  return 0
+end
 local s = 0
-for i = 1, 60000000 do s = s + i % 7 end
+for i = 1, 20000000 do s = s + i % 7 end
 print(s)
 """
 
-CALLS = """local function never() return 0 end
+CALLS = """local function never()
+  return 0
+end
 local function step(x) return x + 1 end
 local s = 0
-for i = 1, 15000000 do s = step(s) end
+for i = 1, 3000000 do s = step(s) end
 print(s)
 """
 
@@ -60,7 +64,7 @@ def debugged(flowpkg, root, work, breakpoint_line=None):
     main = os.path.join(root, "Sources", "Main.lua")
     begin = time.perf_counter()
     client = start(flowpkg, root, work, {main: [breakpoint_line]} if breakpoint_line else {}, exceptions=())
-    client.wait_event("exited")
+    client.wait_event("exited", timeout=600)
     elapsed = time.perf_counter() - begin
     client.request("disconnect", {})
     client.close()
@@ -83,7 +87,7 @@ def main():
         for _ in range(rounds):
             best["plain"] = min(best["plain"], plain(flowpkg, root))
             best["none"] = min(best["none"], debugged(flowpkg, root, work))
-            best["never"] = min(best["never"], debugged(flowpkg, root, work, breakpoint_line=1))
+            best["never"] = min(best["never"], debugged(flowpkg, root, work, breakpoint_line=2))
         rows.append("%s|flowpkg run|%.4f||" % (group, best["plain"]))
         rows.append("%s|flowpkg dap launch, no breakpoint|%.4f|flowpkg run|" % (group, best["none"]))
         rows.append("%s|flowpkg dap launch, breakpoint in a function never called|%.4f|flowpkg run|"

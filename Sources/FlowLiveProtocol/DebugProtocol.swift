@@ -210,6 +210,9 @@ extension LiveProtocol {
     /// `DebugAttachment`), then `debug` events, each a `DebugMessage`; `POST ?program=ID` with
     /// a `DebugRequest` as JSON (ID: the attachment's `id`).
     public static let debugClientPath = "/v1/debug/client"
+    /// The session page's console: `POST ?program=` with `{"expression": "…"}` → `{"result":
+    /// "…", "type": "…"}`, evaluated in the program's global environment at its next safe point.
+    public static let debugEvaluatePath = "/v1/debug/evaluate"
     /// The event name of a debug message either way.
     public static let debugEvent = "debug"
     public static let debugAttachedEvent = "attached"

@@ -21,6 +21,10 @@ final class DebugRelay: Sendable {
     }
 
     private let programs = Locked([String: Program]())
+    /// The session page's evaluations waiting for the program's reply, by their (negative) seq.
+    private let evaluations = Awaited((next: -1, replies: [Int: DebugReply?]()))
+    /// How long the session page's console waits for a program's answer.
+    static let evaluationTimeout: TimeInterval = 10
 
     /// The answer for a request on one of the relay's paths; nil for any other path.
     func respond(to request: HTTPRequest) -> HTTPResponse? {
@@ -29,7 +33,8 @@ final class DebugRelay: Sendable {
         case (LiveProtocol.debugProgramPath, "POST"): return programSent(request)
         case (LiveProtocol.debugClientPath, "GET"): return debuggerAttached(request)
         case (LiveProtocol.debugClientPath, "POST"): return debuggerSent(request)
-        case (LiveProtocol.debugProgramPath, _), (LiveProtocol.debugClientPath, _):
+        case (LiveProtocol.debugEvaluatePath, "POST"): return evaluate(request)
+        case (LiveProtocol.debugProgramPath, _), (LiveProtocol.debugClientPath, _), (LiveProtocol.debugEvaluatePath, _):
             return HTTPResponse.error(405, "\(request.path) takes GET (an event stream) or POST")
         default: return nil
         }
@@ -69,15 +74,21 @@ final class DebugRelay: Sendable {
         guard let id = request.query["id"], let program = programs.withLock({ $0[id] }) else {
             return HTTPResponse.error(404, "no program with this id has its debug channel open")
         }
-        guard (try? JSONDecoder().decode(DebugMessage.self, from: Data(request.body))) != nil else {
+        guard let message = try? JSONDecoder().decode(DebugMessage.self, from: Data(request.body)) else {
             return HTTPResponse.error(400, "the body is not a debug message in JSON")
+        }
+        if case .reply(let seq, let reply) = message, seq < 0 {
+            // The answer to the session page's console, not to a debugger.
+            evaluations.withLock { if $0.replies.keys.contains(seq) { $0.replies[seq] = .some(reply) } }
+            return HTTPResponse(status: 204, contentType: "application/json", body: .bytes([]))
         }
         program.client?.yield(Self.event(LiveProtocol.debugEvent, request.body))
         return HTTPResponse(status: 204, contentType: "application/json", body: .bytes([]))
     }
 
-    private func debuggerAttached(_ request: HTTPRequest) -> HTTPResponse {
-        let wanted = request.query["program"].flatMap { $0.isEmpty ? nil : $0 }
+    /// The one program `wanted` names (an identifier, a process id or an id; nil: the only
+    /// one connected), or the answer saying why none.
+    private func choose(_ wanted: String?) -> Result<Program, ChoiceFailure> {
         let candidates = programs.withLock { programs in
             programs.values.filter { program in
                 guard let wanted else { return true }
@@ -86,16 +97,81 @@ final class DebugRelay: Sendable {
             }
         }
         guard let chosen = candidates.first else {
-            return HTTPResponse.error(
-                404,
-                wanted.map { "no program '\($0)' is connected to this flowpkg serve" }
-                    ?? "no program is connected to this flowpkg serve: start one with flowpkg run --live URL --token TOKEN"
-            )
+            return .failure(
+                ChoiceFailure(
+                    response: HTTPResponse.error(
+                        404,
+                        wanted.map { "no program '\($0)' is connected to this flowpkg serve" }
+                            ?? "no program is connected to this flowpkg serve: start one with flowpkg run --live URL --token TOKEN"
+                    )))
         }
         guard candidates.count == 1 else {
             let names = candidates.map { "\($0.attachment.identifier) (pid \($0.attachment.processID))" }
+            return .failure(
+                ChoiceFailure(
+                    response: HTTPResponse.error(
+                        409,
+                        "several programs are connected (\(names.joined(separator: ", "))): name one with 'program'")))
+        }
+        return .success(chosen)
+    }
+
+    private struct ChoiceFailure: Error {
+        var response: HTTPResponse
+    }
+
+    /// The session page's console: `POST ?program=` with `{"expression": "…"}` → `{"result",
+    /// "type"}`, evaluated in the program's global environment at its next safe point.
+    private func evaluate(_ request: HTTPRequest) -> HTTPResponse {
+        struct Asked: Decodable { var expression: String }
+        struct Answer: Encodable {
+            var result: String
+            var type: String
+        }
+        guard let asked = try? JSONDecoder().decode(Asked.self, from: Data(request.body)) else {
+            return HTTPResponse.error(400, "the body must be JSON with an 'expression'")
+        }
+        let program: Program
+        switch choose(request.query["program"].flatMap { $0.isEmpty ? nil : $0 }) {
+        case .success(let chosen): program = chosen
+        case .failure(let failure): return failure.response
+        }
+        let seq = evaluations.withLock { evaluations in
+            defer { evaluations.next -= 1 }
+            evaluations.replies[evaluations.next] = .some(nil)
+            return evaluations.next
+        }
+        let command = DebugRequest(seq: seq, command: .evaluate(expression: asked.expression, frame: nil))
+        guard let bytes = try? JSONEncoder().encode(command) else {
+            return HTTPResponse.error(500, "the request cannot be encoded")
+        }
+        program.requests.yield(Self.event(LiveProtocol.debugEvent, [UInt8](bytes)))
+        let reply = evaluations.wait(
+            until: { evaluations -> DebugReply?? in
+                guard case .some(.some(let reply)) = evaluations.replies[seq] else { return nil }
+                return .some(reply)
+            }, deadline: Date() + Self.evaluationTimeout)
+        evaluations.withLock { _ = $0.replies.removeValue(forKey: seq) }
+        switch reply {
+        case .some(.some(.value(let value))):
+            let body = (try? JSONEncoder().encode(Answer(result: value.value, type: value.type))) ?? Data()
+            return HTTPResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))
+        case .some(.some(.failure(let message))):
+            return HTTPResponse.error(400, message)
+        default:
             return HTTPResponse.error(
-                409, "several programs are connected (\(names.joined(separator: ", "))): name one with 'program'")
+                504,
+                "\(program.attachment.identifier) did not answer within \(Int(Self.evaluationTimeout)) s (busy in C code?)"
+            )
+        }
+    }
+
+    private func debuggerAttached(_ request: HTTPRequest) -> HTTPResponse {
+        let wanted = request.query["program"].flatMap { $0.isEmpty ? nil : $0 }
+        let chosen: Program
+        switch choose(wanted) {
+        case .success(let program): chosen = program
+        case .failure(let failure): return failure.response
         }
         let id = chosen.attachment.id
         let stream = EventSubscription { [weak self] stream in

@@ -21,12 +21,13 @@ enum SessionPage {
         let script = SessionPageScript.source
         let hash = Data(SHA256.hash(data: Data(script.utf8))).base64EncodedString()
         let snapshot = SessionPageSnapshot(state: state)
+        let consoleHash = Data(SHA256.hash(data: Data(consoleScript.utf8))).base64EncodedString()
         return """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-\(hash)'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-\(hash)' 'sha256-\(consoleHash)'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'">
             <meta name="referrer" content="no-referrer">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <noscript><meta http-equiv="refresh" content="3"></noscript>
@@ -49,8 +50,10 @@ enum SessionPage {
             <div id="programs">\(snapshot.programs)</div>
             </section>
             <section id="module-section" hidden><h2 id="module-title"></h2><pre id="module-text" class="module-text"></pre></section>
+            \(consoleSection)
             </main>
             <script>\(script)</script>
+            <script>\(consoleScript)</script>
             </body>
             </html>
             """

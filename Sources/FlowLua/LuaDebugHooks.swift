@@ -89,6 +89,7 @@ package final class LuaDebugHooks: @unchecked Sendable {
     /// Sets the chunks and lines that hold breakpoints (chunk names without `@`), then the
     /// hooks of the running threads to match.
     package func setBreakpoints(_ lines: [String: Set<Int>]) {
+        holding = [:]
         watched = lines.filter { !$0.value.isEmpty }.map { chunk, lines in
             Watched(rawName: Array(("@" + chunk).utf8CString), lines: lines, low: lines.min()!, high: lines.max()!)
         }
@@ -231,14 +232,37 @@ package final class LuaDebugHooks: @unchecked Sendable {
         lua_sethook(thread, Self.hook, wantsLines ? Self.lineMask : baseMask, 0)
     }
 
+    /// A function, as a hook sees it: its chunk name's address and its first and last lines.
+    private struct FunctionKey: Hashable {
+        var source: UnsafeRawPointer
+        var first: Int32
+        var last: Int32
+    }
+
+    /// Whether each function met so far holds a breakpoint among its own lines (not those of
+    /// the functions nested in it): read once from its `activelines`, then looked up.
+    private var holding: [FunctionKey: Bool] = [:]
+
+    /// Whether the function `ar` stands for (from a hook or `lua_getstack`) holds a breakpoint.
     private func holdsBreakpoint(_ L: OpaquePointer, _ ar: inout lua_Debug) -> Bool {
         lua_getinfo(L, "S", &ar)
         guard let source = ar.source else { return false }
         let first = Int(ar.linedefined), last = ar.lastlinedefined <= 0 ? Int.max : Int(ar.lastlinedefined)
         for entry in watched where entry.high >= first && entry.low <= last {
-            if entry.rawName.withUnsafeBufferPointer({ strcmp($0.baseAddress!, source) }) == 0 {
-                return entry.lines.contains { $0 >= first && $0 <= last }
+            guard entry.rawName.withUnsafeBufferPointer({ strcmp($0.baseAddress!, source) }) == 0 else { continue }
+            let key = FunctionKey(source: UnsafeRawPointer(source), first: ar.linedefined, last: ar.lastlinedefined)
+            if let known = holding[key] { return known }
+            var holds = false
+            lua_getinfo(L, "L", &ar)
+            if lua_type(L, -1) == LUA_TTABLE {
+                holds = entry.lines.contains { line in
+                    defer { flowlua_pop(L, 1) }
+                    return lua_rawgeti(L, -1, lua_Integer(line)) != LUA_TNIL
+                }
             }
+            flowlua_pop(L, 1)
+            holding[key] = holds
+            return holds
         }
         return false
     }

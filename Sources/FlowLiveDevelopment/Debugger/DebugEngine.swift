@@ -53,8 +53,10 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
     let transport: any DebugTransport
     let shared = Awaited(Shared())
     var lua = LuaSide()
-    /// How long a stop waits for a debugger that has gone silent before the program runs on.
-    package var vanishedTimeout: TimeInterval = 30
+    /// How long a stop waits for a debugger that has gone silent before the program runs on
+    /// (one that has gone away is noticed at once: its channel closes, or `flowpkg serve`'s
+    /// relay, whose streams carry a heartbeat, says so).
+    package var vanishedTimeout: TimeInterval = 600
 
     package init(context: LuaContext, transport: any DebugTransport) {
         self.context = context
@@ -252,10 +254,12 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         }
         lua.inspector?.forgetHandles()
         lua.stoppedThread = nil
-        shared.withLock {
-            $0.stopped = false
-            $0.pauseRequested = false
+        // A pause asked for once the reply to `continue` went out is for the run that follows.
+        let pauseWaits = shared.withLock { shared in
+            shared.stopped = false
+            return shared.pauseRequested
         }
+        if pauseWaits { lua.hooks?.interrupt() }
         let depth = thread.depth
         switch lua.resume ?? .continue {
         case .continue: break
