@@ -11,7 +11,8 @@ import Testing
     @Test func theConsoleEvaluatesInTheRunningProgramWithTheToken() throws {
         let fixture = try RunFixture()
         let root = try fixture.project("App", modules: ["main.lua": "answer = 6 * 7\nprint('started')\n"])
-        let served = try ServedProject(root, in: fixture.url)
+        // --verbose: the request lines the test waits for.
+        let served = try ServedProject(root, in: fixture.url, extra: ["--verbose"])
         defer { served.server.interrupt() }
         let run = try BackgroundFlowpkg(
             ["run", root.path, "--live", served.url, "--token", ServedProject.token, "--watch"], in: fixture.url)

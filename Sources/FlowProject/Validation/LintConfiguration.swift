@@ -18,12 +18,13 @@ struct LintConfiguration {
     /// `read_globals` of the configuration: globals that may be read but not set.
     var readGlobals: Set<String> = []
 
-    static func load(inProject root: URL) -> LintConfiguration {
+    /// Read under the same rules and bounds as the configuration's globals
+    /// (`LuacheckConfig.globals`, which reports what is refused).
+    static func load(inProject root: URL, allowsOutsideLinks: Bool = false) -> LintConfiguration {
         var configuration = LintConfiguration()
         configuration.root = root.standardizedFileURL.path
-        let file = root.appendingPathComponent(LuacheckConfig.fileName)
-        guard let data = FileManager.default.contents(atPath: file.path),
-            let entries = try? LuacheckConfig.entries(Array(data), chunkName: LuacheckConfig.fileName)
+        guard let source = LuacheckConfig.contents(inProject: root, allowsOutsideLinks: allowsOutsideLinks),
+            let entries = try? LuacheckConfig.entries(source, chunkName: LuacheckConfig.fileName)
         else { return configuration }
         var sections: [String: [(String, String)]] = [:]
         for entry in entries {
@@ -85,18 +86,5 @@ struct LintConfiguration {
             for (key, value) in section.settings { Self.apply(key, value, to: &options) }
         }
         return options
-    }
-}
-
-extension LuacheckConfig {
-    /// Everything the driver lists for a configuration: names, `std:` sets and `opt:` options.
-    static func entries(_ source: [UInt8], chunkName: String) throws -> [String] {
-        let state = try LuaState(openLibraries: true)
-        defer { state.close() }
-        let results = try state.run(
-            driver, chunkName: "flowpkg:luacheckrc",
-            arguments: [.string(String(decoding: source, as: UTF8.self)), .string(chunkName)])
-        guard case .array(let list)? = results.first else { return [] }
-        return list.compactMap(\.stringValue)
     }
 }

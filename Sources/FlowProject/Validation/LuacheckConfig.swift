@@ -92,6 +92,24 @@ enum LuacheckConfig {
     static func evaluate(
         _ source: [UInt8], chunkName: String, limits: LuaLimits = limits, measured: ((LuaState) -> Void)? = nil
     ) throws -> [String] {
+        var names: [String] = []
+        for text in try entries(source, chunkName: chunkName, limits: limits, measured: measured) {
+            // Lint options are read by `LintConfiguration`, not globals.
+            if text.hasPrefix("opt:") || text.hasPrefix("optf:") { continue }
+            if text.hasPrefix("std:") {
+                names += standardSets[String(text.dropFirst(4))] ?? []
+            } else {
+                names.append(text)
+            }
+        }
+        return names
+    }
+
+    /// Everything the driver lists for a configuration, within the same bounds: names, `std:`
+    /// sets and the lint options (`opt:`, `optf:`) `LintConfiguration` reads.
+    static func entries(
+        _ source: [UInt8], chunkName: String, limits: LuaLimits = limits, measured: ((LuaState) -> Void)? = nil
+    ) throws -> [String] {
         guard source.count <= maximumSize else {
             throw LuaError(
                 kind: .runtime,
@@ -125,18 +143,25 @@ enum LuacheckConfig {
         case .table(let fields)? where fields.isEmpty: values = []
         default: throw LuaError(kind: .runtime, message: results.dropFirst().first?.stringValue ?? "no result")
         }
-        var names: [String] = []
-        for value in values {
-            guard let text = value.stringValue else { continue }
-            // Lint options are read by `LintConfiguration`, not globals.
-            if text.hasPrefix("opt:") || text.hasPrefix("optf:") { continue }
-            if text.hasPrefix("std:") {
-                names += standardSets[String(text.dropFirst(4))] ?? []
-            } else {
-                names.append(text)
-            }
+        return values.compactMap(\.stringValue)
+    }
+
+    /// The configuration's bytes, when `.luacheckrc` may be read at all: a regular file, or a
+    /// link `globals(inProject:allowsOutsideLinks:)` accepts, within `maximumSize`. That
+    /// function reports why one may not; this one only declines.
+    static func contents(inProject root: URL, allowsOutsideLinks: Bool) -> [UInt8]? {
+        let file = root.appendingPathComponent(fileName)
+        var info = stat()
+        guard lstat(file.path, &info) == 0 else { return nil }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            let links = LinkRule(
+                projectRoot: FileTree.realPath(root.path) ?? root.path, allowsOutside: allowsOutsideLinks)
+            guard let target = FileTree.realPath(file.path), links.refusal(of: target) == nil else { return nil }
         }
-        return names
+        guard stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maximumSize,
+            let data = FileManager.default.contents(atPath: file.path)
+        else { return nil }
+        return Array(data)
     }
 
     private static func exceeded(_ bound: LuaLimits.Bound, limits: LuaLimits) -> LuaError {

@@ -31,7 +31,7 @@ enum StaticAnalysisStep {
             externalModules: project.projectFile.externalModules)
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
-        let lint = LintConfiguration.load(inProject: project.root)
+        let lint = LintConfiguration.load(inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
         return luacheck.diagnostics
             + LintRules.check(
                 modules: modules, environment: environment, readOnlyGlobals: base.globals.union(lint.readGlobals),

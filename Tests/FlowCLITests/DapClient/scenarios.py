@@ -315,7 +315,7 @@ class Served:
         import threading
 
         self.process = subprocess.Popen(
-            [flowpkg, "serve", root, "--port", "0", "--token", TOKEN],
+            [flowpkg, "serve", root, "--port", "0", "--token", TOKEN, "--verbose"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         self.lines = []
