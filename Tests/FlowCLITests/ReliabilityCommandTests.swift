@@ -17,7 +17,8 @@ import Testing
     @Test func helpOnACodePrintsItsCatalogueEntry() throws {
         let result = try FlowpkgProcess.run(["help", "FP304"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("FP304  warning  retired: a syntax error is always FP301\n\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix("FP304  warning  retired: a syntax error is always FP301\n\n"), "\(result.stdout)")
         let lower = try FlowpkgProcess.run(["help", "fp111"])
         #expect(lower.stdout.contains("--allow-outside-links"))
         let unknown = try FlowpkgProcess.run(["help", "FP999"])
