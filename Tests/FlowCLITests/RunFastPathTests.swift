@@ -69,8 +69,8 @@ import Testing
         #expect(
             Flowpkg.commandNames
                 == [
-                    "new", "init", "templates", "validate", "export", "inspect", "verify", "run", "serve", "keygen",
-                    "publish", "lsp", "help",
+                    "new", "init", "templates", "validate", "export", "inspect", "verify", "run", "serve", "dev",
+                    "keygen", "publish", "lsp", "help",
                 ])
     }
 
