@@ -97,6 +97,19 @@ import Testing
         #expect(token.stderr.contains("--token goes with --live URL"), "\(token.stderr)")
     }
 
+    /// No project, or a bad option: a clear message and 1 or 64, nothing left running.
+    @Test func badInputIsRefused() throws {
+        let fixture = try RunFixture()
+        defer { fixture.scratch.remove() }
+        let missing = try FlowpkgProcess.run(["dev", "Nowhere"], in: fixture.url)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("Nowhere' does not exist [FP108]"), "\(missing.stderr)")
+        #expect(!missing.stdout.contains("Session page"))
+        let editor = try FlowpkgProcess.run(["dev", ".", "--editor", " "], in: fixture.url)
+        #expect(editor.status == 64)
+        #expect(editor.stderr.contains("--editor takes vscode, idea, a URL template or a command"), "\(editor.stderr)")
+    }
+
     /// empty-ios-app needs its app: run and dev say so and name the page to read.
     @Test func anIOSProjectSaysItNeedsItsHost() throws {
         let fixture = try RunFixture()

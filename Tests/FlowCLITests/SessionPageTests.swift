@@ -11,7 +11,9 @@ import Testing
     @Test func linksFixedErrorsConsoleAndModuleText() throws {
         let fixture = try RunFixture()
         defer { fixture.scratch.remove() }
-        let main = "print(\"hello from main\")\nlocal helper = require \"helper\"\nprint(helper.value)\n"
+        let main =
+            "print(\"hello from main\")\nfor i = 1, 25 do print(\"count \" .. i) end\n"
+            + "local helper = require \"helper\"\nprint(helper.value)\n"
         let root = try fixture.project(
             "App", modules: ["main.lua": main, "helper.lua": "return { value = \"first value\" }\n"])
         let absolute = root.standardizedFileURL.path
@@ -51,6 +53,10 @@ import Testing
         #expect(separators.contains { $0.contains("reloaded helper, main") }, "\(separators)")
         #expect(seen["filtered"] as? [String] == ["hello from main", "hello from main"], "\(seen)")
         #expect((seen["errorsOnly"] as? [String] ?? []).allSatisfy { !$0.contains("hello") }, "\(seen)")
+        // At most N lines kept (here 10), with how many were dropped.
+        let kept = seen["kept"] as? [String] ?? []
+        #expect(kept.first?.hasSuffix(" dropped") == true, "\(kept)")
+        #expect(kept.filter { !$0.hasSuffix(" dropped") && !$0.hasPrefix("── reloaded") }.count == 10, "\(kept)")
         #expect(seen["cleared"] as? [String] == ["(cleared)"], "\(seen)")
         // Loaded items sorted and searchable; a module's current text.
         #expect(seen["items"] as? [String] == ["helper", "main"], "\(seen)")

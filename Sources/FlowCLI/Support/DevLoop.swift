@@ -67,7 +67,8 @@ struct DevLoop {
                     if !errors.isEmpty {
                         output.error(
                             errors.map(renderer.text).joined(separator: "\n")
-                                + "\nthe program keeps its last good code until these are fixed")
+                                + "\na module that does not load keeps its last good code in the program until these are fixed"
+                        )
                     }
                 }
                 let restart = state.withLock { state -> Bool in
