@@ -113,7 +113,10 @@ import Testing
         #expect(try fixture.run(["run", "../app.luapkg"], in: app).stdout == fromFolder.stdout)
         let manifest = try LocalRocksServer.program(
             "/usr/bin/unzip", ["-p", "../app.luapkg", "manifest.json"], in: app)
-        #expect(manifest.contains(#"{"name": "util", "kind": "path", "version": "0.1.0", "modules": ["Util", "Util.words", "Util.wrap"]}"#))
+        #expect(
+            manifest.contains(
+                #"{"name": "util", "kind": "path", "version": "0.1.0", "modules": ["Util", "Util.words", "Util.wrap"]}"#
+            ))
         #expect(
             manifest.contains(#"{"name": "inspect", "kind": "rock", "version": "3.1.1-1", "modules": ["inspect"]}"#))
 
