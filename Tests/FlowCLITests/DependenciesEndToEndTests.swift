@@ -203,7 +203,22 @@ import Testing
         #expect(result.stdout.contains("[FP803]"), "\(result.stdout)")
         #expect(result.stdout.contains(cached.path) && result.stdout.contains("expected SHA-256 \(inspectSHA)"))
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("tampered.luapkg").path))
+        // Online too, and in vendor/.
+        result = try run(["export", "-o", "../tampered.luapkg"], in: app)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("[FP803]") && result.stdout.contains(cached.path), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("tampered.luapkg").path))
         try pristine.write(to: cached)
+        #expect(try run(["vendor"], in: app).status == 0)
+        let vendored = app.appendingPathComponent("vendor/inspect/inspect.lua")
+        try (pristine + Data("-- changed\n".utf8)).write(to: vendored)
+        result = try run(["export", "--locked", "--offline", "-o", "../tampered.luapkg"], in: app)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains("[FP803]") && result.stdout.contains(vendored.path)
+                && result.stdout.contains("expected SHA-256 \(inspectSHA)"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("tampered.luapkg").path))
+        try FileManager.default.removeItem(at: app.appendingPathComponent("vendor"))
 
         // greet 1.1 is published; lock keeps 1.0 until update.
         try Self.publishGreet(server, "1.1-1")
