@@ -229,6 +229,14 @@ import Testing
         #expect(result.stdout.contains("greet 1.0-1 -> 1.1-1"), "\(result.stdout)")
         #expect(try run(["run", "."], in: app).stdout.contains("###\t1.1-1"))
         #expect(Self.read(app.appendingPathComponent("flowpkg.lock")).contains("\"inspect\""))
+        // `update` with no name moves everything, within the constraints: `add greet` recorded
+        // ">= 1.0, < 2", so 1.2 is taken and 2.0 is not.
+        try Self.publishGreet(server, "1.2-1")
+        try Self.publishGreet(server, "2.0-1")
+        result = try run(["update"], in: app)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("greet 1.1-1 -> 1.2-1"), "\(result.stdout)")
+        #expect(try run(["run", "."], in: app).stdout.contains("###\t1.2-1"))
 
         // An edited path dependency fails --locked, naming the file.
         let words = scratch.url.appendingPathComponent("uikit/Sources/TextKit/words.lua")
