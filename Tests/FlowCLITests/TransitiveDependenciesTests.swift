@@ -105,6 +105,12 @@ import Testing
         let inspect = try #require(try fixture.lockEntry("inspect"))
         #expect(inspect["kind"] as? String == "rock" && inspect["requested"] == nil)
 
+        // Locking again changes nothing and needs no luarocks: lib's rock is pinned already.
+        let lockText = fixture.lock
+        result = try fixture.run(["lock"], in: app, ["PATH": "/nonexistent"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fixture.lock == lockText)
+
         let fromFolder = try fixture.run(["run", "."], in: app)
         #expect(fromFolder.status == 0, "\(fromFolder.stderr)")
         #expect(fromFolder.stdout == "<{ 1, 2 }>\n")
@@ -227,5 +233,39 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try fixture.lockEntry("inspect")?["kind"] as? String == "rock")
         #expect(try fixture.run(["run", "."], in: app).stdout == fromFolder.stdout)
+    }
+
+    /// `serve` serves every dependency module (a rock's through its readable copy, a path
+    /// dependency's own): a package exported before any dependency was added runs them live.
+    @Test func serveServesRocksAndADependencysOwnDependencies() throws {
+        let fixture = try Fixture()
+        defer { fixture.scratch.remove() }
+        try fixture.makeProjects()
+        let app = fixture.app
+        try fixture.write("print('plain')\n", to: app, "Sources/Main.lua")
+        var result = try fixture.run(["export", "-o", "../plain.luapkg"], in: app)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        try fixture.write("local Lib = require \"Lib\"\nprint(Lib.show({ 1, 2 }))\n", to: app, "Sources/Main.lua")
+        result = try fixture.run(["add", "--path", "../lib"], in: app)
+        #expect(result.status == 0, "\(result.stderr)")
+
+        let serve = try BackgroundFlowpkg(
+            ["serve", app.path, "--port", "0", "--token", ServedProject.token], in: fixture.scratch.url,
+            environment: ["FLOWPKG_CACHE": fixture.cache.path])
+        defer { serve.interrupt() }
+        var url: String?
+        serve.waitFor { stdout, _ in
+            url = stdout.split(separator: "\n").first { $0.hasPrefix("Serving ") }
+                .flatMap { $0.components(separatedBy: " at ").last }
+            return url != nil
+        }
+        let served = try #require(url, "\(serve.stdout)\(serve.stderr)")
+        let run = try BackgroundFlowpkg(
+            ["run", "../plain.luapkg", "--live", served, "--token", ServedProject.token, "--watch"], in: app)
+        defer { run.interrupt() }
+        #expect(
+            run.waitFor { stdout, _ in stdout.contains("<{ 1, 2 }>") },
+            "stdout: \(run.stdout)\nstderr: \(run.stderr)\nserve: \(serve.stdout)\(serve.stderr)")
+        #expect(!run.stdout.contains("plain"))
     }
 }
