@@ -61,7 +61,7 @@ public struct FileCache: Sendable {
     /// `sources/penlight-1.13.1-1-3f2a9c1b/pl/pretty.lua` (the tag, from the rock's or package's
     /// SHA-256, keeps two builds of one version apart). Editors open it and messages name it;
     /// it is made again from the checked file whenever its bytes differ, and is read-only.
-    /// Nil when the cache lacks the file.
+    /// Nil when the cache lacks the file; the hash-addressed file when no copy can be written.
     public func readableCopy(of sha256: String, dependency: String, version: String, tag: String, path: String)
         throws(DependencyError) -> String?
     {
@@ -71,7 +71,12 @@ public struct FileCache: Sendable {
         }
         let target = root + "/sources/" + dependency + "-" + version + "-" + tag.prefix(8) + "/" + path
         if let data = FileManager.default.contents(atPath: target), [UInt8](data) == bytes { return target }
-        try AtomicWrite.write(bytes, to: target)
+        do {
+            try AtomicWrite.write(bytes, to: target)
+        } catch {
+            // A cache that can be read but not written (a shared, read-only one): the checked file itself.
+            return self.path(for: sha256)
+        }
         chmod(target, 0o444)
         return target
     }
