@@ -31,7 +31,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         var report = try object(result.stdout)
         #expect(report["succeeded"] as? Bool == true)
-        #expect((report["changes"] as? [String])?.contains("+ kit 0.3.0 (path, 1 modules)") == true, "\(report)")
+        #expect((report["changes"] as? [String])?.contains("+ kit 0.3.0 (path, 1 module)") == true, "\(report)")
         let entries = report["dependencies"] as? [[String: Any]] ?? []
         #expect(entries.count == 1)
         #expect(entries.first?["name"] as? String == "kit" && entries.first?["modules"] as? Int == 1)

@@ -164,7 +164,8 @@ extension DependencyLocking {
             let before = old?.dependency(named: dependency.name)
             if before == nil {
                 changes.append(
-                    "+ \(dependency.name) \(dependency.version) (\(dependency.kind), \(dependency.modules.count) modules)"
+                    "+ \(dependency.name) \(dependency.version) (\(dependency.kind), \(dependency.modules.count) "
+                        + (dependency.modules.count == 1 ? "module)" : "modules)")
                 )
             } else if before!.version != dependency.version {
                 changes.append("~ \(dependency.name) \(before!.version) -> \(dependency.version)")
