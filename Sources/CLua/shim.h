@@ -157,6 +157,29 @@ static inline void *flowlua_newuserdata(lua_State *L, size_t size) { return lua_
 /// lua_isfunction is a macro.
 static inline int flowlua_isfunction(lua_State *L, int i) { return lua_isfunction(L, i); }
 
+#include <pthread.h>
+#ifndef __APPLE__
+extern int pthread_getattr_np(pthread_t thread, pthread_attr_t *attributes);  // a GNU extension Swift's Glibc leaves out
+#endif
+
+/// The calling thread's stack size in bytes (0 when unknown), asked once per thread: whether
+/// a context may run Lua on the caller's thread rather than its own.
+static inline size_t flowlua_thread_stack_size(void) {
+    static _Thread_local size_t known = 0;
+    if (known != 0) return known;
+#ifdef __APPLE__
+    known = pthread_get_stacksize_np(pthread_self());
+#else
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return 0;
+    size_t size = 0;
+    pthread_attr_getstacksize(&attributes, &size);
+    pthread_attr_destroy(&attributes);
+    known = size;
+#endif
+    return known;
+}
+
 // --- a state with bounds, for Lua flowpkg evaluates on a user's behalf (.luacheckrc) ---
 
 #include <stdlib.h>

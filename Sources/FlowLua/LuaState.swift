@@ -10,6 +10,8 @@ public final class LuaState {
     let L: OpaquePointer
     /// The context that hands functions across, when this state belongs to one.
     package weak var bridge: (any LuaFunctionBridge)?
+    /// The host `setHost(_:)` set, which the state's extra space points to.
+    var hostBox: LuaHostBox?
 
     /// A fresh state; with `openLibraries`, Lua's standard libraries are loaded into it.
     public init(openLibraries: Bool = true) throws {

@@ -1,8 +1,5 @@
 import Dispatch
 
-/// A Lua C function (`lua_CFunction`): what a C module's `luaopen_*` opener is.
-public typealias LuaCFunction = @convention(c) (OpaquePointer?) -> Int32
-
 extension LuaContext {
     /// How a context is set up.
     public struct Options: Sendable {
@@ -15,10 +12,11 @@ extension LuaContext {
         /// session forwards it. `true` for standard error. The text is as written, not split
         /// into lines.
         public var output: (@Sendable (_ isError: Bool, _ text: String) -> Void)?
-        /// Where completion and message handlers are called; nil calls them on the context's
-        /// own thread, where they may call the context again without waiting.
+        /// Where completion and message handlers are called; nil calls them on the thread
+        /// running the context's job, where they may call the context again without waiting.
         public var callbackQueue: DispatchQueue?
-        /// The C stack of the context's thread, in bytes.
+        /// The C stack Lua gets, in bytes: the size of the context's own thread, and the least a
+        /// caller's thread must have for the context to run a synchronous call on it.
         public var stackSize: Int
         /// C modules the host links in, by module name: each opener goes into `package.preload`,
         /// so `require(name)` calls it (also in the sandbox: they are the host's own code).
