@@ -55,7 +55,7 @@ final class ValidationCache: Sendable {
             let path = d.file.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL.path }
             return SessionState.DiagnosticRow(
                 file: path.map(paths.shown), path: path, link: path.map { link($0, d.line, d.column) }, line: d.line,
-                column: d.column, severity: d.severity.rawValue, code: d.code, message: d.message)
+                column: d.column, severity: d.severity.rawValue, code: d.code.code, message: d.message)
         }
         cached.withLock { $0 = (revision, rows) }
         return rows

@@ -103,7 +103,7 @@ import Testing
         return LintRules.check(
             modules: [module], environment: .lua, readOnlyGlobals: Environment.lua.globals,
             options: { _ in LintOptions() }
-        ).filter { $0.code == code.code }.map { "\($0.line ?? 0):\($0.column ?? 0)" }.sorted()
+        ).filter { $0.code == code }.map { "\($0.line ?? 0):\($0.column ?? 0)" }.sorted()
     }
 
     /// Where luacheck 1.1 reports the class in `source`, as "line:column".
@@ -173,7 +173,7 @@ import Testing
         let undefined = ProjectRules.check(
             modules: [ProjectRules.Module(name: try ModuleName("main"), file: "main.lua", facts: facts)],
             moduleNames: [try ModuleName("main"), try ModuleName("Banner")], resources: [:], environment: .lua
-        ).filter { $0.code == DiagnosticCode.undefinedGlobal.code }
+        ).filter { $0.code == .undefinedGlobal }
         #expect(undefined.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["8:13", "9:15"])
     }
 }

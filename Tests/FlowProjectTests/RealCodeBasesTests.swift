@@ -176,7 +176,7 @@ import Testing
         let report = Validator.validate(projectAt: root)
         let errors = report.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.prefix(10).map { "\($0.place(relativeTo: root)) \($0.message)" })")
-        let counts = Dictionary(report.diagnostics.map { ($0.code, 1) }, uniquingKeysWith: +)
+        let counts = Dictionary(report.diagnostics.map { ($0.code.code, 1) }, uniquingKeysWith: +)
         #expect(
             counts == base.warnings,
             "\(report.diagnostics.map { "\($0.code) \($0.place(relativeTo: root)) \($0.message)" })")

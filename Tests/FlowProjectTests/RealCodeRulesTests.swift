@@ -149,7 +149,7 @@ import Testing
     // MARK: FP405
 
     static func undefined(_ code: String, json: String? = nil) throws -> [String] {
-        try validate(["Sources/main.lua": code], json: json).report.diagnostics.filter { $0.code == "FP405" }
+        try validate(["Sources/main.lua": code], json: json).report.diagnostics.filter { $0.code.code == "FP405" }
             .map { "\($0.line ?? 0):\($0.message.prefix { $0 != ":" })" }
     }
 
@@ -254,7 +254,7 @@ import Testing
         let json =
             #"{"name": "R", "identifier": "com.example.r", "version": "1.0.0", "ignore": ["FP301", {"path": "x"}, 4, {"code": "FP405", "why": 1}]}"#
         let result = try Self.validate(["Sources/main.lua": "return 1\n"], json: json)
-        #expect(result.report.diagnostics.map(\.code) == ["FP106", "FP104", "FP102", "FP103"])
+        #expect(result.report.diagnostics.map(\.code.code) == ["FP106", "FP104", "FP102", "FP103"])
         #expect(
             result.report.diagnostics.first?.message
                 == "'FP301' cannot be ignored: only static-analysis and lint codes (FP401 to FP481) can")

@@ -52,7 +52,7 @@ enum StaticAnalysisStep {
         guard let name else { return diagnostics }
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics {
-            if diagnostic.code == DiagnosticCode.luaSyntaxError.code {
+            if diagnostic.has(.luaSyntaxError) {
                 uncompiled.append(ProjectRules.UncompiledModule(name: name, diagnostic: diagnostic))
             } else {
                 kept.append(diagnostic)
