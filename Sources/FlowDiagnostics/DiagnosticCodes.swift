@@ -444,10 +444,10 @@ extension DiagnosticCodes {
         542: .emptyIfBranch, 571: .reversedNumericLoop, 581: .simplifiableNegation, 582: .errorProneNegation,
         611: .whitespaceOnlyLine, 612: .trailingWhitespace, 613: .trailingWhitespaceInString,
         614: .trailingWhitespaceInComment, 621: .inconsistentIndentation, 631: .lineTooLong, 113: .undefinedGlobal,
-    ]
+    ].merging(valueFlowByLuacheckNumber) { first, _ in first }
 
     /// The lint codes, in order.
-    static let lint: [DiagnosticCode] = [
+    static let lintClasses: [DiagnosticCode] = [
         .settingGlobal, .mutatingGlobal, .settingReadOnlyGlobal, .settingReadOnlyField, .unusedGlobal,
         .settingUndefinedField, .undefinedField, .unusedVariable, .unusedArgument, .unusedLoopVariable,
         .variableNeverSet, .variableNeverAccessed, .argumentNeverAccessed, .loopVariableNeverAccessed,

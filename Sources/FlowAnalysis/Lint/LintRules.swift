@@ -202,7 +202,7 @@ public enum LintRules {
                 return nil
             }
             return ("line is too long (\(length) > \(limit))", "")
-        default: return nil
+        default: return describeValueFlow(finding, options: options)
         }
     }
 }

@@ -80,6 +80,8 @@ struct ModuleLinter {
     /// The local the main chunk returns (`return M`), or -1.
     var returnedVariable: Int32 = -1
     var facts = LintFacts()
+    /// luacheck's value classes (311–341), run when some local is set again.
+    var valueFlow = ValueFlow()
 
     var currentFunction: Int32 { frames[frames.count - 1].id }
 
@@ -113,6 +115,9 @@ struct ModuleLinter {
         leaveScope(to: mark)
         finishFunction()
         finishModuleFields()
+        if variables.contains(where: \.assigned) {
+            facts.findings += valueFlow.check(nodes: nodes, lists: lists, symbols: symbols, root: root)
+        }
         WhitespaceLint.check(source, into: &facts.findings)
 
         let result = facts
