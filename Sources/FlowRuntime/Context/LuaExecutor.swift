@@ -80,7 +80,7 @@ final class LuaExecutor: Sendable {
     /// caller's stack is large enough, else on the context's thread.
     func sync<T: Sendable>(_ body: @Sendable () throws -> T) throws -> T {
         if isCurrent { return try body() }
-        guard LuaCStack.sizeOfCurrentThread >= stackSize else { return try syncOnThread(body) }
+        guard hasStackEnough() else { return try syncOnThread(body) }
         let me = currentThreadNumber()
         let stopped = state.wait { state -> Bool? in
             guard state.owner == nil else { return nil }
@@ -92,6 +92,12 @@ final class LuaExecutor: Sendable {
         runQueuedJobs()
         if stopped { throw LuaContextError.terminated }
         return try body()
+    }
+
+    /// Whether the calling thread's stack is `stackSize`, give or take a sixteenth: the system
+    /// reports the main thread's 8 MiB less a guard page.
+    private func hasStackEnough() -> Bool {
+        LuaCStack.sizeOfCurrentThread >= stackSize - stackSize / 16
     }
 
     /// Lets the jobs already queued finish, then runs `last` (closing the state) and refuses
