@@ -211,9 +211,10 @@ public final class LanguageServer {
         var validation = ValidationOptions()
         validation.concurrency = options.concurrency
         let session = ValidationSession(projectAt: URL(fileURLWithPath: folder), options: validation)
-        workspace = Workspace(session: session, encoding: encoding)
-        for (path, document) in documents where workspace!.contains(path) {
-            workspace!.session.setBuffer(document.text.bytes, forPath: path)
+        let workspace = Workspace(session: session, encoding: encoding)
+        self.workspace = workspace
+        for (path, document) in documents where workspace.contains(path) {
+            workspace.session.setBuffer(document.text.bytes, forPath: path)
         }
         if publishing { publish(version: nil, path: nil) }
     }
