@@ -248,5 +248,7 @@ let package = Package(
             name: "FlowDependenciesTests",
             dependencies: ["FlowDependencies", "FlowDiagnostics", "FlowPackage"]
         ),
+        // The zip container on its own: writer, reader, central directory, entry streams.
+        .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive"]),
     ]
 )

@@ -212,9 +212,10 @@ public final class LanguageServer {
         validation.concurrency = options.concurrency
         validation.dependencies = options.dependencies
         let session = ValidationSession(projectAt: URL(fileURLWithPath: folder), options: validation)
-        workspace = Workspace(session: session, encoding: encoding)
-        for (path, document) in documents where workspace!.contains(path) {
-            workspace!.session.setBuffer(document.text.bytes, forPath: path)
+        let workspace = Workspace(session: session, encoding: encoding)
+        self.workspace = workspace
+        for (path, document) in documents where workspace.contains(path) {
+            workspace.session.setBuffer(document.text.bytes, forPath: path)
         }
         if publishing { publish(version: nil, path: nil) }
     }

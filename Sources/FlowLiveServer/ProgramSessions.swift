@@ -317,7 +317,7 @@ final class ProgramSessions: Sendable {
                 programs[program.id] = Program(program: program, firstSeen: now, lastSeen: now)
                 out.append(SessionEvent(kind: .connected, program: program))
             }
-            var state = programs[program.id]!
+            var state = programs[program.id] ?? Program(program: program, firstSeen: now, lastSeen: now)
             state.program = program
             state.lastSeen = now
             state.ended = nil
@@ -392,8 +392,10 @@ final class ProgramSessions: Sendable {
     /// most `maxStoredBytes`; each program counts what it lost in `discarded`.
     static func keepWithinBudget(_ programs: inout [String: Program], budget: Int = maxStoredBytes) {
         var total = programs.values.reduce(0) { $0 + $1.storedBytes }
-        while total > budget, let largest = programs.max(by: { $0.value.storedBytes < $1.value.storedBytes })?.key {
-            var state = programs[largest]!
+        while total > budget,
+            let (largest, held) = programs.max(by: { $0.value.storedBytes < $1.value.storedBytes })
+        {
+            var state = held
             let before = state.storedBytes
             // At most a quarter of what it holds at a time, oldest first, so that the programs
             // end up sharing the budget rather than the largest losing everything.

@@ -118,10 +118,9 @@ package struct LuaStack {
             flowlua_pop(L, 1)
         }
         // An array when the keys are exactly 1...n, whatever order the traversal met them in.
-        if positional.count == dictionary.count,
-            positional.isEmpty || (1...positional.count).allSatisfy({ positional[Int64($0)] != nil })
-        {
-            return .array((0..<positional.count).map { positional[Int64($0 + 1)]! })
+        if positional.count == dictionary.count {
+            let elements = (0..<positional.count).compactMap { positional[Int64($0 + 1)] }
+            if elements.count == positional.count { return .array(elements) }
         }
         return .table(dictionary)
     }
