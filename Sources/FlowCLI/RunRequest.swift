@@ -145,7 +145,13 @@ struct RunRequest {
                 }
             }
             // `flowpkg dap` launched this program: its engine connects back before any module runs.
-            if let started = DebugLaunch.startIfAsked(context: context) { debugger.withLock { $0 = started } }
+            // It belongs to its debugger: one that goes away (killed, or its editor closed) ends it,
+            // as a hang-up would.
+            let started = DebugLaunch.startIfAsked(context: context) {
+                Self.standardError("error: the debugger that launched this program has gone\n")
+                _exit(128 + SIGHUP)
+            }
+            if let started { debugger.withLock { $0 = started } }
         }
         let watch = live?.watch ?? false
         let refused = DispatchSemaphore(value: 0)
@@ -155,17 +161,6 @@ struct RunRequest {
             session.onRefused { reason in
                 refusal.withLock { $0 = reason }
                 refused.signal()
-            }
-        }
-        // Under a live source a debugger can attach through it (flowpkg dap attach).
-        let liveDebugger = Locked<DebugLiveChannel?>(nil)
-        defer { liveDebugger.withLock { $0 }?.stop() }
-        if let options = live {
-            liveLaunch?.didAttach = { context, program in
-                guard let program, let channel = options.startDebugChannel(context: context, program: program) else {
-                    return
-                }
-                liveDebugger.withLock { $0 = channel }
             }
         }
         launch.live = liveLaunch

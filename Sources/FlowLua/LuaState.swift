@@ -164,7 +164,7 @@ public final class LuaState {
     /// mode, with a traceback on error, leaving `resultCount` results in its place.
     package func protectedCall(argumentCount: Int32, resultCount: Int32, on thread: OpaquePointer) throws {
         let handler = lua_gettop(thread) - argumentCount
-        if let hooks = LuaDebugHooks.active, hooks.stopsOnUncaughtErrors {
+        if let hooks = LuaDebugHooks.active, hooks.stopsOnUncaughtErrors, hooks.owns(thread) {
             flowlua_pushcfunction(thread, LuaDebugHooks.uncaughtHandler)
         } else {
             flowlua_pushcfunction(thread, flowlua_traceback_handler)
