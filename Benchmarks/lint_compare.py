@@ -8,7 +8,10 @@ same files, and compare the findings (file, line, column, luacheck number) class
 - recall: the share of luacheck's warnings of the class flowpkg also gives;
 - agreement: the share of flowpkg's warnings of the class luacheck also gives.
 
-Usage: Benchmarks/lint_compare.py [FLOWPKG] [--base NAME] [--details CLASS] [--time]
+Usage: Benchmarks/lint_compare.py [FLOWPKG] [--base NAME] [--details CLASS] [--time] [--list CODES]
+
+With --list FP482,FP483, also the findings of those codes (checks luacheck does not make, such
+as arity), one a line, to read: how many per code, and each with its message and hint.
 
 With --time, also the best of three wall times, per code base, of flowpkg validate, luacheck
 (one job, as Benchmarks/validate.sh runs it) and a lua5.4 loadfile loop over the same files.   (prints a Markdown table)
@@ -20,9 +23,11 @@ def option(name):
 
 
 DETAILS = option("--details")
+LIST = set((option("--list") or "").split(",")) - {""}
+LISTED = []
 ONLY = option("--base")
 POSITIONAL = [a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("--") and sys.argv[i - 1] not in
-              ("--details", "--base")]
+              ("--details", "--base", "--list")]
 FLOWPKG = POSITIONAL[0] if POSITIONAL else os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", ".build", "debug", "flowpkg")
 LUA = "/usr/share/lua/5.1"
@@ -99,6 +104,9 @@ def run(base, work):
     out = subprocess.run([FLOWPKG, "validate", root, "--format", "json"], capture_output=True, text=True).stdout
     flow = collections.Counter()
     for d in json.loads(out)["diagnostics"]:
+        if d["code"] in LIST:
+            LISTED.append(f"{base['name']}: {os.path.relpath(os.path.join(root, d['file']), sources)}:{d.get('line')}:"
+                          f"{d.get('column')}: {d['code']} {d['message']} ({d.get('hint', '')})")
         number = LUACHECK_BY_FP.get(d["code"])
         if number is None or d.get("line") is None:
             continue
@@ -181,6 +189,12 @@ def main():
         print(f"| {number} | {both} | {only_check} | {only_flow} | {recall} | {agreement} |")
     for line in details[:200]:
         print(line)
+    if LIST:
+        print()
+        for code in sorted(LIST):
+            print(f"{code}: {sum(1 for l in LISTED if f' {code} ' in l)} findings")
+        for line in LISTED:
+            print(line)
     if TIMES:
         print()
         print("| code base | files | flowpkg validate (s) | luacheck (s) | vs luacheck | lua5.4 loadfile loop (s) | vs loadfile |")

@@ -257,6 +257,6 @@ import Testing
         #expect(result.report.diagnostics.map(\.code.code) == ["FP106", "FP104", "FP102", "FP103"])
         #expect(
             result.report.diagnostics.first?.message
-                == "'FP301' cannot be ignored: only static-analysis and lint codes (FP401 to FP481) can")
+                == "'FP301' cannot be ignored: only static-analysis and lint codes (FP401 to FP483) can")
     }
 }

@@ -102,7 +102,7 @@ public enum LintRules {
                     "accessing undefined field '\(field.field)' of global '\(field.global)'")
             }
         }
-        return diagnostics + moduleFields(modules)
+        return diagnostics + moduleFields(modules) + arity(modules)
     }
 
     /// FP481: fields read from a project module whose table's fields are all known.

@@ -82,6 +82,8 @@ struct ModuleLinter {
     var facts = LintFacts()
     /// luacheck's value classes (311–341), run when some local is set again.
     var valueFlow = ValueFlow()
+    /// The functions and calls the arity checks judge (FP482, FP483).
+    var arity = ArityState()
 
     var currentFunction: Int32 { frames[frames.count - 1].id }
 
@@ -115,6 +117,7 @@ struct ModuleLinter {
         leaveScope(to: mark)
         finishFunction()
         finishModuleFields()
+        finishArity()
         if variables.contains(where: \.assigned) {
             facts.findings += valueFlow.check(nodes: nodes, lists: lists, symbols: symbols, root: root)
         }
@@ -264,6 +267,7 @@ struct ModuleLinter {
                     position < Int(node.c) && nodes[Int(lists[values.lowerBound + position])].kind == .table
                 if position < Int(node.c) {
                     noteModuleValue(of: variable, value: lists[values.lowerBound + position])
+                    noteFunctionValue(of: variable, value: lists[values.lowerBound + position])
                 }
             }
         case .assignment:
@@ -271,6 +275,7 @@ struct ModuleLinter {
             let values = targets.upperBound..<(targets.upperBound + Int(node.c))
             for index in values { expression(lists[index]) }
             for index in targets { assign(to: lists[index]) }
+            noteFieldFunctions(node)
             checkBalance(node, lastValue: lists[values.upperBound - 1])
         case .callStatement:
             expression(node.a)
@@ -336,11 +341,13 @@ struct ModuleLinter {
             leaveScope(to: mark, parent: parent)
         case .functionStatement:
             assignFunctionTarget(node.a)
+            noteFieldFunction(target: node.a, function: node.b)
             function(node.b, implicitSelfAt: methodColon(of: node.a))
         case .localFunction:
             let name = nodes[Int(node.a)]
             let variable = declare(name.a, kind: .function, line: name.line, column: name.column, hasValue: true)
             variables[Int(variable)].insideOwnBody = true
+            noteFunctionValue(of: variable, value: node.b)
             function(node.b)
             variables[Int(variable)].insideOwnBody = false
         case .returnStatement:
@@ -581,8 +588,10 @@ struct ModuleLinter {
                 checkLibraryField(node, tested: tested)
                 expression(node.b)
             case .call:
+                noteCall(link)
                 for index in Int(node.b)..<Int(node.b + node.c) { expression(lists[index]) }
             default:  // method call: the name, then the arguments
+                noteCall(link)
                 for index in Int(node.b + 1)..<Int(node.b + 1 + node.c) { expression(lists[index]) }
             }
         }

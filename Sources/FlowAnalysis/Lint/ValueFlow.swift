@@ -83,6 +83,8 @@ struct ValueFlow {
         /// The one item that overwrites it on every way on (-1 none yet, -2 none).
         var overwriting: Int32 = -1
         var overwritingLine: Int32 = 0
+        /// In `x, x = 1, 2`, the line of the later target that replaces this value at once (0: none).
+        var replacedAt: Int32 = 0
     }
 
     struct Scope {
@@ -276,6 +278,8 @@ struct ValueFlow {
     /// A jump taken when `condition` is false: none when it is a true constant, always when a
     /// false one.
     mutating func jumpUnless(_ condition: Int32) -> Int32? {
+        var condition = condition
+        while nodes[Int(condition)].kind == .paren { condition = nodes[Int(condition)].a }
         switch nodes[Int(condition)].kind {
         case .trueLiteral, .number, .string, .table, .function: return nil
         case .falseLiteral, .nilLiteral: return emit(.jump)

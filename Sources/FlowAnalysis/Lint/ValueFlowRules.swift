@@ -19,7 +19,7 @@ extension ValueFlow {
         var reaches: [[Int32: UInt8]] = []
         for variable in candidates {
             reach.removeAll(keepingCapacity: true)
-            for value in variables[Int(variable)].values {
+            for value in variables[Int(variable)].values where values[Int(value)].replacedAt == 0 {
                 stamp += 1
                 propagate(value, visited: &visited, stamp: stamp, work: &work, reach: &reach)
             }
@@ -184,10 +184,10 @@ extension ValueFlow {
                 if value.isInitial, variable.kind == .argument { number = 312 }
                 if value.isInitial, variable.kind == .loop { number = 313 }
                 let overwritten = value.overwriting >= 0 && value.overwriting != value.item
+                var detail = overwritten ? String(value.overwritingLine) : ""
+                if value.replacedAt != 0 { detail = String(value.replacedAt) }
                 findings.append(
-                    LintFinding(
-                        number, line: value.line, column: value.column, name: name,
-                        detail: overwritten ? String(value.overwritingLine) : ""))
+                    LintFinding(number, line: value.line, column: value.column, name: name, detail: detail))
             } else if !value.isExternallyAccessible, !variable.setInClosure, variable.accessed || !noneAccessible {
                 findings.append(LintFinding(331, line: value.line, column: value.column, name: name))
             }

@@ -38,10 +38,12 @@ extension ValueFlow {
             let item = beginItem(.set)
             for index in values { scan(lists[index]) }
             let unpacking = node.c > 0 && isUnpacking(lists[values.upperBound - 1]) ? lists[values.upperBound - 1] : -1
+            let firstValue = Int32(self.values.count)
             for (position, index) in targets.enumerated() {
                 let value = position < Int(node.c) ? lists[values.lowerBound + position] : unpacking
                 assign(to: lists[index], value: value, item: item)
             }
+            markReplacedValues(from: firstValue)
             let first = nodes[Int(lists[targets.lowerBound])]
             if first.kind == .index, nodes[Int(first.a)].kind == .name, binding[Int(nodes[Int(first.a)].a)] >= 0,
                 !containsCall(lists[targets.lowerBound]), !containsCall(lists[values.lowerBound])
@@ -192,6 +194,18 @@ extension ValueFlow {
             scanTargetIndex(target)
         default:
             scan(target)
+        }
+    }
+
+    /// `x, x = 1, 2`: the first value of x is replaced by the second at once.
+    mutating func markReplacedValues(from first: Int32) {
+        guard Int(first) + 1 < self.values.count else { return }
+        for earlier in Int(first)..<(self.values.count - 1) {
+            if let later = ((earlier + 1)..<self.values.count).first(where: {
+                self.values[$0].variable == self.values[earlier].variable
+            }) {
+                self.values[earlier].replacedAt = self.values[later].line
+            }
         }
     }
 

@@ -23,7 +23,7 @@ import FlowSupport
 /// luacheck: ignore`, `ignore 113`, `ignore 113/name`, `globals name`, `read globals name`, on a
 /// line for that line, alone on a line for the rest of the file.
 ///
-/// Only static-analysis and lint findings (FP401–FP481) can be ignored: the others are files or code Lua
+/// Only static-analysis and lint findings (FP401–FP483) can be ignored: the others are files or code Lua
 /// itself refuses. Comments are looked for only in the modules that have such a finding, after
 /// everything is checked, so a project without findings pays nothing.
 enum Suppressions {
@@ -35,7 +35,7 @@ enum Suppressions {
             [
                 .unknownRequire, .unknownRequireWhenRun, .requireCycle, .unknownResource, .undefinedGlobal,
                 .unnamedResource, .requireCycleWhenRun, .unknownResourceWhenRun,
-            ] + DiagnosticCodes.byLuacheckNumber.values + [.unknownModuleField]
+            ] + DiagnosticCodes.byLuacheckNumber.values + [.unknownModuleField, .tooManyArguments, .missingArgument]
         ).map(\.code))
 
     /// The suppression comments of one Lua file.
