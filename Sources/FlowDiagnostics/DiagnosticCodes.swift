@@ -112,7 +112,7 @@ extension DiagnosticCode {
     )
     public static let undefinedGlobal = DiagnosticCode(
         "FP405", .warning, "undefined global",
-        "A global is read that no module assigns and neither the environment nor flowpkg.json's \"globals\" define: often a typo or a missing local (a warning)."
+        "A global is read that neither the environment, flowpkg.json's \"globals\", .luacheckrc nor a _G.name = ... definition declares (luacheck's 113): often a typo or a missing local (a warning)."
     )
     public static let unnamedResource = DiagnosticCode(
         "FP406", .warning, "resource no module names",

@@ -191,9 +191,8 @@ enum Suppressions {
     /// `diagnostics` without those the project ignores: by its `ignore` list (paths relative to
     /// `root`), then by the comments of the Lua files they point into.
     ///
-    /// FP405 comes for every read of an undefined global; what is left after suppression keeps
-    /// the first of each name per module (diagnostics come sorted), so ignoring one line does
-    /// not hide the same mistake on another.
+    /// FP405 comes for every read of an undefined global, as luacheck's 113 does: ignoring one
+    /// line does not hide the same mistake on another.
     /// `contents` gives a Lua file's text when it is not the file's on disk (an editor's unsaved
     /// buffer); nil from it, or no `contents`, reads the file.
     static func apply(
@@ -203,7 +202,6 @@ enum Suppressions {
         guard diagnostics.contains(where: { isSuppressible($0.code.code) }) else { return diagnostics }
         var rulesByFile: [String: FileRules] = [:]
         var luacheckByFile: [String: LuacheckComments] = [:]
-        var reportedGlobals: Set<String> = []
         return diagnostics.filter { diagnostic in
             guard isSuppressible(diagnostic.code.code) else { return true }
             let relative = diagnostic.file.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
@@ -227,7 +225,6 @@ enum Suppressions {
             }
             let global = diagnostic.has(.undefinedGlobal) ? globalName(in: diagnostic.message) : nil
             if rulesByFile[file]!.ignores(diagnostic.code.code, line: diagnostic.line, global: global) { return false }
-            if let global { return reportedGlobals.insert(file + "\u{0}" + global).inserted }
             return true
         }
     }
