@@ -23,10 +23,10 @@ public enum LuaStandalone {
     /// 130, flowpkg's for an interrupt.
     public static func run(_ arguments: [String], sandbox: Bool = false, trace: Bool = false) -> Int32 {
         guard let state = try? LuaState(openLibraries: true) else { return 1 }
-        flowlua_interrupt_arm(state.L)
+        LuaInterrupt.arm(state)
         var status = run(arguments, in: state, sandbox: sandbox, trace: trace)
+        if LuaInterrupt.disarm() { status = 130 }
         state.close()
-        if flowlua_interrupt_disarm() != 0 { status = 130 }
         return status
     }
 

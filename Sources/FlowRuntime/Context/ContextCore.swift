@@ -59,6 +59,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         stack.setHost(Unmanaged.passUnretained(self).toOpaque())
         self.state = state
         activeThread = state.mainThread
+        if options.stopsOnInterrupt { LuaInterrupt.arm(state) }
 
         // package.searchers = { preload, the loader }; no path reaches the file system.
         // Stock Lua's C searchers and C path, kept for the declared external modules only.
@@ -141,6 +142,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     /// Closes the state (running every pending `__gc` finalizer and to-be-closed variable, as
     /// `lua_close` does); later calls find no state and report the context terminated.
     func close() {
+        // Ctrl-C's default action is back before the finalizers run, as in lua5.4.
+        if options.stopsOnInterrupt, state != nil { LuaInterrupt.disarm() }
         // The state is closed here and now, whoever else may still hold the `LuaState`.
         state?.close()
         state = nil
