@@ -278,48 +278,182 @@ static inline lua_State *flowlua_newboundedstate(flowlua_budget *budget) {
     return L;
 }
 
-// --- Ctrl-C on a running script, as lua.c does it ---
+// --- Ctrl-C on a running program, as lua.c does it, coroutines included ---
 
 #include <pthread.h>
 #include <signal.h>
+#include <string.h>
 
-/// The state Ctrl-C stops, and whether it came. Touched by the signal handler only through
-/// lua_sethook, which Lua allows from a signal handler. Used from LuaStandalone.swift alone,
-/// so the copies each file including this header gets never disagree.
-static lua_State *flowlua_interruptible_state = NULL;
+/// The threads of the interruptible state that are running now, outermost first: its main
+/// thread, then each coroutine resumed from there (what Ctrl-C hooks, since a loop in a
+/// coroutine never passes through the main thread's hook). Only the state's own thread writes
+/// them, and the signal handler reads them. Nested resumes stop at LUAI_MAXCCALLS (200), so the
+/// array always holds them all. Used from LuaInterrupt.swift alone, so the copies each file
+/// including this header gets never disagree.
+#define FLOWLUA_RUNNING_CAPACITY 256
+/// The slots, a function's static array.
+static inline lua_State **flowlua_running_slots(void) {
+    static lua_State *slots[FLOWLUA_RUNNING_CAPACITY];
+    return slots;
+}
+static int flowlua_running_count = 0;
+/// Whether Ctrl-C came since the state was armed, and whether its "interrupted!" was raised.
 static volatile sig_atomic_t flowlua_interrupt_came = 0;
+static int flowlua_interrupt_raised = 0;
+/// The thread the interrupt's error is unwinding now (what a resume of it passes on).
+static lua_State *flowlua_interrupt_thread = NULL;
 
-/// The hook a Ctrl-C sets: the next instruction, call or return raises "interrupted!".
+static inline void flowlua_running_enter(lua_State *co) {
+    int count = __atomic_load_n(&flowlua_running_count, __ATOMIC_RELAXED);
+    if (count == 0) return;  // not armed
+    if (count < FLOWLUA_RUNNING_CAPACITY) flowlua_running_slots()[count] = co;
+    __atomic_store_n(&flowlua_running_count, count + 1, __ATOMIC_RELEASE);
+}
+
+static inline void flowlua_running_leave(void) {
+    int count = __atomic_load_n(&flowlua_running_count, __ATOMIC_RELAXED);
+    if (count > 1) __atomic_store_n(&flowlua_running_count, count - 1, __ATOMIC_RELEASE);
+}
+
+/// The hook a Ctrl-C sets on every running thread: the first to run raises "interrupted!";
+/// the others only take themselves off (one Ctrl-C, one error, as in lua.c).
 static inline void flowlua_interrupt_stop(lua_State *L, lua_Debug *ar) {
     (void)ar;
     lua_sethook(L, NULL, 0, 0);
+    if (flowlua_interrupt_raised) return;
+    flowlua_interrupt_raised = 1;
+    flowlua_interrupt_thread = L;
     luaL_error(L, "interrupted!");
 }
 
 static inline void flowlua_interrupt_action(int signal_number) {
     signal(signal_number, SIG_DFL);  // a second Ctrl-C ends the process at once
     flowlua_interrupt_came = 1;
-    if (flowlua_interruptible_state != NULL)
-        lua_sethook(flowlua_interruptible_state, flowlua_interrupt_stop,
-                    LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    int count = __atomic_load_n(&flowlua_running_count, __ATOMIC_ACQUIRE);
+    if (count > FLOWLUA_RUNNING_CAPACITY) count = FLOWLUA_RUNNING_CAPACITY;
+    for (int i = 0; i < count; i++)
+        lua_sethook(flowlua_running_slots()[i], flowlua_interrupt_stop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
-/// From now until flowlua_interrupt_disarm, Ctrl-C stops what `L` runs with "interrupted!".
+/// Whether the error `co` just failed with (on L's top) is the interrupt: then it goes on in
+/// L with co's traceback, co is closed (its `<close>` variables run), and L raises it, so a
+/// `coroutine.resume` that ignores its results cannot swallow Ctrl-C.
+static inline void flowlua_interrupt_pass_on(lua_State *L, lua_State *co) {
+    if (flowlua_interrupt_thread != co || lua_type(L, -1) != LUA_TSTRING) return;
+    const char *message = lua_tostring(L, -1);
+    if (strstr(message, "interrupted!") == NULL) return;
+    luaL_traceback(L, co, message, 0);
+    lua_remove(L, -2);
+    lua_resetthread(co);
+    flowlua_interrupt_thread = L;
+    lua_error(L);
+}
+
+/// lcorolib's resume, noting `co` as running while it runs: its results, or -1 with the error
+/// on L's top.
+static inline int flowlua_resume_noted(lua_State *L, lua_State *co, int arguments) {
+    if (!lua_checkstack(co, arguments)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    lua_xmove(L, co, arguments);
+    int results = 0;
+    flowlua_running_enter(co);
+    int status = lua_resume(co, L, arguments, &results);
+    flowlua_running_leave();
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_xmove(co, L, 1);
+        flowlua_interrupt_pass_on(L, co);
+        return -1;
+    }
+    if (!lua_checkstack(L, results + 1)) {
+        lua_pop(co, results);
+        lua_pushliteral(L, "too many results to resume");
+        return -1;
+    }
+    lua_xmove(co, L, results);
+    return results;
+}
+
+/// `coroutine.resume`, as stock Lua's, with the coroutine noted as running.
+static inline int flowlua_coroutine_resume(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "thread");
+    int results = flowlua_resume_noted(L, co, lua_gettop(L) - 1);
+    if (results < 0) {
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    lua_insert(L, -(results + 1));
+    return results + 1;
+}
+
+/// What `coroutine.wrap` returns, as stock Lua's: resumes the coroutine in upvalue 1 and
+/// raises its error, closed and with the caller's place, as lcorolib's auxwrap does.
+static inline int flowlua_coroutine_wrapped(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int results = flowlua_resume_noted(L, co, lua_gettop(L));
+    if (results >= 0) return results;
+    int status = lua_status(co);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        status = lua_resetthread(co);
+        lua_xmove(co, L, 1);
+    }
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/// `coroutine.wrap`, as stock Lua's, through flowlua_coroutine_wrapped.
+static inline int flowlua_coroutine_wrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, flowlua_coroutine_wrapped, 1);
+    return 1;
+}
+
+/// From now until flowlua_interrupt_disarm, Ctrl-C stops what `L` runs with "interrupted!",
+/// in whichever of its threads runs: `coroutine.resume` and `coroutine.wrap` are replaced by
+/// ones that note the coroutine running. Call on the thread that runs `L`.
 static inline void flowlua_interrupt_arm(lua_State *L) {
     flowlua_interrupt_came = 0;
-    flowlua_interruptible_state = L;
+    flowlua_interrupt_raised = 0;
+    flowlua_interrupt_thread = NULL;
+    flowlua_running_slots()[0] = L;
+    __atomic_store_n(&flowlua_running_count, 1, __ATOMIC_RELEASE);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    if (lua_getfield(L, -1, LUA_COLIBNAME) == LUA_TTABLE) {
+        lua_pushcfunction(L, flowlua_coroutine_resume);
+        lua_setfield(L, -2, "resume");
+        lua_pushcfunction(L, flowlua_coroutine_wrap);
+        lua_setfield(L, -2, "wrap");
+    }
+    lua_pop(L, 2);
     signal(SIGINT, flowlua_interrupt_action);
-    // A process started by another may inherit SIGINT blocked (a test runner blocks it).
+    // A process started by another may inherit SIGINT and SIGTERM blocked (a test runner
+    // blocks them): this thread takes both (SIGTERM keeps its default action, status 143).
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
-/// Ctrl-C gets its default action back; returns whether one came.
+/// Whether Ctrl-C came since the state was armed.
+static inline int flowlua_interrupt_happened(void) { return flowlua_interrupt_came; }
+
+/// Ctrl-C gets its default action back (call before closing the state: a Ctrl-C while
+/// finalizers run then ends the process, as in lua.c); returns whether one came.
 static inline int flowlua_interrupt_disarm(void) {
     signal(SIGINT, SIG_DFL);
-    flowlua_interruptible_state = NULL;
+    __atomic_store_n(&flowlua_running_count, 0, __ATOMIC_RELEASE);
     return flowlua_interrupt_came;
 }
 

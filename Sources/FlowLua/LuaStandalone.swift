@@ -33,12 +33,12 @@ public enum LuaStandalone {
     /// `run`, telling `loads` of the code the script loads (a debugger's engine).
     package static func run(_ arguments: [String], sandbox: Bool, trace: Bool, loads: LoadObserver?) -> Int32 {
         guard let state = try? LuaState(openLibraries: true) else { return 1 }
-        flowlua_interrupt_arm(state.L)
+        LuaInterrupt.arm(state)
         observing = loads.map { observer in (state, observer) }
         var status = run(arguments, in: state, sandbox: sandbox, trace: trace)
         observing = nil
+        if LuaInterrupt.disarm() { status = 130 }
         state.close()
-        if flowlua_interrupt_disarm() != 0 { status = 130 }
         return status
     }
 

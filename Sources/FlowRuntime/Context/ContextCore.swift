@@ -65,6 +65,7 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
         let stack = state.stack
         self.state = state
         activeThread = state.main
+        if options.stopsOnInterrupt { LuaInterrupt.arm(state) }
 
         // package.searchers = { preload, the loader }; no path reaches the file system.
         // Stock Lua's C searchers and C path, kept for the declared external modules only.
@@ -133,6 +134,8 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
     /// Closes the state (running every pending `__gc` finalizer and to-be-closed variable, as
     /// `lua_close` does); later calls find no state and report the context terminated.
     func close() {
+        // Ctrl-C's default action is back before the finalizers run, as in lua5.4.
+        if options.stopsOnInterrupt, state != nil { LuaInterrupt.disarm() }
         // The state is closed here and now, whoever else may still hold the `LuaState`.
         state?.close()
         state = nil
