@@ -34,7 +34,7 @@ import Testing
         ]
         #expect(try Self.places(files) == ["FP409@Sources/config.lua:1:1", "FP405@Sources/main.lua:2:8"])
         let report = try RealCodeRulesTests.validate(files).report
-        let read = try #require(report.diagnostics.first { $0.code == "FP405" })
+        let read = try #require(report.diagnostics.first { $0.code == .undefinedGlobal })
         #expect(read.message == "'Config' is not defined: it is only set as a global, which declares nothing")
         #expect(
             read.hint?.hasSuffix(
