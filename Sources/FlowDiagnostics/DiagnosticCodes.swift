@@ -112,7 +112,7 @@ extension DiagnosticCode {
     )
     public static let undefinedGlobal = DiagnosticCode(
         "FP405", .warning, "undefined global",
-        "A global is read that no module assigns and neither the environment nor flowpkg.json's \"globals\" define: often a typo or a missing local (a warning)."
+        "A global is read that neither the environment, flowpkg.json's \"globals\", .luacheckrc nor a _G.name = ... definition declares (luacheck's 113): often a typo or a missing local (a warning)."
     )
     public static let unnamedResource = DiagnosticCode(
         "FP406", .warning, "resource no module names",
@@ -444,10 +444,10 @@ extension DiagnosticCodes {
         542: .emptyIfBranch, 571: .reversedNumericLoop, 581: .simplifiableNegation, 582: .errorProneNegation,
         611: .whitespaceOnlyLine, 612: .trailingWhitespace, 613: .trailingWhitespaceInString,
         614: .trailingWhitespaceInComment, 621: .inconsistentIndentation, 631: .lineTooLong, 113: .undefinedGlobal,
-    ]
+    ].merging(valueFlowByLuacheckNumber) { first, _ in first }
 
     /// The lint codes, in order.
-    static let lint: [DiagnosticCode] = [
+    static let lintClasses: [DiagnosticCode] = [
         .settingGlobal, .mutatingGlobal, .settingReadOnlyGlobal, .settingReadOnlyField, .unusedGlobal,
         .settingUndefinedField, .undefinedField, .unusedVariable, .unusedArgument, .unusedLoopVariable,
         .variableNeverSet, .variableNeverAccessed, .argumentNeverAccessed, .loopVariableNeverAccessed,

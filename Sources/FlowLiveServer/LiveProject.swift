@@ -122,7 +122,8 @@ public final class LiveProject: Sendable {
     @discardableResult
     public func rescan() -> ScanResult {
         let (project, diagnostics) = ProjectLoader.load(from: root)
-        guard let project, !diagnostics.contains(where: { $0.severity == .error && $0.code.hasPrefix("FP1") }) else {
+        guard let project, !diagnostics.contains(where: { $0.severity == .error && $0.code.area == .projectFile })
+        else {
             return .failed(diagnostics.filter { $0.severity == .error })
         }
         return scan.withLock { scan in

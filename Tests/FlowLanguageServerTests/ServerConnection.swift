@@ -164,7 +164,7 @@ struct SampleProject {
             "Sources/app/util.lua",
             """
             local M = {}
-            helperValue = 42
+            _G.helperValue = 42
             function M.greet(name) return "hi " .. name end
             return M
 

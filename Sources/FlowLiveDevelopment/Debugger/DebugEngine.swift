@@ -41,6 +41,8 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         var step: (mode: StepMode, thread: LuaThread, depth: Int)?
         /// The thread stopped on, while stopped.
         var stoppedThread: LuaThread?
+        /// The threads of this stop, as `threads` listed them: the stopped one first.
+        var threads: [LuaThread] = []
         var resume: DebugResumeKind?
         /// Whether `coroutine` and `pcall` are wrapped yet (at the first request, for a program
         /// a debugger may attach to later).
@@ -49,7 +51,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         var sourceBytes: [String: [UInt8]] = [:]
     }
 
-    let context: LuaContext
+    let context: any DebugHost
     let transport: any DebugTransport
     let shared = Awaited(Shared())
     var lua = LuaSide()
@@ -58,7 +60,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
     /// relay, whose streams carry a heartbeat, says so).
     package var vanishedTimeout: TimeInterval = 600
 
-    package init(context: LuaContext, transport: any DebugTransport) {
+    package init(context: any DebugHost, transport: any DebugTransport) {
         self.context = context
         self.transport = transport
     }
@@ -78,8 +80,8 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
             self.lua.inspector = LuaDebugInspector(state: state)
             self.lua.state = state
         }
-        context.loader.observeModules { [weak self] code in
-            self?.moduleLoaded(DebugSourceKey(chunk: code.chunkName, module: code.name.rawValue), bytes: code.bytes)
+        context.observeLoadedCode { [weak self] chunk, module, bytes in
+            self?.moduleLoaded(DebugSourceKey(chunk: chunk, module: module), bytes: bytes)
         }
     }
 
@@ -87,6 +89,25 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
     package func waitForConfiguration(timeout: TimeInterval) {
         _ = shared.wait(until: { $0.configured || $0.closed ? true : nil }, deadline: Date() + timeout)
     }
+
+    /// Carries out the debugger's requests on `thread`, the one running the program's Lua code
+    /// (for a host that is never idle), until it has sent `configurationDone` or gone, at most
+    /// `timeout`.
+    package func serveUntilConfigured(timeout: TimeInterval, on thread: LuaThread) {
+        let deadline = Date() + timeout
+        while true {
+            let ready = shared.wait(
+                until: { shared -> Bool? in
+                    if shared.configured || shared.closed { return true }
+                    return shared.pending.isEmpty ? nil : false
+                }, deadline: deadline)
+            guard ready == false else { return }
+            drainPending(on: thread)
+        }
+    }
+
+    /// The main thread of the state debugged, once attached.
+    package var mainThread: LuaThread? { lua.hooks?.mainThread }
 
     /// Removes every hook; the program runs on as if no debugger had come.
     package func detach() {
@@ -107,7 +128,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
             transport.send(.reply(seq: request.seq, .done))
             nudge()
             return
-        case .threads:
+        case .threads where !shared.withLock({ $0.stopped }):
             transport.send(.reply(seq: request.seq, .threads([DebugThreadInfo(id: 1, name: "main")])))
             return
         default:
@@ -235,6 +256,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         lua.step = nil
         lua.hooks?.step(nil)
         lua.stoppedThread = thread
+        lua.threads = [thread]
         lua.resume = nil
         transport.send(.stopped(reason: reason, thread: 1, text: text, breakpoints: breakpoints))
         while lua.resume == nil {
@@ -253,7 +275,9 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
             transport.send(.reply(seq: request.seq, handle(request.command, on: thread)))
         }
         lua.inspector?.forgetHandles()
+        lua.hooks?.forgetCoroutines()
         lua.stoppedThread = nil
+        lua.threads = []
         // A pause asked for once the reply to `continue` went out is for the run that follows.
         let pauseWaits = shared.withLock { shared in
             shared.stopped = false
