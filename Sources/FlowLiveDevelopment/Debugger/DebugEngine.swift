@@ -278,12 +278,14 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         lua.hooks?.forgetCoroutines()
         lua.stoppedThread = nil
         lua.threads = []
-        // A pause asked for once the reply to `continue` went out is for the run that follows.
-        let pauseWaits = shared.withLock { shared in
+        // A pause asked for once the reply to `continue` went out is for the run that follows;
+        // a request that came while the stop was ending (its sender saw the program stopped, so
+        // nothing nudges it) is carried out now, before the program goes on.
+        let (pauseWaits, stranded) = shared.withLock { shared in
             shared.stopped = false
-            return shared.pauseRequested
+            return (shared.pauseRequested, !shared.pending.isEmpty)
         }
-        if pauseWaits { lua.hooks?.interrupt() }
+        if pauseWaits { nudge() }
         let depth = thread.depth
         switch lua.resume ?? .continue {
         case .continue: break
@@ -291,6 +293,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         case .stepIn: startStepping(.stepIn, thread: thread, depth: depth)
         case .stepOut: startStepping(.stepOut, thread: thread, depth: depth)
         }
+        if stranded { drainPending(on: thread) }
     }
 
     func startStepping(_ mode: StepMode, thread: LuaThread, depth: Int) {
