@@ -524,6 +524,28 @@ def scenario_launch_script(flowpkg, work):
     client.close()
 
 
+BROKEN_SCRIPT = """local ok = pcall(error, "caught one")
+local t = nil
+print(t.field)
+"""
+
+
+def scenario_script_exception(flowpkg, work):
+    folder = os.path.join(work, "tool")
+    script = write(folder, "broken.lua", BROKEN_SCRIPT)
+    client = start(flowpkg, script, folder, {}, exceptions=("uncaught",))
+    event, after = stopped(client, reason="exception")
+    expect("attempt to index a nil value" in event["body"]["text"], "the error: %r" % event["body"])
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 3 and frames[0]["source"].get("path") == script, "where it was raised: %r" % frames)
+    client.request("continue", {"threadId": 1})
+    exited, _ = client.wait_event("exited")
+    expect(exited["body"]["exitCode"] == 1, "lua5.4's status: %r" % exited["body"])
+    expect("broken.lua:3: attempt to index a nil value" in client.output("stderr"), "lua5.4's message: %r"
+           % client.output())
+    client.close()
+
+
 THREADS = """local function worker(tag)
   local seen = tag
   coroutine.yield(seen)
