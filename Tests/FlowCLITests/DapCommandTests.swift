@@ -38,6 +38,7 @@ import Testing
     @Test func badInputGetsAnErrorResponseAndTheAdapterGoesOn() throws { try run("bad_input") }
     @Test func aProgramWhoseAdapterIsKilledEnds() throws { try run("adapter_killed") }
     @Test func launchALoneScriptWithArgumentsCwdAndStopOnEntry() throws { try run("launch_script") }
+    @Test func aLoneScriptStopsOnAnUncaughtError() throws { try run("script_exception") }
     @Test func eachSuspendedCoroutineIsAThreadWithItsStack() throws { try run("coroutine_threads") }
     @Test func stepOverStaysInTheCurrentCoroutine() throws { try run("next_stays_in_coroutine") }
     @Test func longStringsMetatablesAndSetVariable() throws { try run("variables") }

@@ -187,6 +187,20 @@ import Testing
         }
     }
 
+    @Test func aStopWhoseDebuggerVanishesRunsOnAtOnce() async throws {
+        // The silence timeout is the default ten minutes: only the debugger's going can end the stop.
+        try await withAttachedHost(configure: { _ in }) { client, host, root, _ in
+            try client.succeed(
+                "setBreakpoints", ["source": ["path": root + "/Sources/main.lua"], "breakpoints": [["line": 3]]])
+            try client.succeed("configurationDone")
+            _ = try client.event("stopped", where: Self.reason("breakpoint"))
+            let callsAtStop = host.calls.withLock { $0 }
+            // The editor quits without a disconnect: the adapter ends, and its stream through serve.
+            client.close()
+            try Self.check(host.goesOn(past: callsAtStop), "the host stayed stopped after its debugger went")
+        }
+    }
+
     @Test func aStopWhoseDebuggerFallsSilentRunsOnAfterTheTimeout() async throws {
         try await withAttachedHost(configure: { $0.debuggerSilenceTimeout = 1 }) { client, host, root, _ in
             try client.succeed(

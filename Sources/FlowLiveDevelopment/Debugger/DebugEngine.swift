@@ -49,6 +49,9 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         var wrappersInstalled = false
         /// The code of each module loaded, by chunk name (what `source` answers).
         var sourceBytes: [String: [UInt8]] = [:]
+        /// How deep the engine is in Lua of its own (an evaluation, a condition, a log
+        /// message): an error there is the debugger's answer, never a stop.
+        var ownLua = 0
     }
 
     let context: any DebugHost
@@ -204,7 +207,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         var stopping: [Int] = []
         for breakpoint in hits {
             if let condition = breakpoint.condition, !condition.isEmpty,
-                !inspector.isTrue(condition, frame: (thread, 0), runner: thread)
+                !ownLua({ inspector.isTrue(condition, frame: (thread, 0), runner: thread) })
             {
                 continue
             }
@@ -212,7 +215,8 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
             if let message = breakpoint.logMessage {
                 transport.send(
                     .output(
-                        inspector.interpolate(message, frame: (thread, 0), runner: thread) + "\n", category: "console"))
+                        ownLua({ inspector.interpolate(message, frame: (thread, 0), runner: thread) }) + "\n",
+                        category: "console"))
                 continue
             }
             stopping.append(breakpoint.id)
@@ -231,6 +235,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
     }
 
     package func errorRaised(_ message: String, caught: Bool, on thread: LuaThread) {
+        guard lua.ownLua == 0 else { return }
         stop(reason: "exception", thread: thread, text: message, breakpoints: [])
     }
 
@@ -245,7 +250,16 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
             shared.pending = []
             return requests
         }
-        for request in requests { transport.send(.reply(seq: request.seq, handle(request.command, on: thread))) }
+        for request in requests {
+            transport.send(.reply(seq: request.seq, ownLua { handle(request.command, on: thread) }))
+        }
+    }
+
+    /// Runs `body`, the engine's own work with the program's Lua, with no exception stop.
+    func ownLua<T>(_ body: () -> T) -> T {
+        lua.ownLua += 1
+        defer { lua.ownLua -= 1 }
+        return body()
     }
 
     /// Stops here: tells the debugger, then answers its requests on this thread until it says
@@ -272,18 +286,20 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
                 lua.hooks?.setBreakpoints([:])
                 break
             }
-            transport.send(.reply(seq: request.seq, handle(request.command, on: thread)))
+            transport.send(.reply(seq: request.seq, ownLua { handle(request.command, on: thread) }))
         }
         lua.inspector?.forgetHandles()
         lua.hooks?.forgetCoroutines()
         lua.stoppedThread = nil
         lua.threads = []
-        // A pause asked for once the reply to `continue` went out is for the run that follows.
-        let pauseWaits = shared.withLock { shared in
+        // A pause asked for once the reply to `continue` went out is for the run that follows;
+        // a request that came while the stop was ending (its sender saw the program stopped, so
+        // nothing nudges it) is carried out now, before the program goes on.
+        let (pauseWaits, stranded) = shared.withLock { shared in
             shared.stopped = false
-            return shared.pauseRequested
+            return (shared.pauseRequested, !shared.pending.isEmpty)
         }
-        if pauseWaits { lua.hooks?.interrupt() }
+        if pauseWaits { nudge() }
         let depth = thread.depth
         switch lua.resume ?? .continue {
         case .continue: break
@@ -291,6 +307,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         case .stepIn: startStepping(.stepIn, thread: thread, depth: depth)
         case .stepOut: startStepping(.stepOut, thread: thread, depth: depth)
         }
+        if stranded { drainPending(on: thread) }
     }
 
     func startStepping(_ mode: StepMode, thread: LuaThread, depth: Int) {

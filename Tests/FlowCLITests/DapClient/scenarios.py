@@ -198,6 +198,7 @@ def scenario_exception(flowpkg, work):
 
 
 SPIN = """counter = 0
+io.stderr:write("spinning\\n")
 while true do counter = counter + 1 end
 """
 
@@ -205,13 +206,18 @@ while true do counter = counter + 1 end
 def scenario_pause_and_repl(flowpkg, work):
     root = make_project(work, main=SPIN)
     client = start(flowpkg, root, work, {})
+    # Before the start module runs, a REPL error is the answer, never an exception stop.
+    early = client.request("evaluate", {"expression": "error('no')", "context": "repl"}, success=False)
+    expect("no" in early["message"], "an evaluation's error: %r" % early)
+    client.wait_event("output", lambda e: "spinning" in e["body"]["output"])
     # REPL while running: evaluated at the program's next safe point.
     result = client.request("evaluate", {"expression": "counter >= 0", "context": "repl"})
     expect(result["body"]["result"] == "true", "REPL evaluate while running: %r" % result["body"])
     client.request("pause", {"threadId": 1})
     event, after = stopped(client, reason="pause")
+    expect(not any(e.get("event") == "stopped" for e in client.events[:after - 1]), "no stop before the pause")
     frames = top_frame(client)
-    expect(frames[0]["line"] == 2, "paused in the loop: %r" % frames[0])
+    expect(frames[0]["line"] == 3, "paused in the loop: %r" % frames[0])
     before = client.request("evaluate", {"expression": "counter", "frameId": frames[0]["id"]})["body"]["result"]
     expect(int(before) > 0, "the loop ran: %r" % before)
     client.request("setVariable", {"variablesReference": scope(client, frames[0]["id"], "Globals")[1],
@@ -521,6 +527,28 @@ def scenario_launch_script(flowpkg, work):
     out = client.output("stdout")
     expect("args\tfirst\tfirst\tsecond\t2\n" in out, "args as lua5.4 passes them: %r" % out)
     expect("cwd\there\n" in out and "value\t42\n" in out, "ran in cwd: %r" % out)
+    client.close()
+
+
+BROKEN_SCRIPT = """local ok = pcall(error, "caught one")
+local t = nil
+print(t.field)
+"""
+
+
+def scenario_script_exception(flowpkg, work):
+    folder = os.path.join(work, "tool")
+    script = write(folder, "broken.lua", BROKEN_SCRIPT)
+    client = start(flowpkg, script, folder, {}, exceptions=("uncaught",))
+    event, after = stopped(client, reason="exception")
+    expect("attempt to index a nil value" in event["body"]["text"], "the error: %r" % event["body"])
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 3 and frames[0]["source"].get("path") == script, "where it was raised: %r" % frames)
+    client.request("continue", {"threadId": 1})
+    exited, _ = client.wait_event("exited")
+    expect(exited["body"]["exitCode"] == 1, "lua5.4's status: %r" % exited["body"])
+    expect("broken.lua:3: attempt to index a nil value" in client.output("stderr"), "lua5.4's message: %r"
+           % client.output())
     client.close()
 
 
