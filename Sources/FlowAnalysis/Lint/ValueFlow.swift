@@ -8,9 +8,9 @@ import LuaSyntax
 ///
 /// A function nested in another is a closure that may run at any time after it is made: a value
 /// reaching the place it is made is read by it, and so is every value set after that place (the
-/// closure may run later). Values set inside a closure are never reported, nor reads of a local
-/// some closure sets (precision first). This file builds the items; `ValueFlowRules.swift`
-/// follows the values.
+/// closure may run later). A value set inside a closure is used when a read can follow the
+/// closure's making; reads of a local some closure sets are never called uninitialized. This
+/// file builds the items; `ValueFlowRules.swift` follows the values.
 struct ValueFlow {
     enum ItemKind: UInt8 { case eval, local, set, jump, conditionalJump, noop }
 
@@ -112,6 +112,15 @@ struct ValueFlow {
     var selfSymbol: Int32 = -1
     var symbols: SymbolTable?
     var findings: [LintFinding] = []
+    /// Values set inside a closure, by the item of the local's function that makes the closure.
+    var closureSets: [ClosureSet] = []
+
+    struct ClosureSet {
+        var variable: Int32
+        var item: Int32
+        var line: Int32
+        var column: Int32
+    }
 
     var current: Int32 { stack[stack.count - 1] }
 
@@ -132,6 +141,7 @@ struct ValueFlow {
         stack.removeAll(keepingCapacity: true)
         breaks.removeAll(keepingCapacity: true)
         findings.removeAll(keepingCapacity: true)
+        closureSets.removeAll(keepingCapacity: true)
         underscoreSymbol = symbols.symbol(of: "_") ?? -1
         selfSymbol = symbols.symbol(of: "self") ?? -1
 
@@ -296,7 +306,12 @@ struct ValueFlow {
             Action(kind: kind, variable: variable, value: -1, line: line, column: column))
         let owner = variables[Int(variable)].function
         guard owner != current else { return }
-        if kind == .set { variables[Int(variable)].setInClosure = true }
+        if kind == .set {
+            variables[Int(variable)].setInClosure = true
+            closureSets.append(
+                ClosureSet(
+                    variable: variable, item: Int32(functions[Int(owner)].items.count) - 1, line: line, column: column))
+        }
         var index = stack.count - 1
         while index >= 0, stack[index] != owner {
             let function = Int(stack[index])

@@ -29,6 +29,64 @@ extension ValueFlow {
         for (position, variable) in candidates.enumerated() {
             judge(variable, reach: reaches[position])
         }
+        judgeClosureSets(visited: &visited, stamp: &stamp, work: &work)
+    }
+
+    /// luacheck's rule for a value set inside a closure: it is used when a read of the local
+    /// can follow the closure's making (a read in the function that owns the local, or in any
+    /// closure made where the walk from there passes), or when a closure reading it is made
+    /// before, on a way that reaches this one's making.
+    mutating func judgeClosureSets(visited: inout [Int32], stamp: inout Int32, work: inout [Int32]) {
+        for set in closureSets {
+            let variable = variables[Int(set.variable)]
+            guard variable.accessed, variable.symbol >= 0, variable.symbol != underscoreSymbol else { continue }
+            let function = functions[Int(variable.function)]
+            func reads(_ item: Item) -> Bool {
+                for position in Int(item.actionStart)..<Int(item.actionEnd) {
+                    let action = function.actions[position]
+                    if action.variable == set.variable, action.kind == .access || action.kind == .mutation {
+                        return true
+                    }
+                }
+                for position in Int(item.closureStart)..<Int(item.closureEnd) {
+                    let closure = functions[Int(function.created[position])]
+                    if closure.accessedUpvalues.contains(set.variable) || closure.mutatedUpvalues.contains(set.variable)
+                    {
+                        return true
+                    }
+                }
+                return false
+            }
+            /// Whether the walk from `start` passes an item `stop` says yes to.
+            func walk(from start: Int32, until stop: (Int32, Item) -> Bool) -> Bool {
+                stamp += 1
+                work.removeAll(keepingCapacity: true)
+                work.append(start)
+                while let index = work.popLast() {
+                    guard index < function.items.count, visited[Int(index)] != stamp else { continue }
+                    visited[Int(index)] = stamp
+                    let item = function.items[Int(index)]
+                    if stop(index, item) { return true }
+                    switch item.kind {
+                    case .jump: work.append(item.target)
+                    case .conditionalJump: work.append(contentsOf: [item.target, index + 1])
+                    default: work.append(index + 1)
+                    }
+                }
+                return false
+            }
+            if walk(from: set.item, until: { reads($1) }) { continue }
+            // A reading closure made earlier, on a way that comes here.
+            var madeBefore = false
+            for (index, item) in function.items.enumerated() where item.closureEnd > item.closureStart && reads(item) {
+                if walk(from: Int32(index), until: { index, _ in index == set.item }) {
+                    madeBefore = true
+                    break
+                }
+            }
+            if madeBefore { continue }
+            findings.append(LintFinding(311, line: set.line, column: set.column, name: symbolText(variable.symbol)))
+        }
     }
 
     /// Follows one value from the item after the one that gives it: every read it reaches uses
