@@ -7,19 +7,20 @@ extension ValueFlow {
         var candidates: [Int32] = []
         for (index, variable) in variables.enumerated()
         where variable.symbol >= 0 && variable.symbol != underscoreSymbol
-            && (variable.values.count >= 2 || variable.setInClosure)
+            && (variable.valueCount >= 2 || variable.setInClosure)
         {
             candidates.append(Int32(index))
         }
         guard !candidates.isEmpty else { return }
-        var visited = [Int32](repeating: 0, count: functions.reduce(0) { max($0, $1.items.count) })
+        var visited = [Int32](
+            repeating: 0, count: functions[0..<functionCount].reduce(0) { max($0, $1.items.count) })
         var stamp: Int32 = 0
         var work: [Int32] = []
         var reach: [Int32: UInt8] = [:]
         var reaches: [[Int32: UInt8]] = []
         for variable in candidates {
             reach.removeAll(keepingCapacity: true)
-            for value in variables[Int(variable)].values where values[Int(value)].replacedAt == 0 {
+            for value in valuesOf(variable) where values[Int(value)].replacedAt == 0 {
                 stamp += 1
                 propagate(value, visited: &visited, stamp: stamp, work: &work, reach: &reach)
             }
@@ -63,7 +64,7 @@ extension ValueFlow {
                 work.removeAll(keepingCapacity: true)
                 work.append(start)
                 while let index = work.popLast() {
-                    guard index < function.items.count, visited[Int(index)] != stamp else { continue }
+                    guard index >= 0, index < function.items.count, visited[Int(index)] != stamp else { continue }
                     visited[Int(index)] = stamp
                     let item = function.items[Int(index)]
                     if stop(index, item) { return true }
@@ -106,7 +107,7 @@ extension ValueFlow {
         work.removeAll(keepingCapacity: true)
         work.append(value.item + 1)
         while let index = work.popLast() {
-            guard index < function.items.count else {
+            guard index >= 0, index < function.items.count else {
                 overwriting = -2
                 continue
             }
@@ -172,7 +173,7 @@ extension ValueFlow {
     mutating func followClosures(
         candidates: Set<Int32>, visited: inout [Int32], stamp: inout Int32, work: inout [Int32]
     ) {
-        for functionIndex in functions.indices {
+        for functionIndex in 0..<functionCount {
             let function = functions[functionIndex]
             for (index, item) in function.items.enumerated() where item.closureEnd > item.closureStart {
                 var read: [Int32] = []
@@ -193,7 +194,7 @@ extension ValueFlow {
                 work.removeAll(keepingCapacity: true)
                 work.append(Int32(index))
                 while let next = work.popLast() {
-                    guard next < function.items.count, visited[Int(next)] != stamp else { continue }
+                    guard next >= 0, next < function.items.count, visited[Int(next)] != stamp else { continue }
                     visited[Int(next)] = stamp
                     let reached = function.items[Int(next)]
                     for position in Int(reached.actionStart)..<Int(reached.actionEnd) {
@@ -220,7 +221,7 @@ extension ValueFlow {
     mutating func judge(_ variableIndex: Int32, reach: [Int32: UInt8]) {
         let variable = variables[Int(variableIndex)]
         let name = symbolText(variable.symbol)
-        let all = variable.values.map { values[Int($0)] }
+        let all = valuesOf(variableIndex).map { values[Int($0)] }
         // 321, 341: reads and fills only the empty declaration reaches.
         if !variable.setInClosure, all.contains(where: \.isEmpty) {
             let actions = functions[Int(variable.function)].actions
