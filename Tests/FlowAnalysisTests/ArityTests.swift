@@ -91,6 +91,16 @@ import Testing
             "main": "local util = require 'util'\nlocal m = {}\nfunction m:f(a) return a end\nm:f(1, 2)\nreturn m\n",
         ])
         #expect(method == ["main.lua:4:1 FP482: 'f' takes 1 argument besides self but the call passes 2"])
+        // A module returning a constructor of its local functions.
+        let constructed = try check([
+            "shapes": "local function area(w, h) return w * h end\nreturn { area = area }\n",
+            "main": "local shapes = require 'shapes'\nreturn shapes.area(1, 2, 3), shapes.area(1)\n",
+        ])
+        #expect(
+            constructed == [
+                "main.lua:2:8 FP482: 'area' takes 2 arguments but the call passes 3",
+                "main.lua:2:30 FP483: the call passes no 'h' to 'area', which fails when it is nil",
+            ])
         // Another module replaces the function: its parameters are not certain.
         let replaced = try check([
             "util": util, "main": "local util = require 'util'\nreturn util.scale(1, 2, 3)\n",

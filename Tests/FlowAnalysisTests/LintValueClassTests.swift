@@ -84,6 +84,15 @@ import Testing
         }
     }
 
+    /// A value a closure sets that no read can follow: where luacheck reports it, flowpkg does.
+    @Test func aValueAClosureSetsThatNothingReadsIsFound() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/luacheck"))
+        let source =
+            "local function b()\n  local m = 0\n  print(m)\n  local function set() m = 5 end\n  return set\nend\nreturn b\n"
+        #expect(try LintClassTests.luacheck(311, source) == ["4:24"])
+        #expect(try LintClassTests.flowpkg(311, source) == ["4:24"])
+    }
+
     /// The wording says where the value is overwritten, as luacheck's does.
     @Test func theMessageNamesTheLineThatOverwritesTheValue() throws {
         let facts = try #require(ModuleAnalyzer.analyze(Array("local x = 1\nx = 2\nreturn x\n".utf8)))

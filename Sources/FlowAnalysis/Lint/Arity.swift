@@ -40,6 +40,8 @@ struct ArityState {
     var locals: [Int32: FunctionSignature] = [:]
     /// Functions set on fields of local tables: (variable, field, signature).
     var fields: [(variable: Int32, field: String, signature: FunctionSignature)] = []
+    /// `return {name = f}`: the fields the main chunk's constructor gives locals' values.
+    var returned: [(field: String, variable: Int32)] = []
     /// Calls of a local (field "") or of a local table's field, with a fixed argument count.
     var calls: [(variable: Int32, field: String, arguments: Int, passesSelf: Bool, line: Int32, column: Int32)] = []
 }
@@ -74,6 +76,17 @@ extension ModuleLinter {
             if nodes[Int(value)].kind == .function {
                 noteFieldFunction(target: lists[Int(assignment.a) + position], function: value)
             }
+        }
+    }
+
+    /// `return {name = f, ...}` at the end of the main chunk: f's signature is the field's.
+    mutating func noteReturnedFunctions(_ table: SyntaxNode) {
+        for index in Int(table.a)..<Int(table.a + table.b) {
+            let field = nodes[Int(lists[index])]
+            guard field.kind == .keyedField, nodes[Int(field.a)].kind == .string, nodes[Int(field.b)].kind == .name
+            else { continue }
+            let bound = binding[Int(nodes[Int(field.b)].a)]
+            if bound >= 0 { arity.returned.append((text(nodes[Int(field.a)].a), bound)) }
         }
     }
 
@@ -143,6 +156,17 @@ extension ModuleLinter {
                 }
             } else if let signature = fieldSignature(call.variable, call.field) {
                 judge(call: call, to: signature)
+            }
+        }
+        if environmentSymbol < 0 {
+            // A field named twice in the constructor is the later one's: leave both out.
+            var named: [String: Int] = [:]
+            for (field, _) in arity.returned { named[field, default: 0] += 1 }
+            for (field, variable) in arity.returned where named[field] == 1 && !variables[Int(variable)].assigned {
+                if var signature = arity.locals[variable] {
+                    signature.name = field
+                    facts.exportedFunctions.append(signature)
+                }
             }
         }
         if returnedVariable >= 0, environmentSymbol < 0 {

@@ -8,9 +8,9 @@ import LuaSyntax
 ///
 /// A function nested in another is a closure that may run at any time after it is made: a value
 /// reaching the place it is made is read by it, and so is every value set after that place (the
-/// closure may run later). Values set inside a closure are never reported, nor reads of a local
-/// some closure sets (precision first). This file builds the items; `ValueFlowRules.swift`
-/// follows the values.
+/// closure may run later). A value set inside a closure is used when a read can follow the
+/// closure's making; reads of a local some closure sets are never called uninitialized. This
+/// file builds the items; `ValueFlowRules.swift` follows the values.
 struct ValueFlow {
     enum ItemKind: UInt8 { case eval, local, set, jump, conditionalJump, noop }
 
@@ -59,7 +59,10 @@ struct ValueFlow {
         var scopeStart: Int32
         var scopeEnd: Int32 = Int32.max
         var previous: Int32
-        var values: [Int32] = []
+        /// Its values, linked through `Value.next`.
+        var firstValue: Int32 = -1
+        var lastValue: Int32 = -1
+        var valueCount: Int32 = 0
         var accessed = false
         var mutated = false
         var setInClosure = false
@@ -85,6 +88,8 @@ struct ValueFlow {
         var overwritingLine: Int32 = 0
         /// In `x, x = 1, 2`, the line of the later target that replaces this value at once (0: none).
         var replacedAt: Int32 = 0
+        /// The variable's next value, or -1.
+        var next: Int32 = -1
     }
 
     struct Scope {
@@ -96,7 +101,10 @@ struct ValueFlow {
 
     var nodes = UnsafeBufferPointer<SyntaxNode>(start: nil, count: 0)
     var lists = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    /// The functions of the chunk are the first `functionCount`; the rest keep their memory
+    /// for the next chunk.
     var functions: [Function] = []
+    var functionCount = 0
     var variables: [Variable] = []
     var values: [Value] = []
     var binding: [Int32] = []
@@ -106,12 +114,23 @@ struct ValueFlow {
     var stack: [Int32] = []
     /// Per loop being built: its pending breaks.
     var breaks: [[Int32]] = []
+    /// The jumps to the end of each `if` being built.
+    var pendingEnds: [Int32] = []
     /// Expressions waiting to be scanned into the current item.
     var pending: [Int32] = []
     var underscoreSymbol: Int32 = -1
     var selfSymbol: Int32 = -1
     var symbols: SymbolTable?
     var findings: [LintFinding] = []
+    /// Values set inside a closure, by the item of the local's function that makes the closure.
+    var closureSets: [ClosureSet] = []
+
+    struct ClosureSet {
+        var variable: Int32
+        var item: Int32
+        var line: Int32
+        var column: Int32
+    }
 
     var current: Int32 { stack[stack.count - 1] }
 
@@ -122,7 +141,7 @@ struct ValueFlow {
         self.nodes = nodes
         self.lists = lists
         self.symbols = symbols
-        functions.removeAll(keepingCapacity: true)
+        functionCount = 0
         variables.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
         binding.removeAll(keepingCapacity: true)
@@ -132,6 +151,7 @@ struct ValueFlow {
         stack.removeAll(keepingCapacity: true)
         breaks.removeAll(keepingCapacity: true)
         findings.removeAll(keepingCapacity: true)
+        closureSets.removeAll(keepingCapacity: true)
         underscoreSymbol = symbols.symbol(of: "_") ?? -1
         selfSymbol = symbols.symbol(of: "self") ?? -1
 
@@ -143,6 +163,17 @@ struct ValueFlow {
         return findings
     }
 
+    /// The values of a variable, in order.
+    func valuesOf(_ variable: Int32) -> [Int32] {
+        var result: [Int32] = []
+        var value = variables[Int(variable)].firstValue
+        while value >= 0 {
+            result.append(value)
+            value = values[Int(value)].next
+        }
+        return result
+    }
+
     func symbolText(_ symbol: Int32) -> String { symbols.unsafelyUnwrapped.text(of: symbol) }
 
     // MARK: Functions and scopes
@@ -150,8 +181,18 @@ struct ValueFlow {
     mutating func buildFunction(
         parameters: Slice<UnsafeBufferPointer<Int32>>, implicitSelf: (line: Int32, column: Int32)?, body: Int32
     ) {
-        let id = Int32(functions.count)
-        functions.append(Function())
+        let id = Int32(functionCount)
+        if functionCount < functions.count {
+            functions[functionCount].items.removeAll(keepingCapacity: true)
+            functions[functionCount].actions.removeAll(keepingCapacity: true)
+            functions[functionCount].created.removeAll(keepingCapacity: true)
+            functions[functionCount].accessedUpvalues.removeAll(keepingCapacity: true)
+            functions[functionCount].mutatedUpvalues.removeAll(keepingCapacity: true)
+            functions[functionCount].setUpvalues.removeAll(keepingCapacity: true)
+        } else {
+            functions.append(Function())
+        }
+        functionCount += 1
         stack.append(id)
         enterScope()
         // The arguments' values, given at the function's start.
@@ -235,7 +276,10 @@ struct ValueFlow {
             Value(
                 variable: variable, item: item, line: line, column: column, isEmpty: empty, isFunction: isFunction,
                 isExternallyAccessible: accessible, isInitial: initial))
-        variables[Int(variable)].values.append(value)
+        let last = variables[Int(variable)].lastValue
+        if last >= 0 { values[Int(last)].next = value } else { variables[Int(variable)].firstValue = value }
+        variables[Int(variable)].lastValue = value
+        variables[Int(variable)].valueCount += 1
     }
 
     // MARK: Items
@@ -296,7 +340,12 @@ struct ValueFlow {
             Action(kind: kind, variable: variable, value: -1, line: line, column: column))
         let owner = variables[Int(variable)].function
         guard owner != current else { return }
-        if kind == .set { variables[Int(variable)].setInClosure = true }
+        if kind == .set {
+            variables[Int(variable)].setInClosure = true
+            closureSets.append(
+                ClosureSet(
+                    variable: variable, item: Int32(functions[Int(owner)].items.count) - 1, line: line, column: column))
+        }
         var index = stack.count - 1
         while index >= 0, stack[index] != owner {
             let function = Int(stack[index])
@@ -353,7 +402,7 @@ struct ValueFlow {
     /// A function expression: built as a function of its own, created by the current item.
     mutating func closure(_ id: Int32, implicitSelf: (line: Int32, column: Int32)?) {
         let node = nodes[Int(id)]
-        let created = Int32(functions.count)
+        let created = Int32(functionCount)
         let outer = current
         let saved = pending.count
         let selfPlace = node.op & 2 != 0 ? implicitSelf ?? (node.line, node.column) : nil

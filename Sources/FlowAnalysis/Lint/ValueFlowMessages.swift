@@ -4,7 +4,8 @@ extension ModuleLinter {
     /// Whether `variable` is an argument named as unused and given no other value: then it is
     /// judged here (214 when read) instead of as an unused argument.
     mutating func isUnusedHint(_ variable: Variable, name: String) -> Bool {
-        guard variable.kind == .argument, !variable.assigned else { return false }
+        // `_ENV` as an argument is the environment of the function, not a hint.
+        guard variable.kind == .argument, !variable.assigned, name != "_ENV" else { return false }
         let bytes = name.utf8
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "_") else { return false }
         let second = bytes[bytes.index(after: bytes.startIndex)]

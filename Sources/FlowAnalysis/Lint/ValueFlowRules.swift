@@ -7,19 +7,20 @@ extension ValueFlow {
         var candidates: [Int32] = []
         for (index, variable) in variables.enumerated()
         where variable.symbol >= 0 && variable.symbol != underscoreSymbol
-            && (variable.values.count >= 2 || variable.setInClosure)
+            && (variable.valueCount >= 2 || variable.setInClosure)
         {
             candidates.append(Int32(index))
         }
         guard !candidates.isEmpty else { return }
-        var visited = [Int32](repeating: 0, count: functions.reduce(0) { max($0, $1.items.count) })
+        var visited = [Int32](
+            repeating: 0, count: functions[0..<functionCount].reduce(0) { max($0, $1.items.count) })
         var stamp: Int32 = 0
         var work: [Int32] = []
         var reach: [Int32: UInt8] = [:]
         var reaches: [[Int32: UInt8]] = []
         for variable in candidates {
             reach.removeAll(keepingCapacity: true)
-            for value in variables[Int(variable)].values where values[Int(value)].replacedAt == 0 {
+            for value in valuesOf(variable) where values[Int(value)].replacedAt == 0 {
                 stamp += 1
                 propagate(value, visited: &visited, stamp: stamp, work: &work, reach: &reach)
             }
@@ -28,6 +29,64 @@ extension ValueFlow {
         followClosures(candidates: Set(candidates), visited: &visited, stamp: &stamp, work: &work)
         for (position, variable) in candidates.enumerated() {
             judge(variable, reach: reaches[position])
+        }
+        judgeClosureSets(visited: &visited, stamp: &stamp, work: &work)
+    }
+
+    /// luacheck's rule for a value set inside a closure: it is used when a read of the local
+    /// can follow the closure's making (a read in the function that owns the local, or in any
+    /// closure made where the walk from there passes), or when a closure reading it is made
+    /// before, on a way that reaches this one's making.
+    mutating func judgeClosureSets(visited: inout [Int32], stamp: inout Int32, work: inout [Int32]) {
+        for set in closureSets {
+            let variable = variables[Int(set.variable)]
+            guard variable.accessed, variable.symbol >= 0, variable.symbol != underscoreSymbol else { continue }
+            let function = functions[Int(variable.function)]
+            func reads(_ item: Item) -> Bool {
+                for position in Int(item.actionStart)..<Int(item.actionEnd) {
+                    let action = function.actions[position]
+                    if action.variable == set.variable, action.kind == .access || action.kind == .mutation {
+                        return true
+                    }
+                }
+                for position in Int(item.closureStart)..<Int(item.closureEnd) {
+                    let closure = functions[Int(function.created[position])]
+                    if closure.accessedUpvalues.contains(set.variable) || closure.mutatedUpvalues.contains(set.variable)
+                    {
+                        return true
+                    }
+                }
+                return false
+            }
+            /// Whether the walk from `start` passes an item `stop` says yes to.
+            func walk(from start: Int32, until stop: (Int32, Item) -> Bool) -> Bool {
+                stamp += 1
+                work.removeAll(keepingCapacity: true)
+                work.append(start)
+                while let index = work.popLast() {
+                    guard index >= 0, index < function.items.count, visited[Int(index)] != stamp else { continue }
+                    visited[Int(index)] = stamp
+                    let item = function.items[Int(index)]
+                    if stop(index, item) { return true }
+                    switch item.kind {
+                    case .jump: work.append(item.target)
+                    case .conditionalJump: work.append(contentsOf: [item.target, index + 1])
+                    default: work.append(index + 1)
+                    }
+                }
+                return false
+            }
+            if walk(from: set.item, until: { reads($1) }) { continue }
+            // A reading closure made earlier, on a way that comes here.
+            var madeBefore = false
+            for (index, item) in function.items.enumerated() where item.closureEnd > item.closureStart && reads(item) {
+                if walk(from: Int32(index), until: { index, _ in index == set.item }) {
+                    madeBefore = true
+                    break
+                }
+            }
+            if madeBefore { continue }
+            findings.append(LintFinding(311, line: set.line, column: set.column, name: symbolText(variable.symbol)))
         }
     }
 
@@ -48,7 +107,7 @@ extension ValueFlow {
         work.removeAll(keepingCapacity: true)
         work.append(value.item + 1)
         while let index = work.popLast() {
-            guard index < function.items.count else {
+            guard index >= 0, index < function.items.count else {
                 overwriting = -2
                 continue
             }
@@ -114,7 +173,7 @@ extension ValueFlow {
     mutating func followClosures(
         candidates: Set<Int32>, visited: inout [Int32], stamp: inout Int32, work: inout [Int32]
     ) {
-        for functionIndex in functions.indices {
+        for functionIndex in 0..<functionCount {
             let function = functions[functionIndex]
             for (index, item) in function.items.enumerated() where item.closureEnd > item.closureStart {
                 var read: [Int32] = []
@@ -135,7 +194,7 @@ extension ValueFlow {
                 work.removeAll(keepingCapacity: true)
                 work.append(Int32(index))
                 while let next = work.popLast() {
-                    guard next < function.items.count, visited[Int(next)] != stamp else { continue }
+                    guard next >= 0, next < function.items.count, visited[Int(next)] != stamp else { continue }
                     visited[Int(next)] = stamp
                     let reached = function.items[Int(next)]
                     for position in Int(reached.actionStart)..<Int(reached.actionEnd) {
@@ -162,7 +221,7 @@ extension ValueFlow {
     mutating func judge(_ variableIndex: Int32, reach: [Int32: UInt8]) {
         let variable = variables[Int(variableIndex)]
         let name = symbolText(variable.symbol)
-        let all = variable.values.map { values[Int($0)] }
+        let all = valuesOf(variableIndex).map { values[Int($0)] }
         // 321, 341: reads and fills only the empty declaration reaches.
         if !variable.setInClosure, all.contains(where: \.isEmpty) {
             let actions = functions[Int(variable.function)].actions

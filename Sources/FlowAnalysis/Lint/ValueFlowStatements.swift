@@ -83,19 +83,19 @@ extension ValueFlow {
         case .ifStatement:
             _ = emit(.noop)
             enterScope()
-            var ends: [Int32] = []
+            let mark = pendingEnds.count
             for pair in 0..<Int(node.b) {
                 enterScope()
                 let condition = lists[Int(node.a) + pair * 2]
                 evaluate(condition)
                 let skip = jumpUnless(condition)
                 block(lists[Int(node.a) + pair * 2 + 1])
-                ends.append(emit(.jump))
+                pendingEnds.append(emit(.jump))
                 if let skip { patch(skip, to: nextIndex) }
                 leaveScope()
             }
             if node.c >= 0 { block(node.c) }
-            for end in ends { patch(end, to: nextIndex) }
+            while pendingEnds.count > mark { patch(pendingEnds.removeLast(), to: nextIndex) }
             leaveScope()
         case .numericFor:
             _ = emit(.noop)
@@ -211,7 +211,7 @@ extension ValueFlow {
 
     /// The set of a variable's latest value, in the current item.
     mutating func appendSet(_ variable: Int32, line: Int32, column: Int32) {
-        let value = variables[Int(variable)].values[variables[Int(variable)].values.count - 1]
+        let value = variables[Int(variable)].lastValue
         functions[Int(current)].actions.append(
             Action(kind: .set, variable: variable, value: value, line: line, column: column))
     }
