@@ -45,5 +45,5 @@ Median of each phase (µs): package opened / state made and set up / start modul
 |---|---:|---:|---:|
 | PackageLaunch | $s_open | $s_context | $s_module |
 | C host | $c_open | $c_context | $c_module |")
-  BENCH_NOTES+=("host_launch: PackageLaunch opens the package (central directory, manifest, identifier), makes a context on its own thread (host scripts, output observer) and runs modules/main.lua checked against its SHA-256; the C host inflates the entry and runs it in a new state")
+  BENCH_NOTES+=("host_launch: PackageLaunch opens the package (central directory, manifest, identifier), makes a context on the caller's thread (standard libraries, the precompiled host scripts) and runs modules/main.lua checked against its SHA-256; the C host inflates the entry and runs it in a new state")
 }

@@ -17,7 +17,11 @@ import Testing
             for file in files where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                where line.contains("OpaquePointer") || line.contains("import CLua") {
+                where (line.contains("OpaquePointer") || line.contains("import CLua"))
+                    // The type of a C module's `luaopen_*` opener, which a host names to register
+                    // one: a function pointer's signature, not a state held.
+                    && !line.hasPrefix("public typealias LuaCFunction = @convention(c) (OpaquePointer?) -> Int32")
+                {
                     offenders.append("Sources/\(target)/\(file):\(number + 1): \(line)")
                 }
             }

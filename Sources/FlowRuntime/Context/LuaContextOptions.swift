@@ -1,5 +1,8 @@
 import Dispatch
 
+/// A Lua C function (`lua_CFunction`): what a C module's `luaopen_*` opener is.
+public typealias LuaCFunction = @convention(c) (OpaquePointer?) -> Int32
+
 extension LuaContext {
     /// How a context is set up.
     public struct Options: Sendable {
