@@ -218,7 +218,9 @@ let package = Package(
         .testTarget(name: "FlowDiagnosticsTests", dependencies: ["FlowDiagnostics"]),
         .testTarget(
             name: "FlowLanguageServerTests",
-            dependencies: ["FlowDiagnostics", "FlowLanguageServer", "FlowProject", "LanguageServerProtocol"]
+            dependencies: [
+                "FlowDependencies", "FlowDiagnostics", "FlowLanguageServer", "FlowProject", "LanguageServerProtocol",
+            ]
         ),
         .testTarget(
             name: "FlowCLITests",
@@ -235,7 +237,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowDebugAdapterTests",
-            dependencies: ["FlowDebugAdapter", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLua", "FlowRuntime"]
+            dependencies: [
+                "FlowDebugAdapter", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLua", "FlowRuntime",
+                "FlowLiveTestSupport", "FlowLoader", "FlowPackage", "FlowSupport", "FlowTestSupport",
+            ]
         ),
         // Dependencies: flowpkg.json's `dependencies`, LuaRocks driven as a tool, flowpkg.lock, the cache.
         .target(

@@ -38,6 +38,7 @@ public enum ModuleAnalyzer {
                 facts.lint = tree.source.withUnsafeBytes { source in
                     linter.lint(nodes: nodes, lists: lists, symbols: tree.symbolTable, source: source, root: tree.root)
                 }
+                facts.lint.noteEmptyStatements(tree.emptyStatements)
                 return facts
             }
         }
@@ -80,6 +81,7 @@ package final class ReusableModuleAnalyzer {
             facts.lint = linter.lint(
                 nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
                 source: UnsafeRawBufferPointer(start: base, count: count), root: root)
+            facts.lint.noteEmptyStatements(parser!.emptyStatements)
             return facts
         }
     }

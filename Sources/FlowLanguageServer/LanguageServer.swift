@@ -210,6 +210,7 @@ public final class LanguageServer {
     private func openProject(at folder: String, publishing: Bool = true) {
         var validation = ValidationOptions()
         validation.concurrency = options.concurrency
+        validation.dependencies = options.dependencies
         let session = ValidationSession(projectAt: URL(fileURLWithPath: folder), options: validation)
         let workspace = Workspace(session: session, encoding: encoding)
         self.workspace = workspace
@@ -381,6 +382,9 @@ public final class LanguageServer {
 public struct LanguageServerOptions: Sendable {
     /// How many threads check modules at start-up; nil: one per core.
     public var concurrency: Int?
+    /// Where dependency files are read from (the cache, vendor/); the default reads
+    /// `FLOWPKG_CACHE` and the standard cache.
+    public var dependencies = DependencyOptions()
 
     public init(concurrency: Int? = nil) {
         self.concurrency = concurrency

@@ -88,6 +88,14 @@ public final class LiveProject: Sendable {
                 folders.insert(root.appendingPathComponent(path).standardizedFileURL)
             }
         }
+        // And the source folders of their own path dependencies, found from the modules they give.
+        let pathDependencies = Set(state.project.dependencies.filter { $0.kind == "path" }.map(\.name))
+        for module in state.project.modules where module.dependency.map(pathDependencies.contains) == true {
+            let file = module.file.standardizedFileURL.path
+            if file.hasSuffix("/" + module.relativePath) {
+                folders.insert(URL(fileURLWithPath: String(file.dropLast(module.relativePath.count + 1))))
+            }
+        }
         return folders.sorted { $0.path < $1.path }
     }
 

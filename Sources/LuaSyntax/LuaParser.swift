@@ -20,11 +20,12 @@ package struct LuaParser {
             var parser = LuaParser(lexer: LuaLexer(base: buffer.baseAddress!, count: count))
             do throws(LuaSyntaxError) {
                 let root = try parser.parseChunk()
-                return .success(
-                    SyntaxTree(
-                        nodes: Array(parser.nodes.elements), lists: Array(parser.lists.elements),
-                        symbols: parser.lexer.symbols.strings(),
-                        symbolTable: parser.lexer.symbols, source: [], root: root, lineCount: Int(parser.lexer.line)))
+                var tree = SyntaxTree(
+                    nodes: Array(parser.nodes.elements), lists: Array(parser.lists.elements),
+                    symbols: parser.lexer.symbols.strings(),
+                    symbolTable: parser.lexer.symbols, source: [], root: root, lineCount: Int(parser.lexer.line))
+                tree.emptyStatements = parser.emptyStatements
+                return .success(tree)
             } catch {
                 return .failure(error)
             }
@@ -56,6 +57,9 @@ package struct LuaParser {
     var depth = 0
     /// Whether the function being parsed takes `...` (the main chunk does).
     var isVararg = true
+    /// Where each `;` stands that follows no statement (at a block's start, or after another
+    /// `;`): an empty statement, luacheck's 551. One `;` after a statement only ends it.
+    package var emptyStatements: [SourceLocation] = []
 
     package init(lexer: LuaLexer) {
         self.lexer = lexer
@@ -75,6 +79,7 @@ package struct LuaParser {
         scratch.removeAll()
         depth = 0
         isVararg = true
+        emptyStatements.removeAll(keepingCapacity: true)
     }
 
     // MARK: Tokens
@@ -190,6 +195,7 @@ package struct LuaParser {
     mutating func parseBlock() throws(LuaSyntaxError) -> Int32 {
         let line = token.line, column = token.column
         let mark = scratch.count
+        var afterStatement = false
         loop: while true {
             switch token.kind {
             case .kwElse, .kwElseif, .kwEnd, .eof, .kwUntil:
@@ -197,9 +203,16 @@ package struct LuaParser {
             case .kwReturn:
                 scratch.append(try parseReturn())
                 break loop
+            case .semicolon:
+                if !afterStatement {
+                    emptyStatements.append(SourceLocation(line: Int(token.line), column: Int(token.column)))
+                }
+                afterStatement = false
+                try advance()
             default:
                 let statement = try parseStatement()
                 if statement >= 0 { scratch.append(statement) }
+                afterStatement = true
             }
         }
         let count = Int32(scratch.count - mark)
@@ -233,8 +246,10 @@ package struct LuaParser {
 
 extension SyntaxTree {
     func withSource(_ bytes: [UInt8]) -> SyntaxTree {
-        SyntaxTree(
+        var tree = SyntaxTree(
             nodes: nodes, lists: lists, symbols: symbols, symbolTable: symbolTable, source: bytes, root: root,
             lineCount: lineCount)
+        tree.emptyStatements = emptyStatements
+        return tree
     }
 }

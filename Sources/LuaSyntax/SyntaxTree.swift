@@ -126,6 +126,8 @@ package struct SyntaxTree: Sendable {
     package let root: NodeID
     /// How many lines the chunk has.
     package let lineCount: Int
+    /// Where each empty statement (a `;` that follows no statement) stands.
+    package var emptyStatements: [SourceLocation] = []
 
     init(
         nodes: [SyntaxNode], lists: [NodeID], symbols: [String], symbolTable: SymbolTable, source: [UInt8],

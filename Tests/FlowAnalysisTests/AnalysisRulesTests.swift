@@ -145,6 +145,7 @@ import Testing
         let facts = try #require(ModuleAnalyzer.analyze(Array(source.utf8)))
         var other = ModuleFacts()
         other.globalWrites = ["helper"]
+        other.explicitGlobalWrites = ["helper"]  // `_G.helper = ...`: a plain `helper = ...` declares nothing
         let modules = try [
             ProjectRules.Module(name: ModuleName("Main"), file: "Main.lua", facts: facts),
             ProjectRules.Module(name: ModuleName("Other"), file: "Other.lua", facts: other),

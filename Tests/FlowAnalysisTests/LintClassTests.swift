@@ -19,6 +19,9 @@ import Testing
         Case(number: 111, planted: "x = 1\n", accepted: "local x = 1\nreturn x\n"),
         Case(number: 112, planted: "foo.bar = 1\n", accepted: "local foo = {}\nfoo.bar = 1\nreturn foo\n"),
         Case(number: 121, planted: "string = 1\n", accepted: "local string = 1\nreturn string\n"),
+        // A field set deep inside a global mutates it; on a library table, the path is the field.
+        Case(number: 112, planted: "X.y.z = 3\n", accepted: "local X = {y = {}}\nX.y.z = 3\nreturn X\n"),
+        Case(number: 142, planted: "table.foo.bar = 1\n", accepted: "local t = {foo = {}}\nt.foo.bar = 1\nreturn t\n"),
         Case(number: 122, planted: "string.format = nil\n", accepted: "package.path = './?.lua'\n"),
         Case(number: 142, planted: "table.unpack2 = 1\n", accepted: "table.sort({})\n"),
         Case(number: 143, planted: "return string.formt\n", accepted: "return string.format\n"),

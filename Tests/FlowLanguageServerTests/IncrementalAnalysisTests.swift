@@ -27,7 +27,7 @@ import Testing
 
         // util.lua stops being a module Main.lua can require? No: a require cycle instead.
         #expect(
-            session.setBuffer(Array("local m = require \"Main\"\nhelperValue = 1\nreturn {}\n".utf8), forPath: util))
+            session.setBuffer(Array("local m = require \"Main\"\n_G.helperValue = 1\nreturn {}\n".utf8), forPath: util))
         #expect(session.modulesAnalysed == 24)
         let cycle = session.diagnosticsByFile()
         #expect(cycle.values.joined().contains { $0.code.code == "FP403" })

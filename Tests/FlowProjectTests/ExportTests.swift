@@ -29,6 +29,8 @@ import Testing
         #expect(
             package.bytes
                 == (try FileManager.default.attributesOfItem(atPath: package.url.path)[.size] as? NSNumber)?.int64Value)
+        // Taken as the package was written, and equal to reading it back.
+        #expect(package.sha256 == (try PackageFile.sha256(at: package.url)))
         let reader = try PackageReader(contentsOf: package.url)
         #expect(reader.manifest == package.manifest)
         #expect(reader.manifest.modules.map(\.name.rawValue) == ["Util", "Util.strings", "main"])

@@ -49,6 +49,11 @@ public struct LintFacts: Sendable, Equatable {
     public var moduleFieldWrites: [GlobalAccess] = []
     /// The fields the module's table surely has, nil when that is not known.
     public var exportedFields: [ExportedField]? = nil
+    /// Arity (FP482, FP483): the functions the module's table surely has, the calls of
+    /// required modules' fields, and the calls of local functions found wrong.
+    public var exportedFunctions: [FunctionSignature] = []
+    public var moduleCalls: [ModuleCall] = []
+    public var arityFindings: [ArityFinding] = []
 
     /// A field of the module's own table and the line that sets it.
     public struct ExportedField: Sendable, Equatable {

@@ -62,6 +62,7 @@ extension ModuleLinter {
             if environmentSymbol < 0, let fields = constructorFields(node) {
                 facts.exportedFields = fields.map { .init(name: $0.0, line: $0.1) }
             }
+            noteReturnedFunctions(node)
             return
         }
         guard node.kind == .name else { return }

@@ -80,6 +80,10 @@ struct ModuleLinter {
     /// The local the main chunk returns (`return M`), or -1.
     var returnedVariable: Int32 = -1
     var facts = LintFacts()
+    /// luacheck's value classes (311–341), run when some local is set again.
+    var valueFlow = ValueFlow()
+    /// The functions and calls the arity checks judge (FP482, FP483).
+    var arity = ArityState()
 
     var currentFunction: Int32 { frames[frames.count - 1].id }
 
@@ -113,6 +117,10 @@ struct ModuleLinter {
         leaveScope(to: mark)
         finishFunction()
         finishModuleFields()
+        finishArity()
+        if variables.contains(where: \.assigned) {
+            facts.findings += valueFlow.check(nodes: nodes, lists: lists, symbols: symbols, root: root)
+        }
         WhitespaceLint.check(source, into: &facts.findings)
 
         let result = facts
@@ -209,6 +217,12 @@ struct ModuleLinter {
             && symbol != environmentSymbol
     }
 
+    /// Whether `symbol` is a free name here, a global as luacheck's 1xx classes see one: no local
+    /// of that name in scope, whatever `_ENV` holds (see `LintRules.check`).
+    @inline(__always) func isFreeName(_ symbol: Int32) -> Bool {
+        binding[Int(symbol)] < 0 && symbol != environmentSymbol
+    }
+
     // MARK: Statements
 
     /// A block in a scope of its own.
@@ -259,6 +273,7 @@ struct ModuleLinter {
                     position < Int(node.c) && nodes[Int(lists[values.lowerBound + position])].kind == .table
                 if position < Int(node.c) {
                     noteModuleValue(of: variable, value: lists[values.lowerBound + position])
+                    noteFunctionValue(of: variable, value: lists[values.lowerBound + position])
                 }
             }
         case .assignment:
@@ -266,6 +281,7 @@ struct ModuleLinter {
             let values = targets.upperBound..<(targets.upperBound + Int(node.c))
             for index in values { expression(lists[index]) }
             for index in targets { assign(to: lists[index]) }
+            noteFieldFunctions(node)
             checkBalance(node, lastValue: lists[values.upperBound - 1])
         case .callStatement:
             expression(node.a)
@@ -331,11 +347,13 @@ struct ModuleLinter {
             leaveScope(to: mark, parent: parent)
         case .functionStatement:
             assignFunctionTarget(node.a)
+            noteFieldFunction(target: node.a, function: node.b)
             function(node.b, implicitSelfAt: methodColon(of: node.a))
         case .localFunction:
             let name = nodes[Int(node.a)]
             let variable = declare(name.a, kind: .function, line: name.line, column: name.column, hasValue: true)
             variables[Int(variable)].insideOwnBody = true
+            noteFunctionValue(of: variable, value: node.b)
             function(node.b)
             variables[Int(variable)].insideOwnBody = false
         case .returnStatement:
@@ -383,7 +401,7 @@ struct ModuleLinter {
             let bound = binding[Int(node.a)]
             if bound >= 0 {
                 variables[Int(bound)].assigned = true
-            } else if isGlobal(node.a) {
+            } else if isFreeName(node.a) {
                 facts.globalSets.append(
                     .init(global: text(node.a), line: node.line, column: node.column, isTopLevel: frames.count == 1))
             }
@@ -397,17 +415,43 @@ struct ModuleLinter {
     /// `base[key] = v` or `base.key = v`: mutates a local table, or a global's field.
     mutating func mutate(_ base: Int32, key: Int32, at node: SyntaxNode) {
         let object = nodes[Int(base)]
+        if object.kind == .index, mutateNested(base, key: key) { return }
         guard object.kind == .name else { return expression(base) }
         let bound = binding[Int(object.a)]
         if bound >= 0 {
             variables[Int(bound)].mutated = true
             noteFieldWrite(bound, key: nodes[Int(key)])
-        } else if isGlobal(object.a) {
+        } else if isFreeName(object.a) {
             let keyNode = nodes[Int(key)]
             let field = keyNode.kind == .string ? text(keyNode.a) : ""
             facts.globalFieldSets.append(
                 .init(global: text(object.a), field: field, line: object.line, column: object.column))
         }
+    }
+
+    /// `a.b.c = v` on a global `a`: luacheck counts it a mutation of `a` (112), or on a library
+    /// table a field `b.c` set on it (142), at `a`'s place. False (nothing done) when the chain
+    /// does not start at a global; its reads are then walked as any expression's.
+    mutating func mutateNested(_ base: Int32, key: Int32) -> Bool {
+        var current = base
+        var isLiteralPath = nodes[Int(key)].kind == .string
+        while nodes[Int(current)].kind == .index {
+            if nodes[Int(nodes[Int(current)].b)].kind != .string { isLiteralPath = false }
+            current = nodes[Int(current)].a
+        }
+        let root = nodes[Int(current)]
+        guard root.kind == .name, isFreeName(root.a) else { return false }
+        var path: [String] = []
+        var link = base
+        while nodes[Int(link)].kind == .index {
+            let step = nodes[Int(link)]
+            expression(step.b)
+            if isLiteralPath { path.append(text(nodes[Int(step.b)].a)) }
+            link = step.a
+        }
+        let field = isLiteralPath ? (path.reversed() + [text(nodes[Int(key)].a)]).joined(separator: ".") : ""
+        facts.globalFieldSets.append(.init(global: text(root.a), field: field, line: root.line, column: root.column))
+        return true
     }
 
     /// `function name()`, `function a.b()`, `function a:b()`, `function a.b.c()`.
@@ -576,8 +620,10 @@ struct ModuleLinter {
                 checkLibraryField(node, tested: tested)
                 expression(node.b)
             case .call:
+                noteCall(link)
                 for index in Int(node.b)..<Int(node.b + node.c) { expression(lists[index]) }
             default:  // method call: the name, then the arguments
+                noteCall(link)
                 for index in Int(node.b + 1)..<Int(node.b + 1 + node.c) { expression(lists[index]) }
             }
         }

@@ -11,6 +11,7 @@ extension ModuleLinter {
         let name = text(variable.symbol)
         let line = variable.line
         let column = variable.column
+        if isUnusedHint(variable, name: name) { return }
         if !variable.accessed {
             if variable.mutated {
                 // Filling an argument's table, or one the variable did not make, is a use.

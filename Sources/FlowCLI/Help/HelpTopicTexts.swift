@@ -35,11 +35,12 @@ extension HelpTopic {
                        condition or a pcall: FP402, FP408), require cycles (an error where
                        one loads at start, else FP407), reads of undefined globals (warnings,
                        with "did you mean"), resources no module names (warnings)
-          FP409-FP481  lint: each of luacheck's warning classes under a code of its own
-                       (globals 111-143, unused 211-241, 314, shadowing 411-433, control
-                       flow 511-582, whitespace and line length 611-631), as luacheck
-                       reports them by default (.luacheckrc and -- luacheck: comments
-                       apply); FP481: a field a required project module does not have
+          FP409-FP483  lint: each of luacheck's warning classes under a code of its own
+                       (globals 111-143, unused 211-241, unused values 311-341, shadowing
+                       411-433, control flow 511-582, whitespace and line length 611-631),
+                       as luacheck reports them by default (.luacheckrc and -- luacheck:
+                       comments apply); FP481: a field a required project module does not
+                       have; FP482, FP483: too many or too few arguments to a known function
           FP501-FP506  export: unwritable output (or a folder), an input that cannot be read or
                        changed during export, package limits, a bad SOURCE_DATE_EPOCH,
                        cancelled, an output that would replace a file that is not a package or
@@ -51,12 +52,13 @@ extension HelpTopic {
                        manifest.json missing or invalid, unsafe, unlisted, missing or repeated
                        entries, size or SHA-256 mismatches, the reader's limits (zip bombs),
                        another identifier, a missing or untrusted signature
-          FP801-FP814  dependencies (add, lock, update, vendor, export --locked --offline): a bad
+          FP801-FP816  dependencies (add, lock, update, vendor, export --locked --offline): a bad
                        entry, a missing or stale flowpkg.lock, a file that differs from the
                        lock, no luarocks, no such rock or version, an unreachable server, C
-                       code, a missing path or corrupt package, a module provided twice
+                       code, a missing path or corrupt package, a module provided twice, path
+                       dependencies in a cycle, one dependency name from two places
 
-        SILENCING FINDINGS (FP401-FP481 only; the others must be fixed)
+        SILENCING FINDINGS (FP401-FP483 only; the others must be fixed)
 
           pirnt(x) -- flowpkg: ignore FP405      those codes on this line
           -- flowpkg: ignore FP405, FP402         alone on a line: that line and the next

@@ -262,7 +262,7 @@ struct ProjectFileDecoder {
                 diagnostics.append(
                     diagnostic(
                         .error, .invalidValue,
-                        "'\(code)' cannot be ignored: only static-analysis and lint codes (FP401 to FP481) can",
+                        "'\(code)' cannot be ignored: only static-analysis and lint codes (FP401 to FP483) can",
                         at: position,
                         hint: "errors in the project file, files or syntax must be fixed; write a code like \"FP405\""))
                 return false

@@ -40,7 +40,9 @@ enum StaticAnalysisStep {
                 modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
                 resources: resources, environment: environment, unanalysedSources: unanalysedSources,
                 everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
-                startModule: project.startModule, uncompiled: uncompiled)
+                startModule: project.startModule, uncompiled: uncompiled,
+                implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
+                    modules: modules, options: { lint.options(forFile: $0) }))
     }
 
     /// Splits one checked file's findings: its syntax error, when it has one and a name the

@@ -23,7 +23,7 @@ import FlowSupport
 /// luacheck: ignore`, `ignore 113`, `ignore 113/name`, `globals name`, `read globals name`, on a
 /// line for that line, alone on a line for the rest of the file.
 ///
-/// Only static-analysis and lint findings (FP401–FP481) can be ignored: the others are files or code Lua
+/// Only static-analysis and lint findings (FP401–FP483) can be ignored: the others are files or code Lua
 /// itself refuses. Comments are looked for only in the modules that have such a finding, after
 /// everything is checked, so a project without findings pays nothing.
 enum Suppressions {
@@ -35,7 +35,7 @@ enum Suppressions {
             [
                 .unknownRequire, .unknownRequireWhenRun, .requireCycle, .unknownResource, .undefinedGlobal,
                 .unnamedResource, .requireCycleWhenRun, .unknownResourceWhenRun,
-            ] + DiagnosticCodes.byLuacheckNumber.values + [.unknownModuleField]
+            ] + DiagnosticCodes.byLuacheckNumber.values + [.unknownModuleField, .tooManyArguments, .missingArgument]
         ).map(\.code))
 
     /// The suppression comments of one Lua file.
@@ -191,9 +191,8 @@ enum Suppressions {
     /// `diagnostics` without those the project ignores: by its `ignore` list (paths relative to
     /// `root`), then by the comments of the Lua files they point into.
     ///
-    /// FP405 comes for every read of an undefined global; what is left after suppression keeps
-    /// the first of each name per module (diagnostics come sorted), so ignoring one line does
-    /// not hide the same mistake on another.
+    /// FP405 comes for every read of an undefined global, as luacheck's 113 does: ignoring one
+    /// line does not hide the same mistake on another.
     /// `contents` gives a Lua file's text when it is not the file's on disk (an editor's unsaved
     /// buffer); nil from it, or no `contents`, reads the file.
     static func apply(
@@ -203,7 +202,6 @@ enum Suppressions {
         guard diagnostics.contains(where: { isSuppressible($0.code.code) }) else { return diagnostics }
         var rulesByFile: [String: FileRules] = [:]
         var luacheckByFile: [String: LuacheckComments] = [:]
-        var reportedGlobals: Set<String> = []
         return diagnostics.filter { diagnostic in
             guard isSuppressible(diagnostic.code.code) else { return true }
             let relative = diagnostic.file.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
@@ -227,7 +225,6 @@ enum Suppressions {
             }
             let global = diagnostic.has(.undefinedGlobal) ? globalName(in: diagnostic.message) : nil
             if rulesByFile[file]!.ignores(diagnostic.code.code, line: diagnostic.line, global: global) { return false }
-            if let global { return reportedGlobals.insert(file + "\u{0}" + global).inserted }
             return true
         }
     }
