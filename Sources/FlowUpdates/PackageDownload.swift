@@ -109,7 +109,7 @@ extension UpdateStore {
     func removeStaleDownloads(keeping sha256: String?) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: downloads.path)) ?? [] {
             let resumable = name.hasSuffix(".part") && isSHA256(String(name.dropLast(".part".count)))
-            if sha256 == nil ? resumable : name == "\(sha256!).part" { continue }
+            if sha256.map({ name == "\($0).part" }) ?? resumable { continue }
             // A download in progress holds its file's lock: only a stopped process's is stale.
             let partial = downloads.appendingPathComponent(name)
             let descriptor = open(partial.path, O_RDONLY | O_CLOEXEC)
@@ -155,40 +155,8 @@ extension UpdateStore {
         }
         var report = DownloadReport(id: expectedSHA, size: expectedSize, fetched: 0, reused: 0, resumed: 0)
         do {
-            try file.resume(upTo: expectedSize)
-            report.resumed = file.size
-            var assembled = false
-            if file.size == 0, !local.isEmpty, let offset = entry.directoryOffset {
-                // The least first (only what changed and its directory records), then the
-                // whole directory; nothing of a delta that does not apply is kept.
-                let held = Self.heldEntries(in: local)
-                assembled = try assembleSparsely(
-                    into: &file, entry: entry, directoryOffset: offset, url: url, held: held, timeout: timeout,
-                    deadline: deadline, report: &report)
-                if !assembled {
-                    if file.size > 0 { try file.truncate() }
-                    assembled = try assembleFromLocal(
-                        into: &file, entry: entry, directoryOffset: offset, url: url, local: local, timeout: timeout,
-                        deadline: deadline, report: &report)
-                }
-            }
-            if assembled {
-                // Assembled beside what the device holds. Should it not be the published file
-                // (a local copy damaged where the directory cannot tell), the whole package is
-                // fetched instead; the checks below are the same either way.
-                if file.size != expectedSize || AtomicFiles.hex(file.hasher.finalize()) != expectedSHA {
-                    try file.truncate()
-                    report.reused = 0
-                    try fetchRest(
-                        into: &file, url: url, size: expectedSize, timeout: timeout, deadline: deadline,
-                        report: &report)
-                }
-            } else if file.size < expectedSize {
-                if report.resumed == 0, file.size > 0 { try file.truncate() }
-                try fetchRest(
-                    into: &file, url: url, size: expectedSize, timeout: timeout, deadline: deadline, report: &report)
-            }
-            try file.synchronize()
+            try transfer(
+                entry, from: url, into: &file, local: local, timeout: timeout, deadline: deadline, report: &report)
         } catch {
             switch error {
             case .store:
@@ -226,6 +194,50 @@ extension UpdateStore {
         }
         failed = false
         return report
+    }
+
+    /// Brings the partial file to the whole package: resumes it, or assembles it beside the
+    /// `local` packages when the entry allows (fetching it whole when that does not give the
+    /// published file), or fetches what is missing.
+    private func transfer(
+        _ entry: UpdateFeed.Entry, from url: URL, into file: inout PartialFile, local: [URL],
+        timeout: TimeInterval, deadline: CheckDeadline, report: inout DownloadReport
+    ) throws(UpdateError) {
+        let expectedSize = report.size, expectedSHA = report.id
+        try file.resume(upTo: expectedSize)
+        report.resumed = file.size
+        var assembled = false
+        if file.size == 0, !local.isEmpty, let offset = entry.directoryOffset {
+            // The least first (only what changed and its directory records), then the
+            // whole directory; nothing of a delta that does not apply is kept.
+            let held = Self.heldEntries(in: local)
+            assembled = try assembleSparsely(
+                into: &file, entry: entry, directoryOffset: offset, url: url, held: held, timeout: timeout,
+                deadline: deadline, report: &report)
+            if !assembled {
+                if file.size > 0 { try file.truncate() }
+                assembled = try assembleFromLocal(
+                    into: &file, entry: entry, directoryOffset: offset, url: url, local: local, timeout: timeout,
+                    deadline: deadline, report: &report)
+            }
+        }
+        if assembled {
+            // Assembled beside what the device holds. Should it not be the published file
+            // (a local copy damaged where the directory cannot tell), the whole package is
+            // fetched instead; the checks below are the same either way.
+            if file.size != expectedSize || AtomicFiles.hex(file.hasher.finalize()) != expectedSHA {
+                try file.truncate()
+                report.reused = 0
+                try fetchRest(
+                    into: &file, url: url, size: expectedSize, timeout: timeout, deadline: deadline,
+                    report: &report)
+            }
+        } else if file.size < expectedSize {
+            if report.resumed == 0, file.size > 0 { try file.truncate() }
+            try fetchRest(
+                into: &file, url: url, size: expectedSize, timeout: timeout, deadline: deadline, report: &report)
+        }
+        try file.synchronize()
     }
 
     /// Fetches the package from `file.size` to `size`: a range when something is there

@@ -56,6 +56,16 @@ struct PackageIndex {
             }
             return index
         }
+        return loadEntryByEntry(
+            directory, decoded: decoded, manifestBytes: manifestBytes, problems: expansion, path: path)
+    }
+
+    /// An archive not in the writer's order: each entry looked at by name, every problem of
+    /// the entry list collected (unsafe names and kinds, entries twice, unlisted or missing).
+    private static func loadEntryByEntry(
+        _ directory: ZipCentralDirectory, decoded: DecodedManifest, manifestBytes: [UInt8],
+        problems expansion: [PackageProblem], path: String
+    ) -> PackageIndex {
         let manifest = decoded.manifest
         let listed = listed(in: manifest)
         var signature: PackageSignature?? = nil
@@ -82,26 +92,8 @@ struct PackageIndex {
                 if let problem { problems.append(problem) }
                 continue
             }
-            if let reason = PackagePath.problem(in: name) {
-                problems.append(PackageProblem(.unsafeEntry, entry: name.isEmpty ? nil : name, message: reason))
-                continue
-            }
-            switch info.kind {
-            case .regular: break
-            case .directory:
-                problems.append(
-                    PackageProblem(.unsafeEntry, entry: name, message: "is a directory; a package holds only files"));
-                continue
-            case .symlink:
-                problems.append(
-                    PackageProblem(
-                        .unsafeEntry, entry: name, message: "is a symbolic link; a package holds only regular files"));
-                continue
-            case .other:
-                problems.append(
-                    PackageProblem(
-                        .unsafeEntry, entry: name, message: "is not a regular file; a package holds only regular files")
-                );
+            if let problem = unsafeEntryProblem(name, kind: info.kind) {
+                problems.append(problem)
                 continue
             }
             guard let expected = listed[name] else {
@@ -122,7 +114,7 @@ struct PackageIndex {
             problems.append(
                 PackageProblem(
                     .entryNotListed, entry: name,
-                    message: "appears \(seen[name]!) times in the archive; a package holds each entry once"
+                    message: "appears \(seen[name, default: 0]) times in the archive; a package holds each entry once"
                 ))
         }
         for entry in manifest.entries where seen[entry.path] == nil {
@@ -139,6 +131,24 @@ struct PackageIndex {
         return PackageIndex(
             decoded: decoded, problems: problems, directory: directory, locations: .byPath(entryIndex),
             manifestBytes: manifestBytes, signature: signature)
+    }
+
+    /// Why the entry `name` of `kind` cannot be in a package: an unsafe path, or not a regular file.
+    private static func unsafeEntryProblem(_ name: String, kind: ArchiveEntryInfo.Kind) -> PackageProblem? {
+        if let reason = PackagePath.problem(in: name) {
+            return PackageProblem(.unsafeEntry, entry: name.isEmpty ? nil : name, message: reason)
+        }
+        switch kind {
+        case .regular: return nil
+        case .directory:
+            return PackageProblem(.unsafeEntry, entry: name, message: "is a directory; a package holds only files")
+        case .symlink:
+            return PackageProblem(
+                .unsafeEntry, entry: name, message: "is a symbolic link; a package holds only regular files")
+        case .other:
+            return PackageProblem(
+                .unsafeEntry, entry: name, message: "is not a regular file; a package holds only regular files")
+        }
     }
 
     /// Every entry whose declared size is more than `limits.maxExpansionRatio` times what it
