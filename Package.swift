@@ -218,7 +218,9 @@ let package = Package(
         .testTarget(name: "FlowDiagnosticsTests", dependencies: ["FlowDiagnostics"]),
         .testTarget(
             name: "FlowLanguageServerTests",
-            dependencies: ["FlowDiagnostics", "FlowLanguageServer", "FlowProject", "LanguageServerProtocol"]
+            dependencies: [
+                "FlowDependencies", "FlowDiagnostics", "FlowLanguageServer", "FlowProject", "LanguageServerProtocol",
+            ]
         ),
         .testTarget(
             name: "FlowCLITests",
@@ -235,7 +237,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowDebugAdapterTests",
-            dependencies: ["FlowDebugAdapter", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLua", "FlowRuntime"]
+            dependencies: [
+                "FlowDebugAdapter", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLua", "FlowRuntime",
+                "FlowLiveTestSupport", "FlowLoader", "FlowPackage", "FlowSupport", "FlowTestSupport",
+            ]
         ),
         // Dependencies: flowpkg.json's `dependencies`, LuaRocks driven as a tool, flowpkg.lock, the cache.
         .target(
@@ -246,5 +251,7 @@ let package = Package(
             name: "FlowDependenciesTests",
             dependencies: ["FlowDependencies", "FlowDiagnostics", "FlowPackage"]
         ),
+        // The zip container on its own: writer, reader, central directory, entry streams.
+        .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive"]),
     ]
 )

@@ -94,25 +94,35 @@ int main(int argc, char **argv) {
     int rounds = atoi(argv[1]);
     if (rounds <= 0) return 64;
     double *samples = malloc(sizeof(double) * (size_t)rounds);
+    /* Where the time went: reading the entry, making the state, loading and running it. */
+    double *phases[3];
+    for (int i = 0; i < 3; i++) phases[i] = malloc(sizeof(double) * (size_t)rounds);
     for (int round = 0; round < rounds; round++) {
         first_line = 0;
         uint64_t start = now();
         size_t size = 0;
         unsigned char *code = read_entry(argv[2], "modules/main.lua", &size);
         if (!code) { fprintf(stderr, "host_launch: no modules/main.lua in %s\n", argv[2]); return 1; }
+        uint64_t read = now();
         lua_State *L = luaL_newstate();
         luaL_openlibs(L);
         lua_register(L, "print", print_line);
+        uint64_t ready = now();
+        phases[0][round] = (double)(read - start) / 1000;
+        phases[1][round] = (double)(ready - read) / 1000;
         if (luaL_loadbuffer(L, (const char *)code, size, "main.lua") != LUA_OK || lua_pcall(L, 0, 0, 0) != LUA_OK) {
             fprintf(stderr, "host_launch: %s\n", lua_tostring(L, -1));
             return 1;
         }
         if (!first_line) { fprintf(stderr, "host_launch: the module printed nothing\n"); return 1; }
         samples[round] = (double)(first_line - start) / 1000;
+        phases[2][round] = (double)(first_line - ready) / 1000;
         lua_close(L);
         free(code);
     }
     qsort(samples, (size_t)rounds, sizeof(double), compare);
-    printf("median %g best %g\n", samples[rounds / 2], samples[0]);
+    for (int i = 0; i < 3; i++) qsort(phases[i], (size_t)rounds, sizeof(double), compare);
+    printf("median %g best %g open %g context %g module %g\n", samples[rounds / 2], samples[0],
+           phases[0][rounds / 2], phases[1][rounds / 2], phases[2][rounds / 2]);
     return 0;
 }

@@ -219,6 +219,7 @@ struct FactsCollector {
             // `_G.name = v`, `_G["name"] = v`, `function _G.name()`, and the same through `_ENV`.
             if node.kind == .index, isGlobalTable(node.a), let name = literalOrFieldName(node.b) {
                 recordGlobalWrite(name, at: nodes[Int(node.b)].location)
+                facts.explicitGlobalWrites.insert(name)
             }
             // `package.path = dir .. "?.lua;" .. package.path`: require may then find any name
             // there (in the project's own files), as after a searcher of the program's own.
@@ -235,8 +236,13 @@ struct FactsCollector {
                     facts.addsSearcher = true
                 }
             }
-            // `x.y = v` mutates the global x (luacheck's 112), it does not read it (113).
-            if node.kind != .index || nodes[Int(node.a)].kind != .name { expression(node.a) }
+            // `x.y = v` and `x.y.z = v` mutate the global x (luacheck's 112), they do not read it (113).
+            var base = node.a
+            while node.kind == .index, nodes[Int(base)].kind == .index {
+                expression(nodes[Int(base)].b)
+                base = nodes[Int(base)].a
+            }
+            if node.kind != .index || nodes[Int(base)].kind != .name { expression(base) }
             expression(node.b)
         }
     }
@@ -316,7 +322,9 @@ struct FactsCollector {
         let node = nodes[Int(id)]
         switch node.kind {
         case .name:
-            if isGlobal(node.a) {
+            // A free name under a local `_ENV` is read from that table; luacheck's 113 (FP405)
+            // still counts it a global, as the 1xx lint classes do (see `LintRules.check`).
+            if bound[Int(node.a)] == 0, node.a != environmentSymbol {
                 // Lua 5.1 and LuaJIT names in code that may not run (`if _VERSION == "Lua 5.1"
                 // then setfenv(...)`) are compatibility code; read unconditionally, they are reported.
                 if conditionalDepth > 0, !legacySymbols.isEmpty, legacySymbols.contains(node.a) { return }
@@ -408,6 +416,7 @@ struct FactsCollector {
         if isGlobalName(call.a, rawsetSymbol) {
             if call.c >= 2, isGlobalTable(lists[first]), let name = literalString(lists[first + 1]) {
                 facts.globalWrites.insert(name)
+                facts.explicitGlobalWrites.insert(name)
             }
             return
         }

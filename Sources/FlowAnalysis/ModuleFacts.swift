@@ -77,6 +77,10 @@ public struct ModuleFacts: Sendable, Equatable {
     /// Where each of `globalWrites` is first assigned (the name's place), for an editor's go to
     /// definition; a global set only through `rawset(_G, ...)` has none.
     public var globalWriteLocations: [String: SourceLocation] = [:]
+    /// Of `globalWrites`, those set through the globals table (`_G.x = v`, `rawset(_G, "x", v)`,
+    /// `_ENV.x = v` while `_ENV` is the chunk's): deliberate definitions, which FP405 counts as
+    /// defined everywhere. A plain `x = v` declares nothing (luacheck's 111, and 113 where read).
+    public var explicitGlobalWrites: Set<String> = []
     /// Globals the module tests for before use (`unpack or table.unpack`, `if jit then`, `type(x)`):
     /// it expects some hosts not to define them.
     public var guardedGlobals: Set<String> = []

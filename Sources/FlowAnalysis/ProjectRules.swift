@@ -47,12 +47,15 @@ public enum ProjectRules {
     ///     syntax error, and at a module's top level an unknown require or a missing resource;
     ///     what runs only inside a function, a condition or a pcall stays a warning.
     ///   - uncompiled: modules Lua's compiler refused, each with its FP301.
+    ///   - implicitlyDefinedGlobals: globals set where luacheck's `allow_defined` or
+    ///     `allow_defined_top` applies (`LintRules.implicitlyDefinedGlobals`): FP405 counts them defined.
     /// - Returns: diagnostics sorted by file, line, column and code.
     public static func check(
         modules: [Module], moduleNames: Set<ModuleName>,
         resources: [ResourceKey: String], environment: Environment,
         unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = [],
-        startModule: ModuleName? = nil, uncompiled: [UncompiledModule] = []
+        startModule: ModuleName? = nil, uncompiled: [UncompiledModule] = [],
+        implicitlyDefinedGlobals: Set<String> = []
     ) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
         // A start module the project does not have (FP209) tells nothing of what loads at
@@ -72,7 +75,7 @@ public enum ProjectRules {
         diagnostics += uncompiled.map { syntaxError($0, loadedAtStart: loadedAtStart) }
         diagnostics += undefinedGlobals(
             modules, environment: environment, unanalysedSources: unanalysedSources,
-            everyRead: everyGlobalRead)
+            everyRead: everyGlobalRead, implicitlyDefined: implicitlyDefinedGlobals)
         diagnostics += unnamedResources(modules, resources: resources, unanalysedSources: unanalysedSources)
         return diagnostics.sorted(by: order)
     }
@@ -268,16 +271,27 @@ public enum ProjectRules {
 
     // MARK: FP405
 
+    /// FP405, luacheck's 113: a read of a global that neither the environment, the project's
+    /// globals nor a deliberate definition (`_G.x = v`, `rawset(_G, "x", v)`) defines. As in
+    /// luacheck, a plain `x = v` declares nothing, and a free name is a global whatever `_ENV`
+    /// holds; `implicitlyDefined` are the globals luacheck's `allow_defined` options define.
     static func undefinedGlobals(
         _ modules: [Module], environment: Environment, unanalysedSources: [[UInt8]] = [],
-        everyRead: Bool = false
+        everyRead: Bool = false, implicitlyDefined: Set<String> = []
     ) -> [Diagnostic] {
-        var defined = environment.globals
-        for module in modules { defined.formUnion(module.facts.globalWrites) }
+        var defined = environment.globals.union(implicitlyDefined)
+        // Where a global is set without being declared: the message names the first such place.
+        var setAt: [String: (file: String, line: Int)] = [:]
+        for module in modules {
+            defined.formUnion(module.facts.explicitGlobalWrites)
+            for name in module.facts.globalWrites where setAt[name] == nil {
+                setAt[name] = (module.file, module.facts.globalWriteLocations[name]?.line ?? 0)
+            }
+        }
         var diagnostics: [Diagnostic] = []
-        var suggestions = Suggestions(defined)
+        var suggestions = Suggestions(defined.union(setAt.keys))
         var mentionedElsewhere: [String: Bool] = [:]
-        for module in modules where !module.facts.replacesEnvironment {
+        for module in modules {
             var reported: Set<String> = []
             for read in module.facts.globalReads
             where !defined.contains(read.name) && !environment.defines(global: read.name) {
@@ -294,20 +308,27 @@ public enum ProjectRules {
                     mentionedElsewhere[read.name] = mentioned
                     if mentioned { continue }
                 }
+                let message: String
                 let hint: String
-                if let legacy = Environment.legacyGlobals[read.name] {
-                    hint = legacy
-                } else if let close = suggestions.closest(to: read.name) {
-                    hint = "did you mean '\(close)'?"
+                if let set = setAt[read.name] {
+                    message = "'\(read.name)' is not defined: it is only set as a global, which declares nothing"
+                    hint =
+                        "set at \(set.file):\(set.line): declare it in \"globals\" in flowpkg.json, or define it with _G.\(read.name) = ..."
                 } else {
-                    hint = "if the host defines it, add it to \"globals\" in flowpkg.json"
+                    message =
+                        "'\(read.name)' is not defined: no module, the '\(environment.name)' environment nor the project's globals define it"
+                    if let legacy = Environment.legacyGlobals[read.name] {
+                        hint = legacy
+                    } else if let close = suggestions.closest(to: read.name) {
+                        hint = "did you mean '\(close)'?"
+                    } else {
+                        hint = "if the host defines it, add it to \"globals\" in flowpkg.json"
+                    }
                 }
                 diagnostics.append(
                     Diagnostic(
-                        severity: .warning, code: .undefinedGlobal,
-                        message:
-                            "'\(read.name)' is not defined: no module, the '\(environment.name)' environment nor the project's globals define it",
-                        file: module.file, line: read.location.line, column: read.location.column, hint: hint))
+                        severity: .warning, code: .undefinedGlobal, message: message, file: module.file,
+                        line: read.location.line, column: read.location.column, hint: hint))
             }
         }
         return diagnostics

@@ -27,6 +27,12 @@ public struct ArchiveEntryHeader: Sendable, Equatable {
     }
 }
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes a zip archive through libarchive, one streamed entry at a time.
 ///
 /// Owner, group and times are fixed by the caller's headers, so the output depends only on
@@ -42,9 +48,13 @@ public final class ArchiveWriter {
     private let entry: OpaquePointer
     private var isClosed = false
     private var currentPath: String?
+    /// Where the bytes go when the caller watches them (`init(path:observingWrites:)`).
+    private var sink: WriteSink?
 
-    /// Opens `path` for writing, creating or truncating it.
-    public init(path: String) throws {
+    /// Opens `path` for writing, creating or truncating it. `observer`, when given, sees every
+    /// byte written to the file, in order, as it is written: a caller hashes the archive that
+    /// way instead of reading it back.
+    public init(path: String, observingWrites observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
         let api = try LibArchive.load(for: path)
         self.api = api
         guard let handle = api.archive_write_new(), let entry = api.archive_entry_new() else {
@@ -59,7 +69,32 @@ public final class ArchiveWriter {
             "set the compression level")
         // A regular file is never padded to a block size: the bytes are exactly the zip.
         try status.check(api.archive_write_set_bytes_in_last_block(handle, 1), "set the block size")
-        try status.check(api.archive_write_open_filename(handle, path), "open for writing")
+        guard let observer else {
+            try status.check(api.archive_write_open_filename(handle, path), "open for writing")
+            return
+        }
+        // As archive_write_open_filename opens it, with the bytes passing `observer` on the way.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw ArchiveError(path: path, operation: "open for writing", message: String(cString: strerror(errno)))
+        }
+        let sink = WriteSink(descriptor: descriptor, observer: observer)
+        self.sink = sink
+        try checked(
+            api.archive_write_open(
+                handle, Unmanaged.passUnretained(sink).toOpaque(), nil, WriteSink.write, WriteSink.close),
+            "open for writing")
+    }
+
+    /// `status.check`, with the system's reason when writing to the file itself failed.
+    private func checked(_ code: Int32, _ operation: @autoclosure () -> String) throws {
+        do {
+            try status.check(code, operation())
+        } catch let error as ArchiveError {
+            guard let failure = sink?.failure else { throw error }
+            throw ArchiveError(
+                path: error.path, operation: error.operation, message: String(cString: strerror(failure)))
+        }
     }
 
     deinit {
@@ -83,7 +118,7 @@ public final class ArchiveWriter {
         case .deflate: try status.check(api.archive_write_zip_set_compression_deflate(handle), "select deflate")
         case .store: try status.check(api.archive_write_zip_set_compression_store(handle), "select store")
         }
-        try status.check(api.archive_write_header(handle, entry), "write the header of \(header.path)")
+        try checked(api.archive_write_header(handle, entry), "write the header of \(header.path)")
         currentPath = header.path
     }
 
@@ -92,7 +127,11 @@ public final class ArchiveWriter {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let written = api.archive_write_data(handle, base, bytes.count)
         if written < 0 || written != bytes.count {
-            throw status.error("write entry \(currentPath ?? "?")")
+            let operation = "write entry \(currentPath ?? "?")"
+            if let failure = sink?.failure {
+                throw ArchiveError(path: status.path, operation: operation, message: String(cString: strerror(failure)))
+            }
+            throw status.error(operation)
         }
     }
 
@@ -114,12 +153,66 @@ public final class ArchiveWriter {
         guard !isClosed else { return }
         try finishCurrentEntry()
         isClosed = true
-        try status.check(api.archive_write_close(handle), "finish the archive")
+        try checked(api.archive_write_close(handle), "finish the archive")
     }
 
     private func finishCurrentEntry() throws {
         guard let path = currentPath else { return }
         currentPath = nil
-        try status.check(api.archive_write_finish_entry(handle), "finish entry \(path)")
+        try checked(api.archive_write_finish_entry(handle), "finish entry \(path)")
     }
 }
+
+/// The file a watched archive goes to: libarchive's write callback writes each block to it and
+/// shows it to the observer.
+private final class WriteSink {
+    let descriptor: Int32
+    let observer: (UnsafeRawBufferPointer) -> Void
+    /// The `errno` of a failed write, if one failed.
+    var failure: Int32?
+    private var isClosed = false
+
+    init(descriptor: Int32, observer: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.descriptor = descriptor
+        self.observer = observer
+    }
+
+    deinit { closeFile() }
+
+    func closeFile() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = systemClose(descriptor)
+    }
+
+    static let write: LibArchive.WriteCallback = { _, data, buffer, length in
+        guard let data, let buffer else { return -1 }
+        let sink = Unmanaged<WriteSink>.fromOpaque(data).takeUnretainedValue()
+        var done = 0
+        while done < length {
+            let count = systemWrite(sink.descriptor, buffer + done, length - done)
+            if count < 0 {
+                if errno == EINTR { continue }
+                sink.failure = errno
+                return -1
+            }
+            done += count
+        }
+        sink.observer(UnsafeRawBufferPointer(start: buffer, count: length))
+        return length
+    }
+
+    static let close: LibArchive.CloseCallback = { _, data in
+        guard let data else { return 0 }
+        Unmanaged<WriteSink>.fromOpaque(data).takeUnretainedValue().closeFile()
+        return 0
+    }
+}
+
+#if canImport(Glibc)
+    private let systemWrite = Glibc.write
+    private let systemClose = Glibc.close
+#elseif canImport(Darwin)
+    private let systemWrite = Darwin.write
+    private let systemClose = Darwin.close
+#endif

@@ -27,6 +27,8 @@ package struct LibArchive: @unchecked Sendable {
     package typealias ReadCallback =
         @convention(c) (Handle, UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafeRawPointer?>?) -> Int
     package typealias CloseCallback = @convention(c) (Handle, UnsafeMutableRawPointer?) -> Int32
+    /// archive.h's archive_write_callback.
+    package typealias WriteCallback = @convention(c) (Handle, UnsafeMutableRawPointer?, UnsafeRawPointer?, Int) -> Int
 
     // archive.h's status codes and archive_entry.h's file types, part of libarchive's ABI.
     package static let eof: Int32 = 1
@@ -41,6 +43,8 @@ package struct LibArchive: @unchecked Sendable {
     package let archive_write_set_format_option: @convention(c) (Handle, Text, Text, Text) -> Int32
     package let archive_write_set_bytes_in_last_block: @convention(c) (Handle, Int32) -> Int32
     package let archive_write_open_filename: @convention(c) (Handle, Text) -> Int32
+    package let archive_write_open:
+        @convention(c) (Handle, UnsafeMutableRawPointer?, OpenCallback?, WriteCallback?, CloseCallback?) -> Int32
     package let archive_write_zip_set_compression_deflate: @convention(c) (Handle) -> Int32
     package let archive_write_zip_set_compression_store: @convention(c) (Handle) -> Int32
     package let archive_write_header: @convention(c) (Handle, Handle) -> Int32
@@ -123,6 +127,7 @@ extension LibArchive {
             archive_write_set_format_option = try symbol("archive_write_set_format_option")
             archive_write_set_bytes_in_last_block = try symbol("archive_write_set_bytes_in_last_block")
             archive_write_open_filename = try symbol("archive_write_open_filename")
+            archive_write_open = try symbol("archive_write_open")
             archive_write_zip_set_compression_deflate = try symbol("archive_write_zip_set_compression_deflate")
             archive_write_zip_set_compression_store = try symbol("archive_write_zip_set_compression_store")
             archive_write_header = try symbol("archive_write_header")
@@ -175,6 +180,7 @@ extension LibArchive {
                 archive_write_set_format_option: archive_write_set_format_option,
                 archive_write_set_bytes_in_last_block: archive_write_set_bytes_in_last_block,
                 archive_write_open_filename: archive_write_open_filename,
+                archive_write_open: archive_write_open,
                 archive_write_zip_set_compression_deflate: archive_write_zip_set_compression_deflate,
                 archive_write_zip_set_compression_store: archive_write_zip_set_compression_store,
                 archive_write_header: archive_write_header,

@@ -16,11 +16,14 @@ extension Flowpkg {
             abstract: "Serve the Debug Adapter Protocol on stdin and stdout, for editors' debuggers.",
             discussion: """
                 An editor starts `flowpkg dap` and talks to it over stdin and stdout (DAP, with \
-                Content-Length headers). A `launch` request runs a project folder or a .luapkg \
-                (`program`, with `args`, `cwd` and `stopOnEntry`) as `flowpkg run` does, with \
-                breakpoints (conditions, hit counts, log points), exception stops (`raised`, \
-                `uncaught`), stepping, pause, variables and evaluation. The program's output \
-                comes back as output events. See docs/editors.md in flowpkg's repository for \
+                Content-Length headers). A `launch` request runs a project folder, a .luapkg or \
+                a lone .lua file (`program`, with `args`, `cwd` and `stopOnEntry`) as `flowpkg \
+                run` does; an `attach` request (`serve`, `token`, `program`) reaches a program \
+                following `flowpkg serve` (`run --live`, or a Swift host with the development \
+                monitor). Breakpoints (conditions, hit counts, log points), exception stops \
+                (`raised`, `uncaught`), stepping, pause, coroutines as threads, variables and \
+                evaluation. The program's output comes back as output events; a launched \
+                program ends with the session. See docs/editors.md in flowpkg's repository for \
                 VS Code, nvim-dap and Emacs dap-mode.
                 """
         )

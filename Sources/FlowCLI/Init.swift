@@ -101,12 +101,7 @@ extension Flowpkg {
             if startModule == nil, !code.startCandidates.isEmpty {
                 let choices = code.startCandidates.joined(separator: ", ")
                 if isatty(STDIN_FILENO) == 1, !dryRun {
-                    StandardStream.error.write("Which module starts the program? (\(choices)): ")
-                    if let line = readLine(), case let answer = String(line.split(separator: " ").first ?? ""),
-                        code.startCandidates.contains(answer)
-                    {
-                        startModule = answer
-                    }
+                    startModule = askStartModule(among: code.startCandidates)
                 }
                 if let startModule {
                     decisions.append("startModule: \"\(startModule)\" (chosen)")
@@ -144,6 +139,20 @@ extension Flowpkg {
             if !code.dependencies.isEmpty { lines.append("  flowpkg lock \(New.shellQuoted(shown))") }
             lines.append("  flowpkg validate \(New.shellQuoted(shown))")
             print(lines.joined(separator: "\n"))
+        }
+
+        /// Asks on the terminal until the answer is one of `candidates`; an empty answer or the
+        /// end of input leaves it unset.
+        private func askStartModule(among candidates: [String]) -> String? {
+            let choices = candidates.joined(separator: ", ")
+            while true {
+                StandardStream.error.write("Which module starts the program? (\(choices); empty: decide later): ")
+                guard let line = readLine() else { return nil }
+                let answer = String(line.split(separator: " ").first ?? "")
+                if answer.isEmpty { return nil }
+                if candidates.contains(answer) { return answer }
+                New.printError("'\(answer)' is not one of \(choices)")
+            }
         }
 
         /// The folder as the user wrote it.

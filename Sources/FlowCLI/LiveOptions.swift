@@ -72,8 +72,10 @@ struct LiveOptions: ParsableArguments {
         output: LineOutput, loader: Loader, prepareSession: @escaping (LiveSession) -> Void = { _ in }
     ) -> LiveLaunch? {
         guard let url, let parsed = URL(string: url), let token else { return nil }
+        // A debugger (flowpkg dap attach) may attach through the live source; with
+        // --wait-for-debugger, the start module waits for one.
         var configuration = DevelopmentMonitor.Configuration(
-            url: parsed, token: token, connectionTimeout: connectionTimeout)
+            url: parsed, token: token, connectionTimeout: connectionTimeout, waitForDebugger: waitForDebugger)
         // Running a project folder: Lua's errors name its files as a run without --live does.
         if let folder = loader.sources.lazy.compactMap({ $0 as? ProjectFolderSource }).first,
             let workingDirectory = folder.workingDirectory

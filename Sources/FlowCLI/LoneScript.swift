@@ -1,3 +1,5 @@
+import FlowLiveDevelopment
+import FlowLiveProtocol
 import FlowLua
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -50,8 +52,30 @@ enum LoneScript {
 
     /// Runs lua5.4's command line and exits with its status, after the Lua state is closed.
     static func run(_ invocation: Invocation) -> Never {
-        let status = LuaStandalone.run(invocation.arguments, sandbox: invocation.sandbox, trace: invocation.trace)
+        guard getenv(DebugProtocol.channelVariable) != nil else {
+            let status = LuaStandalone.run(invocation.arguments, sandbox: invocation.sandbox, trace: invocation.trace)
+            fflush(nil)
+            exit(status)
+        }
+        // `flowpkg dap` launched this script: its engine connects back once the script has
+        // loaded, before it runs, and hears of each module file `require` loads.
+        let debugged = Locked<(DebugLaunch, ScriptDebugHost)?>(nil)
+        let status = LuaStandalone.run(
+            invocation.arguments, sandbox: invocation.sandbox, trace: invocation.trace
+        ) { state, chunk, module, isScript in
+            if isScript {
+                let started = DebugLaunch.startIfAsked(script: chunk, state: state) {
+                    fflush(nil)
+                    Flowpkg.Run.standardError("error: the debugger that launched this program has gone\n")
+                    _exit(128 + SIGHUP)
+                }
+                debugged.withLock { $0 = started }
+            } else {
+                debugged.withLock { $0 }?.1.loaded(chunk: chunk, module: module)
+            }
+        }
         fflush(nil)
+        debugged.withLock { $0 }?.0.finish()
         exit(status)
     }
 

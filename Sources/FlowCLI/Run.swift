@@ -37,8 +37,9 @@ extension Flowpkg {
                 (flowpkg -e STAT FILE.lua, flowpkg -v). C modules listed in \
                 externalModules load from LUA_CPATH_5_4, LUA_CPATH or Lua's default C path, \
                 never with --sandbox. Without PATH, the project is the first folder holding \
-                flowpkg.json from here upward. With --watch, Ctrl-C ends the program with status \
-                130, and a live source that refuses it (a wrong token, another identifier) ends \
+                flowpkg.json from here upward. Ctrl-C stops the program as lua5.4 does \
+                ("interrupted!" and a traceback, <close> handlers and finalizers run) and exits \
+                130. With --watch, Ctrl-C ends the program at once with status 130, and a live source that refuses it (a wrong token, another identifier) ends \
                 it with status 1.
 
                 EXAMPLES:

@@ -114,8 +114,11 @@ struct RunRequest {
         }
         defer { updateLaunch?.finish(log: { Self.standardError($0 + "\n") }) }
 
-        var launch = PackageLaunch(
-            primary: primary, name: "run", options: LuaContext.Options(sandbox: sandbox ? .default : nil))
+        let watch = live?.watch ?? false
+        var options = LuaContext.Options(sandbox: sandbox ? .default : nil)
+        // Ctrl-C stops the program as lua5.4 does (a watch ends at once instead: `Interrupt`).
+        options.stopsOnInterrupt = !watch
+        var launch = PackageLaunch(primary: primary, name: "run", options: options)
         launch.startModule = target.startModule
         launch.externalModules = target.externalModules
         launch.arguments = arguments
@@ -145,9 +148,14 @@ struct RunRequest {
                 }
             }
             // `flowpkg dap` launched this program: its engine connects back before any module runs.
-            if let started = DebugLaunch.startIfAsked(context: context) { debugger.withLock { $0 = started } }
+            // It belongs to its debugger: one that goes away (killed, or its editor closed) ends it,
+            // as a hang-up would.
+            let started = DebugLaunch.startIfAsked(context: context) {
+                Self.standardError("error: the debugger that launched this program has gone\n")
+                _exit(128 + SIGHUP)
+            }
+            if let started { debugger.withLock { $0 = started } }
         }
-        let watch = live?.watch ?? false
         let refused = DispatchSemaphore(value: 0)
         let refusal = Locked<String?>(nil)
         var liveLaunch = live?.launch(output: LineOutput(), loader: target.loader) { session in
@@ -155,17 +163,6 @@ struct RunRequest {
             session.onRefused { reason in
                 refusal.withLock { $0 = reason }
                 refused.signal()
-            }
-        }
-        // Under a live source a debugger can attach through it (flowpkg dap attach).
-        let liveDebugger = Locked<DebugLiveChannel?>(nil)
-        defer { liveDebugger.withLock { $0 }?.stop() }
-        if let options = live {
-            liveLaunch?.didAttach = { context, program in
-                guard let program, let channel = options.startDebugChannel(context: context, program: program) else {
-                    return
-                }
-                liveDebugger.withLock { $0 = channel }
             }
         }
         launch.live = liveLaunch
@@ -183,11 +180,23 @@ struct RunRequest {
         do {
             running = try launch.run()
         } catch PackageLaunchError.startModuleFailed {
-            throw ExitCode.failure
+            // The context is closed already: its finalizers ran.
+            throw LuaInterrupt.happened ? ExitCode(130) : ExitCode.failure
+        } catch  where LuaInterrupt.happened {
+            Self.standardError("error: \(error)\n")
+            throw ExitCode(130)
         }
-        defer { running.stop() }
+        var stopped = false
+        defer { if !stopped { running.stop() } }
         fflush(nil)  // Lua's print writes through C stdio
-        guard watch else { return target }
+        guard watch else {
+            // A program that caught Ctrl-C's "interrupted!" still ends with 130, after its
+            // finalizers ran.
+            running.stop()
+            stopped = true
+            if LuaInterrupt.happened { throw ExitCode(130) }
+            return target
+        }
         if let signalNumber = Interrupt.wait(orWoken: refused) {
             // Ctrl-C is how a watch ends: the shell's status for it, and no warning about
             // the connection this closes.

@@ -176,6 +176,13 @@ struct OutputEventBody: Encodable {
     var output: String
 }
 
+struct ProcessEventBody: Encodable {
+    var name: String
+    var systemProcessId: Int32
+    var isLocalProcess = true
+    var startMethod = "launch"
+}
+
 struct ExitedEventBody: Encodable {
     var exitCode: Int32
 }

@@ -8,7 +8,8 @@ import FlowSupport
 #endif
 
 extension DebugAdapterSession {
-    /// `launch`: runs `flowpkg run PROGRAM -- ARGS` as a child with a private debug channel
+    /// `launch`: runs `flowpkg run PROGRAM -- ARGS` (a lone `.lua` file: `flowpkg run FILE.lua
+    /// ARGS`, as lua5.4 runs it) as a child with a private debug channel
     /// (a loopback port and a random token in its environment), answers once its engine has
     /// connected, then asks for the configuration (`initialized`).
     func launch(_ seq: Int, _ request: LaunchRequest) {
@@ -18,17 +19,24 @@ extension DebugAdapterSession {
         guard let given = request.program, !given.isEmpty else {
             return respondError(
                 requestSeq: seq, command: name,
-                message: "launch needs 'program': a project folder (holding flowpkg.json) or a .luapkg file")
+                message: "launch needs 'program': a project folder (holding flowpkg.json), a .luapkg or a .lua file")
         }
         let program = Self.absolute(given, from: directory)
         var isDirectory = false
         let exists = FileManager.default.fileExists(atPath: program, isDirectory: &isDirectory)
         let isProject = exists && isDirectory && FileManager.default.fileExists(atPath: program + "/flowpkg.json")
-        guard isProject || (exists && !isDirectory && program.hasSuffix(".luapkg")) else {
+        let isScript = exists && !isDirectory && program.hasSuffix(".lua")
+        guard isProject || isScript || (exists && !isDirectory && program.hasSuffix(".luapkg")) else {
             return respondError(
                 requestSeq: seq, command: name,
-                message: "\(given): not a project folder (holding flowpkg.json) or a .luapkg file")
+                message: "\(given): not a project folder (holding flowpkg.json), a .luapkg or a .lua file")
         }
+        // A script is named as Lua will name its chunk: from the working directory when inside
+        // it, as the editor's files are (`Sources/tool.lua`), so breakpoints match by path.
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        let scriptPath = program.hasPrefix(prefix) ? String(program.dropFirst(prefix.count)) : program
+        let arguments =
+            isScript ? ["run", scriptPath] + (request.args ?? []) : ["run", program, "--"] + (request.args ?? [])
         let listener: PlainSocket
         let address: String
         do {
@@ -40,7 +48,7 @@ extension DebugAdapterSession {
         let process: ProgramProcess
         do {
             process = try ProgramProcess.spawn(
-                executable: executable, arguments: ["run", program, "--"] + (request.args ?? []),
+                executable: executable, arguments: arguments,
                 directory: directory,
                 environment: [DebugProtocol.channelVariable: address, DebugProtocol.tokenVariable: token],
                 output: { [weak self] text, category in
@@ -74,6 +82,8 @@ extension DebugAdapterSession {
         state.withLock { $0.connection = connection }
         connection.start(onMessage: { [weak self] in self?.engineSent($0) }, onClose: {})
         respond(seq, name, Empty())
+        // Which process the editor's session owns (the adapter ends it before ending itself).
+        send(event: "process", ProcessEventBody(name: given, systemProcessId: process.processID))
         send(event: "initialized", Empty())
     }
 

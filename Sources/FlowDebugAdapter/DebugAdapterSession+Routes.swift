@@ -28,7 +28,20 @@ extension DebugAdapterSession {
             ) { _ in Empty() }
         }
         on(ThreadsRequest.self) { [unowned self] seq, _ in
-            respond(seq, ThreadsRequest.command, ThreadsBody(threads: [.init(id: 1, name: "main")]))
+            // Stopped, the engine lists the coroutines of the stop; with no program (or one
+            // gone), the one thread every stop names.
+            let main = ThreadsBody(threads: [.init(id: 1, name: "main")])
+            guard let connection = state.withLock({ $0.connection }) else {
+                return respond(seq, ThreadsRequest.command, main)
+            }
+            connection.send(.threads) { [weak self] reply in
+                guard case .threads(let threads) = reply else {
+                    self?.respond(seq, ThreadsRequest.command, main)
+                    return
+                }
+                self?.respond(
+                    seq, ThreadsRequest.command, ThreadsBody(threads: threads.map { .init(id: $0.id, name: $0.name) }))
+            }
         }
         on(StackTraceRequest.self) { [unowned self] seq, request in
             forward(.stackTrace(thread: request.threadId), requestSeq: seq, name: StackTraceRequest.command) {

@@ -1,4 +1,9 @@
 import FlowSupport
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +15,7 @@ import FlowSupport
 final class ProgramProcess: @unchecked Sendable {
     let processID: pid_t
     /// Set once the process has been waited for: its id may then name another process.
-    let hasExited = Locked(false)
+    let hasExited = Awaited(false)
 
     private init(processID: pid_t) {
         self.processID = processID
@@ -37,6 +42,19 @@ final class ProgramProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         for descriptor in outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        // An editor (or a test runner) may start the adapter with signals blocked, and a child
+        // inherits that mask: a program with SIGTERM blocked would outlive `terminate`. It starts
+        // with none blocked and the usual ones at their default action.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var merged: [String: String] = [:]
         var index = 0
         while let entry = environ[index] {
@@ -63,7 +81,7 @@ final class ProgramProcess: @unchecked Sendable {
             throw SpawnFailure(
                 description: "\(directory): cannot run the program there (\(String(cString: strerror(errno))))")
         }
-        let status = posix_spawn(&spawned, executable, &actions, nil, argv, envp)
+        let status = posix_spawn(&spawned, executable, &actions, &attributes, argv, envp)
         if let previous { _ = chdir(previous) }
         let pid = spawned
         close(outPipe[1])
@@ -99,14 +117,15 @@ final class ProgramProcess: @unchecked Sendable {
         return process
     }
 
-    /// Ends the program (SIGTERM, then SIGKILL for one that ignores it).
-    func terminate() {
+    /// Ends the program and waits until it has gone: SIGTERM, then SIGKILL for one still there
+    /// after `grace` seconds. The adapter calls it before it exits itself, so nothing it
+    /// launched outlives it.
+    func terminate(grace: Double = 3) {
         let pid = processID
-        let hasExited = self.hasExited
         hasExited.withLock { if !$0 { kill(pid, SIGTERM) } }
-        DetachedThread.start {
-            DetachedThread.sleep(seconds: 2)
+        if hasExited.wait(until: { $0 ? true : nil }, deadline: Date() + grace) == nil {
             hasExited.withLock { if !$0 { kill(pid, SIGKILL) } }
+            _ = hasExited.wait(until: { $0 ? true : nil }, deadline: Date() + 30)
         }
     }
 }

@@ -20,6 +20,10 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
     case lockOutOfDate(reason: String)
     case pathChanged(dependency: String, file: String)
     case moduleProvidedTwice(module: String, first: String, second: String)
+    /// Path dependencies that lead back to where they started: `app -> ui-kit -> charts -> ui-kit`.
+    case dependencyCycle(chain: [String])
+    /// One dependency name from two places (`first` and `second` say which, and who asked).
+    case dependencyNameClash(name: String, first: String, second: String)
     case io(path: String, reason: String)
 
     public var description: String { diagnostic.message }
@@ -105,6 +109,17 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 severity: .error, code: .moduleProvidedTwice,
                 message: "the module '\(module)' is provided twice: by \(first) and by \(second)",
                 hint: "remove one of them, or rename the project's own module")
+        case let .dependencyCycle(chain):
+            return Diagnostic(
+                severity: .error, code: .dependencyCycle,
+                message: "the path dependencies form a cycle: " + chain.joined(separator: " -> "),
+                hint: "a project cannot depend on itself, even through another; "
+                    + "move what both need into a library of its own that neither depends back on")
+        case let .dependencyNameClash(name, first, second):
+            return Diagnostic(
+                severity: .error, code: .dependencyNameClash,
+                message: "the dependency name '\(name)' comes from two places: \(first), and \(second)",
+                hint: "make both point at the same folder, package or rock, or rename one of them")
         case let .io(path, reason):
             return Diagnostic(
                 severity: .error, code: .luarocksFailed, message: "cannot use \(path): \(reason)", file: path)

@@ -56,6 +56,30 @@ public struct FileCache: Sendable {
         guard actual == sha256 else { throw .hashMismatch(file: file, expected: sha256, actual: actual) }
         return bytes
     }
+
+    /// A readable copy of the locked file with `sha256`, named as the dependency names it:
+    /// `sources/penlight-1.13.1-1-3f2a9c1b/pl/pretty.lua` (the tag, from the rock's or package's
+    /// SHA-256, keeps two builds of one version apart). Editors open it and messages name it;
+    /// it is made again from the checked file whenever its bytes differ, and is read-only.
+    /// Nil when the cache lacks the file; the hash-addressed file when no copy can be written.
+    public func readableCopy(of sha256: String, dependency: String, version: String, tag: String, path: String)
+        throws(DependencyError) -> String?
+    {
+        guard let bytes = try checkedContents(of: sha256) else { return nil }
+        if let problem = LockedModule.pathProblem(path) ?? LockedModule.pathProblem(dependency + "-" + version) {
+            throw .lockOutOfDate(reason: "flowpkg.lock names the file '\(path)' of '\(dependency)': \(problem)")
+        }
+        let target = root + "/sources/" + dependency + "-" + version + "-" + tag.prefix(8) + "/" + path
+        if let data = FileManager.default.contents(atPath: target), [UInt8](data) == bytes { return target }
+        do {
+            try AtomicWrite.write(bytes, to: target)
+        } catch {
+            // A cache that can be read but not written (a shared, read-only one): the checked file itself.
+            return self.path(for: sha256)
+        }
+        chmod(target, 0o444)
+        return target
+    }
 }
 
 /// SHA-256 as lowercase hex, through FlowPackage's Nettle binding.

@@ -138,6 +138,18 @@ public struct LockedModule: Codable, Sendable, Equatable {
         self.size = size
         self.sha256 = sha256
     }
+
+    /// Why `path` cannot name a file below a folder (nil when it can): a lock is read from
+    /// disk, and its paths become file names under vendor/ and the cache.
+    public static func pathProblem(_ path: String) -> String? {
+        if path.isEmpty || path.hasPrefix("/") { return "it is not a relative path" }
+        if path.split(separator: "/", omittingEmptySubsequences: false).contains(where: {
+            $0.isEmpty || $0 == "." || $0 == ".."
+        }) {
+            return "it has an empty, '.' or '..' part"
+        }
+        return nil
+    }
 }
 
 /// A rock the host provides (its C modules are in `externalModules`).

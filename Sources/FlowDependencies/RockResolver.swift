@@ -38,13 +38,16 @@ public struct RockResolver {
         }
     }
 
-    /// Resolves `requests` (name → constraint). `pins` (name → version, from the lock) are
-    /// kept where they still satisfy the constraints, so nothing locked moves unless asked.
+    /// Resolves `requests` (name → constraint, what flowpkg.json asks for) and `transitive`
+    /// (what path dependencies ask for: the same rock's constraints are joined into one).
+    /// `pins` (name → version, from the lock) are kept where they still satisfy the
+    /// constraints, so nothing locked moves unless asked.
     public func resolve(
-        _ requests: [(name: String, constraint: String)], pins: [String: String] = [:],
-        provided initiallyProvided: [String: String] = [:]
+        _ requests: [(name: String, constraint: String)], transitive: [(name: String, constraint: String)] = [],
+        pins: [String: String] = [:], provided initiallyProvided: [String: String] = [:]
     ) throws(DependencyError) -> Resolution {
-        guard !requests.isEmpty else { return Resolution(rocks: [], providedByHost: []) }
+        guard !requests.isEmpty || !transitive.isEmpty else { return Resolution(rocks: [], providedByHost: []) }
+        let wanted = Self.merged(requests + transitive)
         var provided = initiallyProvided
         var providedModules: [String: [String]] = [:]
         var usePins = !pins.isEmpty
@@ -54,17 +57,17 @@ public struct RockResolver {
                 + "/flowpkg-resolve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let tree = scratch + "/tree"
-            var lines = requests.map { request in
+            var lines = wanted.map { request in
                 request.constraint.isEmpty ? request.name : request.name + " " + request.constraint
             }
             if usePins {
-                for (index, request) in requests.enumerated() {
+                for (index, request) in wanted.enumerated() {
                     if let version = pins[request.name] {
                         lines[index] += (request.constraint.isEmpty ? " " : ", ") + "== \(version)"
                     }
                 }
                 for (name, version) in pins.sorted(by: { $0.key < $1.key })
-                where !requests.contains(where: { $0.name == name }) && provided[name] == nil {
+                where !wanted.contains(where: { $0.name == name }) && provided[name] == nil {
                     lines.append("\(name) == \(version)")
                 }
             }
@@ -120,6 +123,23 @@ public struct RockResolver {
         }
         throw .commandFailed(
             command: "luarocks install", output: "resolution did not settle after 12 runs of luarocks")
+    }
+
+    /// One request per rock, in first-asked order, its constraints joined (`inspect >= 3, < 4`):
+    /// LuaRocks then finds one version for all who ask, or says none fits.
+    static func merged(_ requests: [(name: String, constraint: String)]) -> [(name: String, constraint: String)] {
+        var merged: [(name: String, constraint: String)] = []
+        for request in requests {
+            guard let index = merged.firstIndex(where: { $0.name == request.name }) else {
+                merged.append(request)
+                continue
+            }
+            let parts = [merged[index].constraint, request.constraint].filter { !$0.isEmpty }
+            var seen: [String] = []
+            for part in parts where !seen.contains(part) { seen.append(part) }
+            merged[index].constraint = seen.joined(separator: ", ")
+        }
+        return merged
     }
 
     /// Pins one installed rock: every Lua file into the cache, the rock file hashed.

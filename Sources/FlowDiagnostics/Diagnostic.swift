@@ -10,7 +10,7 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable {
 
     public var severity: Severity
     /// A stable code (`FP101`) that tests and users can search for.
-    public var code: String
+    public var code: DiagnosticCode
     public var message: String
     /// The file concerned, as the user should see it (relative to the working directory when inside it).
     public var file: String?
@@ -20,7 +20,7 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable {
     public var hint: String?
 
     public init(
-        severity: Severity, code: String, message: String, file: String? = nil,
+        severity: Severity, code: DiagnosticCode, message: String, file: String? = nil,
         line: Int? = nil, column: Int? = nil, hint: String? = nil
     ) {
         self.severity = severity

@@ -112,7 +112,7 @@ extension DiagnosticCode {
     )
     public static let undefinedGlobal = DiagnosticCode(
         "FP405", .warning, "undefined global",
-        "A global is read that no module assigns and neither the environment nor flowpkg.json's \"globals\" define: often a typo or a missing local (a warning)."
+        "A global is read that neither the environment, flowpkg.json's \"globals\", .luacheckrc nor a _G.name = ... definition declares (luacheck's 113): often a typo or a missing local (a warning)."
     )
     public static let unnamedResource = DiagnosticCode(
         "FP406", .warning, "resource no module names",
@@ -247,6 +247,13 @@ extension DiagnosticCode {
     public static let pathDependencyChanged = DiagnosticCode(
         "FP814", .error, "path dependency changed since the lock",
         "A file of a path dependency is not what flowpkg.lock recorded (export --locked).")
+    public static let dependencyCycle = DiagnosticCode(
+        "FP815", .error, "path dependencies form a cycle",
+        "A path dependency depends, through its own dependencies, on itself or on the project that uses it.")
+    public static let dependencyNameClash = DiagnosticCode(
+        "FP816", .error, "one dependency name, two sources",
+        "Two dependencies of the same name (the project's and a dependency's own, or two dependencies' own) come from different places."
+    )
 }
 
 /// Looking codes up by their text.
@@ -275,7 +282,7 @@ public enum DiagnosticCodes {
             .invalidDependency, .lockOutOfDate, .lockedFileMismatch, .luarocksMissing, .unknownRock,
             .unsatisfiableConstraint, .rocksServerUnreachable,
             .rockHasCCode, .pathDependencyUnusable, .packageDependencyUnusable, .moduleProvidedTwice, .luarocksFailed,
-            .lockedFileUnavailable, .pathDependencyChanged,
+            .lockedFileUnavailable, .pathDependencyChanged, .dependencyCycle, .dependencyNameClash,
         ]
 
     private static let byCode: [String: DiagnosticCode] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })

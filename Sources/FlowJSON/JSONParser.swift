@@ -342,7 +342,11 @@ package struct JSONParser {
         } else if (0xDC00..<0xE000).contains(value) {
             throw error("a lone low surrogate in a \\u escape", at: escapeStart, offset: escapeOffset)
         }
-        return Array(String(Character(UnicodeScalar(value)!)).utf8)
+        // Surrogates were refused or combined above, so `value` is a scalar.
+        guard let scalar = UnicodeScalar(value) else {
+            throw error("\\u escape \(value) is not a Unicode scalar", at: escapeStart, offset: escapeOffset)
+        }
+        return Array(String(Character(scalar)).utf8)
     }
 
     private mutating func readHex4(_ escapeStart: JSONPosition, _ escapeOffset: Int) throws(JSONSyntaxError) -> UInt32 {

@@ -33,12 +33,12 @@ public final class LanguageServer {
         case outputClosed
     }
 
-    private enum State { case starting, running, shutDown }
+    enum State { case starting, running, shutDown }
 
     private let reader: MessageReader
     private let writer: MessageWriter
     private let decoder = JSONDecoder()
-    private var state = State.starting
+    var state = State.starting
     private var encoding = PositionEncoding.utf16
     /// The open documents of the project, by file path, within `limits`.
     var documents: [String: OpenDocument] = [:]
@@ -50,11 +50,14 @@ public final class LanguageServer {
     private var searchedFrom: Set<String> = []
     private var watchesFiles = false
     private let options: LanguageServerOptions
+    /// What each method the server knows is routed to (`registerRoutes()`).
+    private var routes = Routes()
 
     public init(input: Int32, output: Int32, options: LanguageServerOptions = LanguageServerOptions()) {
         reader = MessageReader(descriptor: input)
         writer = MessageWriter(descriptor: output)
         self.options = options
+        registerRoutes()
     }
 
     /// Serves until the client sends `exit`, its input ends, or the output closes.
@@ -92,15 +95,14 @@ public final class LanguageServer {
         }
         guard let method = header.method else { return nil }  // a response to us: none is awaited
         let id = header.id
-        switch (state, method) {
-        case (_, "exit"):
-            return .exit(afterShutdown: state == .shutDown)
-        case (.starting, "initialize"):
+        if method == ExitNotification.method { return .exit(afterShutdown: state == .shutDown) }
+        switch state {
+        case .starting where method == InitializeParams.method:
             reply(id) { try self.initialize(self.params(data)) }
             // Nothing but log messages may come before initialize's result.
             publish(version: nil, path: nil)
             return nil
-        case (.starting, _), (.shutDown, _):
+        case .starting, .shutDown:
             if let id {
                 let error =
                     state == .starting
@@ -109,35 +111,19 @@ public final class LanguageServer {
                 writer.send(Response(id: id, error: error))
             }
             return nil
-        case (.running, _):
+        case .running:
             break
         }
         guard let id else {
-            notification(method, data)
+            // A notification gets no answer, even when its params are wrong: it is dropped.
+            routes.notifications[method]?(data)
             return nil
         }
         // A request is answered from the buffers as they are now.
         publishPendingEdits()
-        switch method {
-        case "initialize":
-            writer.send(
-                Response(id: id, error: ResponseError(code: ErrorCode.invalidRequest, message: "already initialized")))
-        case "shutdown":
-            state = .shutDown
-            writer.send(Response<Bool?>(id: id, result: nil))
-        case "textDocument/definition":
-            reply(id) { try self.definition(self.params(data)) }
-        case "textDocument/hover":
-            reply(id) { try self.hover(self.params(data)) }
-        case "textDocument/completion":
-            reply(id) { try self.completion(self.params(data)) }
-        case "textDocument/references":
-            reply(id) { try self.references(self.params(data)) }
-        case "textDocument/prepareRename":
-            reply(id) { try self.prepareRename(self.params(data)) }
-        case "textDocument/rename":
-            reply(id) { try self.rename(self.params(data)) }
-        default:
+        if let route = routes.requests[method] {
+            route(id, data)
+        } else {
             writer.send(
                 Response(
                     id: id, error: ResponseError(code: ErrorCode.methodNotFound, message: "unknown method '\(method)'"))
@@ -146,41 +132,38 @@ public final class LanguageServer {
         return nil
     }
 
-    private func notification(_ method: String, _ data: Data) {
-        // A notification gets no answer, even when its params are wrong: it is dropped.
-        switch method {
-        case "textDocument/didOpen":
-            if let params: DidOpenTextDocumentParams = try? params(data) { didOpen(params) }
-        case "textDocument/didChange":
-            if let params: DidChangeTextDocumentParams = try? params(data) { didChange(params) }
-        case "textDocument/didClose":
-            if let params: DidCloseTextDocumentParams = try? params(data) { didClose(params) }
-        case "textDocument/didSave":
-            if let params: DidSaveTextDocumentParams = try? params(data) { didSave(params) }
-        case "initialized":
-            if watchesFiles {
-                // Files changed outside the editor (a checkout, a generator): the client tells.
-                writer.send(
-                    OutgoingMessage(
-                        id: .string("flowpkg-watch"), method: "client/registerCapability",
-                        params: RegistrationParams(watching: ["**/*.lua", "**/flowpkg.json", "**/Resources/**"])))
-            }
-        case "workspace/didChangeWatchedFiles":
-            if let params: DidChangeWatchedFilesParams = try? params(data) { filesChanged(params) }
-        default:
-            break
+    /// Answers requests of type `Request` with `body`'s result, or the error it throws.
+    func on<Request: RequestType>(_: Request.Type, _ body: @escaping (Request) throws -> Request.Response) {
+        routes.requests[Request.method] = { [unowned self] id, data in
+            reply(id) { try body(self.params(data)) }
         }
     }
 
-    private func params<Params: Decodable>(_ data: Data) throws -> Params {
+    /// Hands notifications of type `Notification` to `body`; one whose params do not decode is dropped.
+    func on<Notification: NotificationType>(_: Notification.Type, _ body: @escaping (Notification) -> Void) {
+        routes.notifications[Notification.method] = { [unowned self] data in
+            if let params: Notification = try? params(data) { body(params) }
+        }
+    }
+
+    func sendRegistrationOfWatchedFiles() {
+        guard watchesFiles else { return }
+        // Files changed outside the editor (a checkout, a generator): the client tells.
+        writer.send(
+            OutgoingMessage(
+                RegistrationParams(watching: ["**/*.lua", "**/flowpkg.json", "**/Resources/**"]),
+                id: .string("flowpkg-watch")))
+    }
+
+    private func params<Params: IncomingMethod>(_ data: Data) throws -> Params {
         do {
-            return try decoder.decode(ParamsOf<Params>.self, from: data).params
+            return try Params.decode(message: data, using: decoder)
         } catch {
             throw ResponseError(code: ErrorCode.invalidParams, message: "invalid params: \(error)")
         }
     }
 
-    private func reply<Result: Encodable>(_ id: RequestID?, _ body: () throws -> Result) {
+    func reply<Result: Encodable>(_ id: RequestID?, _ body: () throws -> Result) {
         do {
             writer.send(Response(id: id, result: try body()))
         } catch let error as ResponseError {
@@ -191,16 +174,16 @@ public final class LanguageServer {
     }
 
     func log(_ message: String, type: Int = 3) {
-        writer.send(OutgoingMessage(method: "window/logMessage", params: MessageParams(type: type, message: message)))
+        writer.send(OutgoingMessage(LogMessageNotification(type: type, message: message)))
     }
 
     func show(_ message: String, type: Int) {
-        writer.send(OutgoingMessage(method: "window/showMessage", params: MessageParams(type: type, message: message)))
+        writer.send(OutgoingMessage(ShowMessageNotification(type: type, message: message)))
     }
 
     // MARK: Lifecycle
 
-    private func initialize(_ params: InitializeParams) throws -> InitializeResult {
+    func initialize(_ params: InitializeParams) throws -> InitializeResult {
         watchesFiles = params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
         if params.capabilities?.general?.positionEncodings?.contains(PositionEncoding.utf8.rawValue) == true {
             encoding = .utf8
@@ -227,10 +210,12 @@ public final class LanguageServer {
     private func openProject(at folder: String, publishing: Bool = true) {
         var validation = ValidationOptions()
         validation.concurrency = options.concurrency
+        validation.dependencies = options.dependencies
         let session = ValidationSession(projectAt: URL(fileURLWithPath: folder), options: validation)
-        workspace = Workspace(session: session, encoding: encoding)
-        for (path, document) in documents where workspace!.contains(path) {
-            workspace!.session.setBuffer(document.text.bytes, forPath: path)
+        let workspace = Workspace(session: session, encoding: encoding)
+        self.workspace = workspace
+        for (path, document) in documents where workspace.contains(path) {
+            workspace.session.setBuffer(document.text.bytes, forPath: path)
         }
         if publishing { publish(version: nil, path: nil) }
     }
@@ -248,13 +233,13 @@ public final class LanguageServer {
     func publish(version: Int?, path: String?) {
         guard let workspace else { return }
         for message in workspace.changedDiagnostics(documents: documents, version: version, versionPath: path) {
-            writer.send(OutgoingMessage(method: "textDocument/publishDiagnostics", params: message))
+            writer.send(OutgoingMessage(message))
         }
     }
 
     // MARK: Documents
 
-    private func didOpen(_ params: DidOpenTextDocumentParams) {
+    func didOpen(_ params: DidOpenTextDocumentParams) {
         guard let path = Self.path(ofURI: params.textDocument.uri) else { return }
         let document = OpenDocument(
             uri: params.textDocument.uri, version: params.textDocument.version,
@@ -289,7 +274,7 @@ public final class LanguageServer {
         }
     }
 
-    private func didChange(_ params: DidChangeTextDocumentParams) {
+    func didChange(_ params: DidChangeTextDocumentParams) {
         guard let path = Self.path(ofURI: params.textDocument.uri), var document = documents[path] else { return }
         for change in params.contentChanges { document.text.apply(change, encoding: encoding) }
         document.version = params.textDocument.version
@@ -332,7 +317,7 @@ public final class LanguageServer {
         log("\(path): its unsaved text is not checked: \(reason); its saved content is", type: 2)
     }
 
-    private func didClose(_ params: DidCloseTextDocumentParams) {
+    func didClose(_ params: DidCloseTextDocumentParams) {
         guard let path = Self.path(ofURI: params.textDocument.uri), documents.removeValue(forKey: path) != nil else {
             return
         }
@@ -343,7 +328,7 @@ public final class LanguageServer {
 
     /// A module changed on disk and not open is analysed again alone; anything else (a file
     /// created or deleted, flowpkg.json, a resource) reads the project again.
-    private func filesChanged(_ params: DidChangeWatchedFilesParams) {
+    func filesChanged(_ params: DidChangeWatchedFilesParams) {
         guard let workspace else { return }
         var modules: [String] = []
         for change in params.changes {
@@ -360,7 +345,7 @@ public final class LanguageServer {
         publish(version: nil, path: nil)
     }
 
-    private func didSave(_ params: DidSaveTextDocumentParams) {
+    func didSave(_ params: DidSaveTextDocumentParams) {
         guard let path = Self.path(ofURI: params.textDocument.uri), let workspace, workspace.contains(path) else {
             return
         }
@@ -397,6 +382,9 @@ public final class LanguageServer {
 public struct LanguageServerOptions: Sendable {
     /// How many threads check modules at start-up; nil: one per core.
     public var concurrency: Int?
+    /// Where dependency files are read from (the cache, vendor/); the default reads
+    /// `FLOWPKG_CACHE` and the standard cache.
+    public var dependencies = DependencyOptions()
 
     public init(concurrency: Int? = nil) {
         self.concurrency = concurrency

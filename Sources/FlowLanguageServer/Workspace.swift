@@ -100,7 +100,7 @@ final class Workspace {
         var message = diagnostic.message
         if let hint = diagnostic.hint { message += "\nhint: " + hint }
         return LSPDiagnostic(
-            severity: severity, range: range, code: diagnostic.code, source: "flowpkg", message: message,
+            severity: severity, range: range, code: diagnostic.code.code, source: "flowpkg", message: message,
             data: diagnostic.hint.map { ["hint": $0] })
     }
 

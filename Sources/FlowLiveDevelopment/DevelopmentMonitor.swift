@@ -31,12 +31,30 @@ public final class DevelopmentMonitor: Sendable {
         /// (`Hello/Sources/Main.lua:3:`), as `validate` and a run from the folder name them.
         /// Nil keeps the live source's names, relative to the project.
         public var projectFolder: String?
+        /// Whether a debugger (`flowpkg dap`'s `attach`) may attach through the live source and
+        /// its token: breakpoints, stepping, variables and the session page's console. Nothing
+        /// new listens: the debug traffic rides the live channel.
+        public var acceptsDebugger: Bool
+        /// How long start-up waits for a debugger to attach and finish its configuration
+        /// before the start module runs (CodeFlow's `connectionTimeout`; `flowpkg run
+        /// --wait-for-debugger`). Nil: no wait; a debugger can still attach later. After the
+        /// wait the program runs as it would have.
+        public var waitForDebugger: TimeInterval?
+        /// How long the program, stopped on a breakpoint, waits for a debugger that has gone
+        /// silent before it runs on without it and its breakpoints (one that has gone away is
+        /// noticed at once: its stream through the live source ends).
+        public var debuggerSilenceTimeout: TimeInterval = 600
 
-        public init(url: URL, token: String, connectionTimeout: TimeInterval = 2, requestTimeout: TimeInterval = 10) {
+        public init(
+            url: URL, token: String, connectionTimeout: TimeInterval = 2, requestTimeout: TimeInterval = 10,
+            acceptsDebugger: Bool = true, waitForDebugger: TimeInterval? = nil
+        ) {
             self.url = url
             self.token = token
             self.connectionTimeout = connectionTimeout
             self.requestTimeout = requestTimeout
+            self.acceptsDebugger = acceptsDebugger
+            self.waitForDebugger = waitForDebugger
         }
     }
 

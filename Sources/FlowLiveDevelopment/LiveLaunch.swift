@@ -65,6 +65,7 @@ final class LiveAttachment: LaunchLiveAttachment, @unchecked Sendable {
     private let launch: LiveLaunch
     private let reporter: LiveReporter?
     private let session = Locked<LiveSession?>(nil)
+    private let debugChannel = Locked<DebugLiveChannel?>(nil)
 
     init(launch: LiveLaunch, reporter: LiveReporter?) {
         self.launch = launch
@@ -77,6 +78,13 @@ final class LiveAttachment: LaunchLiveAttachment, @unchecked Sendable {
             afterChange: launch.afterChange, reporter: reporter,
             prepare: launch.prepareSession)
         session.withLock { $0 = attached }
+        // A debugger attaches through the live source (the program is known to it by the
+        // reports); with `waitForDebugger`, the start module waits for one here.
+        if launch.configuration.acceptsDebugger, let program = reporter?.program {
+            let channel = DebugLiveChannel.start(
+                context: context, configuration: launch.configuration, program: program)
+            debugChannel.withLock { $0 = channel }
+        }
         launch.didAttach(context, reporter?.program)
     }
 
@@ -89,6 +97,7 @@ final class LiveAttachment: LaunchLiveAttachment, @unchecked Sendable {
     }
 
     func stop() {
+        debugChannel.withLock { $0 }?.stop()
         if let session = session.withLock({ $0 }) {
             session.stop()
         } else {

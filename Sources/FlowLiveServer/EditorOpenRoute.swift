@@ -21,7 +21,7 @@ extension LiveServer {
         let manifest = project.manifest
         return SessionState(
             project: .init(name: manifest.name, identifier: manifest.identifier, revision: manifest.revision),
-            diagnostics: validation.diagnostics(revision: manifest.revision), programs: sessions.all)
+            diagnostics: validation.diagnostics(for: manifest), programs: sessions.all)
     }
 
     func openInEditor(_ request: HTTPRequest) -> HTTPResponse {

@@ -88,6 +88,14 @@ public final class LiveProject: Sendable {
                 folders.insert(root.appendingPathComponent(path).standardizedFileURL)
             }
         }
+        // And the source folders of their own path dependencies, found from the modules they give.
+        let pathDependencies = Set(state.project.dependencies.filter { $0.kind == "path" }.map(\.name))
+        for module in state.project.modules where module.dependency.map(pathDependencies.contains) == true {
+            let file = module.file.standardizedFileURL.path
+            if file.hasSuffix("/" + module.relativePath) {
+                folders.insert(URL(fileURLWithPath: String(file.dropLast(module.relativePath.count + 1))))
+            }
+        }
         return folders.sorted { $0.path < $1.path }
     }
 
@@ -114,7 +122,8 @@ public final class LiveProject: Sendable {
     @discardableResult
     public func rescan() -> ScanResult {
         let (project, diagnostics) = ProjectLoader.load(from: root)
-        guard let project, !diagnostics.contains(where: { $0.severity == .error && $0.code.hasPrefix("FP1") }) else {
+        guard let project, !diagnostics.contains(where: { $0.severity == .error && $0.code.area == .projectFile })
+        else {
             return .failed(diagnostics.filter { $0.severity == .error })
         }
         return scan.withLock { scan in

@@ -54,6 +54,14 @@ public final class EmbeddedPackageSource: PackageSource {
         self.displayName = displayName
     }
 
+    /// A package `PackageLocator.open(_:in:)` already opened and matched by identifier.
+    init(reader: PackageReader, location: String) {
+        self.location = location
+        self.reader = reader
+        identifier = reader.identifier
+        displayName = nil
+    }
+
     /// The whole manifest; its entry lists are made when this is first read (serving modules
     /// and resources does not need them).
     public var manifest: Manifest { reader.manifest }

@@ -13,6 +13,15 @@ package struct LuaThread: Hashable, @unchecked Sendable {
 
     init(_ L: OpaquePointer) { self.L = L }
 
+    /// How a debugger names a coroutine: its address, as `tostring` shows a thread.
+    package var address: String { "0x" + String(UInt(bitPattern: UnsafeRawPointer(L)), radix: 16) }
+
+    /// Whether it has a call on its stack (a coroutine created but never resumed has none).
+    package var hasStack: Bool {
+        var ar = lua_Debug()
+        return lua_getstack(L, 0, &ar) != 0
+    }
+
     /// How many calls are on this thread's stack (what step over and step out compare).
     package var depth: Int {
         var ar = lua_Debug()
@@ -41,22 +50,13 @@ package protocol LuaDebugHandler: AnyObject {
 /// Everything but `interrupt` runs on the thread running the state's Lua code. One state per
 /// process is debugged at a time (the hook finds its handler through `active`).
 package final class LuaDebugHooks: @unchecked Sendable {
-    /// A chunk that holds breakpoints: its name as Lua keeps it (`@` + chunk name, NUL-ended)
-    /// and the lines.
-    private struct Watched {
-        var rawName: [CChar]
-        var lines: Set<Int>
-        var low: Int
-        var high: Int
-    }
-
     nonisolated(unsafe) static var active: LuaDebugHooks?
 
     package weak var handler: (any LuaDebugHandler)?
     private let main: OpaquePointer
-    private var watched: [Watched] = []
-    /// The thread whose every line is reported (stepping), if any.
-    private var steppedThread: OpaquePointer?
+    /// The chunks and lines watched, the stepped thread and each function's fact, in C: the
+    /// hook reads them on every call without a trip into Swift.
+    private let watch: UnsafeMutablePointer<flowlua_debug_watch>
     /// The threads running right now, innermost last (the main thread, then each coroutine
     /// resumed from it); what `interrupt` sets its hook on. Guarded by `runningLock`.
     private var running: [OpaquePointer]
@@ -66,21 +66,30 @@ package final class LuaDebugHooks: @unchecked Sendable {
     package init(state: LuaState) {
         main = state.mainThread
         running = [state.mainThread]
+        watch = flowlua_watch_new(Self.report)
+    }
+
+    deinit {
+        flowlua_watch_free(watch)
     }
 
     /// Makes these the hooks the process reports to.
     package func activate() {
         Self.active = self
+        flowlua_watch_activate(watch)
     }
 
     /// Removes every hook from the threads known and stops reporting.
     package func deactivate() {
-        watched = []
-        steppedThread = nil
+        flowlua_watch_clear(watch)
+        flowlua_watch_step(watch, nil)
         runningLock.lock()
-        for thread in running { lua_sethook(thread, nil, 0, 0) }
+        for thread in running { flowlua_watch_unhook(thread) }
         runningLock.unlock()
-        if Self.active === self { Self.active = nil }
+        if Self.active === self {
+            Self.active = nil
+            flowlua_watch_activate(nil)
+        }
     }
 
     /// The main thread.
@@ -89,33 +98,35 @@ package final class LuaDebugHooks: @unchecked Sendable {
     /// Sets the chunks and lines that hold breakpoints (chunk names without `@`), then the
     /// hooks of the running threads to match.
     package func setBreakpoints(_ lines: [String: Set<Int>]) {
-        holding = [:]
-        watched = lines.filter { !$0.value.isEmpty }.map { chunk, lines in
-            Watched(rawName: Array(("@" + chunk).utf8CString), lines: lines, low: lines.min()!, high: lines.max()!)
+        flowlua_watch_clear(watch)
+        for (chunk, set) in lines where !set.isEmpty {
+            let sorted = set.map { Int32(clamping: $0) }
+            _ = sorted.withUnsafeBufferPointer { buffer in
+                flowlua_watch_add(watch, "@" + chunk, buffer.baseAddress, Int32(buffer.count))
+            }
         }
         refreshRunningThreads()
     }
 
     /// Reports every line of `thread` (nil: stops doing so).
     package func step(_ thread: LuaThread?) {
-        steppedThread = thread?.L
+        flowlua_watch_step(watch, thread?.L)
         refreshRunningThreads()
-        if let thread { lua_sethook(thread.L, Self.hook, Self.lineMask, 0) }
+        if let thread { flowlua_watch_refresh(watch, thread.L, 0) }
     }
 
     /// Asks the running thread to stop at its next instruction and call `interrupted`; from
     /// any thread (`lua_sethook` is safe to call asynchronously, as lua.c does on Ctrl-C).
     package func interrupt() {
         runningLock.lock()
-        // The count hook alone: a call hook firing first would set the mask again and lose it.
-        if let thread = running.last { lua_sethook(thread, Self.hook, LUA_MASKCOUNT, 1) }
+        if let thread = running.last { flowlua_watch_interrupt(thread) }
         runningLock.unlock()
     }
 
     /// A coroutine is about to be resumed: give it this state's hooks (it may have been
     /// created before any was set), and note it as running.
     package func willResume(_ coroutine: LuaThread) {
-        lua_sethook(coroutine.L, watched.isEmpty && steppedThread == nil ? nil : Self.hook, baseMask, 0)
+        flowlua_watch_resuming(watch, coroutine.L)
         runningLock.lock()
         running.append(coroutine.L)
         runningLock.unlock()
@@ -136,6 +147,7 @@ package final class LuaDebugHooks: @unchecked Sendable {
     /// Replaces `coroutine.resume` and `coroutine.wrap` with versions that give each coroutine
     /// these hooks before it runs (one created before the debugger came has none), and `pcall`
     /// and `xpcall` with versions that report a caught error. Run once, on the state's thread.
+    /// Coroutines created or resumed from then on are known (weakly), for `suspendedCoroutines`.
     package func installWrappers(in state: LuaState) throws {
         let L = state.mainThread
         try Self.loadWrappers(state, on: L)
@@ -143,7 +155,55 @@ package final class LuaDebugHooks: @unchecked Sendable {
         stack.push(function: Self.resumeStarts)
         stack.push(function: Self.resumeEnds)
         stack.push(function: Self.errorCaught)
-        try state.protectedCall(argumentCount: 3, resultCount: 0, on: L)
+        try state.protectedCall(argumentCount: 3, resultCount: 1, on: L)
+        if listing != LUA_NOREF { luaL_unref(L, flowlua_registryindex(), listing) }
+        listing = luaL_ref(L, flowlua_registryindex())
+    }
+
+    /// The wrappers' function listing the coroutines known and suspended.
+    private var listing: Int32 = LUA_NOREF
+    /// The last list handed out, kept from collection until `forgetCoroutines`.
+    private var listed: Int32 = LUA_NOREF
+
+    /// The threads of a stop, as a debugger lists them: the one stopped on first, then the
+    /// others running (each resumed the next: status `normal`), outermost last, then each
+    /// coroutine known to be suspended. Kept alive until `forgetCoroutines()`; on the state's
+    /// thread, while it is stopped in a hook.
+    package func threads(stoppedOn stopped: LuaThread) -> [LuaThread] {
+        runningLock.lock()
+        let chain = running
+        runningLock.unlock()
+        var threads = [stopped]
+        for thread in chain.reversed() where thread != stopped.L { threads.append(LuaThread(thread)) }
+        guard listing != LUA_NOREF else { return threads }
+        let L = stopped.L
+        forgetCoroutines()
+        guard lua_checkstack(L, 4) != 0 else { return threads }
+        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(listing))
+        guard flowlua_pcall(L, 0, 1, 0) == LUA_OK, lua_type(L, -1) == LUA_TTABLE else {
+            flowlua_pop(L, 1)
+            return threads
+        }
+        let count = lua_rawlen(L, -1)
+        if count > 0 {
+            for index in 1...count {
+                lua_rawgeti(L, -1, lua_Integer(index))
+                if let coroutine = lua_tothread(L, -1), !threads.contains(LuaThread(coroutine)),
+                    LuaThread(coroutine).hasStack
+                {
+                    threads.append(LuaThread(coroutine))
+                }
+                flowlua_pop(L, 1)
+            }
+        }
+        listed = luaL_ref(L, flowlua_registryindex())
+        return threads
+    }
+
+    /// Lets the coroutines last listed be collected.
+    package func forgetCoroutines() {
+        if listed != LUA_NOREF { luaL_unref(main, flowlua_registryindex(), listed) }
+        listed = LUA_NOREF
     }
 
     private static let resumeStarts: LuaSwiftFunction = { L in
@@ -157,8 +217,17 @@ package final class LuaDebugHooks: @unchecked Sendable {
         return 0
     }
 
+    /// Whether `L` is a thread of the state these hooks debug (another state of the process,
+    /// a host's second context say, is none of the debugger's business).
+    package func owns(_ L: OpaquePointer) -> Bool {
+        guard lua_checkstack(L, 1) != 0 else { return false }
+        lua_rawgeti(L, flowlua_registryindex(), lua_Integer(LUA_RIDX_MAINTHREAD))
+        defer { flowlua_pop(L, 1) }
+        return lua_tothread(L, -1) == main
+    }
+
     private static let errorCaught: LuaSwiftFunction = { L in
-        guard let L, let hooks = LuaDebugHooks.active, hooks.stopsOnCaughtErrors else { return 0 }
+        guard let L, let hooks = LuaDebugHooks.active, hooks.stopsOnCaughtErrors, hooks.owns(L) else { return 0 }
         hooks.handler?.errorRaised(LuaDebugHooks.errorText(L, at: 1), caught: true, on: LuaThread(L))
         return 0
     }
@@ -172,10 +241,18 @@ package final class LuaDebugHooks: @unchecked Sendable {
     /// error is reported where it was raised, the stack still whole, then the usual traceback.
     static let uncaughtHandler: lua_CFunction = { L in
         guard let L else { return 0 }
-        if let hooks = LuaDebugHooks.active, hooks.stopsOnUncaughtErrors {
+        if let hooks = LuaDebugHooks.active, hooks.stopsOnUncaughtErrors, hooks.owns(L) {
             hooks.handler?.errorRaised(errorText(L, at: 1), caught: false, on: LuaThread(L))
         }
         return flowlua_traceback_handler(L)
+    }
+
+    /// `uncaught(error)`, for a driver's own message handler (a lone script's): reports the
+    /// error where it was raised, as `uncaughtHandler` does for the host's protected calls.
+    static let uncaughtReporter: LuaSwiftFunction = { L in
+        guard let L, let hooks = LuaDebugHooks.active, hooks.stopsOnUncaughtErrors, hooks.owns(L) else { return 0 }
+        hooks.handler?.errorRaised(errorText(L, at: 1), caught: false, on: LuaThread(L))
+        return 0
     }
 
     private static func errorText(_ L: OpaquePointer, at index: Int32) -> String {
@@ -187,15 +264,22 @@ package final class LuaDebugHooks: @unchecked Sendable {
 
     private static let wrappers = """
         local willResume, didResume, raised = ...
-        local resume, create, xpcall0, error0 = coroutine.resume, coroutine.create, xpcall, error
-        local pack, unpack, type = table.pack, table.unpack, type
+        local resume, create, status, xpcall0, error0 = coroutine.resume, coroutine.create, coroutine.status, xpcall, error
+        local pack, unpack, type, pairs = table.pack, table.unpack, type, pairs
+        local known = setmetatable({}, {__mode = "k"})
         local function finish(...) didResume() return ... end
+        coroutine.create = function(f)
+          local co = create(f)
+          known[co] = true
+          return co
+        end
         coroutine.resume = function(co, ...)
-          if type(co) == "thread" then willResume(co) else return resume(co, ...) end
+          if type(co) == "thread" then willResume(co); known[co] = true else return resume(co, ...) end
           return finish(resume(co, ...))
         end
         coroutine.wrap = function(f)
           local co = create(f)
+          known[co] = true
           return function(...)
             willResume(co)
             local r = pack(resume(co, ...))
@@ -210,98 +294,40 @@ package final class LuaDebugHooks: @unchecked Sendable {
         xpcall = function(f, handler, ...)
           return xpcall0(f, function(e) raised(e) return handler(e) end, ...)
         end
+        return function()
+          local list = {}
+          for co in pairs(known) do
+            if status(co) == "suspended" then list[#list + 1] = co end
+          end
+          return list
+        end
         """
-
-    private var baseMask: Int32 { watched.isEmpty ? 0 : (LUA_MASKCALL | LUA_MASKRET) }
-    private static let lineMask = LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE
 
     private func refreshRunningThreads() {
         runningLock.lock()
         let threads = running
         runningLock.unlock()
-        for thread in threads { refresh(thread, frameLevel: 0) }
+        for thread in threads { flowlua_watch_refresh(watch, thread, 0) }
     }
 
-    /// Sets `thread`'s mask for the function at `frameLevel`: the line hook when it holds a
-    /// breakpoint or the thread is stepped, else the call hook alone (or none at all).
-    private func refresh(_ thread: OpaquePointer, frameLevel: Int32) {
-        if thread == steppedThread { return lua_sethook(thread, Self.hook, Self.lineMask, 0) }
-        if watched.isEmpty { return lua_sethook(thread, nil, 0, 0) }
-        var ar = lua_Debug()
-        let wantsLines = lua_getstack(thread, frameLevel, &ar) != 0 && holdsBreakpoint(thread, &ar)
-        lua_sethook(thread, Self.hook, wantsLines ? Self.lineMask : baseMask, 0)
+    /// What the C hook leaves to Swift: a watched line, a line of the stepped thread, or an
+    /// interrupt.
+    private static let report: flowlua_debug_report = { L, ar in
+        guard let L, let ar, let hooks = LuaDebugHooks.active else { return }
+        hooks.reported(L, ar)
     }
 
-    /// A function, as a hook sees it: its chunk name's address and its first and last lines.
-    private struct FunctionKey: Hashable {
-        var source: UnsafeRawPointer
-        var first: Int32
-        var last: Int32
-    }
-
-    /// Whether each function met so far holds a breakpoint among its own lines (not those of
-    /// the functions nested in it): read once from its `activelines`, then looked up.
-    private var holding: [FunctionKey: Bool] = [:]
-
-    /// Whether the function `ar` stands for (from a hook or `lua_getstack`) holds a breakpoint.
-    private func holdsBreakpoint(_ L: OpaquePointer, _ ar: inout lua_Debug) -> Bool {
-        lua_getinfo(L, "S", &ar)
-        guard let source = ar.source else { return false }
-        let first = Int(ar.linedefined), last = ar.lastlinedefined <= 0 ? Int.max : Int(ar.lastlinedefined)
-        for entry in watched where entry.high >= first && entry.low <= last {
-            guard entry.rawName.withUnsafeBufferPointer({ strcmp($0.baseAddress!, source) }) == 0 else { continue }
-            let key = FunctionKey(source: UnsafeRawPointer(source), first: ar.linedefined, last: ar.lastlinedefined)
-            if let known = holding[key] { return known }
-            var holds = false
-            lua_getinfo(L, "L", &ar)
-            if lua_type(L, -1) == LUA_TTABLE {
-                holds = entry.lines.contains { line in
-                    defer { flowlua_pop(L, 1) }
-                    return lua_rawgeti(L, -1, lua_Integer(line)) != LUA_TNIL
-                }
-            }
-            flowlua_pop(L, 1)
-            holding[key] = holds
-            return holds
-        }
-        return false
-    }
-
-    fileprivate func handle(_ L: OpaquePointer, _ ar: UnsafeMutablePointer<lua_Debug>) {
+    private func reported(_ L: OpaquePointer, _ ar: UnsafeMutablePointer<lua_Debug>) {
         switch ar.pointee.event {
-        case LUA_HOOKCALL, LUA_HOOKTAILCALL:
-            if L == steppedThread { return }
-            let wantsLines = holdsBreakpoint(L, &ar.pointee)
-            lua_sethook(L, Self.hook, wantsLines ? Self.lineMask : baseMask, 0)
-        case LUA_HOOKRET:
-            // The caller runs again next: its own mask.
-            if L != steppedThread { refresh(L, frameLevel: 1) }
         case LUA_HOOKLINE:
-            lua_getinfo(L, "S", &ar.pointee)
-            guard let source = ar.pointee.source else { return }
-            let line = Int(ar.pointee.currentline)
-            if L != steppedThread {
-                let name = source
-                guard
-                    watched.contains(where: { entry in
-                        entry.lines.contains(line)
-                            && entry.rawName.withUnsafeBufferPointer { strcmp($0.baseAddress!, name) } == 0
-                    })
-                else { return }
-            }
-            guard source.pointee == CChar(UInt8(ascii: "@")) else { return }
-            handler?.willRun(line: line, chunk: String(cString: source + 1), on: LuaThread(L))
+            lua_getinfo(L, "S", ar)
+            guard let source = ar.pointee.source, source.pointee == CChar(UInt8(ascii: "@")) else { return }
+            handler?.willRun(line: Int(ar.pointee.currentline), chunk: String(cString: source + 1), on: LuaThread(L))
         case LUA_HOOKCOUNT:
-            refresh(L, frameLevel: 0)
             handler?.interrupted(on: LuaThread(L))
         default:
             break
         }
-    }
-
-    private static let hook: lua_Hook = { L, ar in
-        guard let L, let ar, let hooks = LuaDebugHooks.active else { return }
-        hooks.handle(L, ar)
     }
 }
 

@@ -57,7 +57,10 @@ package final class LuaDebugInspector {
             lua_getinfo(thread.L, "nSl", &ar)
             let source = ar.source.map { String(cString: $0) } ?? "?"
             let what = ar.what.map { String(cString: $0) } ?? ""
-            var name = ar.name.map { String(cString: $0) } ?? (what == "main" ? "main chunk" : "?")
+            // Unnamed (a coroutine's body, a tail call): where it is defined, as Lua's traceback says.
+            let place = source.hasPrefix("@") ? "function <\(source.dropFirst()):\(ar.linedefined)>" : "?"
+            var name =
+                ar.name.map { String(cString: $0) } ?? (what == "main" ? "main chunk" : what == "Lua" ? place : "?")
             if let kind = ar.namewhat.map({ String(cString: $0) }), kind == "method", ar.name != nil {
                 name = ":" + name
             }

@@ -5,6 +5,10 @@ import CLua
 /// returns -1: the error is then raised from C, so Lua's longjmp never crosses Swift frames.
 package typealias LuaSwiftFunction = @convention(c) (OpaquePointer?) -> Int32
 
+/// A Lua C function (`lua_CFunction`): what a C module's `luaopen_*` opener is. A host names
+/// it to register the C modules it links in (FlowRuntime re-exports it).
+public typealias LuaCFunction = @convention(c) (OpaquePointer?) -> Int32
+
 extension LuaStack {
     /// Whether the value at `index` is true in Lua's sense: neither nil, false nor absent.
     package func isTruthy(at index: Int32) -> Bool {

@@ -20,6 +20,19 @@ extension LuaStack {
     package func replaceSearchers(with searcher: LuaSwiftFunction) -> (
         cPath: String, cSearcher: Int32, cRootSearcher: Int32
     ) {
+        replaceSearchers(pushingSearcher: { push(function: searcher) })
+    }
+
+    /// `replaceSearchers(with:)` with the host's function `function` as the searcher.
+    package func replaceSearchers(withHostFunction function: Int32) -> (
+        cPath: String, cSearcher: Int32, cRootSearcher: Int32
+    ) {
+        replaceSearchers(pushingSearcher: { push(hostFunction: function) })
+    }
+
+    private func replaceSearchers(pushingSearcher pushSearcher: () -> Void) -> (
+        cPath: String, cSearcher: Int32, cRootSearcher: Int32
+    ) {
         lua_getglobal(L, "package")
         lua_getfield(L, -1, "cpath")
         let cPath = bytes(at: -1).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -35,7 +48,7 @@ extension LuaStack {
         lua_rawgeti(L, -1, 1)
         lua_rawseti(L, -3, 1)
         flowlua_pop(L, 1)
-        push(function: searcher)
+        pushSearcher()
         lua_rawseti(L, -2, 2)
         lua_setfield(L, -2, "searchers")
         for field in ["path", "cpath"] {

@@ -3,10 +3,10 @@ import CLua
 /// Lets a context hand functions across: Lua functions become references, Swift closures
 /// become Lua functions. A bare `LuaState` has none, and shows functions as `.opaque`.
 package protocol LuaFunctionBridge: AnyObject {
-    /// The function at `index` of `L`'s stack, held by reference.
-    func referenceFunction(at index: Int32, on L: OpaquePointer) -> LuaValue
-    /// Pushes `function` on `L`'s stack.
-    func pushFunction(_ function: LuaFunction, on L: OpaquePointer)
+    /// The function at `index` of `thread`'s stack, held by reference.
+    func referenceFunction(at index: Int32, on thread: LuaThread) -> LuaValue
+    /// Pushes `function` on `thread`'s stack.
+    func pushFunction(_ function: LuaFunction, on thread: LuaThread)
 }
 
 /// Converts values between Swift and one Lua stack (the main thread's or a coroutine's).
@@ -35,7 +35,7 @@ package struct LuaStack {
         case LUA_TTABLE:
             return depth < 32 ? table(at: index, depth: depth) : .opaque("table")
         case LUA_TFUNCTION:
-            if let bridge { return bridge.referenceFunction(at: index, on: L) }
+            if let bridge { return bridge.referenceFunction(at: index, on: LuaThread(L)) }
             return .opaque("function")
         default:
             return .opaque(String(cString: lua_typename(L, lua_type(L, index))))
@@ -81,7 +81,7 @@ package struct LuaStack {
                 lua_rawset(L, -3)
             }
         case .function(let function):
-            if let bridge { bridge.pushFunction(function, on: L) } else { lua_pushnil(L) }
+            if let bridge { bridge.pushFunction(function, on: LuaThread(L)) } else { lua_pushnil(L) }
         }
     }
 
@@ -118,10 +118,9 @@ package struct LuaStack {
             flowlua_pop(L, 1)
         }
         // An array when the keys are exactly 1...n, whatever order the traversal met them in.
-        if positional.count == dictionary.count,
-            positional.isEmpty || (1...positional.count).allSatisfy({ positional[Int64($0)] != nil })
-        {
-            return .array((0..<positional.count).map { positional[Int64($0 + 1)]! })
+        if positional.count == dictionary.count {
+            let elements = (0..<positional.count).compactMap { positional[Int64($0 + 1)] }
+            if elements.count == positional.count { return .array(elements) }
         }
         return .table(dictionary)
     }

@@ -22,11 +22,23 @@ public enum LuaStandalone {
     /// traceback; the state is closed (`<close>` handlers and finalizers run) and the status is
     /// 130, flowpkg's for an interrupt.
     public static func run(_ arguments: [String], sandbox: Bool = false, trace: Bool = false) -> Int32 {
+        run(arguments, sandbox: sandbox, trace: trace, loads: nil)
+    }
+
+    /// What a debugger hears of a lone script's code, on the script's thread: the script once
+    /// loaded, before it runs (`module` nil, `isScript` true), then each module `require` finds
+    /// in a file, before it runs; `chunk` is the file's path as Lua names the chunk.
+    package typealias LoadObserver = (_ state: LuaState, _ chunk: String, _ module: String?, _ isScript: Bool) -> Void
+
+    /// `run`, telling `loads` of the code the script loads (a debugger's engine).
+    package static func run(_ arguments: [String], sandbox: Bool, trace: Bool, loads: LoadObserver?) -> Int32 {
         guard let state = try? LuaState(openLibraries: true) else { return 1 }
-        flowlua_interrupt_arm(state.L)
+        LuaInterrupt.arm(state)
+        observing = loads.map { observer in (state, observer) }
         var status = run(arguments, in: state, sandbox: sandbox, trace: trace)
+        observing = nil
+        if LuaInterrupt.disarm() { status = 130 }
         state.close()
-        if flowlua_interrupt_disarm() != 0 { status = 130 }
         return status
     }
 
@@ -45,10 +57,31 @@ public enum LuaStandalone {
         stack.push(message: copyright)
         stack.push(.bool(sandbox))
         stack.push(.bool(trace))
-        guard let results = try? state.call(argumentCount: 4), case .integer(let status)? = results.first else {
+        if observing != nil {
+            stack.push(function: loaded)
+            stack.push(function: LuaDebugHooks.uncaughtReporter)
+        } else {
+            lua_pushnil(L)
+            lua_pushnil(L)
+        }
+        guard let results = try? state.call(argumentCount: 6), case .integer(let status)? = results.first else {
             return 1
         }
         return Int32(clamping: status)
+    }
+
+    /// The run being observed (one lone script per process).
+    nonisolated(unsafe) private static var observing: (LuaState, LoadObserver)?
+
+    /// `loaded(chunk, module)` from the driver: the script (module nil) or a module's file.
+    private static let loaded: LuaSwiftFunction = { L in
+        guard let L, let (state, observer) = observing else { return 0 }
+        let stack = LuaStack(L, bridge: nil)
+        guard let chunk = stack.bytes(at: 1) else { return 0 }
+        let module =
+            lua_type(L, 2) == LUA_TSTRING ? stack.bytes(at: 2).map { String(decoding: $0, as: UTF8.self) } : nil
+        observer(state, String(decoding: chunk, as: UTF8.self), module, module == nil)
+        return 0
     }
 
     /// What `lua5.4 -v` prints: lua.h's `LUA_COPYRIGHT`.
@@ -56,12 +89,14 @@ public enum LuaStandalone {
 
     /// lua.c's `main`, in Lua: the option loop, `arg`, `LUA_INIT`, the script and its errors.
     static let driver = """
-        local argv, copyright, sandbox, trace = ...
+        local argv, copyright, sandbox, trace, loaded, uncaught = ...
+        local xpcall = xpcall
         local progname = argv[1] or "lua"
         local stderr, stdout = io.stderr, io.stdout
         local debug = debug
         local function message(text) stderr:write(progname, ": ", tostring(text), "\\n"); stderr:flush() end
         local function handler(m)
+          if uncaught then uncaught(m) end
           if type(m) ~= "string" then
             local meta = getmetatable(m)
             if meta and meta.__tostring then m = tostring(m) else m = "(error object is a " .. type(m) .. " value)" end
@@ -157,6 +192,16 @@ public enum LuaStandalone {
           if name == "-" and argv[script - 1] ~= "--" then name = nil end
           local chunk, problem = loadfile(name)
           if chunk == nil then message(problem); return 1 end
+          if loaded and name then
+            -- A debugger hears of each file require loads, then of the script (and attaches).
+            local searcher = package.searchers[2]
+            package.searchers[2] = function(module)
+              local loader, extra = searcher(module)
+              if type(loader) == "function" and type(extra) == "string" then loaded(extra, module) end
+              return loader, extra
+            end
+            loaded(name)
+          end
           if trace then
             for index, searcher in ipairs(package.searchers) do
               package.searchers[index] = function(module)

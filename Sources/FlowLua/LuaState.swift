@@ -10,6 +10,8 @@ public final class LuaState {
     let L: OpaquePointer
     /// The context that hands functions across, when this state belongs to one.
     package weak var bridge: (any LuaFunctionBridge)?
+    /// The host `setHost(_:)` set, which the state's extra space points to.
+    var hostBox: LuaHostBox?
 
     /// A fresh state; with `openLibraries`, Lua's standard libraries are loaded into it.
     public init(openLibraries: Bool = true) throws {
@@ -162,7 +164,7 @@ public final class LuaState {
     /// mode, with a traceback on error, leaving `resultCount` results in its place.
     package func protectedCall(argumentCount: Int32, resultCount: Int32, on thread: OpaquePointer) throws {
         let handler = lua_gettop(thread) - argumentCount
-        if let hooks = LuaDebugHooks.active, hooks.stopsOnUncaughtErrors {
+        if let hooks = LuaDebugHooks.active, hooks.stopsOnUncaughtErrors, hooks.owns(thread) {
             flowlua_pushcfunction(thread, LuaDebugHooks.uncaughtHandler)
         } else {
             flowlua_pushcfunction(thread, flowlua_traceback_handler)

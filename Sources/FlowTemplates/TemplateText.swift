@@ -106,10 +106,9 @@ struct TemplateText {
                 let sigil: UInt8? = cursor < bytes.count ? bytes[cursor] : nil
                 let kind: UInt8
                 switch sigil {
-                case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "/"), UInt8(ascii: "!"), UInt8(ascii: "="),
-                    UInt8(ascii: "{"), UInt8(ascii: "&"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "$"),
-                    UInt8(ascii: "%"):
-                    kind = sigil!
+                case let sigil?
+                where Array("#^/!={&><$%".utf8).contains(sigil):
+                    kind = sigil
                     cursor += 1
                 default:
                     kind = 0

@@ -122,8 +122,7 @@ public struct UpdateFeed: Codable, Equatable, Sendable {
         field("feedVersion", String(feedVersion))
         field("version", version.map(String.init))
         field("expires", expires)
-        for name in channels.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
-            let entry = channels[name]!
+        for (name, entry) in channels.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }) {
             field("channel", name)
             field(" kind", entry.kind.rawValue)
             field(" identifier", entry.identifier)

@@ -8,10 +8,6 @@ public struct ReferenceParams: Codable, Sendable {
     public var textDocument: TextDocumentIdentifier
     public var position: Position
     public var context: Context?
-
-    public var place: TextDocumentPositionParams {
-        TextDocumentPositionParams(textDocument: textDocument, position: position)
-    }
 }
 
 /// `textDocument/rename`'s params.
@@ -19,10 +15,6 @@ public struct RenameParams: Codable, Sendable {
     public var textDocument: TextDocumentIdentifier
     public var position: Position
     public var newName: String
-
-    public var place: TextDocumentPositionParams {
-        TextDocumentPositionParams(textDocument: textDocument, position: position)
-    }
 }
 
 /// The server's rename capability: it answers `textDocument/prepareRename` too.

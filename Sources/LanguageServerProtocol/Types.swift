@@ -259,17 +259,6 @@ public struct Hover: Codable, Sendable, Equatable {
     }
 }
 
-/// `window/logMessage` and `window/showMessage`: 1 error, 2 warning, 3 info, 4 log.
-public struct MessageParams: Codable, Sendable {
-    public var type: Int
-    public var message: String
-
-    public init(type: Int, message: String) {
-        self.type = type
-        self.message = message
-    }
-}
-
 /// `client/registerCapability`'s params, for the file watching the server asks the client for.
 public struct RegistrationParams: Codable, Sendable {
     public struct Registration: Codable, Sendable {

@@ -17,7 +17,7 @@ import Testing
         return LintRules.check(
             modules: modules, environment: .lua, readOnlyGlobals: Environment.lua.globals,
             options: { _ in LintOptions() }
-        ).filter { $0.code == DiagnosticCode.tooManyArguments.code || $0.code == DiagnosticCode.missingArgument.code }
+        ).filter { $0.code == .tooManyArguments || $0.code == .missingArgument }
             .map { "\($0.file ?? ""):\($0.line ?? 0):\($0.column ?? 0) \($0.code): \($0.message)" }
     }
 

@@ -19,6 +19,9 @@ import Testing
         Case(number: 111, planted: "x = 1\n", accepted: "local x = 1\nreturn x\n"),
         Case(number: 112, planted: "foo.bar = 1\n", accepted: "local foo = {}\nfoo.bar = 1\nreturn foo\n"),
         Case(number: 121, planted: "string = 1\n", accepted: "local string = 1\nreturn string\n"),
+        // A field set deep inside a global mutates it; on a library table, the path is the field.
+        Case(number: 112, planted: "X.y.z = 3\n", accepted: "local X = {y = {}}\nX.y.z = 3\nreturn X\n"),
+        Case(number: 142, planted: "table.foo.bar = 1\n", accepted: "local t = {foo = {}}\nt.foo.bar = 1\nreturn t\n"),
         Case(number: 122, planted: "string.format = nil\n", accepted: "package.path = './?.lua'\n"),
         Case(number: 142, planted: "table.unpack2 = 1\n", accepted: "table.sort({})\n"),
         Case(number: 143, planted: "return string.formt\n", accepted: "return string.format\n"),
@@ -103,7 +106,7 @@ import Testing
         return LintRules.check(
             modules: [module], environment: .lua, readOnlyGlobals: Environment.lua.globals,
             options: { _ in LintOptions() }
-        ).filter { $0.code == code.code }.map { "\($0.line ?? 0):\($0.column ?? 0)" }.sorted()
+        ).filter { $0.code == code }.map { "\($0.line ?? 0):\($0.column ?? 0)" }.sorted()
     }
 
     /// Where luacheck 1.1 reports the class in `source`, as "line:column".
@@ -173,7 +176,7 @@ import Testing
         let undefined = ProjectRules.check(
             modules: [ProjectRules.Module(name: try ModuleName("main"), file: "main.lua", facts: facts)],
             moduleNames: [try ModuleName("main"), try ModuleName("Banner")], resources: [:], environment: .lua
-        ).filter { $0.code == DiagnosticCode.undefinedGlobal.code }
+        ).filter { $0.code == .undefinedGlobal }
         #expect(undefined.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["8:13", "9:15"])
     }
 }

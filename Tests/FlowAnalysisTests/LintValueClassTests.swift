@@ -100,7 +100,7 @@ import Testing
         let found = LintRules.check(
             modules: [module], environment: .lua, readOnlyGlobals: Environment.lua.globals,
             options: { _ in LintOptions() }
-        ).filter { $0.code == DiagnosticCode.unusedValue.code }
+        ).filter { $0.code == .unusedValue }
         #expect(found.map(\.message) == ["value assigned to variable 'x' is overwritten on line 2 before use"])
     }
 }

@@ -16,7 +16,7 @@ import Testing
         return LintRules.check(
             modules: modules, environment: .lua, readOnlyGlobals: Environment.lua.globals,
             options: { _ in LintOptions() }
-        ).filter { $0.code == DiagnosticCode.unknownModuleField.code }
+        ).filter { $0.code == .unknownModuleField }
     }
 
     static let banner = """
@@ -75,7 +75,7 @@ import Testing
             modules: [ProjectRules.Module(name: try ModuleName("main"), file: "main.lua", facts: facts)],
             moduleNames: [try ModuleName("main")], resources: [try ResourceKey(name: "motd", type: "txt")],
             environment: .lua
-        ).filter { $0.code == DiagnosticCode.unknownResource.code }
+        ).filter { $0.code == .unknownResource }
         #expect(found.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["1:14"])
         #expect(found.first?.severity == .error)
         #expect(found.first?.hint == "resources named 'motd': motd.txt")

@@ -36,6 +36,12 @@ import Testing
     @Test func pauseATightLoopAndEvaluateInTheReplWhileItRuns() throws { try run("pause_and_repl") }
     @Test func aBreakpointSetLaterHitsInACoroutineCreatedBefore() throws { try run("coroutine") }
     @Test func badInputGetsAnErrorResponseAndTheAdapterGoesOn() throws { try run("bad_input") }
+    @Test func aProgramWhoseAdapterIsKilledEnds() throws { try run("adapter_killed") }
+    @Test func launchALoneScriptWithArgumentsCwdAndStopOnEntry() throws { try run("launch_script") }
+    @Test func aLoneScriptStopsOnAnUncaughtError() throws { try run("script_exception") }
+    @Test func eachSuspendedCoroutineIsAThreadWithItsStack() throws { try run("coroutine_threads") }
+    @Test func stepOverStaysInTheCurrentCoroutine() throws { try run("next_stays_in_coroutine") }
+    @Test func longStringsMetatablesAndSetVariable() throws { try run("variables") }
     @Test func attachThroughServeHitDetachAndTheProgramGoesOn() throws { try run("attach") }
     @Test func runLiveWaitsForADebuggerBeforeItsFirstLine() throws { try run("wait_for_debugger") }
 }

@@ -203,7 +203,22 @@ import Testing
         #expect(result.stdout.contains("[FP803]"), "\(result.stdout)")
         #expect(result.stdout.contains(cached.path) && result.stdout.contains("expected SHA-256 \(inspectSHA)"))
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("tampered.luapkg").path))
+        // Online too, and in vendor/.
+        result = try run(["export", "-o", "../tampered.luapkg"], in: app)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("[FP803]") && result.stdout.contains(cached.path), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("tampered.luapkg").path))
         try pristine.write(to: cached)
+        #expect(try run(["vendor"], in: app).status == 0)
+        let vendored = app.appendingPathComponent("vendor/inspect/inspect.lua")
+        try (pristine + Data("-- changed\n".utf8)).write(to: vendored)
+        result = try run(["export", "--locked", "--offline", "-o", "../tampered.luapkg"], in: app)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains("[FP803]") && result.stdout.contains(vendored.path)
+                && result.stdout.contains("expected SHA-256 \(inspectSHA)"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("tampered.luapkg").path))
+        try FileManager.default.removeItem(at: app.appendingPathComponent("vendor"))
 
         // greet 1.1 is published; lock keeps 1.0 until update.
         try Self.publishGreet(server, "1.1-1")
@@ -214,6 +229,14 @@ import Testing
         #expect(result.stdout.contains("greet 1.0-1 -> 1.1-1"), "\(result.stdout)")
         #expect(try run(["run", "."], in: app).stdout.contains("###\t1.1-1"))
         #expect(Self.read(app.appendingPathComponent("flowpkg.lock")).contains("\"inspect\""))
+        // `update` with no name moves everything, within the constraints: `add greet` recorded
+        // ">= 1.0, < 2", so 1.2 is taken and 2.0 is not.
+        try Self.publishGreet(server, "1.2-1")
+        try Self.publishGreet(server, "2.0-1")
+        result = try run(["update"], in: app)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("greet 1.1-1 -> 1.2-1"), "\(result.stdout)")
+        #expect(try run(["run", "."], in: app).stdout.contains("###\t1.2-1"))
 
         // An edited path dependency fails --locked, naming the file.
         let words = scratch.url.appendingPathComponent("uikit/Sources/TextKit/words.lua")

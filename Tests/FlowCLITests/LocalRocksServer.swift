@@ -81,6 +81,30 @@ struct LocalRocksServer {
         try makeManifest()
     }
 
+    /// Publishes a binary rock, as `luarocks pack` of an installed C rock makes it
+    /// (`NAME-VERSION.linux-x86_64.rock`): the C module compiled here, by gcc, into its `lib/`.
+    func publishBinary(_ name: String, _ version: String, module: String) throws {
+        let source = work.appendingPathComponent("\(name)-binary")
+        try FileManager.default.createDirectory(
+            at: source.appendingPathComponent("src"), withIntermediateDirectories: true)
+        try Data("int luaopen_\(module)(void *L) { return 0; }\n".utf8).write(
+            to: source.appendingPathComponent("src/\(module).c"))
+        let rockspec = """
+            package = "\(name)"
+            version = "\(version)"
+            source = { url = "git://example.invalid/\(name)" }
+            build = { type = "builtin", modules = { \(module) = "src/\(module).c" } }
+
+            """
+        let rockspecFile = source.appendingPathComponent("\(name)-\(version).rockspec")
+        try Data(rockspec.utf8).write(to: rockspecFile)
+        let tree = work.appendingPathComponent("binary-tree").path
+        try Self.luarocks(
+            ["--lua-version", "5.4", "--tree", tree, "make", "--deps-mode=none", rockspecFile.path], in: source)
+        try Self.luarocks(["--lua-version", "5.4", "--tree", tree, "pack", name, version], in: folder)
+        try makeManifest()
+    }
+
     func makeManifest() throws {
         try Self.program("/usr/bin/luarocks-admin", ["make-manifest", folder.path], in: folder)
     }

@@ -96,7 +96,7 @@ import Testing
 
     @Test func rendererColoursAndEscapes() {
         let diagnostic = Diagnostic(
-            severity: .warning, code: "FP103", message: "50% done, a: b\r\nnext",
+            severity: .warning, code: .unknownKey, message: "50% done, a: b\r\nnext",
             file: "/work/p/a,b:c.lua", line: 3, column: 7, hint: "fix it")
         let github = DiagnosticRenderer(format: .github, workingDirectory: "/work/p").github(diagnostic)
         #expect(

@@ -51,7 +51,7 @@ import Testing
         #expect(diagnostic["code"] as? String == "FP301")
         #expect(diagnostic["severity"] as? Int == 1)
         // The whole text again, fixed: cleared.
-        server.change(util, version: 3, [["text": "local M = {}\nhelperValue = 1\nreturn M\n"]])
+        server.change(util, version: 3, [["text": "local M = {}\n_G.helperValue = 1\nreturn M\n"]])
         #expect(try server.diagnostics(for: util).isEmpty)
         _ = server.closeInput()
     }

@@ -34,13 +34,13 @@ import Testing
                 try server.request("textDocument/definition", server.position(main, line: 1, character: character)))
             #expect(resource.map(\.uri) == [project.url("Resources/img/logo.png").absoluteString])
         }
-        // `helperValue`, a global util.lua assigns on its line 2.
+        // `helperValue`, a global util.lua defines on its line 2 (`_G.helperValue = 42`).
         let global = locations(
             try server.request("textDocument/definition", server.position(main, line: 2, character: 25)))
         #expect(global.count == 1)
         #expect(global.first?.uri == project.url("Sources/app/util.lua").absoluteString)
         #expect(global.first?.line == 1)
-        #expect(global.first?.character == 0)
+        #expect(global.first?.character == 3)
         // A field, `util.greet`: not a global, the function util.lua defines on its line 3.
         let field = locations(
             try server.request("textDocument/definition", server.position(main, line: 2, character: 12)))

@@ -20,14 +20,14 @@ final class ServerConnection: @unchecked Sendable {
     /// server's earlier work before the look).
     private(set) var server: LanguageServer?
 
-    init() {
+    init(options: LanguageServerOptions = LanguageServerOptions(concurrency: 2)) {
         signal(SIGPIPE, SIG_IGN)
         reader = MessageReader(descriptor: fromServer.fileHandleForReading.fileDescriptor)
         writer = MessageWriter(descriptor: toServer.fileHandleForWriting.fileDescriptor)
         let input = toServer.fileHandleForReading.fileDescriptor
         let output = fromServer.fileHandleForWriting.fileDescriptor
         let thread = Thread { [self] in
-            let server = LanguageServer(input: input, output: output, options: LanguageServerOptions(concurrency: 2))
+            let server = LanguageServer(input: input, output: output, options: options)
             self.server = server
             ending = server.run()
             try? fromServer.fileHandleForWriting.close()
@@ -164,7 +164,7 @@ struct SampleProject {
             "Sources/app/util.lua",
             """
             local M = {}
-            helperValue = 42
+            _G.helperValue = 42
             function M.greet(name) return "hi " .. name end
             return M
 

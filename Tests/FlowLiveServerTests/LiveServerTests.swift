@@ -123,7 +123,7 @@ import FlowLiveTestSupport
         defer { Task { await fixture.stop() } }
         try fixture.write("{ broken", to: "flowpkg.json")
         if case .failed(let diagnostics) = fixture.server.project.rescan() {
-            #expect(diagnostics.contains { $0.code == "FP101" })
+            #expect(diagnostics.contains { $0.code.code == "FP101" })
         } else {
             Issue.record("a broken flowpkg.json was not reported")
         }

@@ -17,7 +17,8 @@ import Testing
         let root = ProjectFixtures.url("invalid/\(code)")
         let report = Validator.validate(projectAt: root)
         let places = Self.expected.first { $0.code == code }!.places
-        #expect(report.diagnostics.map(\.code) == Array(repeating: code, count: places.count), "\(report.diagnostics)")
+        #expect(
+            report.diagnostics.map(\.code.code) == Array(repeating: code, count: places.count), "\(report.diagnostics)")
         #expect(report.diagnostics.map { $0.place(relativeTo: root) } == places)
         #expect(report.hasErrors == ["FP401", "FP403", "FP404"].contains(code))
     }

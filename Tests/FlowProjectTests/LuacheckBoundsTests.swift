@@ -116,7 +116,7 @@ import Testing
         try handle.close()
         let result = LuacheckConfig.globals(inProject: root)
         #expect(result.names.isEmpty)
-        #expect(result.diagnostics.map(\.code) == ["FP106"])
+        #expect(result.diagnostics.map(\.code.code) == ["FP106"])
         #expect(result.diagnostics.first?.message.contains("larger than 1 MB") == true, "\(result.diagnostics)")
     }
 
@@ -133,6 +133,6 @@ import Testing
         try "string.rep('', math.maxinteger)\n".write(
             to: root.appendingPathComponent(".luacheckrc"), atomically: true, encoding: .utf8)
         let report = Validator.validate(projectAt: root)
-        #expect(report.diagnostics.map(\.code).sorted() == ["FP106", "FP405"], "\(report.diagnostics)")
+        #expect(report.diagnostics.map(\.code.code).sorted() == ["FP106", "FP405"], "\(report.diagnostics)")
     }
 }

@@ -42,7 +42,7 @@ import Testing
         for (index, outcome) in outcomes.enumerated() {
             let outcome = try #require(outcome)
             if index % 3 == 0 {
-                #expect(outcome.diagnostics.map(\.code) == ["FP301"])
+                #expect(outcome.diagnostics.map(\.code.code) == ["FP301"])
                 #expect(outcome.diagnostics.first?.file == files[index].path)
                 #expect(outcome.facts == nil)
             } else {
@@ -84,7 +84,7 @@ import Testing
         try Data("local = 2\n".utf8).write(to: more.appendingPathComponent("Foo.lua"))
         try Data("return undefinedThing\n".utf8).write(to: sources.appendingPathComponent("Main.lua"))
         let report = Validator.validate(projectAt: folder)
-        #expect(report.diagnostics.map(\.code).sorted() == ["FP201", "FP202", "FP405"])
+        #expect(report.diagnostics.map(\.code.code).sorted() == ["FP201", "FP202", "FP405"])
         #expect(report.moduleCount == 2)
     }
 
@@ -104,8 +104,9 @@ import Testing
             .write(to: sources.appendingPathComponent("main.lua"))
         let report = Validator.validate(projectAt: folder)
         // `ok` is never read: luacheck's 211 (FP421).
-        #expect(report.diagnostics.map(\.code).sorted() == ["FP301", "FP402", "FP405", "FP421"])
-        #expect(report.diagnostics.first { $0.code == "FP402" }?.message.contains("does not reach the script") == true)
+        #expect(report.diagnostics.map(\.code.code).sorted() == ["FP301", "FP402", "FP405", "FP421"])
+        #expect(
+            report.diagnostics.first { $0.code.code == "FP402" }?.message.contains("does not reach the script") == true)
         #expect(report.project?.scripts.map(\.relativePath) == ["muc/atl.wmf/init.lua", "muc/password.lib.lua"])
     }
 }

@@ -53,7 +53,7 @@ import Testing
             var options = ValidationOptions()
             options.allowsOutsideLinks = allowingOutside
             var report = Validator.validate(projectAt: app, options: options)
-            report.diagnostics.removeAll { $0.code == "FP406" }
+            report.diagnostics.removeAll { $0.code.code == "FP406" }
             return report
         }
 
@@ -65,7 +65,7 @@ import Testing
         defer { scratch.remove() }
         for allowing in [false, true] {
             let report = scratch.validate(allowingOutside: allowing)
-            #expect(report.diagnostics.map(\.code) == ["FP112"], "\(report.diagnostics)")
+            #expect(report.diagnostics.map(\.code.code) == ["FP112"], "\(report.diagnostics)")
             #expect(report.diagnostics.first?.place(relativeTo: scratch.app) == "flowpkg.json:6:17")
             #expect(report.diagnostics.first?.message.contains("'/proc/self/environ'") == true)
             #expect(report.resourceCount == 0)
@@ -81,7 +81,7 @@ import Testing
         let scratch = try Scratch(resources: #"[{"path": "/etc/passwd"}]"#)
         defer { scratch.remove() }
         let refused = scratch.validate()
-        #expect(refused.diagnostics.map(\.code) == ["FP111"], "\(refused.diagnostics)")
+        #expect(refused.diagnostics.map(\.code.code) == ["FP111"], "\(refused.diagnostics)")
         let refusal = try #require(refused.diagnostics.first)
         #expect(refusal.place(relativeTo: scratch.app) == "flowpkg.json:6:17")
         #expect(refusal.message.contains("'/etc/passwd'"))
@@ -99,7 +99,7 @@ import Testing
         for allowing in [false, true] {
             let report = scratch.validate(allowingOutside: allowing)
             // One refusal, and no host file named: the walk never started.
-            #expect(report.diagnostics.map(\.code) == ["FP112"], "\(report.diagnostics.prefix(5))")
+            #expect(report.diagnostics.map(\.code.code) == ["FP112"], "\(report.diagnostics.prefix(5))")
             #expect(report.diagnostics.first?.place(relativeTo: scratch.app) == "flowpkg.json:6:28")
             #expect(report.resourceCount == 1)
         }
@@ -109,7 +109,7 @@ import Testing
         let scratch = try Scratch(resources: #"[{"path": "..", "name": "up"}]"#, repository: true)
         defer { scratch.remove() }
         let report = scratch.validate(allowingOutside: true)
-        #expect(report.diagnostics.map(\.code) == ["FP112"], "\(report.diagnostics)")
+        #expect(report.diagnostics.map(\.code.code) == ["FP112"], "\(report.diagnostics)")
         #expect(report.diagnostics.first?.message.contains("holds the project") == true)
     }
 
@@ -127,7 +127,7 @@ import Testing
         defer { scratch.remove() }
         try scratch.write("forty-two\n", to: "texts/x.txt")
         let refused = scratch.validate()
-        #expect(refused.diagnostics.map(\.code) == ["FP111"], "\(refused.diagnostics)")
+        #expect(refused.diagnostics.map(\.code.code) == ["FP111"], "\(refused.diagnostics)")
         #expect(refused.diagnostics.first?.message.contains("outside the project folder") == true)
         #expect(refused.diagnostics.first?.message.contains("'../texts/x.txt'") == true)
         let allowed = scratch.validate(allowingOutside: true)
@@ -157,7 +157,7 @@ import Testing
         #expect(mkfifo(scratch.base.appendingPathComponent("pipe").path, 0o600) == 0)
         for allowing in [false, true] {
             let report = scratch.validate(allowingOutside: allowing)
-            #expect(report.diagnostics.map(\.code) == ["FP112"], "\(report.diagnostics)")
+            #expect(report.diagnostics.map(\.code.code) == ["FP112"], "\(report.diagnostics)")
             #expect(report.diagnostics.first?.message.contains("FIFO") == true)
         }
     }
@@ -171,10 +171,10 @@ import Testing
             atPath: scratch.app.appendingPathComponent(".luacheckrc").path,
             withDestinationPath: scratch.base.appendingPathComponent("elsewhere/luacheckrc").path)
         let refused = scratch.validate()
-        #expect(refused.diagnostics.map(\.code).contains("FP111"), "\(refused.diagnostics)")
-        #expect(refused.diagnostics.first { $0.code == "FP111" }?.place(relativeTo: scratch.app) == ".luacheckrc")
+        #expect(refused.diagnostics.map(\.code.code).contains("FP111"), "\(refused.diagnostics)")
+        #expect(refused.diagnostics.first { $0.code.code == "FP111" }?.place(relativeTo: scratch.app) == ".luacheckrc")
         // Its globals are not used: the read is undefined.
-        #expect(refused.diagnostics.map(\.code).contains("FP405"), "\(refused.diagnostics)")
+        #expect(refused.diagnostics.map(\.code.code).contains("FP405"), "\(refused.diagnostics)")
         let allowed = scratch.validate(allowingOutside: true)
         #expect(allowed.diagnostics.isEmpty, "\(allowed.diagnostics)")
     }
@@ -185,7 +185,7 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: scratch.app.appendingPathComponent(".luacheckrc").path, withDestinationPath: "/proc/self/environ")
         let report = scratch.validate(allowingOutside: true)
-        #expect(report.diagnostics.map(\.code) == ["FP112"], "\(report.diagnostics)")
+        #expect(report.diagnostics.map(\.code.code) == ["FP112"], "\(report.diagnostics)")
     }
 }
 
@@ -208,11 +208,11 @@ import Testing
                 atPath: resources.appendingPathComponent("r\(index).txt").path, contents: nil)
         }
         let (_, diagnostics) = ProjectLoader.load(from: root)
-        let limit = diagnostics.filter { $0.code == "FP503" }
+        let limit = diagnostics.filter { $0.code.code == "FP503" }
         #expect(limit.count == 1, "\(diagnostics.prefix(3))")
         #expect(limit.first?.message.contains("65536 modules, scripts and resources") == true, "\(limit)")
         #expect(limit.first?.severity == .error)
         try FileManager.default.removeItem(at: resources.appendingPathComponent("r0.txt"))
-        #expect(!ProjectLoader.load(from: root).diagnostics.contains { $0.code == "FP503" })
+        #expect(!ProjectLoader.load(from: root).diagnostics.contains { $0.code.code == "FP503" })
     }
 }

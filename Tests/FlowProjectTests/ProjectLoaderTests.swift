@@ -48,7 +48,7 @@ import Testing
 
     @Test func contentErrorsStillGiveAProject() {
         let (project, diagnostics) = ProjectLoader.load(from: ProjectFixtures.url("invalid/FP202"))
-        #expect(diagnostics.map(\.code) == ["FP202"])
+        #expect(diagnostics.map(\.code.code) == ["FP202"])
         #expect(project?.modules.map(\.name.rawValue) == ["Foo", "main"])
     }
 
@@ -68,7 +68,7 @@ import Testing
         options.version = "three"
         options.identifier = "bad id"
         report = Validator.validate(projectAt: root, options: options)
-        #expect(report.diagnostics.map(\.code) == ["FP105", "FP106"])
+        #expect(report.diagnostics.map(\.code.code) == ["FP105", "FP106"])
         #expect(report.diagnostics.allSatisfy { $0.file == nil })
     }
 

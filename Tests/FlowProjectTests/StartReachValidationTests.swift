@@ -10,7 +10,7 @@ import Testing
     func theEditorSessionGradesAsValidateDoes(code: String) {
         let root = ProjectFixtures.url("invalid/\(code)")
         let validated = Validator.validate(projectAt: root).diagnostics
-        #expect(validated.contains { code.hasPrefix($0.code) }, "\(validated)")
+        #expect(validated.contains { code.hasPrefix($0.code.code) }, "\(validated)")
         let session = ValidationSession(projectAt: root).diagnosticsByFile().values.flatMap { $0 }
         #expect(session.sorted(by: ValidationReport.precedes) == validated)
     }

@@ -38,7 +38,7 @@ import Testing
         let report = Validator.validate(projectAt: root)
         let places = Self.expected.first { $0.code == code }!.places
         #expect(
-            report.diagnostics.map(\.code) == Array(repeating: code, count: places.count),
+            report.diagnostics.map(\.code.code) == Array(repeating: code, count: places.count),
             "\(report.diagnostics)")
         #expect(report.diagnostics.map { $0.place(relativeTo: root) } == places)
         #expect(report.diagnostics.allSatisfy { !$0.message.isEmpty })
@@ -51,7 +51,7 @@ import Testing
     @Test func aSyntaxErrorInAModuleNotLoadedAtStartIsAnError() {
         let root = ProjectFixtures.url("invalid/FP301-not-at-start")
         let report = Validator.validate(projectAt: root)
-        #expect(report.diagnostics.map(\.code) == ["FP301"], "\(report.diagnostics)")
+        #expect(report.diagnostics.map(\.code.code) == ["FP301"], "\(report.diagnostics)")
         #expect(report.diagnostics.map { $0.place(relativeTo: root) } == ["Sources/later.lua:1:27"])
         #expect(report.hasErrors)
         #expect(report.diagnostics.first?.hint?.contains("'later' does not load at start") == true)
@@ -76,7 +76,7 @@ import Testing
         defer { ProjectFixtures.remove(project) }
         #expect(mkfifo(project.appendingPathComponent("Sources/pipe.lua").path, 0o644) == 0)
         let report = Validator.validate(projectAt: project)
-        #expect(report.diagnostics.map(\.code) == ["FP208"])
+        #expect(report.diagnostics.map(\.code.code) == ["FP208"])
         #expect(report.diagnostics.map { $0.place(relativeTo: project) } == ["Sources/pipe.lua"])
     }
 
@@ -86,7 +86,7 @@ import Testing
         let line = "x = " + String(repeating: "1+", count: 5_000_000) + "1"
         try line.write(to: project.appendingPathComponent("Sources/huge.lua"), atomically: true, encoding: .utf8)
         let report = Validator.validate(projectAt: project)
-        #expect(report.diagnostics.map(\.code) == ["FP303"])
+        #expect(report.diagnostics.map(\.code.code) == ["FP303"])
         #expect(report.diagnostics.first?.message.contains("8.0 MB") == true)
     }
 
@@ -96,7 +96,7 @@ import Testing
         let text = "x = \"" + String(repeating: "a", count: 1_000_000) + "\nreturn x\n"
         try text.write(to: project.appendingPathComponent("Sources/long.lua"), atomically: true, encoding: .utf8)
         let report = Validator.validate(projectAt: project)
-        #expect(report.diagnostics.map(\.code) == ["FP301"])
+        #expect(report.diagnostics.map(\.code.code) == ["FP301"])
         #expect(report.diagnostics.map { $0.place(relativeTo: project) } == ["Sources/long.lua:1:5"])
         #expect((report.diagnostics.first?.message.utf8.count ?? 0) < 100)
     }
@@ -104,7 +104,7 @@ import Testing
     @Test func aMissingFolderIsADiagnostic() {
         let missing = ProjectFixtures.url("invalid/does-not-exist")
         let report = Validator.validate(projectAt: missing)
-        #expect(report.diagnostics.map(\.code) == ["FP108"])
+        #expect(report.diagnostics.map(\.code.code) == ["FP108"])
         #expect(report.project == nil)
     }
 }

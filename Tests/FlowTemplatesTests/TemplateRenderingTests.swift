@@ -141,7 +141,7 @@ import Testing
             try render(t)
         } throws: { error in
             guard case TemplateError.invalidTemplate(let diagnostics) = error as! TemplateError else { return false }
-            return diagnostics.map(\.code) == ["FP604", "FP604", "FP604"]
+            return diagnostics.map(\.code.code) == ["FP604", "FP604", "FP604"]
                 && diagnostics.contains {
                     $0.message == "'../{{name}}.lua' renders to '../Demo.lua', which leaves the project folder ('..')"
                 }
@@ -154,7 +154,7 @@ import Testing
             try render(t)
         } throws: { error in
             guard case TemplateError.invalidTemplate(let diagnostics) = error as! TemplateError else { return false }
-            return diagnostics.count == 1 && diagnostics[0].code == "FP603" && diagnostics[0].file == "test/a.lua"
+            return diagnostics.count == 1 && diagnostics[0].code.code == "FP603" && diagnostics[0].file == "test/a.lua"
                 && diagnostics[0].message == "Mustache does not parse: a section is never closed"
                 && diagnostics[0].line != nil
         }
@@ -175,7 +175,7 @@ import Testing
             guard case TemplateError.invalidTemplate(let found)? = error as? TemplateError else { throw error }
             diagnostics = found
         }
-        #expect(diagnostics.map(\.code) == ["FP606", "FP606"])
+        #expect(diagnostics.map(\.code.code) == ["FP606", "FP606"])
         let content = diagnostics.first { $0.file == "test/a.lua" }
         #expect(content?.message == "'nmae' is not a variable of this template, so it would render as empty text")
         #expect(content?.line == 2 && content?.column == 8)
@@ -198,7 +198,7 @@ import Testing
             try render(t)
         } throws: { error in
             guard case TemplateError.invalidTemplate(let diagnostics) = error as! TemplateError else { return false }
-            return diagnostics.map(\.code) == ["FP605"]
+            return diagnostics.map(\.code.code) == ["FP605"]
         }
     }
 
@@ -209,7 +209,7 @@ import Testing
                 return []
             } catch let error as TemplateError {
                 guard case .invalidTemplate(let diagnostics) = error else { return ["?"] }
-                return diagnostics.map(\.code)
+                return diagnostics.map(\.code.code)
             } catch {
                 return ["?"]
             }

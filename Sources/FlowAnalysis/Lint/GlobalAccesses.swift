@@ -8,7 +8,7 @@ extension ModuleLinter {
     /// (`math.pow or f`), a field of another Lua version is portable code, not a typo.
     mutating func checkLibraryField(_ index: SyntaxNode, tested: Bool) {
         let object = nodes[Int(index.a)]
-        guard object.kind == .name, isGlobal(object.a) else { return }
+        guard object.kind == .name, isFreeName(object.a) else { return }
         let key = nodes[Int(index.b)]
         guard key.kind == .string else { return }
         let global = text(object.a)

@@ -16,17 +16,10 @@ public enum LintRules {
         options: (String) -> LintOptions
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        // 131 and allow_defined: which globals some module sets, and which any module reads.
+        // 131: which globals any module reads.
         var read: Set<String> = []
-        // How many modules read each global: one set by a module and read by another is a
-        // global the project defines for itself (FP405 counts it defined), not luacheck's 111.
-        var readers: [String: Int] = [:]
         for module in modules {
-            var names: Set<String> = []
-            for access in module.facts.globalReads where names.insert(access.name).inserted {
-                readers[access.name, default: 0] += 1
-            }
-            read.formUnion(names)
+            for access in module.facts.globalReads { read.insert(access.name) }
         }
         for module in modules {
             let options = options(module.file)
@@ -48,15 +41,13 @@ public enum LintRules {
                     ? Int32((options.lineLimit(for: finding.detail) ?? 0) + 1) : finding.column
                 add(finding.warning.rawValue, finding.line, column, name: name, message)
             }
-            if module.facts.replacesEnvironment { continue }
+            // luacheck's globals: a free name is a global whatever `_ENV` holds (Lua's manual
+            // calls `_ENV.x` a global too), and only the environment or the configuration
+            // declares one; setting it declares nothing, in this module or for the others
+            // (unless `allow_defined`). A .luacheckrc written for luacheck means the same here.
             var definedHere: Set<String> = []
-            var readHere: Set<String> = []
-            for access in module.facts.globalReads { readHere.insert(access.name) }
             for set in lint.globalSets {
                 let name = set.global
-                if (readers[name] ?? 0) > (readHere.contains(name) ? 1 : 0), !readOnlyGlobals.contains(name) {
-                    continue
-                }
                 if readOnlyGlobals.contains(name) {
                     add(121, set.line, set.column, name: name, "setting read-only global variable '\(name)'")
                 } else if environment.defines(global: name) || options.globals.contains(name) {
@@ -140,6 +131,22 @@ public enum LintRules {
             }
         }
         return diagnostics
+    }
+
+    /// The globals luacheck's `allow_defined` (any set) and `allow_defined_top` (a set outside
+    /// every function) define, each module under its own file's options: FP405 counts them defined.
+    public static func implicitlyDefinedGlobals(
+        modules: [ProjectRules.Module], options: (String) -> LintOptions
+    ) -> Set<String> {
+        var defined: Set<String> = []
+        for module in modules {
+            let options = options(module.file)
+            guard options.allowDefined || options.allowDefinedTop else { continue }
+            for set in module.facts.lint.globalSets where options.allowDefined || set.isTopLevel {
+                defined.insert(set.global)
+            }
+        }
+        return defined
     }
 
     static func definedAnywhere(_ name: String, _ modules: [ProjectRules.Module]) -> Bool {

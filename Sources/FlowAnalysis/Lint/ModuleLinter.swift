@@ -215,6 +215,12 @@ struct ModuleLinter {
             && symbol != environmentSymbol
     }
 
+    /// Whether `symbol` is a free name here, a global as luacheck's 1xx classes see one: no local
+    /// of that name in scope, whatever `_ENV` holds (see `LintRules.check`).
+    @inline(__always) func isFreeName(_ symbol: Int32) -> Bool {
+        binding[Int(symbol)] < 0 && symbol != environmentSymbol
+    }
+
     // MARK: Statements
 
     /// A block in a scope of its own.
@@ -393,7 +399,7 @@ struct ModuleLinter {
             let bound = binding[Int(node.a)]
             if bound >= 0 {
                 variables[Int(bound)].assigned = true
-            } else if isGlobal(node.a) {
+            } else if isFreeName(node.a) {
                 facts.globalSets.append(
                     .init(global: text(node.a), line: node.line, column: node.column, isTopLevel: frames.count == 1))
             }
@@ -407,17 +413,43 @@ struct ModuleLinter {
     /// `base[key] = v` or `base.key = v`: mutates a local table, or a global's field.
     mutating func mutate(_ base: Int32, key: Int32, at node: SyntaxNode) {
         let object = nodes[Int(base)]
+        if object.kind == .index, mutateNested(base, key: key) { return }
         guard object.kind == .name else { return expression(base) }
         let bound = binding[Int(object.a)]
         if bound >= 0 {
             variables[Int(bound)].mutated = true
             noteFieldWrite(bound, key: nodes[Int(key)])
-        } else if isGlobal(object.a) {
+        } else if isFreeName(object.a) {
             let keyNode = nodes[Int(key)]
             let field = keyNode.kind == .string ? text(keyNode.a) : ""
             facts.globalFieldSets.append(
                 .init(global: text(object.a), field: field, line: object.line, column: object.column))
         }
+    }
+
+    /// `a.b.c = v` on a global `a`: luacheck counts it a mutation of `a` (112), or on a library
+    /// table a field `b.c` set on it (142), at `a`'s place. False (nothing done) when the chain
+    /// does not start at a global; its reads are then walked as any expression's.
+    mutating func mutateNested(_ base: Int32, key: Int32) -> Bool {
+        var current = base
+        var isLiteralPath = nodes[Int(key)].kind == .string
+        while nodes[Int(current)].kind == .index {
+            if nodes[Int(nodes[Int(current)].b)].kind != .string { isLiteralPath = false }
+            current = nodes[Int(current)].a
+        }
+        let root = nodes[Int(current)]
+        guard root.kind == .name, isFreeName(root.a) else { return false }
+        var path: [String] = []
+        var link = base
+        while nodes[Int(link)].kind == .index {
+            let step = nodes[Int(link)]
+            expression(step.b)
+            if isLiteralPath { path.append(text(nodes[Int(step.b)].a)) }
+            link = step.a
+        }
+        let field = isLiteralPath ? (path.reversed() + [text(nodes[Int(key)].a)]).joined(separator: ".") : ""
+        facts.globalFieldSets.append(.init(global: text(root.a), field: field, line: root.line, column: root.column))
+        return true
     }
 
     /// `function name()`, `function a.b()`, `function a:b()`, `function a.b.c()`.

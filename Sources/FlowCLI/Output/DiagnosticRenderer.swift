@@ -106,7 +106,6 @@ struct DiagnosticRenderer {
         var safe = diagnostic
         safe.message = TerminalText.escaping(diagnostic.message, keepingLineBreaks: keepingLineBreaks)
         safe.hint = diagnostic.hint.map { TerminalText.escaping($0, keepingLineBreaks: keepingLineBreaks) }
-        safe.code = TerminalText.escaped(diagnostic.code)
         return safe
     }
 
@@ -147,7 +146,7 @@ struct DiagnosticRenderer {
         }
         if let line = diagnostic.line { properties.append("line=\(line)") }
         if let column = diagnostic.column { properties.append("col=\(column)") }
-        properties.append("title=" + Self.githubProperty(diagnostic.code))
+        properties.append("title=" + Self.githubProperty(diagnostic.code.code))
         var message = diagnostic.message
         if let hint = diagnostic.hint { message += "\nhint: " + hint }
         return "::\(command) " + properties.joined(separator: ",") + "::" + Self.githubData(message)

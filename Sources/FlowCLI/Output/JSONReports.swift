@@ -32,7 +32,7 @@ enum JSONReport {
             line = diagnostic.line
             column = diagnostic.column
             severity = diagnostic.severity
-            code = diagnostic.code
+            code = diagnostic.code.code
             message = diagnostic.message
             hint = diagnostic.hint
         }

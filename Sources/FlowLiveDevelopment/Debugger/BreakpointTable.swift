@@ -130,7 +130,15 @@ struct BreakpointTable {
 
     private static func same(_ a: DebugSourceKey, _ b: DebugSourceKey) -> Bool {
         if let first = a.module, let second = b.module { return first == second }
-        return a.chunk == b.chunk
+        return plain(a.chunk) == plain(b.chunk)
+    }
+
+    /// A chunk name without the `./` a `package.path` template puts before a file's name
+    /// (`require` loads `./util.lua`, the editor names `util.lua`).
+    private static func plain(_ chunk: String) -> Substring {
+        var text = Substring(chunk)
+        while text.hasPrefix("./") { text = text.dropFirst(2) }
+        return text
     }
 
     /// `5` or `== 5`: the fifth hit; `>= 5`, `> 5`, `<= 5`, `< 5`; `% 5`: every fifth.

@@ -31,21 +31,30 @@ extension DebugEngine {
             guard stopped != nil else { return .failure("the program is running") }
             lua.resume = kind
             return .done
-        case .pause, .threads:
+        case .pause:
             return .done  // answered on the transport's thread
-        case .stackTrace:
-            guard let stopped else { return .failure("the program is running: pause it first") }
+        case .threads:
+            guard let stopped else { return .threads([DebugThreadInfo(id: 1, name: "main")]) }
+            lua.threads = [stopped]
+            lua.threads = hooks.threads(stoppedOn: stopped)
+            return .threads(
+                lua.threads.enumerated().map { index, thread in
+                    DebugThreadInfo(id: index + 1, name: threadName(thread, main: hooks.mainThread))
+                })
+        case .stackTrace(let threadID):
+            guard stopped != nil else { return .failure("the program is running: pause it first") }
+            guard threadID >= 1, threadID <= lua.threads.count else { return .failure("no thread \(threadID)") }
+            let index = threadID - 1
             return .frames(
-                inspector.frames(of: stopped).filter { !$0.isInternal }.map { frame in
+                inspector.frames(of: lua.threads[index]).filter { !$0.isInternal }.map { frame in
                     DebugFrameInfo(
-                        id: frame.level + 1, name: frame.name,
+                        id: index * Self.framesPerThread + frame.level + 1, name: frame.name,
                         source: frame.chunk.map { DebugSourceKey(chunk: $0, module: moduleName(ofChunk: $0)) },
                         line: frame.line)
                 })
         case .scopes(let frame):
             guard stopped != nil else { return .failure("the program is running: pause it first") }
-            let level = frame - 1
-            let base = Self.scopeBase + level * 4
+            let base = Self.scopeBase + (frame - 1) * 4
             return .scopes([
                 DebugScopeInfo(name: "Locals", reference: base, expensive: false),
                 DebugScopeInfo(name: "Upvalues", reference: base + 1, expensive: false),
@@ -56,11 +65,13 @@ extension DebugEngine {
             let runner = stopped ?? thread
             let values: [LuaDebugValue]
             if reference >= Self.scopeBase {
-                let level = (reference - Self.scopeBase) / 4
+                guard let (owner, level) = place(ofFrame: (reference - Self.scopeBase) / 4 + 1, or: runner) else {
+                    return .failure("no such frame")
+                }
                 switch (reference - Self.scopeBase) % 4 {
-                case 0: values = inspector.locals(of: runner, level: level, runner: runner)
-                case 1: values = inspector.upvalues(of: runner, level: level, runner: runner)
-                case 2: values = inspector.varargs(of: runner, level: level, runner: runner)
+                case 0: values = inspector.locals(of: owner, level: level, runner: runner)
+                case 1: values = inspector.upvalues(of: owner, level: level, runner: runner)
+                case 2: values = inspector.varargs(of: owner, level: level, runner: runner)
                 default: values = inspector.globals(runner: runner)
                 }
             } else {
@@ -70,8 +81,8 @@ extension DebugEngine {
         case .evaluate(let expression, let frame):
             let runner = stopped ?? thread
             do {
-                let place = stopped != nil ? frame.map { (runner, $0 - 1) } : nil
-                return .value(Self.info(try inspector.evaluate(expression, frame: place, runner: runner)))
+                let at: (LuaThread, Int)? = stopped != nil ? frame.flatMap { self.place(ofFrame: $0, or: runner) } : nil
+                return .value(Self.info(try inspector.evaluate(expression, frame: at, runner: runner)))
             } catch {
                 return .failure((error as? LuaError)?.message ?? "\(error)")
             }
@@ -79,16 +90,18 @@ extension DebugEngine {
             let runner = stopped ?? thread
             do {
                 if reference >= Self.scopeBase {
-                    let level = (reference - Self.scopeBase) / 4
+                    guard let (owner, level) = place(ofFrame: (reference - Self.scopeBase) / 4 + 1, or: runner) else {
+                        return .failure("no such frame")
+                    }
                     switch (reference - Self.scopeBase) % 4 {
                     case 0:
                         return .value(
-                            Self.info(try inspector.setLocal(name, to: value, of: runner, level: level, runner: runner))
+                            Self.info(try inspector.setLocal(name, to: value, of: owner, level: level, runner: runner))
                         )
                     case 1:
                         return .value(
                             Self.info(
-                                try inspector.setUpvalue(name, to: value, of: runner, level: level, runner: runner)))
+                                try inspector.setUpvalue(name, to: value, of: owner, level: level, runner: runner)))
                     case 3:
                         _ = try inspector.evaluate("\(name) = (\(value))", frame: nil, runner: runner)
                         return .value(Self.info(try inspector.evaluate(name, frame: nil, runner: runner)))
@@ -121,6 +134,24 @@ extension DebugEngine {
             if stopped != nil { lua.resume = .continue }
             return .done
         }
+    }
+
+    /// Frame ids count the frames of each thread of a stop in a block of their own: thread
+    /// index × this + level + 1 (the stopped thread's frames are 1, 2, 3…).
+    static let framesPerThread = 100_000
+
+    /// The thread and level a frame id names in this stop (`runner`'s own when not stopped).
+    func place(ofFrame id: Int, or runner: LuaThread) -> (LuaThread, Int)? {
+        let index = (id - 1) / Self.framesPerThread, level = (id - 1) % Self.framesPerThread
+        guard id >= 1 else { return nil }
+        if lua.stoppedThread == nil { return index == 0 ? (runner, level) : nil }
+        guard index < lua.threads.count else { return nil }
+        return (lua.threads[index], level)
+    }
+
+    func threadName(_ thread: LuaThread, main: LuaThread) -> String {
+        if thread == main { return "main" }
+        return "coroutine \(thread.address)"
     }
 
     static func info(_ value: LuaDebugValue) -> DebugVariableInfo {

@@ -41,15 +41,20 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         var step: (mode: StepMode, thread: LuaThread, depth: Int)?
         /// The thread stopped on, while stopped.
         var stoppedThread: LuaThread?
+        /// The threads of this stop, as `threads` listed them: the stopped one first.
+        var threads: [LuaThread] = []
         var resume: DebugResumeKind?
         /// Whether `coroutine` and `pcall` are wrapped yet (at the first request, for a program
         /// a debugger may attach to later).
         var wrappersInstalled = false
         /// The code of each module loaded, by chunk name (what `source` answers).
         var sourceBytes: [String: [UInt8]] = [:]
+        /// How deep the engine is in Lua of its own (an evaluation, a condition, a log
+        /// message): an error there is the debugger's answer, never a stop.
+        var ownLua = 0
     }
 
-    let context: LuaContext
+    let context: any DebugHost
     let transport: any DebugTransport
     let shared = Awaited(Shared())
     var lua = LuaSide()
@@ -58,7 +63,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
     /// relay, whose streams carry a heartbeat, says so).
     package var vanishedTimeout: TimeInterval = 600
 
-    package init(context: LuaContext, transport: any DebugTransport) {
+    package init(context: any DebugHost, transport: any DebugTransport) {
         self.context = context
         self.transport = transport
     }
@@ -78,8 +83,8 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
             self.lua.inspector = LuaDebugInspector(state: state)
             self.lua.state = state
         }
-        context.loader.observeModules { [weak self] code in
-            self?.moduleLoaded(DebugSourceKey(chunk: code.chunkName, module: code.name.rawValue), bytes: code.bytes)
+        context.observeLoadedCode { [weak self] chunk, module, bytes in
+            self?.moduleLoaded(DebugSourceKey(chunk: chunk, module: module), bytes: bytes)
         }
     }
 
@@ -87,6 +92,25 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
     package func waitForConfiguration(timeout: TimeInterval) {
         _ = shared.wait(until: { $0.configured || $0.closed ? true : nil }, deadline: Date() + timeout)
     }
+
+    /// Carries out the debugger's requests on `thread`, the one running the program's Lua code
+    /// (for a host that is never idle), until it has sent `configurationDone` or gone, at most
+    /// `timeout`.
+    package func serveUntilConfigured(timeout: TimeInterval, on thread: LuaThread) {
+        let deadline = Date() + timeout
+        while true {
+            let ready = shared.wait(
+                until: { shared -> Bool? in
+                    if shared.configured || shared.closed { return true }
+                    return shared.pending.isEmpty ? nil : false
+                }, deadline: deadline)
+            guard ready == false else { return }
+            drainPending(on: thread)
+        }
+    }
+
+    /// The main thread of the state debugged, once attached.
+    package var mainThread: LuaThread? { lua.hooks?.mainThread }
 
     /// Removes every hook; the program runs on as if no debugger had come.
     package func detach() {
@@ -107,7 +131,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
             transport.send(.reply(seq: request.seq, .done))
             nudge()
             return
-        case .threads:
+        case .threads where !shared.withLock({ $0.stopped }):
             transport.send(.reply(seq: request.seq, .threads([DebugThreadInfo(id: 1, name: "main")])))
             return
         default:
@@ -183,7 +207,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         var stopping: [Int] = []
         for breakpoint in hits {
             if let condition = breakpoint.condition, !condition.isEmpty,
-                !inspector.isTrue(condition, frame: (thread, 0), runner: thread)
+                !ownLua({ inspector.isTrue(condition, frame: (thread, 0), runner: thread) })
             {
                 continue
             }
@@ -191,7 +215,8 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
             if let message = breakpoint.logMessage {
                 transport.send(
                     .output(
-                        inspector.interpolate(message, frame: (thread, 0), runner: thread) + "\n", category: "console"))
+                        ownLua({ inspector.interpolate(message, frame: (thread, 0), runner: thread) }) + "\n",
+                        category: "console"))
                 continue
             }
             stopping.append(breakpoint.id)
@@ -210,6 +235,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
     }
 
     package func errorRaised(_ message: String, caught: Bool, on thread: LuaThread) {
+        guard lua.ownLua == 0 else { return }
         stop(reason: "exception", thread: thread, text: message, breakpoints: [])
     }
 
@@ -224,7 +250,16 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
             shared.pending = []
             return requests
         }
-        for request in requests { transport.send(.reply(seq: request.seq, handle(request.command, on: thread))) }
+        for request in requests {
+            transport.send(.reply(seq: request.seq, ownLua { handle(request.command, on: thread) }))
+        }
+    }
+
+    /// Runs `body`, the engine's own work with the program's Lua, with no exception stop.
+    func ownLua<T>(_ body: () -> T) -> T {
+        lua.ownLua += 1
+        defer { lua.ownLua -= 1 }
+        return body()
     }
 
     /// Stops here: tells the debugger, then answers its requests on this thread until it says
@@ -235,6 +270,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         lua.step = nil
         lua.hooks?.step(nil)
         lua.stoppedThread = thread
+        lua.threads = [thread]
         lua.resume = nil
         transport.send(.stopped(reason: reason, thread: 1, text: text, breakpoints: breakpoints))
         while lua.resume == nil {
@@ -250,16 +286,20 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
                 lua.hooks?.setBreakpoints([:])
                 break
             }
-            transport.send(.reply(seq: request.seq, handle(request.command, on: thread)))
+            transport.send(.reply(seq: request.seq, ownLua { handle(request.command, on: thread) }))
         }
         lua.inspector?.forgetHandles()
+        lua.hooks?.forgetCoroutines()
         lua.stoppedThread = nil
-        // A pause asked for once the reply to `continue` went out is for the run that follows.
-        let pauseWaits = shared.withLock { shared in
+        lua.threads = []
+        // A pause asked for once the reply to `continue` went out is for the run that follows;
+        // a request that came while the stop was ending (its sender saw the program stopped, so
+        // nothing nudges it) is carried out now, before the program goes on.
+        let (pauseWaits, stranded) = shared.withLock { shared in
             shared.stopped = false
-            return shared.pauseRequested
+            return (shared.pauseRequested, !shared.pending.isEmpty)
         }
-        if pauseWaits { lua.hooks?.interrupt() }
+        if pauseWaits { nudge() }
         let depth = thread.depth
         switch lua.resume ?? .continue {
         case .continue: break
@@ -267,6 +307,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         case .stepIn: startStepping(.stepIn, thread: thread, depth: depth)
         case .stepOut: startStepping(.stepOut, thread: thread, depth: depth)
         }
+        if stranded { drainPending(on: thread) }
     }
 
     func startStepping(_ mode: StepMode, thread: LuaThread, depth: Int) {

@@ -1,5 +1,6 @@
 import FlowHTTP
 import FlowLiveProtocol
+import FlowRuntime
 import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -14,12 +15,34 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
     private let baseURL: URL
     private let token: String
     private let program: LiveProgram
-    private let state = Locked((source: EventSource?.none, stopped: false))
+    private let state = Locked((source: EventSource?.none, stopped: false, engine: DebugEngine?.none))
 
     package init(url: URL, token: String, program: LiveProgram) {
         self.baseURL = url
         self.token = token
         self.program = program
+    }
+
+    /// The debug channel of `context`, following the live source `configuration` names, as
+    /// `program`: the engine attached (hooks off until a breakpoint is set), its requests read
+    /// from the source's relay; with `waitForDebugger`, returns once a debugger has finished
+    /// its configuration or the wait is over. Nil when the engine cannot attach.
+    static func start(
+        context: LuaContext, configuration: DevelopmentMonitor.Configuration, program: LiveProgram
+    ) -> DebugLiveChannel? {
+        let channel = DebugLiveChannel(url: configuration.url, token: configuration.token, program: program)
+        let engine = DebugEngine(context: context, transport: channel)
+        engine.vanishedTimeout = configuration.debuggerSilenceTimeout
+        do {
+            // Waiting for a debugger: `coroutine` and `pcall` are wrapped before any code runs;
+            // otherwise at the first request (a program no debugger comes to runs untouched).
+            try engine.attach(wrappingNow: configuration.waitForDebugger != nil)
+        } catch {
+            return nil
+        }
+        channel.start(engine)
+        if let seconds = configuration.waitForDebugger { engine.waitForConfiguration(timeout: seconds) }
+        return channel
     }
 
     private func url(_ query: [(String, String)]) -> URL {
@@ -38,6 +61,7 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
         let proceed = state.withLock { state -> Bool in
             guard !state.stopped else { return false }
             state.source = source
+            state.engine = engine
             return true
         }
         guard proceed else { return }
@@ -62,11 +86,13 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
         _ = HTTPPost.send(url([("id", program.id)]), token: token, body: [UInt8](body))
     }
 
-    /// Closes the stream for good.
+    /// Closes the stream for good and takes the engine's hooks out of the program.
     package func stop() {
-        state.withLock { state in
+        let (source, engine) = state.withLock { state in
             state.stopped = true
-            return state.source
-        }?.cancel()
+            return (state.source, state.engine)
+        }
+        source?.cancel()
+        engine?.detach()
     }
 }

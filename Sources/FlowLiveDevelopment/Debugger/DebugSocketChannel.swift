@@ -39,9 +39,9 @@ package final class DebugSocketChannel: DebugTransport, @unchecked Sendable {
         sending.withLock { _ in try? socket.send(Array(data) + [UInt8(ascii: "\n")]) }
     }
 
-    /// Reads requests on a thread of its own and hands each to `engine`; tells it when the
-    /// other side has gone.
-    package func start(_ engine: DebugEngine) {
+    /// Reads requests on a thread of its own and hands each to `engine`; tells it, then
+    /// `closed`, when the other side has gone.
+    package func start(_ engine: DebugEngine, closed: @escaping @Sendable () -> Void = {}) {
         let socket = self.socket
         DetachedThread.start(name: "flowpkg.debug") {
             let decoder = JSONDecoder()
@@ -55,6 +55,7 @@ package final class DebugSocketChannel: DebugTransport, @unchecked Sendable {
                 }
             }
             engine.transportClosed()
+            closed()
         }
     }
 

@@ -461,24 +461,12 @@ struct ManifestDecoder {
         }
     }
 
-    /// Whether no module is listed both at `a/b.lua` and `a/b/init.lua`, in `modules` sorted
+    /// Whether no module is listed twice (`ManifestRules.noModuleTwice`), in `modules` sorted
     /// by path with no path twice. With the resources sorted the same way, no name, key or path
     /// can then be listed twice (every module path is `modules/…` and every resource path
     /// `resources/…`; a resource key has one path), and the counting tables are not needed.
     private func noModuleTwice(_ modules: [Manifest.Module]) -> Bool {
-        for index in initModules {
-            // Module `a.b` at `modules/a/b/init.lua`: is `modules/a/b.lua` listed too?
-            let module = modules[index]
-            let plain = String(module.path.utf8.dropLast(9))! + ".lua"
-            var low = 0
-            var high = modules.count
-            while low < high {
-                let middle = (low + high) / 2
-                if PackagePath.precedes(modules[middle].path, plain) { low = middle + 1 } else { high = middle }
-            }
-            if low < modules.count, modules[low].path == plain { return false }
-        }
-        return true
+        ManifestRules.noModuleTwice(sortedPaths: modules.lazy.map(\.path.utf8), initModules: initModules)
     }
 
     private mutating func string(_ fields: Fields, _ key: String, in place: @autoclosure () -> String) -> String? {

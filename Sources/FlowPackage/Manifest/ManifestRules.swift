@@ -12,3 +12,32 @@ package enum ManifestRules {
         isSHA256(text.utf8)
     }
 }
+
+extension ManifestRules {
+    /// Whether no module is listed both at `modules/a/b.lua` and at `modules/a/b/init.lua`.
+    /// `paths` are the module paths sorted in byte order with no path twice (what both readers
+    /// check first), `initModules` the positions of those stored as `…/init.lua`.
+    package static func noModuleTwice<Paths: RandomAccessCollection>(
+        sortedPaths paths: Paths, initModules: some Sequence<Paths.Index>
+    ) -> Bool where Paths.Element: Collection<UInt8> {
+        var plain: [UInt8] = []
+        for index in initModules {
+            // Module `a.b` at `modules/a/b/init.lua`: is `modules/a/b.lua` listed too?
+            plain.removeAll(keepingCapacity: true)
+            plain.append(contentsOf: paths[index].dropLast(9))
+            plain.append(contentsOf: ".lua".utf8)
+            var low = paths.startIndex
+            var high = paths.endIndex
+            while low < high {
+                let middle = paths.index(low, offsetBy: paths.distance(from: low, to: high) / 2)
+                if paths[middle].lexicographicallyPrecedes(plain) {
+                    low = paths.index(after: middle)
+                } else {
+                    high = middle
+                }
+            }
+            if low < paths.endIndex, paths[low].elementsEqual(plain) { return false }
+        }
+        return true
+    }
+}

@@ -200,26 +200,10 @@ struct ManifestTable: Sendable {
 
     /// Whether no module is stored both at `a/b.lua` and `a/b/init.lua` (the list is sorted).
     private static func noModuleTwice(_ modules: [Entry], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var plain: [UInt8] = []
-        for entry in modules where entry.path.count > entry.name.count + 12 {
-            // `modules/a/b/init.lua`: is `modules/a/b.lua` listed too?
-            plain.removeAll(keepingCapacity: true)
-            plain.append(contentsOf: bytes[entry.path.range].dropLast(9))
-            plain.append(contentsOf: ".lua".utf8)
-            let found = plain.withUnsafeBufferPointer { plain in
-                var low = 0
-                var high = modules.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    let order = compare(UnsafeBufferPointer(rebasing: bytes[modules[middle].path.range]), plain)
-                    if order == 0 { return true }
-                    if order < 0 { low = middle + 1 } else { high = middle }
-                }
-                return false
-            }
-            if found { return false }
-        }
-        return true
+        // Longer than `modules/`, the name and `.lua`: stored as `…/init.lua`.
+        ManifestRules.noModuleTwice(
+            sortedPaths: modules.lazy.map { bytes[$0.path.range] },
+            initModules: modules.indices.lazy.filter { modules[$0].path.count > modules[$0].name.count + 12 })
     }
 
     private static func equal(

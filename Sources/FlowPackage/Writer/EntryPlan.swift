@@ -17,6 +17,8 @@ struct PlannedEntry: Sendable {
     var file: URL
     var kind: Kind
     var compression: EntryCompression
+    /// The bytes the caller already read (`PackageInput.Module.contents`); nil reads `file`.
+    var contents: [UInt8]? = nil
 }
 
 /// What hashing learned about one input: its size, its SHA-256 and, for a small file, its
@@ -54,7 +56,9 @@ extension PackageInput {
                 throw .invalidInput(path: output, entry: path, reason: "module \(module.name) is given twice")
             }
             entries.append(
-                PlannedEntry(path: path, file: module.file, kind: .module(module.name), compression: .deflate))
+                PlannedEntry(
+                    path: path, file: module.file, kind: .module(module.name), compression: .deflate,
+                    contents: module.contents))
         }
         var keys: Set<ResourceKey> = []
         for resource in resources {
@@ -78,7 +82,9 @@ extension PackageInput {
             guard path.hasSuffix(".lua") else {
                 throw .invalidInput(path: output, entry: path, reason: "a script's name must end in .lua")
             }
-            entries.append(PlannedEntry(path: path, file: script.file, kind: .script, compression: .deflate))
+            entries.append(
+                PlannedEntry(
+                    path: path, file: script.file, kind: .script, compression: .deflate, contents: script.contents))
         }
         entries.sort { PackagePath.precedes($0.path, $1.path) }
         for (previous, next) in zip(entries, entries.dropFirst()) where previous.path == next.path {

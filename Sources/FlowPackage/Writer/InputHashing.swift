@@ -24,9 +24,12 @@ enum InputHashing {
 
     /// Which entries to keep in memory, decided from their sizes in package order (never from
     /// which worker got there first), so the same project is always written the same way.
-    static func keptInMemory(sizes: [Int64]) -> [Bool] {
+    /// Entries whose bytes the caller handed in (`inMemory`) are kept without counting.
+    static func keptInMemory(sizes: [Int64], inMemory: [Bool]? = nil) -> [Bool] {
         var total: Int64 = 0
-        return sizes.map { size in
+        return sizes.indices.map { index in
+            let size = sizes[index]
+            if inMemory?[index] == true { return true }
             guard size <= retainedFileLimit, total + size <= retainedBudget else { return false }
             total += size
             return true
@@ -65,6 +68,11 @@ enum InputHashing {
         progress: ProgressCounter, cancellation: PackageCancellation?,
         output: String
     ) throws(PackageError) -> HashedEntry {
+        if let bytes = entry.contents {
+            // Read once already (by validation): hashed and written as they are.
+            progress.add(Int64(bytes.count))
+            return HashedEntry(size: Int64(bytes.count), sha256: hexString(SHA256.hash(data: bytes)), retained: bytes)
+        }
         let file = try InputFile(entry.file, entry: entry.path)
         if keep {
             // Read one byte past the stated size, so a file that grew since `stat` is seen whole.

@@ -19,11 +19,15 @@ public struct PackageInput: Sendable {
         public var name: ModuleName
         public var relativePath: String
         public var file: URL
+        /// The file's bytes when the caller already read them (validation did): written as
+        /// they are, so the file is not read again. Nil reads `file`.
+        public var contents: [UInt8]?
 
-        public init(name: ModuleName, relativePath: String, file: URL) {
+        public init(name: ModuleName, relativePath: String, file: URL, contents: [UInt8]? = nil) {
             self.name = name
             self.relativePath = relativePath
             self.file = file
+            self.contents = contents
         }
     }
 
@@ -44,10 +48,13 @@ public struct PackageInput: Sendable {
     public struct Script: Sendable, Equatable {
         public var relativePath: String
         public var file: URL
+        /// The file's bytes when the caller already read them, as for a module.
+        public var contents: [UInt8]?
 
-        public init(relativePath: String, file: URL) {
+        public init(relativePath: String, file: URL, contents: [UInt8]? = nil) {
             self.relativePath = relativePath
             self.file = file
+            self.contents = contents
         }
     }
 

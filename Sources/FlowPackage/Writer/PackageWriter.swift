@@ -29,13 +29,30 @@ public enum PackageWriter {
         _ input: PackageInput, to output: URL, options: PackageWriteOptions = .init(),
         limits: PackageLimits = .default
     ) throws -> Manifest {
+        try writePackage(input, to: output, options: options, limits: limits).manifest
+    }
+
+    /// What `writePackage` wrote: the manifest, and the package file's size and SHA-256, taken
+    /// from its bytes as they were written (the file is not read back).
+    public struct Written: Sendable {
+        public var manifest: Manifest
+        public var bytes: Int64
+        public var sha256: String
+    }
+
+    /// Writes `input` to `output` as `write` does, and returns the package file's size and
+    /// SHA-256 with the manifest.
+    public static func writePackage(
+        _ input: PackageInput, to output: URL, options: PackageWriteOptions = .init(),
+        limits: PackageLimits = .default
+    ) throws -> Written {
         let outputPath = output.path
         var planned = try input.plannedEntries(output: outputPath, limits: limits)
         try checkOutputLocation(output)
-        let sizes = planned.map { fileSize($0.file) }
+        let sizes = planned.map { $0.contents.map { Int64($0.count) } ?? fileSize($0.file) }
         let total = sizes.reduce(0, +)
         let hashed = try InputHashing.hashAll(
-            planned, keep: InputHashing.keptInMemory(sizes: sizes),
+            planned, keep: InputHashing.keptInMemory(sizes: sizes, inMemory: planned.map { $0.contents != nil }),
             progress: ProgressCounter(.hashing, total: total, callback: options.progress),
             cancellation: options.cancellation, output: outputPath)
         var totalModuleBytes: Int64 = 0
@@ -58,10 +75,12 @@ public enum PackageWriter {
 
         let temporary = try TemporaryOutput.make(beside: output)
         defer { temporary.removeIfLeft() }
+        var written = WrittenBytes()
         for pass in 1...2 {
+            written = WrittenBytes()
             try writeArchive(
                 at: temporary.path, output: outputPath, manifestBytes: manifestBytes, planned: planned,
-                hashed: hashed, options: options,
+                hashed: hashed, options: options, written: written,
                 progress: ProgressCounter(
                     .writing, total: hashed.reduce(0) { $0 + $1.size }, callback: options.progress))
             if options.cancellation?.isCancelled == true { throw PackageError.cancelled(path: outputPath) }
@@ -75,7 +94,13 @@ public enum PackageWriter {
             }
         }
         try TemporaryOutput.moveIntoPlace(temporary)
-        return manifest
+        return Written(manifest: manifest, bytes: written.count, sha256: hexString(written.hasher.finalize()))
+    }
+
+    /// The bytes of one pass's archive, counted and hashed as libarchive writes them.
+    private final class WrittenBytes {
+        var hasher = SHA256()
+        var count: Int64 = 0
     }
 
     /// Appends the manifest, then every entry in order, through libarchive. Entries up to 4 MiB
@@ -83,7 +108,7 @@ public enum PackageWriter {
     /// streamed in chunks, so reading and hashing overlap with libarchive's deflate.
     private static func writeArchive(
         at path: String, output: String, manifestBytes: [UInt8], planned: [PlannedEntry],
-        hashed: [HashedEntry], options: PackageWriteOptions,
+        hashed: [HashedEntry], options: PackageWriteOptions, written: WrittenBytes,
         progress: ProgressCounter
     ) throws {
         let readAhead = ReadAhead(
@@ -100,7 +125,10 @@ public enum PackageWriter {
             ArchiveEntryHeader(path: path, size: size, compression: compression, modificationTime: timestamp)
         }
         do {
-            let writer = try ArchiveWriter(path: path)
+            let writer = try ArchiveWriter(path: path) { bytes in
+                written.hasher.update(bufferPointer: bytes)
+                written.count += Int64(bytes.count)
+            }
             // Stored, not deflated: every open reads the whole manifest before any Lua runs, and
             // inflating a large package's (400 KB for 2,000 modules) cost more than the rest of
             // reading it. It adds a few hundred kilobytes to a package of that size.

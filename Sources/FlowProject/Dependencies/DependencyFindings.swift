@@ -1,6 +1,6 @@
 import FlowDiagnostics
 
-/// A dependency's own style is not the project's to fix: static analysis (FP4xx) reads its
+/// A dependency's own style is not the project's to fix: static analysis (FP4xx and lint) reads its
 /// modules, so requires into it resolve and it is checked for what breaks a run, but its own
 /// findings are not reported. Syntax and content problems (FP3xx) still are.
 enum DependencyFindings {
@@ -8,7 +8,7 @@ enum DependencyFindings {
         let files = Set(modules.filter { $0.dependency != nil }.map(\.file.path))
         guard !files.isEmpty else { return diagnostics }
         return diagnostics.filter { diagnostic in
-            !(diagnostic.code.hasPrefix("FP4") && diagnostic.file.map(files.contains) == true)
+            !(diagnostic.code.area == .analysis && diagnostic.file.map(files.contains) == true)
         }
     }
 }

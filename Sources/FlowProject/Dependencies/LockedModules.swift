@@ -39,7 +39,7 @@ enum LockedModules {
             found.diagnostics.append(located(error.diagnostic, file: lockPath))
             return found
         }
-        if let stale = lock.staleness(for: file.dependencies, isExternal: file.isExternalModule) {
+        if let stale = DependencyGraph.staleness(of: lock, for: file, root: root) {
             found.diagnostics.append(
                 unresolved(located(DependencyError.lockOutOfDate(reason: stale).diagnostic, file: lockPath)))
             return found
@@ -71,6 +71,7 @@ enum LockedModules {
         var modules: [ProjectModule] = []
         for module in dependency.modules {
             guard let name = try? ModuleName(module.name) else { continue }
+            try checkPlace(of: module, in: dependency)
             let vendored = root + "/vendor/" + dependency.name + "/" + module.path
             var path: String
             if FileManager.default.fileExists(atPath: vendored) {
@@ -79,12 +80,13 @@ enum LockedModules {
                     throw .hashMismatch(file: vendored, expected: module.sha256, actual: actual)
                 }
                 path = vendored
-            } else if try cache.checkedContents(of: module.sha256) != nil {
-                path = cache.path(for: module.sha256)
+            } else if let copy = try readableCopy(of: module, in: dependency, cache: cache) {
+                path = copy
             } else if dependency.kind == "package",
-                try PackageDependencies.refill(dependency, root: root, cache: cache)
+                try PackageDependencies.refill(dependency, root: root, cache: cache),
+                let copy = try readableCopy(of: module, in: dependency, cache: cache)
             {
-                path = cache.path(for: module.sha256)
+                path = copy
             } else {
                 throw .unavailableOffline(dependency: dependency.name, file: module.path)
             }
@@ -94,6 +96,26 @@ enum LockedModules {
                 ))
         }
         return modules
+    }
+
+    /// A lock is read from disk: its names and paths must stay below vendor/NAME/.
+    static func checkPlace(of module: LockedModule, in dependency: LockedDependency) throws(DependencyError) {
+        if let problem = DependencyDeclaration.nameProblem(dependency.name) ?? LockedModule.pathProblem(module.path) {
+            throw .lockOutOfDate(
+                reason:
+                    "flowpkg.lock names the file '\(module.path)' of '\(dependency.name)', which cannot be used: \(problem)"
+            )
+        }
+    }
+
+    /// The cache's file for `module`, checked, under a name an editor shows well
+    /// (`sources/penlight-1.13.1-1-3f2a9c1b/pl/pretty.lua`); nil when the cache lacks it.
+    private static func readableCopy(of module: LockedModule, in dependency: LockedDependency, cache: FileCache)
+        throws(DependencyError) -> String?
+    {
+        try cache.readableCopy(
+            of: module.sha256, dependency: dependency.name, version: dependency.version, tag: dependency.sha256,
+            path: module.path)
     }
 
     /// A path dependency's modules, read from its folder as it is now; with `locked`, a file

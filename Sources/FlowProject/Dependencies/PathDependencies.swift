@@ -17,6 +17,8 @@ enum PathDependencies {
         var locked: [LockedModule]
         var version: String
         var folder: String
+        /// Its own flowpkg.json's `dependencies` (paths relative to `folder`).
+        var declarations: [DependencyDeclaration]
     }
 
     static func modules(name: String, path: String, root: String) throws(DependencyError) -> Modules {
@@ -50,24 +52,34 @@ enum PathDependencies {
                     name: module.name.rawValue, path: module.relativePath, size: Int64(bytes.count),
                     sha256: Hashing.sha256(bytes)))
         }
-        return Modules(modules: modules, locked: locked, version: project.projectFile.version, folder: folder)
+        return Modules(
+            modules: modules, locked: locked, version: project.projectFile.version, folder: folder,
+            declarations: project.projectFile.dependencies)
     }
 
     /// The dependency as the lock pins it; its SHA-256 covers every module's path and hash.
-    static func lock(name: String, path: String, root: String) throws(DependencyError) -> LockedDependency {
+    /// `path` is relative to `root` (the app's folder); `requested` is nil for a dependency's own.
+    static func lock(name: String, path: String, root: String, requested: String?) throws(DependencyError) -> (
+        LockedDependency, Modules
+    ) {
         let found = try modules(name: name, path: path, root: root)
         let lines = found.locked.sorted { $0.path < $1.path }.map { "\($0.path):\($0.sha256)\n" }.joined()
-        return LockedDependency(
+        let locked = LockedDependency(
             kind: "path", name: name, version: found.version, origin: path, sha256: Hashing.sha256(Array(lines.utf8)),
-            requested: path, dependencies: [], modules: found.locked)
+            requested: requested, dependencies: found.declarations.map(DependencyGraph.ownDependency).sorted(),
+            modules: found.locked)
+        return (locked, found)
     }
 }
 
 /// A `.luapkg` library (`{"package": "vendor/charts-2.0.0.luapkg"}`): read through FlowPackage's
 /// reader, which checks its manifest and every entry's hash; its modules go to the cache.
 enum PackageDependencies {
-    static func lock(name: String, path: String, root: String, cache: FileCache) throws(DependencyError)
-        -> LockedDependency
+    /// The package as the lock pins it, then one entry for each dependency its manifest says it
+    /// was built with (their modules are in the package; the package's own entry lists them as
+    /// its dependencies). `path` is relative to `root`; `requested` is nil for a dependency's own.
+    static func lock(name: String, path: String, root: String, requested: String?, cache: FileCache)
+        throws(DependencyError) -> [LockedDependency]
     {
         let file = PathText.resolve(path, against: root)
         guard FileManager.default.fileExists(atPath: file) else {
@@ -97,9 +109,25 @@ enum PackageDependencies {
                     name: module.name.rawValue, path: String(module.path.dropFirst(PackagePath.modulesFolder.count)),
                     size: Int64(bytes.count), sha256: sha))
         }
-        return LockedDependency(
-            kind: "package", name: name, version: reader.manifest.version, origin: path,
-            sha256: try Hashing.sha256(ofFileAt: file), requested: path, dependencies: [], modules: modules)
+        let packageSHA = try Hashing.sha256(ofFileAt: file)
+        var bundled: [LockedDependency] = []
+        var taken = Set<String>()
+        for dependency in reader.manifest.dependencies {
+            let names = Set(dependency.modules.map(\.rawValue))
+            guard !names.isEmpty, dependency.name != name, DependencyDeclaration.nameProblem(dependency.name) == nil
+            else { continue }
+            taken.formUnion(names)
+            bundled.append(
+                LockedDependency(
+                    kind: "package", name: dependency.name, version: dependency.version, origin: path,
+                    sha256: packageSHA, requested: nil, dependencies: [],
+                    modules: modules.filter { names.contains($0.name) }))
+        }
+        let own = LockedDependency(
+            kind: "package", name: name, version: reader.manifest.version, origin: path, sha256: packageSHA,
+            requested: requested, dependencies: bundled.map { "\($0.name) == \($0.version)" }.sorted(),
+            modules: modules.filter { !taken.contains($0.name) })
+        return [own] + bundled
     }
 
     /// Puts a locked package's modules back in the cache from the package file, when the file is
@@ -111,8 +139,10 @@ enum PackageDependencies {
         guard actual == dependency.sha256 else {
             throw .hashMismatch(file: file, expected: dependency.sha256, actual: actual)
         }
-        let relocked = try lock(name: dependency.name, path: dependency.origin, root: root, cache: cache)
-        for module in dependency.modules where !relocked.modules.contains(module) {
+        let relocked = try lock(
+            name: dependency.name, path: dependency.origin, root: root, requested: nil, cache: cache
+        ).flatMap(\.modules)
+        for module in dependency.modules where !relocked.contains(module) {
             throw .hashMismatch(file: file + ": " + module.path, expected: module.sha256, actual: "another file")
         }
         return true

@@ -35,7 +35,10 @@ public enum Exporter {
             strict: options.strict, identifier: options.identifier, version: options.version)
         validationOptions.allowsOutsideLinks = options.allowsOutsideLinks
         validationOptions.dependencies = options.dependencies
-        let validation = Validator.validate(projectAt: root, options: validationOptions)
+        // One session, kept: the module bytes it checked are the bytes written, read once.
+        validationOptions.keepsCheckedBytes = true
+        let session = ValidationSession(root: root, options: validationOptions)
+        let validation = session.report()
         var result = ExportResult(
             diagnostics: validation.diagnostics, moduleCount: validation.moduleCount,
             resourceCount: validation.resourceCount, package: nil, wasCancelled: false)
@@ -56,18 +59,17 @@ public enum Exporter {
             result.diagnostics.append(refusal)
             return result
         }
-        var input = packageInput(for: project)
+        var input = packageInput(for: project, checkedBytes: session.checkedBytes(ofFileAt:))
         input.runtimeVersion = options.runtimeVersion ?? project.projectFile.runtimeVersion
         var writeOptions = PackageWriteOptions(
             timestamp: timestamp, progress: options.progress,
             cancellation: options.cancellation)
         writeOptions.signingKey = options.signingKey
         do {
-            let manifest = try PackageWriter.write(input, to: output, options: writeOptions)
-            let size =
-                (try? FileManager.default.attributesOfItem(atPath: output.path)).flatMap(FileManager.size(in:)) ?? 0
-            let sha256 = (try? PackageFile.sha256(at: output)) ?? ""
-            result.package = ExportResult.Package(url: output, manifest: manifest, bytes: size, sha256: sha256)
+            // The package's size and SHA-256 come from its bytes as they were written.
+            let written = try PackageWriter.writePackage(input, to: output, options: writeOptions)
+            result.package = ExportResult.Package(
+                url: output, manifest: written.manifest, bytes: written.bytes, sha256: written.sha256)
         } catch let error as PackageError {
             if case .cancelled = error { result.wasCancelled = true }
             result.diagnostics.append(diagnostic(for: error))
@@ -86,15 +88,20 @@ public enum Exporter {
         return url.standardizedFileURL
     }
 
-    /// The writer's input: names from the project model, bytes from its files, no host path.
-    static func packageInput(for project: Project) -> PackageInput {
+    /// The writer's input: names from the project model, bytes from its files (or the bytes
+    /// validation already read, from `checkedBytes`), no host path.
+    static func packageInput(for project: Project, checkedBytes: (String) -> [UInt8]? = { _ in nil }) -> PackageInput {
         var input = PackageInput(
             identifier: project.identifier, name: project.projectFile.name, version: project.projectFile.version,
             startModule: project.startModule,
-            modules: project.modules.map { .init(name: $0.name, relativePath: $0.relativePath, file: $0.file) },
+            modules: project.modules.map {
+                .init(name: $0.name, relativePath: $0.relativePath, file: $0.file, contents: checkedBytes($0.file.path))
+            },
             resources: project.resources.map { .init(key: $0.key, file: $0.file) },
             externalModules: project.projectFile.externalModules)
-        input.scripts = project.scripts.map { .init(relativePath: $0.relativePath, file: $0.file) }
+        input.scripts = project.scripts.map {
+            .init(relativePath: $0.relativePath, file: $0.file, contents: checkedBytes($0.file.path))
+        }
         input.dependencies = project.dependencies
         return input
     }

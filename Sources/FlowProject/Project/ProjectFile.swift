@@ -133,8 +133,9 @@ public struct ProjectFile: Sendable, Equatable {
 extension String {
     func trimmingWhitespace() -> Substring {
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return Substring(scalars[first...last])
     }
 }

@@ -30,42 +30,10 @@ enum ChainScanner {
     }
 
     static func longChain(in source: UnsafeRawBufferPointer, limit: Int = maximumChain) -> LongChain? {
-        let count = source.count
         // Per open level: operators in the current expression, elseifs of the current if.
         var operators: [Int] = [0]
         var elseifs: [Int] = [0]
-        var line = 1
-        var lineStart = 0
-        var index = 0
-        @inline(__always) func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95
-        }
-        func longBracket(at start: Int) -> Int? {
-            var i = start + 1
-            while i < count, source[i] == UInt8(ascii: "=") { i += 1 }
-            return i < count && source[i] == UInt8(ascii: "[") ? i - start - 1 : nil
-        }
-        func skipLong(level: Int) {
-            while index < count {
-                if source[index] == 0x0A {
-                    line += 1
-                    lineStart = index + 1
-                }
-                if source[index] == UInt8(ascii: "]") {
-                    var i = index + 1
-                    var equals = 0
-                    while i < count, source[i] == UInt8(ascii: "=") {
-                        i += 1
-                        equals += 1
-                    }
-                    if equals == level, i < count, source[i] == UInt8(ascii: "]") {
-                        index = i + 1
-                        return
-                    }
-                }
-                index += 1
-            }
-        }
+        var scanner = LuaByteScanner(source)
         func open() {
             operators.append(0)
             elseifs.append(0)
@@ -76,78 +44,33 @@ enum ChainScanner {
                 elseifs.removeLast()
             }
         }
-        func word(_ start: Int, _ text: StaticString) -> Bool {
-            let length = index - start
-            guard length == text.utf8CodeUnitCount else { return false }
-            let bytes = text.utf8Start
-            for offset in 0..<length where source[start + offset] != bytes[offset] { return false }
-            return true
-        }
-        while index < count {
-            let byte = source[index]
-            switch byte {
-            case 0x0A:
-                line += 1
-                index += 1
-                lineStart = index
-            case UInt8(ascii: "-") where index + 1 < count && source[index + 1] == UInt8(ascii: "-"):
-                index += 2
-                if index < count, source[index] == UInt8(ascii: "["), let level = longBracket(at: index) {
-                    index += level + 2
-                    skipLong(level: level)
-                } else {
-                    while index < count, source[index] != 0x0A { index += 1 }
-                }
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                index += 1
-                while index < count, source[index] != byte, source[index] != 0x0A {
-                    index += source[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                index += 1
-            case UInt8(ascii: "["):
-                if let level = longBracket(at: index) {
-                    index += level + 2
-                    skipLong(level: level)
-                } else {
-                    open()
-                    index += 1
-                }
-            case UInt8(ascii: "("), UInt8(ascii: "{"):
-                open()
-                index += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "]"):
-                close()
-                index += 1
-            case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
-                operators[operators.count - 1] = 0
-                index += 1
-            case _ where isWordByte(byte):
-                let start = index
-                while index < count, isWordByte(source[index]) { index += 1 }
-                if word(start, "or") || word(start, "and") {
+        while let token = scanner.next() {
+            switch token {
+            case .open: open()
+            case .close: close()
+            case .separator: operators[operators.count - 1] = 0
+            case .word(let start):
+                func word(_ text: StaticString) -> Bool { scanner.word(start, is: text) }
+                if word("or") || word("and") {
                     operators[operators.count - 1] += 1
                     if operators[operators.count - 1] > limit {
-                        return LongChain(isElseif: false, line: line, column: start - lineStart + 1)
+                        return LongChain(isElseif: false, line: scanner.line, column: scanner.column(of: start))
                     }
-                } else if word(start, "elseif") {
+                } else if word("elseif") {
                     operators[operators.count - 1] = 0
                     elseifs[elseifs.count - 1] += 1
                     if elseifs[elseifs.count - 1] > limit {
-                        return LongChain(isElseif: true, line: line, column: start - lineStart + 1)
+                        return LongChain(isElseif: true, line: scanner.line, column: scanner.column(of: start))
                     }
-                } else if word(start, "function") || word(start, "if") || word(start, "do")
-                    || word(start, "repeat")
-                {
+                } else if word("function") || word("if") || word("do") || word("repeat") {
                     open()
-                } else if word(start, "end") || word(start, "until") {
+                } else if word("end") || word("until") {
                     close()
-                } else if word(start, "then") || word(start, "else") || word(start, "local")
-                    || word(start, "return") || word(start, "while") || word(start, "for") || word(start, "in")
+                } else if word("then") || word("else") || word("local") || word("return") || word("while")
+                    || word("for") || word("in")
                 {
                     operators[operators.count - 1] = 0
                 }
-            default:
-                index += 1
             }
         }
         return nil

@@ -25,6 +25,8 @@ final class ModuleContentChecker {
         /// The text of a module that did not compile or could not be analysed: what it might
         /// name (resources, globals) still counts, so its error is not echoed by false warnings.
         var unanalysedSource: [UInt8]?
+        /// The bytes read from the file and checked (export writes them).
+        var checkedBytes: [UInt8]?
     }
 
     private let lua = LuaChunkChecker()
@@ -48,7 +50,10 @@ final class ModuleContentChecker {
                     severity: .error, code: .unreadableFile, message: "cannot read the module: \(reason)", file: path))
             return outcome
         case .success(let bytes):
-            return check(bytes: bytes, path: path, chunkName: chunkName, collectsStringLiterals: collectsStringLiterals)
+            var outcome = check(
+                bytes: bytes, path: path, chunkName: chunkName, collectsStringLiterals: collectsStringLiterals)
+            outcome.checkedBytes = bytes
+            return outcome
         }
     }
 

@@ -9,81 +9,27 @@ enum NestingScanner {
         var depth = 0
         var deepest = 0
         var place: (line: Int, column: Int)?
-        var line = 1
-        var lineStart = 0
-        var index = 0
-        let count = source.count
-        func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95
-        }
-        /// Length of a long bracket opener `[==[` at `at`, or nil.
-        func longBracket(at start: Int) -> Int? {
-            var i = start + 1
-            while i < count, source[i] == UInt8(ascii: "=") { i += 1 }
-            return i < count && source[i] == UInt8(ascii: "[") ? i - start - 1 : nil
-        }
-        func skipLong(level: Int) {
-            while index < count {
-                if source[index] == 0x0A { line += 1; lineStart = index + 1 }
-                if source[index] == UInt8(ascii: "]") {
-                    var i = index + 1, equals = 0
-                    while i < count, source[i] == UInt8(ascii: "=") { i += 1; equals += 1 }
-                    if equals == level, i < count, source[i] == UInt8(ascii: "]") { index = i + 1; return }
-                }
-                index += 1
+        var scanner = LuaByteScanner(source)
+        func deeper(at start: Int) {
+            depth += 1
+            if depth > deepest {
+                deepest = depth
+                place = (scanner.line, scanner.column(of: start))
             }
         }
-        while index < count {
-            let byte = source[index]
-            switch byte {
-            case 0x0A:
-                line += 1
-                index += 1
-                lineStart = index
-            case UInt8(ascii: "-") where index + 1 < count && source[index + 1] == UInt8(ascii: "-"):
-                index += 2
-                if index < count, source[index] == UInt8(ascii: "["), let level = longBracket(at: index) {
-                    index += level + 2
-                    skipLong(level: level)
-                } else {
-                    while index < count, source[index] != 0x0A { index += 1 }
-                }
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                index += 1
-                while index < count, source[index] != byte, source[index] != 0x0A {
-                    index += source[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                index += 1
-            case UInt8(ascii: "["):
-                if let level = longBracket(at: index) {
-                    index += level + 2
-                    skipLong(level: level)
-                } else {
-                    depth += 1
-                    if depth > deepest { deepest = depth; place = (line, index - lineStart + 1) }
-                    index += 1
-                }
-            case UInt8(ascii: "("), UInt8(ascii: "{"):
-                depth += 1
-                if depth > deepest { deepest = depth; place = (line, index - lineStart + 1) }
-                index += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth = max(0, depth - 1)
-                index += 1
-            case _ where isWordByte(byte):
-                let start = index
-                while index < count, isWordByte(source[index]) { index += 1 }
-                switch String(decoding: UnsafeRawBufferPointer(rebasing: source[start..<index]), as: UTF8.self) {
-                case "function", "if", "do", "repeat":
-                    depth += 1
-                    if depth > deepest { deepest = depth; place = (line, start - lineStart + 1) }
-                case "end", "until":
+        while let token = scanner.next() {
+            switch token {
+            case .open(let start): deeper(at: start)
+            case .close: depth = max(0, depth - 1)
+            case .separator: break
+            case .word(let start):
+                if scanner.word(start, is: "function") || scanner.word(start, is: "if")
+                    || scanner.word(start, is: "do") || scanner.word(start, is: "repeat")
+                {
+                    deeper(at: start)
+                } else if scanner.word(start, is: "end") || scanner.word(start, is: "until") {
                     depth = max(0, depth - 1)
-                default:
-                    break
                 }
-            default:
-                index += 1
             }
         }
         return place

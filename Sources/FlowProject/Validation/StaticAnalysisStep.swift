@@ -40,7 +40,9 @@ enum StaticAnalysisStep {
                 modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
                 resources: resources, environment: environment, unanalysedSources: unanalysedSources,
                 everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
-                startModule: project.startModule, uncompiled: uncompiled)
+                startModule: project.startModule, uncompiled: uncompiled,
+                implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
+                    modules: modules, options: { lint.options(forFile: $0) }))
     }
 
     /// Splits one checked file's findings: its syntax error, when it has one and a name the
@@ -52,7 +54,7 @@ enum StaticAnalysisStep {
         guard let name else { return diagnostics }
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics {
-            if diagnostic.code == DiagnosticCode.luaSyntaxError.code {
+            if diagnostic.has(.luaSyntaxError) {
                 uncompiled.append(ProjectRules.UncompiledModule(name: name, diagnostic: diagnostic))
             } else {
                 kept.append(diagnostic)

@@ -191,23 +191,21 @@ enum Suppressions {
     /// `diagnostics` without those the project ignores: by its `ignore` list (paths relative to
     /// `root`), then by the comments of the Lua files they point into.
     ///
-    /// FP405 comes for every read of an undefined global; what is left after suppression keeps
-    /// the first of each name per module (diagnostics come sorted), so ignoring one line does
-    /// not hide the same mistake on another.
+    /// FP405 comes for every read of an undefined global, as luacheck's 113 does: ignoring one
+    /// line does not hide the same mistake on another.
     /// `contents` gives a Lua file's text when it is not the file's on disk (an editor's unsaved
     /// buffer); nil from it, or no `contents`, reads the file.
     static func apply(
         _ diagnostics: [Diagnostic], root: String, ignore: [ProjectFile.IgnoreRule],
         contents: ((String) -> [UInt8]?)? = nil
     ) -> [Diagnostic] {
-        guard diagnostics.contains(where: { isSuppressible($0.code) }) else { return diagnostics }
+        guard diagnostics.contains(where: { isSuppressible($0.code.code) }) else { return diagnostics }
         var rulesByFile: [String: FileRules] = [:]
         var luacheckByFile: [String: LuacheckComments] = [:]
-        var reportedGlobals: Set<String> = []
         return diagnostics.filter { diagnostic in
-            guard isSuppressible(diagnostic.code) else { return true }
+            guard isSuppressible(diagnostic.code.code) else { return true }
             let relative = diagnostic.file.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
-            for rule in ignore where rule.code == diagnostic.code {
+            for rule in ignore where rule.code == diagnostic.code.code {
                 guard let pattern = rule.path else { return false }
                 if let relative, fnmatch(pattern, relative, 0) == 0 { return false }
             }
@@ -218,7 +216,7 @@ enum Suppressions {
                 rulesByFile[file] = rules(in: bytes)
                 luacheckByFile[file] = LuacheckComments(source: bytes)
             }
-            if let number = LuacheckComments.numbers[diagnostic.code], let line = diagnostic.line,
+            if let number = LuacheckComments.numbers[diagnostic.code.code], let line = diagnostic.line,
                 luacheckByFile[file]!.ignores(
                     number, name: LuacheckComments.name(in: diagnostic.message), line: line,
                     message: diagnostic.message)
@@ -226,8 +224,7 @@ enum Suppressions {
                 return false
             }
             let global = diagnostic.has(.undefinedGlobal) ? globalName(in: diagnostic.message) : nil
-            if rulesByFile[file]!.ignores(diagnostic.code, line: diagnostic.line, global: global) { return false }
-            if let global { return reportedGlobals.insert(file + "\u{0}" + global).inserted }
+            if rulesByFile[file]!.ignores(diagnostic.code.code, line: diagnostic.line, global: global) { return false }
             return true
         }
     }

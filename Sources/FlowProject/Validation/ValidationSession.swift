@@ -39,6 +39,8 @@ public final class ValidationSession {
     private var indexByPath: [String: Int] = [:]
     private var outcomes: [ModuleContentChecker.Outcome?] = []
     private var buffers: [String: [UInt8]] = [:]
+    /// The bytes checked of each file, by path, when `options.keepsCheckedBytes`.
+    private var checkedBytes: [String: [UInt8]] = [:]
     private var resourceCount = 0
     private lazy var checker = ModuleContentChecker(maximumSize: options.maximumModuleSize)
 
@@ -98,7 +100,15 @@ public final class ValidationSession {
         ).wait()
         let checked = queue.outcomes()
         outcomes = [ModuleContentChecker.Outcome?](repeating: nil, count: units.count)
-        for (position, index) in onDisk.enumerated() { outcomes[index] = checked[position] }
+        checkedBytes = [:]
+        for (position, index) in onDisk.enumerated() {
+            outcomes[index] = checked[position]
+            // Kept apart (or dropped), so an editor's session holds no copy of every file.
+            if options.keepsCheckedBytes, let bytes = checked[position]?.checkedBytes {
+                checkedBytes[units[index].path] = bytes
+            }
+            outcomes[index]?.checkedBytes = nil
+        }
         modulesAnalysed += onDisk.count
         for index in units.indices where outcomes[index] == nil {
             analyse(index)
@@ -137,6 +147,12 @@ public final class ValidationSession {
     /// What static analysis knows of the module at `path`: from its last text that parsed.
     public func facts(ofModuleAt path: String) -> ModuleFacts? {
         indexByPath[path].flatMap { outcomes[$0]?.facts }
+    }
+
+    /// The bytes of the module or script file at `path` as validation read and checked them,
+    /// when the options keep them and no buffer replaced them since.
+    func checkedBytes(ofFileAt path: String) -> [UInt8]? {
+        buffers[path] == nil ? checkedBytes[path] : nil
     }
 
     /// The text the session validates for `path`: the buffer, else the file.
@@ -191,6 +207,7 @@ public final class ValidationSession {
                 bytes: buffer, path: path, chunkName: chunkName, collectsStringLiterals: literals)
         } else {
             outcomes[index] = checker.check(path: path, chunkName: chunkName, collectsStringLiterals: literals)
+            outcomes[index]?.checkedBytes = nil
         }
     }
 

@@ -9,28 +9,28 @@ import FlowPackage
 /// A module's notes are taken afresh each time it runs.
 extension ContextCore {
     /// Remembers the function on top of the stack as module `name`'s main chunk.
-    func registerChunk(of name: ModuleName, on L: OpaquePointer) {
-        LuaStack(L, bridge: nil).rawSetTopAsKey(inReferencedTable: chunksReference, to: name.rawValue)
+    func registerChunk(of name: ModuleName, on thread: LuaThread) {
+        LuaStack(thread, bridge: nil).rawSetTopAsKey(inReferencedTable: chunksReference, to: name.rawValue)
     }
 
     /// Takes module `name`'s notes out (it is about to run again and note afresh), returning a
     /// registry reference that `restoreRequires` puts back when the run fails.
-    func takeRequires(of name: ModuleName, on L: OpaquePointer) -> Int32 {
-        LuaStack(L, bridge: nil).rawTake(name.rawValue, fromReferencedTable: requiresReference)
+    func takeRequires(of name: ModuleName, on thread: LuaThread) -> Int32 {
+        LuaStack(thread, bridge: nil).rawTake(name.rawValue, fromReferencedTable: requiresReference)
     }
 
     /// Puts back (`restore`) or drops the notes `takeRequires` took out.
-    func finishRequires(of name: ModuleName, saved: Int32, restore: Bool, on L: OpaquePointer) {
-        let stack = LuaStack(L, bridge: nil)
+    func finishRequires(of name: ModuleName, saved: Int32, restore: Bool, on thread: LuaThread) {
+        let stack = LuaStack(thread, bridge: nil)
         if restore { stack.rawSet(name.rawValue, inReferencedTable: requiresReference, toReferenced: saved) }
         stack.release(saved)
     }
 
     /// Every module that ran, with the modules it required while its main chunk ran.
     func requireGraph() throws -> [ModuleName: Set<ModuleName>] {
-        let (_, L) = try live()
+        let (_, thread) = try live()
         var graph: [ModuleName: Set<ModuleName>] = [:]
-        for (key, members) in LuaStack(L, bridge: nil).stringKeySets(inReferencedTable: requiresReference) {
+        for (key, members) in LuaStack(thread, bridge: nil).stringKeySets(inReferencedTable: requiresReference) {
             guard let requirer = try? ModuleName(String(decoding: key, as: UTF8.self)) else { continue }
             graph[requirer] = Set(members.compactMap { try? ModuleName(String(decoding: $0, as: UTF8.self)) })
         }
@@ -67,7 +67,7 @@ extension ContextCore {
 
     /// Whether `require` has run the module (its `package.loaded` entry is set).
     func isLoaded(_ name: ModuleName) throws -> Bool {
-        let (_, L) = try live()
-        return LuaStack(L, bridge: nil).isModuleLoaded(name.rawValue)
+        let (_, thread) = try live()
+        return LuaStack(thread, bridge: nil).isModuleLoaded(name.rawValue)
     }
 }

@@ -4,17 +4,13 @@ extension ContextCore {
     /// Wraps `print` and the standard streams' `write` so `options.output` sees what they
     /// write (after it is written, through the same C stdio, so the order is kept).
     func observeOutput() throws {
-        let stack = state!.stack
-        _ = try runSetup(Self.outputScript, name: "output", results: 0) {
-            stack.push(function: { L in ContextCore.of(L).observedOutput(L!) })
-            stack.push(.bool(options.print != nil))
-            return 2
-        }
+        _ = try runSetup(
+            Self.outputScript, results: 0, [.function(.observedOutput), .value(.bool(options.print != nil))])
     }
 
     /// `observe(isError, text)` from the script.
-    private func observedOutput(_ L: OpaquePointer) -> Int32 {
-        let stack = LuaStack(L, bridge: self)
+    func observedOutput(_ thread: LuaThread) -> Int32 {
+        let stack = LuaStack(thread, bridge: self)
         let isError = stack.isTruthy(at: 1)
         let text = stack.bytes(at: 2) ?? []
         options.output?(isError, String(decoding: text, as: UTF8.self))
@@ -23,7 +19,8 @@ extension ContextCore {
 
     /// Arguments: `observe(isError, text)`, and whether `print` is the host's (then it is
     /// called, not replaced by a write to stdout).
-    static let outputScript = """
+    static let outputScript = LuaPrecompiledChunk(
+        """
         local observe, hostPrint = ...
         local select, tostring, concat = select, tostring, table.concat
         local print = print
@@ -80,5 +77,5 @@ extension ContextCore {
           flush(stdout)
           observe(false, text)
         end
-        """
+        """, rawChunkName: "=flowpkg:output")
 }

@@ -8,7 +8,7 @@ import FlowSupport
 /// jobs running there touch it (`registrations` excepted, which callback queues check).
 ///
 /// `@unchecked`: it owns the lua_State, and only the executor's thread touches it (`registrations` is `Locked`).
-final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
+final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
     /// The handlers a context calls back: added from any thread, checked by callback queues.
     struct Registrations {
         /// Completion handlers by module, each with the id its registration is known by.
@@ -25,7 +25,7 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     private(set) var state: LuaState?
     /// The Lua thread API calls use: the main thread, or the coroutine a Swift function was
     /// called from while that call runs.
-    var activeThread: OpaquePointer?
+    var activeThread: LuaThread?
 
     private var closures: [Int: LuaFunction.Body] = [:]
     private var nextClosureID = 1
@@ -50,29 +50,32 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         self.owner = owner
     }
 
+    /// The Swift functions a context gives Lua, by the number FlowLua's trampoline hands back.
+    enum HostFunction: Int32 {
+        case search, fetchResource, notifyHost, fetchScript, fetchModuleFile, write, observedOutput
+        case callClosure, collectClosure
+    }
+
     /// Opens the state: standard libraries, the loader's searcher, the host API, `print`, the
     /// sandbox. Runs on the executor before any module.
     func open() throws {
         let state = try LuaState(openLibraries: true)
         state.bridge = self
+        state.setHost(self)
         let stack = state.stack
-        stack.setHost(Unmanaged.passUnretained(self).toOpaque())
         self.state = state
-        activeThread = state.mainThread
+        activeThread = state.main
+        if options.stopsOnInterrupt { LuaInterrupt.arm(state) }
 
         // package.searchers = { preload, the loader }; no path reaches the file system.
         // Stock Lua's C searchers and C path, kept for the declared external modules only.
-        let (hostCPath, cSearcher, cRootSearcher) = stack.replaceSearchers(with: { L in
-            ContextCore.of(L).search(L!)
-        })
+        let (hostCPath, cSearcher, cRootSearcher) = stack.replaceSearchers(
+            withHostFunction: HostFunction.search.rawValue)
         (chunksReference, requiresReference) = stack.installNotingRequire()
         requireReference = stack.referenceGlobal("require")
 
-        let host = try runSetup(HostScripts.hostAPI, name: "host", results: 5) {
-            stack.push(function: { L in ContextCore.of(L).fetchResource(L!) })
-            stack.push(function: { L in ContextCore.of(L).notifyHost(L!) })
-            return 2
-        }
+        let host = try runSetup(
+            HostScripts.hostAPI, results: 5, [.function(.fetchResource), .function(.notifyHost)])
         for (reference, global) in zip(
             host, ["getResource", "addMessageHandler", "removeMessageHandler", "postMessage"])
         {
@@ -84,42 +87,31 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
 
         let stockLoadfile = stack.referenceGlobal("loadfile")
         let stockDofile = stack.referenceGlobal("dofile")
-        _ = try runSetup(HostScripts.scripts, name: "scripts", results: 0) {
-            stack.push(function: { L in ContextCore.of(L).fetchScript(L!) })
-            stack.push(referenced: stockLoadfile)
-            stack.push(referenced: stockDofile)
-            return 3
-        }
+        _ = try runSetup(
+            HostScripts.scripts, results: 0,
+            [.function(.fetchScript), .referenced(stockLoadfile), .referenced(stockDofile)])
         stack.release(stockLoadfile)
         stack.release(stockDofile)
 
-        _ = try runSetup(HostScripts.pathSearcher, name: "path", results: 0) {
-            stack.push(function: { L in ContextCore.of(L).fetchModuleFile(L!) })
-            return 1
-        }
+        _ = try runSetup(HostScripts.pathSearcher, results: 0, [.function(.fetchModuleFile)])
 
         // The host's own C modules, in package.preload.
         for (name, opener) in options.cModules { stack.setPreload(name, opener: opener) }
 
         if !options.externalModules.isEmpty {
-            let sandboxed = options.sandbox != nil
-            _ = try runSetup(HostScripts.externalModules, name: "externalModules", results: 0) {
-                stack.push(referenced: cSearcher)
-                stack.push(referenced: cRootSearcher)
-                stack.push(.array(options.externalModules.map { .string($0) }))
-                stack.push(message: options.cPath ?? hostCPath)
-                stack.push(.bool(sandboxed))
-                return 5
-            }
+            _ = try runSetup(
+                HostScripts.externalModules, results: 0,
+                [
+                    .referenced(cSearcher), .referenced(cRootSearcher),
+                    .value(.array(options.externalModules.map { .string($0) })),
+                    .value(.string(options.cPath ?? hostCPath)), .value(.bool(options.sandbox != nil)),
+                ])
         }
         stack.release(cSearcher)
         stack.release(cRootSearcher)
 
         if options.print != nil {
-            let printer = try runSetup(HostScripts.print, name: "print", results: 1) {
-                stack.push(function: { L in ContextCore.of(L).write(L!) })
-                return 1
-            }
+            let printer = try runSetup(HostScripts.print, results: 1, [.function(.write)])
             stack.setGlobal("print", referenced: printer[0])
             stack.release(printer[0])
         }
@@ -130,17 +122,20 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             let allowed = sandbox.allowedGlobals.union([
                 "getResource", "addMessageHandler", "removeMessageHandler", "postMessage",
             ])
-            _ = try runSetup(HostScripts.sandbox, name: "sandbox", results: 0) {
-                stack.push(.table(Dictionary(uniqueKeysWithValues: allowed.map { ($0, LuaValue.bool(true)) })))
-                stack.push(.bool(sandbox.allowsBinaryChunks))
-                return 2
-            }
+            _ = try runSetup(
+                HostScripts.sandbox, results: 0,
+                [
+                    .value(.table(Dictionary(uniqueKeysWithValues: allowed.map { ($0, LuaValue.bool(true)) }))),
+                    .value(.bool(sandbox.allowsBinaryChunks)),
+                ])
         }
     }
 
     /// Closes the state (running every pending `__gc` finalizer and to-be-closed variable, as
     /// `lua_close` does); later calls find no state and report the context terminated.
     func close() {
+        // Ctrl-C's default action is back before the finalizers run, as in lua5.4.
+        if options.stopsOnInterrupt, state != nil { LuaInterrupt.disarm() }
         // The state is closed here and now, whoever else may still hold the `LuaState`.
         state?.close()
         state = nil
@@ -149,35 +144,58 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     }
 
     /// The state and the thread to use, or `.terminated`.
-    func live() throws -> (state: LuaState, thread: OpaquePointer) {
+    func live() throws -> (state: LuaState, thread: LuaThread) {
         guard let state, let thread = activeThread else { throw LuaContextError.terminated }
         return (state, thread)
     }
 
-    /// The core a Swift function called from Lua belongs to, from the state's extra space.
-    static func of(_ L: OpaquePointer?) -> ContextCore {
-        Unmanaged<ContextCore>.fromOpaque(LuaStack.host(of: L)).takeUnretainedValue()
+    /// One argument of a host script: a host function, a registry reference, or a value.
+    enum SetupArgument {
+        case function(HostFunction)
+        case referenced(Int32)
+        case value(LuaValue)
     }
 
-    /// Runs one of the host scripts with the arguments `arguments` pushes, keeping its results
-    /// as registry references.
-    func runSetup(_ source: String, name: String, results: Int32, arguments: () -> Int32) throws -> [Int32] {
-        let (state, L) = try live()
-        var source = source
-        try source.withUTF8 { try state.load(UnsafeRawBufferPointer($0), rawChunkName: "=flowpkg:" + name, on: L) }
-        let stack = LuaStack(L, bridge: nil)
-        return try stack.callKeepingResults(argumentCount: arguments(), resultCount: results)
+    /// Runs one of the host scripts with `arguments`, keeping its results as registry
+    /// references.
+    func runSetup(_ chunk: LuaPrecompiledChunk, results: Int32, _ arguments: [SetupArgument]) throws -> [Int32] {
+        let (state, thread) = try live()
+        return try state.callKeepingResults(
+            chunk,
+            arguments: arguments.map { argument -> LuaSetupArgument in
+                switch argument {
+                case .function(let function): .hostFunction(function.rawValue)
+                case .referenced(let reference): .referenced(reference)
+                case .value(let value): .value(value)
+                }
+            }, resultCount: results, on: thread)
+    }
+
+    /// FlowLua's trampoline calls this for every host function Lua calls.
+    func callHostFunction(_ function: Int32, on thread: LuaThread) -> Int32 {
+        switch HostFunction(rawValue: function) {
+        case .search: search(thread)
+        case .fetchResource: fetchResource(thread)
+        case .notifyHost: notifyHost(thread)
+        case .fetchScript: fetchScript(thread)
+        case .fetchModuleFile: fetchModuleFile(thread)
+        case .write: write(thread)
+        case .observedOutput: observedOutput(thread)
+        case .callClosure: callClosure(thread)
+        case .collectClosure: collectClosure(thread)
+        case nil: 0
+        }
     }
 
     // MARK: Functions across the boundary
 
-    func referenceFunction(at index: Int32, on L: OpaquePointer) -> LuaValue {
-        let reference = LuaStack(L, bridge: nil).reference(at: index)
+    func referenceFunction(at index: Int32, on thread: LuaThread) -> LuaValue {
+        let reference = LuaStack(thread, bridge: nil).reference(at: index)
         return .function(LuaFunction(reference: reference, owner: owner))
     }
 
-    func pushFunction(_ function: LuaFunction, on L: OpaquePointer) {
-        let stack = LuaStack(L, bridge: nil)
+    func pushFunction(_ function: LuaFunction, on thread: LuaThread) {
+        let stack = LuaStack(thread, bridge: nil)
         switch function.storage {
         case .lua(let reference, let functionOwner):
             // A reference is only meaningful in the registry it came from (one owner per context).
@@ -187,8 +205,9 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
             let id = nextClosureID
             nextClosureID += 1
             closures[id] = body
-            stack.push(tag: id, metatableName: "flowpkg.SwiftFunction") { L in ContextCore.of(L).collectClosure(L!) }
-            stack.push(function: { L in ContextCore.of(L).callClosure(L!) }, upvalues: 1)
+            stack.push(
+                tag: id, metatableName: "flowpkg.SwiftFunction", hostCollector: HostFunction.collectClosure.rawValue)
+            stack.push(hostFunction: HostFunction.callClosure.rawValue, upvalues: 1)
         }
     }
 
@@ -198,33 +217,21 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
 
     /// Calls the function `reference` names with `arguments`, returning its results.
     func call(reference: Int32, arguments: [LuaValue]) throws -> [LuaValue] {
-        let (state, L) = try live()
-        let stack = LuaStack(L, bridge: self)
-        stack.push(referenced: reference)
-        guard stack.reserve(Int32(clamping: arguments.count + 1)) else {
-            stack.pop()
-            throw LuaError(kind: .memory, message: "too many arguments (\(arguments.count))")
-        }
-        for argument in arguments { stack.push(argument) }
-        return try state.call(argumentCount: Int32(arguments.count), on: L)
+        let (state, thread) = try live()
+        return try state.call(referenced: reference, arguments: arguments, on: thread)
     }
 
     // MARK: Swift functions Lua calls (through flowlua_trampoline: return -1 to raise)
 
-    private func closureID(_ L: OpaquePointer) -> Int {
-        let stack = LuaStack(L, bridge: nil)
-        return stack.tag(at: stack.upvalue(2))!
-    }
-
-    private func callClosure(_ L: OpaquePointer) -> Int32 {
-        let stack = LuaStack(L, bridge: self)
-        guard let body = closures[closureID(L)] else {
+    private func callClosure(_ thread: LuaThread) -> Int32 {
+        let stack = LuaStack(thread, bridge: self)
+        guard let id = stack.tag(at: stack.hostUpvalue(1)), let body = closures[id] else {
             stack.push(message: "a Swift function was called after its context closed")
             return -1
         }
         let arguments = stack.values(from: 1)
         let previous = activeThread
-        activeThread = L
+        activeThread = thread
         defer { activeThread = previous }
         do {
             let results = try body(arguments)
@@ -241,14 +248,14 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         }
     }
 
-    private func collectClosure(_ L: OpaquePointer) -> Int32 {
-        if let id = LuaStack(L, bridge: nil).tag(at: 1) { closures[id] = nil }
+    private func collectClosure(_ thread: LuaThread) -> Int32 {
+        if let id = LuaStack(thread, bridge: nil).tag(at: 1) { closures[id] = nil }
         return 0
     }
 
     /// The loader's searcher: Lua's `require` asks it after `package.preload`.
-    private func search(_ L: OpaquePointer) -> Int32 {
-        let stack = LuaStack(L, bridge: self)
+    private func search(_ thread: LuaThread) -> Int32 {
+        let stack = LuaStack(thread, bridge: self)
         let text = stack.bytes(at: 1).map { String(decoding: $0, as: UTF8.self) } ?? ""
         guard let name = ModuleName.required(text) else {
             stack.push(message: "no module '\(text)': not a valid module name")
@@ -257,8 +264,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
         do {
             let code = try loader.module(named: name)
             guard let state else { throw LuaContextError.terminated }
-            try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: L) }
-            registerChunk(of: name, on: L)
+            try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: thread) }
+            registerChunk(of: name, on: thread)
             stack.push(message: code.chunkName)
             return 2
         } catch LoaderError.moduleNotFound(_, let searched) {
@@ -282,8 +289,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     }
 
     /// `fetch(name, type)` for getResource: the content, or nil and why.
-    private func fetchResource(_ L: OpaquePointer) -> Int32 {
-        let stack = LuaStack(L, bridge: self)
+    private func fetchResource(_ thread: LuaThread) -> Int32 {
+        let stack = LuaStack(thread, bridge: self)
         let name = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
         let type = String(decoding: stack.bytes(at: 2) ?? [], as: UTF8.self)
         do {
@@ -298,8 +305,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     }
 
     /// Hands a message posted in Lua to the host's Swift handlers.
-    private func notifyHost(_ L: OpaquePointer) -> Int32 {
-        let stack = LuaStack(L, bridge: self)
+    private func notifyHost(_ thread: LuaThread) -> Int32 {
+        let stack = LuaStack(thread, bridge: self)
         let name = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
         let handlers = registrations.withLock { $0.messageHandlers[name] ?? [] }
         guard !handlers.isEmpty else { return 0 }
@@ -311,8 +318,8 @@ final class ContextCore: LuaFunctionBridge, @unchecked Sendable {
     }
 
     /// `print`'s output, when the host takes it.
-    private func write(_ L: OpaquePointer) -> Int32 {
-        let line = LuaStack(L, bridge: self).bytes(at: 1) ?? []
+    private func write(_ thread: LuaThread) -> Int32 {
+        let line = LuaStack(thread, bridge: self).bytes(at: 1) ?? []
         options.print?(String(decoding: line, as: UTF8.self))
         return 0
     }

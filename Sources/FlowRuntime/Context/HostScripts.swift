@@ -1,9 +1,14 @@
+import FlowLua
+
 /// The parts of a context written in Lua: they only arrange tables and calls, which Lua does
 /// more simply than the C API would, and run once, in protected mode, when a context starts.
+/// Each is compiled once per process, when a context first needs it; a context loads its
+/// bytecode (`LuaPrecompiledChunk`), which costs a small part of compiling the text again.
 enum HostScripts {
     /// The host API. Arguments: `fetch(name, type) -> content | nil, message`, `notifyHost(...)`.
     /// Returns getResource, addMessageHandler, removeMessageHandler, postMessage, redeliver.
-    static let hostAPI = """
+    static let hostAPI = LuaPrecompiledChunk(
+        """
         local fetch, notifyHost = ...
         local type, pairs, ipairs, error, pcall, setmetatable, tostring =
           type, pairs, ipairs, error, pcall, setmetatable, tostring
@@ -85,13 +90,14 @@ enum HostScripts {
         end
 
         return getResource, addMessageHandler, removeMessageHandler, postMessage, redeliver
-        """
+        """, rawChunkName: "=flowpkg:host")
 
     /// `loadfile` and `dofile` that load a packaged script by its relative path (as LÖVE's
     /// `love.filesystem.load` loads from the game), and behave as stock Lua's for every other
     /// path. Arguments: `fetch(path, running) -> code, chunkName | nil` (`running` for `dofile`,
     /// which a live change repeats), stock `loadfile`, stock `dofile`.
-    static let scripts = """
+    static let scripts = LuaPrecompiledChunk(
+        """
         local fetch, loadfile, dofile = ...
         local load, error, select, type, sub, find = load, error, select, type, string.sub, string.find
         local function packaged(path, running)
@@ -115,7 +121,7 @@ enum HostScripts {
           if chunk == nil then error(problem, 0) end
           return chunk()
         end
-        """
+        """, rawChunkName: "=flowpkg:scripts")
 
     /// A last searcher that walks `package.path` as stock Lua's file searcher does, for a
     /// program that adds its own folder to it (Penlight's `app.require_here`): a file the
@@ -123,7 +129,8 @@ enum HostScripts {
     /// stock Lua names the file; no other file is read. With `package.path` empty (as it starts)
     /// it adds nothing, not even to the "module not found" message. Argument:
     /// `fetch(filename) -> code | nil`.
-    static let pathSearcher = """
+    static let pathSearcher = LuaPrecompiledChunk(
+        """
         local fetch = ...
         local package, load, error, type, concat = package, load, error, type, table.concat
         local gsub, gmatch = string.gsub, string.gmatch
@@ -147,10 +154,11 @@ enum HostScripts {
           end
           return concat(tried, "\\n\\t")
         end
-        """
+        """, rawChunkName: "=flowpkg:path")
 
     /// A `print` that hands each line to the host. Argument: `write(line)`.
-    static let print = """
+    static let print = LuaPrecompiledChunk(
+        """
         local write = ...
         local select, tostring, concat = select, tostring, table.concat
         return function(...)
@@ -158,10 +166,11 @@ enum HostScripts {
           for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
           write(concat(parts, "\\t") .. "\\n")
         end
-        """
+        """, rawChunkName: "=flowpkg:print")
 
     /// Applies an allow-list. Arguments: `allowed` (a set of names), `binary` (bool).
-    static let sandbox = """
+    static let sandbox = LuaPrecompiledChunk(
+        """
         local allowed, binary = ...
         -- everything this script uses is captured first: the loop below removes globals
         local G, loaded, pairs, ipairs, type, select = _G, package.loaded, pairs, ipairs, type, select
@@ -198,12 +207,13 @@ enum HostScripts {
             return load(chunk, name, "t")
           end
         end
-        """
+        """, rawChunkName: "=flowpkg:sandbox")
 
     /// Lets `require` load the declared external C modules from the C path, as stock Lua's
     /// C searchers do, and nothing else. Arguments: the C searcher, the all-in-one C
     /// searcher, the declared names (`name` or `Prefix.*`), the C path, whether sandboxed.
-    static let externalModules = """
+    static let externalModules = LuaPrecompiledChunk(
+        """
         local csearch, croot, declared, cpath, sandboxed = ...
         local package, ipairs, type, sub, gsub, find = package, ipairs, type, string.sub, string.gsub, string.find
         local function isDeclared(name)
@@ -236,5 +246,5 @@ enum HostScripts {
           if type(rootLoader) == "string" and rootLoader ~= "" then message = message .. "\\n\\t" .. rootLoader end
           return message
         end
-        """
+        """, rawChunkName: "=flowpkg:externalModules")
 }

@@ -5,12 +5,14 @@ import Dispatch
 import FlowLoader
 import FlowPackage
 
-/// A standalone Lua 5.4 runtime with its own state and its own thread (CIMLua's context).
+/// A standalone Lua 5.4 runtime with its own state (CIMLua's context).
 ///
 /// `require` finds modules through the loader's sources, never the file system; Lua code gets
 /// the host API (`getResource`, `addMessageHandler`, `removeMessageHandler`, `postMessage`).
-/// Every method is safe to call from any thread: the work runs on the context's thread, and
-/// synchronous methods wait for it (or run inline when called from Lua code on that thread).
+/// Every method is safe to call from any thread: the context runs one job at a time, a
+/// synchronous one on the caller's thread when its stack is at least `Options.stackSize` (the
+/// main thread's is) and on the context's own thread otherwise, started when first needed;
+/// synchronous methods wait for their job (or run inline when called from Lua code).
 public final class LuaContext: Sendable {
     /// What a module's completion handler receives: its first result, or why it failed.
     public typealias ModuleCompletion = @Sendable (Result<LuaValue, any Error>) -> Void
@@ -276,13 +278,7 @@ public final class LuaContext: Sendable {
             registrations.moduleHandlers.removeAll()
             registrations.messageHandlers.removeAll()
         }
-        let closed = DispatchSemaphore(value: 0)
-        let queued = executor.async {
-            core.close()
-            closed.signal()
-        }
-        executor.stop()
-        if queued, !executor.isCurrent { closed.wait() }
+        executor.stop(finally: { core.close() })
     }
 
     /// Calls a Lua function held by reference (`LuaFunction.call`).
@@ -294,7 +290,7 @@ public final class LuaContext: Sendable {
     /// Frees a Lua function reference once its `LuaFunction` is gone.
     func releaseReference(_ reference: Int32) {
         let core = self.core
-        if executor.isCurrent { core.release(reference) } else { executor.async { core.release(reference) } }
+        if executor.isCurrent { core.release(reference) } else { executor.runOrQueue { core.release(reference) } }
     }
 
     private func deliver(_ result: Result<LuaValue, any Error>, to handlers: [(id: Int, handler: ModuleCompletion)]) {

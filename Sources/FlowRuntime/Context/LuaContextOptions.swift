@@ -1,8 +1,5 @@
 import Dispatch
 
-/// A Lua C function (`lua_CFunction`): what a C module's `luaopen_*` opener is.
-public typealias LuaCFunction = @convention(c) (OpaquePointer?) -> Int32
-
 extension LuaContext {
     /// How a context is set up.
     public struct Options: Sendable {
@@ -15,10 +12,11 @@ extension LuaContext {
         /// session forwards it. `true` for standard error. The text is as written, not split
         /// into lines.
         public var output: (@Sendable (_ isError: Bool, _ text: String) -> Void)?
-        /// Where completion and message handlers are called; nil calls them on the context's
-        /// own thread, where they may call the context again without waiting.
+        /// Where completion and message handlers are called; nil calls them on the thread
+        /// running the context's job, where they may call the context again without waiting.
         public var callbackQueue: DispatchQueue?
-        /// The C stack of the context's thread, in bytes.
+        /// The C stack Lua gets, in bytes: the size of the context's own thread, and the least a
+        /// caller's thread must have for the context to run a synchronous call on it.
         public var stackSize: Int
         /// C modules the host links in, by module name: each opener goes into `package.preload`,
         /// so `require(name)` calls it (also in the sandbox: they are the host's own code).
@@ -29,6 +27,11 @@ extension LuaContext {
         /// The C path searched for `externalModules`; nil uses stock Lua's: `LUA_CPATH_5_4`,
         /// then `LUA_CPATH`, then Lua's default (`;;` in either stands for the default).
         public var cPath: String?
+        /// Ctrl-C stops the running Lua code as in lua5.4: it raises "interrupted!" in the
+        /// thread running, a coroutine included (`LuaInterrupt`), so `<close>` handlers run and
+        /// the start module throws; a second Ctrl-C ends the process. For a command-line host
+        /// (`flowpkg run`): it takes SIGINT for the process, one context at a time.
+        public var stopsOnInterrupt = false
 
         public init(
             sandbox: Sandbox? = nil, print: (@Sendable (String) -> Void)? = nil,

@@ -81,9 +81,7 @@ public struct PackageLaunch {
         package identifier: PackageIdentifier, in directories: [URL], name: String? = nil,
         options: LuaContext.Options = .init()
     ) throws(LoaderError) {
-        let url = try PackageLocator.locate(identifier, in: directories)
-        let embedded = try EmbeddedPackageSource(contentsOf: url, expectedIdentifier: identifier)
-        self.init(primary: embedded, name: name, options: options)
+        self.init(primary: try PackageLocator.open(identifier, in: directories), name: name, options: options)
     }
 
     /// The embedded package, when the primary is one (what an update client compares against).

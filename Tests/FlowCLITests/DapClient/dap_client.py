@@ -1,12 +1,24 @@
 """A small Debug Adapter Protocol client for flowpkg's tests: Content-Length framing over a
 child's stdin and stdout, requests answered by seq, events waited for by name."""
 
+import atexit
 import json
 import os
-import queue
 import subprocess
-import sys
 import threading
+import time
+
+# Every adapter a scenario starts, ended when the scenario ends (even by a failure), so no
+# adapter (or program one launched) outlives the test run.
+_started = []
+
+
+@atexit.register
+def _end_all():
+    for client in _started:
+        if client.process.poll() is None:
+            client.process.kill()
+            client.process.wait()
 
 
 class DapError(AssertionError):
@@ -26,6 +38,7 @@ class DapClient:
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._drain_stderr, daemon=True).start()
         self.stderr = b""
+        _started.append(self)
 
     def _drain_stderr(self):
         self.stderr = self.process.stderr.read()
@@ -67,7 +80,7 @@ class DapClient:
         self.send_raw(json.dumps(message))
         return self.seq
 
-    def wait_response(self, seq, timeout=60):
+    def wait_response(self, seq, timeout=180):
         with self.condition:
             if not self.condition.wait_for(lambda: seq in self.responses or self.closed, timeout):
                 raise DapError("no response to request %d" % seq)
@@ -75,7 +88,7 @@ class DapClient:
                 raise DapError("the adapter ended before answering request %d" % seq)
             return self.responses[seq]
 
-    def request(self, command, arguments=None, success=True, timeout=60):
+    def request(self, command, arguments=None, success=True, timeout=180):
         response = self.wait_response(self.send(command, arguments), timeout)
         if success is None:
             return response
@@ -85,7 +98,7 @@ class DapClient:
             raise DapError("%s should have failed: %r" % (command, response))
         return response
 
-    def wait_event(self, name, predicate=lambda e: True, timeout=60, after=0):
+    def wait_event(self, name, predicate=lambda e: True, timeout=180, after=0):
         """The first event `name` at index >= after matching predicate; returns (event, index)."""
         def find():
             for index in range(after, len(self.events)):
@@ -111,6 +124,11 @@ class DapClient:
                 if e.get("event") == "output" and (category is None or e["body"]["category"] == category)
             )
 
+    def launched_pid(self):
+        """The process id of the program the adapter launched (its `process` event)."""
+        event, _ = self.wait_event("process")
+        return event["body"]["systemProcessId"]
+
     def summary(self):
         return [(e.get("event"), e.get("body")) for e in self.events][-20:]
 
@@ -120,7 +138,7 @@ class DapClient:
         except Exception:
             pass
         try:
-            self.process.wait(timeout=20)
+            self.process.wait(timeout=120)
         except subprocess.TimeoutExpired:
             self.process.kill()
             raise DapError("the adapter did not end once its input closed")
@@ -129,6 +147,24 @@ class DapClient:
 def expect(condition, message):
     if not condition:
         raise DapError(message)
+
+
+def process_gone(pid):
+    """Whether process `pid` has ended (a zombie nobody reaped yet counts as ended)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def wait_gone(pid, timeout=180):
+    """Waits until process `pid` has ended; a DapError if it still runs after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while not process_gone(pid):
+        if time.monotonic() > deadline:
+            raise DapError("process %d still runs" % pid)
+        time.sleep(0.05)
 
 
 def start(flowpkg, program, cwd, breakpoints, stop_on_entry=False, exceptions=("uncaught",), args=()):

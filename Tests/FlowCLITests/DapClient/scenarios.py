@@ -5,7 +5,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dap_client import DapClient, DapError, expect, start, stopped, top_frame, variables_of, scope  # noqa: E402
+from dap_client import (  # noqa: E402
+    DapClient, DapError, expect, process_gone, scope, start, stopped, top_frame, variables_of, wait_gone)
 
 MAIN = """local util = require "app.util"
 local counter = 0
@@ -80,8 +81,10 @@ def launch_walk(flowpkg, work, program, root):
     client.wait_event("terminated")
     expect(exited["body"]["exitCode"] == 3, "exit code 3: %r" % exited["body"])
     expect("doubled\t4" in client.output("stdout"), "the program's output: %r" % client.output())
+    pid = client.launched_pid()
     client.request("disconnect", {})
     client.close()
+    expect(process_gone(pid), "the program %d outlived the adapter" % pid)
     return source, util_source
 
 
@@ -195,6 +198,7 @@ def scenario_exception(flowpkg, work):
 
 
 SPIN = """counter = 0
+io.stderr:write("spinning\\n")
 while true do counter = counter + 1 end
 """
 
@@ -202,21 +206,44 @@ while true do counter = counter + 1 end
 def scenario_pause_and_repl(flowpkg, work):
     root = make_project(work, main=SPIN)
     client = start(flowpkg, root, work, {})
+    # Before the start module runs, a REPL error is the answer, never an exception stop.
+    early = client.request("evaluate", {"expression": "error('no')", "context": "repl"}, success=False)
+    expect("no" in early["message"], "an evaluation's error: %r" % early)
+    client.wait_event("output", lambda e: "spinning" in e["body"]["output"])
     # REPL while running: evaluated at the program's next safe point.
     result = client.request("evaluate", {"expression": "counter >= 0", "context": "repl"})
     expect(result["body"]["result"] == "true", "REPL evaluate while running: %r" % result["body"])
     client.request("pause", {"threadId": 1})
     event, after = stopped(client, reason="pause")
+    expect(not any(e.get("event") == "stopped" for e in client.events[:after - 1]), "no stop before the pause")
     frames = top_frame(client)
-    expect(frames[0]["line"] == 2, "paused in the loop: %r" % frames[0])
+    expect(frames[0]["line"] == 3, "paused in the loop: %r" % frames[0])
     before = client.request("evaluate", {"expression": "counter", "frameId": frames[0]["id"]})["body"]["result"]
     expect(int(before) > 0, "the loop ran: %r" % before)
     client.request("setVariable", {"variablesReference": scope(client, frames[0]["id"], "Globals")[1],
                                    "name": "counter", "value": "-100"})
     after_set = client.request("evaluate", {"expression": "counter", "frameId": frames[0]["id"]})["body"]["result"]
     expect(after_set == "-100", "setVariable on a global: %r" % after_set)
+    pid = client.launched_pid()
     client.request("disconnect", {"terminateDebuggee": True})
     client.close()
+    # The adapter ended the program it launched before it ended itself.
+    expect(process_gone(pid), "the launched program %d outlived the adapter" % pid)
+
+
+def scenario_adapter_killed(flowpkg, work):
+    import signal
+
+    root = make_project(work, main=SPIN)
+    main = os.path.join(root, "Sources/Main.lua")
+    client = start(flowpkg, root, work, {main: [2]})
+    stopped(client, reason="breakpoint")
+    pid = client.launched_pid()
+    expect(not process_gone(pid), "the program runs while stopped")
+    # The editor's adapter is killed mid-stop: its program must not run on, orphaned.
+    client.process.send_signal(signal.SIGKILL)
+    client.process.wait()
+    wait_gone(pid)
 
 
 COROUTINES = """local co = coroutine.wrap(function()
@@ -333,7 +360,7 @@ class Served:
             self.lines.append(None)
             self.condition.notify_all()
 
-    def wait_line(self, predicate, after=0, timeout=60):
+    def wait_line(self, predicate, after=0, timeout=180):
         with self.condition:
             def found():
                 return next((l for l in self.lines[after:] if l is None or predicate(l)), False)
@@ -370,7 +397,7 @@ class Program:
                 self.lines.append(line)
                 self.condition.notify_all()
 
-    def wait_line(self, text, after=0, timeout=60):
+    def wait_line(self, text, after=0, timeout=180):
         with self.condition:
             if not self.condition.wait_for(lambda: any(text in l for l in self.lines[after:]), timeout):
                 raise DapError("the program never wrote %r: %r" % (text, self.lines[-10:]))
@@ -449,12 +476,206 @@ def scenario_wait_for_debugger(flowpkg, work):
         expect(top_frame(client)[0]["line"] == 1, "the program waited, and stopped on its first line")
         client.request("continue", {"threadId": 1})
         client.wait_event("terminated")
-        expect(program.process.wait(timeout=30) == 0, "the program ran to its end")
+        expect(program.process.wait(timeout=120) == 0, "the program ran to its end")
         client.close()
     finally:
         if program.process.poll() is None:
             program.stop()
         served.stop()
+
+
+TOOL = """local helper = require "helper"
+local first = ...
+print("args", first, arg[1], arg[2], select("#", ...))
+print("cwd", io.open("data.txt"):read("a"))
+local value = helper.twice(21)
+print("value", value)
+os.exit(value == 42 and 0 or 5)
+"""
+
+HELPER = """local M = {}
+function M.twice(x)
+  local y = x * 2
+  return y
+end
+return M
+"""
+
+
+def scenario_launch_script(flowpkg, work):
+    folder = os.path.join(work, "tool")
+    script = write(folder, "tool.lua", TOOL)
+    helper = write(folder, "helper.lua", HELPER)
+    write(folder, "data.txt", "here")
+    # The adapter starts in another folder: cwd is where the script runs and finds its modules.
+    client = start(flowpkg, script, folder, {helper: [3]}, stop_on_entry=True, args=("first", "second"))
+    event, after = stopped(client, reason="entry")
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 1 and frames[0]["source"].get("path") == script, "on the script's first line: %r"
+           % frames[0])
+    client.request("continue", {"threadId": 1})
+    # The helper loaded from a file require found: its breakpoint is verified and hits.
+    client.wait_event("breakpoint", lambda e: e["body"]["breakpoint"]["verified"])
+    event, after = stopped(client, after, reason="breakpoint")
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 3 and frames[0]["source"].get("path") == helper, "in helper.twice: %r" % frames[0])
+    x = client.request("evaluate", {"expression": "x", "frameId": frames[0]["id"]})["body"]["result"]
+    expect(x == "21", "x is 21: %r" % x)
+    client.request("continue", {"threadId": 1})
+    exited, _ = client.wait_event("exited")
+    expect(exited["body"]["exitCode"] == 0, "exit 0: %r; %r" % (exited["body"], client.output()))
+    out = client.output("stdout")
+    expect("args\tfirst\tfirst\tsecond\t2\n" in out, "args as lua5.4 passes them: %r" % out)
+    expect("cwd\there\n" in out and "value\t42\n" in out, "ran in cwd: %r" % out)
+    client.close()
+
+
+BROKEN_SCRIPT = """local ok = pcall(error, "caught one")
+local t = nil
+print(t.field)
+"""
+
+
+def scenario_script_exception(flowpkg, work):
+    folder = os.path.join(work, "tool")
+    script = write(folder, "broken.lua", BROKEN_SCRIPT)
+    client = start(flowpkg, script, folder, {}, exceptions=("uncaught",))
+    event, after = stopped(client, reason="exception")
+    expect("attempt to index a nil value" in event["body"]["text"], "the error: %r" % event["body"])
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 3 and frames[0]["source"].get("path") == script, "where it was raised: %r" % frames)
+    client.request("continue", {"threadId": 1})
+    exited, _ = client.wait_event("exited")
+    expect(exited["body"]["exitCode"] == 1, "lua5.4's status: %r" % exited["body"])
+    expect("broken.lua:3: attempt to index a nil value" in client.output("stderr"), "lua5.4's message: %r"
+           % client.output())
+    client.close()
+
+
+THREADS = """local function worker(tag)
+  local seen = tag
+  coroutine.yield(seen)
+  return seen
+end
+local a = coroutine.create(worker)
+local b = coroutine.create(worker)
+coroutine.resume(a, "alpha")
+coroutine.resume(b, "beta")
+local marker = 1
+print(coroutine.resume(a))
+"""
+
+
+def scenario_coroutine_threads(flowpkg, work):
+    root = make_project(work, main=THREADS)
+    main = os.path.join(root, "Sources/Main.lua")
+    client = start(flowpkg, root, work, {main: [10]})
+    stopped(client, reason="breakpoint")
+    threads = client.request("threads")["body"]["threads"]
+    expect(len(threads) == 3 and threads[0]["id"] == 1 and threads[0]["name"] == "main",
+           "main and the two suspended coroutines: %r" % threads)
+    tags = []
+    for thread in threads[1:]:
+        frames = client.request("stackTrace", {"threadId": thread["id"]})["body"]["stackFrames"]
+        # A coroutine's body has no name Lua can find: it is named where it is defined.
+        expect(frames and frames[0]["name"].endswith("Main.lua:1>") and frames[0]["line"] == 3,
+               "a coroutine suspended in worker's yield: %r" % frames)
+        locals_, _ = scope(client, frames[0]["id"], "Locals")
+        tags.append(locals_["seen"]["value"])
+        value = client.request("evaluate", {"expression": "tag", "frameId": frames[0]["id"]})["body"]["result"]
+        expect(value == locals_["seen"]["value"], "evaluate in the coroutine's frame: %r" % value)
+    expect(sorted(tags) == ['"alpha"', '"beta"'], "each coroutine's own locals: %r" % tags)
+    main_frames = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"]
+    expect(main_frames[0]["line"] == 10, "thread 1 is where it stopped: %r" % main_frames)
+    client.request("continue", {"threadId": 1})
+    client.wait_event("exited")
+    expect("true\talpha" in client.output("stdout"), "the program went on: %r" % client.output())
+    client.close()
+
+
+STEP_IN_COROUTINE = """local co = coroutine.wrap(function()
+  local a = 1
+  coroutine.yield(a)
+  local b = 2
+  return b
+end)
+co()
+local between = "main"
+co()
+print("done")
+"""
+
+
+def scenario_next_stays_in_coroutine(flowpkg, work):
+    root = make_project(work, main=STEP_IN_COROUTINE)
+    main = os.path.join(root, "Sources/Main.lua")
+    client = start(flowpkg, root, work, {main: [2]})
+    event, after = stopped(client, reason="breakpoint")
+    client.request("setBreakpoints", {"source": {"path": main}, "breakpoints": []})
+    client.request("next", {"threadId": 1})
+    event, after = stopped(client, after, reason="step")
+    expect(top_frame(client)[0]["line"] == 3, "next to the yield")
+    # Over the yield: the main chunk runs lines 7 to 9 unseen; the step ends back in the coroutine.
+    client.request("next", {"threadId": 1})
+    event, after = stopped(client, after, reason="step")
+    frames = top_frame(client)
+    expect(frames[0]["line"] == 4 and frames[0]["name"] != "main chunk", "still in the coroutine: %r" % frames[0])
+    client.request("continue", {"threadId": 1})
+    client.wait_event("exited")
+    expect("done" in client.output("stdout"), "ran to its end: %r" % client.output())
+    client.close()
+
+
+VARIABLES = """local long = string.rep("x", 500)
+local proxy = setmetatable({field = 1}, {__index = function() return "dflt" end, kind = "meta"})
+local shared = 10
+local function use()
+  local inner = 5
+  return shared + inner + proxy.field
+end
+print("result", use(), proxy.missing)
+"""
+
+
+def scenario_variables(flowpkg, work):
+    root = make_project(work, main=VARIABLES)
+    main = os.path.join(root, "Sources/Main.lua")
+    client = start(flowpkg, root, work, {main: [6]})
+    stopped(client, reason="breakpoint")
+    frames = top_frame(client)
+    use, chunk = frames[0], frames[1]
+    # setVariable on a local and on an upvalue.
+    locals_, locals_ref = scope(client, use["id"], "Locals")
+    expect(locals_["inner"]["value"] == "5", "inner: %r" % locals_)
+    body = client.request("setVariable", {"variablesReference": locals_ref, "name": "inner", "value": "7"})["body"]
+    expect(body["value"] == "7", "the local set: %r" % body)
+    upvalues, upvalues_ref = scope(client, use["id"], "Upvalues")
+    body = client.request("setVariable", {"variablesReference": upvalues_ref, "name": "shared", "value": "shared * 2"})
+    expect(body["body"]["value"] == "20", "the upvalue set from an expression: %r" % body)
+    # A table's fields, its metatable shown, and a field set.
+    proxy = upvalues["proxy"]
+    expect(proxy["variablesReference"] > 0, "a table expands: %r" % proxy)
+    fields = variables_of(client, proxy["variablesReference"])
+    expect(fields["field"]["value"] == "1" and "(metatable)" in fields, "fields and the metatable: %r" % fields)
+    meta = variables_of(client, fields["(metatable)"]["variablesReference"])
+    expect(meta["kind"]["value"] == '"meta"' and meta["__index"]["type"] == "function", "the metatable: %r" % meta)
+    body = client.request("setVariable", {"variablesReference": proxy["variablesReference"], "name": "field",
+                                          "value": "100"})["body"]
+    expect(body["value"] == "100", "the field set: %r" % body)
+    # A long string is cut, and whole one level down (variables) or through evaluate.
+    outer, _ = scope(client, chunk["id"], "Locals")
+    long = outer["long"]
+    expect("(500 bytes)" in long["value"] and len(long["value"]) < 300, "cut: %r" % long["value"])
+    whole = list(variables_of(client, long["variablesReference"]).values())[0]["value"]
+    expect(whole == '"' + "x" * 500 + '"', "whole: %d characters" % len(whole))
+    evaluated = client.request("evaluate", {"expression": "long", "frameId": chunk["id"]})["body"]
+    expect(evaluated["variablesReference"] > 0, "evaluate gives the whole too: %r" % evaluated)
+    whole = list(variables_of(client, evaluated["variablesReference"]).values())[0]["value"]
+    expect(len(whole) == 502, "whole through evaluate: %d" % len(whole))
+    client.request("continue", {"threadId": 1})
+    client.wait_event("exited")
+    expect("result\t127\tdflt" in client.output("stdout"), "the program saw the new values: %r" % client.output())
+    client.close()
 
 
 SCENARIOS = {name[len("scenario_"):]: f for name, f in globals().items() if name.startswith("scenario_")}

@@ -51,7 +51,9 @@ enum ProjectProbe {
         let report = Validator.validate(projectAt: folder, options: options)
         var broken: [String] = []
         for diagnostic in report.diagnostics {
-            if DiagnosticCodes.entry(for: diagnostic.code) == nil { broken.append("unknown code \(diagnostic.code)") }
+            if DiagnosticCodes.entry(for: diagnostic.code.code) == nil {
+                broken.append("unknown code \(diagnostic.code)")
+            }
             if diagnostic.message.isEmpty { broken.append("\(diagnostic.code) without words") }
         }
         let root = FileTree.realPath(folder.path) ?? folder.path

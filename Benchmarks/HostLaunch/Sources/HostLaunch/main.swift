@@ -45,17 +45,34 @@ let firstLine = FirstLine()
 var options = LuaContext.Options()
 options.print = { _ in firstLine.time = firstLine.time ?? now() }
 
+/// When the context was ready (`prepare` runs on it before the start module).
+final class Ready: @unchecked Sendable {
+    var time: UInt64 = 0
+}
+let ready = Ready()
+
 var samples: [Double] = []
+// Where each launch's time went: opening the package, making the context (state, standard
+// libraries, host set-up), and the start module (found, read, checked, compiled, run).
+var phases: [[Double]] = [[], [], []]
 for _ in 0..<rounds {
     firstLine.time = nil
     let start = now()
-    let launch = try PackageLaunch(package: identifier, in: [folder], options: options)
+    var launch = try PackageLaunch(package: identifier, in: [folder], options: options)
+    let opened = now()
+    launch.prepare = { _ in ready.time = now() }
     let running = try launch.run()
     guard let printed = firstLine.time else {
         fail("HostLaunch: the start module printed nothing\n", status: 1)
     }
     samples.append(Double(printed - start) / 1000)
+    phases[0].append(Double(opened - start) / 1000)
+    phases[1].append(Double(ready.time - opened) / 1000)
+    phases[2].append(Double(printed - ready.time) / 1000)
     running.stop()
 }
 samples.sort()
-print("median \(samples[samples.count / 2]) best \(samples[0])")
+let medians = phases.map { $0.sorted()[$0.count / 2] }
+print(
+    "median \(samples[samples.count / 2]) best \(samples[0]) open \(medians[0]) context \(medians[1]) module \(medians[2])"
+)

@@ -16,6 +16,7 @@ import Testing
             archive_write_set_format_option: archive_write_set_format_option,
             archive_write_set_bytes_in_last_block: archive_write_set_bytes_in_last_block,
             archive_write_open_filename: archive_write_open_filename,
+            archive_write_open: archive_write_open,
             archive_write_zip_set_compression_deflate: archive_write_zip_set_compression_deflate,
             archive_write_zip_set_compression_store: archive_write_zip_set_compression_store,
             archive_write_header: archive_write_header,

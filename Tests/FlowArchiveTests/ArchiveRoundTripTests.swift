@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowPackage
+@testable import FlowArchive
 
 @Suite struct ArchiveRoundTripTests {
     let directory: URL

@@ -1,0 +1,73 @@
+import FlowPackage
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension PackageLocator {
+    /// The one package with `identifier` in `directories`, opened and checked as
+    /// `EmbeddedPackageSource(contentsOf:expectedIdentifier:)` opens it, with the same errors as
+    /// `locate(_:in:)` then that initializer: each candidate is opened once, the match kept
+    /// (what a launch does first; `Benchmarks/README.md`, host_launch).
+    public static func open(_ identifier: PackageIdentifier, in directories: [URL]) throws(LoaderError)
+        -> EmbeddedPackageSource
+    {
+        var found: [PackageCandidate] = []
+        var opened: [(path: String, reader: PackageReader)] = []
+        var refused: [(path: String, reasons: [String])] = []
+        for directory in directories {
+            let folder = directory.path
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            for name in packageNames(in: folder) {
+                let path = prefix + name
+                let url = URL(fileURLWithPath: path, isDirectory: false)  // no stat to ask
+                do {
+                    let reader = try PackageReader(contentsOf: url)
+                    found.append(PackageCandidate(path: path, identifier: reader.identifier.rawValue))
+                    if reader.identifier == identifier { opened.append((path, reader)) }
+                } catch {
+                    let reasons = (error as? PackageError)?.problems.map(\.description) ?? ["\(error)"]
+                    // A package refused as a whole may still name its identifier: then it is the
+                    // one asked for, refused, rather than none found.
+                    if let manifest = try? PackageReader.readManifest(at: url) {
+                        found.append(PackageCandidate(path: path, identifier: manifest.identifier.rawValue))
+                        if manifest.identifier == identifier { refused.append((path, reasons)) }
+                    } else {
+                        found.append(
+                            PackageCandidate(path: path, identifier: nil, problem: reasons.joined(separator: "; ")))
+                    }
+                }
+            }
+        }
+        let matches = found.filter { $0.identifier == identifier.rawValue }.map(\.path)
+        guard matches.count == 1 else {
+            if matches.isEmpty {
+                throw .packageNotFound(identifier: identifier, searched: directories.map(\.path), found: found)
+            }
+            throw .ambiguousPackage(identifier: identifier, matches: matches, found: found)
+        }
+        if let (path, reasons) = refused.first { throw .packageRefused(location: path, reasons: reasons) }
+        return EmbeddedPackageSource(reader: opened[0].reader, location: opened[0].path)
+    }
+
+    /// The names ending in `.luapkg` in `folder` (not its subfolders), sorted; none when it
+    /// cannot be read.
+    static func packageNames(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".luapkg") { names.append(name) }
+        }
+        return names.sorted()
+    }
+}

@@ -1,0 +1,64 @@
+import FlowDependencies
+import FlowDiagnostics
+import FlowPackage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Reading flowpkg.json for the dependency commands, and the small path and constraint arithmetic they share.
+extension DependencyLocking {
+    struct ReadProjectFile {
+        var file: ProjectFile?
+        var bytes: [UInt8]?
+        var diagnostics: [Diagnostic]
+    }
+
+    static func readProjectFile(_ root: String) -> ReadProjectFile {
+        let path = root + "/" + ProjectFile.fileName
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return ReadProjectFile(
+                file: nil, bytes: nil,
+                diagnostics: [
+                    Diagnostic(
+                        severity: .error, code: .projectUnreadable, message: "no \(ProjectFile.fileName) in \(root)",
+                        file: path, hint: "run the command in a project folder, or create one with 'flowpkg new'")
+                ])
+        }
+        let bytes = [UInt8](data)
+        let decoded = ProjectFileDecoder(path: path).decode(bytes)
+        let errors = decoded.diagnostics.filter { $0.severity == .error }
+        return ReadProjectFile(file: errors.isEmpty ? decoded.projectFile : nil, bytes: bytes, diagnostics: errors)
+    }
+
+    /// `>= 1.2, < 2` for 1.2.3-1 (`>= 0.3, < 0.4` for 0.3.1-1): what `add NAME` records, so
+    /// `update` moves within the release line, as cargo's `^1.2` does.
+    static func compatibleConstraint(_ version: String) -> String {
+        let parts = version.split(separator: "-")[0].split(separator: ".").map(String.init)
+        let major = Int(parts.first ?? "") ?? 0
+        let minor = parts.count > 1 ? parts[1] : "0"
+        let lower = ">= \(major).\(minor)"
+        if major == 0, let minorNumber = Int(minor) { return lower + ", < 0.\(minorNumber + 1)" }
+        return lower + ", < \(major + 1)"
+    }
+
+    /// `to` relative to the folder `from` (both absolute), as flowpkg.json should record it.
+    static func relativePath(from: String, to: String) -> String {
+        let base = from.split(separator: "/")
+        let target = to.split(separator: "/")
+        var common = 0
+        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        let rest = target[common...].map(String.init)
+        let parts = ups + rest
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    static func failure(_ code: DiagnosticCode, _ message: String, file: String, hint: String? = nil) -> Outcome {
+        Outcome(
+            lock: nil, diagnostics: [Diagnostic(severity: .error, code: code, message: message, file: file, hint: hint)]
+        )
+    }
+}
