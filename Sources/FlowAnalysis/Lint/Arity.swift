@@ -46,11 +46,23 @@ struct ArityState {
     var calls: [(variable: Int32, field: String, arguments: Int, passesSelf: Bool, line: Int32, column: Int32)] = []
 }
 
+/// The state of the passes the walk feeds besides its own: kept by reference, so that the
+/// walker stays cheap to copy (Swift copies it for some calls of its non-mutating methods).
+final class LintPasses {
+    var valueFlow = ValueFlow()
+    var arity = ArityState()
+}
+
 /// The arity checks (FP482, FP483): a call with a fixed number of values (its last argument not
 /// a call nor `...`) to a function whose parameters are known and that takes no `...`. Too many
 /// values is always reported (the extra ones are dropped); too few only when a missing
 /// parameter is one the function's body fails on when nil, before anything tests it.
 extension ModuleLinter {
+    var arity: ArityState {
+        get { passes.arity }
+        nonmutating _modify { yield &passes.arity }
+    }
+
     /// `local function f(...)`, `local f = function(...)`.
     mutating func noteFunctionValue(of variable: Int32, value: Int32) {
         guard nodes[Int(value)].kind == .function else { return }

@@ -31,7 +31,7 @@ extension ModuleLinter {
     }
 
     /// The key of `v.key` or `v:key()` when `link` is that field access.
-    func fieldKey(of link: Int32) -> Int32? {
+    @inline(__always) func fieldKey(of link: Int32) -> Int32? {
         let node = nodes[Int(link)]
         if node.kind == .index, nodes[Int(node.b)].kind == .string { return node.b }
         if node.kind == .methodCall { return lists[Int(node.b)] }

@@ -80,10 +80,8 @@ struct ModuleLinter {
     /// The local the main chunk returns (`return M`), or -1.
     var returnedVariable: Int32 = -1
     var facts = LintFacts()
-    /// luacheck's value classes (311–341), run when some local is set again.
-    var valueFlow = ValueFlow()
-    /// The functions and calls the arity checks judge (FP482, FP483).
-    var arity = ArityState()
+    /// The value-flow (311–341) and arity (FP482, FP483) passes' state, held by reference.
+    let passes = LintPasses()
 
     var currentFunction: Int32 { frames[frames.count - 1].id }
 
@@ -119,7 +117,7 @@ struct ModuleLinter {
         finishModuleFields()
         finishArity()
         if variables.contains(where: \.assigned) {
-            facts.findings += valueFlow.check(nodes: nodes, lists: lists, symbols: symbols, root: root)
+            facts.findings += passes.valueFlow.check(nodes: nodes, lists: lists, symbols: symbols, root: root)
         }
         WhitespaceLint.check(source, into: &facts.findings)
 
