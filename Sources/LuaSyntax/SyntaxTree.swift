@@ -88,6 +88,13 @@ package enum UnaryOperator: UInt8, Sendable {
     case negate, not, length, bitwiseNot
 }
 
+extension SyntaxKind {
+    /// Compares the tags: the synthesized `==` is called through the Equatable witness from
+    /// other modules, and the walkers (FlowAnalysis) compare kinds at every node.
+    @inlinable @inline(__always)
+    package static func == (lhs: SyntaxKind, rhs: SyntaxKind) -> Bool { lhs.rawValue == rhs.rawValue }
+}
+
 /// One node of the tree: 24 bytes, stored in one array (no allocation per node).
 package struct SyntaxNode: Sendable, BitwiseCopyable {
     package var kind: SyntaxKind

@@ -4,7 +4,29 @@ import LuaSyntax
 /// unbalanced assignments (531, 532), empty blocks (541, 542), a numeric `for` from `#t` up to
 /// 1 (571) and negations that can be simplified or mislead (581, 582). Unused labels (521)
 /// are found when their function ends (`ModuleLinter.finishFunction`).
-extension ModuleLinter {
+/// A parsed chunk's nodes and lists, for the control-flow questions that need nothing else.
+/// The walker asks them through this small value, not through itself: a non-mutating method of
+/// `ModuleLinter` gets a copy of the whole walker, retaining each of its arrays, and asking at
+/// every statement cost 5% of validate's CPU on the benchmark tree (Benchmarks/README.md, lint
+/// speed).
+struct SyntaxView {
+    var nodes: UnsafeBufferPointer<SyntaxNode>
+    var lists: UnsafeBufferPointer<Int32>
+
+    /// Whether an expression may give several values (a call, `...`): a list ending in one fills every name.
+    @inline(__always) func isMultipleValued(_ id: Int32) -> Bool {
+        let kind = nodes[Int(id)].kind
+        return kind == .call || kind == .methodCall || kind == .vararg
+    }
+
+    /// The key of `v.key` or `v:key()` when `link` is that field access.
+    @inline(__always) func fieldKey(of link: Int32) -> Int32? {
+        let node = nodes[Int(link)]
+        if node.kind == .index, nodes[Int(node.b)].kind == .string { return node.b }
+        if node.kind == .methodCall { return lists[Int(node.b)] }
+        return nil
+    }
+
     /// Whether control never passes a statement to the next one: `return`, `break`, `goto`, a
     /// block or an `if` with `else` whose every way ends so, or a `while true` loop nothing
     /// leaves.
@@ -153,16 +175,20 @@ extension ModuleLinter {
         }
         return false
     }
+}
+
+extension ModuleLinter {
+    var syntax: SyntaxView { SyntaxView(nodes: nodes, lists: lists) }
 
     mutating func checkLoopRunsOnce(_ loop: SyntaxNode, body: Int32) {
-        if alwaysLeaves(body) { facts.findings.append(LintFinding(512, line: loop.line, column: loop.column)) }
+        if syntax.alwaysLeaves(body) { facts.findings.append(LintFinding(512, line: loop.line, column: loop.column)) }
     }
 
     /// 532: fewer values than targets, the last value giving one (not a call nor `...`); 531: more.
     mutating func checkBalance(_ assignment: SyntaxNode, lastValue: Int32) {
         if assignment.c > assignment.b {
             facts.findings.append(LintFinding(531, line: assignment.line, column: assignment.column))
-        } else if assignment.c < assignment.b, !isMultipleValued(lastValue) {
+        } else if assignment.c < assignment.b, !syntax.isMultipleValued(lastValue) {
             facts.findings.append(LintFinding(532, line: assignment.line, column: assignment.column))
         }
     }
@@ -216,17 +242,27 @@ extension ModuleLinter {
         let operand = nodes[Int(node.a)]
         guard operand.kind == .paren else { return }
         let inner = nodes[Int(operand.a)]
-        guard inner.kind == .binary, let replaced = Self.negatedOperator[inner.op] else { return }
+        guard inner.kind == .binary, Self.isComparison(inner.op), let replaced = Self.negatedOperator[inner.op] else {
+            return
+        }
         let (from, to) = replaced
         facts.findings.append(LintFinding(581, line: node.line, column: node.column, name: from, detail: to))
     }
 
     /// 582: `not a == b` compares `not a`, a boolean, with b.
     mutating func checkNegatedComparison(_ node: SyntaxNode) {
-        guard Self.negatedOperator[node.op] != nil else { return }
+        // Runs for every binary operator: a range test, not a dictionary lookup.
+        guard Self.isComparison(node.op) else { return }
         let left = nodes[Int(node.a)]
         guard left.kind == .unary, left.op == UnaryOperator.not.rawValue else { return }
         facts.findings.append(LintFinding(582, line: left.line, column: left.column))
+    }
+
+    /// Whether a binary operator is one of the six comparisons.
+    @inline(__always) static func isComparison(_ op: UInt8) -> Bool {
+        op == BinaryOperator.equal.rawValue || op == BinaryOperator.notEqual.rawValue
+            || op == BinaryOperator.less.rawValue || op == BinaryOperator.lessEqual.rawValue
+            || op == BinaryOperator.greater.rawValue || op == BinaryOperator.greaterEqual.rawValue
     }
 
     /// Comparison operators and the one that says their negation.

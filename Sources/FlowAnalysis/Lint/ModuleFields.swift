@@ -8,13 +8,22 @@ extension ModuleLinter {
     /// `local B = require "Banner"`, `local M = {a = 1}`: what the local's value is.
     mutating func noteModuleValue(of variable: Int32, value: Int32) {
         let node = nodes[Int(value)]
-        if node.kind == .call, node.c == 1, nodes[Int(node.a)].kind == .name, isGlobal(nodes[Int(node.a)].a),
-            text(nodes[Int(node.a)].a) == "require", nodes[Int(lists[Int(node.b)])].kind == .string
+        if node.kind == .call, node.c == 1, nodes[Int(node.a)].kind == .name, nodes[Int(node.a)].a == requireSymbol,
+            isGlobal(requireSymbol), nodes[Int(lists[Int(node.b)])].kind == .string
         {
-            variables[Int(variable)].requiredModule = text(nodes[Int(lists[Int(node.b)])].a)
-        } else if node.kind == .table, let fields = constructorFields(node) {
-            variables[Int(variable)].constructorFields = fields
+            variables[Int(variable)].requiredModule = nodes[Int(lists[Int(node.b)])].a
+        } else if node.kind == .table, hasNamedKeysOnly(node) {
+            variables[Int(variable)].constructor = value
         }
+    }
+
+    /// Whether every keyed field of a constructor has a literal string key.
+    func hasNamedKeysOnly(_ table: SyntaxNode) -> Bool {
+        for index in Int(table.a)..<Int(table.a + table.b) {
+            let field = nodes[Int(lists[index])]
+            if field.kind == .keyedField, nodes[Int(field.a)].kind != .string { return false }
+        }
+        return true
     }
 
     /// The string-keyed fields of a constructor, nil when one key is computed.
@@ -30,14 +39,6 @@ extension ModuleLinter {
         return fields
     }
 
-    /// The key of `v.key` or `v:key()` when `link` is that field access.
-    @inline(__always) func fieldKey(of link: Int32) -> Int32? {
-        let node = nodes[Int(link)]
-        if node.kind == .index, nodes[Int(node.b)].kind == .string { return node.b }
-        if node.kind == .methodCall { return lists[Int(node.b)] }
-        return nil
-    }
-
     /// `v.key` read: a use of v, and for a required module, a field it must have.
     mutating func readField(_ id: Int32, key: Int32, isMethodCall: Bool) {
         let name = nodes[Int(id)]
@@ -48,10 +49,10 @@ extension ModuleLinter {
         // A method gets the table as `self`, and may fill it.
         variables[Int(bound)].readWhole = saved || isMethodCall
         let module = variables[Int(bound)].requiredModule
-        if !module.isEmpty, !variables[Int(bound)].assigned {
+        if module >= 0, !variables[Int(bound)].assigned {
             let keyNode = nodes[Int(key)]
             facts.moduleFieldReads.append(
-                .init(global: module, field: text(keyNode.a), line: keyNode.line, column: keyNode.column))
+                .init(global: text(module), field: text(keyNode.a), line: keyNode.line, column: keyNode.column))
         }
     }
 
@@ -77,14 +78,16 @@ extension ModuleLinter {
             variables[Int(variable)].computedWrite = true
             let module = variables[Int(variable)].requiredModule
             // Another module's table filled by a computed key: its fields are not known.
-            if !module.isEmpty { facts.moduleFieldWrites.append(.init(global: module, field: "", line: 0, column: 0)) }
+            if module >= 0 {
+                facts.moduleFieldWrites.append(.init(global: text(module), field: "", line: 0, column: 0))
+            }
             return
         }
-        variables[Int(variable)].fieldWrites.append((text(key.a), key.line))
+        fieldWriteLog.append((variable, key.a, key.line))
         let module = variables[Int(variable)].requiredModule
-        if !module.isEmpty {
+        if module >= 0 {
             facts.moduleFieldWrites.append(
-                .init(global: module, field: text(key.a), line: key.line, column: key.column))
+                .init(global: text(module), field: text(key.a), line: key.line, column: key.column))
         }
     }
 
@@ -94,9 +97,16 @@ extension ModuleLinter {
         guard returnedVariable >= 0, environmentSymbol < 0 else { return }
         let variable = variables[Int(returnedVariable)]
         guard variable.holdsNewTable, !variable.readWhole, !variable.assigned, !variable.computedWrite else { return }
-        facts.exportedFields = (variable.constructorFields + variable.fieldWrites).map {
-            .init(name: $0.0, line: $0.1)
+        var fields: [LintFacts.ExportedField] = []
+        if variable.constructor >= 0 {
+            for (name, line) in constructorFields(nodes[Int(variable.constructor)]) ?? [] {
+                fields.append(.init(name: name, line: line))
+            }
         }
+        for write in fieldWriteLog where write.variable == returnedVariable {
+            fields.append(.init(name: text(write.key), line: write.line))
+        }
+        facts.exportedFields = fields
     }
 }
 
@@ -104,7 +114,7 @@ extension ModuleLinter {
     /// A required module's table passed on whole (`extend(M, ...)`, `setmetatable(M, mt)`) may be
     /// filled there: its fields are not known.
     mutating func noteEscape(of variable: Variable) {
-        guard !variable.requiredModule.isEmpty, variable.readWhole else { return }
-        facts.moduleFieldWrites.append(.init(global: variable.requiredModule, field: "", line: 0, column: 0))
+        guard variable.requiredModule >= 0, variable.readWhole else { return }
+        facts.moduleFieldWrites.append(.init(global: text(variable.requiredModule), field: "", line: 0, column: 0))
     }
 }

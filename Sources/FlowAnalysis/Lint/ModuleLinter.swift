@@ -43,11 +43,13 @@ struct ModuleLinter {
         var holdsNewTable = false
         /// Read other than as `v.field` / `v:method()` (passed on, assigned elsewhere, compared).
         var readWhole = false
-        /// The module `require` gave this local (`local B = require "Banner"`), "" for none.
-        var requiredModule = ""
-        /// The fields a table constructor gave it, and those set on it later.
-        var constructorFields: [(String, Int32)] = []
-        var fieldWrites: [(String, Int32)] = []
+        /// The symbol of the module name `require` gave this local (`local B = require
+        /// "Banner"`), -1 for none.
+        var requiredModule: Int32 = -1
+        /// The table constructor that gave it its fields, when all of their keys are names, or
+        /// -1; the fields set on it later are in `fieldWriteLog`. Kept as ids, not Strings: a
+        /// variable is copied at every scope's end, and only a module's returned table needs them.
+        var constructor: Int32 = -1
         /// Set with a computed key (`v[k] = x`): which fields it has only running it can tell.
         var computedWrite = false
     }
@@ -75,6 +77,8 @@ struct ModuleLinter {
     var chain: [Int32] = []
     var environmentSymbol: Int32 = -1
     var underscoreSymbol: Int32 = -1
+    var requireSymbol: Int32 = -1
+    var selfSymbol: Int32 = -1
     /// Set while walking an operand that tests what it reads (`x or y`, an `if` condition).
     var isTesting = false
     /// The local the main chunk returns (`return M`), or -1.
@@ -82,6 +86,8 @@ struct ModuleLinter {
     var facts = LintFacts()
     /// The value-flow (311–341) and arity (FP482, FP483) passes' state, held by reference.
     let passes = LintPasses()
+    /// `v.key = x` on a local: the variable, the key's symbol and its line.
+    var fieldWriteLog: [(variable: Int32, key: Int32, line: Int32)] = []
 
     var currentFunction: Int32 { frames[frames.count - 1].id }
 
@@ -105,9 +111,12 @@ struct ModuleLinter {
         scopeCount = 0
         functionCount = 0
         returnedVariable = -1
+        fieldWriteLog.removeAll(keepingCapacity: true)
         facts = LintFacts()
         environmentSymbol = symbols.symbol(of: "_ENV") ?? -1
         underscoreSymbol = symbols.symbol(of: "_") ?? -1
+        requireSymbol = symbols.symbol(of: "require") ?? -1
+        selfSymbol = symbols.symbol(of: "self") ?? -1
 
         frames.append(FunctionFrame(id: 0))
         let mark = enterScope()
@@ -245,7 +254,7 @@ struct ModuleLinter {
                     LintFinding(511, line: nodes[Int(statement)].line, column: nodes[Int(statement)].column))
             }
             self.statement(statement)
-            if !unreachable, terminates(statement) { unreachable = true }
+            if !unreachable, syntax.terminates(statement) { unreachable = true }
         }
     }
 
@@ -259,7 +268,7 @@ struct ModuleLinter {
             if node.c > node.b {
                 facts.findings.append(LintFinding(531, line: node.line, column: node.column))
             }
-            let multiple = node.c > 0 && isMultipleValued(lists[values.upperBound - 1])
+            let multiple = node.c > 0 && syntax.isMultipleValued(lists[values.upperBound - 1])
             let group = node.b > 1 && multiple && node.c < node.b ? Int32(variables.count) : -1
             for (position, index) in names.enumerated() {
                 let name = nodes[Int(lists[index])]
@@ -308,7 +317,7 @@ struct ModuleLinter {
                 checkEmptyBranch(body, keyword: "then")
                 // `if false then ... end`: its code never runs.
                 if condition.kind == .falseLiteral || condition.kind == .nilLiteral,
-                    let first = statementsOf(body).first
+                    let first = syntax.statementsOf(body).first
                 {
                     facts.findings.append(
                         LintFinding(511, line: nodes[Int(first)].line, column: nodes[Int(first)].column))
@@ -375,12 +384,6 @@ struct ModuleLinter {
         default:
             break
         }
-    }
-
-    /// Whether an expression may give several values (a call, `...`): a list ending in one fills every name.
-    func isMultipleValued(_ id: Int32) -> Bool {
-        let kind = nodes[Int(id)].kind
-        return kind == .call || kind == .methodCall || kind == .vararg
     }
 
     /// An expression whose value is tested (a condition): a library field of another Lua version it reads is fine.
@@ -461,7 +464,9 @@ struct ModuleLinter {
     }
 
     /// The place of `:` in `function a:b()`, when the target is a method's.
-    func methodColon(of target: Int32) -> (line: Int32, column: Int32)? {
+    // `mutating` though it changes nothing: a non-mutating method called from the walk copies
+    // the whole walker (retaining each of its arrays) at every call.
+    mutating func methodColon(of target: Int32) -> (line: Int32, column: Int32)? {
         let node = nodes[Int(target)]
         guard node.kind == .index else { return nil }
         let key = nodes[Int(node.b)]
@@ -487,7 +492,7 @@ struct ModuleLinter {
         let mark = enterScope()
         if node.op & 2 != 0 {
             let place = colon ?? (node.line, node.column)
-            if let selfSymbol = symbols?.symbol(of: "self") {
+            if selfSymbol >= 0 {
                 declare(selfSymbol, kind: .implicitSelf, line: place.line, column: place.column, hasValue: true)
             } else {
                 // The chunk never says `self`: nothing can read this one.
@@ -505,7 +510,7 @@ struct ModuleLinter {
 
     /// Where `...` stands in a function's parameter list: after its last named parameter, or
     /// after the `(` that opens the list.
-    func varargPlace(of function: SyntaxNode) -> (line: Int32, column: Int32)? {
+    mutating func varargPlace(of function: SyntaxNode) -> (line: Int32, column: Int32)? {
         var offset: Int
         if function.b > 0 {
             let last = nodes[Int(lists[Int(function.a + function.b - 1)])]
@@ -586,7 +591,8 @@ struct ModuleLinter {
             chain.append(current)
             current = nodes[Int(current)].a
         }
-        if nodes[Int(current)].kind == .name, chain.count > mark, let key = fieldKey(of: chain[chain.count - 1]) {
+        if nodes[Int(current)].kind == .name, chain.count > mark, let key = syntax.fieldKey(of: chain[chain.count - 1])
+        {
             readField(current, key: key, isMethodCall: nodes[Int(chain[chain.count - 1])].kind == .methodCall)
         } else {
             expression(current)

@@ -8,7 +8,8 @@ extension ModuleLinter {
         {
             return
         }
-        let name = text(variable.symbol)
+        // The name's String is made only for a finding: most variables have none.
+        var name: String { text(variable.symbol) }
         let line = variable.line
         let column = variable.column
         if isUnusedHint(variable, name: name) { return }

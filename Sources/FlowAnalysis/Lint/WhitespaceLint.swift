@@ -30,30 +30,30 @@ enum WhitespaceLint {
             {
                 first -= 1
             }
-            let kind: String
+            // What the line ends in, by the class of its trailing whitespace: 612 code, 613 a
+            // string, 614 a comment.
+            let trailing: Int
             switch state {
-            case .longString, .shortString: kind = "string"
-            case .shortComment, .longComment: kind = "comment"
-            case .code: kind = "code"
+            case .longString, .shortString: trailing = 613
+            case .shortComment, .longComment: trailing = 614
+            case .code: trailing = 612
             }
             if first < end {
                 let column = Int32(first - lineStart + 1)
-                if first == lineStart {
-                    if kind == "code" {
-                        findings.append(LintFinding(611, line: line, column: 1))
-                    } else {
-                        findings.append(LintFinding(kind == "string" ? 613 : 614, line: line, column: column))
-                    }
+                if first == lineStart, trailing == 612 {
+                    findings.append(LintFinding(611, line: line, column: 1))
                 } else {
-                    let code = kind == "code" ? 612 : kind == "string" ? 613 : 614
-                    findings.append(LintFinding(code, line: line, column: column))
+                    findings.append(LintFinding(trailing, line: line, column: column))
                 }
             }
-            // Characters, not bytes: a UTF-8 continuation byte starts none.
+            // Characters, not bytes: a UTF-8 continuation byte starts none. A line of no more
+            // bytes than the limit has no more characters either, so most lines are not counted.
+            guard end - lineStart > shortestLimit else { return }
             var length = 0
             for offset in lineStart..<end where bytes[offset] & 0xC0 != 0x80 { length += 1 }
             // Noted from `shortestLimit` on; `LintRules` keeps those past the limit that applies.
             if length > shortestLimit {
+                let kind = trailing == 612 ? "code" : trailing == 613 ? "string" : "comment"
                 findings.append(LintFinding(631, line: line, column: 0, name: String(length), detail: kind))
             }
         }
@@ -101,6 +101,12 @@ enum WhitespaceLint {
         }
         checkIndentation()
         while index < count {
+            // Most bytes of code are nothing to this scan: a tight loop steps over them (the
+            // scan was 7% of validate's CPU on the benchmark tree: Benchmarks/README.md, lint speed).
+            if case .code = state {
+                while index < count, !Self.endsPlainCode(bytes[index]) { index += 1 }
+                if index == count { break }
+            }
             let byte = bytes[index]
             if byte == 0x0A || byte == 0x0D {
                 endLine(at: index)
@@ -139,19 +145,43 @@ enum WhitespaceLint {
                     if index + 1 < count, bytes[index + 1] != 0x0A, bytes[index + 1] != 0x0D { index += 1 }
                 } else if byte == quote {
                     state = .code
+                    index += 1
+                    continue
                 }
+                index += 1
+                while index < count, bytes[index] != quote, bytes[index] != UInt8(ascii: "\\"), bytes[index] != 0x0A,
+                    bytes[index] != 0x0D
+                {
+                    index += 1
+                }
+                continue
             case .longString(let level), .longComment(let level):
                 if closesLongBracket(at: index, level: level) {
                     state = .code
                     index += 2 + level
                     continue
                 }
+                index += 1
+                while index < count, bytes[index] != UInt8(ascii: "]"), bytes[index] != 0x0A, bytes[index] != 0x0D {
+                    index += 1
+                }
+                continue
             case .shortComment:
-                break
+                // Nothing but the line's end matters in a short comment.
+                while index + 1 < count, bytes[index + 1] != 0x0A, bytes[index + 1] != 0x0D { index += 1 }
             }
             index += 1
         }
         if lineStart < count { endLine(at: count) }
+    }
+
+    /// Whether a byte ends a run of plain code: a line break, or what may open a comment or a
+    /// string (`-`, a quote, `[`). A bit test on two words, without branches to mispredict.
+    @inline(__always) static func endsPlainCode(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 1 << 0x0A | 1 << 0x0D | 1 << 0x22 | 1 << 0x27 | 1 << 0x2D
+        let high: UInt64 = 1 << (0x5B - 64)
+        let word = byte < 64 ? low : byte < 128 ? high : 0
+        return (word >> UInt64(byte & 63)) & 1 != 0
     }
 
     /// Lines at most this long are never noted: a configured `max_line_length` below it is
