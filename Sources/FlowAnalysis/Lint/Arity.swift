@@ -108,7 +108,7 @@ extension ModuleLinter {
         let arguments = node.kind == .call ? Int(node.c) : Int(node.c) + 1
         if node.c > 0 {
             let last = node.kind == .call ? lists[Int(node.b + node.c - 1)] : lists[Int(node.b + node.c)]
-            if isMultipleValued(last) { return }
+            if syntax.isMultipleValued(last) { return }
         }
         let callee = nodes[Int(node.a)]
         if node.kind == .call, callee.kind == .name {
@@ -141,10 +141,8 @@ extension ModuleLinter {
         for (variable, field, signature) in arity.fields {
             fieldSignatures[variable, default: [:]][field] = signature
         }
-        for variable in fieldSignatures.keys {
-            for (field, _) in variables[Int(variable)].fieldWrites {
-                writes[variable, default: [:]][field, default: 0] += 1
-            }
+        for write in fieldWriteLog where fieldSignatures[write.variable] != nil {
+            writes[write.variable, default: [:]][text(write.key), default: 0] += 1
         }
         /// A local table's field function, when nothing else can have replaced it.
         func fieldSignature(_ variable: Int32, _ field: String) -> FunctionSignature? {
@@ -159,11 +157,11 @@ extension ModuleLinter {
             if call.field.isEmpty {
                 guard !variable.assigned, let signature = arity.locals[call.variable] else { continue }
                 judge(call: call, to: signature)
-            } else if !variable.requiredModule.isEmpty {
+            } else if variable.requiredModule >= 0 {
                 if !variable.assigned {
                     facts.moduleCalls.append(
                         ModuleCall(
-                            module: variable.requiredModule, field: call.field, arguments: call.arguments,
+                            module: text(variable.requiredModule), field: call.field, arguments: call.arguments,
                             passesSelf: call.passesSelf, line: call.line, column: call.column))
                 }
             } else if let signature = fieldSignature(call.variable, call.field) {
@@ -249,5 +247,4 @@ extension ModuleLinter {
             failsWhenNil: nilFailures(in: node.c, of: symbols), line: node.line)
     }
 
-    var selfSymbol: Int32 { symbols?.symbol(of: "self") ?? -1 }
 }

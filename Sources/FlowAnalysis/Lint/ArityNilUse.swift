@@ -10,7 +10,7 @@ extension ModuleLinter {
     func nilFailures(in body: Int32, of parameters: [Int32]) -> [Int32] {
         var result = [Int32](repeating: 0, count: parameters.count)
         var decided = parameters.map { $0 < 0 }
-        for statement in statementsOf(body) {
+        for statement in syntax.statementsOf(body) {
             let node = nodes[Int(statement)]
             var roots: [(Int32, Use)] = []
             switch node.kind {
