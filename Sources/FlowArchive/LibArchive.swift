@@ -108,6 +108,9 @@ package struct LibArchive: @unchecked Sendable {
 }
 
 extension LibArchive {
+    /// Finds each function by name: in libarchive loaded now on Linux, among the process's
+    /// own libraries elsewhere (libarchive is linked as usual there: brew's on macOS). One
+    /// list for both; `LibArchiveTests` checks each field's type against the header.
     fileprivate init(loading: Void) throws(LoadError) {
         #if os(Linux)
             // The soname every libarchive 3 has; RTLD_LOCAL keeps its symbols out of Lua's C modules' way.
@@ -116,107 +119,60 @@ extension LibArchive {
                 let reason = dlerror().map { String(cString: $0) } ?? name
                 throw LoadError(message: "\(reason) (install libarchive: apt-get install libarchive13)")
             }
-            func symbol<Function>(_ name: String) throws(LoadError) -> Function {
-                guard let address = dlsym(library, name) else {
-                    throw LoadError(message: "this libarchive has no \(name) (libarchive 3.4 or later is needed)")
-                }
-                return unsafeBitCast(address, to: Function.self)
-            }
-            archive_write_new = try symbol("archive_write_new")
-            archive_write_set_format_zip = try symbol("archive_write_set_format_zip")
-            archive_write_set_format_option = try symbol("archive_write_set_format_option")
-            archive_write_set_bytes_in_last_block = try symbol("archive_write_set_bytes_in_last_block")
-            archive_write_open_filename = try symbol("archive_write_open_filename")
-            archive_write_open = try symbol("archive_write_open")
-            archive_write_zip_set_compression_deflate = try symbol("archive_write_zip_set_compression_deflate")
-            archive_write_zip_set_compression_store = try symbol("archive_write_zip_set_compression_store")
-            archive_write_header = try symbol("archive_write_header")
-            archive_write_data = try symbol("archive_write_data")
-            archive_write_finish_entry = try symbol("archive_write_finish_entry")
-            archive_write_close = try symbol("archive_write_close")
-            archive_write_free = try symbol("archive_write_free")
-            archive_entry_new = try symbol("archive_entry_new")
-            archive_entry_free = try symbol("archive_entry_free")
-            archive_entry_clear = try symbol("archive_entry_clear")
-            archive_entry_set_pathname_utf8 = try symbol("archive_entry_set_pathname_utf8")
-            archive_entry_set_filetype = try symbol("archive_entry_set_filetype")
-            archive_entry_set_perm = try symbol("archive_entry_set_perm")
-            archive_entry_set_size = try symbol("archive_entry_set_size")
-            archive_entry_set_mtime = try symbol("archive_entry_set_mtime")
-            archive_entry_set_uid = try symbol("archive_entry_set_uid")
-            archive_entry_set_gid = try symbol("archive_entry_set_gid")
-            archive_entry_pathname = try symbol("archive_entry_pathname")
-            archive_entry_pathname_utf8 = try symbol("archive_entry_pathname_utf8")
-            archive_entry_symlink = try symbol("archive_entry_symlink")
-            archive_entry_filetype = try symbol("archive_entry_filetype")
-            archive_entry_size_is_set = try symbol("archive_entry_size_is_set")
-            archive_entry_size = try symbol("archive_entry_size")
-            archive_entry_perm = try symbol("archive_entry_perm")
-            archive_entry_mtime = try symbol("archive_entry_mtime")
-            archive_read_new = try symbol("archive_read_new")
-            archive_read_support_format_zip_seekable = try symbol("archive_read_support_format_zip_seekable")
-            archive_read_support_format_zip_streamable = try symbol("archive_read_support_format_zip_streamable")
-            archive_read_set_format_option = try symbol("archive_read_set_format_option")
-            archive_read_open_filename = try symbol("archive_read_open_filename")
-            archive_read_open = try symbol("archive_read_open")
-            archive_read_next_header = try symbol("archive_read_next_header")
-            archive_read_data = try symbol("archive_read_data")
-            archive_read_data_skip = try symbol("archive_read_data_skip")
-            archive_read_free = try symbol("archive_read_free")
-            archive_error_string = try symbol("archive_error_string")
         #else
-            // Elsewhere libarchive is linked as usual (brew's on macOS): the functions themselves.
-            self.init(linked: ())
+            // A call, so that the linker keeps libarchive (it drops a library nothing calls).
+            guard archive_version_number() >= 3_004_000 else {
+                throw LoadError(message: "libarchive 3.4 or later is needed")
+            }
+            let library = UnsafeMutableRawPointer(bitPattern: -2)  // dlfcn.h's RTLD_DEFAULT
         #endif
+        func symbol<Function>(_ name: String) throws(LoadError) -> Function {
+            guard let address = dlsym(library, name) else {
+                throw LoadError(message: "this libarchive has no \(name) (libarchive 3.4 or later is needed)")
+            }
+            return unsafeBitCast(address, to: Function.self)
+        }
+        archive_write_new = try symbol("archive_write_new")
+        archive_write_set_format_zip = try symbol("archive_write_set_format_zip")
+        archive_write_set_format_option = try symbol("archive_write_set_format_option")
+        archive_write_set_bytes_in_last_block = try symbol("archive_write_set_bytes_in_last_block")
+        archive_write_open_filename = try symbol("archive_write_open_filename")
+        archive_write_open = try symbol("archive_write_open")
+        archive_write_zip_set_compression_deflate = try symbol("archive_write_zip_set_compression_deflate")
+        archive_write_zip_set_compression_store = try symbol("archive_write_zip_set_compression_store")
+        archive_write_header = try symbol("archive_write_header")
+        archive_write_data = try symbol("archive_write_data")
+        archive_write_finish_entry = try symbol("archive_write_finish_entry")
+        archive_write_close = try symbol("archive_write_close")
+        archive_write_free = try symbol("archive_write_free")
+        archive_entry_new = try symbol("archive_entry_new")
+        archive_entry_free = try symbol("archive_entry_free")
+        archive_entry_clear = try symbol("archive_entry_clear")
+        archive_entry_set_pathname_utf8 = try symbol("archive_entry_set_pathname_utf8")
+        archive_entry_set_filetype = try symbol("archive_entry_set_filetype")
+        archive_entry_set_perm = try symbol("archive_entry_set_perm")
+        archive_entry_set_size = try symbol("archive_entry_set_size")
+        archive_entry_set_mtime = try symbol("archive_entry_set_mtime")
+        archive_entry_set_uid = try symbol("archive_entry_set_uid")
+        archive_entry_set_gid = try symbol("archive_entry_set_gid")
+        archive_entry_pathname = try symbol("archive_entry_pathname")
+        archive_entry_pathname_utf8 = try symbol("archive_entry_pathname_utf8")
+        archive_entry_symlink = try symbol("archive_entry_symlink")
+        archive_entry_filetype = try symbol("archive_entry_filetype")
+        archive_entry_size_is_set = try symbol("archive_entry_size_is_set")
+        archive_entry_size = try symbol("archive_entry_size")
+        archive_entry_perm = try symbol("archive_entry_perm")
+        archive_entry_mtime = try symbol("archive_entry_mtime")
+        archive_read_new = try symbol("archive_read_new")
+        archive_read_support_format_zip_seekable = try symbol("archive_read_support_format_zip_seekable")
+        archive_read_support_format_zip_streamable = try symbol("archive_read_support_format_zip_streamable")
+        archive_read_set_format_option = try symbol("archive_read_set_format_option")
+        archive_read_open_filename = try symbol("archive_read_open_filename")
+        archive_read_open = try symbol("archive_read_open")
+        archive_read_next_header = try symbol("archive_read_next_header")
+        archive_read_data = try symbol("archive_read_data")
+        archive_read_data_skip = try symbol("archive_read_data_skip")
+        archive_read_free = try symbol("archive_read_free")
+        archive_error_string = try symbol("archive_error_string")
     }
 }
-
-#if !os(Linux)
-    extension LibArchive {
-        fileprivate init(linked: Void) {
-            self.init(
-                archive_write_new: archive_write_new,
-                archive_write_set_format_zip: archive_write_set_format_zip,
-                archive_write_set_format_option: archive_write_set_format_option,
-                archive_write_set_bytes_in_last_block: archive_write_set_bytes_in_last_block,
-                archive_write_open_filename: archive_write_open_filename,
-                archive_write_open: archive_write_open,
-                archive_write_zip_set_compression_deflate: archive_write_zip_set_compression_deflate,
-                archive_write_zip_set_compression_store: archive_write_zip_set_compression_store,
-                archive_write_header: archive_write_header,
-                archive_write_data: archive_write_data,
-                archive_write_finish_entry: archive_write_finish_entry,
-                archive_write_close: archive_write_close,
-                archive_write_free: archive_write_free,
-                archive_entry_new: archive_entry_new,
-                archive_entry_free: archive_entry_free,
-                archive_entry_clear: archive_entry_clear,
-                archive_entry_set_pathname_utf8: archive_entry_set_pathname_utf8,
-                archive_entry_set_filetype: archive_entry_set_filetype,
-                archive_entry_set_perm: archive_entry_set_perm,
-                archive_entry_set_size: archive_entry_set_size,
-                archive_entry_set_mtime: archive_entry_set_mtime,
-                archive_entry_set_uid: archive_entry_set_uid,
-                archive_entry_set_gid: archive_entry_set_gid,
-                archive_entry_pathname: archive_entry_pathname,
-                archive_entry_pathname_utf8: archive_entry_pathname_utf8,
-                archive_entry_symlink: archive_entry_symlink,
-                archive_entry_filetype: archive_entry_filetype,
-                archive_entry_size_is_set: archive_entry_size_is_set,
-                archive_entry_size: archive_entry_size,
-                archive_entry_perm: archive_entry_perm,
-                archive_entry_mtime: archive_entry_mtime,
-                archive_read_new: archive_read_new,
-                archive_read_support_format_zip_seekable: archive_read_support_format_zip_seekable,
-                archive_read_support_format_zip_streamable: archive_read_support_format_zip_streamable,
-                archive_read_set_format_option: archive_read_set_format_option,
-                archive_read_open_filename: archive_read_open_filename,
-                archive_read_open: archive_read_open,
-                archive_read_next_header: archive_read_next_header,
-                archive_read_data: archive_read_data,
-                archive_read_data_skip: archive_read_data_skip,
-                archive_read_free: archive_read_free,
-                archive_error_string: archive_error_string)
-        }
-    }
-#endif

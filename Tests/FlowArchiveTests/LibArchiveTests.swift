@@ -8,8 +8,9 @@ import Testing
 @Suite struct LibArchiveTests {
     /// Every field has the type libarchive's header gives the function of its name: the table
     /// is built here from the functions themselves (this test target links libarchive), which
-    /// does not compile if one type is wrong.
-    @Test func everyFunctionHasTheHeadersType() throws {
+    /// does not compile if one type is wrong or one field is missing; and the library's loader
+    /// finds, by name, the very same functions.
+    @Test func everyFunctionHasTheHeadersTypeAndTheLoaderFindsIt() throws {
         let linked = LibArchive(
             archive_write_new: archive_write_new,
             archive_write_set_format_zip: archive_write_set_format_zip,
@@ -53,8 +54,12 @@ import Testing
             archive_read_data_skip: archive_read_data_skip,
             archive_read_free: archive_read_free,
             archive_error_string: archive_error_string)
-        // The table loaded by name holds the same functions.
+        // The table loaded by name holds the same functions, field for field.
         let loaded = try LibArchive.load(for: "test")
+        let linkedAddresses = withUnsafeBytes(of: linked) { Array($0) }
+        let loadedAddresses = withUnsafeBytes(of: loaded) { Array($0) }
+        #expect(linkedAddresses.count == MemoryLayout<LibArchive>.size)
+        #expect(linkedAddresses == loadedAddresses)
         let version = archive_version_number()
         #expect(version >= 3_004_000)
         let handle = loaded.archive_write_new()
