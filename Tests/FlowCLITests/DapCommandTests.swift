@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `flowpkg dap` driven by a scripted DAP client (`DapClient/dap_client.py`, Content-Length
-/// framing over the adapter's stdin and stdout): each scenario in `DapClient/scenarios.py`
+/// `flowpkg dap` driven by a scripted DAP client (`DapClient/dap_client.py`, debugpy's message
+/// channel from PyPI over the adapter's stdin and stdout; without debugpy every scenario fails,
+/// none is skipped): each scenario in `DapClient/scenarios.py`
 /// launches the built binary as an editor would and checks what it answers.
 @Suite(.serialized) struct DapCommandTests {
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

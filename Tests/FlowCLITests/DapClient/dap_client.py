@@ -1,12 +1,15 @@
-"""A small Debug Adapter Protocol client for flowpkg's tests: Content-Length framing over a
-child's stdin and stdout, requests answered by seq, events waited for by name."""
+"""The Debug Adapter Protocol client flowpkg's tests drive `flowpkg dap` with: debugpy's message
+channel (`debugpy.common.messaging`, from PyPI, installed by .ci/setup), so the framing, the
+sequence numbers and the matching of responses to requests are a client nobody here wrote.
+Without debugpy the import below fails and so does every scenario: nothing is skipped."""
 
 import atexit
 import json
-import os
 import subprocess
 import threading
 import time
+
+from debugpy.common.messaging import JsonIOStream, JsonMessageChannel, MessageHandlers, NoMoreMessages
 
 # Every adapter a scenario starts, ended when the scenario ends (even by a failure), so no
 # adapter (or program one launched) outlives the test run.
@@ -14,7 +17,7 @@ _started = []
 
 
 @atexit.register
-def _end_all():
+def end_all():
     for client in _started:
         if client.process.poll() is None:
             client.process.kill()
@@ -25,68 +28,95 @@ class DapError(AssertionError):
     pass
 
 
+def _plain(message):
+    """A received message as plain dicts and lists: debugpy's MessageDict raises its own error
+    for a missing key where the scenarios expect a dict's."""
+    return json.loads(json.dumps(message))
+
+
 class DapClient:
     def __init__(self, command, cwd=None):
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd
         )
-        self.seq = 0
-        self.responses = {}
+        _started.append(self)
         self.events = []
         self.condition = threading.Condition()
         self.closed = False
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._drain_stderr, daemon=True).start()
         self.stderr = b""
-        _started.append(self)
+        threading.Thread(target=self._drain_stderr, daemon=True).start()
+        self.stream = JsonIOStream.from_process(self.process, name="flowpkg dap")
+        handlers = MessageHandlers(event=self._on_event, request=self._on_request, disconnect=self._on_disconnect)
+        self.channel = JsonMessageChannel(self.stream, handlers, name="flowpkg dap")
+        # Started by the first request, so that read_reply can take the answer to a message
+        # the channel never sent off the stream first.
+        self.started = False
 
     def _drain_stderr(self):
         self.stderr = self.process.stderr.read()
 
-    def _read(self):
-        stream = self.process.stdout
-        while True:
-            header = b""
-            while not header.endswith(b"\r\n\r\n"):
-                byte = stream.read(1)
-                if not byte:
-                    with self.condition:
-                        self.closed = True
-                        self.condition.notify_all()
-                    return
-                header += byte
-            length = 0
-            for line in header.decode().split("\r\n"):
-                if line.lower().startswith("content-length:"):
-                    length = int(line.split(":", 1)[1])
-            message = json.loads(stream.read(length))
-            with self.condition:
-                if message.get("type") == "response":
-                    self.responses[message["request_seq"]] = message
-                else:
-                    self.events.append(message)
-                self.condition.notify_all()
+    def _start(self):
+        if not self.started:
+            self.started = True
+            self.channel.start()
+
+    # Handlers run on the channel's handler thread; one that raised would end this process
+    # (debugpy calls os._exit), so they only record.
+    def _on_event(self, event):
+        with self.condition:
+            self.events.append(_plain(event.json))
+            self.condition.notify_all()
+
+    def _on_request(self, request):
+        # flowpkg's adapter sends no reverse requests; one would be a failure the scenario sees
+        # as an event it never waits for, answered so the adapter isn't left waiting.
+        with self.condition:
+            self.events.append({"event": "unexpected reverse request", "body": _plain(request.json)})
+            self.condition.notify_all()
+        raise request.cant_handle("this test client answers no reverse requests")
+
+    def _on_disconnect(self):
+        with self.condition:
+            self.closed = True
+            self.condition.notify_all()
 
     def send_raw(self, body):
+        """Writes one framed message whose body is `body` straight to the adapter's stdin: a
+        deliberate protocol violation (not JSON, say) that a real client, debugpy's channel
+        included, cannot produce. Its answer, which names no request, is read with
+        read_reply before the channel starts."""
+        if self.started:
+            raise DapError("send_raw is for before the first request: its answer matches no request")
         data = body if isinstance(body, bytes) else body.encode()
         self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(data) + data)
         self.process.stdin.flush()
 
-    def send(self, command, arguments=None):
-        self.seq += 1
-        message = {"seq": self.seq, "type": "request", "command": command}
-        if arguments is not None:
-            message["arguments"] = arguments
-        self.send_raw(json.dumps(message))
-        return self.seq
+    def read_reply(self):
+        """The next message the adapter sends, read by debugpy's stream before the channel
+        starts (the answer to send_raw: debugpy's channel drops a response to no request)."""
+        if self.started:
+            raise DapError("read_reply is for before the first request")
+        try:
+            return _plain(self.stream.read_json())
+        except NoMoreMessages:
+            raise DapError("the adapter ended before answering")
 
-    def wait_response(self, seq, timeout=180):
-        with self.condition:
-            if not self.condition.wait_for(lambda: seq in self.responses or self.closed, timeout):
-                raise DapError("no response to request %d" % seq)
-            if seq not in self.responses:
-                raise DapError("the adapter ended before answering request %d" % seq)
-            return self.responses[seq]
+    def send(self, command, arguments=None):
+        """Sends request `command`; returns debugpy's OutgoingRequest for wait_response."""
+        self._start()
+        answered = threading.Event()
+        request = self.channel.send_request(command, arguments)
+        request.on_response(lambda response: answered.set())
+        request.answered = answered
+        return request
+
+    def wait_response(self, request, timeout=180):
+        if not request.answered.wait(timeout):
+            raise DapError("no response to request %d (%s)" % (request.seq, request.command))
+        response = request.response
+        if isinstance(response.body, NoMoreMessages):
+            raise DapError("the adapter ended before answering request %d (%s)" % (request.seq, request.command))
+        return _plain(response.json)
 
     def request(self, command, arguments=None, success=True, timeout=180):
         response = self.wait_response(self.send(command, arguments), timeout)
@@ -100,6 +130,8 @@ class DapClient:
 
     def wait_event(self, name, predicate=lambda e: True, timeout=180, after=0):
         """The first event `name` at index >= after matching predicate; returns (event, index)."""
+        self._start()
+
         def find():
             for index in range(after, len(self.events)):
                 event = self.events[index]
@@ -108,7 +140,6 @@ class DapClient:
             return None
 
         with self.condition:
-            found = None
             if not self.condition.wait_for(lambda: (find() is not None) or self.closed, timeout):
                 raise DapError("no %s event; events: %s" % (name, self.summary()))
             found = find()
@@ -133,6 +164,8 @@ class DapClient:
         return [(e.get("event"), e.get("body")) for e in self.events][-20:]
 
     def close(self):
+        """Closes the adapter's input (as an editor that goes away does) and waits for it to
+        end; the channel then sees the end of its output and stops."""
         try:
             self.process.stdin.close()
         except Exception:
@@ -141,7 +174,12 @@ class DapClient:
             self.process.wait(timeout=120)
         except subprocess.TimeoutExpired:
             self.process.kill()
+            self.process.wait()
             raise DapError("the adapter did not end once its input closed")
+        if self.started:
+            self.channel.wait()
+        else:
+            self.stream.close()
 
 
 def expect(condition, message):
