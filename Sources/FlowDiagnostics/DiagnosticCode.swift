@@ -1,6 +1,6 @@
 /// One entry of flowpkg's catalogue of codes: the stable code a diagnostic carries (`FP401`),
 /// the severity it has unless a rule says otherwise, a title, and the sentence an editor
-/// shows on hovering it. Every entry is declared once, in `DiagnosticCodes.swift`; rules name
+/// shows on hovering it. Every entry is declared once, in `Codes/` (a file per hundred); rules name
 /// the entry (`.unknownRequire`), never the code's text.
 ///
 /// On the wire (`--format json`, the live server) a code is its text, `"FP401"`; reading one

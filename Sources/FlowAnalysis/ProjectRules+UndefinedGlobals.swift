@@ -1,0 +1,68 @@
+import FlowDiagnostics
+import FlowPackage
+
+// FP405: reads of globals nothing defines.
+extension ProjectRules {
+    /// FP405, luacheck's 113: a read of a global that neither the environment, the project's
+    /// globals nor a deliberate definition (`_G.x = v`, `rawset(_G, "x", v)`) defines. As in
+    /// luacheck, a plain `x = v` declares nothing, and a free name is a global whatever `_ENV`
+    /// holds; `implicitlyDefined` are the globals luacheck's `allow_defined` options define.
+    static func undefinedGlobals(
+        _ modules: [Module], environment: Environment, unanalysedSources: [[UInt8]] = [],
+        everyRead: Bool = false, implicitlyDefined: Set<String> = []
+    ) -> [Diagnostic] {
+        var defined = environment.globals.union(implicitlyDefined)
+        // Where a global is set without being declared: the message names the first such place.
+        var setAt: [String: (file: String, line: Int)] = [:]
+        for module in modules {
+            defined.formUnion(module.facts.explicitGlobalWrites)
+            for name in module.facts.globalWrites where setAt[name] == nil {
+                setAt[name] = (module.file, module.facts.globalWriteLocations[name]?.line ?? 0)
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        var suggestions = Suggestions(defined.union(setAt.keys))
+        var mentionedElsewhere: [String: Bool] = [:]
+        for module in modules {
+            var reported: Set<String> = []
+            for read in module.facts.globalReads
+            where !defined.contains(read.name) && !environment.defines(global: read.name) {
+                // Tested before use (`table.unpack or unpack`, `if setfenv then`), a global of another
+                // Lua version is portable code; any other name is a typo all the same (issue 34:
+                // `local cfg = configuraton or {}`).
+                let isPortable =
+                    module.facts.guardedGlobals.contains(read.name) && Environment.legacyGlobals[read.name] != nil
+                guard !isPortable, reported.insert(read.name).inserted || everyRead else { continue }
+                if !unanalysedSources.isEmpty {
+                    // A module that did not compile may define it: its error is the one to fix.
+                    let mentioned =
+                        mentionedElsewhere[read.name] ?? unanalysedSources.contains { Self.contains($0, read.name) }
+                    mentionedElsewhere[read.name] = mentioned
+                    if mentioned { continue }
+                }
+                let message: String
+                let hint: String
+                if let set = setAt[read.name] {
+                    message = "'\(read.name)' is not defined: it is only set as a global, which declares nothing"
+                    hint =
+                        "set at \(set.file):\(set.line): declare it in \"globals\" in flowpkg.json, or define it with _G.\(read.name) = ..."
+                } else {
+                    message =
+                        "'\(read.name)' is not defined: no module, the '\(environment.name)' environment nor the project's globals define it"
+                    if let legacy = Environment.legacyGlobals[read.name] {
+                        hint = legacy
+                    } else if let close = suggestions.closest(to: read.name) {
+                        hint = "did you mean '\(close)'?"
+                    } else {
+                        hint = "if the host defines it, add it to \"globals\" in flowpkg.json"
+                    }
+                }
+                diagnostics.append(
+                    Diagnostic(
+                        severity: .warning, code: .undefinedGlobal, message: message, file: module.file,
+                        line: read.location.line, column: read.location.column, hint: hint))
+            }
+        }
+        return diagnostics
+    }
+}
