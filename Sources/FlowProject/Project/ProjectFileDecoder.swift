@@ -27,6 +27,34 @@ struct ProjectFileDecoder {
 
     func decode(_ bytes: [UInt8], identifierOverride: String? = nil, versionOverride: String? = nil) -> Result {
         var result = Result()
+        guard let members = parseMembers(bytes, into: &result) else {
+            result.isUsable = false
+            return result
+        }
+        var file = ProjectFile(name: "", identifier: "", version: "")
+        decodeIdentity(
+            members, identifierOverride: identifierOverride, versionOverride: versionOverride, into: &file,
+            result: &result)
+        decodeStartModule(members, into: &file, result: &result)
+        decodeContents(members, into: &file, result: &result)
+        decodeEnvironment(members, into: &file, result: &result)
+        decodeOptions(members, into: &file, result: &result)
+        result.projectFile = file
+        return result
+    }
+
+    /// The top-level members by key, and where the root object starts, with the lookups every
+    /// key group shares.
+    private struct Members {
+        let byKey: [String: JSONNode.Member]
+        let rootPosition: JSONPosition
+
+        subscript(key: String) -> JSONNode.Member? { byKey[key] }
+    }
+
+    /// Parses the bytes and checks they hold an object, warning about unknown keys (FP101–FP103);
+    /// nil when the file is not a JSON object.
+    private func parseMembers(_ bytes: [UInt8], into result: inout Result) -> Members? {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -35,8 +63,7 @@ struct ProjectFileDecoder {
                 diagnostic(
                     .error, .invalidProjectJSON, "\(ProjectFile.fileName) is not valid JSON: \(error.message)",
                     at: error.position))
-            result.isUsable = false
-            return result
+            return nil
         }
         result.rootPosition = root.position
         guard case .object(let members) = root.value else {
@@ -45,10 +72,8 @@ struct ProjectFileDecoder {
                     .error, .wrongValueType,
                     "\(ProjectFile.fileName) must hold a JSON object, not \(root.kindDescription)",
                     at: root.position, hint: "start from {\"name\": ..., \"identifier\": ..., \"version\": ...}"))
-            result.isUsable = false
-            return result
+            return nil
         }
-
         var byKey: [String: JSONNode.Member] = [:]
         // The parser has refused a key given twice (FP101), so each key is here once.
         for member in members {
@@ -62,58 +87,72 @@ struct ProjectFileDecoder {
                             ?? "known keys: " + ProjectFile.knownKeys.joined(separator: ", ")))
             }
         }
+        return Members(byKey: byKey, rootPosition: root.position)
+    }
 
-        func string(_ key: String, required: Bool) -> String? {
-            guard let member = byKey[key] else {
-                if required {
-                    result.diagnostics.append(
-                        diagnostic(
-                            .error, .missingKey, "the required key \"\(key)\" is missing",
-                            at: root.position, hint: Self.missingKeyHint(key)))
-                }
-                return nil
+    /// The string value of `key` and where it is; nil (with a diagnostic when it is required or of
+    /// the wrong type) when it is missing, null (if optional) or not a string.
+    private func string(
+        _ key: String, in members: Members, required: Bool, into diagnostics: inout [Diagnostic]
+    ) -> (text: String, position: JSONPosition)? {
+        guard let member = members[key] else {
+            if required {
+                diagnostics.append(
+                    diagnostic(
+                        .error, .missingKey, "the required key \"\(key)\" is missing",
+                        at: members.rootPosition, hint: Self.missingKeyHint(key)))
             }
-            if !required, case .null = member.value.value { return nil }
-            guard case .string(let text) = member.value.value else {
-                result.diagnostics.append(wrongType(member, expected: "a string"))
-                return nil
-            }
-            return text
+            return nil
         }
-
-        func stringList(_ key: String) -> [(String, JSONPosition)]? {
-            guard let member = byKey[key] else { return nil }
-            guard case .array(let elements) = member.value.value else {
-                result.diagnostics.append(wrongType(member, expected: "an array of strings"))
-                return nil
-            }
-            var values: [(String, JSONPosition)] = []
-            for element in elements {
-                guard case .string(let text) = element.value else {
-                    result.diagnostics.append(
-                        diagnostic(
-                            .error, .wrongValueType, "\"\(key)\" must hold strings, not \(element.kindDescription)",
-                            at: element.position))
-                    continue
-                }
-                values.append((text, element.position))
-            }
-            return values
+        if !required, case .null = member.value.value { return nil }
+        guard case .string(let text) = member.value.value else {
+            diagnostics.append(wrongType(member, expected: "a string"))
+            return nil
         }
+        return (text, member.value.position)
+    }
 
-        var file = ProjectFile(name: "", identifier: "", version: "")
+    /// The strings of the array under `key` with their places, skipping (with a diagnostic) any
+    /// element that is not a string; nil when the key is missing or not an array.
+    private func stringList(
+        _ key: String, in members: Members, into diagnostics: inout [Diagnostic]
+    ) -> [(String, JSONPosition)]? {
+        guard let member = members[key] else { return nil }
+        guard case .array(let elements) = member.value.value else {
+            diagnostics.append(wrongType(member, expected: "an array of strings"))
+            return nil
+        }
+        var values: [(String, JSONPosition)] = []
+        for element in elements {
+            guard case .string(let text) = element.value else {
+                diagnostics.append(
+                    diagnostic(
+                        .error, .wrongValueType, "\"\(key)\" must hold strings, not \(element.kindDescription)",
+                        at: element.position))
+                continue
+            }
+            values.append((text, element.position))
+        }
+        return values
+    }
 
-        if let name = string("name", required: true) {
+    /// `name`, `identifier` and `version`, each possibly given on the command line instead.
+    private func decodeIdentity(
+        _ members: Members, identifierOverride: String?, versionOverride: String?, into file: inout ProjectFile,
+        result: inout Result
+    ) {
+        if let (name, position) = string("name", in: members, required: true, into: &result.diagnostics) {
             file.name = name
             if let problem = ProjectFile.nameProblem(name) {
                 result.diagnostics.append(
-                    diagnostic(
-                        .error, .invalidValue, "the name '\(name)' is not valid: \(problem)",
-                        at: byKey["name"]!.value.position))
+                    diagnostic(.error, .invalidValue, "the name '\(name)' is not valid: \(problem)", at: position))
             }
         }
 
-        let identifier = identifierOverride ?? string("identifier", required: identifierOverride == nil)
+        let identifier =
+            identifierOverride
+            ?? string("identifier", in: members, required: identifierOverride == nil, into: &result.diagnostics)?
+            .text
         if let identifier {
             file.identifier = identifier
             if let problem = PackageIdentifier.problem(in: identifier) {
@@ -122,7 +161,7 @@ struct ProjectFileDecoder {
                     diagnostic(
                         .error, .invalidIdentifier,
                         "\(overridden ? "the identifier override" : "the identifier") '\(identifier)' is not valid: \(problem)",
-                        at: overridden ? nil : byKey["identifier"]?.value.position,
+                        at: overridden ? nil : members["identifier"]?.value.position,
                         hint: "use reverse-DNS with ASCII letters, digits and '-', like com.example.myapp"))
                 result.isUsable = false
             }
@@ -130,7 +169,9 @@ struct ProjectFileDecoder {
             result.isUsable = false
         }
 
-        if let version = versionOverride ?? string("version", required: versionOverride == nil) {
+        if let version = versionOverride
+            ?? string("version", in: members, required: versionOverride == nil, into: &result.diagnostics)?.text
+        {
             file.version = version
             if let problem = ProjectFile.versionProblem(version) {
                 let overridden = versionOverride != nil
@@ -138,114 +179,119 @@ struct ProjectFileDecoder {
                     diagnostic(
                         .error, .invalidValue,
                         "\(overridden ? "the version override" : "the version") '\(version)' is not valid: \(problem)",
-                        at: overridden ? nil : byKey["version"]?.value.position))
+                        at: overridden ? nil : members["version"]?.value.position))
             }
         }
+    }
 
-        if let member = byKey["startModule"] {
-            switch member.value.value {
-            case .null:
-                break
-            case .string(let start):
-                if let problem = ModuleName.problem(in: start) {
-                    result.diagnostics.append(
-                        diagnostic(
-                            .error, .invalidValue, "the start module '\(start)' is not a valid module name: \(problem)",
-                            at: member.value.position))
-                    result.isUsable = false
-                } else {
-                    file.startModule = start
-                }
-            default:
-                result.diagnostics.append(wrongType(member, expected: "a string (or null for a library)"))
+    /// `startModule`: a module name, or null (or absent) for a library.
+    private func decodeStartModule(_ members: Members, into file: inout ProjectFile, result: inout Result) {
+        guard let member = members["startModule"] else { return }
+        switch member.value.value {
+        case .null:
+            break
+        case .string(let start):
+            if let problem = ModuleName.problem(in: start) {
+                result.diagnostics.append(
+                    diagnostic(
+                        .error, .invalidValue, "the start module '\(start)' is not a valid module name: \(problem)",
+                        at: member.value.position))
                 result.isUsable = false
+            } else {
+                file.startModule = start
             }
+        default:
+            result.diagnostics.append(wrongType(member, expected: "a string (or null for a library)"))
+            result.isUsable = false
         }
+    }
 
-        if let sources = stringList("sources") {
+    /// `sources` and `resources`, with where each entry is (the root when the key is absent).
+    private func decodeContents(_ members: Members, into file: inout ProjectFile, result: inout Result) {
+        if let sources = stringList("sources", in: members, into: &result.diagnostics) {
             file.sources = sources.map(\.0)
             result.sourcePositions = sources.map(\.1)
         } else {
-            result.sourcePositions = [root.position]
+            result.sourcePositions = [members.rootPosition]
         }
 
-        if let member = byKey["resources"] {
+        if let member = members["resources"] {
             let (entries, positions) = decodeResources(member, into: &result.diagnostics)
             file.resources = entries
             result.resourcePositions = positions
         } else {
-            result.resourcePositions = [root.position]
+            result.resourcePositions = [members.rootPosition]
         }
+    }
 
-        if let environment = string("environment", required: false) {
+    /// What the code runs against: `environment`, `globals` and `externalModules`.
+    private func decodeEnvironment(_ members: Members, into file: inout ProjectFile, result: inout Result) {
+        if let (environment, position) = string(
+            "environment", in: members, required: false, into: &result.diagnostics)
+        {
             file.environment = environment
             if !ProjectFile.knownEnvironments.contains(environment) {
                 result.diagnostics.append(
                     diagnostic(
-                        .error, .unknownEnvironment, "unknown environment '\(environment)'",
-                        at: byKey["environment"]!.value.position,
+                        .error, .unknownEnvironment, "unknown environment '\(environment)'", at: position,
                         hint: "known environments: " + ProjectFile.knownEnvironments.joined(separator: ", ")
                             + "; list your host's own globals in \"globals\""))
             }
         }
 
-        if let globals = stringList("globals") {
-            for (global, position) in globals {
-                // A `*` stands for any run of characters: `rspamd_*`, `*_config`.
-                let plain = global.replacingAll("*", with: "x")
-                if plain.contains(".") || !ModuleName.isLuaIdentifier(Substring(plain)) {
-                    result.diagnostics.append(
-                        diagnostic(
-                            .error, .invalidValue, "the global '\(global)' is not a Lua identifier or a glob of one",
-                            at: position, hint: "write a name (MyHostAPI) or a glob (rspamd_*, *_config)"))
-                } else {
-                    file.globals.append(global)
-                }
+        for (global, position) in stringList("globals", in: members, into: &result.diagnostics) ?? [] {
+            // A `*` stands for any run of characters: `rspamd_*`, `*_config`.
+            let plain = global.replacingAll("*", with: "x")
+            if plain.contains(".") || !ModuleName.isLuaIdentifier(Substring(plain)) {
+                result.diagnostics.append(
+                    diagnostic(
+                        .error, .invalidValue, "the global '\(global)' is not a Lua identifier or a glob of one",
+                        at: position, hint: "write a name (MyHostAPI) or a glob (rspamd_*, *_config)"))
+            } else {
+                file.globals.append(global)
             }
         }
 
-        if let modules = stringList("externalModules") {
-            for (module, position) in modules {
-                if let problem = ProjectFile.externalModuleProblem(module) {
-                    result.diagnostics.append(
-                        diagnostic(
-                            .error, .invalidValue, "the external module '\(module)' is not valid: \(problem)",
-                            at: position, hint: "write a module name (lpeg), a prefix (MyHost.*) or a glob (rspamd_*)"))
-                } else {
-                    file.externalModules.append(module)
-                }
+        for (module, position) in stringList("externalModules", in: members, into: &result.diagnostics) ?? [] {
+            if let problem = ProjectFile.externalModuleProblem(module) {
+                result.diagnostics.append(
+                    diagnostic(
+                        .error, .invalidValue, "the external module '\(module)' is not valid: \(problem)",
+                        at: position, hint: "write a module name (lpeg), a prefix (MyHost.*) or a glob (rspamd_*)"))
+            } else {
+                file.externalModules.append(module)
             }
         }
+    }
 
-        if let member = byKey["ignore"] {
+    /// `ignore`, `runtimeVersion`, `dependencies` and `rocksServers`.
+    private func decodeOptions(_ members: Members, into file: inout ProjectFile, result: inout Result) {
+        if let member = members["ignore"] {
             file.ignore = decodeIgnore(member, into: &result.diagnostics)
         }
 
-        if let runtimeVersion = string("runtimeVersion", required: false) {
+        if let (runtimeVersion, position) = string(
+            "runtimeVersion", in: members, required: false, into: &result.diagnostics)
+        {
             if runtimeVersion.isEmpty || runtimeVersion.utf8.count > 64 {
                 result.diagnostics.append(
-                    diagnostic(
-                        .error, .invalidValue, "the runtime version must be 1 to 64 characters",
-                        at: byKey["runtimeVersion"]!.value.position))
+                    diagnostic(.error, .invalidValue, "the runtime version must be 1 to 64 characters", at: position))
             } else {
                 file.runtimeVersion = runtimeVersion
             }
         }
 
         let dependencyDecoder = DependencyDeclarationDecoder(path: path)
-        if let member = byKey["dependencies"] {
+        if let member = members["dependencies"] {
             let (declarations, problems) = dependencyDecoder.decodeDependencies(member)
             file.dependencies = declarations
             result.diagnostics += problems
         }
-        if let member = byKey["rocksServers"] {
+        if let member = members["rocksServers"] {
             let (servers, problems) = dependencyDecoder.decodeServers(member)
             file.rocksServers = servers
             result.diagnostics += problems
         }
-
-        result.projectFile = file
-        return result
     }
 
     /// `"ignore": ["FP405", {"code": "FP406", "path": "Resources/runtime/*"}]`.
