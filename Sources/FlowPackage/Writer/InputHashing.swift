@@ -40,7 +40,7 @@ enum InputHashing {
         _ entries: [PlannedEntry], keep: [Bool], progress: ProgressCounter,
         cancellation: PackageCancellation?, output: String
     ) throws(PackageError) -> [HashedEntry] {
-        let state = HashingState(count: entries.count)
+        let state = HashingState(count: entries.count, output: output)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, entries.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
@@ -115,10 +115,13 @@ private final class HashingState: Sendable {
     }
 
     private let count: Int
+    /// The package being written, named if an entry was somehow left unhashed.
+    private let output: String
     private let state: Locked<State>
 
-    init(count: Int) {
+    init(count: Int, output: String) {
         self.count = count
+        self.output = output
         state = Locked(State(hashed: Array(repeating: nil, count: count)))
     }
 
@@ -143,7 +146,17 @@ private final class HashingState: Sendable {
     func results() throws(PackageError) -> [HashedEntry] {
         try state.withLock { (state) throws(PackageError) -> [HashedEntry] in
             if let error = state.error { throw error }
-            return state.hashed.map { $0! }
+            // With no error every claimed index was stored; an empty slot would be a bug, and
+            // fails the write rather than the process.
+            var entries: [HashedEntry] = []
+            entries.reserveCapacity(state.hashed.count)
+            for entry in state.hashed {
+                guard let entry else {
+                    throw .writeFailed(path: output, reason: "an input was left unhashed")
+                }
+                entries.append(entry)
+            }
+            return entries
         }
     }
 }

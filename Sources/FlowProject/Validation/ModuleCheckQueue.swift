@@ -71,11 +71,12 @@ final class ModuleCheckQueue: Sendable {
         // Created on the first file: a worker that finds nothing to do costs no Lua arena.
         var checker: ModuleContentChecker?
         while let (index, file) = take() {
-            if checker == nil { checker = ModuleContentChecker(maximumSize: maximumSize) }
+            let current = checker ?? ModuleContentChecker(maximumSize: maximumSize)
+            checker = current
             done.append(
                 (
                     index,
-                    checker!.check(
+                    current.check(
                         path: file.path, chunkName: file.chunkName,
                         collectsStringLiterals: file.collectsStringLiterals)
                 ))

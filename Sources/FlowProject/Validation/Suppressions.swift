@@ -219,8 +219,7 @@ enum Suppressions {
         contents: ((String) -> [UInt8]?)? = nil
     ) -> [Diagnostic] {
         guard diagnostics.contains(where: { isSuppressible($0.code.code) }) else { return diagnostics }
-        var rulesByFile: [String: FileRules] = [:]
-        var luacheckByFile: [String: LuacheckComments] = [:]
+        var commentsByFile: [String: (rules: FileRules, luacheck: LuacheckComments)] = [:]
         return diagnostics.filter { diagnostic in
             guard isSuppressible(diagnostic.code.code) else { return true }
             let relative = diagnostic.file.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
@@ -229,23 +228,29 @@ enum Suppressions {
                 if let relative, fnmatch(pattern, relative, 0) == 0 { return false }
             }
             guard let file = diagnostic.file, file.hasSuffix(".lua") else { return true }
-            if rulesByFile[file] == nil {
+            let comments: (rules: FileRules, luacheck: LuacheckComments)
+            if let known = commentsByFile[file] {
+                comments = known
+            } else {
                 let bytes =
                     contents?(file) ?? FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
                 // Most files with findings have no such comment: one quick pass says so.
                 let (flowpkg, luacheck) = markers(in: bytes)
-                rulesByFile[file] = flowpkg || luacheck ? rules(in: bytes) : FileRules()
-                luacheckByFile[file] = LuacheckComments(source: luacheck ? bytes : [])
+                comments = (
+                    flowpkg || luacheck ? rules(in: bytes) : FileRules(),
+                    LuacheckComments(source: luacheck ? bytes : [])
+                )
+                commentsByFile[file] = comments
             }
             if let number = LuacheckComments.numbers[diagnostic.code.code], let line = diagnostic.line,
-                luacheckByFile[file]!.ignores(
+                comments.luacheck.ignores(
                     number, name: LuacheckComments.name(in: diagnostic.message), line: line,
                     message: diagnostic.message)
             {
                 return false
             }
             let global = diagnostic.has(.undefinedGlobal) ? globalName(in: diagnostic.message) : nil
-            if rulesByFile[file]!.ignores(diagnostic.code.code, line: diagnostic.line, global: global) { return false }
+            if comments.rules.ignores(diagnostic.code.code, line: diagnostic.line, global: global) { return false }
             return true
         }
     }
