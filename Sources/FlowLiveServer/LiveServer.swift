@@ -74,7 +74,7 @@ public final class LiveServer: Sendable {
     public let options: LiveServerOptions
     /// The listener, set by `start()`.
     private let listener = Locked<HTTPServer?>(nil)
-    let events = EventBroadcaster()
+    let events: EventBroadcaster
     /// Debug requests and messages between `flowpkg dap` and the programs (DebugRelay.swift).
     private let debugRelay = DebugRelay()
     let log: @Sendable (String) -> Void
@@ -101,6 +101,7 @@ public final class LiveServer: Sendable {
         let project = try LiveProject(root: root)
         let paths = paths ?? ProjectPaths(root: root)
         self.project = project
+        events = EventBroadcaster(revision: project.manifest.revision)
         self.options = options
         self.log = log
         self.onEvents = onEvents
@@ -220,7 +221,7 @@ public final class LiveServer: Sendable {
             case LiveProtocol.eventsPath:
                 return HTTPResponse(
                     status: 200, contentType: "text/event-stream",
-                    body: .events(events.subscribe(revision: project.manifest.revision)))
+                    body: .events(events.subscribe()))
             default:
                 return HTTPResponse.error(
                     404,

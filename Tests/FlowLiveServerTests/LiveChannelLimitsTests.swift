@@ -33,8 +33,8 @@ import FlowLiveTestSupport
     }
 
     @Test func aSubscriberThatFallsBehindHasItsStreamEndedNotHoled() throws {
-        let broadcaster = EventBroadcaster()
-        let subscription = broadcaster.subscribe(revision: 1)
+        let broadcaster = EventBroadcaster(revision: 1)
+        let subscription = broadcaster.subscribe()
         let change = LiveChange(revision: 2, modules: [try ModuleName("main")])
         for _ in 0..<EventSubscription.capacity + 5 { broadcaster.send(change) }
         var events = 0
@@ -44,9 +44,9 @@ import FlowLiveTestSupport
     }
 
     @Test func aSubscriptionAfterTheServerStoppedIsAlreadyFinished() {
-        let broadcaster = EventBroadcaster()
+        let broadcaster = EventBroadcaster(revision: 3)
         broadcaster.finishAll()
-        let late = broadcaster.subscribe(revision: 3)
+        let late = broadcaster.subscribe()
         guard case .event = late.next(waitingAtMost: 0.1) else { Issue.record("no hello"); return }
         #expect(late.next(waitingAtMost: 0.1) == .finished)
     }

@@ -42,6 +42,12 @@ public final class LiveFixture: @unchecked Sendable {
     public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
     public var log: [String] { logLines.lines }
 
+    /// The first line the server logged that satisfies `match`, waiting up to `timeout`
+    /// seconds for it (blocking: call it from a thread of its own, or the server's).
+    public func waitForLog(timeout: TimeInterval = 10, where match: (String) -> Bool) -> String? {
+        logLines.wait(timeout: timeout, where: match)
+    }
+
     public func write(_ text: String, to path: String) throws {
         try text.write(to: root.appendingPathComponent(path), atomically: false, encoding: .utf8)
     }
@@ -53,10 +59,25 @@ public final class LiveFixture: @unchecked Sendable {
 }
 
 final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var stored: [String] = []
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
-    var lines: [String] { lock.withLock { stored } }
+    func append(_ line: String) {
+        condition.withLock {
+            stored.append(line)
+            condition.broadcast()
+        }
+    }
+    var lines: [String] { condition.withLock { stored } }
+
+    func wait(timeout: TimeInterval, where match: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let found = stored.first(where: match) { return found }
+            if !condition.wait(until: deadline) { return stored.first(where: match) }
+        }
+    }
 }
 
 /// Collects values handed over from other threads, and waits for them.
