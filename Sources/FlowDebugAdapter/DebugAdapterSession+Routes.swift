@@ -130,9 +130,11 @@ extension DebugAdapterSession {
         }
         on(DisconnectRequest.self) { [unowned self] seq, request in
             let connection = state.withLock { $0.connection }
+            // The answer goes once the program has gone: an editor may kill the adapter as
+            // soon as it reads it, and the program must not outlive it.
             let finish: @Sendable () -> Void = { [self] in
-                respond(seq, DisconnectRequest.command, Empty())
                 end(terminating: request.terminateDebuggee ?? true)
+                respond(seq, DisconnectRequest.command, Empty())
             }
             guard let connection else { return finish() }
             connection.send(.disconnect) { _ in finish() }

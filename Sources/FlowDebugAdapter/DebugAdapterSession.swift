@@ -32,6 +32,8 @@ public final class DebugAdapterSession: @unchecked Sendable {
     let executable: String
     private let seq = Locked(0)
     let state: Locked<State>
+    /// Whether `end` has begun, and whether it has finished (the launched program gone).
+    private let ending = Awaited((begun: false, finished: false))
     private var routes: [String: (DAPEnvelope, Data) -> Void] = [:]
     /// How long a launched program may take to connect back.
     public var connectionTimeout: TimeInterval = 30
@@ -46,7 +48,8 @@ public final class DebugAdapterSession: @unchecked Sendable {
         registerRoutes()
     }
 
-    /// Serves requests until the editor disconnects or closes the stream.
+    /// Serves requests until the editor disconnects or closes the stream; returns once the
+    /// session has ended (a launched program with it), so the adapter never exits before it.
     public func run() {
         while !state.withLock({ $0.ended }) {
             switch reader.next() {
@@ -59,6 +62,8 @@ public final class DebugAdapterSession: @unchecked Sendable {
                 route(Data(body))
             }
         }
+        // A disconnect's `end` may still be ending the program, on the engine's thread.
+        ending.wait(until: { $0.finished ? true : nil })
     }
 
     private func route(_ body: Data) {
@@ -144,14 +149,24 @@ public final class DebugAdapterSession: @unchecked Sendable {
         }
     }
 
-    /// Ends the session: the launched program too, when `terminating`.
+    /// Ends the session: the launched program too, when `terminating`; returns once it has
+    /// gone. A second call (the editor's input closing during a disconnect) waits for the first.
     func end(terminating: Bool) {
+        let first = ending.withLock { ending -> Bool in
+            defer { ending.begun = true }
+            return !ending.begun
+        }
+        guard first else {
+            ending.wait(until: { $0.finished ? true : nil })
+            return
+        }
         let (connection, process) = state.withLock { state in
             state.ended = true
             return (state.connection, state.process)
         }
         if terminating { process?.terminate() }
         connection?.close()
+        ending.withLock { $0.finished = true }
     }
 
     // MARK: From the engine

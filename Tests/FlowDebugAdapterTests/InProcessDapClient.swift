@@ -16,13 +16,15 @@ final class InProcessDapClient: @unchecked Sendable {
     private var closed = false
     private var seq = 0
 
-    /// Starts a session whose relative paths are resolved from `workingDirectory`.
-    init(workingDirectory: String) {
+    /// Starts a session whose relative paths are resolved from `workingDirectory`; a `launch`
+    /// starts `flowpkgExecutable`.
+    init(workingDirectory: String, flowpkgExecutable: String = "/bin/false") {
         let input = toAdapter.fileHandleForReading.fileDescriptor
         let output = fromAdapter.fileHandleForWriting.fileDescriptor
         Thread.detachNewThread {
             DebugAdapterSession(
-                input: input, output: output, flowpkgExecutable: "/bin/false", workingDirectory: workingDirectory
+                input: input, output: output, flowpkgExecutable: flowpkgExecutable,
+                workingDirectory: workingDirectory
             ).run()
         }
         Thread.detachNewThread { [self] in read() }
