@@ -11,7 +11,9 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
     case serverUnreachable(server: String, detail: String)
     /// A rock builds C code or installs a `lib/` file.
     case cCode(rock: String, version: String, modules: [String])
-    case pathUnusable(name: String, path: String, reason: String)
+    /// A path dependency whose folder is missing or holds no usable project; `declared`, where
+    /// flowpkg.json lists it (nil for a folder given on the command line, `add --path`).
+    case pathUnusable(name: String, path: String, reason: String, declared: DeclarationPlace? = nil)
     case packageUnusable(name: String, path: String, reason: String)
     /// A locked file's bytes differ from the lock.
     case hashMismatch(file: String, expected: String, actual: String)
@@ -27,6 +29,13 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
     case io(path: String, reason: String)
 
     public var description: String { diagnostic.message }
+
+    /// The error with where flowpkg.json declares the dependency it is about, when that is a
+    /// path dependency's (a diagnostic then points at the entry, not at the folder).
+    public func declared(at place: DeclarationPlace) -> DependencyError {
+        guard case let .pathUnusable(name, path, reason, nil) = self else { return self }
+        return .pathUnusable(name: name, path: path, reason: reason, declared: place)
+    }
 
     /// The error as a diagnostic, `file` naming flowpkg.json (or the lock) where that helps.
     public var diagnostic: Diagnostic {
@@ -69,7 +78,14 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                     ? "depend on a pure-Lua rock instead"
                     : "if the host provides it, list it in flowpkg.json: \"externalModules\": ["
                         + modules.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
-        case let .pathUnusable(name, path, reason):
+        case let .pathUnusable(name, path, reason, declared?):
+            return Diagnostic(
+                severity: .error, code: .pathDependencyUnusable,
+                message: "the path dependency '\(name)' at '\(path)' cannot be used: \(reason)", file: declared.file,
+                line: declared.line, column: declared.column,
+                hint: "correct its \"path\" here to the folder of a flowpkg project (one with a flowpkg.json), "
+                    + "or make one in that folder: flowpkg new \(path) --template lua-library")
+        case let .pathUnusable(name, path, reason, nil):
             return Diagnostic(
                 severity: .error, code: .pathDependencyUnusable,
                 message: "the path dependency '\(name)' at '\(path)' cannot be used: \(reason)", file: path,

@@ -52,8 +52,13 @@ struct DependencyGraph {
                     throw .dependencyNameClash(
                         name: declaration.name, first: sources[declaration.name] ?? "", second: source)
                 }
-                let (locked, found) = try PathDependencies.lock(
-                    name: declaration.name, path: origin, root: root, requested: parent == nil ? path : nil)
+                let (locked, found): (LockedDependency, PathDependencies.Modules)
+                do {
+                    (locked, found) = try PathDependencies.lock(
+                        name: declaration.name, path: origin, root: root, requested: parent == nil ? path : nil)
+                } catch {
+                    throw error.declared(at: declaration.place(in: folder + "/" + ProjectFile.fileName))
+                }
                 pinned.append(locked)
                 sources[declaration.name] = source
                 try visit(

@@ -58,7 +58,11 @@ enum LockedModules {
                         name: dependency.name, kind: dependency.kind, version: dependency.version,
                         modules: modules.map(\.name).sorted()))
             } catch {
-                found.diagnostics.append(error.diagnostic)
+                // A path dependency's folder is reported at its entry in flowpkg.json.
+                let place =
+                    dependency.kind == "path"
+                    ? DependencyGraph.declaration(ofPath: dependency, in: lock, root: root, file: file) : nil
+                found.diagnostics.append((place.map { error.declared(at: $0) } ?? error).diagnostic)
             }
         }
         return found
