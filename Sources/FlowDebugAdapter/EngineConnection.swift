@@ -105,10 +105,7 @@ final class EngineConnection: @unchecked Sendable {
         serve: URL, token: String, program: String?, onMessage: @escaping @Sendable (DebugMessage) -> Void,
         onClose: @escaping @Sendable () -> Void
     ) -> Result<(EngineConnection, DebugAttachment), AttachFailure> {
-        var components = URLComponents(url: serve, resolvingAgainstBaseURL: false)
-        components?.path = LiveProtocol.debugClientPath
-        components?.queryItems = program.map { [URLQueryItem(name: "program", value: $0)] }
-        guard let url = components?.url, serve.scheme == "http", serve.host != nil else {
+        guard let url = clientURL(serve, program: program), serve.scheme == "http", serve.host != nil else {
             return .failure(AttachFailure(description: "'serve' must be flowpkg serve's http:// URL, not '\(serve)'"))
         }
         let source = EventSource(url: url, token: token)
@@ -120,10 +117,20 @@ final class EngineConnection: @unchecked Sendable {
                     guard let attachment = try? JSONDecoder().decode(DebugAttachment.self, from: Data(data.utf8)) else {
                         return
                     }
-                    var post = URLComponents(url: serve, resolvingAgainstBaseURL: false)!
-                    post.path = LiveProtocol.debugClientPath
-                    post.queryItems = [URLQueryItem(name: "program", value: attachment.id)]
-                    let target = post.url!
+                    // The relay's URL already formed with another program; the id it gave
+                    // is only a query value, percent-encoded, so this one forms too.
+                    guard let target = clientURL(serve, program: attachment.id) else {
+                        outcome.withLock { outcome in
+                            if outcome == nil {
+                                outcome = .failure(
+                                    AttachFailure(
+                                        description: "flowpkg serve at \(serve) named the program '\(attachment.id)', "
+                                            + "which no URL can address"))
+                            }
+                        }
+                        source.cancel()
+                        return
+                    }
                     let made = EngineConnection(
                         write: { bytes in _ = HTTPPost.send(target, token: token, body: bytes) },
                         shutDown: { source.cancel() })
@@ -153,6 +160,15 @@ final class EngineConnection: @unchecked Sendable {
                 if made != nil { onClose() }
             })
         return outcome.wait(until: { $0 })
+    }
+
+    /// The relay's client path at `serve`, for `program` (an id or identifier) or the one
+    /// connected; nil when `serve` is no URL to build on.
+    private static func clientURL(_ serve: URL, program: String?) -> URL? {
+        var components = URLComponents(url: serve, resolvingAgainstBaseURL: false)
+        components?.path = LiveProtocol.debugClientPath
+        components?.queryItems = program.map { [URLQueryItem(name: "program", value: $0)] }
+        return components?.url
     }
 
     struct AttachFailure: Error, CustomStringConvertible {

@@ -159,16 +159,21 @@ public struct RockResolver {
             )
         }
         // The rock file itself: read where the server has it when that is a folder, else fetched again.
-        var rockFile = origin.flatMap { $0.hasPrefix("/") && FileManager.default.fileExists(atPath: $0) ? $0 : nil }
-        if rockFile == nil {
+        let rockFile: String
+        if let local = origin, local.hasPrefix("/"), FileManager.default.fileExists(atPath: local) {
+            rockFile = local
+        } else {
             rockFile = try luarocks.download(
                 rock.name, version: rock.version, into: scratch + "/fetched", scratch: scratch)
         }
-        let rockBytes = FileManager.default.contents(atPath: rockFile!).map { [UInt8]($0) } ?? []
-        let rockSHA = try cache.store(rockBytes)
+        // The lock pins the rock's own bytes: one that cannot be read is not pinned as empty.
+        guard let rockData = FileManager.default.contents(atPath: rockFile) else {
+            throw .io(path: rockFile, reason: "the rock file of \(rock.name) \(rock.version) cannot be read")
+        }
+        let rockSHA = try cache.store([UInt8](rockData))
         return LockedDependency(
             kind: "rock", name: rock.name, version: rock.version,
-            origin: origin ?? PathText.lastComponent(of: rockFile!), sha256: rockSHA, requested: requested,
+            origin: origin ?? PathText.lastComponent(of: rockFile), sha256: rockSHA, requested: requested,
             dependencies: rock.dependencies, modules: modules)
     }
 

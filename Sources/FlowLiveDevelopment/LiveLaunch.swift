@@ -81,9 +81,13 @@ final class LiveAttachment: LaunchLiveAttachment, @unchecked Sendable {
         // A debugger attaches through the live source (the program is known to it by the
         // reports); with `waitForDebugger`, the start module waits for one here.
         if launch.configuration.acceptsDebugger, let program = reporter?.program {
-            let channel = DebugLiveChannel.start(
-                context: context, configuration: launch.configuration, program: program)
-            debugChannel.withLock { $0 = channel }
+            do {
+                let channel = try DebugLiveChannel.start(
+                    context: context, configuration: launch.configuration, program: program)
+                debugChannel.withLock { $0 = channel }
+            } catch {
+                launch.log("warning: no debugger can attach to this program: \(error)")
+            }
         }
         launch.didAttach(context, reporter?.program)
     }

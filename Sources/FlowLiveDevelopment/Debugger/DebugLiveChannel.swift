@@ -12,13 +12,28 @@ import FlowSupport
 /// from `flowpkg serve`'s relay, messages go back as POSTs, with the live token. A debugger
 /// attaches through `flowpkg serve`; the program opens no port of its own.
 package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
-    private let baseURL: URL
+    /// Where the relay's requests are read (naming this program) and where messages go.
+    private let streamURL: URL
+    private let postURL: URL
     private let token: String
     private let program: LiveProgram
     private let state = Locked((source: EventSource?.none, stopped: false, engine: DebugEngine?.none))
 
-    package init(url: URL, token: String, program: LiveProgram) {
-        self.baseURL = url
+    /// Why a program cannot take a debugger through its live source.
+    package struct Unavailable: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// A channel to the relay of the live source at `url`; fails when `url` cannot take the
+    /// relay's path (not a URL with a host, as `http://127.0.0.1:7315`).
+    package init(url: URL, token: String, program: LiveProgram) throws(Unavailable) {
+        let stream = Self.relayURL(
+            url, [("id", program.id), ("identifier", program.identifier), ("pid", String(program.processID))])
+        guard let stream, let post = Self.relayURL(url, [("id", program.id)]), url.host != nil else {
+            throw Unavailable(description: "the live source \(url.absoluteString) is not a URL the debug relay is at")
+        }
+        self.streamURL = stream
+        self.postURL = post
         self.token = token
         self.program = program
     }
@@ -26,11 +41,11 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
     /// The debug channel of `context`, following the live source `configuration` names, as
     /// `program`: the engine attached (hooks off until a breakpoint is set), its requests read
     /// from the source's relay; with `waitForDebugger`, returns once a debugger has finished
-    /// its configuration or the wait is over. Nil when the engine cannot attach.
+    /// its configuration or the wait is over. Throws when the engine cannot attach.
     static func start(
         context: LuaContext, configuration: DevelopmentMonitor.Configuration, program: LiveProgram
-    ) -> DebugLiveChannel? {
-        let channel = DebugLiveChannel(url: configuration.url, token: configuration.token, program: program)
+    ) throws(Unavailable) -> DebugLiveChannel {
+        let channel = try DebugLiveChannel(url: configuration.url, token: configuration.token, program: program)
         let engine = DebugEngine(context: context, transport: channel)
         engine.vanishedTimeout = configuration.debuggerSilenceTimeout
         do {
@@ -38,26 +53,25 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
             // otherwise at the first request (a program no debugger comes to runs untouched).
             try engine.attach(wrappingNow: configuration.waitForDebugger != nil)
         } catch {
-            return nil
+            throw Unavailable(description: "the debugger's engine cannot attach: \(error)")
         }
         channel.start(engine)
         if let seconds = configuration.waitForDebugger { engine.waitForConfiguration(timeout: seconds) }
         return channel
     }
 
-    private func url(_ query: [(String, String)]) -> URL {
-        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
-        components.path = LiveProtocol.debugProgramPath
-        components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
-        return components.url!
+    /// The relay's program path at `base`, with `query`; nil when `base` cannot take it.
+    private static func relayURL(_ base: URL, _ query: [(String, String)]) -> URL? {
+        var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+        components?.path = LiveProtocol.debugProgramPath
+        components?.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        return components?.url
     }
 
     /// Opens the stream and hands each request to `engine`, reconnecting while the live source
     /// restarts; a stream that ends tells the engine its debugger is gone.
     package func start(_ engine: DebugEngine) {
-        let source = EventSource(
-            url: url([("id", program.id), ("identifier", program.identifier), ("pid", String(program.processID))]),
-            token: token)
+        let source = EventSource(url: streamURL, token: token)
         let proceed = state.withLock { state -> Bool in
             guard !state.stopped else { return false }
             state.source = source
@@ -83,7 +97,7 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
 
     package func send(_ message: DebugMessage) {
         guard let body = try? JSONEncoder().encode(message) else { return }
-        _ = HTTPPost.send(url([("id", program.id)]), token: token, body: [UInt8](body))
+        _ = HTTPPost.send(postURL, token: token, body: [UInt8](body))
     }
 
     /// Closes the stream for good and takes the engine's hooks out of the program.

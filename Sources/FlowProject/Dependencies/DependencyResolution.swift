@@ -161,14 +161,15 @@ extension DependencyLocking {
     static func describeChanges(from old: Lockfile?, to new: Lockfile) -> [String] {
         var changes: [String] = []
         for dependency in new.dependencies {
-            let before = old?.dependency(named: dependency.name)
-            if before == nil {
+            if let before = old?.dependency(named: dependency.name) {
+                if before.version != dependency.version {
+                    changes.append("~ \(dependency.name) \(before.version) -> \(dependency.version)")
+                }
+            } else {
                 changes.append(
                     "+ \(dependency.name) \(dependency.version) (\(dependency.kind), \(dependency.modules.count) "
                         + (dependency.modules.count == 1 ? "module)" : "modules)")
                 )
-            } else if before!.version != dependency.version {
-                changes.append("~ \(dependency.name) \(before!.version) -> \(dependency.version)")
             }
         }
         for dependency in old?.dependencies ?? [] where new.dependency(named: dependency.name) == nil {
