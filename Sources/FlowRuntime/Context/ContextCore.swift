@@ -59,7 +59,7 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
     /// Opens the state: standard libraries, the loader's searcher, the host API, `print`, the
     /// sandbox. Runs on the executor before any module.
     func open() throws {
-        let state = try LuaState(openLibraries: true)
+        let state = try LuaState(openLibraries: true, pooled: true)
         state.bridge = self
         state.setHost(self)
         let stack = state.stack
