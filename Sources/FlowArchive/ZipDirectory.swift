@@ -25,9 +25,20 @@ package enum ZipProbeError: Error, Equatable {
 }
 
 /// Small, bounds-checked reads of zip structures with POSIX calls; no libarchive involved.
+///
+/// A file no longer than the tail `endRecord` reads anyway (65,557 bytes: a small package,
+/// such as an app's) is read whole when it is opened, in one `pread`, and every later read is
+/// a copy from those bytes: opening a package and reading its manifest and a module then costs
+/// one read instead of six (`Benchmarks/README.md`, host_launch). What is read is checked as
+/// before (entries against their sizes and SHA-256); a file changed after it was opened is
+/// read as it was when opened.
 package final class ZipFile: Sendable {
     private let descriptor: Int32
     package let size: UInt64
+    /// The whole file, when it is small enough to be read at open.
+    private let contents: [UInt8]?
+    /// The longest file read whole at open: the end record and the longest comment.
+    static let wholeFileLimit: UInt64 = 22 + 65_535
 
     package init(path: String) throws(ZipProbeError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -42,8 +53,19 @@ package final class ZipFile: Sendable {
             close(descriptor)
             throw .unreadable("it is a folder, not a file")
         }
+        let size = UInt64(info.st_size)
+        var contents: [UInt8]?
+        if size > 0, size <= Self.wholeFileLimit {
+            do {
+                contents = try Self.read(descriptor, at: 0, count: Int(size))
+            } catch {
+                close(descriptor)
+                throw error
+            }
+        }
         self.descriptor = descriptor
-        self.size = UInt64(info.st_size)
+        self.size = size
+        self.contents = contents
     }
 
     deinit { close(descriptor) }
@@ -53,6 +75,12 @@ package final class ZipFile: Sendable {
         guard offset <= size, UInt64(count) <= size - offset else {
             throw .notAZip("a zip structure points past the end of the file: the file was cut short or is damaged")
         }
+        if let contents { return Array(contents[Int(offset)..<Int(offset) + count]) }
+        return try Self.read(descriptor, at: offset, count: count)
+    }
+
+    /// Exactly `count` bytes of `descriptor` at `offset`, read with `pread`.
+    private static func read(_ descriptor: Int32, at offset: UInt64, count: Int) throws(ZipProbeError) -> [UInt8] {
         // Read straight into the array's storage: no zeroing of what `pread` overwrites.
         var failure: ZipProbeError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -75,6 +103,12 @@ package final class ZipFile: Sendable {
     /// an I/O error. Safe from any thread (`pread` keeps no file position).
     package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        if let contents {
+            guard offset < size else { return 0 }
+            let count = min(buffer.count, Int(size - offset))
+            contents.withUnsafeBytes { base.copyMemory(from: $0.baseAddress! + Int(offset), byteCount: count) }
+            return count
+        }
         while true {
             let got = pread(descriptor, base, buffer.count, off_t(offset))
             if got < 0 && errno == EINTR { continue }

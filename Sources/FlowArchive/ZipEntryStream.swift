@@ -113,7 +113,10 @@ package final class ZipEntryStream: EntryByteSource {
                 stream.pointee.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
                 stream.pointee.avail_in = uInt(got)
             }
-            let status = inflate(stream, Z_NO_FLUSH)
+            // With every packed byte handed over, Z_FINISH: a stream that then completes in the
+            // room given needs no 32 KiB sliding window (zlib allocates one otherwise); one that
+            // does not goes on as with Z_NO_FLUSH.
+            let status = inflate(stream, remaining == 0 ? Z_FINISH : Z_NO_FLUSH)
             let produced = room - Int(stream.pointee.avail_out)
             switch status {
             case Z_STREAM_END:

@@ -26,15 +26,15 @@ extension PackageLocator {
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             for name in packageNames(in: folder) {
                 let path = prefix + name
-                let url = URL(fileURLWithPath: path, isDirectory: false)  // no stat to ask
                 do {
-                    let reader = try PackageReader(contentsOf: url)
+                    let reader = try PackageReader(path: path)
                     found.append(PackageCandidate(path: path, identifier: reader.identifier.rawValue))
                     if reader.identifier == identifier { opened.append((path, reader)) }
                 } catch {
                     let reasons = (error as? PackageError)?.problems.map(\.description) ?? ["\(error)"]
                     // A package refused as a whole may still name its identifier: then it is the
                     // one asked for, refused, rather than none found.
+                    let url = URL(fileURLWithPath: path, isDirectory: false)  // no stat to ask
                     if let manifest = try? PackageReader.readManifest(at: url) {
                         found.append(PackageCandidate(path: path, identifier: manifest.identifier.rawValue))
                         if manifest.identifier == identifier { refused.append((path, reasons)) }

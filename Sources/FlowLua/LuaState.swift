@@ -14,16 +14,32 @@ public final class LuaState {
     var hostBox: LuaHostBox?
 
     /// A fresh state; with `openLibraries`, Lua's standard libraries are loaded into it.
-    public init(openLibraries: Bool = true) throws {
-        guard let state = luaL_newstate() else {
+    public convenience init(openLibraries: Bool = true) throws {
+        try self.init(openLibraries: openLibraries, pooled: false)
+    }
+
+    /// A fresh state as `init(openLibraries:)` makes one; `pooled`, its blocks of up to 512
+    /// bytes come from a pool of its own, given back whole when it closes
+    /// (`Sources/CLua/pool.h`): a context's state, made at every launch.
+    package init(openLibraries: Bool, pooled: Bool) throws {
+        var pool: UnsafeMutablePointer<flowlua_pool>?
+        if pooled {
+            pool = .allocate(capacity: 1)
+            pool?.initialize(to: flowlua_pool())
+        }
+        guard let state = pool != nil ? flowlua_newpooledstate(pool) : luaL_newstate() else {
+            pool?.deallocate()
             throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
         }
         L = state
+        self.pool = pool
         if openLibraries { luaL_openlibs(L) }
     }
 
     /// The bounds of a state made with `init(limits:)`, which its allocator and hook update.
     private var budget: UnsafeMutablePointer<flowlua_budget>?
+    /// The small-block pool of a state made `pooled`.
+    private var pool: UnsafeMutablePointer<flowlua_pool>?
 
     /// A fresh state with the standard libraries, whose allocations never pass
     /// `limits.memory` (Lua then raises "not enough memory"), and where Lua's `budget_start()`
@@ -77,6 +93,11 @@ public final class LuaState {
         lua_close(L)
         budget?.deallocate()
         budget = nil
+        if let pool {
+            flowlua_pool_release(pool)
+            pool.deallocate()
+            self.pool = nil
+        }
     }
 
     /// Compiles `source` without running it: a syntax check with Lua's own compiler.

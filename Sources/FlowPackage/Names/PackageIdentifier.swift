@@ -16,6 +16,9 @@ public struct PackageIdentifier: Hashable, Sendable, CustomStringConvertible, Co
 
     /// Why `value` is not a valid identifier, or nil when it is.
     public static func problem(in value: String) -> String? {
+        // Every identifier a package holds passes this byte scan; only one that breaks a rule
+        // goes on to the checks below, which say which rule.
+        if isPlainlyValid(value) { return nil }
         if value.isEmpty { return "it is empty" }
         if value.utf8.count > 255 { return "it is longer than 255 characters" }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
@@ -30,6 +33,37 @@ public struct PackageIdentifier: Hashable, Sendable, CustomStringConvertible, Co
             if part.hasPrefix("-") || part.hasSuffix("-") { return "a part may not start or end with '-'" }
         }
         return nil
+    }
+
+    /// Whether `value` keeps every rule `problem(in:)` checks, in one pass over its UTF-8:
+    /// at most 255 bytes, two or more parts between dots, each of ASCII letters, digits and
+    /// '-', neither starting nor ending with '-'. False also when the string's UTF-8 is not
+    /// contiguous (`problem(in:)` then checks it the slow way).
+    private static func isPlainlyValid(_ value: String) -> Bool {
+        let valid = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.isEmpty, bytes.count <= 255 else { return false }
+            var parts = 1
+            var partLength = 0
+            var previous: UInt8 = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "."):
+                    guard partLength > 0, previous != UInt8(ascii: "-") else { return false }
+                    parts += 1
+                    partLength = 0
+                case UInt8(ascii: "-"):
+                    guard partLength > 0 else { return false }
+                    partLength += 1
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    partLength += 1
+                default: return false
+                }
+                previous = byte
+            }
+            return parts >= 2 && partLength > 0 && previous != UInt8(ascii: "-")
+        }
+        return valid ?? false
     }
 }
 

@@ -24,7 +24,11 @@ import Dispatch
 /// Thread safety: a reader is immutable once opened, and every read streams its entry through
 /// its own libarchive handle with `pread`, so any number of threads may call it at once.
 public final class PackageReader: Sendable {
-    public let url: URL
+    /// The package file, as opened.
+    public var url: URL { openedURL ?? URL(fileURLWithPath: path, isDirectory: false) }
+    /// The package file's path.
+    public let path: String
+    private let openedURL: URL?
     public let limits: PackageLimits
     /// The manifest, checked; its entry lists may still be in its bytes.
     private let decoded: DecodedManifest
@@ -42,13 +46,24 @@ public final class PackageReader: Sendable {
 
     /// Opens the package at `url` and checks its manifest and entry list.
     /// Throws `PackageError`, whose message names the file and the entry concerned.
-    public init(contentsOf url: URL, limits: PackageLimits = .default) throws {
-        let index = try PackageIndex.load(path: url.path, limits: limits)
-        if !index.problems.isEmpty { throw PackageError.invalidPackage(path: url.path, problems: index.problems) }
-        self.url = url
+    public convenience init(contentsOf url: URL, limits: PackageLimits = .default) throws {
+        try self.init(path: url.path, url: url, limits: limits)
+    }
+
+    /// Opens the package at `path` as `init(contentsOf:limits:)` does, without a URL to make
+    /// and take apart again: what a launch does (`Benchmarks/README.md`, host_launch).
+    public convenience init(path: String, limits: PackageLimits = .default) throws {
+        try self.init(path: path, url: nil, limits: limits)
+    }
+
+    private init(path: String, url: URL?, limits: PackageLimits) throws {
+        let index = try PackageIndex.load(path: path, limits: limits)
+        if !index.problems.isEmpty { throw PackageError.invalidPackage(path: path, problems: index.problems) }
+        self.path = path
+        self.openedURL = url
         self.decoded = index.decoded
         self.limits = limits
-        self.listed = ListedEntries(index, packagePath: url.path)
+        self.listed = ListedEntries(index, packagePath: path)
         if case .byPath = index.locations {
             var table: [ModuleName: Int] = [:]
             table.reserveCapacity(index.manifest.modules.count)
@@ -94,7 +109,7 @@ public final class PackageReader: Sendable {
     /// Throws `PackageError.identifierMismatch` unless the package is `identifier`.
     public func checkIdentifier(_ identifier: PackageIdentifier) throws {
         if self.identifier != identifier {
-            throw PackageError.identifierMismatch(path: url.path, expected: identifier, found: self.identifier)
+            throw PackageError.identifierMismatch(path: path, expected: identifier, found: self.identifier)
         }
     }
 
@@ -139,7 +154,7 @@ public final class PackageReader: Sendable {
     /// The code of module `name`, checked against its size and SHA-256.
     public func moduleData(_ name: ModuleName) throws -> [UInt8] {
         guard let module = module(named: name) else {
-            throw PackageError.noSuchModule(path: url.path, name: name)
+            throw PackageError.noSuchModule(path: path, name: name)
         }
         return try moduleData(module)
     }
@@ -211,7 +226,7 @@ public final class PackageReader: Sendable {
     /// The bytes of resource `key`, checked against its size and SHA-256. Resources are never
     /// read at open, only here.
     public func resourceData(_ key: ResourceKey) throws -> [UInt8] {
-        guard let resource = resource(key) else { throw PackageError.noSuchResource(path: url.path, key: key) }
+        guard let resource = resource(key) else { throw PackageError.noSuchResource(path: path, key: key) }
         return try resourceData(resource)
     }
 

@@ -59,7 +59,7 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
     /// Opens the state: standard libraries, the loader's searcher, the host API, `print`, the
     /// sandbox. Runs on the executor before any module.
     func open() throws {
-        let state = try LuaState(openLibraries: true)
+        let state = try LuaState(openLibraries: true, pooled: true)
         state.bridge = self
         state.setHost(self)
         let stack = state.stack
@@ -74,26 +74,12 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
         (chunksReference, requiresReference) = stack.installNotingRequire()
         requireReference = stack.referenceGlobal("require")
 
-        let host = try runSetup(
-            HostScripts.hostAPI, results: 5, [.function(.fetchResource), .function(.notifyHost)])
-        for (reference, global) in zip(
-            host, ["getResource", "addMessageHandler", "removeMessageHandler", "postMessage"])
-        {
-            stack.setGlobal(global, referenced: reference)
-            stack.release(reference)
-        }
-        postMessageReference = stack.referenceGlobal("postMessage")
-        redeliverReference = host[4]
-
-        let stockLoadfile = stack.referenceGlobal("loadfile")
-        let stockDofile = stack.referenceGlobal("dofile")
-        _ = try runSetup(
-            HostScripts.scripts, results: 0,
-            [.function(.fetchScript), .referenced(stockLoadfile), .referenced(stockDofile)])
-        stack.release(stockLoadfile)
-        stack.release(stockDofile)
-
-        _ = try runSetup(HostScripts.pathSearcher, results: 0, [.function(.fetchModuleFile)])
+        // The host API, loadfile/dofile and the package.path searcher: C closures over the host's
+        // functions (CLua's host_api.h and host_loaders.h).
+        (postMessageReference, redeliverReference) = try stack.installHostAPI(
+            fetchResource: HostFunction.fetchResource.rawValue, notifyHost: HostFunction.notifyHost.rawValue)
+        try stack.installLoaders(
+            fetchScript: HostFunction.fetchScript.rawValue, fetchModuleFile: HostFunction.fetchModuleFile.rawValue)
 
         // The host's own C modules, in package.preload.
         for (name, opener) in options.cModules { stack.setPreload(name, opener: opener) }
@@ -110,11 +96,7 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
         stack.release(cSearcher)
         stack.release(cRootSearcher)
 
-        if options.print != nil {
-            let printer = try runSetup(HostScripts.print, results: 1, [.function(.write)])
-            stack.setGlobal("print", referenced: printer[0])
-            stack.release(printer[0])
-        }
+        if options.print != nil { try stack.installPrint(write: HostFunction.write.rawValue) }
 
         if options.output != nil { try observeOutput() }
 
