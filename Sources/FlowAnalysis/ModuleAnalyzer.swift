@@ -62,6 +62,28 @@ package final class ReusableModuleAnalyzer {
     /// `collectsStringLiterals` its `stringLiterals` stay empty: validation needs them only when
     /// the project has resources (FP406), and they are a good part of the walk's cost.
     package func analyze(_ source: UnsafeRawBufferPointer, collectsStringLiterals: Bool = true) -> ModuleFacts? {
+        var verdict: SyntaxVerdict?
+        return analyze(source, collectsStringLiterals: collectsStringLiterals, verdict: &verdict, screens: false)
+    }
+
+    /// The facts of one Lua chunk (nil when the parser rejects it), whether Lua 5.4 certainly
+    /// compiles it (`LuaParser.verdict`; when not, only Lua's compiler can tell), and where the
+    /// parser stopped when it rejected it.
+    package func screen(_ source: UnsafeRawBufferPointer, collectsStringLiterals: Bool = true) -> (
+        facts: ModuleFacts?, compilesCertainly: Bool, stop: SourceLocation?
+    ) {
+        var verdict: SyntaxVerdict?
+        let facts = analyze(source, collectsStringLiterals: collectsStringLiterals, verdict: &verdict, screens: true)
+        switch verdict {
+        case .valid: return (facts, true, nil)
+        case .invalid(let error): return (nil, false, SourceLocation(line: error.line, column: error.column))
+        case .compilerDecides, nil: return (facts, false, nil)
+        }
+    }
+
+    private func analyze(
+        _ source: UnsafeRawBufferPointer, collectsStringLiterals: Bool, verdict: inout SyntaxVerdict?, screens: Bool
+    ) -> ModuleFacts? {
         buffer.removeAll(keepingCapacity: true)
         buffer.reserveCapacity(source.count + 4)
         buffer.append(contentsOf: source)
@@ -74,7 +96,14 @@ package final class ReusableModuleAnalyzer {
             } else {
                 parser!.restart(base: base, count: count)
             }
-            guard let root = try? parser!.parseChunk() else { return nil }
+            let root: Int32
+            do throws(LuaSyntaxError) {
+                root = try parser!.parseChunk()
+            } catch {
+                verdict = .invalid(error)
+                return nil
+            }
+            if screens { verdict = parser!.verdict(root: root) }
             var facts = collector.collect(
                 nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
                 root: root, collectsStringLiterals: collectsStringLiterals)

@@ -14,7 +14,7 @@ extension Flowpkg {
             abstract: "Check a project's flowpkg.json, Lua modules and resources.",
             discussion: """
                 Reports every problem at once as `path:line:col: error: message [FPnnn]`: \
-                the project file, module and resource names, each module compiled with Lua \
+                the project file, module and resource names, that each module compiles with Lua \
                 5.4, then requires, getResource calls and globals. Exits 0 when there are no \
                 errors, 1 when there are (or warnings, with --strict). Without DIR, the project \
                 is the first folder holding flowpkg.json from here upward.

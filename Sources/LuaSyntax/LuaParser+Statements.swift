@@ -159,6 +159,7 @@ extension LuaParser {
                         column: Int(token.column))
                 }
                 try expect(.greater)
+                attributeCount += 1
             }
             scratch.append(add(.localName, op: attribute, line: nameLine, column: nameColumn, a: symbol))
         } while token.kind == .comma
@@ -187,11 +188,16 @@ extension LuaParser {
             let mark = scratch.count
             try requireAssignable(first)
             scratch.append(first)
+            // Lua's compiler recurses once per further target (`restassign`), a C level each,
+            // and parses the values at the deepest of them.
+            let outerDepth = depth
+            defer { depth = outerDepth }
             while token.kind == .comma {
                 try advance()
                 let target = try parseSuffixedExpression()
                 try requireAssignable(target)
                 scratch.append(target)
+                try enterLevel()
             }
             let targets = Int32(scratch.count - mark)
             try expect(.assign)

@@ -2,8 +2,9 @@
 /// when the chunk is not valid Lua. It follows the structure of Lua's own `lparser.c`
 /// (same precedences, same nesting count), so it accepts what the real compiler accepts.
 ///
-/// Semantic checks the real compiler also makes (goto targets, register limits) are left
-/// to it: flowpkg compiles every module with Lua too.
+/// The checks Lua's compiler makes beyond the grammar (goto targets, `<const>` assignments,
+/// `break` outside a loop, its limits) are `ChunkScreen`'s, after the parse: `verdict()`
+/// says whether Lua 5.4 certainly compiles the chunk, so validation can skip compiling it.
 package struct LuaParser {
     /// Nesting of statements and expressions past which parsing fails instead of
     /// recursing further (Lua's own compiler gives up at 200, "C stack overflow").
@@ -55,6 +56,10 @@ package struct LuaParser {
     /// Child ids under construction; each parse function commits its own run to `lists`.
     var scratch = ParseBuffer<Int32>(capacity: 256)
     var depth = 0
+    /// The deepest `depth` reached: Lua's compiler fails past 200 levels ("C stack overflow").
+    package var maximumDepthReached = 0
+    /// How many locals were declared `<const>` or `<close>` (assignments to them are errors).
+    package var attributeCount = 0
     /// Whether the function being parsed takes `...` (the main chunk does).
     var isVararg = true
     /// Where each `;` stands that follows no statement (at a block's start, or after another
@@ -78,6 +83,8 @@ package struct LuaParser {
         lists.removeAll()
         scratch.removeAll()
         depth = 0
+        maximumDepthReached = 0
+        attributeCount = 0
         isVararg = true
         emptyStatements.removeAll(keepingCapacity: true)
     }
@@ -173,7 +180,10 @@ package struct LuaParser {
     @inline(__always)
     mutating func enterLevel() throws(LuaSyntaxError) {
         depth += 1
-        if depth > LuaParser.maximumDepth { throw tooDeepError() }
+        if depth > maximumDepthReached {
+            maximumDepthReached = depth
+            if depth > LuaParser.maximumDepth { throw tooDeepError() }
+        }
     }
 
     @inline(never)

@@ -39,6 +39,26 @@ import Testing
         #expect(Self.check(many).isEmpty)
     }
 
+    /// The pre-check counts byte pairs eight at a time: it must count exactly what a byte loop
+    /// counts, wherever the pairs fall against the eight-byte steps and the text's end.
+    @Test(arguments: 0..<9)
+    func thePairCountIsExact(offset: Int) {
+        for (pair, spacing) in [("or", 1), ("an", 3), ("if", 0), ("or", 6)] {
+            let count = 40
+            var text = String(repeating: "x", count: offset)
+            for index in 0..<count {
+                text += pair + String(repeating: index % 2 == 0 ? "o" : "a", count: spacing)
+            }
+            text += String(repeating: "y", count: 200 - text.utf8.count % 7)
+            let bytes = Array(text.utf8)
+            let limit = min(count, bytes.count / 2 - 1)
+            bytes.withUnsafeBytes { buffer in
+                #expect(ChainScanner.mayHoldLongChain(buffer, limit: limit - 1), "\(pair) at \(offset)")
+                #expect(!ChainScanner.mayHoldLongChain(buffer, limit: limit), "\(pair) at \(offset)")
+            }
+        }
+    }
+
     @Test func aLuacheckrcWithALongChainIsNotCompiled() {
         let source = "globals = { " + Array(repeating: "'a'", count: 100_000).joined(separator: " or ") + " }"
         #expect(throws: (any Error).self) {

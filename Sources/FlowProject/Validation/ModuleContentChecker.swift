@@ -15,6 +15,10 @@ import FlowLua
 /// Checks one module's file: readable (FP208), text (FP302), within limits (FP303), compiles
 /// with Lua 5.4 (FP301); then hands the same bytes to static analysis.
 ///
+/// flowpkg's parser reads the module first. When it is certain Lua 5.4 compiles it
+/// (`LuaParser.verdict`), Lua's compiler is not run; when it rejects the module, or a check
+/// only Lua's compiler makes exactly might fail, Lua compiles it and its error is reported.
+///
 /// Owns one `LuaChunkChecker` and one `ReusableModuleAnalyzer`, so each worker thread has its
 /// own checker.
 final class ModuleContentChecker {
@@ -99,6 +103,14 @@ final class ModuleContentChecker {
                 outcome.unanalysedSource = bytes
                 return
             }
+            // flowpkg's parser first: when it is certain Lua 5.4 compiles the chunk (the usual
+            // case), Lua is not asked; otherwise Lua's compiler decides, with its own words.
+            let screened = analyzer.screen(buffer, collectsStringLiterals: collectsStringLiterals)
+            if screened.compilesCertainly {
+                outcome.facts = screened.facts
+                if outcome.facts == nil { outcome.unanalysedSource = bytes }
+                return
+            }
             do {
                 // lua5.4 loads files skipping a `#!` first line (and a byte order mark), as
                 // luaL_loadfile does; a buffer load does not, so start at the line break.
@@ -115,10 +127,12 @@ final class ModuleContentChecker {
                         syntax.column = place.column
                     }
                 }
+                // The column of the token Lua's error is about, from where flowpkg's parser
+                // stopped (on the same token as Lua's): only when it stopped on the same line.
                 if !isLimit, !Self.isLexicalError(syntax.message), let line = syntax.line,
-                    let column = Self.parserColumn(in: buffer, line: line)
+                    let stop = screened.stop, stop.line == line
                 {
-                    syntax.column = column
+                    syntax.column = stop.column
                 }
                 report(
                     isLimit ? .moduleTooLarge : .luaSyntaxError, syntax.message, line: syntax.line,
@@ -133,8 +147,8 @@ final class ModuleContentChecker {
                 outcome.unanalysedSource = bytes
                 return
             }
-            outcome.facts = StaticAnalysisStep.facts(
-                of: buffer, using: analyzer, collectsStringLiterals: collectsStringLiterals)
+            // Lua compiles what the parser was unsure of (or, a parser bug, rejected).
+            outcome.facts = screened.facts
             if outcome.facts == nil { outcome.unanalysedSource = bytes }
         }
         return outcome
@@ -148,14 +162,6 @@ final class ModuleContentChecker {
         guard start < source.count, source[start] == UInt8(ascii: "#") else { return start }
         while start < source.count, source[start] != 0x0A, source[start] != 0x0D { start += 1 }
         return start
-    }
-
-    /// The column of the token Lua's error is about, from flowpkg's own parser (which stops on
-    /// the same token as Lua's): only when it stops on the same line. A lost race with Lua
-    /// (the parser accepts, or stops elsewhere) leaves the column found from the message.
-    static func parserColumn(in source: UnsafeRawBufferPointer, line: Int) -> Int? {
-        guard let place = ModuleAnalyzer.syntaxErrorPlace(in: source), place.line == line else { return nil }
-        return place.column
     }
 
     /// Whether Lua's message is about a malformed token (string, number, escape) rather than a

@@ -5,15 +5,6 @@ import FlowPackage
 /// The static-analysis step of validation (FP4xx): `ModuleAnalyzer` reads each module that
 /// compiled, then `ProjectRules` checks the project's requires, resources and globals once.
 enum StaticAnalysisStep {
-    /// Facts about one module that compiled, read from the same bytes the compiler saw, by the
-    /// calling thread's analyzer.
-    static func facts(
-        of source: UnsafeRawBufferPointer, using analyzer: ReusableModuleAnalyzer,
-        collectsStringLiterals: Bool
-    ) -> ModuleFacts? {
-        analyzer.analyze(source, collectsStringLiterals: collectsStringLiterals)
-    }
-
     /// Project-wide rules (requires, resources, globals) over the facts of every module that
     /// could be analysed, in the project's module order; with them, the syntax errors of
     /// `uncompiled` modules (FP301, an error in every module since issue 34).
