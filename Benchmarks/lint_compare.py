@@ -9,7 +9,10 @@ same files, and compare the findings (file, line, column, luacheck number) class
 - agreement: the share of flowpkg's warnings of the class luacheck also gives, or that a
   reader confirmed real (CONFIRMED_REAL below, each place read and its reason written down).
 
-Usage: Benchmarks/lint_compare.py [FLOWPKG] [--base NAME] [--details CLASS] [--time] [--list CODES]
+Usage: Benchmarks/lint_compare.py [FLOWPKG] [--base NAME] [--details CLASS] [--time] [--list CODES] [--keep DIR]
+
+With --keep DIR, the projects are built in DIR (which must not exist) and left there, one folder
+per code base, to profile or time again.
 
 With --list FP482,FP483, also the findings of those codes (checks luacheck does not make, such
 as arity), one a line, to read: how many per code, and each with its message and hint.
@@ -28,8 +31,9 @@ DETAILS = option("--details")
 LIST = set((option("--list") or "").split(",")) - {""}
 LISTED = []
 ONLY = option("--base")
+KEEP = option("--keep")
 POSITIONAL = [a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("--") and sys.argv[i - 1] not in
-              ("--details", "--base", "--list")]
+              ("--details", "--base", "--list", "--keep")]
 FLOWPKG = POSITIONAL[0] if POSITIONAL else os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", ".build", "debug", "flowpkg")
 LUA = "/usr/share/lua/5.1"
@@ -164,7 +168,7 @@ def best(command, cwd=None, rounds=3):
 
 
 def main():
-    work = tempfile.mkdtemp(prefix="lint-compare-")
+    work = KEEP or tempfile.mkdtemp(prefix="lint-compare-")
     # class -> [both, luacheck only, flowpkg only, of which confirmed real]
     totals = collections.defaultdict(lambda: [0, 0, 0, 0])
     details = []
@@ -188,7 +192,8 @@ def main():
                 if DETAILS and str(number) == DETAILS and flow[key] != check[key]:
                     details.append(f"{base['name']}: {key} flowpkg {flow[key]} luacheck {check[key]}")
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if not KEEP:
+            shutil.rmtree(work, ignore_errors=True)
     print("| luacheck class | both | luacheck only | flowpkg only (confirmed real) | recall | agreement |")
     print("|---|---|---|---|---|---|")
     for number in sorted(totals):

@@ -24,11 +24,18 @@ final class ModuleCheckQueue: Sendable {
         var collectsStringLiterals = true
     }
 
+    /// A checked file: its outcome, and its suppression comments read from the same bytes.
+    private struct Done {
+        var index: Int
+        var outcome: ModuleContentChecker.Outcome
+        var comments: Suppressions.Comments?
+    }
+
     private struct State {
         var files: [File] = []
         var next = 0
         var isFinished = false
-        var finished: [[(index: Int, outcome: ModuleContentChecker.Outcome)]] = []
+        var finished: [[Done]] = []
     }
 
     private let state = Awaited(State())
@@ -67,19 +74,18 @@ final class ModuleCheckQueue: Sendable {
 
     /// Checks files until the queue is finished and empty, with this thread's own checker.
     func work() {
-        var done: [(index: Int, outcome: ModuleContentChecker.Outcome)] = []
+        var done: [Done] = []
         // Created on the first file: a worker that finds nothing to do costs no Lua arena.
         var checker: ModuleContentChecker?
         while let (index, file) = take() {
             let current = checker ?? ModuleContentChecker(maximumSize: maximumSize)
             checker = current
+            let outcome = current.check(
+                path: file.path, chunkName: file.chunkName, collectsStringLiterals: file.collectsStringLiterals)
+            // Read here, on this thread, from the bytes just checked: the project step then
+            // reads no file again to find them (Benchmarks/README.md, lint speed).
             done.append(
-                (
-                    index,
-                    current.check(
-                        path: file.path, chunkName: file.chunkName,
-                        collectsStringLiterals: file.collectsStringLiterals)
-                ))
+                Done(index: index, outcome: outcome, comments: outcome.checkedBytes.map(Suppressions.comments(in:))))
         }
         state.withLock { $0.finished.append(done) }
     }
@@ -89,7 +95,19 @@ final class ModuleCheckQueue: Sendable {
         state.withLock { state in
             var result = [ModuleContentChecker.Outcome?](repeating: nil, count: state.files.count)
             for list in state.finished {
-                for (index, outcome) in list { result[index] = outcome }
+                for done in list { result[done.index] = done.outcome }
+            }
+            return result
+        }
+    }
+
+    /// Every file's suppression comments by the index it was added at (nil: its bytes could
+    /// not be read); call after every worker returned.
+    func comments() -> [Suppressions.Comments?] {
+        state.withLock { state in
+            var result = [Suppressions.Comments?](repeating: nil, count: state.files.count)
+            for list in state.finished {
+                for done in list { result[done.index] = done.comments }
             }
             return result
         }

@@ -201,6 +201,23 @@ enum Suppressions {
         }
     }
 
+    /// A Lua file's suppression comments: its flowpkg rules and its luacheck comments.
+    struct Comments {
+        var rules = FileRules()
+        var luacheck = LuacheckComments(source: [])
+        /// True when the file holds neither `flowpkg:` nor `luacheck:`.
+        var isEmpty = true
+    }
+
+    /// The suppression comments of a Lua file's bytes. Most files have none: one quick pass
+    /// (`markers(in:)`) says so.
+    static func comments(in bytes: [UInt8]) -> Comments {
+        let (flowpkg, luacheck) = markers(in: bytes)
+        guard flowpkg || luacheck else { return Comments() }
+        return Comments(
+            rules: rules(in: bytes), luacheck: LuacheckComments(source: luacheck ? bytes : []), isEmpty: false)
+    }
+
     /// The global an FP405 message is about: `'name' is not defined: ...`.
     static func globalName(in message: String) -> String? {
         guard message.hasPrefix("'"), let end = message.dropFirst().firstIndex(of: "'") else { return nil }
@@ -214,34 +231,41 @@ enum Suppressions {
     /// line does not hide the same mistake on another.
     /// `contents` gives a Lua file's text when it is not the file's on disk (an editor's unsaved
     /// buffer); nil from it, or no `contents`, reads the file.
+    /// `known` gives a file's comments already read from the bytes validation checked (see
+    /// `comments(in:)`), so most files are not read a second time.
     static func apply(
         _ diagnostics: [Diagnostic], root: String, ignore: [ProjectFile.IgnoreRule],
-        contents: ((String) -> [UInt8]?)? = nil
+        contents: ((String) -> [UInt8]?)? = nil, known: ((String) -> Comments?)? = nil
     ) -> [Diagnostic] {
         guard diagnostics.contains(where: { isSuppressible($0.code.code) }) else { return diagnostics }
-        var commentsByFile: [String: (rules: FileRules, luacheck: LuacheckComments)] = [:]
+        var commentsByFile: [String: Comments] = [:]
+        // Findings come grouped by file: the last file's comments spare a lookup by its path.
+        var last: (file: String, comments: Comments)?
         return diagnostics.filter { diagnostic in
             guard isSuppressible(diagnostic.code.code) else { return true }
-            let relative = diagnostic.file.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
             for rule in ignore where rule.code == diagnostic.code.code {
                 guard let pattern = rule.path else { return false }
+                let relative = diagnostic.file.map {
+                    $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0
+                }
                 if let relative, fnmatch(pattern, relative, 0) == 0 { return false }
             }
             guard let file = diagnostic.file, file.hasSuffix(".lua") else { return true }
-            let comments: (rules: FileRules, luacheck: LuacheckComments)
-            if let known = commentsByFile[file] {
-                comments = known
+            let comments: Comments
+            if let last, last.file == file {
+                comments = last.comments
+            } else if let read = commentsByFile[file] {
+                comments = read
+            } else if let read = contents?(file).map(Self.comments(in:)) ?? known?(file) {
+                comments = read
+                commentsByFile[file] = comments
             } else {
-                let bytes =
-                    contents?(file) ?? FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
-                // Most files with findings have no such comment: one quick pass says so.
-                let (flowpkg, luacheck) = markers(in: bytes)
-                comments = (
-                    flowpkg || luacheck ? rules(in: bytes) : FileRules(),
-                    LuacheckComments(source: luacheck ? bytes : [])
-                )
+                comments = Self.comments(in: FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [])
                 commentsByFile[file] = comments
             }
+            last = (file, comments)
+            // Most files have no suppression comment at all.
+            guard !comments.isEmpty else { return true }
             if let number = LuacheckComments.numbers[diagnostic.code.code], let line = diagnostic.line,
                 comments.luacheck.ignores(
                     number, name: LuacheckComments.name(in: diagnostic.message), line: line,

@@ -46,8 +46,16 @@ public struct ValidationReport: Sendable {
         self.resourceCount = resourceCount
     }
 
-    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
-    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    public var errorCount: Int { count(of: .error) }
+    public var warningCount: Int { count(of: .warning) }
+
+    /// Reads each finding's severity in place: `diagnostics.count { ... }` copies every
+    /// finding, retaining its strings, and a report holds tens of thousands.
+    private func count(of severity: Diagnostic.Severity) -> Int {
+        var count = 0
+        for index in diagnostics.indices where diagnostics[index].severity == severity { count += 1 }
+        return count
+    }
     /// True when anything must stop an export. Under `strict`, warnings were already raised to errors.
     public var hasErrors: Bool { errorCount > 0 }
 

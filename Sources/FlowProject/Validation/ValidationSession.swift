@@ -38,6 +38,9 @@ public final class ValidationSession {
     private var units: [Unit] = []
     private var indexByPath: [String: Int] = [:]
     private var outcomes: [ModuleContentChecker.Outcome?] = []
+    /// Each file's suppression comments as read when it was checked, by path; none for a file
+    /// checked since (its comments are read again when a finding needs them).
+    private var comments: [String: Suppressions.Comments] = [:]
     private var buffers: [String: [UInt8]] = [:]
     /// The bytes checked of each file, by path, when `options.keepsCheckedBytes`.
     private var checkedBytes: [String: [UInt8]] = [:]
@@ -101,10 +104,13 @@ public final class ValidationSession {
             max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), on: queue
         ).wait()
         let checked = queue.outcomes()
+        let checkedComments = queue.comments()
         outcomes = [ModuleContentChecker.Outcome?](repeating: nil, count: units.count)
         checkedBytes = [:]
+        comments = [:]
         for (position, index) in onDisk.enumerated() {
             outcomes[index] = checked[position]
+            comments[units[index].path] = checkedComments[position]
             // Kept apart (or dropped), so an editor's session holds no copy of every file.
             if options.keepsCheckedBytes, let bytes = checked[position]?.checkedBytes {
                 checkedBytes[units[index].path] = bytes
@@ -195,11 +201,13 @@ public final class ValidationSession {
                 project: project, modules: analysed, unanalysedSources: unanalysed, uncompiled: uncompiled)
         }
         // Sorted once: what follows only filters, keeping the order.
-        all.sort(by: ValidationReport.precedes)
+        all = ReportOrder.sorted(all)
         if let project {
             let buffers = self.buffers
+            let comments = self.comments
             all = Suppressions.apply(
-                all, root: project.root.path, ignore: project.projectFile.ignore, contents: { buffers[$0] })
+                all, root: project.root.path, ignore: project.projectFile.ignore, contents: { buffers[$0] },
+                known: { comments[$0] })
             all = DependencyFindings.withoutLint(all, of: modules)
         }
         return all
@@ -210,6 +218,7 @@ public final class ValidationSession {
         let path = units[index].path
         let chunkName = units[index].chunkName
         modulesAnalysed += 1
+        comments[path] = nil
         // Only FP406 reads a module's string literals, and only about resources.
         let literals = resourceCount > 0
         if let buffer = buffers[path] {
