@@ -40,9 +40,24 @@ package final class ZipFile: Sendable {
     /// The longest file read whole at open: the end record and the longest comment.
     static let wholeFileLimit: UInt64 = 22 + 65_535
 
-    package init(path: String) throws(ZipProbeError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    package convenience init(path: String) throws(ZipProbeError) {
+        try self.init(descriptor: Self.opened(open(path, O_RDONLY | O_CLOEXEC)))
+    }
+
+    /// Opens the file `name` in the open folder `folder` (`openat`): the folder's path is not
+    /// walked again, as it is for each file of a folder a locator has just listed.
+    package convenience init(name: String, inFolder folder: Int32) throws(ZipProbeError) {
+        try self.init(descriptor: Self.opened(openat(folder, name, O_RDONLY | O_CLOEXEC)))
+    }
+
+    /// `descriptor`, or the error `open` left in errno.
+    private static func opened(_ descriptor: Int32) throws(ZipProbeError) -> Int32 {
         if descriptor < 0 { throw .unreadable(String(cString: strerror(errno))) }
+        return descriptor
+    }
+
+    /// Takes `descriptor` over (closing it on failure): its size, and a small file's bytes.
+    private init(descriptor: Int32) throws(ZipProbeError) {
         var info = stat()
         if fstat(descriptor, &info) != 0 {
             let reason = String(cString: strerror(errno))

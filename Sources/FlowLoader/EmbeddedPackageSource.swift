@@ -75,9 +75,10 @@ public final class EmbeddedPackageSource: PackageSource {
     public func module(named name: ModuleName) throws -> ModuleCode? {
         guard let module = reader.module(named: name) else { return nil }
         do {
+            let path = Self.chunkName(module.path)
             return ModuleCode(
-                name: name, chunkName: displayName.map { $0 + "/" + module.path } ?? Self.chunkName(module.path),
-                bytes: try reader.moduleData(module), path: Self.chunkName(module.path))
+                name: name, chunkName: displayName.map { $0 + "/" + module.path } ?? path,
+                bytes: try reader.moduleData(module), path: path)
         } catch {
             throw LoaderError.itemRefused(
                 item: "module '\(name)'", location: location,
@@ -131,7 +132,8 @@ public final class EmbeddedPackageSource: PackageSource {
     /// The package path without its `modules/` folder: `modules/pl/tablex.lua` reads
     /// `pl/tablex.lua:40:` in errors.
     static func chunkName(_ path: String) -> String {
-        path.hasPrefix("modules/") ? String(path.dropFirst("modules/".count)) : path
+        // The prefix is ASCII, so its 8 characters are its 8 UTF-8 bytes: no walk by characters.
+        path.hasPrefix("modules/") ? String(decoding: path.utf8.dropFirst(8), as: UTF8.self) : path
     }
 
     private static func reasons(_ error: any Error) -> [String] {

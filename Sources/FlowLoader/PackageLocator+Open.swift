@@ -24,10 +24,21 @@ extension PackageLocator {
         for directory in directories {
             let folder = directory.path
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-            for name in packageNames(in: folder) {
+            // A folder that cannot be read holds no package, as `locate` finds.
+            guard let listing = opendir(folder) else { continue }
+            defer { closedir(listing) }
+            var names: [String] = []
+            while let entry = readdir(listing) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasSuffix(".luapkg") { names.append(name) }
+            }
+            for name in names.sorted() {
                 let path = prefix + name
                 do {
-                    let reader = try PackageReader(path: path)
+                    // Opened in the folder just listed: its path is not walked again.
+                    let reader = try PackageReader(name: name, inFolder: dirfd(listing), path: path)
                     found.append(PackageCandidate(path: path, identifier: reader.identifier.rawValue))
                     if reader.identifier == identifier { opened.append((path, reader)) }
                 } catch {
@@ -54,20 +65,5 @@ extension PackageLocator {
         }
         if let (path, reasons) = refused.first { throw .packageRefused(location: path, reasons: reasons) }
         return EmbeddedPackageSource(reader: opened[0].reader, location: opened[0].path)
-    }
-
-    /// The names ending in `.luapkg` in `folder` (not its subfolders), sorted; none when it
-    /// cannot be read.
-    static func packageNames(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(".luapkg") { names.append(name) }
-        }
-        return names.sorted()
     }
 }

@@ -40,8 +40,11 @@ struct PackageIndex {
 
     /// Reads the end record, the central directory and the manifest (the only entry read),
     /// and checks the entry list against the manifest: nothing else of the archive is read.
-    static func load(path: String, limits: PackageLimits) throws(PackageError) -> PackageIndex {
-        let directory = try openDirectory(path: path, limits: limits)
+    /// `folder`: the package is the file `name` in that open folder (`path` still names it).
+    static func load(path: String, limits: PackageLimits, folder: (descriptor: Int32, name: String)? = nil)
+        throws(PackageError) -> PackageIndex
+    {
+        let directory = try openDirectory(path: path, limits: limits, folder: folder)
         let (decoded, manifestBytes) = try readManifestAndBytes(from: directory, path: path, limits: limits)
         let expansion = expansionProblems(directory, limits: limits)
         if let first = firstRecordInManifestOrder(directory, decoded) {
@@ -273,11 +276,17 @@ struct PackageIndex {
 
     /// Checks the end record (the entry count and the central directory's size are refused
     /// before anything is allocated for them), then reads and parses the central directory.
-    static func openDirectory(path: String, limits: PackageLimits) throws(PackageError) -> ZipCentralDirectory {
+    static func openDirectory(
+        path: String, limits: PackageLimits, folder: (descriptor: Int32, name: String)? = nil
+    ) throws(PackageError) -> ZipCentralDirectory {
         let file: ZipFile
         let end: ZipEndRecord
         do {
-            file = try ZipFile(path: path)
+            if let folder {
+                file = try ZipFile(name: folder.name, inFolder: folder.descriptor)
+            } else {
+                file = try ZipFile(path: path)
+            }
             end = try file.endRecord()
         } catch {
             throw probeError(error, path: path)

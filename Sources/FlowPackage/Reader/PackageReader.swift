@@ -56,8 +56,19 @@ public final class PackageReader: Sendable {
         try self.init(path: path, url: nil, limits: limits)
     }
 
-    private init(path: String, url: URL?, limits: PackageLimits) throws {
-        let index = try PackageIndex.load(path: path, limits: limits)
+    /// Opens the package that is the file `name` in the open folder `folder` (a descriptor,
+    /// which stays the caller's), at `path`, as `init(path:limits:)` does: a locator that has
+    /// just listed the folder opens each candidate without walking the folder's path again.
+    package convenience init(name: String, inFolder folder: Int32, path: String, limits: PackageLimits = .default)
+        throws
+    {
+        try self.init(path: path, url: nil, limits: limits, folder: (folder, name))
+    }
+
+    private init(
+        path: String, url: URL?, limits: PackageLimits, folder: (descriptor: Int32, name: String)? = nil
+    ) throws {
+        let index = try PackageIndex.load(path: path, limits: limits, folder: folder)
         if !index.problems.isEmpty { throw PackageError.invalidPackage(path: path, problems: index.problems) }
         self.path = path
         self.openedURL = url
