@@ -136,6 +136,7 @@ package struct ChunkScreen {
                 while end < count, node(item(block.a, end)).kind == .label { end += 1 }
                 let isLast = end == count && !endsWithUntil
                 for labelIndex in index..<end {
+                    function.nodes += 1
                     try addLabel(
                         node(item(block.a, labelIndex)).a, level: isLast ? entryActive : function.active,
                         pendingFrom: gotoMark)

@@ -206,12 +206,18 @@ package struct LuaParser {
         let line = token.line, column = token.column
         let mark = scratch.count
         var afterStatement = false
+        // Labels in a row (`;` between them at most): Lua's compiler parses each following one
+        // inside the one before (`labelstat`), a C level each.
+        var labelRun = 0
         loop: while true {
             switch token.kind {
             case .kwElse, .kwElseif, .kwEnd, .eof, .kwUntil:
                 break loop
             case .kwReturn:
+                // A statement to Lua's compiler, so a C level as well.
+                try enterLevel()
                 scratch.append(try parseReturn())
+                depth -= 1
                 break loop
             case .semicolon:
                 if !afterStatement {
@@ -220,7 +226,11 @@ package struct LuaParser {
                 afterStatement = false
                 try advance()
             default:
+                labelRun = token.kind == .doubleColon ? labelRun + 1 : 0
+                let nesting = max(labelRun - 1, 0)
+                depth += nesting
                 let statement = try parseStatement()
+                depth -= nesting
                 if statement >= 0 { scratch.append(statement) }
                 afterStatement = true
             }

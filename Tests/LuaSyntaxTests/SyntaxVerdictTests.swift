@@ -142,6 +142,10 @@ import Testing
             rejected: String(repeating: "do ", count: 210) + String(repeating: "end ", count: 210),
             accepted: String(repeating: "do ", count: 100) + String(repeating: "end ", count: 100)),
         Case(
+            rule: "labels in a row count as C levels",
+            rejected: repeated(210, { "::l\($0):: ;" }, separator: " "),
+            accepted: repeated(100, { "::l\($0)::" }, separator: " ")),
+        Case(
             rule: "assignment targets count as C levels",
             rejected: repeated(210, { "a\($0)" }, separator: ",") + " = 1",
             accepted: repeated(100, { "a\($0)" }, separator: ",") + " = 1"),
