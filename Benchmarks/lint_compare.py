@@ -19,7 +19,9 @@ as arity), one a line, to read: how many per code, and each with its message and
 
 With --time, also the best of three wall times and CPU times, per code base, of flowpkg
 validate, luacheck (one job, as Benchmarks/validate.sh runs it) and a lua5.4 loadfile loop over
-the same files (a Markdown table).
+the same files (a Markdown table), and below it the floor every run pays: the binary's start
+(`flowpkg --version`) and a validate of an empty project (flowpkg.json and an empty Sources/),
+best of ten.
 """
 import json, os, re, shutil, subprocess, sys, tempfile, collections
 
@@ -211,6 +213,15 @@ def main():
         for line in LISTED:
             print(line)
     if TIMES:
+        floor = tempfile.mkdtemp(prefix="lint-floor-")
+        try:
+            os.makedirs(os.path.join(floor, "Sources"))
+            json.dump({"name": "empty", "identifier": "org.example.empty", "version": "1.0.0"},
+                      open(os.path.join(floor, "flowpkg.json"), "w"))
+            floors = [("flowpkg --version (binary start)", best([FLOWPKG, "--version"], rounds=10)),
+                      ("flowpkg validate, empty project", best([FLOWPKG, "validate", floor], rounds=10))]
+        finally:
+            shutil.rmtree(floor, ignore_errors=True)
         print()
         print("| code base | files | flowpkg validate s (CPU s) | luacheck s (CPU s) | vs luacheck (CPU) "
               "| lua5.4 loadfile loop s (CPU s) | vs loadfile (CPU) |")
@@ -219,6 +230,12 @@ def main():
             print(f"| {name} | {files} | {flow[0]:.3f} ({flow[1]:.3f}) | {check[0]:.3f} ({check[1]:.3f}) | "
                   f"{check[0] / flow[0]:.1f}× faster ({check[1] / flow[1]:.1f}×) | {loop[0]:.3f} ({loop[1]:.3f}) | "
                   f"{flow[0] / loop[0]:.2f}× ({flow[1] / loop[1]:.2f}×) |")
+        print()
+        print("| floor | s (CPU s) | 50× luacheck needs, per code base (CPU s) |")
+        print("|---|---|---|")
+        for name, (wall, cpu) in floors:
+            needs = ", ".join(f"{base} {check[1] / 50:.4f}" for base, _, _, check, _ in TIMES)
+            print(f"| {name} | {wall:.4f} ({cpu:.4f}) | {needs} |")
 
 
 main()

@@ -14,7 +14,7 @@ extension ProjectRules {
         loadedAtStart: Set<String>? = nil
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var suggestions = Suggestions(projectModules)
+        var suggestions: Suggestions?  // made at the first require that needs a hint
         // Modules the program registers itself (`package.preload["x"] = f`, `package.loaded.x = v`),
         // and whether some module adds a searcher, after which any name may be found.
         var registered: Set<String> = []
@@ -52,7 +52,7 @@ extension ProjectRules {
                 }
                 var hint =
                     "looked in the project's modules, Lua's standard library and the '\(environment.name)' environment"
-                if let close = suggestions.closest(to: name) {
+                if let close = Self.closest(to: name, in: &suggestions, projectModules) {
                     hint += "; did you mean '\(close)'?"
                 } else {
                     hint += "; if the host provides it, add it to \"externalModules\" in flowpkg.json"

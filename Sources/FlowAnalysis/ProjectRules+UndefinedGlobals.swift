@@ -21,7 +21,8 @@ extension ProjectRules {
             }
         }
         var diagnostics: [Diagnostic] = []
-        var suggestions = Suggestions(defined.union(setAt.keys))
+        // Made at the first name that needs a hint: most runs have none to give.
+        var suggestions: Suggestions?
         var mentionedElsewhere: [String: Bool] = [:]
         for module in modules {
             var reported: Set<String> = []
@@ -51,7 +52,7 @@ extension ProjectRules {
                         "'\(read.name)' is not defined: no module, the '\(environment.name)' environment nor the project's globals define it"
                     if let legacy = Environment.legacyGlobals[read.name] {
                         hint = legacy
-                    } else if let close = suggestions.closest(to: read.name) {
+                    } else if let close = Self.closest(to: read.name, in: &suggestions, defined.union(setAt.keys)) {
                         hint = "did you mean '\(close)'?"
                     } else {
                         hint = "if the host defines it, add it to \"globals\" in flowpkg.json"
@@ -64,5 +65,16 @@ extension ProjectRules {
             }
         }
         return diagnostics
+    }
+
+    /// `suggestions.closest(to:)`, making `suggestions` from `candidates` on first use.
+    static func closest(
+        to word: String, in suggestions: inout Suggestions?, _ candidates: @autoclosure () -> Set<String>
+    ) -> String? {
+        var made = suggestions ?? Suggestions(candidates())
+        suggestions = nil  // `made` the only copy: its answers grow in place
+        let close = made.closest(to: word)
+        suggestions = made
+        return close
     }
 }

@@ -66,7 +66,9 @@ extension ModuleLinter {
     /// `local function f(...)`, `local f = function(...)`.
     mutating func noteFunctionValue(of variable: Int32, value: Int32) {
         guard nodes[Int(value)].kind == .function else { return }
-        arity.locals[variable] = signature(of: value, name: text(variables[Int(variable)].symbol), method: false)
+        // Made first: a mutating call inside the write to `arity` would copy the whole walker.
+        let made = signature(of: value, name: text(variables[Int(variable)].symbol), method: false)
+        arity.locals[variable] = made
     }
 
     /// `function t.f(...)`, `function t:m(...)` where t is a local table.
@@ -77,7 +79,8 @@ extension ModuleLinter {
         guard bound >= 0 else { return }
         let field = text(nodes[Int(node.b)].a)
         let method = nodes[Int(function)].op & 2 != 0
-        arity.fields.append((bound, field, signature(of: function, name: field, method: method)))
+        let made = signature(of: function, name: field, method: method)
+        arity.fields.append((bound, field, made))
     }
 
     /// `t.f = function(...)` in an assignment.

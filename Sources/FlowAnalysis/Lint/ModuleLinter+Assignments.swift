@@ -9,6 +9,7 @@ extension ModuleLinter {
         if node.kind == .name {
             let bound = binding[Int(node.a)]
             if bound >= 0 {
+                noteUse(of: bound)
                 variables[Int(bound)].assigned = true
             } else if isFreeName(node.a) {
                 facts.globalSets.append(
@@ -28,6 +29,7 @@ extension ModuleLinter {
         guard object.kind == .name else { return expression(base) }
         let bound = binding[Int(object.a)]
         if bound >= 0 {
+            noteUse(of: bound)
             variables[Int(bound)].mutated = true
             noteFieldWrite(bound, key: nodes[Int(key)])
         } else if isFreeName(object.a) {
@@ -89,6 +91,8 @@ extension ModuleLinter {
     mutating func function(_ id: Int32, implicitSelfAt colon: (line: Int32, column: Int32)? = nil) {
         let node = nodes[Int(id)]
         functionCount += 1
+        functionNodes.append(id)
+        functionParents.append(currentFunction)
         var frame = FunctionFrame(id: functionCount)
         if node.op & 1 != 0, let place = varargPlace(of: node) {
             frame.takesVararg = true

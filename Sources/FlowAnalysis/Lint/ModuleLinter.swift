@@ -88,6 +88,12 @@ struct ModuleLinter {
     let passes = LintPasses()
     /// `v.key = x` on a local: the variable, the key's symbol and its line.
     var fieldWriteLog: [(variable: Int32, key: Int32, line: Int32)] = []
+    /// What the value-flow pass may leave out (ValueFlowReach.swift): each function's node and
+    /// enclosing function by walk order (0 the main chunk), and each use of a local (read, set
+    /// or filled) with the function it is in.
+    var functionNodes: [Int32] = []
+    var functionParents: [Int32] = []
+    var uses: [(variable: Int32, function: Int32)] = []
 
     var currentFunction: Int32 { frames[frames.count - 1].id }
 
@@ -112,6 +118,11 @@ struct ModuleLinter {
         functionCount = 0
         returnedVariable = -1
         fieldWriteLog.removeAll(keepingCapacity: true)
+        functionNodes.removeAll(keepingCapacity: true)
+        functionParents.removeAll(keepingCapacity: true)
+        uses.removeAll(keepingCapacity: true)
+        functionNodes.append(-1)
+        functionParents.append(-1)
         facts = LintFacts()
         environmentSymbol = symbols.symbol(of: "_ENV") ?? -1
         underscoreSymbol = symbols.symbol(of: "_") ?? -1
@@ -126,7 +137,9 @@ struct ModuleLinter {
         finishModuleFields()
         finishArity()
         if variables.contains(where: \.assigned) {
-            facts.findings += passes.valueFlow.check(nodes: nodes, lists: lists, symbols: symbols, root: root)
+            let skipped = functionsValueFlowSkips()
+            facts.findings += passes.valueFlow.check(
+                nodes: nodes, lists: lists, symbols: symbols, root: root, skipped: skipped)
         }
         WhitespaceLint.check(source, into: &facts.findings)
 
@@ -147,6 +160,12 @@ struct ModuleLinter {
         var index = 0
         let count = source.count
         while index < count {
+            // Eight bytes at a time up to the next line break (most of a line is none).
+            if index + 8 <= count {
+                let skip = ByteWord.beforeLineBreak(UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+                index += skip
+                if skip == 8 { continue }
+            }
             let byte = bytes[index]
             if byte == 0x0A {
                 lineStarts.append(index + 1)

@@ -124,6 +124,8 @@ struct ValueFlow {
     var findings: [LintFinding] = []
     /// Values set inside a closure, by the item of the local's function that makes the closure.
     var closureSets: [ClosureSet] = []
+    /// By node id: the functions not built (`ModuleLinter.functionsValueFlowSkips`); empty: none.
+    var skipped: [Bool] = []
 
     struct ClosureSet {
         var variable: Int32
@@ -136,8 +138,10 @@ struct ValueFlow {
 
     /// The findings of a parsed chunk.
     mutating func check(
-        nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable, root: Int32
+        nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable, root: Int32,
+        skipped: [Bool] = []
     ) -> [LintFinding] {
+        self.skipped = skipped
         self.nodes = nodes
         self.lists = lists
         self.symbols = symbols
@@ -160,6 +164,7 @@ struct ValueFlow {
         self.nodes = UnsafeBufferPointer(start: nil, count: 0)
         self.lists = UnsafeBufferPointer(start: nil, count: 0)
         self.symbols = nil
+        self.skipped = []
         return findings
     }
 
@@ -401,6 +406,7 @@ struct ValueFlow {
 
     /// A function expression: built as a function of its own, created by the current item.
     mutating func closure(_ id: Int32, implicitSelf: (line: Int32, column: Int32)?) {
+        if Int(id) < skipped.count, skipped[Int(id)] { return }
         let node = nodes[Int(id)]
         let created = Int32(functionCount)
         let outer = current

@@ -16,19 +16,31 @@ extension ValueFlow {
             repeating: 0, count: functions[0..<functionCount].reduce(0) { max($0, $1.items.count) })
         var stamp: Int32 = 0
         var work: [Int32] = []
-        var reach: [Int32: UInt8] = [:]
-        var reaches: [[Int32: UInt8]] = []
+        // Which values reach each read or fill (by action position): 1 the empty declaration's,
+        // 2 another. Flags by position, and the positions set, so clearing costs no more than
+        // setting; each candidate's then kept, in position order, as a range of `reaches`.
+        var reach = [UInt8](
+            repeating: 0, count: functions[0..<functionCount].reduce(0) { max($0, $1.actions.count) })
+        var touched: [Int32] = []
+        var reaches: [(position: Int32, flags: UInt8)] = []
+        var ranges: [Range<Int>] = []
         for variable in candidates {
-            reach.removeAll(keepingCapacity: true)
             for value in valuesOf(variable) where values[Int(value)].replacedAt == 0 {
                 stamp += 1
-                propagate(value, visited: &visited, stamp: stamp, work: &work, reach: &reach)
+                propagate(value, visited: &visited, stamp: stamp, work: &work, reach: &reach, touched: &touched)
             }
-            reaches.append(reach)
+            touched.sort()
+            let start = reaches.count
+            for position in touched {
+                reaches.append((position, reach[Int(position)]))
+                reach[Int(position)] = 0
+            }
+            ranges.append(start..<reaches.count)
+            touched.removeAll(keepingCapacity: true)
         }
         followClosures(candidates: Set(candidates), visited: &visited, stamp: &stamp, work: &work)
         for (position, variable) in candidates.enumerated() {
-            judge(variable, reach: reaches[position])
+            judge(variable, reach: reaches[ranges[position]])
         }
         judgeClosureSets(visited: &visited, stamp: &stamp, work: &work)
     }
@@ -93,7 +105,8 @@ extension ValueFlow {
     /// Follows one value from the item after the one that gives it: every read it reaches uses
     /// it, and the walk stops where the variable is set again or leaves its scope.
     mutating func propagate(
-        _ valueIndex: Int32, visited: inout [Int32], stamp: Int32, work: inout [Int32], reach: inout [Int32: UInt8]
+        _ valueIndex: Int32, visited: inout [Int32], stamp: Int32, work: inout [Int32], reach: inout [UInt8],
+        touched: inout [Int32]
     ) {
         let value = values[Int(valueIndex)]
         let variableIndex = value.variable
@@ -128,20 +141,23 @@ extension ValueFlow {
                 case .access:
                     if !circular {
                         used = true
-                        reach[Int32(position), default: 0] |= flag
+                        if reach[position] == 0 { touched.append(Int32(position)) }
+                        reach[position] |= flag
                     }
                 case .mutation:
                     mutated = true
-                    reach[Int32(position), default: 0] |= flag
+                    if reach[position] == 0 { touched.append(Int32(position)) }
+                    reach[position] |= flag
                 case .set:
                     if !sets { setLine = action.line }
                     sets = true
                 }
             }
             for position in Int(item.closureStart)..<Int(item.closureEnd) {
-                let closure = functions[Int(function.created[position])]
-                if !circular, closure.accessedUpvalues.contains(variableIndex) { used = true }
-                if closure.mutatedUpvalues.contains(variableIndex) { mutated = true }
+                // Read in place: a copy of the closure's `Function` retains its six arrays.
+                let closure = Int(function.created[position])
+                if !circular, functions[closure].accessedUpvalues.contains(variableIndex) { used = true }
+                if functions[closure].mutatedUpvalues.contains(variableIndex) { mutated = true }
             }
             if sets {
                 if overwriting == -1 {
@@ -218,14 +234,14 @@ extension ValueFlow {
     }
 
     /// luacheck's verdict on a local with several values.
-    mutating func judge(_ variableIndex: Int32, reach: [Int32: UInt8]) {
+    mutating func judge(_ variableIndex: Int32, reach: ArraySlice<(position: Int32, flags: UInt8)>) {
         let variable = variables[Int(variableIndex)]
         let name = symbolText(variable.symbol)
         let all = valuesOf(variableIndex).map { values[Int($0)] }
         // 321, 341: reads and fills only the empty declaration reaches.
         if !variable.setInClosure, all.contains(where: \.isEmpty) {
             let actions = functions[Int(variable.function)].actions
-            for (position, flags) in reach.sorted(by: { $0.key < $1.key }) where flags == 1 {
+            for (position, flags) in reach where flags == 1 {
                 let action = actions[Int(position)]
                 findings.append(
                     LintFinding(

@@ -58,6 +58,9 @@ enum WhitespaceLint {
             }
         }
 
+        /// Eight bytes from `offset` (at most `count - 8`), to step over them at once.
+        func word(at offset: Int) -> UInt64 { UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self) }
+
         func checkIndentation() {
             // 621: a space followed by a tab in the indentation of a line of code.
             var offset = lineStart
@@ -104,6 +107,11 @@ enum WhitespaceLint {
             // Most bytes of code are nothing to this scan: a tight loop steps over them (the
             // scan was 7% of validate's CPU on the benchmark tree: Benchmarks/README.md, lint speed).
             if case .code = state {
+                while index + 8 <= count {
+                    let skip = ByteWord.beforePlainCodeEnd(word(at: index))
+                    index += skip
+                    if skip < 8 { break }
+                }
                 while index < count, !Self.endsPlainCode(bytes[index]) { index += 1 }
                 if index == count { break }
             }
@@ -162,12 +170,22 @@ enum WhitespaceLint {
                     continue
                 }
                 index += 1
+                while index + 8 <= count {
+                    let skip = ByteWord.beforeLineBreakOrBracket(word(at: index))
+                    index += skip
+                    if skip < 8 { break }
+                }
                 while index < count, bytes[index] != UInt8(ascii: "]"), bytes[index] != 0x0A, bytes[index] != 0x0D {
                     index += 1
                 }
                 continue
             case .shortComment:
                 // Nothing but the line's end matters in a short comment.
+                while index + 9 <= count {
+                    let skip = ByteWord.beforeLineBreak(word(at: index + 1))
+                    index += skip
+                    if skip < 8 { break }
+                }
                 while index + 1 < count, bytes[index + 1] != 0x0A, bytes[index + 1] != 0x0D { index += 1 }
             }
             index += 1

@@ -41,7 +41,12 @@ public struct ValidationReport: Sendable {
 
     public init(project: Project?, diagnostics: [Diagnostic], moduleCount: Int, resourceCount: Int) {
         self.project = project
-        self.diagnostics = diagnostics.sorted(by: Self.precedes)
+        // Most callers pass findings already in order (`ValidationSession`): checking costs a
+        // pass of comparisons, where sorting a copy would retain every finding's strings.
+        let inOrder = diagnostics.indices.dropFirst().allSatisfy {
+            !Self.precedes(diagnostics[$0], diagnostics[$0 - 1])
+        }
+        self.diagnostics = inOrder ? diagnostics : diagnostics.sorted(by: Self.precedes)
         self.moduleCount = moduleCount
         self.resourceCount = resourceCount
     }

@@ -100,9 +100,9 @@ public final class ValidationSession {
                     path: units[$0].path, chunkName: units[$0].chunkName, collectsStringLiterals: resourceCount > 0)
             })
         queue.finish()
-        Validator.startWorkers(
-            max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), on: queue
-        ).wait()
+        // No more threads than files: a project of one file, or none, starts no idle thread.
+        let workers = min(max(1, options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount), onDisk.count)
+        if workers > 0 { Validator.startWorkers(workers, on: queue).wait() }
         let checked = queue.outcomes()
         let checkedComments = queue.comments()
         outcomes = [ModuleContentChecker.Outcome?](repeating: nil, count: units.count)
