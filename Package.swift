@@ -225,6 +225,9 @@ let package = Package(
         .testTarget(
             name: "FlowCLITests",
             dependencies: ["FlowAnalysis", "FlowCLI", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"],
+            // The Python clients the tests run (a browser page check, a pseudo-terminal, a DAP
+            // client) are read from the source tree, not bundled.
+            exclude: ["Scripts", "DapClient"],
             resources: [.copy("Golden")]
         ),
         // `flowpkg dap`: the Debug Adapter Protocol's messages and the session an editor drives;
