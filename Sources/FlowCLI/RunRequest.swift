@@ -158,7 +158,7 @@ struct RunRequest {
         }
         let refused = DispatchSemaphore(value: 0)
         let refusal = Locked<String?>(nil)
-        var liveLaunch = live?.launch(output: LineOutput(), loader: target.loader) { session in
+        let liveLaunch = live?.launch(output: LineOutput(), loader: target.loader) { session in
             guard watch else { return }
             session.onRefused { reason in
                 refusal.withLock { $0 = reason }

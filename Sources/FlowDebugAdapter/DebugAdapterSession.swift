@@ -63,7 +63,7 @@ public final class DebugAdapterSession: @unchecked Sendable {
             }
         }
         // A disconnect's `end` may still be ending the program, on the engine's thread.
-        ending.wait(until: { $0.finished ? true : nil })
+        _ = ending.wait(until: { $0.finished ? true : nil })
     }
 
     private func route(_ body: Data) {
@@ -157,7 +157,7 @@ public final class DebugAdapterSession: @unchecked Sendable {
             return !ending.begun
         }
         guard first else {
-            ending.wait(until: { $0.finished ? true : nil })
+            _ = ending.wait(until: { $0.finished ? true : nil })
             return
         }
         let (connection, process) = state.withLock { state in

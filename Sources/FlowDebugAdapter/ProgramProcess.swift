@@ -110,7 +110,7 @@ final class ProgramProcess: @unchecked Sendable {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             process.hasExited.withLock { $0 = true }
-            streamsDone.wait(until: { $0 == 2 ? true : nil })
+            _ = streamsDone.wait(until: { $0 == 2 ? true : nil })
             let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
             exited(code)
         }

@@ -1,6 +1,8 @@
+import Dispatch
 import FlowAnalysis
 import FlowDiagnostics
 import FlowPackage
+import FlowSupport
 
 /// The static-analysis step of validation (FP4xx): `ModuleAnalyzer` reads each module that
 /// compiled, then `ProjectRules` checks the project's requires, resources and globals once.
@@ -23,18 +25,41 @@ enum StaticAnalysisStep {
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
         let lint = LintConfiguration.load(inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
-        return luacheck.diagnostics
-            + LintRules.check(
-                modules: modules, environment: environment, readOnlyGlobals: base.globals.union(lint.readGlobals),
+        let readOnlyGlobals = base.globals.union(lint.readGlobals)
+        // The lint rules and the project rules read the same facts and nothing of each other:
+        // on a large project the lint rules run on a thread of their own meanwhile, since this
+        // step is the serial tail of validation (Benchmarks/README.md, lint speed).
+        let lintFindings = Locked<[Diagnostic]?>(nil)
+        let lintDone = DispatchGroup()
+        if modules.count >= concurrentLintThreshold {
+            lintDone.enter()
+            DetachedThread.start(name: "flowpkg-lint", stackSize: 16 << 20) {
+                let found = LintRules.check(
+                    modules: modules, environment: environment, readOnlyGlobals: readOnlyGlobals,
+                    options: { lint.options(forFile: $0) })
+                lintFindings.withLock { $0 = found }
+                lintDone.leave()
+            }
+        } else {
+            let found = LintRules.check(
+                modules: modules, environment: environment, readOnlyGlobals: readOnlyGlobals,
                 options: { lint.options(forFile: $0) })
-            + ProjectRules.check(
-                modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
-                resources: resources, environment: environment, unanalysedSources: unanalysedSources,
-                everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
-                startModule: project.startModule, uncompiled: uncompiled,
-                implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
-                    modules: modules, options: { lint.options(forFile: $0) }))
+            lintFindings.withLock { $0 = found }
+        }
+        let projectFindings = ProjectRules.check(
+            modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
+            resources: resources, environment: environment, unanalysedSources: unanalysedSources,
+            everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
+            startModule: project.startModule, uncompiled: uncompiled,
+            implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
+                modules: modules, options: { lint.options(forFile: $0) }))
+        lintDone.wait()
+        return luacheck.diagnostics + (lintFindings.withLock { $0 } ?? []) + projectFindings
     }
+
+    /// From this many modules on, the lint rules run beside the project rules: below it, a
+    /// thread's start costs about what it saves.
+    static let concurrentLintThreshold = 64
 
     /// Splits one checked file's findings: its syntax error, when it has one and a name the
     /// analysis knows it by, goes to `uncompiled` (graded with the project-wide rules); the
