@@ -85,6 +85,7 @@ extension Flowpkg {
         init() {}
 
         func run() throws {
+            MallocPad.forShortRun()
             let cancellation = PackageCancellation()
             // Ctrl-C cancels the writer, which removes its temporary file and leaves the output
             // path as it was; the default action comes back after.

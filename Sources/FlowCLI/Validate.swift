@@ -36,6 +36,7 @@ extension Flowpkg {
         init() {}
 
         func run() throws {
+            MallocPad.forShortRun()
             var options = ValidationOptions(strict: strict)
             options.allowsOutsideLinks = links.apply()
             let project = ProjectLocation.resolve(directory)

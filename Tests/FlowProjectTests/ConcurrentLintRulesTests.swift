@@ -5,7 +5,7 @@ import Testing
 @testable import FlowProject
 
 /// On a project of many modules the lint rules run on a thread of their own beside the project
-/// rules (`StaticAnalysisStep.concurrentLintThreshold`): the report is the same as the serial
+/// rules (`Validator.largeProject`): the report is the same as the serial
 /// step's, every lint and project finding kept, in the report's order.
 @Suite struct ConcurrentLintRulesTests {
     func report(modules count: Int) throws -> [String] {
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func everyFindingIsKeptBelowAndAboveTheThreshold() throws {
-        for count in [StaticAnalysisStep.concurrentLintThreshold - 1, StaticAnalysisStep.concurrentLintThreshold + 40] {
+        for count in [Validator.largeProject - 1, Validator.largeProject + 40] {
             let found = try report(modules: count)
             let unused = found.filter { $0.hasSuffix(":1:FP421") }
             let requires = found.filter { $0.contains(":2:") }

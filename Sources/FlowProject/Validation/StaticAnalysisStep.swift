@@ -29,21 +29,22 @@ enum StaticAnalysisStep {
         // The lint rules and the project rules read the same facts and nothing of each other:
         // on a large project the lint rules run on a thread of their own meanwhile, since this
         // step is the serial tail of validation (Benchmarks/README.md, lint speed).
-        let lintFindings = Locked<[Diagnostic]?>(nil)
+        let lintCheck: @Sendable () -> [Diagnostic] = {
+            LintRules.check(
+                modules: modules, environment: environment, readOnlyGlobals: readOnlyGlobals,
+                options: { lint.options(forFile: $0) })
+        }
+        let lintFindings = Locked<[Diagnostic]>([])
         let lintDone = DispatchGroup()
-        if modules.count >= concurrentLintThreshold {
+        if modules.count >= Validator.largeProject {
             lintDone.enter()
             DetachedThread.start(name: "flowpkg-lint", stackSize: 16 << 20) {
-                let found = LintRules.check(
-                    modules: modules, environment: environment, readOnlyGlobals: readOnlyGlobals,
-                    options: { lint.options(forFile: $0) })
+                let found = lintCheck()
                 lintFindings.withLock { $0 = found }
                 lintDone.leave()
             }
         } else {
-            let found = LintRules.check(
-                modules: modules, environment: environment, readOnlyGlobals: readOnlyGlobals,
-                options: { lint.options(forFile: $0) })
+            let found = lintCheck()
             lintFindings.withLock { $0 = found }
         }
         let projectFindings = ProjectRules.check(
@@ -54,12 +55,8 @@ enum StaticAnalysisStep {
             implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
                 modules: modules, options: { lint.options(forFile: $0) }))
         lintDone.wait()
-        return luacheck.diagnostics + (lintFindings.withLock { $0 } ?? []) + projectFindings
+        return luacheck.diagnostics + lintFindings.withLock { $0 } + projectFindings
     }
-
-    /// From this many modules on, the lint rules run beside the project rules: below it, a
-    /// thread's start costs about what it saves.
-    static let concurrentLintThreshold = 64
 
     /// Splits one checked file's findings: its syntax error, when it has one and a name the
     /// analysis knows it by, goes to `uncompiled` (graded with the project-wide rules); the

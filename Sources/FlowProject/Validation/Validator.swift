@@ -20,7 +20,7 @@ public enum Validator {
     {
         let session = ValidationSession(root: directory, options: options)
         let report = session.report()
-        guard session.modulesAnalysed >= 64 else { return report }
+        guard session.modulesAnalysed >= largeProject else { return report }
         // A large project's session (every module's facts and findings) is freed on a thread of
         // its own: the report no longer needs it, and freeing it was a part of validation's
         // serial tail on the main thread (Benchmarks/README.md, lint speed).
@@ -28,6 +28,11 @@ public enum Validator {
         DetachedThread.start(name: "flowpkg-free") { handoff.release() }
         return report
     }
+
+    /// From this many modules on, validation's serial tail is spread out: the lint rules run
+    /// beside the project rules (`StaticAnalysisStep`) and the finished session is freed on a
+    /// thread of its own. Below it, a thread's start costs about what it saves.
+    static let largeProject = 64
 
     /// Holds the last reference to a finished session until another thread lets it go.
     private final class SessionHandoff: @unchecked Sendable {
