@@ -31,7 +31,8 @@ public enum DiagnosticCodes {
             .invalidDependency, .lockOutOfDate, .lockedFileMismatch, .luarocksMissing, .unknownRock,
             .unsatisfiableConstraint, .rocksServerUnreachable,
             .rockHasCCode, .pathDependencyUnusable, .packageDependencyUnusable, .moduleProvidedTwice, .luarocksFailed,
-            .lockedFileUnavailable, .pathDependencyChanged, .dependencyCycle, .dependencyNameClash,
+            .lockedFileUnavailable, .pathDependencyChanged, .dependencyCycle, .dependencyNameClash, .rockBuildRefused,
+            .vendorLinkRefused,
         ]
 
     private static let byCode: [String: DiagnosticCode] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
