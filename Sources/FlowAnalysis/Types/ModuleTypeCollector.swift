@@ -34,6 +34,8 @@ struct ModuleTypeCollector {
     let annotations: AnnotationReader
     var types = ModuleTypes()
     var locals: [Local] = []
+    /// The locals declared in the source (not `self`), in order.
+    var declaredLocals: [Int] = []
     var tables: [Table] = []
     private var visible: [Int32: Int] = [:]
     private var undo: [(symbol: Int32, previous: Int?)] = []
@@ -72,6 +74,7 @@ struct ModuleTypeCollector {
 
     mutating func declare(_ localName: NodeID, _ local: Local) -> Int {
         let symbol = tree[localName].a
+        declaredLocals.append(locals.count)
         locals.append(local)
         undo.append((symbol, visible[symbol]))
         visible[symbol] = locals.count - 1
@@ -179,6 +182,16 @@ struct ModuleTypeCollector {
 
     /// Resolves what waited for the whole module: calls of table fields and locals, class tables.
     private mutating func finish() {
+        for index in declaredLocals {
+            let local = locals[index]
+            if let table = local.table {
+                types.localTables[local.name] = tables[table].fields
+                if let className = tables[table].className { types.localClasses[local.name] = className }
+            } else if case .named(let className) = local.declared {
+                types.localClasses[local.name] = className
+            }
+            if let module = local.requiredModule { types.requiredModules[local.name] = module }
+        }
         for table in tables {
             guard let className = table.className else { continue }
             for (name, field) in table.fields where types.classes[className]?.fields[name] == nil {

@@ -111,6 +111,12 @@ public struct ModuleTypes: Sendable, Equatable {
     public var silenced: [Int: Set<String>] = [:]
     public var disabledFrom: [DiagnosticRange] = []
     public var isMeta = false
+    /// For an editor: the fields of each local table, and the class of each local declared
+    /// with one, by the local's name (the last declaration of a name wins).
+    public var localTables: [String: [String: TypeMember]] = [:]
+    public var localClasses: [String: String] = [:]
+    /// The module each local holds (`local Util = require "Util"`).
+    public var requiredModules: [String: String] = [:]
 
     public init() {}
 
