@@ -687,25 +687,26 @@ function utf8.len(s, i, j, lax) end
 ---@return integer?
 function utf8.offset(s, n, i) end
 
---- Lua 5.4's debug library.
+--- Lua 5.4's debug library (each function may take a coroutine first: its parameters are untyped).
 debug = {}
 
 --- A traceback of the call stack.
----@param message? any
----@param level? integer
+---@param thread? any a coroutine, or the message
+---@param message? any the message, or the level
+---@param level? any
 ---@return string
-function debug.traceback(message, level) end
+function debug.traceback(thread, message, level) end
 
 --- Information about a function or a stack level.
 ---@param f any
----@param what? string
+---@param what? any
 ---@return table?
 function debug.getinfo(f, what) end
 
 --- Sets a hook function.
----@param hook? function
----@param mask? string
----@param count? integer
+---@param hook? any
+---@param mask? any
+---@param count? any
 function debug.sethook(hook, mask, count) end
 
 --- The current hook settings.
@@ -716,7 +717,7 @@ function debug.gethook() end
 
 --- The name and value of a local variable.
 ---@param f any
----@param index integer
+---@param index any
 ---@return string?
 ---@return any
 function debug.getlocal(f, index) end
@@ -731,21 +732,21 @@ function debug.getmetatable(value) end
 function debug.getregistry() end
 
 --- The name and value of an upvalue.
----@param f function
----@param up integer
+---@param f any
+---@param up any
 ---@return string?
 ---@return any
 function debug.getupvalue(f, up) end
 
 --- Sets the metatable of value.
 ---@param value any
----@param meta table?
+---@param meta any
 ---@return any
 function debug.setmetatable(value, meta) end
 
 --- A unique id of an upvalue.
----@param f function
----@param n integer
+---@param f any
+---@param n any
 ---@return any
 function debug.upvalueid(f, n) end
 

@@ -47,7 +47,8 @@ enum AnnotationTag {
         case "cast":
             let name = try cursor.name("a variable name")
             cursor.skipSpaces()
-            _ = cursor.take("+") || cursor.take("-")
+            // `---@cast x -?` takes nil away, `+?` adds it: no new type.
+            if cursor.take("+") || cursor.take("-"), cursor.take("?") { return .cast(name: name, type: .unknown) }
             return .cast(name: name, type: try cursor.type())
         case "meta": return .meta
         case "diagnostic":

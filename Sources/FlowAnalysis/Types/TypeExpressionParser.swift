@@ -118,6 +118,10 @@ struct TypeExpressionParser {
             } else if bytes[position] == UInt8(ascii: "?") {
                 position += 1
                 type = type.optional
+            } else if bytes[position...].starts(with: Array("...".utf8)) {
+                // `T...`: a generic pack, any number of values.
+                position += 3
+                type = .unknown
             } else {
                 break
             }
@@ -139,6 +143,16 @@ struct TypeExpressionParser {
             return try quoted(next)
         case UInt8(ascii: "{"):
             return try shape()
+        case UInt8(ascii: "["):
+            // `[string, integer]`: a tuple, a table of known positions.
+            position += 1
+            brackets += 1
+            if !take("]") {
+                repeat { _ = try union() } while take(",")
+                try expect("]")
+            }
+            brackets -= 1
+            return .table
         case UInt8(ascii: "-"), 0x30...0x39:
             return try numeral()
         case UInt8(ascii: "."):
