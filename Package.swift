@@ -104,12 +104,15 @@ let package = Package(
         .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(name: "EmbeddedTemplates", plugins: ["EmbedTemplates"]),
+        // The Definitions/ folder compiled in: each environment's LuaCATS definitions of its globals.
+        .target(name: "EmbeddedDefinitions", plugins: ["EmbedTemplates"]),
         // A problem found in a project, as a plain value renderers turn into text.
         .target(name: "FlowDiagnostics"),
         // Lua source to syntax tree: lexer, parser, symbols, source locations.
         .target(name: "LuaSyntax"),
         // Static analysis: what each module requires, reads and defines, and the project-wide rules.
-        .target(name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage"]),
+        .target(
+            name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage", "EmbeddedDefinitions"]),
         // The project model and file, discovery, validation, export, the project-folder source.
         .target(
             name: "FlowProject",

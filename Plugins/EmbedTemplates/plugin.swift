@@ -1,17 +1,18 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the package's `Templates/` folder into the target it is applied to, by running
-/// `TemplateEmbedder` before the target builds. Each template file is a declared input, so an
+/// Compiles the package's `Templates/` folder (`Definitions/` for the `EmbeddedDefinitions`
+/// target) into the target it is applied to, by running `TemplateEmbedder` before the target builds. Each template file is a declared input, so an
 /// edited, added or removed template file regenerates the source on the next build.
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let templates = context.package.directoryURL.appendingPathComponent("Templates", isDirectory: true)
+        let folder = target.name == "EmbeddedDefinitions" ? "Definitions" : "Templates"
+        let templates = context.package.directoryURL.appendingPathComponent(folder, isDirectory: true)
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedTemplateFiles.swift")
         return [
             .buildCommand(
-                displayName: "Embedding the Templates folder into \(target.name)",
+                displayName: "Embedding the \(folder) folder into \(target.name)",
                 executable: try context.tool(named: "TemplateEmbedder").url,
                 arguments: [templates.path, output.path],
                 inputFiles: inputFiles(under: templates),
