@@ -110,6 +110,9 @@ let package = Package(
         .target(name: "FlowDiagnostics"),
         // Lua source to syntax tree: lexer, parser, symbols, source locations.
         .target(name: "LuaSyntax"),
+        // `flowpkg fmt` and the language server's formatting: StyLua's options and layout over
+        // LuaSyntax's tree and tokens, each result checked against Lua's bytecode before a write.
+        .target(name: "FlowFormat", dependencies: ["LuaSyntax", "FlowLua", "FlowSupport"]),
         // Static analysis: what each module requires, reads and defines, and the project-wide rules.
         .target(
             name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage", "EmbeddedDefinitions"]),
@@ -201,6 +204,7 @@ let package = Package(
             dependencies: ["CLua", "FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]
         ),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["FlowLua", "FlowTestSupport", "LuaSyntax"]),
+        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowTestSupport", "LuaSyntax"]),
         .testTarget(
             name: "FlowAnalysisTests",
             dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowLua", "FlowPackage", "FlowTestSupport", "LuaSyntax"]
