@@ -1,13 +1,17 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the package's `Templates/` folder into the target it is applied to, by running
-/// `TemplateEmbedder` before the target builds. Each template file is a declared input, so an
+/// Compiles the package's `Templates/` folder into `EmbeddedTemplates`, and a target's own
+/// `Embedded/` folder into any other target it is applied to (FlowTesting's Lua runner), by
+/// running `TemplateEmbedder` before the target builds. Each template file is a declared input, so an
 /// edited, added or removed template file regenerates the source on the next build.
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let templates = context.package.directoryURL.appendingPathComponent("Templates", isDirectory: true)
+        let templates =
+            target.name == "EmbeddedTemplates"
+            ? context.package.directoryURL.appendingPathComponent("Templates", isDirectory: true)
+            : context.package.directoryURL.appendingPathComponent("Sources/\(target.name)/Embedded", isDirectory: true)
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedTemplateFiles.swift")
         return [
             .buildCommand(
