@@ -82,6 +82,15 @@ let package = Package(
         .target(name: "FlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport"]),
+        // `flowpkg test`: busted's API over each spec file in a context of its own, in parallel, and
+        // the reports (terminal, JSON, JUnit, TAP, GitHub). Its Lua runner is in Embedded/, compiled
+        // in by the same plugin as the templates.
+        .target(
+            name: "FlowTesting",
+            dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowSupport", "FlowJSON"],
+            exclude: ["Embedded"],
+            plugins: ["EmbedTemplates"]
+        ),
         // Plain HTTP/1.1 over sockets (no HTTP library): what the live channel and update checks speak.
         .target(name: "FlowHTTP", dependencies: ["FlowSupport"]),
         // The live source's wire protocol: paths, the manifest it serves, the changes it announces.
@@ -155,7 +164,7 @@ let package = Package(
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowSupport", "FlowTemplates", "FlowUpdates",
-                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies",
+                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies", "FlowTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -199,6 +208,12 @@ let package = Package(
             name: "FlowUpdatesTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport", "FlowUpdates"]
         ),
         .testTarget(name: "FlowLuaTests", dependencies: ["FlowLua"]),
+        .testTarget(
+            name: "FlowTestingTests",
+            dependencies: ["FlowLoader", "FlowPackage", "FlowRuntime", "FlowTesting", "FlowTestSupport"],
+            // Spec folders run by busted and by flowpkg test alike, read from the source tree.
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "FlowRuntimeTests",
             dependencies: ["CLua", "FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]
