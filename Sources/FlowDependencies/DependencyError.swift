@@ -5,6 +5,9 @@ import FlowDiagnostics
 public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A program (luarocks) failed; `output` is what it said.
     case commandFailed(command: String, output: String)
+    /// A program (luarocks) was stopped before it finished: its deadline passed, or flowpkg
+    /// received a signal; its whole process group was ended with it.
+    case commandStopped(command: String, reason: String)
     case luarocksMissing
     case unknownRock(name: String, servers: [String])
     case unsatisfiable(name: String, constraint: String, available: [String])
@@ -50,6 +53,10 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 severity: .error, code: .luarocksFailed,
                 message: "'\(command)' failed:\n" + Self.lastLines(output),
                 hint: "fix what it reports, then run the flowpkg command again")
+        case let .commandStopped(command, reason):
+            return Diagnostic(
+                severity: .error, code: .luarocksFailed, message: "'\(command)' was stopped: \(reason)",
+                hint: "check the rocks servers in flowpkg.json (\"rocksServers\"), then run the flowpkg command again")
         case .luarocksMissing:
             return Diagnostic(
                 severity: .error, code: .luarocksMissing,
