@@ -108,4 +108,45 @@ import Testing
         #expect(first.stdout.hasPrefix("spec/a_spec.lua") && second.stdout == "spec/b_spec.lua:1: app works\n")
         #expect(try project.run(["test", "--shard", "3/2"]).status == 64)
     }
+
+    @Test func specsAndDevDependenciesAreValidatedButNeverPackaged() throws {
+        let scratch = try CLIScratch()
+        defer { scratch.remove() }
+        let folder = scratch.url.appendingPathComponent("lib")
+        let cache = scratch.url.appendingPathComponent("cache")
+        let files = [
+            "lib.lua": "return { double = function(x) return 2 * x end }\n",
+            "spec/support.lua": "return { seven = 7 }\n",
+            "spec/lib_spec.lua": """
+            local lib = require("lib")
+            describe("lib", function()
+              it("doubles", function() assert.are.equal(14, lib.double(require("spec.support").seven)) end)
+            end)
+            """,
+        ]
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        func run(_ arguments: [String]) throws -> FlowpkgProcess.Result {
+            try FlowpkgProcess.run(arguments, in: folder, environment: ["FLOWPKG_CACHE": cache.path])
+        }
+        #expect(try run(["init", "."]).status == 0)
+        let server = try LocalRocksServer(in: scratch.url)
+        try server.publishAssertions()
+        #expect(try run(["add", "--dev", "luassert", "--rocks-server", server.folder.path]).status == 0)
+        let validated = try run(["validate", "."])
+        #expect(validated.status == 0, "\(validated.stdout)")
+        #expect(!validated.stdout.contains("FP405"), "\(validated.stdout)")
+        let exported = try run(["export", ".", "-o", "lib.luapkg"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let listed = try run(["inspect", "lib.luapkg", "--format", "json"])
+        // lib.lua alone: not spec/lib_spec.lua, spec/support.lua, luassert's 28 or say's.
+        let summary = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
+        #expect((summary?["modules"] as? [String: Any])?["count"] as? Int == 1, "\(listed.stdout)")
+        let tested = try run(["test"])
+        #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
+    }
 }
