@@ -113,12 +113,18 @@ let package = Package(
         .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(name: "EmbeddedTemplates", plugins: ["EmbedTemplates"]),
+        // The Definitions/ folder compiled in: each environment's LuaCATS definitions of its globals.
+        .target(name: "EmbeddedDefinitions", plugins: ["EmbedTemplates"]),
         // A problem found in a project, as a plain value renderers turn into text.
         .target(name: "FlowDiagnostics"),
         // Lua source to syntax tree: lexer, parser, symbols, source locations.
         .target(name: "LuaSyntax"),
+        // `flowpkg fmt` and the language server's formatting: StyLua's options and layout over
+        // LuaSyntax's tree and tokens, each result checked against Lua's bytecode before a write.
+        .target(name: "FlowFormat", dependencies: ["LuaSyntax", "FlowLua", "FlowSupport"]),
         // Static analysis: what each module requires, reads and defines, and the project-wide rules.
-        .target(name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage"]),
+        .target(
+            name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage", "EmbeddedDefinitions"]),
         // The project model and file, discovery, validation, export, the project-folder source.
         .target(
             name: "FlowProject",
@@ -213,6 +219,7 @@ let package = Package(
             dependencies: ["CLua", "FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]
         ),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["FlowLua", "FlowTestSupport", "LuaSyntax"]),
+        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowTestSupport", "LuaSyntax"]),
         .testTarget(
             name: "FlowAnalysisTests",
             dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowLua", "FlowPackage", "FlowTestSupport", "LuaSyntax"]
