@@ -124,6 +124,19 @@ public struct ProjectFile: Sendable, Equatable {
         Manifest.externalModuleProblem(value)
     }
 
+    /// The folders of spec files: `tests`, or busted's default, `spec`.
+    public var specFolders: [String] { tests.isEmpty ? ["spec"] : tests }
+
+    /// Whether the file at `path` (relative to the project folder) is a spec or a spec's helper:
+    /// under a spec folder, or named `*_spec.lua`. Validated with busted's globals, never packaged.
+    public func isSpecFile(_ path: String) -> Bool {
+        if path.hasSuffix("_spec.lua") { return true }
+        return specFolders.contains { folder in
+            let trimmed = folder.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+            return !trimmed.isEmpty && (path == trimmed || path.hasPrefix(trimmed + "/"))
+        }
+    }
+
     /// Whether `module` is among `externalModules`, by exact name or by a `Prefix.*` entry.
     public func isExternalModule(_ module: String) -> Bool {
         externalModules.contains { entry in
