@@ -72,7 +72,7 @@ public enum TypeRules {
     }
 
     /// The signature, name and deprecation of a call's callee, when the catalogue knows it.
-    static func resolve(_ callee: CallSite.Callee, catalog: TypeCatalog) -> (TypeMember, String)? {
+    public static func resolve(_ callee: CallSite.Callee, catalog: TypeCatalog) -> (TypeMember, String)? {
         switch callee {
         case .signature(let signature, let name, let deprecation):
             return (TypeMember(name: name, type: .function(signature), deprecation: deprecation), name)
