@@ -34,7 +34,7 @@ public enum DiagnosticCodes {
             .lockedFileUnavailable, .pathDependencyChanged, .dependencyCycle, .dependencyNameClash,
             // Types (issue 47).
             .malformedAnnotation, .argumentTypeMismatch, .tooManyReturns, .tooFewReturns, .unknownClassField,
-            .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse,
+            .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse, .unreadableLuaLSConfiguration,
         ]
 
     private static let byCode: [String: DiagnosticCode] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })

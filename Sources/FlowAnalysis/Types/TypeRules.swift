@@ -31,6 +31,15 @@ public enum TypeRules {
         }
     }
 
+    /// The LuaLS names whose `diagnostics.disable` silences `code`.
+    public static func luaLSNames(of code: DiagnosticCode) -> [String] {
+        let kinds: [TypeFinding.Kind] = [
+            .malformedAnnotation, .argumentType, .tooManyReturns, .tooFewReturns, .unknownField, .notCallable,
+            .assignmentType, .deprecated,
+        ]
+        return kinds.filter { self.code($0) == code }.map(luaLSName)
+    }
+
     static func code(_ kind: TypeFinding.Kind) -> DiagnosticCode {
         switch kind {
         case .malformedAnnotation: return .malformedAnnotation
