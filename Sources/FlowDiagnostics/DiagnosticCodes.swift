@@ -35,7 +35,7 @@ public enum DiagnosticCodes {
             .vendorLinkRefused,
             // Types (issue 47).
             .malformedAnnotation, .argumentTypeMismatch, .tooManyReturns, .tooFewReturns, .unknownClassField,
-            .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse,
+            .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse, .unreadableLuaLSConfiguration,
         ]
 
     private static let byCode: [String: DiagnosticCode] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
