@@ -149,4 +149,25 @@ import Testing
         let tested = try run(["test"])
         #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
     }
+
+    @Test func coverageWritesItsReportsAndCoverageMinFails() throws {
+        let project = try Project(specs: [
+            "Sources/calc.lua": "local calc = {}\nfunction calc.add(a, b)\n  return a + b\nend\nreturn calc\n",
+            "spec/calc_spec.lua": "it('adds', function() assert.are.equal(3, require('calc').add(1, 2)) end)\n",
+        ])
+        defer { project.remove() }
+        let result = try project.run(["test", "--coverage", "--coverage-dir", "out"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lcov = try String(contentsOf: project.folder.appendingPathComponent("out/lcov.info"), encoding: .utf8)
+        #expect(lcov.contains("SF:Sources/calc.lua\nDA:1,1\nDA:2,1\nDA:3,1\nDA:4,1\nDA:5,1\nLF:5\nLH:5\n"), "\(lcov)")
+        #expect(!lcov.contains("spec/"))
+        let luacov = try String(
+            contentsOf: project.folder.appendingPathComponent("out/luacov.report.out"), encoding: .utf8)
+        #expect(luacov.contains("Summary"))
+        let strict = try project.run(["test", "--coverage", "--coverage-min", "100"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("is below --coverage-min 100"))
+        #expect(
+            FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("coverage/lcov.info").path))
+    }
 }
