@@ -110,8 +110,9 @@ extension AtomicOutput {
         let target = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var info = stat()
         guard stat(target, &info) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        guard access(target, W_OK) == 0 else {
-            throw Failure(path: path, reason: "the file is read-only (\(String(cString: strerror(errno))))")
+        // The permission bits decide, for root too (whom access(2) lets write anything).
+        guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+            throw Failure(path: path, reason: "the file is read-only")
         }
         let output = try AtomicOutput(beside: URL(fileURLWithPath: target))
         defer { output.removeIfLeft() }
