@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: the DocC catalogs of the host libraries (.ci/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // stylua.toml, read by a maintained TOML library (flowpkg fmt).
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // C libraries, reached through pkg-config; each wrapper target owns its handles.
@@ -123,7 +125,10 @@ let package = Package(
         .target(name: "LuaSyntax"),
         // `flowpkg fmt` and the language server's formatting: StyLua's options and layout over
         // LuaSyntax's tree and tokens, each result checked against Lua's bytecode before a write.
-        .target(name: "FlowFormat", dependencies: ["LuaSyntax", "FlowLua", "FlowSupport"]),
+        .target(
+            name: "FlowFormat",
+            dependencies: ["LuaSyntax", "FlowLua", "FlowSupport", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         // Static analysis: what each module requires, reads and defines, and the project-wide rules.
         .target(
             name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage", "EmbeddedDefinitions"]),
@@ -166,7 +171,7 @@ let package = Package(
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowSupport", "FlowTemplates", "FlowUpdates",
-                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies", "FlowTesting",
+                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies", "FlowTesting", "FlowFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
