@@ -147,6 +147,11 @@ import Testing
             ---@param name string
             ---@param gui table
             local function highlight(name, gui) return name, gui end
+            ---@class Lazy
+            ---@field name string
+            local Lazy = {}
+            function Lazy:__index(key) return key end
+            function Lazy:show() return self.computed end
             ---@type table<string, string>
             local mapping = nil
             print(use(M.defaults, {}, print), highlight("x", nil), mapping)

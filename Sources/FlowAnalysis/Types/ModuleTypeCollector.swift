@@ -204,6 +204,11 @@ struct ModuleTypeCollector {
         }
         for table in tables {
             guard let className = table.className else { continue }
+            // An `__index` function answers any key: the class's fields are not all known.
+            if case .function = table.fields["__index"]?.type {
+                types.classes[className]?.isOpen = true
+                types.openedClasses.insert(className)
+            }
             for (name, field) in table.fields where types.classes[className]?.fields[name] == nil {
                 types.classes[className]?.fields[name] = field
             }

@@ -103,6 +103,8 @@ public struct ModuleTypes: Sendable, Equatable {
     public var globalFields: [String: [String: TypeMember]] = [:]
     /// Fields the code sets on objects of classes declared in other modules (`self.x = v`).
     public var assignedFields: [String: [String: TypeMember]] = [:]
+    /// Classes declared elsewhere whose table here has an `__index` function.
+    public var openedClasses: Set<String> = []
     public var calls: [CallSite] = []
     /// `x.name` reads where x is of a class: (class, name, line, column).
     public var fieldReads: [FieldRead] = []

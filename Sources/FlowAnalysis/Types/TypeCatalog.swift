@@ -33,6 +33,7 @@ public struct TypeCatalog: Sendable {
                 classes[name] = definition
             }
         }
+        for name in types.openedClasses { classes[name]?.isOpen = true }
         for (name, fields) in types.assignedFields {
             classes[name]?.fields.merge(fields) { old, _ in old }
         }
