@@ -15,6 +15,7 @@ import Testing
         ("FP906", ["Sources/Main.lua:4:1"]),
         ("FP907", ["Sources/Main.lua:5:14"]),
         ("FP908", ["Sources/Main.lua:4:7"]),
+        ("FP910", ["Sources/Main.lua:12:45"]),
     ]
 
     @Test(arguments: expected.map(\.code))

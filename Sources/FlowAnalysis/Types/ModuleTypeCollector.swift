@@ -138,6 +138,7 @@ struct ModuleTypeCollector {
                     }
                     types.classes[current]?.fields[name] = TypeMember(
                         name: name, type: type, doc: doc, line: annotation.line, column: annotation.column)
+                    if !type.acceptsNil { types.classes[current]?.requiredFields.insert(name) }
                 case .alias(let name, let type):
                     types.aliases[name] = type
                 case .enum(let name):
