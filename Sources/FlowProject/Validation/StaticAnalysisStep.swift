@@ -30,7 +30,10 @@ enum StaticAnalysisStep {
             externalModules: project.projectFile.externalModules)
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
-        let lint = LintConfiguration.load(inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
+        // Spec files read busted's globals (describe, it, assert, ...), as `std = "+busted"` gives them.
+        let lint = LintConfiguration.load(
+            inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks,
+            specFile: { [projectFile = project.projectFile] in projectFile.isSpecFile($0) })
         let readOnlyGlobals = base.globals.union(lint.readGlobals)
         // The lint rules and the project rules read the same facts and nothing of each other:
         // on a large project the lint rules run on a thread of their own meanwhile, since this
@@ -59,7 +62,8 @@ enum StaticAnalysisStep {
             everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
             startModule: project.startModule, uncompiled: uncompiled,
             implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
-                modules: modules, options: { lint.options(forFile: $0) }))
+                modules: modules, options: { lint.options(forFile: $0) }),
+            fileGlobals: { lint.options(forFile: $0).globals })
         let typeFindings = TypeCheckStep.check(
             project: project, modules: modules, definitions: definitions, disabled: luarc.disabled)
         lintDone.wait()
