@@ -37,6 +37,7 @@ public enum DiagnosticCodes {
             // Types (issue 47).
             .malformedAnnotation, .argumentTypeMismatch, .tooManyReturns, .tooFewReturns, .unknownClassField,
             .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse, .unreadableLuaLSConfiguration,
+            .missingClassField,
         ]
 
     private static let byCode: [String: DiagnosticCode] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
