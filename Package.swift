@@ -165,8 +165,8 @@ let package = Package(
         .target(name: "FlowTestSupport", dependencies: ["FlowLoader", "FlowPackage"], path: "Tests/FlowTestSupport"),
         // A project served by a real LiveServer on loopback, and waiting on what other threads hand over.
         .target(name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer"], path: "Tests/FlowLiveTestSupport"),
-        .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP"]),
-        .testTarget(name: "FlowSupportTests", dependencies: ["FlowSupport"]),
+        .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP", "FlowSupport"]),
+        .testTarget(name: "FlowSupportTests", dependencies: ["FlowSupport", "FlowTestSupport"]),
         .testTarget(
             name: "FlowLiveServerTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import FlowPackage
+import FlowSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -58,12 +59,16 @@ public struct Lockfile: Codable, Sendable, Equatable {
 
     /// Writes the lock atomically (a temporary file renamed into place).
     public func write(to path: String) throws(DependencyError) {
+        let bytes: [UInt8]
         do {
-            try AtomicWrite.write(try jsonBytes(), to: path)
-        } catch let error as DependencyError {
-            throw error
+            bytes = try jsonBytes()
         } catch {
             throw .io(path: path, reason: "\(error)")
+        }
+        do {
+            try AtomicOutput.write(bytes, to: path, creatingFolders: true)
+        } catch {
+            throw .io(error)
         }
     }
 

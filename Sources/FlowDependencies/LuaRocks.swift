@@ -53,7 +53,11 @@ public struct LuaRocks: Sendable {
         throws(DependencyError) -> CommandOutput
     {
         let config = scratch + "/luarocks-config.lua"
-        try AtomicWrite.write(Array(configuration(provided: provided).utf8), to: config)
+        do {
+            try AtomicOutput.write(Array(configuration(provided: provided).utf8), to: config, creatingFolders: true)
+        } catch {
+            throw .io(error)
+        }
         return try CommandRunner.run(
             executable, commonArguments(tree: tree) + arguments,
             environment: ["LUAROCKS_CONFIG": config, "LUA_PATH": nil, "LUA_CPATH": nil, "LUA_INIT": nil])

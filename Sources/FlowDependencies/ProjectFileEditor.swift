@@ -28,7 +28,7 @@ public struct ProjectFileEditor {
     public mutating func setDependency(_ name: String, value: String) throws(EditError) {
         let root = try parse()
         guard case .object(let members) = root.value else { throw .notAnObject }
-        let entry = JSONStrings.quoted(name) + ": " + value
+        let entry = JSONText.quoted(name) + ": " + value
         guard let dependencies = members.first(where: { $0.key == "dependencies" }) else {
             // A new key after the last one, indented as the file's keys are.
             let indent = members.first.map { String(repeating: " ", count: $0.keyPosition.column - 1) } ?? "  "

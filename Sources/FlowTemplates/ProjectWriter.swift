@@ -121,15 +121,14 @@ public enum ProjectWriter {
             [.posixPermissions: permissions | ((permissions & 0o444) >> 2)], ofItemAtPath: url.path)
     }
 
+    /// FlowSupport's `AtomicOutput.rename`, a folder that filled up meanwhile said as such.
     private static func rename(_ source: URL, to destination: URL, shownAs shown: String) throws {
-        #if canImport(Glibc)
-            guard Glibc.rename(source.path, destination.path) != 0 else { return }
-        #else
-            guard Darwin.rename(source.path, destination.path) != 0 else { return }
-        #endif
-        let code = errno
-        if code == ENOTEMPTY || code == EEXIST { throw TemplateError.destinationNotEmpty(path: shown) }
-        throw TemplateError.writeFailed(path: shown, reason: String(cString: strerror(code)))
+        do {
+            try AtomicOutput.rename(source.path, over: destination.path)
+        } catch {
+            if error.code == ENOTEMPTY || error.code == EEXIST { throw TemplateError.destinationNotEmpty(path: shown) }
+            throw TemplateError.writeFailed(path: shown, reason: error.reason)
+        }
     }
 
     private static func writeError(_ error: Error, shownAs shown: String) -> TemplateError {

@@ -107,7 +107,6 @@ import Testing
         #expect(plain == "/work/p/a,b:c.lua:3:7: warning: 50% done, a: b\\r\\nnext [FP103]\n    hint: fix it")
         let coloured = DiagnosticRenderer(format: .text, useColor: true, workingDirectory: "/work/p").text(diagnostic)
         #expect(coloured.contains("\u{1B}[1;33mwarning:\u{1B}[0m"))
-        #expect(JSONText.quoted("a\"b\\c\u{1}é") == "\"a\\\"b\\\\c\\u0001é\"")
         #expect(
             DiagnosticSummary(errors: 1, warnings: 2, modules: 1, resources: 0).sentence
                 == "1 error, 2 warnings in 1 module and 0 resources")

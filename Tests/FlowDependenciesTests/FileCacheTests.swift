@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowPackage
 import Foundation
 import Testing
 
@@ -50,7 +51,7 @@ import Testing
         try Data("return 2\n".utf8).write(to: URL(fileURLWithPath: cache.path(for: sha)))
         #expect(
             throws: DependencyError.hashMismatch(
-                file: cache.path(for: sha), expected: sha, actual: Hashing.sha256(Array("return 2\n".utf8)))
+                file: cache.path(for: sha), expected: sha, actual: SHA256.hex(of: Array("return 2\n".utf8)))
         ) {
             try cache.readableCopy(of: sha, dependency: "p", version: "1", tag: "t", path: "x.lua")
         }

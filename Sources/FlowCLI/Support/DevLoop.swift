@@ -85,7 +85,7 @@ struct DevLoop {
             output.write("Serving \(manifest.name) (\(manifest.identifier)) at \(base)")
             output.write("Session page: \(server.sessionPageURL(base: base))")
         }
-        let shown = directory ?? DiagnosticRenderer.relativePath(root.path, from: workingDirectory)
+        let shown = directory ?? PathText.relative(root.path, from: workingDirectory)
         let arguments =
             ["run", shown, "--live", base, "--token", server.options.token, "--watch"] + runArguments
         let readsKeys = isatty(STDIN_FILENO) == 1

@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowSupport
 import FlowDiagnostics
 import FlowPackage
 
@@ -79,7 +80,7 @@ enum LockedModules {
             let vendored = root + "/vendor/" + dependency.name + "/" + module.path
             var path: String
             if FileManager.default.fileExists(atPath: vendored) {
-                let actual = try Hashing.sha256(ofFileAt: vendored)
+                let actual = try FileCache.sha256(ofFileAt: vendored)
                 guard actual == module.sha256 else {
                     throw .hashMismatch(file: vendored, expected: module.sha256, actual: actual)
                 }

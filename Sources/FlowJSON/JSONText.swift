@@ -1,7 +1,11 @@
-/// JSON text written by hand, where key order and exact bytes matter (manifests, command output).
+/// JSON text written by hand, where key order and exact bytes matter (manifests, command output,
+/// flowpkg.json edited in place): the one JSON string writer.
 public enum JSONText {
-    /// A JSON string literal: quotes, backslashes and control characters escaped, everything
-    /// else as UTF-8 (so names in any script stay readable).
+    /// A JSON string literal (RFC 8259, section 7): quotation mark, reverse solidus and the
+    /// control characters U+0000 to U+001F escaped, as the RFC requires, and DEL (U+007F) too,
+    /// which it allows, so no invisible character reaches a terminal or a diff; everything
+    /// else as UTF-8, so names in any script stay readable. A package's manifest has always been
+    /// written so, and its digest depends on these bytes.
     public static func quoted(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
