@@ -97,6 +97,9 @@ public struct ModuleFacts: Sendable, Equatable {
     public var addsSearcher = false
     /// What luacheck's warning classes find in the module (see `LintRules`).
     public var lint = LintFacts()
+    /// What its LuaCATS annotations and code say about types (`TypeRules`); nil for a module
+    /// without annotations.
+    public var types: ModuleTypes?
 
     public init() {}
 }

@@ -15,13 +15,16 @@ public struct DependencyDeclaration: Sendable, Equatable {
 
     public var name: String
     public var source: Source
+    /// Listed in `devDependencies`: for the project's tests and tools, never packaged.
+    public var isDevelopment = false
     /// Where the entry's value is in flowpkg.json, for messages.
     public var line: Int?
     public var column: Int?
 
-    public init(name: String, source: Source, line: Int? = nil, column: Int? = nil) {
+    public init(name: String, source: Source, line: Int? = nil, column: Int? = nil, isDevelopment: Bool = false) {
         self.name = name
         self.source = source
+        self.isDevelopment = isDevelopment
         self.line = line
         self.column = column
     }

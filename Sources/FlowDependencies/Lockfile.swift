@@ -85,6 +85,12 @@ public struct Lockfile: Codable, Sendable, Equatable {
                 return "flowpkg.lock pins '\(declaration.name)' as \(locked.kind) '\(locked.requested ?? "")', "
                     + "but flowpkg.json asks for \(declaration.kind) '\(declaration.requested)'"
             }
+            if (locked.development ?? false) != declaration.isDevelopment {
+                return "flowpkg.lock pins '\(declaration.name)' as a"
+                    + (declaration.isDevelopment
+                        ? " dependency, but flowpkg.json lists it in devDependencies"
+                        : " dev dependency, but flowpkg.json lists it in dependencies")
+            }
         }
         for locked in topLevel where !declarations.contains(where: { $0.name == locked.name }) {
             return "flowpkg.lock pins '\(locked.name)', which flowpkg.json no longer lists"
@@ -113,6 +119,8 @@ public struct LockedDependency: Codable, Sendable, Equatable {
     public var dependencies: [String]
     /// Sorted by name.
     public var modules: [LockedModule]
+    /// True when only `devDependencies` reach it: `flowpkg test` loads it, export and run never do.
+    public var development: Bool? = nil
 
     public init(
         kind: String, name: String, version: String, origin: String, sha256: String, requested: String?,

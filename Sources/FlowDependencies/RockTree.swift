@@ -23,27 +23,20 @@ struct InstalledRock {
     var cModules: [String] { libFiles.map(Rockspec.moduleName(ofFile:)) }
 }
 
-/// Reading LuaRocks' Lua files (`rock_manifest`, rockspecs): each is run as Lua in an empty
-/// table, so it sets nothing anywhere else and calls nothing.
+/// Reading LuaRocks' Lua files (`rock_manifest`, rockspecs): each runs in FlowLua's sandbox
+/// (`LuaSandbox`), in an environment of its own as LuaRocks runs it, within the sandbox's budget.
 enum Rockspec {
-    /// The globals `source` sets when run in an empty environment.
+    /// A rockspec or manifest larger than this is refused unread.
+    static let maximumSize = 4 << 20
+
+    /// The globals `source` sets, or the error that stopped it (its message names `chunkName`).
+    static func globals(_ source: String, chunkName: String) throws -> [String: LuaValue] {
+        try LuaSandbox(maximumSize: maximumSize).evaluate(Array(source.utf8), name: chunkName).globals
+    }
+
+    /// The globals `source` sets; none when it fails or passes its budget.
     static func evaluate(_ source: String, chunkName: String) -> [String: LuaValue] {
-        guard let state = try? LuaState() else { return [:] }
-        defer { state.close() }
-        let loader = """
-            local source, name = ...
-            local env = {}
-            local chunk = load(source, "=" .. name, "t", env)
-            if not chunk then return {} end
-            local ok = pcall(chunk)
-            return env
-            """
-        guard
-            let results = try? state.run(
-                loader, chunkName: "=flowpkg", arguments: [.string(source), .string(chunkName)]),
-            case .table(let table)? = results.first
-        else { return [:] }
-        return table
+        (try? globals(source, chunkName: chunkName)) ?? [:]
     }
 
     /// `pl/pretty.lua` → `pl.pretty`, `foo/init.lua` → `foo`, `lfs.so` → `lfs`.

@@ -32,6 +32,9 @@ public enum DiagnosticCodes {
             .unsatisfiableConstraint, .rocksServerUnreachable,
             .rockHasCCode, .pathDependencyUnusable, .packageDependencyUnusable, .moduleProvidedTwice, .luarocksFailed,
             .lockedFileUnavailable, .pathDependencyChanged, .dependencyCycle, .dependencyNameClash,
+            // Types (issue 47).
+            .malformedAnnotation, .argumentTypeMismatch, .tooManyReturns, .tooFewReturns, .unknownClassField,
+            .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse,
         ]
 
     private static let byCode: [String: DiagnosticCode] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })

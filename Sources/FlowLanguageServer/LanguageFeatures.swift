@@ -199,6 +199,13 @@ extension LanguageServer {
                     end: text.position(line: line + 1, byteColumn: column + 1, encoding: workspace.encoding)),
                 newText: label)
         }
+        // After `.` or `:`: the object's members, never the globals.
+        let lineText = text.line(line)
+        if let access = Self.memberAccess(at: column, in: lineText), !CursorContext.isInsideString(column, in: lineText)
+        {
+            return CompletionList(
+                isIncomplete: false, items: memberCompletions(access, text: text, line: line, workspace: workspace))
+        }
         var items: [CompletionItem] = []
         switch context {
         case .requireString(_, let prefix, let start):
@@ -236,7 +243,6 @@ extension LanguageServer {
             items = globalCompletions(workspace: workspace, project: project)
         case .none:
             // An empty place outside strings: every global.
-            let lineText = text.line(line)
             if !CursorContext.isInsideString(column, in: lineText) {
                 items = globalCompletions(workspace: workspace, project: project)
             }

@@ -9,6 +9,11 @@ import FlowProject
     import Foundation
 #endif
 import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The Lua code a folder already has, and the flowpkg.json that adopts it: `flowpkg init` in a
 /// folder with `.lua` files writes no template modules, only this.
@@ -266,13 +271,21 @@ public struct ExistingCode: Sendable, Equatable {
         "string", "table", "math", "io", "os", "coroutine", "utf8", "debug", "package", "_G",
     ]
 
-    /// Whether Lua 5.4's C path on this system finds `name` (as `require` would).
+    /// Whether Lua 5.4's C path on this system finds `name` (as `require` would), looked at
+    /// with `stat` alone: a FIFO or device named like a C module is never opened (issue 43).
     static func cPathHas(_ name: String) -> Bool {
-        guard let state = try? LuaState() else { return false }
-        defer { state.close() }
-        let found = try? state.run(
-            "return package.searchpath(..., package.cpath) ~= nil", chunkName: "=flowpkg",
-            arguments: [.string(name)])
-        return found?.first == .bool(true)
+        let file = name.replacingAll(".", with: "/")
+        return systemCPath.split(separator: ";").contains { template in
+            var info = stat()
+            let path = String(template).replacingAll("?", with: file)
+            return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        }
     }
+
+    /// `package.cpath` of a fresh Lua 5.4 state (`LUA_CPATH_5_4`, `LUA_CPATH` or the default).
+    static let systemCPath: String = {
+        guard let state = try? LuaState() else { return "" }
+        defer { state.close() }
+        return (try? state.run("return package.cpath", chunkName: "=flowpkg"))?.first?.stringValue ?? ""
+    }()
 }

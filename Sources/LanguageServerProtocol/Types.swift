@@ -213,15 +213,23 @@ public struct CompletionItem: Codable, Sendable, Equatable {
     public var kind: Int?
     public var detail: String?
     public var textEdit: TextEdit?
+    /// The doc comment, as Markdown.
+    public var documentation: MarkupContent?
 
-    public init(label: String, kind: Int?, detail: String?, textEdit: TextEdit? = nil) {
+    public init(
+        label: String, kind: Int?, detail: String?, textEdit: TextEdit? = nil, documentation: MarkupContent? = nil
+    ) {
         self.label = label
         self.kind = kind
         self.detail = detail
         self.textEdit = textEdit
+        self.documentation = documentation
     }
 
     public enum Kind {
+        public static let method = 2
+        public static let function = 3
+        public static let field = 5
         public static let variable = 6
         public static let module = 9
         public static let file = 17

@@ -1,3 +1,4 @@
+import FlowLua
 import Foundation
 import Testing
 

@@ -78,7 +78,9 @@ extension DependencyLocking {
                 providers[module.name] = provider
             }
         }
-        return Lockfile(dependencies: dependencies, providedByHost: rocks.providedByHost)
+        return Lockfile(
+            dependencies: markDevelopment(dependencies, declarations: file.dependencies),
+            providedByHost: rocks.providedByHost)
     }
 
     /// The rocks: LuaRocks resolves them, unless the lock already pins exactly these requests

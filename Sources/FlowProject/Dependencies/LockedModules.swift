@@ -45,7 +45,7 @@ enum LockedModules {
                 unresolved(located(DependencyError.lockOutOfDate(reason: stale).diagnostic, file: lockPath)))
             return found
         }
-        for dependency in lock.dependencies {
+        for dependency in lock.dependencies where options.includesDevelopment || dependency.development != true {
             do {
                 let modules: [ProjectModule]
                 if dependency.kind == "path" {

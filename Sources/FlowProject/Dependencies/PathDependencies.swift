@@ -55,7 +55,7 @@ enum PathDependencies {
         }
         return Modules(
             modules: modules, locked: locked, version: project.projectFile.version, folder: folder,
-            declarations: project.projectFile.dependencies)
+            declarations: project.projectFile.dependencies.filter { !$0.isDevelopment })
     }
 
     /// The dependency as the lock pins it; its SHA-256 covers every module's path and hash.

@@ -24,8 +24,10 @@ public struct ProjectFile: Sendable, Equatable {
         "globals", "externalModules",
         "ignore",
         "runtimeVersion",
-        "dependencies", "rocksServers",
+        "dependencies", "rocksServers", devDependenciesKey, "tests",
     ]
+    /// The key of the dependencies only the project's tests use (luassert, say).
+    public static let devDependenciesKey = "devDependencies"
 
     /// The product name: the package is `<name>-<version>.luapkg`.
     public var name: String
@@ -66,6 +68,9 @@ public struct ProjectFile: Sendable, Equatable {
     public var dependencies: [DependencyDeclaration] = []
     /// `rocksServers`: where rocks come from (URLs or folders); LuaRocks' default when empty.
     public var rocksServers: [String] = []
+    /// `tests`: the folders (or files) `flowpkg test` finds spec files in, relative to the
+    /// project; empty leaves it to `.busted` or busted's default, `spec`.
+    public var tests: [String] = []
 
     public init(
         name: String, identifier: String, version: String, startModule: String? = nil,

@@ -1,3 +1,5 @@
+import FlowLua
+
 /// Finds where Lua code nests deepest.
 ///
 /// Lua 5.4 reports nesting past its limit as a bare `C stack overflow`, with no line; this

@@ -54,8 +54,9 @@ enum StaticAnalysisStep {
             startModule: project.startModule, uncompiled: uncompiled,
             implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
                 modules: modules, options: { lint.options(forFile: $0) }))
+        let typeFindings = TypeCheckStep.check(project: project, modules: modules)
         lintDone.wait()
-        return luacheck.diagnostics + lintFindings.withLock { $0 } + projectFindings
+        return luacheck.diagnostics + lintFindings.withLock { $0 } + projectFindings + typeFindings
     }
 
     /// Splits one checked file's findings: its syntax error, when it has one and a name the

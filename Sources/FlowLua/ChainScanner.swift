@@ -5,31 +5,31 @@
 /// module limit would allow an hour. The scan counts them per bracket and block level (a comma,
 /// `=`, `;` or a statement keyword ends an expression) and skips strings and comments: an
 /// approximation that never decides whether code is valid, only whether it is worth compiling.
-enum ChainScanner {
+package enum ChainScanner {
     /// More `or`/`and` in one expression, or `elseif` in one `if`, is refused (FP303): luac takes
     /// about 0.1 s for 5,000 and grows with the square.
-    static let maximumChain = 5_000
+    package static let maximumChain = 5_000
 
     /// A chain past the limit: what it is made of, and where the limit was passed.
-    struct LongChain: Equatable {
-        var isElseif: Bool
-        var line: Int
-        var column: Int
+    package struct LongChain: Equatable {
+        package var isElseif: Bool
+        package var line: Int
+        package var column: Int
 
-        var message: String {
+        package var message: String {
             isElseif
                 ? "an if has more than \(ChainScanner.maximumChain) elseif branches, which Lua's compiler takes time quadratic in"
                 : "an expression chains more than \(ChainScanner.maximumChain) 'or'/'and' operators, which Lua's compiler takes time quadratic in"
         }
 
-        var hint: String {
+        package var hint: String {
             isElseif
                 ? "look the case up in a table of functions instead"
                 : "split the expression, or look values up in a table"
         }
     }
 
-    static func longChain(in source: UnsafeRawBufferPointer, limit: Int = maximumChain) -> LongChain? {
+    package static func longChain(in source: UnsafeRawBufferPointer, limit: Int = maximumChain) -> LongChain? {
         if !mayHoldLongChain(source, limit: limit) { return nil }
         // Per open level: operators in the current expression, elseifs of the current if.
         var operators: [Int] = [0]
@@ -83,7 +83,7 @@ enum ChainScanner {
     /// past twice the limit in bytes, so it counts eight byte pairs at a time: it spares nearly
     /// every module the scan above, which was 6.7% of validate's CPU on the benchmark tree
     /// (Benchmarks/README.md, lint speed).
-    static func mayHoldLongChain(_ source: UnsafeRawBufferPointer, limit: Int) -> Bool {
+    package static func mayHoldLongChain(_ source: UnsafeRawBufferPointer, limit: Int) -> Bool {
         guard source.count > 2 * limit, let base = source.baseAddress else { return false }
         var operators = 0
         var conditions = 0

@@ -1,9 +1,9 @@
 /// Lua source as the quick scans before compiling see it (``ChainScanner``,
 /// ``NestingScanner``): brackets, separators and words, with strings, comments and long
 /// brackets skipped and lines counted. No tokenizer: it never decides whether code is valid.
-struct LuaByteScanner {
+package struct LuaByteScanner {
     /// What the scan stops at.
-    enum Token {
+    package enum Token {
         /// `(`, `{`, or a `[` that opens no long bracket; `start` is its offset.
         case open(start: Int)
         /// `)`, `}` or `]`.
@@ -17,21 +17,21 @@ struct LuaByteScanner {
     private let source: UnsafeRawBufferPointer
     private let count: Int
     /// Where the scan is: just past the last token.
-    private(set) var index = 0
+    package private(set) var index = 0
     /// The line of `index`, from 1, and the offset that line starts at.
-    private(set) var line = 1
-    private(set) var lineStart = 0
+    package private(set) var line = 1
+    package private(set) var lineStart = 0
 
-    init(_ source: UnsafeRawBufferPointer) {
+    package init(_ source: UnsafeRawBufferPointer) {
         self.source = source
         count = source.count
     }
 
     /// The column, from 1, of `offset` on the current line.
-    func column(of offset: Int) -> Int { offset - lineStart + 1 }
+    package func column(of offset: Int) -> Int { offset - lineStart + 1 }
 
     /// Whether the word just scanned, from `start`, is `text`.
-    func word(_ start: Int, is text: StaticString) -> Bool {
+    package func word(_ start: Int, is text: StaticString) -> Bool {
         let length = index - start
         guard length == text.utf8CodeUnitCount else { return false }
         let bytes = text.utf8Start
@@ -40,7 +40,7 @@ struct LuaByteScanner {
     }
 
     /// The next token, or nil at the end.
-    mutating func next() -> Token? {
+    package mutating func next() -> Token? {
         while index < count {
             let byte = source[index]
             switch byte {
