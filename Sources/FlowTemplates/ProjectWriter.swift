@@ -58,7 +58,7 @@ public enum ProjectWriter {
             let hidden = try stage(files, in: parent, for: target.lastPathComponent)
             staging = hidden
             // rename(2) refuses to replace a folder that appeared and filled up meanwhile.
-            try rename(hidden, to: target, shownAs: shown)
+            try moveIntoPlace(hidden, to: target, shownAs: shown)
         } catch {
             if let staging { try? manager.removeItem(at: staging) }
             for folder in createdParents.reversed() { try? manager.removeItem(at: folder) }
@@ -81,7 +81,7 @@ public enum ProjectWriter {
             for name in entries {
                 let destination = target.appendingPathComponent(name)
                 if manager.fileExists(atPath: destination.path) { throw TemplateError.destinationNotEmpty(path: shown) }
-                try rename(hidden.appendingPathComponent(name), to: destination, shownAs: shown)
+                try moveIntoPlace(hidden.appendingPathComponent(name), to: destination, shownAs: shown)
                 moved.append(destination)
             }
             try manager.removeItem(at: hidden)
@@ -122,7 +122,7 @@ public enum ProjectWriter {
     }
 
     /// FlowSupport's `AtomicOutput.rename`, a folder that filled up meanwhile said as such.
-    private static func rename(_ source: URL, to destination: URL, shownAs shown: String) throws {
+    private static func moveIntoPlace(_ source: URL, to destination: URL, shownAs shown: String) throws {
         do {
             try AtomicOutput.rename(source.path, over: destination.path)
         } catch {

@@ -1,5 +1,6 @@
 import FlowDependencies
 import FlowPackage
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,7 @@ import Testing
 /// copies editors open, named by dependency and module path.
 @Suite struct FileCacheTests {
     func makeCache() throws -> (FileCache, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch("cache").url
         return (FileCache(root: folder.path), folder)
     }
 

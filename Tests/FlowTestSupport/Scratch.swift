@@ -50,6 +50,19 @@ public struct Scratch: Sendable {
     /// The text of the file `name`.
     public func text(_ name: String) throws -> String { try String(contentsOf: path(name), encoding: .utf8) }
 
+    /// Every path below the folder with each file's bytes (nil for a folder).
+    public var tree: [String: Data?] {
+        var result: [String: Data?] = [:]
+        let base = url.path
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return result }
+        while let relative = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: base + "/" + relative, isDirectory: &isDirectory)
+            result[relative] = isDirectory.boolValue ? nil : FileManager.default.contents(atPath: base + "/" + relative)
+        }
+        return result
+    }
+
     /// Removes the folder and everything in it.
     public func remove() { try? FileManager.default.removeItem(at: url) }
 }
