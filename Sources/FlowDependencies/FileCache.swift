@@ -57,8 +57,12 @@ public struct FileCache: Sendable {
     }
 
     /// The bytes of the file with `sha256`, checked against it; nil when the cache lacks it.
-    /// `label` names the file in a mismatch (`inspect: inspect.lua`).
+    /// A `sha256` that is not 64 hex digits is refused before it becomes a path: a lock's
+    /// hash must never name a file outside the cache.
     public func checkedContents(of sha256: String) throws(DependencyError) -> [UInt8]? {
+        guard ManifestRules.isSHA256(sha256) else {
+            throw .lockOutOfDate(reason: "'\(sha256)' is not a SHA-256 (64 hex digits) and names no file")
+        }
         let file = path(for: sha256)
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         let bytes = [UInt8](data)

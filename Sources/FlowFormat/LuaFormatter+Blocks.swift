@@ -8,6 +8,7 @@ extension LuaFormatter {
         let statements = tree.statements(of: id)
         for (position, statement) in statements.enumerated() {
             if position > 0 { parts.append(.hardLine) }
+            pendingBreak = false
             parts.append(contentsOf: leadingComments(of: cursor, atStatement: true, keepBlank: position > 0))
             leadingDoneFor = cursor
             parts.append(self.statement(statement))
@@ -35,6 +36,7 @@ extension LuaFormatter {
     /// The comments on lines of their own before the token that ends a block, at the block's
     /// indentation, the last hard line left to the caller.
     mutating func blockEndComments(hasStatements: Bool) -> [Doc] {
+        pendingBreak = false
         var parts = leadingComments(of: cursor, atStatement: true, keepBlank: hasStatements)
         leadingDoneFor = cursor
         if case .hardLine = parts.last { parts.removeLast() }

@@ -27,10 +27,13 @@ extension LuaFormatter {
         case .binary: return binaryExpression(id, indented: true)
         case .unary: return unaryExpression(node)
         case .paren:
+            let breaksBefore = breakCount
             let open = token(.leftParen)
             let inner = expression(node.a)
             let close = token(.rightParen)
-            return .group(.concat([open, .indent(.concat([.softLine, inner])), .softLine, close]), broken: false)
+            return .group(
+                .concat([open, .indent(.concat([.softLine, inner])), .softLine, close]),
+                broken: breakCount != breaksBefore)
         case .table: return table(id)
         default:
             preconditionFailure("not an expression: \(node.kind)")
@@ -62,6 +65,7 @@ extension LuaFormatter {
     /// `a op b op c ...`: the operands of a left-leaning run of binary operators, read with a
     /// loop (such runs nest without bound), laid out on one line or broken before each operator.
     mutating func binaryExpression(_ id: SyntaxTree.NodeID, indented: Bool) -> Doc {
+        let breaksBefore = breakCount
         let level = Self.precedence(tree[id].op)
         var rest: [Doc] = []
         let first: Doc
@@ -70,14 +74,14 @@ extension LuaFormatter {
             first = expression(tree[id].a)
             var current = id
             while true {
-                let op = token(stream.tokens[cursor].kind)
+                let (op, comments) = binaryOperator()
                 let right = tree[current].b
                 if tree[right].kind == .binary && Self.precedence(tree[right].op) == level {
                     let operand = expression(tree[right].a)
-                    rest.append(.concat([.line, op, .space, operand]))
+                    rest.append(.concat(comments + [.line, op, .space, operand]))
                     current = right
                 } else {
-                    rest.append(.concat([.line, op, .space, expression(right)]))
+                    rest.append(.concat(comments + [.line, op, .space, expression(right)]))
                     break
                 }
             }
@@ -90,14 +94,24 @@ extension LuaFormatter {
             }
             first = expression(current)
             for node in chain.reversed() {
-                let op = token(stream.tokens[cursor].kind)
+                let (op, comments) = binaryOperator()
                 let operand = expression(tree[node].b)
-                rest.append(.concat([.line, op, .space, operand]))
+                rest.append(.concat(comments + [.line, op, .space, operand]))
             }
         }
         let hung = Doc.concat(rest)
-        // Broken only when it does not fit: a table or function inside breaks on its own.
-        return .group(.concat([first, indented ? .indent(hung) : hung]), broken: false)
+        // Broken when it does not fit or holds a comment; a table or function inside breaks on its own.
+        return .group(.concat([first, indented ? .indent(hung) : hung]), broken: breakCount != breaksBefore)
+    }
+
+    /// A binary operator, and the comments after it on its line: they stay with the operand
+    /// before it, as the operator moves to the start of the next line when the run hangs.
+    mutating func binaryOperator() -> (Doc, [Doc]) {
+        let index = cursor
+        let op = token(stream.tokens[index].kind, keepingTrailing: false)
+        var comments: [Doc] = []
+        appendTrailingComments(of: index, to: &comments)
+        return (op, comments)
     }
 
     /// Lua's binary priority (left side), which tells runs of one level apart.

@@ -2,6 +2,11 @@ import Dispatch
 import FlowLoader
 import FlowLua
 import FlowRuntime
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One spec file run in a Lua context of its own (busted insulates each file; here each has a
 /// fresh state), by the embedded runner.
@@ -20,7 +25,11 @@ enum SpecFileRun {
         do {
             try context.setGlobal("_FLOWPKG_TEST", settings(file, suite: suite, options: options, seed: seed))
             let results = try context.execute(EmbeddedLua.runner, chunkName: "flowpkg:test")
-            return decode(results.first, file: file)
+            var result = decode(results.first, file: file)
+            if case .table(let fields)? = results.first, fields["loadError"] != nil {
+                locateSyntaxError(in: &result, path: suite.root + "/" + file)
+            }
+            return result
         } catch {
             return failed(file, "\(error)")
         }
@@ -54,6 +63,28 @@ enum SpecFileRun {
         return SpecFileResult(
             file: file, records: records, stopped: fields["stopped"]?.stringValue,
             missingModule: fields["missing"]?.stringValue, missingMessage: fields["message"]?.stringValue)
+    }
+
+    /// A spec that does not compile: its error as `file:line:col: message`, the column found
+    /// from the token Lua's message quotes, as validate reports it.
+    private static func locateSyntaxError(in result: inout SpecFileResult, path: String) {
+        guard let index = result.records.firstIndex(where: { $0.descriptor == "file" }),
+            let data = FileManager.default.contents(atPath: path)
+        else { return }
+        let bytes = [UInt8](data)
+        bytes.withUnsafeBytes { buffer in
+            do {
+                try LuaChunkChecker().check(buffer, chunkName: result.file)
+            } catch let error as LuaError {
+                let location = SyntaxErrorLocation(error: error, source: buffer)
+                guard let line = location.line else { return }
+                result.records[index].line = line
+                result.records[index].failureFile = result.file
+                result.records[index].failureLine = line
+                result.records[index].message =
+                    "\(result.file):\(line):\(location.column ?? 1): \(location.message)"
+            } catch {}
+        }
     }
 
     private static func failed(_ file: String, _ message: String) -> SpecFileResult {

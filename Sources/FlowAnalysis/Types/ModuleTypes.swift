@@ -10,6 +10,8 @@ public struct TypeMember: Sendable, Hashable {
     public var column: Int
     /// `---@deprecated`'s message (empty when it has none); nil when not deprecated.
     public var deprecation: String?
+    /// The file that declares it, once in a `TypeCatalog` (nil for a definition compiled in).
+    public var file: String?
 
     public init(
         name: String, type: LuaType, doc: String = "", line: Int = 0, column: Int = 0, deprecation: String? = nil
@@ -117,6 +119,8 @@ public struct ModuleTypes: Sendable, Equatable {
     public var localClasses: [String: String] = [:]
     /// The module each local holds (`local Util = require "Util"`).
     public var requiredModules: [String: String] = [:]
+    /// The local functions, by name (the last of a name wins).
+    public var localFunctions: [String: TypeMember] = [:]
 
     public init() {}
 

@@ -17,7 +17,11 @@ public struct TypeCatalog: Sendable {
         for (name, types) in modules { add(types, module: name) }
     }
 
-    public mutating func add(_ types: ModuleTypes, module: String?) {
+    /// Adds a module's types (`module` nil for a script or a definition file), its members
+    /// marked as declared in `file`.
+    public mutating func add(_ types: ModuleTypes, module: String?, file: String? = nil) {
+        var types = types
+        if let file { Self.mark(&types, file: file) }
         for (name, definition) in types.classes {
             if var existing = classes[name] {
                 existing.parents += definition.parents.filter { !existing.parents.contains($0) }
@@ -39,6 +43,25 @@ public struct TypeCatalog: Sendable {
             modules[module] = types.exports
             if let exportClass = types.exportClass { moduleClasses[module] = exportClass }
         }
+    }
+
+    private static func mark(_ types: inout ModuleTypes, file: String) {
+        func marked(_ members: [String: TypeMember]) -> [String: TypeMember] {
+            members.mapValues {
+                var member = $0
+                member.file = file
+                return member
+            }
+        }
+        types.classes = types.classes.mapValues {
+            var definition = $0
+            definition.fields = marked(definition.fields)
+            return definition
+        }
+        types.assignedFields = types.assignedFields.mapValues(marked)
+        types.globalFields = types.globalFields.mapValues(marked)
+        types.exports = marked(types.exports)
+        types.globals = marked(types.globals)
     }
 
     /// Field `name` of class `className` or of one of its parents.

@@ -31,6 +31,15 @@ public enum TypeRules {
         }
     }
 
+    /// The LuaLS names whose `diagnostics.disable` silences `code`.
+    public static func luaLSNames(of code: DiagnosticCode) -> [String] {
+        let kinds: [TypeFinding.Kind] = [
+            .malformedAnnotation, .argumentType, .tooManyReturns, .tooFewReturns, .unknownField, .notCallable,
+            .assignmentType, .deprecated,
+        ]
+        return kinds.filter { self.code($0) == code }.map(luaLSName)
+    }
+
     static func code(_ kind: TypeFinding.Kind) -> DiagnosticCode {
         switch kind {
         case .malformedAnnotation: return .malformedAnnotation
@@ -52,7 +61,9 @@ public enum TypeRules {
             findings += callFindings(module.types, catalog: catalog)
             findings += fieldFindings(module.types, catalog: catalog)
             for assignment in module.types.typedAssignments
-            where TypeRelations.rejects(assignment.declared, assignment.value, catalog: catalog, coerces: false) {
+            where assignment.value != .nil
+                && TypeRelations.rejects(assignment.declared, assignment.value, catalog: catalog, coerces: false)
+            {
                 findings.append(
                     TypeFinding(
                         kind: .assignmentType, line: assignment.line, column: assignment.column,
@@ -72,7 +83,7 @@ public enum TypeRules {
     }
 
     /// The signature, name and deprecation of a call's callee, when the catalogue knows it.
-    static func resolve(_ callee: CallSite.Callee, catalog: TypeCatalog) -> (TypeMember, String)? {
+    public static func resolve(_ callee: CallSite.Callee, catalog: TypeCatalog) -> (TypeMember, String)? {
         switch callee {
         case .signature(let signature, let name, let deprecation):
             return (TypeMember(name: name, type: .function(signature), deprecation: deprecation), name)
@@ -123,7 +134,8 @@ public enum TypeRules {
             let position = index + shift
             guard position >= 0, position < signature.parameters.count, let value = argument.type else { continue }
             let parameter = signature.parameters[position]
-            if parameter.isOptional, value == .nil { continue }
+            // An explicit nil stands for an argument left out: never reported.
+            if value == .nil { continue }
             guard TypeRelations.rejects(parameter.type, value, catalog: catalog) else { continue }
             findings.append(
                 TypeFinding(

@@ -509,7 +509,9 @@ local function loadShown(path, shown, env)
   local text = handle:read("a")
   handle:close()
   if text:sub(1, 1) == "#" then text = "--" .. text end
-  return load(text, "@" .. shown, "bt", env)
+  -- an explicit nil would be the chunk's _ENV: pass an environment only when there is one
+  if env then return load(text, "@" .. shown, "bt", env) end
+  return load(text, "@" .. shown, "bt")
 end
 
 -- Modules looked up on disk, as busted's package.path has them: `lpath` before everything
