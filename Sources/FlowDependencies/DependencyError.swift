@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowSupport
 
 /// Why a dependency could not be resolved, fetched or trusted; each becomes one diagnostic
 /// whose message names the file, the rock or the command, and the fix.
@@ -35,6 +36,11 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
     /// `vendor/` or a path below it is a symbolic link or not a folder; `path` is shown as given.
     case vendorLinked(path: String, reason: String)
     case io(path: String, reason: String)
+
+    /// A file FlowSupport's `AtomicOutput` could not write.
+    package static func io(_ failure: AtomicOutput.Failure) -> DependencyError {
+        .io(path: failure.path, reason: failure.reason)
+    }
 
     public var description: String { diagnostic.message }
 
