@@ -2,7 +2,8 @@
 # with every outcome, 29 tests a file) and the module they test, as one project with luassert
 # and say as dev dependencies from a local rocks server (Debian's lua-luassert and lua-say).
 # Rows: `flowpkg test` against busted 2.1.1 on Lua 5.4 (`lua5.4 /usr/bin/busted`) on the same
-# folder. Goal: ratio <= 0.5 against busted.
+# folder (goal: ratio <= 0.5 against busted), and `flowpkg test --coverage` against the same run
+# without it (goal: <= 1.3).
 # Sourced by Benchmarks/run: `Benchmarks/run test`.
 
 test_workload() {
@@ -51,5 +52,8 @@ benchmark_test() {
   bench_row test busted busted -- lua5.4 /usr/bin/busted
   bench_row test "flowpkg test" busted -- "$FLOWPKG" test
   bench_measure test
+  bench_row test_coverage "flowpkg test" "flowpkg test" -- "$FLOWPKG" test
+  bench_row test_coverage "flowpkg test --coverage" "flowpkg test" -- "$FLOWPKG" test --coverage
+  bench_measure test_coverage
   cd - >/dev/null
 }

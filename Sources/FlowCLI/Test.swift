@@ -165,6 +165,7 @@ extension Flowpkg {
             options.failFast = failFast
             options.timeout = timeout
             options.jobs = jobs
+            options.interpreter = Flowpkg.executablePath
             if let shard, case .success(let parsed) = TestOptions.Shard.parse(shard) { options.shard = parsed }
             request.options = options
             return request

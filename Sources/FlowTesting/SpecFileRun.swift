@@ -50,6 +50,8 @@ enum SpecFileRun {
             "clock": .function(LuaFunction { _ in [.number(Self.now())] }),
         ]
         if let helper = options.helper { table["helper"] = .string(helper) }
+        if let interpreter = options.interpreter { table["interpreter"] = .string(interpreter) }
+        if options.coverage { table["coverageFiles"] = list(options.coverageFiles) }
         return .table(table)
     }
 

@@ -170,4 +170,37 @@ import Testing
         #expect(
             FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("coverage/lcov.info").path))
     }
+
+    @Test func junitIsReadByJunitparser() throws {
+        let spec = """
+            describe('suite', function()
+              it('passes', function() end)
+              it('fails', function() assert.are.equal(1, 2) end)
+              it('errs <&>', function() error('boom') end)
+              pending('later')
+            end)
+            describe('broken', function() error('in describe') end)
+            """
+        let project = try Project(specs: ["spec/a_spec.lua": spec])
+        defer { project.remove() }
+        let result = try project.run(["test", "--format", "junit"])
+        #expect(result.status == 1)
+        let report = project.folder.appendingPathComponent("report.xml")
+        try Data(result.stdout.utf8).write(to: report)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Scripts/junit_summary.py")
+        let read = try FlowpkgProcess.run(
+            ["python3", script.path, report.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(
+            read.stdout == """
+                passed\tspec/a_spec.lua:2\tsuite passes
+                failure\tspec/a_spec.lua:3\tsuite fails
+                error\tspec/a_spec.lua:4\tsuite errs <&>
+                skipped\tspec/a_spec.lua:5\tsuite later
+                error\tspec/a_spec.lua:7\tbroken
+                total\t5\t1\t2\t1
+
+                """)
+    }
 }

@@ -17,6 +17,7 @@ import Testing
         suite.files = ["spec/features_spec.lua"]
         var options = TestOptions()
         options.coverage = true
+        options.coverageFiles = ["src/calc.lua"]
         let report = TestRunner.run(suite, options: options)
         let coverage = CoverageReport.make(
             root: project.root.path, modules: ["src/calc.lua"], lineHits: report.lineHits)

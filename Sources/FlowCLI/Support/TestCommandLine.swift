@@ -52,6 +52,7 @@ enum TestCommandLine {
     {
         var plan = plan
         plan.options.coverage = coverage != nil
+        if coverage != nil { plan.options.coverageFiles = ownModules(of: target, root: root) }
         let format = format ?? plan.output.flatMap(TestFormat.init(bustedOutput:)) ?? .text
         guard chdir(root) == 0 else {
             StandardStream.error.write("error: cannot enter the project folder \(root)\n")
@@ -67,6 +68,10 @@ enum TestCommandLine {
         let report = TestRunner.run(suite, options: plan.options, fileDone: progress ? showProgress : nil)
         if progress { StandardStream.error.write("\n") }
         if let missing = report.missingModule {
+            // A stale lock or a missing cache is why a locked luassert was not loaded: say so first.
+            let renderer = DiagnosticRenderer(
+                format: .text, useColor: false, workingDirectory: Terminal.workingDirectory)
+            StandardStream.error.write(target.warnings.map { renderer.text($0) + "\n" }.joined())
             StandardStream.error.write(
                 "error: the specs need \(missing), which is not among the project's dev dependencies; "
                     + "add it with: flowpkg add --dev \(missing)\n")
@@ -86,11 +91,8 @@ enum TestCommandLine {
     private static func writeCoverage(_ report: TestReport, target: TestTarget, root: String, _ coverage: Coverage)
         -> Bool
     {
-        let project = target.project
-        let modules = project.modules.filter { $0.dependency == nil && !project.isSpec($0) }.map {
-            DiagnosticRenderer.relativePath(RunTarget.lexicallyStandardized($0.file.path), from: root)
-        }
-        let coverageReport = CoverageReport.make(root: root, modules: modules, lineHits: report.lineHits)
+        let coverageReport = CoverageReport.make(
+            root: root, modules: ownModules(of: target, root: root), lineHits: report.lineHits)
         let percent = String(printf: "%.2f", coverageReport.percent)
         do {
             let written = try coverageReport.write(to: coverage.folder)
@@ -105,6 +107,14 @@ enum TestCommandLine {
             return false
         }
         return true
+    }
+
+    /// The project's own modules (not specs, not dependencies), relative to the project folder.
+    private static func ownModules(of target: TestTarget, root: String) -> [String] {
+        let project = target.project
+        return project.modules.filter { $0.dependency == nil && !project.isSpec($0) }.map {
+            DiagnosticRenderer.relativePath(RunTarget.lexicallyStandardized($0.file.path), from: root)
+        }
     }
 
     static func render(_ report: TestReport, format: TestFormat, plan: SpecPlan) -> String {

@@ -606,6 +606,9 @@ package.loaded.busted = setmetatable({}, {
   __newindex = function() error("Attempt to modify busted") end,
 })
 
+-- `arg` as busted's specs see it: the interpreter below 0, the program at 0.
+G.arg = { [-1] = options.interpreter, [0] = options.file }
+
 -- os.exit in a spec ends its file, not the run.
 os.exit = function(code) error(setmetatable({ code = code == nil and true or code }, Exit), 2) end
 
@@ -631,7 +634,16 @@ watchdog = function()
     error(setmetatable({}, Timeout))
   end
 end
-if coverage then coverage.start(watchdog, 10000) else sethook(watchdog, "", 10000) end
+if coverage then
+  -- the project's own modules, by the chunk names they load under (`./src/x.lua` through lpath)
+  local wanted = {}
+  for _, path in ipairs(options.coverageFiles or {}) do
+    wanted["@" .. path], wanted["@./" .. path] = true, true
+  end
+  coverage.start(watchdog, 10000, wanted)
+else
+  sethook(watchdog, "", 10000)
+end
 
 local function finish(extra)
   local counts = coverage and coverage.stop() or sethook()
