@@ -160,7 +160,7 @@ let package = Package(
         .target(
             name: "FlowLanguageServer",
             dependencies: [
-                "FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowSupport",
+                "FlowAnalysis", "FlowDiagnostics", "FlowFormat", "FlowPackage", "FlowProject", "FlowSupport",
                 "LanguageServerProtocol", "LuaSyntax",
             ]
         ),

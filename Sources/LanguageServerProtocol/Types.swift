@@ -140,6 +140,8 @@ public struct ServerCapabilities: Codable, Sendable {
     public var completionProvider: CompletionOptions
     public var referencesProvider = true
     public var renameProvider = RenameOptions(prepareProvider: true)
+    public var documentFormattingProvider = true
+    public var documentRangeFormattingProvider = true
 
     public init(positionEncoding: String, triggerCharacters: [String]) {
         self.positionEncoding = positionEncoding
