@@ -166,7 +166,7 @@ let package = Package(
         .target(
             name: "FlowLanguageServer",
             dependencies: [
-                "FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowSupport",
+                "FlowAnalysis", "FlowDiagnostics", "FlowFormat", "FlowPackage", "FlowProject", "FlowSupport",
                 "LanguageServerProtocol", "LuaSyntax",
             ]
         ),
