@@ -206,6 +206,7 @@ let package = Package(
             name: "FlowProjectTests",
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowProject",
+                "FlowTestSupport",
             ]
         ),
         .testTarget(

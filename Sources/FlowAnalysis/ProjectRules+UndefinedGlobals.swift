@@ -9,7 +9,7 @@ extension ProjectRules {
     /// holds; `implicitlyDefined` are the globals luacheck's `allow_defined` options define.
     static func undefinedGlobals(
         _ modules: [Module], environment: Environment, unanalysedSources: [[UInt8]] = [],
-        everyRead: Bool = false, implicitlyDefined: Set<String> = []
+        everyRead: Bool = false, implicitlyDefined: Set<String> = [], options: ((String) -> LintOptions)? = nil
     ) -> [Diagnostic] {
         var defined = environment.globals.union(implicitlyDefined)
         // Where a global is set without being declared: the message names the first such place.
@@ -26,8 +26,13 @@ extension ProjectRules {
         var mentionedElsewhere: [String: Bool] = [:]
         for module in modules {
             var reported: Set<String> = []
-            for read in module.facts.globalReads
-            where !defined.contains(read.name) && !environment.defines(global: read.name) {
+            let fileOptions = options?(module.file)
+            func isDefined(_ name: String) -> Bool {
+                guard let fileOptions else { return defined.contains(name) || environment.defines(global: name) }
+                if fileOptions.notGlobals.contains(name) { return false }
+                return defined.contains(name) || fileOptions.defines(global: name, in: environment)
+            }
+            for read in module.facts.globalReads where !isDefined(read.name) {
                 // Tested before use (`table.unpack or unpack`, `if setfenv then`), a global of another
                 // Lua version is portable code; any other name is a typo all the same (issue 34:
                 // `local cfg = configuraton or {}`).

@@ -16,16 +16,18 @@ enum StaticAnalysisStep {
     ) -> [Diagnostic] {
         // An unknown environment is already reported (FP107); check against plain Lua then.
         let base = Environment.named(project.projectFile.environment) ?? .lua
-        // A luacheck user's configuration carries over: what .luacheckrc declares is defined.
+        // A luacheck user's configuration carries over: what .luacheckrc declares is defined,
+        // its top level's for every file, a `files[...]` section's for its files.
         let luacheck = LuacheckConfig.globals(
             inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
+        let lint = LintConfiguration.load(inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
+        let top = lint.topOptions
         let environment = base.extended(
-            globals: project.projectFile.globals + luacheck.names,
+            globals: project.projectFile.globals + top.globals.union(top.readGlobals).sorted(),
             externalModules: project.projectFile.externalModules)
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
-        let lint = LintConfiguration.load(inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
-        let readOnlyGlobals = base.globals.union(lint.readGlobals)
+        let readOnlyGlobals = base.globals
         // The lint rules and the project rules read the same facts and nothing of each other:
         // on a large project the lint rules run on a thread of their own meanwhile, since this
         // step is the serial tail of validation (Benchmarks/README.md, lint speed).
@@ -53,10 +55,21 @@ enum StaticAnalysisStep {
             everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
             startModule: project.startModule, uncompiled: uncompiled,
             implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
-                modules: modules, options: { lint.options(forFile: $0) }))
+                modules: modules, options: { lint.options(forFile: $0) }),
+            options: lint.isLoaded ? { lint.options(forFile: $0) } : nil)
         lintDone.wait()
-        return luacheck.diagnostics + lintFindings.withLock { $0 } + projectFindings
+        // `include_files` and `exclude_files` leave files out of luacheck's classes, as luacheck does.
+        let linted = (lintFindings.withLock { $0 } + projectFindings).filter { diagnostic in
+            guard !lint.includeFiles.isEmpty || !lint.excludeFiles.isEmpty, let file = diagnostic.file,
+                diagnostic.code == .undefinedGlobal || luacheckCodes.contains(diagnostic.code)
+            else { return true }
+            return lint.lints(file: file)
+        }
+        return luacheck.diagnostics + linted
     }
+
+    /// The codes of luacheck's warning classes.
+    static let luacheckCodes = Set(DiagnosticCodes.byLuacheckNumber.values)
 
     /// Splits one checked file's findings: its syntax error, when it has one and a name the
     /// analysis knows it by, goes to `uncompiled` (graded with the project-wide rules); the
