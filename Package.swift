@@ -79,9 +79,18 @@ let package = Package(
         .target(name: "FlowLoader", dependencies: ["FlowPackage", "FlowSupport"]),
         // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
         // Lua's errors, and compiling chunks without running them.
-        .target(name: "FlowLua", dependencies: ["CLua"]),
+        .target(name: "FlowLua", dependencies: ["CLua", "FlowSupport"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport"]),
+        // `flowpkg test`: busted's API over each spec file in a context of its own, in parallel, and
+        // the reports (terminal, JSON, JUnit, TAP, GitHub). Its Lua runner is in Embedded/, compiled
+        // in by the same plugin as the templates.
+        .target(
+            name: "FlowTesting",
+            dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowSupport", "FlowJSON"],
+            exclude: ["Embedded"],
+            plugins: ["EmbedTemplates"]
+        ),
         // Plain HTTP/1.1 over sockets (no HTTP library): what the live channel and update checks speak.
         .target(name: "FlowHTTP", dependencies: ["FlowSupport"]),
         // The live source's wire protocol: paths, the manifest it serves, the changes it announces.
@@ -104,12 +113,18 @@ let package = Package(
         .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(name: "EmbeddedTemplates", plugins: ["EmbedTemplates"]),
+        // The Definitions/ folder compiled in: each environment's LuaCATS definitions of its globals.
+        .target(name: "EmbeddedDefinitions", plugins: ["EmbedTemplates"]),
         // A problem found in a project, as a plain value renderers turn into text.
         .target(name: "FlowDiagnostics"),
         // Lua source to syntax tree: lexer, parser, symbols, source locations.
         .target(name: "LuaSyntax"),
+        // `flowpkg fmt` and the language server's formatting: StyLua's options and layout over
+        // LuaSyntax's tree and tokens, each result checked against Lua's bytecode before a write.
+        .target(name: "FlowFormat", dependencies: ["LuaSyntax", "FlowLua", "FlowSupport"]),
         // Static analysis: what each module requires, reads and defines, and the project-wide rules.
-        .target(name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage"]),
+        .target(
+            name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage", "EmbeddedDefinitions"]),
         // The project model and file, discovery, validation, export, the project-folder source.
         .target(
             name: "FlowProject",
@@ -149,7 +164,7 @@ let package = Package(
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowSupport", "FlowTemplates", "FlowUpdates",
-                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies",
+                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies", "FlowTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -194,10 +209,17 @@ let package = Package(
         ),
         .testTarget(name: "FlowLuaTests", dependencies: ["FlowLua"]),
         .testTarget(
+            name: "FlowTestingTests",
+            dependencies: ["FlowLoader", "FlowPackage", "FlowRuntime", "FlowTesting", "FlowTestSupport"],
+            // Spec folders run by busted and by flowpkg test alike, read from the source tree.
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "FlowRuntimeTests",
             dependencies: ["CLua", "FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowTestSupport"]
         ),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["FlowLua", "FlowTestSupport", "LuaSyntax"]),
+        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowTestSupport", "LuaSyntax"]),
         .testTarget(
             name: "FlowAnalysisTests",
             dependencies: ["FlowAnalysis", "FlowDiagnostics", "FlowLua", "FlowPackage", "FlowTestSupport", "LuaSyntax"]

@@ -1,17 +1,24 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the package's `Templates/` folder into the target it is applied to, by running
-/// `TemplateEmbedder` before the target builds. Each template file is a declared input, so an
+/// Compiles the package's `Templates/` folder into `EmbeddedTemplates`, `Definitions/` into
+/// `EmbeddedDefinitions`, and a target's own `Embedded/` folder into any other target it is applied
+/// to (FlowTesting's Lua runner), by running `TemplateEmbedder` before the target builds. Each template file is a declared input, so an
 /// edited, added or removed template file regenerates the source on the next build.
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let templates = context.package.directoryURL.appendingPathComponent("Templates", isDirectory: true)
+        let package = context.package.directoryURL
+        let templates =
+            switch target.name {
+            case "EmbeddedTemplates": package.appendingPathComponent("Templates", isDirectory: true)
+            case "EmbeddedDefinitions": package.appendingPathComponent("Definitions", isDirectory: true)
+            default: package.appendingPathComponent("Sources/\(target.name)/Embedded", isDirectory: true)
+            }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedTemplateFiles.swift")
         return [
             .buildCommand(
-                displayName: "Embedding the Templates folder into \(target.name)",
+                displayName: "Embedding \(templates.lastPathComponent) into \(target.name)",
                 executable: try context.tool(named: "TemplateEmbedder").url,
                 arguments: [templates.path, output.path],
                 inputFiles: inputFiles(under: templates),

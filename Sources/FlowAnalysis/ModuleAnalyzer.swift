@@ -39,6 +39,7 @@ public enum ModuleAnalyzer {
                     linter.lint(nodes: nodes, lists: lists, symbols: tree.symbolTable, source: source, root: tree.root)
                 }
                 facts.lint.noteEmptyStatements(tree.emptyStatements)
+                facts.types = tree.source.withUnsafeBytes { ModuleTypes.of(tree, source: $0) }
                 return facts
             }
         }
@@ -55,6 +56,9 @@ package final class ReusableModuleAnalyzer {
     private var parser: LuaParser?
     private var collector = FactsCollector()
     private var linter = ModuleLinter()
+
+    /// Whether each module's types are collected too (`ModuleFacts.types`).
+    package var collectsTypes = true
 
     package init() {}
 
@@ -111,6 +115,11 @@ package final class ReusableModuleAnalyzer {
                 nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
                 source: UnsafeRawBufferPointer(start: base, count: count), root: root)
             facts.lint.noteEmptyStatements(parser!.emptyStatements)
+            // Every module: one without annotations still calls annotated functions and the host's API.
+            if collectsTypes {
+                let chunk = UnsafeRawBufferPointer(start: base, count: count)
+                facts.types = ModuleTypes.of(parser!.tree(root: root, source: chunk), source: chunk)
+            }
             return facts
         }
     }

@@ -45,6 +45,7 @@ public struct Flowpkg: ParsableCommand {
             Update.self,
             Lock.self,
             Vendor.self,
+            Test.self,
         ]
     )
 

@@ -31,12 +31,14 @@ public struct LuaRocks: Sendable {
     }
 
     /// A configuration of flowpkg's own: every server (when there are several), the rocks the
-    /// host provides (`rocks_provided`), and no compiler at all, so a rock with C code fails
-    /// before anything is compiled.
+    /// host provides (`rocks_provided`), no compiler at all, so a rock with C code fails before
+    /// anything is compiled, and the builtin build type only (`none` needs no back end), so a
+    /// rock built by a command, make, cmake or a back end of its own fails before its build runs.
     func configuration(provided: [String: String]) -> String {
         var text = "-- written by flowpkg for one luarocks run\n"
         text += "rocks_servers = { " + servers.map(luaString).joined(separator: ", ") + " }\n"
         let refuser = luaString(LuaRocks.compilerRefusal)
+        text += "accepted_build_types = { \"builtin\" }\n"
         text += "variables = { CC = \(refuser), LD = \(refuser), MAKE = \(refuser), CMAKE = \(refuser) }\n"
         text += "rocks_provided = { "
         text += provided.sorted { $0.key < $1.key }.map { "[\(luaString($0.key))] = \(luaString($0.value))" }

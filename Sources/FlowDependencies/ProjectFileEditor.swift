@@ -24,15 +24,16 @@ public struct ProjectFileEditor {
         }
     }
 
-    /// Sets `dependencies[name]` to `value` (JSON text), adding the key or the object as needed.
-    public mutating func setDependency(_ name: String, value: String) throws(EditError) {
+    /// Sets `dependencies[name]` (or `key`'s, `devDependencies`) to `value` (JSON text), adding
+    /// the key or the object as needed.
+    public mutating func setDependency(_ name: String, value: String, key: String = "dependencies") throws(EditError) {
         let root = try parse()
         guard case .object(let members) = root.value else { throw .notAnObject }
         let entry = JSONStrings.quoted(name) + ": " + value
-        guard let dependencies = members.first(where: { $0.key == "dependencies" }) else {
+        guard let dependencies = members.first(where: { $0.key == key }) else {
             // A new key after the last one, indented as the file's keys are.
             let indent = members.first.map { String(repeating: " ", count: $0.keyPosition.column - 1) } ?? "  "
-            let text = "\"dependencies\": {\n" + indent + indent + entry + "\n" + indent + "}"
+            let text = JSONStrings.quoted(key) + ": {\n" + indent + indent + entry + "\n" + indent + "}"
             if let last = members.last {
                 let end = endOfValue(at: offset(of: last.value.position))
                 splice(end..<end, ",\n" + indent + text)
@@ -57,11 +58,11 @@ public struct ProjectFileEditor {
         }
     }
 
-    /// Removes `dependencies[name]`, leaving the rest as written.
-    public mutating func removeDependency(_ name: String) throws(EditError) {
+    /// Removes `dependencies[name]` (or `key`'s), leaving the rest as written.
+    public mutating func removeDependency(_ name: String, key: String = "dependencies") throws(EditError) {
         let root = try parse()
         guard case .object(let members) = root.value,
-            let dependencies = members.first(where: { $0.key == "dependencies" })
+            let dependencies = members.first(where: { $0.key == key })
         else { throw .noSuchDependency(name) }
         guard case .object(let entries) = dependencies.value.value else { throw .dependenciesNotAnObject }
         guard let index = entries.firstIndex(where: { $0.key == name }) else { throw .noSuchDependency(name) }

@@ -67,8 +67,9 @@ extension LanguageServer {
         case .resourceType(let name, let type, _, _):
             guard let resource = project.resource(named: name, type: type) else { return [] }
             return [Location(uri: fileURI(resource.file.standardizedFileURL.path), range: Self.fileStart)]
-        case .name(let name, _, _, let isField):
-            if let locations = try symbolDefinition(params) { return locations }
+        case .name(let name, let start, let end, let isField):
+            if let locations = try symbolDefinition(params), !locations.isEmpty { return locations }
+            if let locations = try typeDefinition(params, start: start, end: end, isField: isField) { return locations }
             guard !isField else { return [] }
             return globalDefinitions(of: name, workspace: workspace, except: path, line: params.position.line)
         case .code, .none:
@@ -149,6 +150,7 @@ extension LanguageServer {
                 ),
                 range: range(start, start + type.utf8.count))
         case .name(let name, let start, let end, let isField):
+            if let hover = try typeHover(params, start: start, end: end, isField: isField) { return hover }
             if let hover = try symbolHover(params) { return hover }
             guard !isField else { return nil }
             let definitions = globalDefinitions(of: name, workspace: workspace, except: "", line: -1)
@@ -199,6 +201,13 @@ extension LanguageServer {
                     end: text.position(line: line + 1, byteColumn: column + 1, encoding: workspace.encoding)),
                 newText: label)
         }
+        // After `.` or `:`: the object's members, never the globals.
+        let lineText = text.line(line)
+        if let access = Self.memberAccess(at: column, in: lineText), !CursorContext.isInsideString(column, in: lineText)
+        {
+            return CompletionList(
+                isIncomplete: false, items: memberCompletions(access, text: text, line: line, workspace: workspace))
+        }
         var items: [CompletionItem] = []
         switch context {
         case .requireString(_, let prefix, let start):
@@ -236,7 +245,6 @@ extension LanguageServer {
             items = globalCompletions(workspace: workspace, project: project)
         case .none:
             // An empty place outside strings: every global.
-            let lineText = text.line(line)
             if !CursorContext.isInsideString(column, in: lineText) {
                 items = globalCompletions(workspace: workspace, project: project)
             }

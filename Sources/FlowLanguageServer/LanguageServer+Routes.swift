@@ -37,5 +37,6 @@ extension LanguageServer {
         on(ReferenceParams.self) { [unowned self] in try references($0) }
         on(PrepareRenameRequest.self) { [unowned self] in try prepareRename($0.place) }
         on(RenameParams.self) { [unowned self] in try rename($0) }
+        registerTypeRoutes()
     }
 }

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowDiagnostics
 import FlowProject
 #if canImport(FoundationEssentials)
@@ -20,6 +21,8 @@ final class Workspace {
     let root: String
     let encoding: PositionEncoding
     private var published: [String: [Diagnostic]] = [:]
+    /// The project's types as last built, and `session.modulesAnalysed` then (MemberCompletion).
+    var typeCatalog: (stamp: Int, catalog: TypeCatalog)?
 
     init(session: ValidationSession, encoding: PositionEncoding) {
         self.session = session

@@ -100,19 +100,5 @@ struct SessionPageSnapshot {
     }
 
     /// `text` safe inside an element or a quoted attribute.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escaped(_ text: String) -> String { text.markupEscaped }
 }

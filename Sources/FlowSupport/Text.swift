@@ -23,6 +23,24 @@ extension StringProtocol {
 }
 
 extension String {
+    /// The text safe inside an HTML or XML element or a quoted attribute (`&`, `<`, `>`, `"`, `'`
+    /// escaped): the session page's, JUnit reports' and coverage pages' one escaper.
+    package var markupEscaped: String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for character in self {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
     /// Text formatted as C's `printf` formats it, for numeric conversions (`%g`, `%.1f`,
     /// `%02x`, `%3d`): what Foundation's `String(format:)` gives for them.
     package init(printf format: String, _ arguments: any CVarArg...) {

@@ -116,6 +116,12 @@ public struct InitializeParams: Codable, Sendable {
     public var rootPath: String?
     public var workspaceFolders: [WorkspaceFolder]?
     public var capabilities: ClientCapabilities?
+    /// flowpkg's own options: `{"inlayHints": true}` turns parameter-name hints on.
+    public var initializationOptions: InitializationOptions?
+
+    public struct InitializationOptions: Codable, Sendable {
+        public var inlayHints: Bool?
+    }
 }
 
 public struct ServerCapabilities: Codable, Sendable {
@@ -140,6 +146,11 @@ public struct ServerCapabilities: Codable, Sendable {
     public var completionProvider: CompletionOptions
     public var referencesProvider = true
     public var renameProvider = RenameOptions(prepareProvider: true)
+    // The types' features (issue 47); inlay hints only when the client asks for them.
+    public var signatureHelpProvider = SignatureHelpOptions(triggerCharacters: ["(", ","])
+    public var documentSymbolProvider = true
+    public var workspaceSymbolProvider = true
+    public var inlayHintProvider: Bool?
 
     public init(positionEncoding: String, triggerCharacters: [String]) {
         self.positionEncoding = positionEncoding
@@ -213,15 +224,23 @@ public struct CompletionItem: Codable, Sendable, Equatable {
     public var kind: Int?
     public var detail: String?
     public var textEdit: TextEdit?
+    /// The doc comment, as Markdown.
+    public var documentation: MarkupContent?
 
-    public init(label: String, kind: Int?, detail: String?, textEdit: TextEdit? = nil) {
+    public init(
+        label: String, kind: Int?, detail: String?, textEdit: TextEdit? = nil, documentation: MarkupContent? = nil
+    ) {
         self.label = label
         self.kind = kind
         self.detail = detail
         self.textEdit = textEdit
+        self.documentation = documentation
     }
 
     public enum Kind {
+        public static let method = 2
+        public static let function = 3
+        public static let field = 5
         public static let variable = 6
         public static let module = 9
         public static let file = 17

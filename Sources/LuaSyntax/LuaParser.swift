@@ -264,6 +264,18 @@ package struct LuaParser {
     }
 }
 
+extension LuaParser {
+    /// The tree of the chunk just parsed (from `root`, which `parseChunk` returned), with its
+    /// source: for a second walk of a chunk a reusable parser read, without parsing it again.
+    package func tree(root: Int32, source: UnsafeRawBufferPointer) -> SyntaxTree {
+        var tree = SyntaxTree(
+            nodes: Array(nodes.elements), lists: Array(lists.elements), symbols: lexer.symbols.strings(),
+            symbolTable: lexer.symbols, source: Array(source), root: root, lineCount: Int(lexer.line))
+        tree.emptyStatements = emptyStatements
+        return tree
+    }
+}
+
 extension SyntaxTree {
     func withSource(_ bytes: [UInt8]) -> SyntaxTree {
         var tree = SyntaxTree(

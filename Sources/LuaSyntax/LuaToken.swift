@@ -1,6 +1,6 @@
 /// The kinds of token in Lua 5.4 source. Keywords come first, in the order the
 /// symbol table interns them, so a name's symbol id maps straight to its keyword.
-enum LuaTokenKind: UInt8 {
+package enum LuaTokenKind: UInt8, Sendable {
     // Keywords: symbol ids 0..<21 (see `LuaTokenKind.keywords`).
     case kwAnd, kwBreak, kwDo, kwElse, kwElseif, kwEnd, kwFalse, kwFor, kwFunction, kwGoto, kwIf
     case kwIn, kwLocal, kwNil, kwNot, kwOr, kwRepeat, kwReturn, kwThen, kwTrue, kwUntil, kwWhile
@@ -14,13 +14,13 @@ enum LuaTokenKind: UInt8 {
     case doubleColon, semicolon, colon, comma, dot, concat, dots
 
     /// The reserved words, in the order of the keyword cases above.
-    static let keywords: [String] = [
+    package static let keywords: [String] = [
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
         "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
     ]
 
     /// How the token reads in an error message.
-    var display: String {
+    package var display: String {
         if rawValue < LuaTokenKind.eof.rawValue { return LuaTokenKind.keywords[Int(rawValue)] }
         switch self {
         case .eof: return "<eof>"
@@ -66,16 +66,16 @@ enum LuaTokenKind: UInt8 {
 }
 
 /// One token: where it starts, and for names and strings the interned symbol.
-struct LuaToken {
-    var kind: LuaTokenKind = .eof
-    var line: Int32 = 1
-    var column: Int32 = 1
+package struct LuaToken: Sendable {
+    package var kind: LuaTokenKind = .eof
+    package var line: Int32 = 1
+    package var column: Int32 = 1
     /// Byte offset of the token's first byte.
-    var offset: Int32 = 0
+    package var offset: Int32 = 0
     /// Byte length of the token's source text.
-    var length: Int32 = 0
+    package var length: Int32 = 0
     /// Symbol id of a name's text or a string literal's decoded value.
-    var symbol: Int32 = -1
+    package var symbol: Int32 = -1
 }
 
 /// A syntax error, as a value: what went wrong and where (1-based line, byte column).

@@ -62,7 +62,7 @@ public enum LintRules {
                 if let fields = StandardLibraryFields.fields[name], readOnlyGlobals.contains(name),
                     !options.globals.contains(name)
                 {
-                    if StandardLibraryFields.writable[name]?.contains(set.field) == true { continue }
+                    if StandardLibraryFields.isWritable(name, set.field) { continue }
                     if set.field.isEmpty { continue }
                     if fields.contains(set.field) {
                         // luacheck's name for a field warning is the global's (`122/debug`).

@@ -10,7 +10,8 @@ extension Flowpkg {
             discussion: """
                 Edits flowpkg.json's "dependencies" in place (the rest of the file stays as \
                 written) and updates flowpkg.lock. A rock is resolved by LuaRocks (luarocks must \
-                be installed); without CONSTRAINT the newest version is taken and recorded as \
+                be installed); --dev adds it to "devDependencies" instead (luassert for flowpkg test), \
+                which export and run leave out; without CONSTRAINT the newest version is taken and recorded as \
                 ">= MAJOR.MINOR, < MAJOR+1". Nothing is changed when it fails. See docs/dependencies.md.
                 """)
 
@@ -25,6 +26,11 @@ extension Flowpkg {
 
         @Option(help: "Add this .luapkg library.", completion: .file(extensions: ["luapkg"]))
         var package: String?
+
+        @Flag(
+            help:
+                "Add it to \"devDependencies\": for the project's tests (flowpkg test loads it), never packaged.")
+        var dev = false
 
         @Option(name: .customLong("project"), help: "The project folder (default: found from here upward).")
         var projectDirectory: String?
@@ -52,7 +58,8 @@ extension Flowpkg {
             } else {
                 addition = .rock(name: name!, constraint: constraint)
             }
-            let outcome = DependencyLocking.add(addition, projectAt: project.url, options: servers.dependencyOptions())
+            let outcome = DependencyLocking.add(
+                addition, development: dev, projectAt: project.url, options: servers.dependencyOptions())
             try DependencyReport.finish(outcome, format: format, done: "flowpkg.lock updated")
         }
     }

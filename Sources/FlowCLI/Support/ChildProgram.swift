@@ -19,7 +19,9 @@ final class ChildProgram: Sendable {
 
     /// Starts `arguments` with the flowpkg binary; `onExit` gets its exit status (128 + the
     /// signal that ended it) on a thread of its own.
-    init(arguments: [String], onExit: @escaping @Sendable (Int32) -> Void) throws(ChildProgramError) {
+    init(arguments: [String], secrets: [String: String] = [:], onExit: @escaping @Sendable (Int32) -> Void)
+        throws(ChildProgramError)
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -41,7 +43,13 @@ final class ChildProgram: Sendable {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // The program ends when dev is gone, even killed (`ParentWatch`).
-        let environment = ParentWatch.childEnvironment().map { strdup($0) } + [nil]
+        // Secrets go in the environment only, readable by this user alone.
+        for value in secrets.values where arguments.contains(where: { $0.contains(value) }) {
+            throw ChildProgramError(executable: Flowpkg.executablePath, reason: "a secret is on its command line")
+        }
+        let environment =
+            (ParentWatch.childEnvironment().filter { entry in !secrets.keys.contains { entry.hasPrefix($0 + "=") } }
+            + secrets.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
         defer { environment.forEach { free($0) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)

@@ -17,8 +17,8 @@ import Dispatch
 #endif
 
 /// The live loop of `flowpkg dev` (and of `flowpkg run DIR --watch` without `--live`): the
-/// live source in this process, the program in a child `flowpkg run DIR --live URL --token T
-/// --watch` connected to it, started again after it ends at the next save or at `r` + Enter,
+/// live source in this process, the program in a child `flowpkg run DIR --live URL --watch`
+/// connected to it (the token in its environment, `FLOWPKG_LIVE_TOKEN`), started again after it ends at the next save or at `r` + Enter,
 /// never on its own.
 struct DevLoop {
     /// The project folder as the user gave it (nil: found from here upward).
@@ -86,14 +86,15 @@ struct DevLoop {
             output.write("Session page: \(server.sessionPageURL(base: base))")
         }
         let shown = directory ?? DiagnosticRenderer.relativePath(root.path, from: workingDirectory)
-        let arguments =
-            ["run", shown, "--live", base, "--token", server.options.token, "--watch"] + runArguments
+        // The token goes in the environment: a command line is readable by every local user.
+        let arguments = ["run", shown, "--live", base, "--watch"] + runArguments
+        let secrets = [LiveOptions.tokenVariable: server.options.token]
         let readsKeys = isatty(STDIN_FILENO) == 1
         if readsKeys { startReadingKeys(state: state, wake: wake) }
 
         func start() {
             do {
-                let child = try ChildProgram(arguments: arguments) { status in
+                let child = try ChildProgram(arguments: arguments, secrets: secrets) { status in
                     state.withLock { $0.endedStatus = status }
                     wake.signal()
                 }

@@ -134,7 +134,7 @@ struct DependencyGraph {
             let read = DependencyLocking.readProjectFile(folder)
             // A folder that is gone or broken is reported where its modules are read.
             guard let file = read.file else { continue }
-            let current = file.dependencies.map(ownDependency).sorted()
+            let current = file.dependencies.filter { !$0.isDevelopment }.map(ownDependency).sorted()
             if current != dependency.dependencies.sorted() {
                 return
                     "the dependencies of the path dependency '\(dependency.name)' (\(folder)/\(ProjectFile.fileName)) "

@@ -62,3 +62,24 @@ extension DependencyLocking {
         )
     }
 }
+
+extension DependencyLocking {
+    /// `dependencies` with `development` set on each that only `devDependencies` reach: what
+    /// `dependencies` reach, following each one's own (`say >= 1.4` names `say`), is not.
+    static func markDevelopment(_ dependencies: [LockedDependency], declarations: [DependencyDeclaration])
+        -> [LockedDependency]
+    {
+        let byName = Dictionary(dependencies.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var reached = Set<String>()
+        var queue = declarations.filter { !$0.isDevelopment }.map(\.name)
+        while let name = queue.popLast() {
+            guard reached.insert(name).inserted, let dependency = byName[name] else { continue }
+            queue += dependency.dependencies.compactMap { $0.split(separator: " ").first.map(String.init) }
+        }
+        return dependencies.map { dependency in
+            var marked = dependency
+            marked.development = reached.contains(dependency.name) ? nil : true
+            return marked
+        }
+    }
+}

@@ -49,9 +49,10 @@ public enum DependencyLocking {
         case package(String)
     }
 
-    /// Adds a dependency to flowpkg.json (in place) and locks it.
+    /// Adds a dependency to flowpkg.json (in place; to `devDependencies` when `development`)
+    /// and locks it.
     public static func add(
-        _ addition: Addition, projectAt root: URL, options: DependencyOptions,
+        _ addition: Addition, development: Bool = false, projectAt root: URL, options: DependencyOptions,
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> Outcome {
         let rootPath = root.standardizedFileURL.path
@@ -59,8 +60,7 @@ public enum DependencyLocking {
         guard read.file != nil, let bytes = read.bytes else { return Outcome(lock: nil, diagnostics: read.diagnostics) }
         let projectFilePath = rootPath + "/" + ProjectFile.fileName
         let name: String
-        var value: String
-        var constraintToPin: String?
+        var value: String, constraintToPin: String?
         switch addition {
         case .rock(let rock, let constraint):
             name = rock
@@ -73,7 +73,7 @@ public enum DependencyLocking {
                     file: projectFilePath)
             }
             value = JSONStrings.quoted(constraint ?? "")
-            if constraint == nil { constraintToPin = "" }
+            constraintToPin = constraint == nil ? "" : nil
         case .path(let path):
             let folder = PathText.resolve(path, against: workingDirectory)
             let relative = relativePath(from: rootPath, to: folder)
@@ -106,10 +106,9 @@ public enum DependencyLocking {
             value = "{\"package\": \(JSONStrings.quoted(relative))}"
         }
         var editor = ProjectFileEditor(bytes: bytes)
-        do {
-            try editor.setDependency(name, value: value)
-        } catch {
-            return failure(.invalidProjectJSON, error.description, file: projectFilePath)
+        let key = development ? ProjectFile.devDependenciesKey : "dependencies"
+        if case .failure(let error) = Result(catching: { try editor.setDependency(name, value: value, key: key) }) {
+            return failure(.invalidProjectJSON, "\(error)", file: projectFilePath)
         }
         let edited = ProjectFileDecoder(path: projectFilePath).decode(editor.bytes)
         guard let file = edited.projectFile, !edited.diagnostics.contains(where: { $0.severity == .error }) else {
@@ -123,7 +122,7 @@ public enum DependencyLocking {
                 guard constraintToPin != nil, let locked = lock.dependency(named: name) else { return nil }
                 let constraint = compatibleConstraint(locked.version)
                 var pinned = editor
-                try? pinned.setDependency(name, value: JSONStrings.quoted(constraint))
+                try? pinned.setDependency(name, value: JSONStrings.quoted(constraint), key: key)
                 if let index = lock.dependencies.firstIndex(where: { $0.name == name }) {
                     lock.dependencies[index].requested = constraint
                 }
@@ -144,7 +143,8 @@ public enum DependencyLocking {
         let projectFilePath = rootPath + "/" + ProjectFile.fileName
         var editor = ProjectFileEditor(bytes: bytes)
         do {
-            try editor.removeDependency(name)
+            let isDevelopment = read.file?.dependencies.contains { $0.name == name && $0.isDevelopment } ?? false
+            try editor.removeDependency(name, key: isDevelopment ? ProjectFile.devDependenciesKey : "dependencies")
         } catch {
             return failure(
                 .invalidDependency, error.description, file: projectFilePath,

@@ -10,6 +10,8 @@ public struct DependencyOptions: Sendable {
     /// Replaces flowpkg.json's `rocksServers` for this command.
     public var rocksServers: [String]? = nil
     public var cache = FileCache.standard()
+    /// Also load what only `devDependencies` reach (`flowpkg test`); export, run and validate don't.
+    public var includesDevelopment = false
 
     public init(locked: Bool = false, offline: Bool = false, rocksServers: [String]? = nil) {
         self.locked = locked

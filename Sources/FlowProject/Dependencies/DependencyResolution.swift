@@ -67,7 +67,9 @@ extension DependencyLocking {
                 providers[module.name] = provider
             }
         }
-        return Lockfile(dependencies: dependencies, providedByHost: rocks.providedByHost)
+        return Lockfile(
+            dependencies: markDevelopment(dependencies, declarations: file.dependencies),
+            providedByHost: rocks.providedByHost)
     }
 
     /// The rocks: LuaRocks resolves them, unless the lock already pins exactly these requests
@@ -152,7 +154,7 @@ extension DependencyLocking {
     static func allRockFilesPresent(_ lock: Lockfile, root: String, cache: FileCache) -> Bool {
         lock.dependencies.filter { $0.kind == "rock" }.allSatisfy { dependency in
             dependency.modules.allSatisfy { module in
-                FileManager.default.fileExists(atPath: root + "/vendor/" + dependency.name + "/" + module.path)
+                (try? VendorFolder.existing(root: root, dependency: dependency.name, path: module.path)) != nil
                     || FileManager.default.fileExists(atPath: cache.path(for: module.sha256))
             }
         }

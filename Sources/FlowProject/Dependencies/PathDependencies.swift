@@ -54,7 +54,7 @@ enum PathDependencies {
         }
         return Modules(
             modules: modules, locked: locked, version: project.projectFile.version, folder: folder,
-            declarations: project.projectFile.dependencies)
+            declarations: project.projectFile.dependencies.filter { !$0.isDevelopment })
     }
 
     /// The dependency as the lock pins it; its SHA-256 covers every module's path and hash.
@@ -113,9 +113,14 @@ enum PackageDependencies {
         var bundled: [LockedDependency] = []
         var taken = Set<String>()
         for dependency in reader.manifest.dependencies {
+            if let problem = DependencyDeclaration.nameProblem(dependency.name) {
+                throw .packageUnusable(
+                    name: name, path: file,
+                    reason: "its manifest lists a dependency named '\(dependency.name)', which is not valid: \(problem)"
+                )
+            }
             let names = Set(dependency.modules.map(\.rawValue))
-            guard !names.isEmpty, dependency.name != name, DependencyDeclaration.nameProblem(dependency.name) == nil
-            else { continue }
+            guard !names.isEmpty, dependency.name != name else { continue }
             taken.formUnion(names)
             bundled.append(
                 LockedDependency(

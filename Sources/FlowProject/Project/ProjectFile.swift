@@ -24,8 +24,10 @@ public struct ProjectFile: Sendable, Equatable {
         "globals", "externalModules",
         "ignore",
         "runtimeVersion",
-        "dependencies", "rocksServers",
+        "dependencies", "rocksServers", devDependenciesKey, "tests",
     ]
+    /// The key of the dependencies only the project's tests use (luassert, say).
+    public static let devDependenciesKey = "devDependencies"
 
     /// The product name: the package is `<name>-<version>.luapkg`.
     public var name: String
@@ -66,6 +68,9 @@ public struct ProjectFile: Sendable, Equatable {
     public var dependencies: [DependencyDeclaration] = []
     /// `rocksServers`: where rocks come from (URLs or folders); LuaRocks' default when empty.
     public var rocksServers: [String] = []
+    /// `tests`: the folders (or files) `flowpkg test` finds spec files in, relative to the
+    /// project; empty leaves it to `.busted` or busted's default, `spec`.
+    public var tests: [String] = []
 
     public init(
         name: String, identifier: String, version: String, startModule: String? = nil,
@@ -117,6 +122,19 @@ public struct ProjectFile: Sendable, Equatable {
     /// Why `value` is not an `externalModules` entry: a module name, or a prefix followed by `.*`.
     public static func externalModuleProblem(_ value: String) -> String? {
         Manifest.externalModuleProblem(value)
+    }
+
+    /// The folders of spec files: `tests`, or busted's default, `spec`.
+    public var specFolders: [String] { tests.isEmpty ? ["spec"] : tests }
+
+    /// Whether the file at `path` (relative to the project folder) is a spec or a spec's helper:
+    /// under a spec folder, or named `*_spec.lua`. Validated with busted's globals, never packaged.
+    public func isSpecFile(_ path: String) -> Bool {
+        if path.hasSuffix("_spec.lua") { return true }
+        return specFolders.contains { folder in
+            let trimmed = folder.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+            return !trimmed.isEmpty && (path == trimmed || path.hasPrefix(trimmed + "/"))
+        }
     }
 
     /// Whether `module` is among `externalModules`, by exact name or by a `Prefix.*` entry.

@@ -287,6 +287,16 @@ struct ProjectFileDecoder {
             file.dependencies = declarations
             result.diagnostics += problems
         }
+        if let member = members[ProjectFile.devDependenciesKey] {
+            let (declarations, problems) = dependencyDecoder.decodeDependencies(member)
+            file.dependencies += declarations.map { declaration in
+                var development = declaration
+                development.isDevelopment = true
+                return development
+            }
+            result.diagnostics += problems
+        }
+        file.tests = (stringList("tests", in: members, into: &result.diagnostics) ?? []).map(\.0)
         if let member = members["rocksServers"] {
             let (servers, problems) = dependencyDecoder.decodeServers(member)
             file.rocksServers = servers

@@ -26,6 +26,8 @@ struct LintConfiguration {
     var root = ""
     /// Whether the project has a `.luacheckrc` (without one, flowpkg's own defaults stand).
     var isLoaded = false
+    /// Whether a file (relative to the project folder) is a spec, which has busted's globals.
+    var specFile: (@Sendable (String) -> Bool)?
 
     /// The options luacheck gives files under these globs whatever the configuration says.
     static let defaultSections: [(String, String)] = [
@@ -36,9 +38,12 @@ struct LintConfiguration {
 
     /// Read under the same rules and bounds as the configuration's globals
     /// (`LuacheckConfig.globals`, which reports what is refused).
-    static func load(inProject root: URL, allowsOutsideLinks: Bool = false) -> LintConfiguration {
+    static func load(
+        inProject root: URL, allowsOutsideLinks: Bool = false, specFile: (@Sendable (String) -> Bool)? = nil
+    ) -> LintConfiguration {
         var configuration = LintConfiguration()
         configuration.root = root.standardizedFileURL.path
+        configuration.specFile = specFile
         if let source = LuacheckConfig.contents(inProject: root, allowsOutsideLinks: allowsOutsideLinks),
             let options = try? LuacheckConfig.options(source, chunkName: LuacheckConfig.fileName)
         {
@@ -108,7 +113,9 @@ struct LintConfiguration {
 
     /// The normalized options for the file at `path`.
     func options(forFile path: String) -> LintOptions {
-        normalize(stack(forFile: path))
+        var options = normalize(stack(forFile: path))
+        if let specFile, specFile(relative(path)) { options.readGlobals.formUnion(LuacheckStandards.busted) }
+        return options
     }
 
     /// The top level's options alone (what applies to every file).

@@ -20,7 +20,10 @@ enum StaticAnalysisStep {
         // its top level's for every file, a `files[...]` section's for its files.
         let luacheck = LuacheckConfig.globals(
             inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
-        let lint = LintConfiguration.load(inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
+        // Spec files read busted's globals (describe, it, assert, ...), as `std = "+busted"` gives them.
+        let lint = LintConfiguration.load(
+            inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks,
+            specFile: { [projectFile = project.projectFile] in projectFile.isSpecFile($0) })
         let top = lint.topOptions
         let environment = base.extended(
             globals: project.projectFile.globals + top.globals.union(top.readGlobals).sorted(),
@@ -56,7 +59,8 @@ enum StaticAnalysisStep {
             startModule: project.startModule, uncompiled: uncompiled,
             implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
                 modules: modules, options: { lint.options(forFile: $0) }),
-            options: lint.isLoaded ? { lint.options(forFile: $0) } : nil)
+            options: { lint.options(forFile: $0) })
+        let typeFindings = TypeCheckStep.check(project: project, modules: modules)
         lintDone.wait()
         // `include_files` and `exclude_files` leave files out of luacheck's classes, as luacheck does.
         let linted = (lintFindings.withLock { $0 } + projectFindings).filter { diagnostic in
@@ -65,7 +69,7 @@ enum StaticAnalysisStep {
             else { return true }
             return lint.lints(file: file)
         }
-        return luacheck.diagnostics + linted
+        return luacheck.diagnostics + linted + typeFindings
     }
 
     /// The codes of luacheck's warning classes.

@@ -36,6 +36,7 @@ enum Suppressions {
                 .unknownRequire, .unknownRequireWhenRun, .requireCycle, .unknownResource, .undefinedGlobal,
                 .unnamedResource, .requireCycleWhenRun, .unknownResourceWhenRun,
             ] + DiagnosticCodes.byLuacheckNumber.values + [.unknownModuleField, .tooManyArguments, .missingArgument]
+                + TypeCheckStep.codes
         ).map(\.code))
 
     /// The suppression comments of one Lua file.

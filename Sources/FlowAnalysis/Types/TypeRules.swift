@@ -1,0 +1,154 @@
+import FlowDiagnostics
+
+/// The type checks of a project: each module's own findings, and its calls, field reads and
+/// typed assignments against the project's `TypeCatalog`. Only what is certain is reported.
+public enum TypeRules {
+    /// One module's types, named as the project knows it.
+    public struct Module: Sendable {
+        public var name: String?
+        public var file: String
+        public var types: ModuleTypes
+
+        public init(name: String?, file: String, types: ModuleTypes) {
+            self.name = name
+            self.file = file
+            self.types = types
+        }
+    }
+
+    /// lua-language-server's name for each finding, which `---@diagnostic` comments use.
+    static func luaLSName(_ kind: TypeFinding.Kind) -> String {
+        switch kind {
+        case .malformedAnnotation: return "luadoc-syntax"
+        case .argumentType: return "param-type-mismatch"
+        case .tooManyReturns: return "redundant-return-value"
+        case .tooFewReturns: return "missing-return-value"
+        case .unknownField: return "undefined-field"
+        case .notCallable: return "call-non-callable"
+        case .assignmentType: return "assign-type-mismatch"
+        case .missingField: return "missing-fields"
+        case .deprecated: return "deprecated"
+        }
+    }
+
+    static func code(_ kind: TypeFinding.Kind) -> DiagnosticCode {
+        switch kind {
+        case .malformedAnnotation: return .malformedAnnotation
+        case .argumentType: return .argumentTypeMismatch
+        case .tooManyReturns: return .tooManyReturns
+        case .tooFewReturns: return .tooFewReturns
+        case .unknownField: return .unknownClassField
+        case .notCallable: return .callOfNonFunction
+        case .assignmentType, .missingField: return .assignmentTypeMismatch
+        case .deprecated: return .deprecatedUse
+        }
+    }
+
+    /// Every type finding of `modules`, checked against `catalog` (which holds them and the definition files).
+    public static func check(modules: [Module], catalog: TypeCatalog) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for module in modules {
+            var findings = module.types.findings
+            findings += callFindings(module.types, catalog: catalog)
+            findings += fieldFindings(module.types, catalog: catalog)
+            for assignment in module.types.typedAssignments
+            where TypeRelations.rejects(assignment.declared, assignment.value, catalog: catalog, coerces: false) {
+                findings.append(
+                    TypeFinding(
+                        kind: .assignmentType, line: assignment.line, column: assignment.column,
+                        message:
+                            "'\(assignment.name)' is declared ---@type \(assignment.declared), but is given a \(TypeRelations.valueText(assignment.value))"
+                    ))
+            }
+            for finding in findings where !module.types.silences(luaLSName(finding.kind), line: finding.line) {
+                let code = code(finding.kind)
+                diagnostics.append(
+                    Diagnostic(
+                        severity: code.severity, code: code, message: finding.message, file: module.file,
+                        line: finding.line, column: finding.column, hint: finding.hint))
+            }
+        }
+        return diagnostics
+    }
+
+    /// The signature, name and deprecation of a call's callee, when the catalogue knows it.
+    public static func resolve(_ callee: CallSite.Callee, catalog: TypeCatalog) -> (TypeMember, String)? {
+        switch callee {
+        case .signature(let signature, let name, let deprecation):
+            return (TypeMember(name: name, type: .function(signature), deprecation: deprecation), name)
+        case .moduleField(let module, let name):
+            return catalog.exports(ofModule: module)[name].map { ($0, "\(module).\(name)") }
+        case .classField(let className, let name):
+            return catalog.member(ofClass: className, named: name).map { ($0, "\(className).\(name)") }
+        case .global(let name):
+            return catalog.globals[name].map { ($0, name) }
+        case .globalField(let table, let name):
+            return catalog.globalFields[table]?[name].map { ($0, "\(table).\(name)") }
+        }
+    }
+
+    private static func callFindings(_ types: ModuleTypes, catalog: TypeCatalog) -> [TypeFinding] {
+        var findings: [TypeFinding] = []
+        for site in types.calls {
+            guard let (member, name) = resolve(site.callee, catalog: catalog) else { continue }
+            if let deprecation = member.deprecation {
+                findings.append(
+                    TypeFinding(
+                        kind: .deprecated, line: site.line, column: site.column,
+                        message: "'\(name)' is deprecated" + (deprecation.isEmpty ? "" : ": \(deprecation)")))
+            }
+            if TypeRelations.isCertainlyNotCallable(member.type) {
+                findings.append(
+                    TypeFinding(
+                        kind: .notCallable, line: site.line, column: site.column,
+                        message: "'\(name)' is called, but it is declared \(member.type), not a function"))
+                continue
+            }
+            guard let signature = member.signature else { continue }
+            findings += argumentFindings(site, signature: signature, name: name, catalog: catalog)
+        }
+        return findings
+    }
+
+    /// Literal arguments against the parameters' annotated types.
+    private static func argumentFindings(_ site: CallSite, signature: FunctionType, name: String, catalog: TypeCatalog)
+        -> [TypeFinding]
+    {
+        // `o:m(a)` of a function written `M.m(self, a)`, and `M.m(o, a)` of one written `M:m(a)`.
+        var shift = 0
+        if site.isMethodCall && !signature.isMethod { shift = 1 }
+        if !site.isMethodCall && signature.isMethod { shift = -1 }
+        var findings: [TypeFinding] = []
+        for (index, argument) in site.arguments.enumerated() {
+            let position = index + shift
+            guard position >= 0, position < signature.parameters.count, let value = argument.type else { continue }
+            let parameter = signature.parameters[position]
+            if parameter.isOptional, value == .nil { continue }
+            guard TypeRelations.rejects(parameter.type, value, catalog: catalog) else { continue }
+            findings.append(
+                TypeFinding(
+                    kind: .argumentType, line: argument.line, column: argument.column,
+                    message:
+                        "argument \(index + 1) of '\(name)' is a \(TypeRelations.valueText(value)), but parameter '\(parameter.name)' is \(parameter.type)"
+                ))
+        }
+        return findings
+    }
+
+    private static func fieldFindings(_ types: ModuleTypes, catalog: TypeCatalog) -> [TypeFinding] {
+        var findings: [TypeFinding] = []
+        var closed: [String: Bool] = [:]
+        for read in types.fieldReads {
+            let isClosed = closed[read.className] ?? catalog.isClosed(read.className)
+            closed[read.className] = isClosed
+            guard isClosed, catalog.member(ofClass: read.className, named: read.name) == nil else { continue }
+            var suggestions = Suggestions(catalog.fields(ofClass: read.className).keys)
+            let hint = suggestions.closest(to: read.name).map { "did you mean '\($0)'?" }
+            findings.append(
+                TypeFinding(
+                    kind: .unknownField, line: read.line, column: read.column,
+                    message: "class '\(read.className)' has no field '\(read.name)'", hint: hint))
+        }
+        return findings
+    }
+}

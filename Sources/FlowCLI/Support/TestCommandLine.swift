@@ -1,0 +1,80 @@
+import FlowProject
+import FlowSupport
+import FlowTesting
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `flowpkg test`'s steps around the kit: where the project is, running the plan in the
+/// project folder, and printing the report in the format asked for.
+enum TestCommandLine {
+    /// The project folder and the spec paths: a first argument that is a project folder is the
+    /// project; otherwise every argument is a spec path and the project is found from here upward.
+    static func split(_ arguments: [String]) -> (URL, [String]) {
+        if let first = arguments.first {
+            var isDirectory = false
+            let candidate = URL(fileURLWithPath: first).appendingPathComponent(ProjectLocation.projectFileName).path
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory {
+                return (URL(fileURLWithPath: first), Array(arguments.dropFirst()))
+            }
+        }
+        return (ProjectLocation.resolve(nil).url, arguments)
+    }
+
+    static func reportOpenFailure(_ error: RunTargetError) {
+        if case .projectHasErrors(let diagnostics) = error {
+            let renderer = DiagnosticRenderer(
+                format: .text, useColor: Terminal.supportsColor(fileDescriptor: STDERR_FILENO),
+                workingDirectory: Terminal.workingDirectory)
+            StandardStream.error.write(
+                diagnostics.filter { $0.severity == .error }.map { renderer.text($0) + "\n" }.joined())
+        }
+        StandardStream.error.write("error: \(TerminalText.runError(error))\n")
+    }
+
+    /// Runs `plan` in the project folder (specs read data files relative to it, as under
+    /// busted) and prints the report; returns the exit status.
+    static func run(_ plan: SpecPlan, target: TestTarget, root: String, format: TestFormat?) -> Int32 {
+        let format = format ?? plan.output.flatMap(TestFormat.init(bustedOutput:)) ?? .text
+        guard chdir(root) == 0 else {
+            StandardStream.error.write("error: cannot enter the project folder \(root)\n")
+            return 1
+        }
+        let suite = TestSuite(
+            root: root, files: plan.files, identifier: target.project.identifier, sources: [target.source],
+            externalModules: target.project.projectFile.externalModules)
+        let progress = format == .text && !plan.options.list && isatty(STDERR_FILENO) == 1
+        let showProgress: @Sendable (SpecFileResult) -> Void = {
+            StandardStream.error.write(TestTextReport.progress($0))
+        }
+        let report = TestRunner.run(suite, options: plan.options, fileDone: progress ? showProgress : nil)
+        if progress { StandardStream.error.write("\n") }
+        if let missing = report.missingModule {
+            StandardStream.error.write(
+                "error: the specs need \(missing), which is not among the project's dev dependencies; "
+                    + "add it with: flowpkg add --dev \(missing)\n")
+            return 1
+        }
+        fflush(nil)  // what the specs printed goes first
+        StandardStream.output.write(render(report, format: format, plan: plan))
+        return report.succeeded ? 0 : 1
+    }
+
+    static func render(_ report: TestReport, format: TestFormat, plan: SpecPlan) -> String {
+        if plan.options.list { return TestTextReport.list(report) }
+        switch format {
+        case .text: return TestTextReport.text(report, useColor: Terminal.supportsColor())
+        case .json: return JSONReport.text(BustedJSON(report, shuffled: plan.options.shuffle))
+        case .junit: return TestJUnitReport.xml(report)
+        case .tap: return TestTAPReport.text(report)
+        case .github: return TestTextReport.github(report)
+        }
+    }
+}

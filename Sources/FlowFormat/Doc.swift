@@ -1,0 +1,100 @@
+/// A layout to print: text, places where a line may break, and groups that break together
+/// (Wadler's pretty printer as Prettier's printer does it). `DocPrinter` picks, group by
+/// group, the flat layout when it fits in the column width and the broken one when not.
+indirect enum Doc: Sendable {
+    /// Text without line breaks, with its width in columns.
+    case text(String, width: Int)
+    /// Text with line breaks in it (a long string or comment, an ignored statement), printed as
+    /// it is: `first` is the width of its first line, `last` of its last.
+    case verbatim(String, first: Int, last: Int)
+    /// Nothing when flat, a line break when broken.
+    case softLine
+    /// A space when flat, a line break when broken.
+    case line
+    /// Always a line break; breaks every group around it.
+    case hardLine
+    /// A line break without the indentation (a blank line between statements).
+    case emptyLine
+    case concat([Doc], hard: Bool)
+    /// One more level of indentation for the line breaks inside.
+    case indent(Doc, hard: Bool)
+    /// Parts that are all flat or all broken; `broken` when it must break (a hard line inside,
+    /// or the source's layout keeps it broken).
+    case group(Doc, broken: Bool)
+    /// Layouts tried in order: the first that fits flat or whose first line fits broken; else
+    /// the last. `strict`: a layout's first line is measured with the groups in it flat.
+    case choice([Doc], hard: Bool, strict: Bool)
+    /// `broken` in a broken group, `flat` in a flat one.
+    case ifBreak(broken: Doc, flat: Doc)
+    /// Text printed at the end of the line (a trailing comment), before the next line break.
+    case lineSuffix(String)
+    /// Breaks the groups around it without printing anything.
+    case breakParent
+    /// A table as StyLua lays it out: `broken` when `forced` (its source layout, comments,
+    /// functions) or when its source width from the current column passes the column width;
+    /// else `flat`, whose own inner tables still decide for themselves.
+    case table(flat: Doc, broken: Doc, sourceWidth: Int, forced: Bool)
+    /// `narrow` when `width` columns do not fit on a line of their own one level deeper, else
+    /// `wide`: a call's last table hugs the parentheses only when it would break anyway.
+    case widthSwitch(narrow: Doc, wide: Doc, width: Int)
+    /// A value after `=`: on the same line when it fits there; on the next line, indented,
+    /// when it fits flat there; else on the same line, broken inside.
+    case assigned(Doc)
+
+    /// Whether the groups around this must break.
+    var isHard: Bool {
+        switch self {
+        case .hardLine, .breakParent: return true
+        case .concat(_, let hard), .indent(_, let hard), .choice(_, let hard, _): return hard
+        case .group(_, let broken): return broken
+        case .ifBreak(_, let flat): return flat.isHard
+        case .table(_, _, _, let forced): return forced
+        case .assigned(let value): return value.isHard
+        default: return false
+        }
+    }
+
+    static let empty = Doc.concat([], hard: false)
+    static let space = Doc.text(" ", width: 1)
+
+    /// Plain text; text with line breaks becomes `verbatim`.
+    static func text(_ string: String) -> Doc {
+        var width = 0
+        var first = -1
+        for byte in string.utf8 {
+            if byte == 10 {
+                if first < 0 { first = width }
+                width = 0
+            } else if byte & 0xC0 != 0x80 {
+                width += 1
+            }
+        }
+        if first >= 0 { return .verbatim(string, first: first, last: width) }
+        return .text(string, width: width)
+    }
+
+    static func concat(_ parts: [Doc]) -> Doc {
+        if parts.count == 1 { return parts[0] }
+        return .concat(parts, hard: parts.contains { $0.isHard })
+    }
+
+    static func indent(_ doc: Doc) -> Doc { .indent(doc, hard: doc.isHard) }
+
+    static func group(_ doc: Doc, forced: Bool = false) -> Doc { .group(doc, broken: forced || doc.isHard) }
+
+    /// Layouts tried in order; hard when the first is.
+    static func choice(_ states: [Doc], strict: Bool = false) -> Doc {
+        .choice(states, hard: states[0].isHard, strict: strict)
+    }
+
+    /// `parts` with `separator` between each two.
+    static func join(_ parts: [Doc], _ separator: [Doc]) -> Doc {
+        var all: [Doc] = []
+        all.reserveCapacity(parts.count * (separator.count + 1))
+        for (index, part) in parts.enumerated() {
+            if index > 0 { all.append(contentsOf: separator) }
+            all.append(part)
+        }
+        return concat(all)
+    }
+}

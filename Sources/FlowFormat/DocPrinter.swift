@@ -1,0 +1,227 @@
+/// Prints a `Doc` within a column width, choosing each group's layout once, from the outside
+/// in, by looking ahead no further than the rest of the current line (so a file is printed
+/// in time proportional to its size times the width, however deeply it nests).
+struct DocPrinter {
+    private enum Mode { case flat, broken }
+    private struct Command {
+        var indent: Int
+        var mode: Mode
+        var doc: Doc
+    }
+
+    let width: Int
+    let indentUnit: String
+    let indentColumns: Int
+    let newline: String
+
+    private var output: [UInt8] = []
+    private var column = 0
+    private var suffixes: [String] = []
+
+    init(width: Int, indentUnit: String, indentColumns: Int, newline: String) {
+        self.width = width
+        self.indentUnit = indentUnit
+        self.indentColumns = indentColumns
+        self.newline = newline
+    }
+
+    mutating func print(_ doc: Doc) -> [UInt8] {
+        output = []
+        column = 0
+        var commands = [Command(indent: 0, mode: .broken, doc: doc)]
+        while let command = commands.popLast() {
+            step(command, &commands)
+        }
+        flushSuffixes()
+        return output
+    }
+
+    private mutating func step(_ command: Command, _ commands: inout [Command]) {
+        switch command.doc {
+        case .text(let string, let textWidth):
+            if !suffixes.isEmpty && string != "," && string.utf8.contains(where: { $0 != 32 && $0 != 9 }) {
+                // A line comment ends its line: what follows it in the source follows it here.
+                commands.append(command)
+                breakLine(Command(indent: command.indent, mode: .broken, doc: .hardLine), &commands)
+                return
+            }
+            output.append(contentsOf: string.utf8)
+            column += textWidth
+        case .verbatim(let string, _, let last):
+            if !suffixes.isEmpty {
+                commands.append(command)
+                breakLine(Command(indent: command.indent, mode: .broken, doc: .hardLine), &commands)
+                return
+            }
+            output.append(contentsOf: string.utf8)
+            column = last
+        case .softLine, .line:
+            if command.mode == .flat {
+                if case .line = command.doc {
+                    output.append(32)
+                    column += 1
+                }
+            } else {
+                breakLine(command, &commands)
+            }
+        case .hardLine:
+            breakLine(command, &commands)
+        case .emptyLine:
+            trimTrailingSpace()
+            output.append(contentsOf: newline.utf8)
+        case .concat(let parts, _):
+            for part in parts.reversed() {
+                commands.append(Command(indent: command.indent, mode: command.mode, doc: part))
+            }
+        case .indent(let inner, _):
+            commands.append(Command(indent: command.indent + 1, mode: command.mode, doc: inner))
+        case .group(let inner, let broken):
+            var mode = Mode.broken
+            if command.mode == .flat {
+                mode = .flat
+            } else if !broken && fits(Command(indent: command.indent, mode: .flat, doc: inner), rest: commands) {
+                mode = .flat
+            }
+            commands.append(Command(indent: command.indent, mode: mode, doc: inner))
+        case .choice(let states, let hard, let strict):
+            commands.append(choose(states, hard: hard, strict: strict, command, rest: commands))
+        case .ifBreak(let broken, let flat):
+            commands.append(
+                Command(indent: command.indent, mode: command.mode, doc: command.mode == .flat ? flat : broken))
+        case .lineSuffix(let text):
+            if !suffixes.isEmpty {
+                // Two line comments never share a line: the second would become part of the first.
+                commands.append(command)
+                breakLine(Command(indent: command.indent, mode: .broken, doc: .hardLine), &commands)
+                return
+            }
+            suffixes.append(text)
+        case .breakParent:
+            break
+        case .table(let flat, let broken, let sourceWidth, let forced):
+            let isBroken = forced || (command.mode == .broken && column + sourceWidth > width)
+            commands.append(Command(indent: command.indent, mode: command.mode, doc: isBroken ? broken : flat))
+        case .assigned(let value):
+            assign(value, command, &commands)
+        case .widthSwitch(let narrow, let wide, let needed):
+            let narrowed = (command.indent + 1) * indentColumns + needed > width
+            commands.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
+        }
+    }
+
+    private mutating func assign(_ value: Doc, _ command: Command, _ commands: inout [Command]) {
+        let sameLine = Doc.concat([.space, value])
+        if command.mode == .flat || value.isHard {
+            commands.append(Command(indent: command.indent, mode: command.mode, doc: sameLine))
+            return
+        }
+        if fits(Command(indent: command.indent, mode: .flat, doc: sameLine), rest: commands) {
+            commands.append(Command(indent: command.indent, mode: .flat, doc: sameLine))
+            return
+        }
+        let nextLine = (command.indent + 1) * indentColumns
+        if fits(Command(indent: command.indent + 1, mode: .flat, doc: value), rest: commands, column: nextLine) {
+            commands.append(Command(indent: command.indent + 1, mode: .flat, doc: value))
+            commands.append(Command(indent: command.indent + 1, mode: .broken, doc: .hardLine))
+            return
+        }
+        commands.append(Command(indent: command.indent, mode: .broken, doc: sameLine))
+    }
+
+    private func choose(_ states: [Doc], hard: Bool, strict: Bool, _ command: Command, rest: [Command]) -> Command {
+        if command.mode == .flat && !hard { return Command(indent: command.indent, mode: .flat, doc: states[0]) }
+        if !hard && fits(Command(indent: command.indent, mode: .flat, doc: states[0]), rest: rest) {
+            return Command(indent: command.indent, mode: .flat, doc: states[0])
+        }
+        for state in states.dropLast() {
+            let candidate = Command(indent: command.indent, mode: .broken, doc: state)
+            if fits(candidate, rest: rest, flatGroups: strict) { return candidate }
+        }
+        return Command(indent: command.indent, mode: .broken, doc: states[states.count - 1])
+    }
+
+    private mutating func breakLine(_ command: Command, _ commands: inout [Command]) {
+        if !suffixes.isEmpty {
+            commands.append(command)
+            flushSuffixes()
+            return
+        }
+        trimTrailingSpace()
+        output.append(contentsOf: newline.utf8)
+        for _ in 0..<command.indent { output.append(contentsOf: indentUnit.utf8) }
+        column = command.indent * indentColumns
+    }
+
+    private mutating func flushSuffixes() {
+        for suffix in suffixes {
+            output.append(contentsOf: suffix.utf8)
+        }
+        suffixes.removeAll()
+    }
+
+    private mutating func trimTrailingSpace() {
+        while let last = output.last, last == 32 || last == 9 { output.removeLast() }
+    }
+
+    /// Whether `next` (and what follows it up to the end of the line) fits in what is left of
+    /// the line; groups inside are taken flat unless they must break.
+    private func fits(_ next: Command, rest: [Command], column start: Int? = nil, flatGroups: Bool = false) -> Bool {
+        var remaining = width - (start ?? column)
+        var stack = [next]
+        var restIndex = rest.count
+        while true {
+            guard let command = stack.popLast() else {
+                if restIndex == 0 { return true }
+                restIndex -= 1
+                stack.append(rest[restIndex])
+                continue
+            }
+            switch command.doc {
+            case .text(_, let textWidth):
+                remaining -= textWidth
+                if remaining < 0 { return false }
+            case .verbatim(_, let first, _):
+                return remaining - first >= 0
+            case .softLine:
+                if command.mode == .broken { return true }
+            case .line:
+                if command.mode == .broken { return true }
+                remaining -= 1
+                if remaining < 0 { return false }
+            case .hardLine, .emptyLine:
+                return true
+            case .concat(let parts, _):
+                for part in parts.reversed() {
+                    stack.append(Command(indent: command.indent, mode: command.mode, doc: part))
+                }
+            case .indent(let inner, _):
+                stack.append(Command(indent: command.indent + 1, mode: command.mode, doc: inner))
+            case .group(let inner, let broken):
+                let mode: Mode = broken ? .broken : (flatGroups ? .flat : command.mode)
+                stack.append(Command(indent: command.indent, mode: mode, doc: inner))
+            case .choice(let states, let hard, _):
+                let mode: Mode = hard ? .broken : (flatGroups ? .flat : command.mode)
+                stack.append(
+                    Command(
+                        indent: command.indent, mode: mode, doc: mode == .broken ? states[states.count - 1] : states[0])
+                )
+            case .ifBreak(let broken, let flat):
+                stack.append(
+                    Command(indent: command.indent, mode: command.mode, doc: command.mode == .flat ? flat : broken))
+            case .lineSuffix, .breakParent:
+                break
+            case .table(let flat, let broken, let sourceWidth, let forced):
+                let isBroken =
+                    forced || (!flatGroups && command.mode == .broken && width - remaining + sourceWidth > width)
+                stack.append(
+                    Command(
+                        indent: command.indent, mode: flatGroups ? .flat : command.mode, doc: isBroken ? broken : flat))
+            case .assigned(let value):
+                stack.append(Command(indent: command.indent, mode: command.mode, doc: .concat([.space, value])))
+            case .widthSwitch(let narrow, let wide, let needed):
+                let narrowed = (command.indent + 1) * indentColumns + needed > width
+                stack.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import LuaSyntax
+
+extension LuaFormatter {
+    /// A block's statements, one a line, at most one blank line kept between two, then the
+    /// comments that end it (before its `end`, `else`, `until` or the end of the file).
+    mutating func block(_ id: SyntaxTree.NodeID) -> Doc {
+        var parts: [Doc] = []
+        let statements = tree.statements(of: id)
+        for (position, statement) in statements.enumerated() {
+            if position > 0 { parts.append(.hardLine) }
+            pendingBreak = false
+            parts.append(contentsOf: leadingComments(of: cursor, atStatement: true, keepBlank: position > 0))
+            leadingDoneFor = cursor
+            parts.append(self.statement(statement))
+            parts.append(semicolons(beforeParenthesis: position + 1 < statements.count))
+        }
+        let closing = blockEndComments(hasStatements: !statements.isEmpty)
+        if !closing.isEmpty {
+            if !statements.isEmpty { parts.append(.hardLine) }
+            parts.append(contentsOf: closing)
+        }
+        return .concat(parts)
+    }
+
+    /// The `;` after a statement: dropped, unless the next statement starts with `(` (where
+    /// without it the two would read as one call).
+    mutating func semicolons(beforeParenthesis hasNext: Bool) -> Doc {
+        var parts: [Doc] = []
+        while kind == .semicolon {
+            let keep = hasNext && kind(at: 1) == .leftParen
+            parts.append(keep ? token(.semicolon) : dropToken(.semicolon))
+        }
+        return .concat(parts)
+    }
+
+    /// The comments on lines of their own before the token that ends a block, at the block's
+    /// indentation, the last hard line left to the caller.
+    mutating func blockEndComments(hasStatements: Bool) -> [Doc] {
+        pendingBreak = false
+        var parts = leadingComments(of: cursor, atStatement: true, keepBlank: hasStatements)
+        leadingDoneFor = cursor
+        if case .hardLine = parts.last { parts.removeLast() }
+        return parts
+    }
+
+    /// `keyword`, the block indented on the lines after it, and the closing token on a line
+    /// of its own; an empty block still puts the closing token on the next line.
+    mutating func body(_ block: SyntaxTree.NodeID) -> Doc {
+        let inner = self.block(block)
+        if case .concat(let parts, _) = inner, parts.isEmpty { return .hardLine }
+        return .concat([.indent(.concat([.hardLine, inner])), .hardLine])
+    }
+
+    mutating func statement(_ id: SyntaxTree.NodeID) -> Doc {
+        let node = tree[id]
+        switch node.kind {
+        case .local: return localStatement(node)
+        case .assignment: return assignment(node)
+        case .callStatement: return expression(node.a)
+        case .doBlock:
+            let open = token(.kwDo)
+            return .concat([open, body(node.a), token(.kwEnd)])
+        case .whileLoop:
+            let open = token(.kwWhile)
+            let condition = headerCondition(node.a, closing: .kwDo)
+            return .concat([open, condition, body(node.b), token(.kwEnd)])
+        case .repeatLoop:
+            let open = token(.kwRepeat)
+            let inner = body(node.a)
+            let until = token(.kwUntil)
+            let (flat, hung) = condition(node.b)
+            return .concat([open, inner, until, .space, .group(.ifBreak(broken: .indent(hung), flat: flat))])
+        case .ifStatement: return ifStatement(node)
+        case .numericFor: return numericFor(node)
+        case .genericFor: return genericFor(node)
+        case .functionStatement: return functionStatement(node)
+        case .localFunction:
+            let local = token(.kwLocal)
+            let function = token(.kwFunction)
+            let name = token(.name)
+            return .concat([local, .space, function, .space, name, functionBody(node.b, definition: true)])
+        case .returnStatement: return returnStatement(node)
+        case .breakStatement: return token(.kwBreak)
+        case .gotoStatement:
+            let keyword = token(.kwGoto)
+            return .concat([keyword, .space, token(.name)])
+        case .label:
+            return .concat([token(.doubleColon), token(.name), token(.doubleColon)])
+        default:
+            preconditionFailure("not a statement: \(node.kind)")
+        }
+    }
+
+    /// ` condition keyword` after `if`, `elseif` or `while`: on one line when it fits, else
+    /// the condition on lines of its own between the two keywords.
+    mutating func headerCondition(_ condition: SyntaxTree.NodeID, closing: LuaTokenKind) -> Doc {
+        let (flat, hung) = self.condition(condition)
+        let keyword = token(closing)
+        return .group(.concat([.indent(.concat([.line, .ifBreak(broken: hung, flat: flat)])), .line, keyword]))
+    }
+
+    /// A condition without the parentheses around it (StyLua drops them), flat and hung: when
+    /// it does not fit, its operators all start lines.
+    mutating func condition(_ id: SyntaxTree.NodeID) -> (flat: Doc, hung: Doc) {
+        var inner = id
+        var dropped: [Doc] = []
+        while tree[inner].kind == .paren {
+            dropped.append(dropToken(.leftParen))
+            inner = tree[inner].a
+        }
+        var flat: Doc, hung: Doc
+        if tree[inner].kind == .binary {
+            let run = binaryExpression(inner, indented: false)
+            flat = run
+            if case .group(let content, _) = run { hung = .group(content, broken: true) } else { hung = run }
+        } else {
+            flat = expression(inner)
+            hung = flat
+        }
+        var closing: [Doc] = []
+        for _ in dropped { closing.append(dropToken(.rightParen)) }
+        flat = .concat(dropped + [flat] + closing)
+        hung = .concat(dropped + [hung] + closing)
+        return (flat, hung)
+    }
+
+    mutating func ifStatement(_ node: SyntaxNode) -> Doc {
+        var parts: [Doc] = []
+        let pairs = tree.list(node.a, node.b * 2)
+        for pair in stride(from: 0, to: pairs.count, by: 2) {
+            let keyword = token(pair == 0 ? .kwIf : .kwElseif)
+            let condition = headerCondition(pairs[pairs.startIndex + pair], closing: .kwThen)
+            parts.append(contentsOf: [keyword, condition, body(pairs[pairs.startIndex + pair + 1])])
+        }
+        if node.c >= 0 {
+            parts.append(token(.kwElse))
+            parts.append(body(node.c))
+        }
+        parts.append(token(.kwEnd))
+        return .concat(parts)
+    }
+
+    mutating func numericFor(_ node: SyntaxNode) -> Doc {
+        let items = tree.list(node.a, node.b)
+        var parts = [token(.kwFor), .space, token(.name), .space, token(.assign), .space]
+        for (position, item) in items.dropFirst().enumerated() {
+            if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
+            parts.append(expression(item))
+        }
+        parts.append(contentsOf: [.space, token(.kwDo), body(node.c), token(.kwEnd)])
+        return .concat(parts)
+    }
+
+    mutating func genericFor(_ node: SyntaxNode) -> Doc {
+        let items = tree.list(node.a, node.b + node.c + 1)
+        var parts = [token(.kwFor), .space]
+        for position in 0..<Int(node.b) {
+            if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
+            parts.append(token(.name))
+        }
+        parts.append(contentsOf: [.space, token(.kwIn), .space])
+        let values = items.dropFirst(Int(node.b)).prefix(Int(node.c))
+        parts.append(expressionList(Array(values)))
+        parts.append(contentsOf: [.space, token(.kwDo), body(items[items.endIndex - 1]), token(.kwEnd)])
+        return .concat(parts)
+    }
+
+    mutating func functionStatement(_ node: SyntaxNode) -> Doc {
+        var parts = [token(.kwFunction), .space, token(.name)]
+        while kind == .dot || kind == .colon {
+            parts.append(token(kind))
+            parts.append(token(.name))
+        }
+        parts.append(functionBody(node.b, definition: true))
+        return .concat(parts)
+    }
+
+    mutating func returnStatement(_ node: SyntaxNode) -> Doc {
+        let keyword = token(.kwReturn)
+        let values = Array(tree.list(node.a, node.b))
+        var parts = [keyword]
+        if !values.isEmpty {
+            parts.append(.space)
+            parts.append(expressionList(values))
+        }
+        if kind == .semicolon { parts.append(dropToken(.semicolon)) }
+        return .concat(parts)
+    }
+}

@@ -1,0 +1,131 @@
+import LuaSyntax
+
+extension LuaFormatter {
+    mutating func table(_ id: SyntaxTree.NodeID) -> Doc { table(id, reportingBroken: ()).doc }
+
+    /// `{ a, b = c }` on one line, or a field a line with a trailing comma. As StyLua, a table
+    /// whose `{` ends its source line stays broken, and so does one holding a comment or a
+    /// function with a body.
+    mutating func table(_ id: SyntaxTree.NodeID, reportingBroken: Void) -> (doc: Doc, broken: Bool) {
+        let node = tree[id]
+        let fields = tree.list(node.a, node.b)
+        let commentsBefore = commentCount
+        let openIndex = cursor
+        let open = token(.leftBrace)
+        let brokenInSource = !fields.isEmpty && startsLine(after: openIndex)
+        var docs: [Doc] = []
+        var holdsFunction = false
+        for (position, field) in fields.enumerated() {
+            // A blank line between fields of a broken table is kept, as between statements.
+            let leading = leadingComments(of: cursor, atStatement: true, keepBlank: position > 0 && brokenInSource)
+            leadingDoneFor = cursor
+            var doc = Doc.concat(leading + [self.field(field, holdsFunction: &holdsFunction)])
+            if kind == .comma || kind == .semicolon {
+                if position + 1 < fields.count {
+                    doc = .concat([doc, token(kind, text: ",")])
+                } else {
+                    doc = .concat([doc, dropToken(kind)])
+                }
+            }
+            docs.append(doc)
+        }
+        let closeComments = blockEndComments(hasStatements: !fields.isEmpty)
+        // Comments inside are the table's: a call around it is not broken for them.
+        let broken = brokenInSource || holdsFunction || commentCount != commentsBefore
+        commentCount = commentsBefore
+        let closeIndex = cursor
+        let close = token(.rightBrace)
+        if fields.isEmpty {
+            if closeComments.isEmpty { return (.concat([open, close]), broken) }
+            return (.group(.concat([open, .indent(.concat([.hardLine] + closeComments)), .hardLine, close])), true)
+        }
+        var inner: [Doc] = [.hardLine, .join(docs, [.hardLine]), .text(",")]
+        if !closeComments.isEmpty { inner.append(contentsOf: [.hardLine] + closeComments) }
+        let brokenDoc = Doc.concat([open, .indent(.concat(inner)), .hardLine, close])
+        let flatDoc = Doc.concat([open, .space, .join(docs, [.space]), .space, close])
+        let width = sourceWidth(open: openIndex, close: closeIndex)
+        return (.table(flat: flatDoc, broken: brokenDoc, sourceWidth: width, forced: broken), broken)
+    }
+
+    /// The table's width in the source, counting the spaces the flat layout adds inside the
+    /// braces: StyLua's guess of its flat width, which keeps the choice stable when formatted again.
+    func sourceWidth(open: Int, close: Int) -> Int {
+        let start = stream.end(open), stop = Int(stream.tokens[close].offset)
+        var width = stop - start + 2
+        let source = stream.source
+        if start < stop, source[start] == 32 || source[start] == 9 || source[start] == 10 {} else { width += 1 }
+        if stop > start, source[stop - 1] == 32 || source[stop - 1] == 9 || source[stop - 1] == 10 {
+        } else {
+            width += 1
+        }
+        return width
+    }
+
+    /// Whether a line break follows token `index` before the next token.
+    func startsLine(after index: Int) -> Bool {
+        let start = stream.end(index), stop = Int(stream.tokens[index + 1].offset)
+        var position = start
+        while position < stop {
+            let byte = stream.source[position]
+            if byte == 10 || byte == 13 { return true }
+            if byte != 32 && byte != 9 { return false }
+            position += 1
+        }
+        return false
+    }
+
+    mutating func field(_ id: SyntaxTree.NodeID, holdsFunction: inout Bool) -> Doc {
+        let node = tree[id]
+        let value = node.kind == .positionalField ? node.a : node.b
+        if tree[value].kind == .function && !tree.statements(of: tree[value].c).isEmpty { holdsFunction = true }
+        switch node.kind {
+        case .positionalField:
+            return expression(value)
+        default:
+            var parts: [Doc] = []
+            if kind == .leftBracket {
+                parts.append(token(.leftBracket))
+                let padded = stream.text(cursor).hasPrefix("[")
+                if padded { parts.append(.space) }
+                parts.append(expression(node.a))
+                if padded { parts.append(.space) }
+                parts.append(token(.rightBracket))
+            } else {
+                parts.append(token(.name))
+            }
+            parts.append(contentsOf: [.space, token(.assign), .space, expression(value)])
+            return .concat(parts)
+        }
+    }
+
+    /// `(params)` and the body of a function, `end` on a line of its own; an empty body
+    /// without comments stays on the line: `function() end`.
+    mutating func functionBody(_ id: SyntaxTree.NodeID, definition: Bool) -> Doc {
+        let node = tree[id]
+        var parameters: [Doc] = []
+        let open = token(.leftParen)
+        while kind != .rightParen {
+            var doc = token(kind)
+            if kind == .comma { doc = .concat([doc, token(.comma)]) }
+            parameters.append(doc)
+        }
+        let close = token(.rightParen)
+        let signature = Doc.group(
+            .concat([
+                definitionSpace, open, .indent(.concat([.softLine, .join(parameters, [.line])])), .softLine, close,
+            ]))
+        let commentsBefore = commentCount
+        let inner = block(node.c)
+        // Comments inside a body are the body's: a call around it is not broken for them.
+        let bodyHasComments = commentCount != commentsBefore
+        commentCount = commentsBefore
+        let end = token(.kwEnd)
+        if tree.statements(of: node.c).isEmpty && !bodyHasComments {
+            return .concat([signature, .space, end])
+        }
+        if case .concat(let parts, _) = inner, parts.isEmpty {
+            return .concat([signature, .hardLine, end])
+        }
+        return .concat([signature, .indent(.concat([.hardLine, inner])), .hardLine, end])
+    }
+}

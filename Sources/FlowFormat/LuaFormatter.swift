@@ -1,0 +1,119 @@
+import LuaSyntax
+
+/// Formats one parsed chunk: walks the syntax tree in source order while consuming the
+/// chunk's tokens one by one, so every token's own text (numerals, strings, names) and every
+/// comment between them is carried into the layout, and builds the `Doc` StyLua's rules give.
+struct LuaFormatter {
+    let tree: SyntaxTree
+    let stream: LuaTokenStream
+    let options: FormatOptions
+    /// The next token to consume.
+    var cursor = 0
+    /// Comments emitted so far (a table or argument list holding one is laid out broken).
+    var commentCount = 0
+    /// The token whose leading comments were already emitted (at the end of a block).
+    var leadingDoneFor = -1
+    /// A line comment ended the previous token's line: the groups around the next token break.
+    var pendingBreak = false
+    /// Comments that broke the groups around them so far (a run of operators holding one hangs).
+    var breakCount = 0
+
+    init(tree: SyntaxTree, stream: LuaTokenStream, options: FormatOptions) {
+        self.tree = tree
+        self.stream = stream
+        self.options = options
+    }
+
+    var kind: LuaTokenKind { stream.tokens[cursor].kind }
+
+    func kind(at offset: Int) -> LuaTokenKind {
+        let index = min(cursor + offset, stream.tokens.count - 1)
+        return stream.tokens[index].kind
+    }
+
+    /// Consumes the current token, printed as `text` (its source text when nil), with the
+    /// comments before it and the one after it on its line.
+    mutating func token(_ expected: LuaTokenKind, text: String? = nil, keepingTrailing: Bool = true) -> Doc {
+        precondition(kind == expected, "formatter out of step: \(expected.display) expected, \(kind.display) found")
+        let index = cursor
+        cursor += 1
+        var parts = leadingComments(of: index, atStatement: false)
+        breakAfterComment(&parts)
+        parts.append(.text(text ?? stream.text(index)))
+        if keepingTrailing { appendTrailingComments(of: index, to: &parts) }
+        return .concat(parts)
+    }
+
+    /// Consumes a token that the output drops (a `;`, call parentheses that go), keeping its comments.
+    mutating func dropToken(_ expected: LuaTokenKind) -> Doc {
+        precondition(kind == expected, "formatter out of step: \(expected.display) expected, \(kind.display) found")
+        let index = cursor
+        cursor += 1
+        var parts = leadingComments(of: index, atStatement: false)
+        breakAfterComment(&parts)
+        appendTrailingComments(of: index, to: &parts)
+        return .concat(parts)
+    }
+
+    /// Breaks the groups around the token about to be added when a line comment ended the line
+    /// before it: only those, so a comment after the last token of a table or a condition
+    /// leaves that table or condition as it is.
+    mutating func breakAfterComment(_ parts: inout [Doc]) {
+        guard pendingBreak else { return }
+        pendingBreak = false
+        breakCount += 1
+        parts.insert(.breakParent, at: 0)
+    }
+
+    /// The comments on lines of their own before token `index`: each on its line, with at
+    /// most one blank line kept between them and before the token when it starts a statement.
+    mutating func leadingComments(of index: Int, atStatement: Bool, keepBlank: Bool = false) -> [Doc] {
+        guard index != leadingDoneFor, stream.hasComment(before: index) || (atStatement && keepBlank) else { return [] }
+        var parts: [Doc] = []
+        var seenNewline = index == 0
+        var first = true
+        for piece in stream.trivia(before: index) {
+            switch piece {
+            case .newlines(let count):
+                if !seenNewline {
+                    seenNewline = true
+                    if count >= 2 && atStatement && keepBlank { parts.append(.hardLine) }
+                } else if count >= 2 && atStatement && !first {
+                    parts.append(.hardLine)
+                }
+            case .comment(let text, _):
+                guard seenNewline else { continue }  // the previous token's trailing comment
+                first = false
+                commentCount += 1
+                if !atStatement { breakCount += 1 }
+                parts.append(.text(text))
+                parts.append(.hardLine)
+            }
+        }
+        return parts
+    }
+
+    /// The comments after token `index` on its own line: a line comment goes to the end of the
+    /// output line; a block comment stays in place.
+    mutating func appendTrailingComments(of index: Int, to parts: inout [Doc]) {
+        guard stream.hasComment(before: index + 1) else { return }
+        let pieces = stream.trivia(before: index + 1)
+        for (position, piece) in pieces.enumerated() {
+            guard case .comment(let text, let isLong) = piece else { return }
+            let endsLine: Bool
+            if position + 1 < pieces.count, case .newlines = pieces[position + 1] {
+                endsLine = true
+            } else {
+                endsLine = position + 1 == pieces.count && stream.tokens[index + 1].kind == .eof
+            }
+            if isLong && !text.contains("\n") && !endsLine {
+                parts.append(.space)
+                parts.append(.text(text))
+            } else {
+                if !isLong || text.contains("\n") { commentCount += 1 }
+                parts.append(.lineSuffix(" " + text))
+                pendingBreak = true
+            }
+        }
+    }
+}

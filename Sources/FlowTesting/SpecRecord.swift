@@ -1,0 +1,120 @@
+import FlowLua
+
+/// One outcome of a spec file, in the order busted reports them: a test that passed, failed,
+/// erred or is pending, or an error outside any test (in a `describe` body, a hook, loading
+/// the file). Full names repeat within a suite, so a run is a list of these, not a map.
+public struct SpecRecord: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable {
+        case success, failure, error, pending
+        /// `--list`: named, not run.
+        case listed
+    }
+
+    public var status: Status
+    /// The `describe` chain and the test's name, joined by spaces (busted's full name).
+    public var name: String
+    /// `it` for a test, `pending` for one declared pending, else where an error came from
+    /// (`describe`, `before_each`, `file`, `helper`, ...).
+    public var descriptor: String
+    /// Where the test or block is declared (its file as busted shows it, relative to the project).
+    public var file: String
+    public var line: Int?
+    /// The failure's or error's message, `file:line: ` first; a pending test's reason.
+    public var message: String?
+    public var traceback: String?
+    /// Where it failed, when it did.
+    public var failureFile: String?
+    public var failureLine: Int?
+    /// Seconds the test took, for a test that ran.
+    public var duration: Double?
+
+    public init(
+        status: Status, name: String, descriptor: String, file: String, line: Int? = nil, message: String? = nil,
+        traceback: String? = nil, failureFile: String? = nil, failureLine: Int? = nil, duration: Double? = nil
+    ) {
+        self.status = status
+        self.name = name
+        self.descriptor = descriptor
+        self.file = file
+        self.line = line
+        self.message = message
+        self.traceback = traceback
+        self.failureFile = failureFile
+        self.failureLine = failureLine
+        self.duration = duration
+    }
+
+    /// Whether this is a test's own outcome, not an error around the tests.
+    public var isTest: Bool { descriptor == "it" || descriptor == "pending" }
+
+    /// A record as the runner returned it.
+    init?(_ value: LuaValue, file: String) {
+        guard case .table(let fields) = value, let status = fields["status"]?.stringValue.flatMap(Status.init)
+        else { return nil }
+        self.init(
+            status: status, name: fields["name"]?.stringValue ?? "",
+            descriptor: fields["descriptor"]?.stringValue ?? "",
+            file: fields["file"]?.stringValue ?? file, line: Self.integer(fields["line"]),
+            message: fields["message"]?.stringValue, traceback: fields["traceback"]?.stringValue,
+            failureFile: fields["failureFile"]?.stringValue, failureLine: Self.integer(fields["failureLine"]),
+            duration: fields["duration"]?.doubleValue)
+    }
+
+    private static func integer(_ value: LuaValue?) -> Int? {
+        switch value {
+        case .integer(let number)?: return Int(number)
+        case .number(let number)? where number.isFinite: return Int(number)
+        default: return nil
+        }
+    }
+}
+
+/// What one spec file gave.
+public struct SpecFileResult: Sendable, Equatable {
+    /// The file as shown (relative to the project).
+    public var file: String
+    public var records: [SpecRecord]
+    /// Why the file stopped before its end: `timeout`, `exit` or `failfast`.
+    public var stopped: String?
+    /// A module busted's API needs and the project lacks (`luassert`), with Lua's message.
+    public var missingModule: String?
+    public var missingMessage: String?
+
+    public init(
+        file: String, records: [SpecRecord], stopped: String? = nil, missingModule: String? = nil,
+        missingMessage: String? = nil
+    ) {
+        self.file = file
+        self.records = records
+        self.stopped = stopped
+        self.missingModule = missingModule
+        self.missingMessage = missingMessage
+    }
+}
+
+/// A whole run: each file's records, in file order.
+public struct TestReport: Sendable, Equatable {
+    public var files: [SpecFileResult]
+    /// The seed `--shuffle` and `randomize()` used.
+    public var seed: Int64
+    /// Wall-clock seconds of the run.
+    public var duration: Double
+
+    public init(files: [SpecFileResult], seed: Int64, duration: Double) {
+        self.files = files
+        self.seed = seed
+        self.duration = duration
+    }
+
+    public var records: [SpecRecord] { files.flatMap(\.records) }
+
+    public func count(_ status: SpecRecord.Status) -> Int { records.filter { $0.status == status }.count }
+
+    /// Whether every test passed (or is pending) and nothing erred.
+    public var succeeded: Bool {
+        !records.contains { $0.status == .failure || $0.status == .error } && missingModule == nil
+    }
+
+    /// The first module a file could not find for busted's API, if any.
+    public var missingModule: String? { files.lazy.compactMap(\.missingModule).first }
+}

@@ -1,0 +1,143 @@
+/// A chunk's tokens in order, with what lies between them (spacing and comments) read on
+/// demand: the formatter's view of the source. Validation never builds one, so the lexer's
+/// hot loop keeps skipping comments without recording them.
+package struct LuaTokenStream: Sendable {
+    /// One piece of what lies between two tokens.
+    package enum Trivia: Equatable, Sendable {
+        /// `count` line breaks in a row (spaces and tabs between them ignored).
+        case newlines(Int)
+        /// A comment's text, from `--` to its end (a line comment's line break not included).
+        case comment(String, isLong: Bool)
+    }
+
+    /// The tokens, the last one `.eof` (at the end of the source).
+    package let tokens: [LuaToken]
+    /// The source bytes.
+    package let source: [UInt8]
+    /// Where the first token may start: after a byte order mark and a `#` first line.
+    package let preludeEnd: Int
+
+    /// Lexes the whole chunk; throws the first lexical error.
+    package init(source: [UInt8]) throws(LuaSyntaxError) {
+        var bytes = source
+        bytes.append(contentsOf: [0, 0, 0, 0])
+        let outcome: Result<([LuaToken], Int), LuaSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var lexer = LuaLexer(base: buffer.baseAddress!, count: source.count)
+            let preludeEnd = lexer.pos
+            var tokens: [LuaToken] = []
+            tokens.reserveCapacity(source.count / 4)
+            do throws(LuaSyntaxError) {
+                while true {
+                    let token = try lexer.next()
+                    tokens.append(token)
+                    if token.kind == .eof { break }
+                }
+            } catch {
+                return .failure(error)
+            }
+            return .success((tokens, preludeEnd))
+        }
+        let (tokens, preludeEnd) = try outcome.get()
+        var last = tokens[tokens.count - 1]
+        last.offset = Int32(source.count)
+        var all = tokens
+        all[all.count - 1] = last
+        self.tokens = all
+        self.source = source
+        self.preludeEnd = preludeEnd
+    }
+
+    /// The source text of token `index`.
+    package func text(_ index: Int) -> String {
+        let token = tokens[index]
+        return String(decoding: source[Int(token.offset)..<Int(token.offset + token.length)], as: UTF8.self)
+    }
+
+    /// Where token `index` ends (one past its last byte).
+    package func end(_ index: Int) -> Int { Int(tokens[index].offset + tokens[index].length) }
+
+    /// The spacing and comments before token `index` (after the previous token, or after the
+    /// prelude for the first token).
+    package func trivia(before index: Int) -> [Trivia] {
+        let start = index == 0 ? preludeEnd : end(index - 1)
+        return Self.trivia(in: source, from: start, to: Int(tokens[index].offset))
+    }
+
+    /// Whether anything but spaces and line breaks lies before token `index`.
+    package func hasComment(before index: Int) -> Bool {
+        let start = index == 0 ? preludeEnd : end(index - 1)
+        var position = start
+        let stop = Int(tokens[index].offset)
+        while position < stop {
+            if source[position] == UInt8(ascii: "-") { return true }
+            position += 1
+        }
+        return false
+    }
+
+    /// Splits `source[start..<stop]`, which holds only spacing and comments, into pieces.
+    static func trivia(in source: [UInt8], from start: Int, to stop: Int) -> [Trivia] {
+        var pieces: [Trivia] = []
+        var position = start
+        var newlines = 0
+        while position < stop {
+            let byte = source[position]
+            if byte == 10 || byte == 13 {
+                let next = position + 1 < stop ? source[position + 1] : 0
+                position += (next == 10 || next == 13) && next != byte ? 2 : 1
+                newlines += 1
+                continue
+            }
+            if byte != UInt8(ascii: "-") {
+                position += 1
+                continue
+            }
+            if newlines > 0 { pieces.append(.newlines(newlines)) }
+            newlines = 0
+            let commentStart = position
+            position += 2
+            var isLong = false
+            if let level = longBracketLevel(source, at: position, stop: stop) {
+                isLong = true
+                position = longBracketEnd(source, from: position + level + 2, level: level, stop: stop)
+            } else {
+                while position < stop && source[position] != 10 && source[position] != 13 { position += 1 }
+            }
+            let text = String(decoding: source[commentStart..<position], as: UTF8.self)
+            pieces.append(.comment(isLong ? text : trimmedTrailingSpace(text), isLong: isLong))
+        }
+        if newlines > 0 { pieces.append(.newlines(newlines)) }
+        return pieces
+    }
+
+    /// The level of a long bracket `[==[` opening at `position`, or nil.
+    static func longBracketLevel(_ source: [UInt8], at position: Int, stop: Int) -> Int? {
+        guard position < stop, source[position] == UInt8(ascii: "[") else { return nil }
+        var cursor = position + 1
+        while cursor < stop && source[cursor] == UInt8(ascii: "=") { cursor += 1 }
+        guard cursor < stop, source[cursor] == UInt8(ascii: "[") else { return nil }
+        return cursor - position - 1
+    }
+
+    /// One past the `]==]` closing a long bracket of `level` whose text starts at `position`.
+    static func longBracketEnd(_ source: [UInt8], from position: Int, level: Int, stop: Int) -> Int {
+        var cursor = position
+        while cursor < stop {
+            if source[cursor] == UInt8(ascii: "]") {
+                var probe = cursor + 1
+                while probe < stop && source[probe] == UInt8(ascii: "=") { probe += 1 }
+                if probe - cursor - 1 == level, probe < stop, source[probe] == UInt8(ascii: "]") { return probe + 1 }
+            }
+            cursor += 1
+        }
+        return stop
+    }
+
+    private static func trimmedTrailingSpace(_ text: String) -> String {
+        var scalars = Substring(text)
+        while let last = scalars.last, last == " " || last == "\t" || last == "\u{0B}" || last == "\u{0C}" {
+            scalars = scalars.dropLast()
+        }
+        return String(scalars)
+    }
+}

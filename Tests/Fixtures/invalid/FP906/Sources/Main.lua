@@ -1,0 +1,4 @@
+local greeting = "hello"
+local count = 3
+print(count)
+greeting()
