@@ -120,8 +120,11 @@ extension FactsCollector {
             return name == "_VERSION" || name == "jit" || legacySymbols.contains(node.a)
         case .index:
             let key = nodes[Int(node.b)]
-            if key.kind == .string, Self.versionFields.contains(text(key.a)) { return true }
+            if key.kind == .string, Self.isVersionField(text(key.a)) { return true }
             return isVersionTest(node.a, depth: depth + 1)
+        case .methodCall:  // `_VERSION:find "5.1"`
+            if isVersionTest(node.a, depth: depth + 1) { return true }
+            return (Int(node.b + 1)..<Int(node.b + 1 + node.c)).contains { isVersionTest(lists[$0], depth: depth + 1) }
         case .binary:
             return isVersionTest(node.a, depth: depth + 1) || isVersionTest(node.b, depth: depth + 1)
         case .unary, .paren:
@@ -134,7 +137,14 @@ extension FactsCollector {
         }
     }
 
-    /// Library fields whose presence tells Lua versions apart.
+    /// Fields whose presence tells Lua versions apart (`table.unpack`, `math.pow`), or that
+    /// name one (`compat.lua51`, `compat.jit`, `M.is_luajit`, `config.version`).
+    static func isVersionField(_ name: String) -> Bool {
+        if versionFields.contains(name) { return true }
+        let lowered = name.lowercased()
+        return lowered.contains("jit") || lowered.contains("lua5") || lowered.contains("version")
+    }
+
     static let versionFields: Set<String> = Set(StandardLibraryFields.otherVersions.values.joined()).union([
         "unpack", "pack", "move", "searchers", "loaders", "tointeger", "isyieldable", "utf8", "bit32",
     ])

@@ -78,8 +78,6 @@ import Testing
             name: "penlight", copies: [("\(lua)/pl", "pl")], externalModules: ["lfs"],
             warnings: [
                 "FP482": 1,
-                // FP405: 5 unguarded `unpack`/`setfenv` reads in branches, as luacheck --std lua54 has them (issue 46, bug 2).
-                "FP405": 5,
                 "FP402": 2, "FP422": 33, "FP423": 19, "FP441": 4, "FP442": 3, "FP444": 10, "FP447": 23, "FP448": 6,
                 "FP476": 15,
             ], minimumModules: 39),
