@@ -154,40 +154,16 @@ package final class AtomicOutput {
 }
 
 extension AtomicOutput {
-    /// Replaces the file at `path` with `bytes`, whole or not at all: a symbolic link is
-    /// followed (the file it points to is replaced, the link stays), and the file keeps its
-    /// permission bits. A read-only file is refused, not replaced. `flowpkg fmt` writes so.
+    /// Replaces the existing file at `path` with `bytes` through `write(_:to:)` (a symbolic link
+    /// written through, the mode kept), but refuses a read-only file rather than replace it:
+    /// `flowpkg fmt` writes so.
     package static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
-        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(path, &resolved) != nil else {
-            throw Failure(path: path, reason: String(cString: strerror(errno)))
-        }
-        let target = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var info = stat()
-        guard stat(target, &info) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        guard stat(path, &info) == 0 else { throw Failure(path: path, reason: systemReason(), code: errno) }
         // The permission bits decide, for root too (whom access(2) lets write anything).
-        guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+        guard info.st_mode & 0o222 != 0, access(path, W_OK) == 0 else {
             throw Failure(path: path, reason: "the file is read-only")
         }
-        let output = try AtomicOutput(beside: URL(fileURLWithPath: target))
-        defer { output.removeIfLeft() }
-        let descriptor = open(output.path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        var written = 0
-        let failure: Int32? = bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += count
-            }
-            return nil
-        }
-        fchmod(descriptor, info.st_mode & 0o7777)
-        close(descriptor)
-        if let failure { throw Failure(path: path, reason: String(cString: strerror(failure))) }
-        try output.moveIntoPlace()
+        try write(bytes, to: path)
     }
 }
