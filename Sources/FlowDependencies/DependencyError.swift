@@ -1,10 +1,14 @@
 import FlowDiagnostics
+import FlowSupport
 
 /// Why a dependency could not be resolved, fetched or trusted; each becomes one diagnostic
 /// whose message names the file, the rock or the command, and the fix.
 public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A program (luarocks) failed; `output` is what it said.
     case commandFailed(command: String, output: String)
+    /// A program (luarocks) was stopped before it finished: its deadline passed, or flowpkg
+    /// received a signal; its whole process group was ended with it.
+    case commandStopped(command: String, reason: String)
     case luarocksMissing
     case unknownRock(name: String, servers: [String])
     case unsatisfiable(name: String, constraint: String, available: [String])
@@ -33,6 +37,11 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
     case vendorLinked(path: String, reason: String)
     case io(path: String, reason: String)
 
+    /// A file FlowSupport's `AtomicOutput` could not write.
+    package static func io(_ failure: AtomicOutput.Failure) -> DependencyError {
+        .io(path: failure.path, reason: failure.reason)
+    }
+
     public var description: String { diagnostic.message }
 
     /// The error with where flowpkg.json declares the dependency it is about, when that is a
@@ -50,6 +59,10 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 severity: .error, code: .luarocksFailed,
                 message: "'\(command)' failed:\n" + Self.lastLines(output),
                 hint: "fix what it reports, then run the flowpkg command again")
+        case let .commandStopped(command, reason):
+            return Diagnostic(
+                severity: .error, code: .luarocksFailed, message: "'\(command)' was stopped: \(reason)",
+                hint: "check the rocks servers in flowpkg.json (\"rocksServers\"), then run the flowpkg command again")
         case .luarocksMissing:
             return Diagnostic(
                 severity: .error, code: .luarocksMissing,

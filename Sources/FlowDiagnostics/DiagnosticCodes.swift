@@ -16,7 +16,8 @@ public enum DiagnosticCodes {
             .duplicateModule, .modulesDifferOnlyByCase, .invalidResourceName, .duplicateResource,
             .resourcesDifferOnlyByCase, .missingLinkedResource, .unreadableFile, .missingStartModule,
             .linkEscapesProject,
-            .luaSyntaxError, .notText, .moduleTooLarge, .syntaxErrorWhenLoaded, .notUTF8, .unknownRequire,
+            .luaSyntaxError, .notText, .moduleTooLarge, .syntaxErrorWhenLoaded, .notUTF8, .notFormatted,
+            .invalidFormatConfiguration, .formatFileUnusable, .formatWouldChangeMeaning, .unknownRequire,
             .unknownRequireWhenRun,
             .requireCycle, .unknownResource, .undefinedGlobal, .unnamedResource, .requireCycleWhenRun,
             .unknownResourceWhenRun,
@@ -35,7 +36,8 @@ public enum DiagnosticCodes {
             .vendorLinkRefused,
             // Types (issue 47).
             .malformedAnnotation, .argumentTypeMismatch, .tooManyReturns, .tooFewReturns, .unknownClassField,
-            .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse,
+            .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse, .unreadableLuaLSConfiguration,
+            .missingClassField,
         ]
 
     private static let byCode: [String: DiagnosticCode] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })

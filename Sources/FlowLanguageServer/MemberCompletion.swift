@@ -49,12 +49,7 @@ extension LanguageServer {
     func typeCatalog(_ workspace: Workspace) -> TypeCatalog {
         let session = workspace.session
         if let cached = workspace.typeCatalog, cached.stamp == session.modulesAnalysed { return cached.catalog }
-        var catalog = TypeDefinitions.catalog(forEnvironment: session.project?.projectFile.environment ?? "lua")
-        for (module, path) in session.moduleFiles {
-            if let types = session.facts(ofModuleAt: path)?.types {
-                catalog.add(types, module: module.name.rawValue, file: path)
-            }
-        }
+        let catalog = TypeCheckStep.catalog(of: session)
         workspace.typeCatalog = (session.modulesAnalysed, catalog)
         return catalog
     }

@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowJSON
 import FlowLua
 import FlowPackage
 import FlowProject
@@ -163,25 +164,25 @@ public struct ExistingCode: Sendable, Equatable {
     /// flowpkg.json for this code.
     public func projectFileText(name: String, identifier: String, startModule: String?) -> String {
         var lines = [
-            "  \"name\": \(JSONStrings.quoted(name))",
-            "  \"identifier\": \(JSONStrings.quoted(identifier))",
-            "  \"version\": \(JSONStrings.quoted(version ?? "0.1.0"))",
+            "  \"name\": \(JSONText.quoted(name))",
+            "  \"identifier\": \(JSONText.quoted(identifier))",
+            "  \"version\": \(JSONText.quoted(version ?? "0.1.0"))",
         ]
-        if let startModule { lines.append("  \"startModule\": \(JSONStrings.quoted(startModule))") }
-        lines.append("  \"sources\": [\(JSONStrings.quoted(sources))]")
+        if let startModule { lines.append("  \"startModule\": \(JSONText.quoted(startModule))") }
+        lines.append("  \"sources\": [\(JSONText.quoted(sources))]")
         lines.append("  \"resources\": []")
         lines.append("  \"environment\": \"lua\"")
         if !globals.isEmpty {
-            lines.append("  \"globals\": [" + globals.map(JSONStrings.quoted).joined(separator: ", ") + "]")
+            lines.append("  \"globals\": [" + globals.map(JSONText.quoted).joined(separator: ", ") + "]")
         }
         if !externalModules.isEmpty {
             lines.append(
-                "  \"externalModules\": [" + externalModules.map(JSONStrings.quoted).joined(separator: ", ") + "]")
+                "  \"externalModules\": [" + externalModules.map(JSONText.quoted).joined(separator: ", ") + "]")
         }
         if !dependencies.isEmpty {
             lines.append(
                 "  \"dependencies\": {\n"
-                    + dependencies.map { "    \(JSONStrings.quoted($0.name)): \(JSONStrings.quoted($0.constraint))" }
+                    + dependencies.map { "    \(JSONText.quoted($0.name)): \(JSONText.quoted($0.constraint))" }
                     .joined(separator: ",\n") + "\n  }")
         }
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"

@@ -151,6 +151,8 @@ public struct ServerCapabilities: Codable, Sendable {
     public var documentSymbolProvider = true
     public var workspaceSymbolProvider = true
     public var inlayHintProvider: Bool?
+    public var documentFormattingProvider = true
+    public var documentRangeFormattingProvider = true
 
     public init(positionEncoding: String, triggerCharacters: [String]) {
         self.positionEncoding = positionEncoding

@@ -112,8 +112,7 @@ import Testing
 
     /// Where luacheck 1.1 reports the class in `source`, as "line:column".
     static func luacheck(_ number: Int, _ source: String) throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch("lint").url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("main.lua")
         try Data(source.utf8).write(to: file)

@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowSupport
 import FlowDiagnostics
 import FlowPackage
 
@@ -78,7 +79,7 @@ enum LockedModules {
             try checkPlace(of: module, in: dependency)
             var path: String
             if let vendored = try VendorFolder.existing(root: root, dependency: dependency.name, path: module.path) {
-                let actual = try Hashing.sha256(ofFileAt: vendored)
+                let actual = try FileCache.sha256(ofFileAt: vendored)
                 guard actual == module.sha256 else {
                     throw .hashMismatch(file: vendored, expected: module.sha256, actual: actual)
                 }

@@ -20,13 +20,20 @@ enum StaticAnalysisStep {
         // its top level's for every file, a `files[...]` section's for its files.
         let luacheck = LuacheckConfig.globals(
             inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
+        // A LuaLS user's configuration carries over too (issue 47).
+        let luarc = LuaLSConfiguration.load(inProject: project.root)
+        let legacy = luarc.hasLegacyGlobals ? Array(Environment.legacyGlobals.keys) : []
+        // What the project's definition files declare is defined, as LuaLS has it.
+        let definitions = TypeCheckStep.definitionFiles(of: project, luarc: luarc)
+        let declared = definitions.flatMap { Array($0.types.globals.keys) + Array($0.types.globalFields.keys) }
         // Spec files read busted's globals (describe, it, assert, ...), as `std = "+busted"` gives them.
         let lint = LintConfiguration.load(
             inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks,
             specFile: { [projectFile = project.projectFile] in projectFile.isSpecFile($0) })
         let top = lint.topOptions
         let environment = base.extended(
-            globals: project.projectFile.globals + top.globals.union(top.readGlobals).sorted(),
+            globals: project.projectFile.globals + top.globals.union(top.readGlobals).sorted() + luarc.globals + legacy
+                + declared,
             externalModules: project.projectFile.externalModules)
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
@@ -60,16 +67,20 @@ enum StaticAnalysisStep {
             implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
                 modules: modules, options: { lint.options(forFile: $0) }),
             options: { lint.options(forFile: $0) })
-        let typeFindings = TypeCheckStep.check(project: project, modules: modules)
+        let typeFindings = TypeCheckStep.check(
+            project: project, modules: modules, definitions: definitions, disabled: luarc.disabled)
         lintDone.wait()
+        // `diagnostics.disable: ["undefined-global"]` as luacheck's `ignore 113` would.
+        let undefinedGlobalsOff = luarc.disabled.contains("undefined-global")
+        let projectKept = projectFindings.filter { !(undefinedGlobalsOff && $0.has(.undefinedGlobal)) }
         // `include_files` and `exclude_files` leave files out of luacheck's classes, as luacheck does.
-        let linted = (lintFindings.withLock { $0 } + projectFindings).filter { diagnostic in
+        let linted = (lintFindings.withLock { $0 } + projectKept).filter { diagnostic in
             guard !lint.includeFiles.isEmpty || !lint.excludeFiles.isEmpty, let file = diagnostic.file,
                 diagnostic.code == .undefinedGlobal || luacheckCodes.contains(diagnostic.code)
             else { return true }
             return lint.lints(file: file)
         }
-        return luacheck.diagnostics + linted + typeFindings
+        return luacheck.diagnostics + luarc.diagnostics + linted + typeFindings
     }
 
     /// The codes of luacheck's warning classes.
