@@ -81,7 +81,9 @@ let package = Package(
         .target(name: "FlowLoader", dependencies: ["FlowPackage", "FlowSupport"]),
         // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
         // Lua's errors, and compiling chunks without running them.
-        .target(name: "FlowLua", dependencies: ["CLua"]),
+        .target(name: "FlowLua", dependencies: ["CLua", "CFlowLua", "FlowSupport"]),
+        // The hooks Swift cannot be: coverage's line hook (coverage.c).
+        .target(name: "CFlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport"]),
         // `flowpkg test`: busted's API over each spec file in a context of its own, in parallel, and

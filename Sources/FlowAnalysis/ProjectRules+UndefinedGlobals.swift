@@ -6,10 +6,12 @@ extension ProjectRules {
     /// FP405, luacheck's 113: a read of a global that neither the environment, the project's
     /// globals nor a deliberate definition (`_G.x = v`, `rawset(_G, "x", v)`) defines. As in
     /// luacheck, a plain `x = v` declares nothing, and a free name is a global whatever `_ENV`
-    /// holds; `implicitlyDefined` are the globals luacheck's `allow_defined` options define.
+    /// holds; `implicitlyDefined` are the globals luacheck's `allow_defined` options define, and
+    /// `fileGlobals` those one file has besides (a `files[...]` section, busted's in a spec).
     static func undefinedGlobals(
         _ modules: [Module], environment: Environment, unanalysedSources: [[UInt8]] = [],
-        everyRead: Bool = false, implicitlyDefined: Set<String> = []
+        everyRead: Bool = false, implicitlyDefined: Set<String> = [],
+        fileGlobals: (@Sendable (String) -> Set<String>)? = nil
     ) -> [Diagnostic] {
         var defined = environment.globals.union(implicitlyDefined)
         // Where a global is set without being declared: the message names the first such place.
@@ -26,8 +28,9 @@ extension ProjectRules {
         var mentionedElsewhere: [String: Bool] = [:]
         for module in modules {
             var reported: Set<String> = []
+            let own = fileGlobals?(module.file) ?? []
             for read in module.facts.globalReads
-            where !defined.contains(read.name) && !environment.defines(global: read.name) {
+            where !defined.contains(read.name) && !environment.defines(global: read.name) && !own.contains(read.name) {
                 // Tested before use (`table.unpack or unpack`, `if setfenv then`), a global of another
                 // Lua version is portable code; any other name is a typo all the same (issue 34:
                 // `local cfg = configuraton or {}`).

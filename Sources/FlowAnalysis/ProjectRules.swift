@@ -84,7 +84,7 @@ public enum ProjectRules {
         resources: [ResourceKey: String], environment: Environment,
         unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = [],
         startModule: ModuleName? = nil, uncompiled: [UncompiledModule] = [],
-        implicitlyDefinedGlobals: Set<String> = []
+        implicitlyDefinedGlobals: Set<String> = [], fileGlobals: (@Sendable (String) -> Set<String>)? = nil
     ) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
         // A start module the project does not have (FP209) tells nothing of what loads at
@@ -104,7 +104,7 @@ public enum ProjectRules {
         diagnostics += uncompiled.map { syntaxError($0, loadedAtStart: loadedAtStart) }
         diagnostics += undefinedGlobals(
             modules, environment: environment, unanalysedSources: unanalysedSources,
-            everyRead: everyGlobalRead, implicitlyDefined: implicitlyDefinedGlobals)
+            everyRead: everyGlobalRead, implicitlyDefined: implicitlyDefinedGlobals, fileGlobals: fileGlobals)
         diagnostics += unnamedResources(modules, resources: resources, unanalysedSources: unanalysedSources)
         return diagnostics.sorted(by: order)
     }

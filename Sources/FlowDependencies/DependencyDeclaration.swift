@@ -56,10 +56,14 @@ public struct DependencyDeclaration: Sendable, Equatable {
         }
     }
 
-    /// Why `name` cannot name a dependency (a rock's name: letters, digits, `-`, `_`, `.`).
+    /// Why `name` cannot name a dependency (a rock's name: letters, digits, `-`, `_`, `.`, not
+    /// dots alone). A name becomes the folder `vendor/NAME/`, so `.` and `..` are never names.
     public static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "it is empty" }
         if name.utf8.count > 100 { return "it is longer than 100 bytes" }
+        if name.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            return "a name made only of dots would name a folder outside vendor/"
+        }
         let ok = name.utf8.allSatisfy { byte in
             (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")

@@ -5,12 +5,18 @@ import FlowDiagnostics
 public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A program (luarocks) failed; `output` is what it said.
     case commandFailed(command: String, output: String)
+    /// A program (luarocks) was stopped before it finished: its deadline passed, or flowpkg
+    /// received a signal; its whole process group was ended with it.
+    case commandStopped(command: String, reason: String)
     case luarocksMissing
     case unknownRock(name: String, servers: [String])
     case unsatisfiable(name: String, constraint: String, available: [String])
     case serverUnreachable(server: String, detail: String)
     /// A rock builds C code or installs a `lib/` file.
     case cCode(rock: String, version: String, modules: [String])
+    /// A rock builds with a command (any build type but builtin and none) or installs what is
+    /// not a Lua module; `reason` names the rockspec's field.
+    case buildRefused(rock: String, version: String, reason: String)
     /// A path dependency whose folder is missing or holds no usable project; `declared`, where
     /// flowpkg.json lists it (nil for a folder given on the command line, `add --path`).
     case pathUnusable(name: String, path: String, reason: String, declared: DeclarationPlace? = nil)
@@ -26,6 +32,8 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
     case dependencyCycle(chain: [String])
     /// One dependency name from two places (`first` and `second` say which, and who asked).
     case dependencyNameClash(name: String, first: String, second: String)
+    /// `vendor/` or a path below it is a symbolic link or not a folder; `path` is shown as given.
+    case vendorLinked(path: String, reason: String)
     case io(path: String, reason: String)
 
     public var description: String { diagnostic.message }
@@ -45,6 +53,10 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 severity: .error, code: .luarocksFailed,
                 message: "'\(command)' failed:\n" + Self.lastLines(output),
                 hint: "fix what it reports, then run the flowpkg command again")
+        case let .commandStopped(command, reason):
+            return Diagnostic(
+                severity: .error, code: .luarocksFailed, message: "'\(command)' was stopped: \(reason)",
+                hint: "check the rocks servers in flowpkg.json (\"rocksServers\"), then run the flowpkg command again")
         case .luarocksMissing:
             return Diagnostic(
                 severity: .error, code: .luarocksMissing,
@@ -78,6 +90,12 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                     ? "depend on a pure-Lua rock instead"
                     : "if the host provides it, list it in flowpkg.json: \"externalModules\": ["
                         + modules.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        case let .buildRefused(rock, version, reason):
+            return Diagnostic(
+                severity: .error, code: .rockBuildRefused,
+                message: "the rock \(rock) \(version) was refused before LuaRocks built anything: \(reason); "
+                    + "only rocks of pure Lua modules (build type builtin or none) are taken",
+                hint: "depend on another rock or version, or vendor the Lua modules you need into Sources")
         case let .pathUnusable(name, path, reason, declared?):
             return Diagnostic(
                 severity: .error, code: .pathDependencyUnusable,
@@ -136,6 +154,13 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 severity: .error, code: .dependencyNameClash,
                 message: "the dependency name '\(name)' comes from two places: \(first), and \(second)",
                 hint: "make both point at the same folder, package or rock, or rename one of them")
+        case let .vendorLinked(path, reason):
+            return Diagnostic(
+                severity: .error, code: .vendorLinkRefused,
+                message: "flowpkg vendor writes nothing through '\(path)': \(reason)", file: path,
+                hint:
+                    "remove it (git rm \(path)) and run 'flowpkg vendor' again; vendor/ holds plain folders and files, "
+                    + "as a linked resource outside the repository is refused (FP111)")
         case let .io(path, reason):
             return Diagnostic(
                 severity: .error, code: .luarocksFailed, message: "cannot use \(path): \(reason)", file: path)

@@ -47,8 +47,12 @@ public struct FileCache: Sendable {
     }
 
     /// The bytes of the file with `sha256`, checked against it; nil when the cache lacks it.
-    /// `label` names the file in a mismatch (`inspect: inspect.lua`).
+    /// A `sha256` that is not 64 hex digits is refused before it becomes a path: a lock's
+    /// hash must never name a file outside the cache.
     public func checkedContents(of sha256: String) throws(DependencyError) -> [UInt8]? {
+        guard Hashing.isSHA256(sha256) else {
+            throw .lockOutOfDate(reason: "'\(sha256)' is not a SHA-256 (64 hex digits) and names no file")
+        }
         let file = path(for: sha256)
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         let bytes = [UInt8](data)
@@ -93,6 +97,11 @@ public enum Hashing {
             out.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `text` is a SHA-256 as flowpkg writes one: exactly 64 lowercase hex digits.
+    public static func isSHA256(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// The SHA-256 of the file at `path`.

@@ -39,5 +39,6 @@ extension LanguageServer {
         on(RenameParams.self) { [unowned self] in try rename($0) }
         on(DocumentFormattingParams.self) { [unowned self] in try format($0.textDocument, range: nil) }
         on(DocumentRangeFormattingParams.self) { [unowned self] in try format($0.textDocument, range: $0.range) }
+        registerTypeRoutes()
     }
 }

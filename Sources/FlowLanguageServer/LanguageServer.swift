@@ -201,10 +201,10 @@ public final class LanguageServer {
         if workspace == nil, !folders.isEmpty {
             log("no flowpkg.json in \(folders[0]) or above it: open a file of a project to check it", type: 2)
         }
-        return InitializeResult(
-            capabilities: ServerCapabilities(
-                positionEncoding: encoding.rawValue, triggerCharacters: ["\"", "'", ".", "/", "(", ","]),
-            name: "flowpkg", version: ToolVersion.current)
+        var capabilities = ServerCapabilities(
+            positionEncoding: encoding.rawValue, triggerCharacters: ["\"", "'", ".", "/", "(", ","])
+        if params.initializationOptions?.inlayHints == true { capabilities.inlayHintProvider = true }
+        return InitializeResult(capabilities: capabilities, name: "flowpkg", version: ToolVersion.current)
     }
 
     private func openProject(at folder: String, publishing: Bool = true) {

@@ -41,35 +41,54 @@ public struct BustedConfiguration: Sendable, Equatable {
         guard data.count <= 1 << 20 else {
             throw .configuration(file: path, reason: "it is larger than 1 MB; a configuration is a few lines")
         }
-        let values: LuaValue
+        let tasks: LuaValue
         do {
-            values = try evaluate([
-                "busted", .string(String(decoding: data, as: UTF8.self)), .string(fileName), .string(task),
-            ])
-        } catch let error as TestSetupError {
-            throw error.located(at: path)
+            tasks = try LuaSandbox().evaluate([UInt8](data), name: fileName).returned
         } catch {
             throw .configuration(file: path, reason: "\(error)")
         }
-        guard case .table(let fields) = values else { return BustedConfiguration() }
-        func list(_ key: String) -> [String] {
-            if case .array(let items)? = fields[key] { return items.compactMap(\.stringValue) }
-            return []
+        guard case .table(let table) = tasks else {
+            throw .configuration(file: path, reason: "it must return a table of tasks, like { default = { ... } }")
         }
-        var configuration = BustedConfiguration()
-        configuration.roots = list("ROOT")
-        configuration.patterns = list("pattern")
-        configuration.excludePatterns = list("exclude-pattern")
-        configuration.tags = list("tags")
-        configuration.excludeTags = list("exclude-tags")
-        configuration.filter = list("filter")
-        configuration.filterOut = list("filter-out")
-        configuration.lpath = fields["lpath"]?.stringValue
-        configuration.helper = fields["helper"]?.stringValue
-        configuration.output = fields["output"]?.stringValue
-        if case .bool(let shuffle)? = fields["shuffle"] { configuration.shuffle = shuffle }
-        configuration.seed = fields["seed"]?.stringValue.flatMap { Int64($0) }
-        return configuration
+        guard task == "default" || table[task] != nil else {
+            throw .configuration(file: path, reason: "it has no task '\(task)'")
+        }
+        // busted's order: `_all`, then the task's own settings over it.
+        var fields: [String: LuaValue] = [:]
+        for part in [table["_all"], table[task]] {
+            if case .table(let settings)? = part { fields.merge(settings) { _, own in own } }
+        }
+        return BustedConfiguration(fields)
+    }
+
+    /// The settings busted reads, from one task's table.
+    init(_ fields: [String: LuaValue]) {
+        func list(_ key: String) -> [String] {
+            switch fields[key] {
+            case .string(let text)?: return [text]
+            case .array(let items)?: return items.compactMap { $0.stringValue ?? $0.doubleValue.map { "\($0)" } }
+            default: return []
+            }
+        }
+        func commaSeparated(_ key: String) -> [String] {
+            list(key).flatMap { $0.split(separator: ",").map(String.init) }
+        }
+        roots = list("ROOT")
+        patterns = list("pattern")
+        excludePatterns = list("exclude-pattern")
+        tags = commaSeparated("tags")
+        excludeTags = commaSeparated("exclude-tags")
+        filter = list("filter")
+        filterOut = list("filter-out")
+        lpath = fields["lpath"]?.stringValue
+        helper = fields["helper"]?.stringValue
+        output = fields["output"]?.stringValue
+        if case .bool(let value)? = fields["shuffle"] { shuffle = value }
+        switch fields["seed"] {
+        case .integer(let value)?: seed = value
+        case .string(let text)?: seed = Int64(text)
+        default: break
+        }
     }
 
     /// Which of `names` busted takes as spec files: one of `patterns` found in the name (any

@@ -2,6 +2,11 @@ import Dispatch
 import FlowLoader
 import FlowLua
 import FlowRuntime
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One spec file run in a Lua context of its own (busted insulates each file; here each has a
 /// fresh state), by the embedded runner.
@@ -12,7 +17,9 @@ enum SpecFileRun {
             let loader = try Loader(identifier: suite.identifier, sources: suite.sources)
             context = try LuaContext(
                 name: "test", packageIdentifier: suite.identifier, loader: loader,
-                options: LuaContext.Options(externalModules: suite.externalModules))
+                options: LuaContext.Options(
+                    cModules: options.coverage ? [LuaCoverage.moduleName: LuaCoverage.opener] : [:],
+                    externalModules: suite.externalModules))
         } catch {
             return failed(file, "cannot start a Lua context: \(error)")
         }
@@ -20,7 +27,11 @@ enum SpecFileRun {
         do {
             try context.setGlobal("_FLOWPKG_TEST", settings(file, suite: suite, options: options, seed: seed))
             let results = try context.execute(EmbeddedLua.runner, chunkName: "flowpkg:test")
-            return decode(results.first, file: file)
+            var result = decode(results.first, file: file)
+            if case .table(let fields)? = results.first, fields["loadError"] != nil {
+                locateSyntaxError(in: &result, path: suite.root + "/" + file)
+            }
+            return result
         } catch {
             return failed(file, "\(error)")
         }
@@ -32,7 +43,8 @@ enum SpecFileRun {
         var table: [String: LuaValue] = [
             "file": .string(file), "root": .string(suite.root), "seed": .integer(seed),
             "timeout": .number(options.timeout), "shuffle": .bool(options.shuffle), "list": .bool(options.list),
-            "failFast": .bool(options.failFast), "filter": list(options.filter), "filterOut": list(options.filterOut),
+            "failFast": .bool(options.failFast), "coverage": .bool(options.coverage), "filter": list(options.filter),
+            "filterOut": list(options.filterOut),
             "tags": list(options.tags), "excludeTags": list(options.excludeTags), "lpath": .string(options.lpath),
             "localPath": "./?.lua;./?/init.lua",
             "clock": .function(LuaFunction { _ in [.number(Self.now())] }),
@@ -51,9 +63,37 @@ enum SpecFileRun {
         if case .array(let list)? = fields["records"] {
             records = list.compactMap { SpecRecord($0, file: file) }
         }
-        return SpecFileResult(
+        var result = SpecFileResult(
             file: file, records: records, stopped: fields["stopped"]?.stringValue,
             missingModule: fields["missing"]?.stringValue, missingMessage: fields["message"]?.stringValue)
+        if case .table(let chunks)? = fields["coverage"] {
+            for (chunk, lines) in chunks where chunk.hasPrefix("@") {
+                result.lineHits[String(chunk.dropFirst()), default: [:]] = LineHits.decode(lines)
+            }
+        }
+        return result
+    }
+
+    /// A spec that does not compile: its error as `file:line:col: message`, the column found
+    /// from the token Lua's message quotes, as validate reports it.
+    private static func locateSyntaxError(in result: inout SpecFileResult, path: String) {
+        guard let index = result.records.firstIndex(where: { $0.descriptor == "file" }),
+            let data = FileManager.default.contents(atPath: path)
+        else { return }
+        let bytes = [UInt8](data)
+        bytes.withUnsafeBytes { buffer in
+            do {
+                try LuaChunkChecker().check(buffer, chunkName: result.file)
+            } catch let error as LuaError {
+                let location = SyntaxErrorLocation(error: error, source: buffer)
+                guard let line = location.line else { return }
+                result.records[index].line = line
+                result.records[index].failureFile = result.file
+                result.records[index].failureLine = line
+                result.records[index].message =
+                    "\(result.file):\(line):\(location.column ?? 1): \(location.message)"
+            } catch {}
+        }
     }
 
     private static func failed(_ file: String, _ message: String) -> SpecFileResult {

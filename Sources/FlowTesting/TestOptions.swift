@@ -26,6 +26,8 @@ public struct TestOptions: Sendable, Equatable {
     public var helper: String?
     /// How many files run at once; nil uses every core.
     public var jobs: Int?
+    /// Count the lines each file runs (a C line hook): `SpecFileResult.lineHits`.
+    public var coverage = false
 
     /// busted's own `lpath`.
     public static let defaultLPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"

@@ -59,6 +59,26 @@ struct LocalRocksServer {
         try makeManifest()
     }
 
+    /// Publishes `say` 1.4.1-1 and `luassert` 1.9.0-1 (which depends on it) from Debian's
+    /// lua-say and lua-luassert, the files busted uses here: what `flowpkg add --dev luassert` takes.
+    func publishAssertions() throws {
+        let base = URL(fileURLWithPath: "/usr/share/lua/5.1")
+        func modules(_ folder: String) throws -> [String: (path: String, contents: Data)] {
+            var found: [String: (path: String, contents: Data)] = [:]
+            let walker = FileManager.default.enumerator(atPath: base.appendingPathComponent(folder).path)
+            while let relative = walker?.nextObject() as? String {
+                guard relative.hasSuffix(".lua") else { continue }
+                let path = folder + "/" + relative
+                var name = String(path.dropLast(4)).replacingOccurrences(of: "/", with: ".")
+                if name.hasSuffix(".init") { name = String(name.dropLast(5)) }
+                found[name] = (path, try Data(contentsOf: base.appendingPathComponent(path)))
+            }
+            return found
+        }
+        try publishPure("say", "1.4.1-1", modules: try modules("say"))
+        try publishPure("luassert", "1.9.0-1", modules: try modules("luassert"), dependencies: ["say >= 1.4"])
+    }
+
     /// Publishes a source rock with a C module (`lfs`, standing in for luafilesystem).
     func publishC(_ name: String, _ version: String, module: String) throws {
         let upstream = version.split(separator: "-")[0]

@@ -91,7 +91,10 @@ import Testing
         for url in urls {
             #expect(try Self.status(of: url + "/v1/manifest") == 401, "\(url)")
         }
-        #expect(lines.contains { $0.hasPrefix("Connect: flowpkg run \(root.path) --live \(urls[0]) --token abcdefgh") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("Connect: FLOWPKG_LIVE_TOKEN=abcdefgh flowpkg run \(root.path) --live \(urls[0]) --watch")
+            }, "\(lines)")
     }
 
     @Test func urlListForEveryKindOfHost() {

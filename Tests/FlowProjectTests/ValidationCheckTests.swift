@@ -1,5 +1,6 @@
 import FlowJSON
 import FlowPackage
+import FlowLua
 @testable import FlowProject
 import Foundation
 import Testing

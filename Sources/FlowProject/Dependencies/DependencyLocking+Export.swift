@@ -88,7 +88,8 @@ extension DependencyLocking {
             for dependency in lock.dependencies where dependency.kind != "path" {
                 for module in dependency.modules {
                     try LockedModules.checkPlace(of: module, in: dependency)
-                    let target = rootPath + "/vendor/" + dependency.name + "/" + module.path
+                    let target = try VendorFolder.prepare(
+                        root: rootPath, dependency: dependency.name, path: module.path)
                     guard let bytes = try options.cache.checkedContents(of: module.sha256) else {
                         throw DependencyError.unavailableOffline(dependency: dependency.name, file: module.path)
                     }

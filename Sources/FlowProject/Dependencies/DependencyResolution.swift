@@ -154,7 +154,7 @@ extension DependencyLocking {
     static func allRockFilesPresent(_ lock: Lockfile, root: String, cache: FileCache) -> Bool {
         lock.dependencies.filter { $0.kind == "rock" }.allSatisfy { dependency in
             dependency.modules.allSatisfy { module in
-                FileManager.default.fileExists(atPath: root + "/vendor/" + dependency.name + "/" + module.path)
+                (try? VendorFolder.existing(root: root, dependency: dependency.name, path: module.path)) != nil
                     || FileManager.default.fileExists(atPath: cache.path(for: module.sha256))
             }
         }

@@ -76,9 +76,8 @@ enum LockedModules {
         for module in dependency.modules {
             guard let name = try? ModuleName(module.name) else { continue }
             try checkPlace(of: module, in: dependency)
-            let vendored = root + "/vendor/" + dependency.name + "/" + module.path
             var path: String
-            if FileManager.default.fileExists(atPath: vendored) {
+            if let vendored = try VendorFolder.existing(root: root, dependency: dependency.name, path: module.path) {
                 let actual = try Hashing.sha256(ofFileAt: vendored)
                 guard actual == module.sha256 else {
                     throw .hashMismatch(file: vendored, expected: module.sha256, actual: actual)

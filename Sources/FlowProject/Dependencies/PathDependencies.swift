@@ -113,9 +113,14 @@ enum PackageDependencies {
         var bundled: [LockedDependency] = []
         var taken = Set<String>()
         for dependency in reader.manifest.dependencies {
+            if let problem = DependencyDeclaration.nameProblem(dependency.name) {
+                throw .packageUnusable(
+                    name: name, path: file,
+                    reason: "its manifest lists a dependency named '\(dependency.name)', which is not valid: \(problem)"
+                )
+            }
             let names = Set(dependency.modules.map(\.rawValue))
-            guard !names.isEmpty, dependency.name != name, DependencyDeclaration.nameProblem(dependency.name) == nil
-            else { continue }
+            guard !names.isEmpty, dependency.name != name else { continue }
             taken.formUnion(names)
             bundled.append(
                 LockedDependency(

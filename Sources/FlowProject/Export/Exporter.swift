@@ -94,7 +94,7 @@ public enum Exporter {
         var input = PackageInput(
             identifier: project.identifier, name: project.projectFile.name, version: project.projectFile.version,
             startModule: project.startModule,
-            modules: project.modules.map {
+            modules: project.modules.filter { !project.isSpec($0) }.map {
                 .init(name: $0.name, relativePath: $0.relativePath, file: $0.file, contents: checkedBytes($0.file.path))
             },
             resources: project.resources.map { .init(key: $0.key, file: $0.file) },

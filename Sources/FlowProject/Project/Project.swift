@@ -119,6 +119,14 @@ public struct Project: Sendable {
         return low < modules.count && modules[low].name.rawValue == name ? modules[low] : nil
     }
 
+    /// Whether `module` is one of the project's spec files (`ProjectFile.isSpecFile`): never packaged.
+    public func isSpec(_ module: ProjectModule) -> Bool {
+        guard module.dependency == nil else { return false }
+        let rootPath = RunTarget.lexicallyStandardized(root.path) + "/"
+        let path = RunTarget.lexicallyStandardized(module.file.path)
+        return path.hasPrefix(rootPath) && projectFile.isSpecFile(String(path.dropFirst(rootPath.count)))
+    }
+
     /// The script a program loads by `path` (relative to its sources folder), if the project has it.
     public func script(atPath path: String) -> ProjectScript? {
         scripts.first { $0.relativePath == path }

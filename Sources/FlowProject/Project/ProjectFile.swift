@@ -25,6 +25,7 @@ public struct ProjectFile: Sendable, Equatable {
         "ignore",
         "runtimeVersion",
         "dependencies", "rocksServers", devDependenciesKey, "tests",
+        "types",
     ]
     /// The key of the dependencies only the project's tests use (luassert, say).
     public static let devDependenciesKey = "devDependencies"
@@ -48,6 +49,9 @@ public struct ProjectFile: Sendable, Equatable {
     /// Static-analysis findings not to report: `"FP405"` everywhere, or `{"code": "FP406",
     /// "path": "Resources/runtime/*"}` for files matching a glob relative to the project folder.
     public var ignore: [IgnoreRule] = []
+    /// Project-relative folders of LuaCATS definition files (`---@meta`): read for types by
+    /// validate and lsp, never packaged.
+    public var types: [String] = []
 
     /// One entry of `ignore`.
     public struct IgnoreRule: Sendable, Equatable {
@@ -122,6 +126,19 @@ public struct ProjectFile: Sendable, Equatable {
     /// Why `value` is not an `externalModules` entry: a module name, or a prefix followed by `.*`.
     public static func externalModuleProblem(_ value: String) -> String? {
         Manifest.externalModuleProblem(value)
+    }
+
+    /// The folders of spec files: `tests`, or busted's default, `spec`.
+    public var specFolders: [String] { tests.isEmpty ? ["spec"] : tests }
+
+    /// Whether the file at `path` (relative to the project folder) is a spec or a spec's helper:
+    /// under a spec folder, or named `*_spec.lua`. Validated with busted's globals, never packaged.
+    public func isSpecFile(_ path: String) -> Bool {
+        if path.hasSuffix("_spec.lua") { return true }
+        return specFolders.contains { folder in
+            let trimmed = folder.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+            return !trimmed.isEmpty && (path == trimmed || path.hasPrefix(trimmed + "/"))
+        }
     }
 
     /// Whether `module` is among `externalModules`, by exact name or by a `Prefix.*` entry.

@@ -17,12 +17,17 @@ struct LintConfiguration {
     var root = ""
     /// `read_globals` of the configuration: globals that may be read but not set.
     var readGlobals: Set<String> = []
+    /// Whether a file (relative to the project folder) is a spec, which has busted's globals.
+    var specFile: (@Sendable (String) -> Bool)?
 
     /// Read under the same rules and bounds as the configuration's globals
     /// (`LuacheckConfig.globals`, which reports what is refused).
-    static func load(inProject root: URL, allowsOutsideLinks: Bool = false) -> LintConfiguration {
+    static func load(
+        inProject root: URL, allowsOutsideLinks: Bool = false, specFile: (@Sendable (String) -> Bool)? = nil
+    ) -> LintConfiguration {
         var configuration = LintConfiguration()
         configuration.root = root.standardizedFileURL.path
+        configuration.specFile = specFile
         guard let source = LuacheckConfig.contents(inProject: root, allowsOutsideLinks: allowsOutsideLinks),
             let entries = try? LuacheckConfig.entries(source, chunkName: LuacheckConfig.fileName)
         else { return configuration }
@@ -73,10 +78,11 @@ struct LintConfiguration {
     }
 
     func options(forFile path: String) -> LintOptions {
-        guard !sections.isEmpty else { return base }
+        guard !sections.isEmpty || specFile != nil else { return base }
         var options = base
         var relative = path
         if relative.hasPrefix(root + "/") { relative.removeFirst(root.count + 1) }
+        if let specFile, specFile(relative) { options.globals.formUnion(LuacheckConfig.standardSets["busted"] ?? []) }
         for section in sections {
             let folder = section.path.hasSuffix("/") ? section.path : section.path + "/"
             // luacheck's paths are relative to where it runs: the project folder, or Sources/.

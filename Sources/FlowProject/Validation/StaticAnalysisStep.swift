@@ -19,12 +19,21 @@ enum StaticAnalysisStep {
         // A luacheck user's configuration carries over: what .luacheckrc declares is defined.
         let luacheck = LuacheckConfig.globals(
             inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
+        // A LuaLS user's configuration carries over too (issue 47).
+        let luarc = LuaLSConfiguration.load(inProject: project.root)
+        let legacy = luarc.hasLegacyGlobals ? Array(Environment.legacyGlobals.keys) : []
+        // What the project's definition files declare is defined, as LuaLS has it.
+        let definitions = TypeCheckStep.definitionFiles(of: project, luarc: luarc)
+        let declared = definitions.flatMap { Array($0.types.globals.keys) + Array($0.types.globalFields.keys) }
         let environment = base.extended(
-            globals: project.projectFile.globals + luacheck.names,
+            globals: project.projectFile.globals + luacheck.names + luarc.globals + legacy + declared,
             externalModules: project.projectFile.externalModules)
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
-        let lint = LintConfiguration.load(inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
+        // Spec files read busted's globals (describe, it, assert, ...), as `std = "+busted"` gives them.
+        let lint = LintConfiguration.load(
+            inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks,
+            specFile: { [projectFile = project.projectFile] in projectFile.isSpecFile($0) })
         let readOnlyGlobals = base.globals.union(lint.readGlobals)
         // The lint rules and the project rules read the same facts and nothing of each other:
         // on a large project the lint rules run on a thread of their own meanwhile, since this
@@ -53,10 +62,15 @@ enum StaticAnalysisStep {
             everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
             startModule: project.startModule, uncompiled: uncompiled,
             implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
-                modules: modules, options: { lint.options(forFile: $0) }))
-        let typeFindings = TypeCheckStep.check(project: project, modules: modules)
+                modules: modules, options: { lint.options(forFile: $0) }),
+            fileGlobals: { lint.options(forFile: $0).globals })
+        let typeFindings = TypeCheckStep.check(
+            project: project, modules: modules, definitions: definitions, disabled: luarc.disabled)
         lintDone.wait()
-        return luacheck.diagnostics + lintFindings.withLock { $0 } + projectFindings + typeFindings
+        // `diagnostics.disable: ["undefined-global"]` as luacheck's `ignore 113` would.
+        let undefinedGlobalsOff = luarc.disabled.contains("undefined-global")
+        return luacheck.diagnostics + luarc.diagnostics + lintFindings.withLock { $0 }
+            + projectFindings.filter { !(undefinedGlobalsOff && $0.has(.undefinedGlobal)) } + typeFindings
     }
 
     /// Splits one checked file's findings: its syntax error, when it has one and a name the

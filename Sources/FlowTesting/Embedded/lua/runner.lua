@@ -509,7 +509,9 @@ local function loadShown(path, shown, env)
   local text = handle:read("a")
   handle:close()
   if text:sub(1, 1) == "#" then text = "--" .. text end
-  return load(text, "@" .. shown, "bt", env)
+  -- an explicit nil would be the chunk's _ENV: pass an environment only when there is one
+  if env then return load(text, "@" .. shown, "bt", env) end
+  return load(text, "@" .. shown, "bt")
 end
 
 -- Modules looked up on disk, as busted's package.path has them: `lpath` before everything
@@ -608,9 +610,15 @@ package.loaded.busted = setmetatable({}, {
 os.exit = function(code) error(setmetatable({ code = code == nil and true or code }, Exit), 2) end
 
 -- The time limit: a count hook that, once past the deadline, raises in every frame that is
--- not this runner's until the runner has control again.
+-- not this runner's until the runner has control again. With --coverage the C line hook of
+-- flowpkg.coverage counts lines and calls the watchdog on its count events.
+local coverage = options.coverage and require("flowpkg.coverage") or nil
 local deadline, timedOut = clock() + options.timeout, false
-local function watchdog()
+local watchdog
+local function everyInstructions(count)
+  if coverage then coverage.setcount(count) else sethook(watchdog, "", count) end
+end
+watchdog = function()
   if timedOut then
     local info = getinfo(2, "S")
     if info and info.source ~= RUNNER then error(setmetatable({}, Timeout)) end
@@ -619,15 +627,15 @@ local function watchdog()
   if clock() > deadline then
     timedOut = true
     stopped = "timeout"
-    sethook(watchdog, "", 1)
+    everyInstructions(1)
     error(setmetatable({}, Timeout))
   end
 end
-sethook(watchdog, "", 10000)
+if coverage then coverage.start(watchdog, 10000) else sethook(watchdog, "", 10000) end
 
 local function finish(extra)
-  sethook()
-  local result = { records = records, randomseed = options.seed, stopped = stopped }
+  local counts = coverage and coverage.stop() or sethook()
+  local result = { records = records, randomseed = options.seed, stopped = stopped, coverage = counts }
   for k, v in pairs(extra or {}) do result[k] = v end
   return result
 end

@@ -1,18 +1,18 @@
-import FlowLua
+import FlowSupport
 
 /// Where a Lua syntax error is, and its message without the `chunk:line:` prefix.
 ///
 /// Lua reports only a line; the column comes from the token its message quotes
 /// (`... near 'then'`), found on that line, or is 1 when there is none to find.
-struct SyntaxErrorLocation: Equatable {
-    var message: String
-    var line: Int?
-    var column: Int?
+package struct SyntaxErrorLocation: Equatable {
+    package var message: String
+    package var line: Int?
+    package var column: Int?
 
     /// Longest token quoted in a message: an unfinished string quotes everything up to the error.
-    static let maximumTokenLength = 40
+    package static let maximumTokenLength = 40
 
-    init(error: LuaError, source: UnsafeRawBufferPointer) {
+    package init(error: LuaError, source: UnsafeRawBufferPointer) {
         var text = error.message
         if let line = error.line {
             // The chunk name in the prefix may be shortened by Lua (LUA_IDSIZE), so cut at ":<line>: ".
@@ -28,7 +28,7 @@ struct SyntaxErrorLocation: Equatable {
     }
 
     /// The token in `... near 'token'` (quotes removed), `<eof>` as is, or nil.
-    static func nearToken(in message: String) -> String? {
+    package static func nearToken(in message: String) -> String? {
         guard let range = message.lastRange(of: " near ") else { return nil }
         let rest = message[range.upperBound...]
         if rest.hasPrefix("'") && rest.hasSuffix("'") && rest.count >= 2 { return String(rest.dropFirst().dropLast()) }
@@ -46,7 +46,7 @@ struct SyntaxErrorLocation: Equatable {
     }
 
     /// The 1-based byte column of `token` on `line`; for `<eof>` the end of the line.
-    static func column(of token: String?, onLine line: Int, in source: UnsafeRawBufferPointer) -> Int {
+    package static func column(of token: String?, onLine line: Int, in source: UnsafeRawBufferPointer) -> Int {
         guard let (start, end) = lineBounds(line, in: source) else { return 1 }
         guard let token, !token.isEmpty else { return 1 }
         if token == "<eof>" { return end - start + 1 }
@@ -69,7 +69,7 @@ struct SyntaxErrorLocation: Equatable {
 
     /// Byte range of a 1-based line, counting line breaks as Lua's lexer does (`\n`, `\r`,
     /// `\r\n` and `\n\r` are each one break).
-    static func lineBounds(_ line: Int, in source: UnsafeRawBufferPointer) -> (Int, Int)? {
+    package static func lineBounds(_ line: Int, in source: UnsafeRawBufferPointer) -> (Int, Int)? {
         var current = 1
         var index = 0
         let count = source.count
