@@ -30,6 +30,7 @@ public struct Flowpkg: ParsableCommand {
             Init.self,
             Templates.self,
             Validate.self,
+            Fmt.self,
             Export.self,
             Inspect.self,
             Verify.self,

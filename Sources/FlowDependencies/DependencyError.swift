@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowSupport
 
 /// Why a dependency could not be resolved, fetched or trusted; each becomes one diagnostic
 /// whose message names the file, the rock or the command, and the fix.
@@ -40,6 +41,11 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
     /// A dependency's module is larger than any module may be (FP303), refused before it is read.
     case moduleTooLarge(dependency: String, file: String, size: Int, limit: Int)
     case io(path: String, reason: String)
+
+    /// A file FlowSupport's `AtomicOutput` could not write.
+    package static func io(_ failure: AtomicOutput.Failure) -> DependencyError {
+        .io(path: failure.path, reason: failure.reason)
+    }
 
     public var description: String { diagnostic.message }
 

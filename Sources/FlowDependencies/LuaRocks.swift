@@ -68,7 +68,11 @@ public struct LuaRocks: Sendable {
         _ arguments: [String], tree: String, provided: [String: String] = [:], scratch: String, in folder: String? = nil
     ) throws(DependencyError) -> ChildOutput {
         let config = scratch + "/luarocks-config.lua"
-        try AtomicWrite.write(Array(configuration(provided: provided).utf8), to: config)
+        do {
+            try AtomicOutput.write(Array(configuration(provided: provided).utf8), to: config, creatingFolders: true)
+        } catch {
+            throw .io(error)
+        }
         let command = ChildCommand(
             executable, commonArguments(tree: tree) + arguments,
             environment: ["LUAROCKS_CONFIG": config, "LUA_PATH": nil, "LUA_CPATH": nil, "LUA_INIT": nil],

@@ -80,7 +80,11 @@ public struct RockResolver {
                 build = { type = "builtin", modules = {} }
 
                 """
-            try AtomicWrite.write(Array(text.utf8), to: rockspec)
+            do {
+                try AtomicOutput.write(Array(text.utf8), to: rockspec, creatingFolders: true)
+            } catch {
+                throw .io(error)
+            }
             let output = try luarocks.run(
                 ["install", "--only-deps", "--no-doc", rockspec], tree: tree, provided: provided, scratch: scratch)
             if !output.succeeded {

@@ -86,7 +86,7 @@ struct DevLoop {
             output.write("Serving \(manifest.name) (\(manifest.identifier)) at \(base)")
             output.write("Session page: \(server.sessionPageURL(base: base))")
         }
-        let shown = directory ?? DiagnosticRenderer.relativePath(root.path, from: workingDirectory)
+        let shown = directory ?? PathText.relative(root.path, from: workingDirectory)
         // The token goes in the environment: a command line is readable by every local user.
         // The program ends when dev is gone, even killed (`ParentWatch`).
         let command = ChildCommand(

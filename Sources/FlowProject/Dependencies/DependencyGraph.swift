@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowSupport
 import FlowDiagnostics
 import FlowPackage
 
@@ -54,7 +55,7 @@ struct DependencyGraph {
                 if folders.contains(target) {
                     throw .dependencyCycle(chain: chain + [declaration.name])
                 }
-                let origin = parent == nil ? path : DependencyLocking.relativePath(from: root, to: target)
+                let origin = parent == nil ? path : PathText.relative(target, from: root)
                 let source = describe("path", declaration.name, origin, parent)
                 if let existing = pinned.first(where: { $0.name == declaration.name }) {
                     // The same folder reached twice (two dependencies sharing one) is one dependency.
@@ -76,7 +77,7 @@ struct DependencyGraph {
                     folders: folders + [target], cache: cache)
             case .package(let path):
                 let target = PathText.resolve(path, against: folder)
-                let origin = parent == nil ? path : DependencyLocking.relativePath(from: root, to: target)
+                let origin = parent == nil ? path : PathText.relative(target, from: root)
                 let entries = try PackageDependencies.lock(
                     name: declaration.name, path: origin, root: root, requested: parent == nil ? path : nil,
                     cache: cache)

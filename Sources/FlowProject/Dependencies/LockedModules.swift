@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowSupport
 import FlowDiagnostics
 import FlowPackage
 
@@ -85,7 +86,7 @@ enum LockedModules {
                         file: vendored, expected: module.sha256,
                         actual: "a file of \(size.map(String.init) ?? "unknown") bytes, not \(module.size)")
                 }
-                let actual = try Hashing.sha256(ofFileAt: vendored)
+                let actual = try FileCache.sha256(ofFileAt: vendored)
                 guard actual == module.sha256 else {
                     throw .hashMismatch(file: vendored, expected: module.sha256, actual: actual)
                 }

@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowSupport
 import FlowDiagnostics
 import FlowPackage
 
@@ -74,7 +75,7 @@ enum PathDependencies {
             locked.append(
                 LockedModule(
                     name: module.name.rawValue, path: module.relativePath, size: Int64(bytes.count),
-                    sha256: Hashing.sha256(bytes)))
+                    sha256: SHA256.hex(of: bytes)))
         }
         return Modules(
             modules: modules, locked: locked, version: project.projectFile.version, folder: folder,
@@ -89,7 +90,7 @@ enum PathDependencies {
         let found = try modules(name: name, path: path, root: root)
         let lines = found.locked.sorted { $0.path < $1.path }.map { "\($0.path):\($0.sha256)\n" }.joined()
         let locked = LockedDependency(
-            kind: "path", name: name, version: found.version, origin: path, sha256: Hashing.sha256(Array(lines.utf8)),
+            kind: "path", name: name, version: found.version, origin: path, sha256: SHA256.hex(of: Array(lines.utf8)),
             requested: requested, dependencies: found.declarations.map(DependencyGraph.ownDependency).sorted(),
             modules: found.locked)
         return (locked, found)
@@ -133,7 +134,7 @@ enum PackageDependencies {
                     name: module.name.rawValue, path: String(module.path.dropFirst(PackagePath.modulesFolder.count)),
                     size: Int64(bytes.count), sha256: sha))
         }
-        let packageSHA = try Hashing.sha256(ofFileAt: file)
+        let packageSHA = try FileCache.sha256(ofFileAt: file)
         var bundled: [LockedDependency] = []
         var taken = Set<String>()
         for dependency in reader.manifest.dependencies {
@@ -164,7 +165,7 @@ enum PackageDependencies {
     static func refill(_ dependency: LockedDependency, root: String, cache: FileCache) throws(DependencyError) -> Bool {
         let file = PathText.resolve(dependency.origin, against: root)
         guard FileManager.default.fileExists(atPath: file) else { return false }
-        let actual = try Hashing.sha256(ofFileAt: file)
+        let actual = try FileCache.sha256(ofFileAt: file)
         guard actual == dependency.sha256 else {
             throw .hashMismatch(file: file, expected: dependency.sha256, actual: actual)
         }

@@ -21,7 +21,7 @@ public struct ValidationOptions: Sendable {
     /// `--locked` (a path dependency changed since flowpkg.lock is an error) and where
     /// dependency files come from.
     public var dependencies = DependencyOptions()
-    /// Whether LuaCATS annotations and inferred types are read and checked (FP901–FP908);
+    /// Whether LuaCATS annotations and inferred types are read and checked (FP901–FP910);
     /// `validate --no-types` turns it off.
     public var checksTypes = true
     /// Whether the session keeps the bytes it checked of each module and script file, for
