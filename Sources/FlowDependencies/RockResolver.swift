@@ -190,8 +190,15 @@ public struct RockResolver {
         let rockSHA = try cache.store([UInt8](rockData))
         return LockedDependency(
             kind: "rock", name: rock.name, version: rock.version,
-            origin: origin ?? PathText.lastComponent(of: rockFile), sha256: rockSHA, requested: requested,
+            origin: Self.lockedOrigin(origin, rockFile: rockFile), sha256: rockSHA, requested: requested,
             dependencies: rock.dependencies, modules: modules)
+    }
+
+    /// What the lock records as a rock's origin: its URL, or for a server that is a folder only
+    /// the rock file's name (a lock is committed: it never holds this machine's paths).
+    static func lockedOrigin(_ origin: String?, rockFile: String) -> String {
+        guard let origin, !origin.hasPrefix("/") else { return PathText.lastComponent(of: origin ?? rockFile) }
+        return origin
     }
 
     /// `name-version` → the rock file or URL luarocks said it was installing.

@@ -26,7 +26,11 @@ extension LiveServer {
 
     func openInEditor(_ request: HTTPRequest) -> HTTPResponse {
         let given = request.query["path"] ?? ""
-        guard let path = paths.absolute(given) else {
+        // A project file, its links resolved: one pointing outside the project is not one.
+        guard let path = paths.absolute(given), let real = Self.realPath(path),
+            let realRoot = Self.realPath(paths.root),
+            real.hasPrefix(realRoot + "/")
+        else {
             return HTTPResponse.error(404, "'\(given)' is no file of the project")
         }
         let line = Int(request.query["line"] ?? "") ?? 1, column = Int(request.query["column"] ?? "") ?? 1
@@ -41,6 +45,13 @@ extension LiveServer {
         }
         log("opened \(LogText.escaped(paths.shown(path))):\(line):\(column) with \(LogText.escaped(words[0]))")
         return HTTPResponse(status: 204, contentType: "text/plain", body: .bytes([]))
+    }
+
+    /// `path` with every link resolved (`realpath(3)`), or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Starts `words` (found on PATH, no shell) with no input, in a process group of its own

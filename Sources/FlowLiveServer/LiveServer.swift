@@ -175,7 +175,13 @@ public final class LiveServer: Sendable {
     }
 
     private func respond(to request: HTTPRequest) -> HTTPResponse {
-        authorized(request) {
+        // DNS rebinding: a page of attacker.example resolved to 127.0.0.1 sends its own name.
+        if let host = request.headers["host"], !Self.acceptsHost(host, listeningOn: options.host) {
+            log("\(request.peer) \(LogText.escaped(request.method)) \(LogText.escaped(request.path)) → 403 (Host)")
+            return HTTPResponse.error(
+                403, "the Host header names '\(host)': the live source answers loopback names and addresses only")
+        }
+        return authorized(request) {
             if let answer = debugRelay.respond(to: request) { return answer }
             if request.path == LiveProtocol.reportPath {
                 guard request.method == "POST" else {
@@ -322,6 +328,21 @@ public final class LiveServer: Sendable {
             if let type = request.query["type"], !type.isEmpty { target += ".\(LogText.escaped(type))" }
         }
         return "\(request.peer) \(LogText.escaped(request.method)) \(target) → \(status)"
+    }
+
+    /// Whether a request's `Host` header may name this server: `localhost`, an IP address
+    /// (a page cannot rebind an address, only a name), or the very name it listens on.
+    static func acceptsHost(_ header: String, listeningOn listening: String) -> Bool {
+        var name = Substring(header.lowercased())
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return false }
+            name = name[name.index(after: name.startIndex)..<close]
+            return name.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
+        if let colon = name.lastIndex(of: ":") { name = name[..<colon] }
+        if name == "localhost" || name == listening.lowercased() { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in UInt8(part).map { String($0) == part } ?? false }
     }
 
     /// Compares secrets without stopping at the first difference, so timing tells nothing.

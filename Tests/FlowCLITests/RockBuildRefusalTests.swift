@@ -72,6 +72,10 @@ import Testing
             files: ["evil.lua": "return { word = 'evil' }\n"])
         var result = try project.flowpkg(["lock"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        // A lock is committed: a folder server's rock is named, not this machine's path to it.
+        let lock = try String(contentsOf: project.app.appendingPathComponent("flowpkg.lock"), encoding: .utf8)
+        #expect(lock.contains("\"origin\" : \"evil-1.0-1.src.rock\""), "\(lock)")
+        #expect(!lock.contains(project.scratch.url.path), "\(lock)")
         // The server now serves, at the locked version, a rock that builds with a command.
         try project.publishCommandRock()
         try FileManager.default.removeItem(at: project.cache)

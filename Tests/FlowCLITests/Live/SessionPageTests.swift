@@ -119,6 +119,17 @@ import Testing
             ["python3", "-c", Self.fetch, url + "/v1/open?path=/etc/passwd&token=\(LiveSessionTests.token)"],
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(outside.stdout.hasPrefix("404"), "\(outside.stdout)")
+        // A project file that is a link to a file outside the project is no project file.
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Sources/outside.lua").path, withDestinationPath: "/etc/hostname")
+        let linked = try FlowpkgProcess.run(
+            [
+                "python3", "-c", Self.fetch,
+                url
+                    + "/v1/open?path=\(root.standardizedFileURL.path)/Sources/outside.lua&token=\(LiveSessionTests.token)",
+            ],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(linked.stdout.hasPrefix("404"), "\(linked.stdout)")
         let noToken = try FlowpkgProcess.run(
             ["python3", "-c", Self.fetch, url + "/v1/open?path=\(file)"],
             executable: URL(fileURLWithPath: "/usr/bin/env"))
