@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: the DocC catalogs of the host libraries (.ci/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // stylua.toml, read by a maintained TOML library (flowpkg fmt).
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // C libraries, reached through pkg-config; each wrapper target owns its handles.
@@ -79,7 +81,9 @@ let package = Package(
         .target(name: "FlowLoader", dependencies: ["FlowPackage", "FlowSupport"]),
         // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
         // Lua's errors, and compiling chunks without running them.
-        .target(name: "FlowLua", dependencies: ["CLua", "FlowSupport"]),
+        .target(name: "FlowLua", dependencies: ["CLua", "CFlowLua", "FlowSupport"]),
+        // The hooks Swift cannot be: coverage's line hook (coverage.c).
+        .target(name: "CFlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport"]),
         // `flowpkg test`: busted's API over each spec file in a context of its own, in parallel, and
@@ -121,7 +125,10 @@ let package = Package(
         .target(name: "LuaSyntax"),
         // `flowpkg fmt` and the language server's formatting: StyLua's options and layout over
         // LuaSyntax's tree and tokens, each result checked against Lua's bytecode before a write.
-        .target(name: "FlowFormat", dependencies: ["LuaSyntax", "FlowLua", "FlowSupport"]),
+        .target(
+            name: "FlowFormat",
+            dependencies: ["LuaSyntax", "FlowLua", "FlowSupport", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         // Static analysis: what each module requires, reads and defines, and the project-wide rules.
         .target(
             name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage", "EmbeddedDefinitions"]),
@@ -159,7 +166,7 @@ let package = Package(
         .target(
             name: "FlowLanguageServer",
             dependencies: [
-                "FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowSupport",
+                "FlowAnalysis", "FlowDiagnostics", "FlowFormat", "FlowPackage", "FlowProject", "FlowSupport",
                 "LanguageServerProtocol", "LuaSyntax",
             ]
         ),
@@ -168,7 +175,7 @@ let package = Package(
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowSupport", "FlowTemplates", "FlowUpdates",
-                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies", "FlowTesting",
+                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies", "FlowTesting", "FlowFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

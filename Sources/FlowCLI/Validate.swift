@@ -31,7 +31,7 @@ extension Flowpkg {
         @Flag(help: "Treat warnings as errors.")
         var strict = false
 
-        @Flag(help: "Do not read LuaCATS annotations nor check types (FP901-FP908).")
+        @Flag(help: "Do not read LuaCATS annotations nor check types (FP901-FP910).")
         var noTypes = false
 
         @OptionGroup var links: LinkOptions

@@ -152,3 +152,18 @@ package final class AtomicOutput {
 
     static func systemReason() -> String { String(cString: strerror(errno)) }
 }
+
+extension AtomicOutput {
+    /// Replaces the existing file at `path` with `bytes` through `write(_:to:)` (a symbolic link
+    /// written through, the mode kept), but refuses a read-only file rather than replace it:
+    /// `flowpkg fmt` writes so.
+    package static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw Failure(path: path, reason: systemReason(), code: errno) }
+        // The permission bits decide, for root too (whom access(2) lets write anything).
+        guard info.st_mode & 0o222 != 0, access(path, W_OK) == 0 else {
+            throw Failure(path: path, reason: "the file is read-only")
+        }
+        try write(bytes, to: path)
+    }
+}

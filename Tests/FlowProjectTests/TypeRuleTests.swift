@@ -15,6 +15,7 @@ import Testing
         ("FP906", ["Sources/Main.lua:4:1"]),
         ("FP907", ["Sources/Main.lua:5:14"]),
         ("FP908", ["Sources/Main.lua:4:7"]),
+        ("FP910", ["Sources/Main.lua:12:45"]),
     ]
 
     @Test(arguments: expected.map(\.code))
@@ -147,6 +148,11 @@ import Testing
             ---@param name string
             ---@param gui table
             local function highlight(name, gui) return name, gui end
+            ---@class Lazy
+            ---@field name string
+            local Lazy = {}
+            function Lazy:__index(key) return key end
+            function Lazy:show() return self.computed end
             ---@type table<string, string>
             local mapping = nil
             print(use(M.defaults, {}, print), highlight("x", nil), mapping)

@@ -138,6 +138,7 @@ struct ModuleTypeCollector {
                     }
                     types.classes[current]?.fields[name] = TypeMember(
                         name: name, type: type, doc: doc, line: annotation.line, column: annotation.column)
+                    if !type.acceptsNil { types.classes[current]?.requiredFields.insert(name) }
                 case .alias(let name, let type):
                     types.aliases[name] = type
                 case .enum(let name):
@@ -204,6 +205,11 @@ struct ModuleTypeCollector {
         }
         for table in tables {
             guard let className = table.className else { continue }
+            // An `__index` function answers any key: the class's fields are not all known.
+            if case .function = table.fields["__index"]?.type {
+                types.classes[className]?.isOpen = true
+                types.openedClasses.insert(className)
+            }
             for (name, field) in table.fields where types.classes[className]?.fields[name] == nil {
                 types.classes[className]?.fields[name] = field
             }

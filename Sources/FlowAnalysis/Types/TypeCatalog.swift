@@ -27,12 +27,14 @@ public struct TypeCatalog: Sendable {
                 existing.parents += definition.parents.filter { !existing.parents.contains($0) }
                 existing.fields.merge(definition.fields) { old, _ in old }
                 existing.isOpen = existing.isOpen || definition.isOpen
+                existing.requiredFields.formUnion(definition.requiredFields)
                 if existing.doc.isEmpty { existing.doc = definition.doc }
                 classes[name] = existing
             } else {
                 classes[name] = definition
             }
         }
+        for name in types.openedClasses { classes[name]?.isOpen = true }
         for (name, fields) in types.assignedFields {
             classes[name]?.fields.merge(fields) { old, _ in old }
         }
@@ -88,6 +90,19 @@ public struct TypeCatalog: Sendable {
             for parent in definition.parents { if case .named(let parentName) = parent { pending.append(parentName) } }
         }
         return fields
+    }
+
+    /// The required fields of a class and its parents.
+    public func requiredFields(ofClass className: String) -> Set<String> {
+        var required: Set<String> = []
+        var seen: Set<String> = []
+        var pending = [className]
+        while let current = pending.popLast() {
+            guard seen.insert(current).inserted, let definition = classes[current] else { continue }
+            required.formUnion(definition.requiredFields)
+            for parent in definition.parents { if case .named(let parentName) = parent { pending.append(parentName) } }
+        }
+        return required
     }
 
     /// Whether every field of the class is known: it and each parent a declared class, none

@@ -35,7 +35,7 @@ public enum TypeRules {
     public static func luaLSNames(of code: DiagnosticCode) -> [String] {
         let kinds: [TypeFinding.Kind] = [
             .malformedAnnotation, .argumentType, .tooManyReturns, .tooFewReturns, .unknownField, .notCallable,
-            .assignmentType, .deprecated,
+            .assignmentType, .deprecated, .missingField,
         ]
         return kinds.filter { self.code($0) == code }.map(luaLSName)
     }
@@ -48,7 +48,8 @@ public enum TypeRules {
         case .tooFewReturns: return .tooFewReturns
         case .unknownField: return .unknownClassField
         case .notCallable: return .callOfNonFunction
-        case .assignmentType, .missingField: return .assignmentTypeMismatch
+        case .assignmentType: return .assignmentTypeMismatch
+        case .missingField: return .missingClassField
         case .deprecated: return .deprecatedUse
         }
     }
@@ -136,6 +137,17 @@ public enum TypeRules {
             let parameter = signature.parameters[position]
             // An explicit nil stands for an argument left out: never reported.
             if value == .nil { continue }
+            if let keys = site.constructorKeys[index],
+                let missing = missingFields(keys, of: parameter.type, catalog: catalog)
+            {
+                findings.append(
+                    TypeFinding(
+                        kind: .missingField, line: argument.line, column: argument.column,
+                        message:
+                            "argument \(index + 1) of '\(name)' is a \(parameter.type) without its required field\(missing.count == 1 ? "" : "s") "
+                            + missing.map { "'\($0)'" }.joined(separator: ", ")))
+                continue
+            }
             guard TypeRelations.rejects(parameter.type, value, catalog: catalog) else { continue }
             findings.append(
                 TypeFinding(
@@ -145,6 +157,14 @@ public enum TypeRules {
                 ))
         }
         return findings
+    }
+
+    /// The required fields of the class `type` names that `keys` lacks; nil when none or not certain.
+    private static func missingFields(_ keys: Set<String>, of type: LuaType, catalog: TypeCatalog) -> [String]? {
+        guard case .named(let className) = type, catalog.classes[className] != nil, catalog.isClosed(className)
+        else { return nil }
+        let missing = catalog.requiredFields(ofClass: className).subtracting(keys).sorted()
+        return missing.isEmpty ? nil : missing
     }
 
     private static func fieldFindings(_ types: ModuleTypes, catalog: TypeCatalog) -> [TypeFinding] {

@@ -34,4 +34,8 @@ extension DiagnosticCode {
         "FP909", .warning, ".luarc.json unreadable",
         "lua-language-server's .luarc.json is not valid JSON (comments allowed); its globals, disabled diagnostics and libraries are not used."
     )
+    public static let missingClassField = DiagnosticCode(
+        "FP910", .warning, "constructor without a required field",
+        "A table constructor given where a ---@class is expected lacks a ---@field that cannot be nil. LuaLS name: missing-fields."
+    )
 }

@@ -8,6 +8,11 @@ import FlowPackage
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Another flowpkg project used by path (`{"path": "../ui-kit"}`): its own modules, read from
 /// its folder each time, so `run` and `serve` see its edits at once.
@@ -31,6 +36,20 @@ enum PathDependencies {
         guard folder != PathText.resolve(".", against: root) else {
             throw .pathUnusable(name: name, path: folder, reason: "it is this project itself")
         }
+        // As a linked resource: outside the project's git work tree only with the opt-in (a pull
+        // request writes flowpkg.json), never in /proc. A project in no work tree has sibling
+        // folders as dependencies, as before.
+        let realRoot = FileTree.realPath(root) ?? root
+        let rule = LinkRule(projectRoot: realRoot, allowsOutside: OutsideLinks.allowedByEnvironment)
+        var gitFolder = stat()
+        let inWorkTree = rule.repositoryRoot != realRoot || lstat(realRoot + "/.git", &gitFolder) == 0
+        if let real = FileTree.realPath(folder) {
+            let refusal = rule.refusal(of: real)
+            if let refusal, refusal != .holdsProject(target: real), inWorkTree || !refusal.isAllowedByOptIn {
+                let (message, hint) = rule.explain(refusal, link: path, what: "its folder")
+                throw .pathOutsideRepository(name: name, path: folder, message: message, hint: hint)
+            }
+        }
         let discovery = ProjectLoader.discover(in: URL(fileURLWithPath: folder), includeDependencies: false)
         guard let project = discovery.project else {
             let first = discovery.diagnostics.first { $0.severity == .error }
@@ -41,10 +60,15 @@ enum PathDependencies {
         var modules: [ProjectModule] = []
         var locked: [LockedModule] = []
         for module in project.modules where module.dependency == nil {
-            guard let data = FileManager.default.contents(atPath: module.file.path) else {
-                throw .io(path: module.file.path, reason: "it cannot be read")
+            // Read within validate's limit (FP303): a dependency's module is no bigger than the app's.
+            let limit = ValidationOptions.defaultMaximumModuleSize
+            let bytes: [UInt8]
+            switch SourceFile.contents(of: module.file.path, maximumSize: limit) {
+            case .success(let read): bytes = read
+            case .failure(.tooLarge(let size)):
+                throw .moduleTooLarge(dependency: name, file: module.file.path, size: size, limit: limit)
+            case .failure(.unreadable(let reason)): throw .io(path: module.file.path, reason: reason)
             }
-            let bytes = [UInt8](data)
             var copy = module
             copy.dependency = name
             modules.append(copy)

@@ -20,7 +20,7 @@ public enum TypeCheckStep {
     /// The codes of the types' findings: suppressible, and left warnings by `--strict`.
     static let codes: [DiagnosticCode] = [
         .malformedAnnotation, .argumentTypeMismatch, .tooManyReturns, .tooFewReturns, .unknownClassField,
-        .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse,
+        .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse, .missingClassField,
     ]
 
     /// At most this many definition files are read, each no larger than a module may be.
