@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -9,11 +10,9 @@ import Testing
 @Suite struct PageFilesTests {
     /// `node --check` on `script` written to a file: its exit status and what it said.
     func nodeCheck(_ script: String) throws -> (Int32, String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-page-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("page.js")
-        try Data(script.utf8).write(to: file)
+        let scratch = try Scratch("page")
+        defer { scratch.remove() }
+        let file = try scratch.file("page.js", script)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["node", "--check", file.path]
