@@ -57,6 +57,9 @@ package final class ReusableModuleAnalyzer {
     private var collector = FactsCollector()
     private var linter = ModuleLinter()
 
+    /// Whether each module's types are collected too (`ModuleFacts.types`).
+    package var collectsTypes = true
+
     package init() {}
 
     /// The facts of one Lua chunk, or nil when it is not valid Lua. Without
@@ -113,8 +116,10 @@ package final class ReusableModuleAnalyzer {
                 source: UnsafeRawBufferPointer(start: base, count: count), root: root)
             facts.lint.noteEmptyStatements(parser!.emptyStatements)
             // Every module: one without annotations still calls annotated functions and the host's API.
-            let chunk = UnsafeRawBufferPointer(start: base, count: count)
-            facts.types = ModuleTypes.of(parser!.tree(root: root, source: chunk), source: chunk)
+            if collectsTypes {
+                let chunk = UnsafeRawBufferPointer(start: base, count: count)
+                facts.types = ModuleTypes.of(parser!.tree(root: root, source: chunk), source: chunk)
+            }
             return facts
         }
     }

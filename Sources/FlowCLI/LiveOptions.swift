@@ -23,8 +23,24 @@ struct LiveOptions: ParsableArguments {
             valueName: "url"))
     var url: String?
 
-    @Option(help: "The token the live source printed.")
+    @Option(
+        help:
+            "The token the live source printed. Any local user can read a command line: give it in the environment instead, as FLOWPKG_LIVE_TOKEN (flowpkg dev does)."
+    )
     var token: String?
+
+    /// The environment variable that carries the token to a `run --live` (`flowpkg dev` sets it
+    /// for its child; a command line is readable by every local user through /proc).
+    static let tokenVariable = "FLOWPKG_LIVE_TOKEN"
+
+    /// `--token`, else `FLOWPKG_LIVE_TOKEN`.
+    var liveToken: String? {
+        token ?? ProcessInfo.processInfo.environment[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Takes the token out of this process's environment once read, so programs the Lua
+    /// program starts (`os.execute`) do not inherit it.
+    static func forgetTokenVariable() { unsetenv(tokenVariable) }
 
     @Option(help: "Seconds to wait for the live source at start-up before running the package's code.")
     var connectionTimeout: Double = 2
@@ -56,7 +72,10 @@ struct LiveOptions: ParsableArguments {
                 "--live takes an http:// URL (flowpkg serve speaks plain HTTP), such as http://127.0.0.1:7315, not '\(url)'"
             )
         }
-        if token == nil { throw ValidationError("--live needs --token: the token `flowpkg serve` printed") }
+        if liveToken == nil {
+            throw ValidationError(
+                "--live needs the token `flowpkg serve` printed: in FLOWPKG_LIVE_TOKEN, or with --token")
+        }
         if let waitForDebugger, !(waitForDebugger >= 0 && waitForDebugger <= 3600) {
             throw ValidationError("--wait-for-debugger takes seconds from 0 to 3600")
         }
@@ -71,7 +90,8 @@ struct LiveOptions: ParsableArguments {
     func launch(
         output: LineOutput, loader: Loader, prepareSession: @escaping (LiveSession) -> Void = { _ in }
     ) -> LiveLaunch? {
-        guard let url, let parsed = URL(string: url), let token else { return nil }
+        guard let url, let parsed = URL(string: url), let token = liveToken else { return nil }
+        Self.forgetTokenVariable()
         // A debugger (flowpkg dap attach) may attach through the live source; with
         // --wait-for-debugger, the start module waits for one.
         var configuration = DevelopmentMonitor.Configuration(

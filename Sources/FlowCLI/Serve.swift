@@ -125,7 +125,9 @@ extension Flowpkg {
             }
             // Without DIR, run finds the project from here upward just as serve did.
             let shown = directory.map { " " + New.shellQuoted($0) } ?? ""
-            let connect = "flowpkg run\(shown) --live \(urls[0]) --token \(options.token) --watch"
+            // The token in the environment, not on run's command line, where any local user reads it.
+            let connect =
+                "\(LiveOptions.tokenVariable)=\(New.shellQuoted(options.token)) flowpkg run\(shown) --live \(urls[0]) --watch"
             let page = server.sessionPageURL(base: urls[0])
             if format == .json {
                 output.write(

@@ -149,7 +149,7 @@ extension Flowpkg {
             request.paths = specPaths.map { path in
                 let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/"))
                     .standardizedFileURL.path
-                return DiagnosticRenderer.relativePath(absolute, from: root)
+                return PathText.relative(absolute, from: root)
             }
             request.patterns = pattern
             request.task = task

@@ -31,6 +31,9 @@ extension Flowpkg {
         @Flag(help: "Treat warnings as errors.")
         var strict = false
 
+        @Flag(help: "Do not read LuaCATS annotations nor check types (FP901-FP910).")
+        var noTypes = false
+
         @OptionGroup var links: LinkOptions
 
         init() {}
@@ -39,6 +42,7 @@ extension Flowpkg {
             MallocPad.forShortRun()
             var options = ValidationOptions(strict: strict)
             options.allowsOutsideLinks = links.apply()
+            options.checksTypes = !noTypes
             let project = ProjectLocation.resolve(directory)
             let report = Validator.validate(projectAt: project.url, options: options)
             let renderer = DiagnosticRenderer(

@@ -1,4 +1,5 @@
 import FlowPackage
+import FlowSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -48,6 +49,9 @@ public struct Lockfile: Codable, Sendable, Equatable {
                 throw DependencyError.lockOutOfDate(
                     reason: "\(path) is lock version \(lock.lockVersion); this flowpkg reads version \(currentVersion)")
             }
+            if let problem = lock.problem {
+                throw DependencyError.lockOutOfDate(reason: "\(path) cannot be used: \(problem)")
+            }
             return lock
         } catch let error as DependencyError {
             throw error
@@ -56,14 +60,47 @@ public struct Lockfile: Codable, Sendable, Equatable {
         }
     }
 
+    /// Why a lock read from disk (a pull request may change it) cannot be used: a name that is
+    /// not a dependency name (`..` would make `vendor/../`), a path that leaves its folder, or a
+    /// hash that is not 64 hex digits (a hash is a file name in the cache).
+    var problem: String? {
+        for dependency in dependencies {
+            if let problem = DependencyDeclaration.nameProblem(dependency.name) {
+                return "the dependency name '\(dependency.name)' is not valid: \(problem)"
+            }
+            if !ManifestRules.isSHA256(dependency.sha256) {
+                return "the sha256 of '\(dependency.name)' is not 64 hex digits"
+            }
+            for module in dependency.modules {
+                if let problem = LockedModule.pathProblem(module.path) {
+                    return
+                        "the file '\(module.path)' of '\(dependency.name)' is not a relative path below its folder: \(problem)"
+                }
+                if !ManifestRules.isSHA256(module.sha256) {
+                    return "the sha256 of '\(module.path)' of '\(dependency.name)' is not 64 hex digits"
+                }
+            }
+        }
+        for rock in providedByHost {
+            if let problem = DependencyDeclaration.nameProblem(rock.name) {
+                return "the host-provided rock name '\(rock.name)' is not valid: \(problem)"
+            }
+        }
+        return nil
+    }
+
     /// Writes the lock atomically (a temporary file renamed into place).
     public func write(to path: String) throws(DependencyError) {
+        let bytes: [UInt8]
         do {
-            try AtomicWrite.write(try jsonBytes(), to: path)
-        } catch let error as DependencyError {
-            throw error
+            bytes = try jsonBytes()
         } catch {
             throw .io(path: path, reason: "\(error)")
+        }
+        do {
+            try AtomicOutput.write(bytes, to: path, creatingFolders: true)
+        } catch {
+            throw .io(error)
         }
     }
 

@@ -80,7 +80,11 @@ public struct RockResolver {
                 build = { type = "builtin", modules = {} }
 
                 """
-            try AtomicWrite.write(Array(text.utf8), to: rockspec)
+            do {
+                try AtomicOutput.write(Array(text.utf8), to: rockspec, creatingFolders: true)
+            } catch {
+                throw .io(error)
+            }
             let output = try luarocks.run(
                 ["install", "--only-deps", "--no-doc", rockspec], tree: tree, provided: provided, scratch: scratch)
             if !output.succeeded {
@@ -108,14 +112,7 @@ public struct RockResolver {
                 }
                 throw .cCode(rock: binary.name, version: binary.version, modules: modules)
             }
-            let origins = Self.installedOrigins(in: output.combined)
-            var rocks: [LockedDependency] = []
-            for rock in installed {
-                rocks.append(
-                    try pin(
-                        rock, tree: tree, origin: origins[rock.name + "-" + rock.version], scratch: scratch,
-                        requested: requests.first { $0.name == rock.name }?.constraint))
-            }
+            let rocks = try pinAll(installed, tree: tree, output: output, scratch: scratch, requests: requests)
             let host = provided.map { name, version in
                 ProvidedRock(name: name, version: version, modules: providedModules[name] ?? [])
             }
@@ -140,6 +137,26 @@ public struct RockResolver {
             merged[index].constraint = seen.joined(separator: ", ")
         }
         return merged
+    }
+
+    /// Pins every installed rock, once none is refused: a rock that installs anything but Lua
+    /// modules is never pinned.
+    private func pinAll(
+        _ installed: [InstalledRock], tree: String, output: ChildOutput, scratch: String,
+        requests: [(name: String, constraint: String)]
+    ) throws(DependencyError) -> [LockedDependency] {
+        if let refused = installed.first(where: { $0.refusal != nil }), let reason = refused.refusal {
+            throw .buildRefused(rock: refused.name, version: refused.version, reason: reason)
+        }
+        let origins = Self.installedOrigins(in: output.combined)
+        var rocks: [LockedDependency] = []
+        for rock in installed {
+            rocks.append(
+                try pin(
+                    rock, tree: tree, origin: origins[rock.name + "-" + rock.version], scratch: scratch,
+                    requested: requests.first { $0.name == rock.name }?.constraint))
+        }
+        return rocks
     }
 
     /// Pins one installed rock: every Lua file into the cache, the rock file hashed.
@@ -194,10 +211,11 @@ public struct RockResolver {
 
     /// Why `luarocks install` failed, as an error; a rock with C code comes back as its name,
     /// version and C modules, so the caller can treat it as the host's when they are external.
-    private func diagnoseFailure(_ output: CommandOutput, scratch: String) throws(DependencyError) -> (
+    private func diagnoseFailure(_ output: ChildOutput, scratch: String) throws(DependencyError) -> (
         String, String, [String]
     ) {
         let text = output.combined
+        if let refusal = Self.buildTypeRefusal(in: text) { throw refusal }
         if text.contains(LuaRocks.compilerRefusal) || text.contains("Build error") {
             let installing = Self.installedOrigins(in: text)
             let last = text.split(separator: "\n").last { $0.hasPrefix("Installing ") }
@@ -237,6 +255,40 @@ public struct RockResolver {
             throw .unsatisfiable(name: name, constraint: constraint, available: versions)
         }
         throw .commandFailed(command: output.commandLine, output: text)
+    }
+}
+
+extension RockResolver {
+    /// LuaRocks' refusal of a build type flowpkg's configuration does not accept, as the rock
+    /// it refused: `Error: Failed installing dependency: …/evil-1.0-1.src.rock - This rockspec
+    /// uses the 'command' build type, which is blocked by the 'accepted_build_types' setting …`.
+    static func buildTypeRefusal(in text: String) -> DependencyError? {
+        guard let found = text.split(separator: "\n").last(where: { $0.contains("accepted_build_types") }) else {
+            return nil
+        }
+        let line = String(found)
+        let type =
+            line.components(separatedBy: "uses the '").dropFirst().first?.components(separatedBy: "'").first ?? "?"
+        // The rock: the file named before " - This rockspec", else the last one being installed.
+        let installing = text.split(separator: "\n").last { $0.hasPrefix("Installing ") }
+        let named = line.components(separatedBy: "dependency: ").dropFirst().first?.components(separatedBy: " - ").first
+        let location = named ?? installing.map { String($0.dropFirst("Installing ".count)) } ?? ""
+        let (name, version) = rockNameAndVersion(
+            ofFile: PathText.lastComponent(of: location.trimmingWhitespaceAround()))
+        return .buildRefused(
+            rock: name, version: version,
+            reason: "its rockspec builds with the '\(type)' build type, which runs commands")
+    }
+
+    /// `evil-1.0-1.src.rock`, `evil-1.0-1.rockspec` → (`evil`, `1.0-1`).
+    static func rockNameAndVersion(ofFile file: String) -> (String, String) {
+        var stem = file
+        for suffix in [".rockspec", ".rock"] where stem.hasSuffix(suffix) { stem = String(stem.dropLast(suffix.count)) }
+        if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("-") { stem = String(stem[..<dot]) }
+        guard let dash = stem.lastIndex(of: "-"), let nameEnd = stem[..<dash].lastIndex(of: "-") else {
+            return (stem, "")
+        }
+        return (String(stem[..<nameEnd]), String(stem[stem.index(after: nameEnd)...]))
     }
 }
 

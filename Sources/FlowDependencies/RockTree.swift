@@ -18,6 +18,9 @@ struct InstalledRock {
     var libFiles: [String]
     /// As the rockspec writes them, `lua` itself left out.
     var dependencies: [String]
+    /// Why the rock is refused though it has no C code: what it installs that is not a Lua
+    /// module (`Rockspec.refusal`); nil for a rock of Lua modules.
+    var refusal: String? = nil
 
     /// `lfs.so` → `lfs`, `socket/core.so` → `socket.core`: the names `require` loads them by.
     var cModules: [String] { libFiles.map(Rockspec.moduleName(ofFile:)) }
@@ -80,9 +83,53 @@ enum Rockspec {
         return (modules.sorted(), !pure.contains(type))
     }
 
+    /// Why a rock is not one of pure Lua modules though it compiles nothing: a build type other
+    /// than builtin and none (LuaRocks refuses those before building, with flowpkg's
+    /// configuration), files installed by `build.install` other than `.lua` modules, folders
+    /// copied by `build.copy_directories`, or anything else its `rock_manifest` lists.
+    static func refusal(ofRockspec source: String, manifest: [String: LuaValue], rockspecName: String) -> String? {
+        let globals = evaluate(source, chunkName: "rockspec")
+        if case .table(let build)? = globals["build"] {
+            let type = build["type"]?.stringValue ?? "builtin"
+            if !["builtin", "module", "none"].contains(type) {
+                return "its rockspec builds with the '\(type)' build type, which runs commands"
+            }
+            if case .table(let install)? = build["install"] {
+                if let key = install.keys.sorted().first(where: { $0 != "lua" }) {
+                    return "it installs files with build.install.\(key), which are not Lua modules"
+                }
+                let files = values(of: install["lua"])
+                if let file = files.first(where: { !$0.hasSuffix(".lua") }) {
+                    return "build.install.lua installs '\(file)', which is not a Lua module"
+                }
+            }
+            if let folder = values(of: build["copy_directories"]).first(where: { $0 != "doc" }) {
+                return "build.copy_directories copies the folder '\(folder)', which holds no Lua modules"
+            }
+        }
+        let known: Set<String> = ["lua", "lib", "doc", rockspecName]
+        if let key = manifest.keys.sorted().first(where: { !known.contains($0) }) {
+            return "it installs '\(key)', which is not a Lua module"
+        }
+        return nil
+    }
+
+    /// The strings of a Lua list or table's values.
+    private static func values(of value: LuaValue?) -> [String] {
+        switch value {
+        case .array(let list)?: return list.compactMap(\.stringValue)
+        case .table(let entries)?: return entries.keys.sorted().compactMap { entries[$0]?.stringValue }
+        default: return []
+        }
+    }
+
     /// The `dependencies` of a rockspec, `lua` itself left out.
     static func dependencies(ofRockspec source: String) -> [String] {
-        let globals = evaluate(source, chunkName: "rockspec")
+        dependencies(in: evaluate(source, chunkName: "rockspec"))
+    }
+
+    /// The `dependencies` of an evaluated rockspec, `lua` itself left out.
+    static func dependencies(in globals: [String: LuaValue]) -> [String] {
         guard case .array(let list)? = globals["dependencies"] else { return [] }
         return list.compactMap(\.stringValue).filter { !$0.hasPrefix("lua ") && $0 != "lua" && !$0.hasPrefix("lua>") }
     }
@@ -104,10 +151,12 @@ enum Rockspec {
                 let rockspecText =
                     FileManager.default.contents(atPath: folder + "/\(name)-\(version).rockspec")
                     .map { String(decoding: $0, as: UTF8.self) } ?? ""
+                let rockspecName = "\(name)-\(version).rockspec"
                 installed.append(
                     InstalledRock(
                         name: name, version: version, luaFiles: files(in: entries["lua"]),
-                        libFiles: files(in: entries["lib"]), dependencies: dependencies(ofRockspec: rockspecText)))
+                        libFiles: files(in: entries["lib"]), dependencies: dependencies(ofRockspec: rockspecText),
+                        refusal: refusal(ofRockspec: rockspecText, manifest: entries, rockspecName: rockspecName)))
             }
         }
         return installed
@@ -130,7 +179,7 @@ public struct RockspecSummary: Sendable, Equatable {
         let globals = Rockspec.evaluate(source, chunkName: "rockspec")
         package = globals["package"]?.stringValue
         version = globals["version"]?.stringValue
-        dependencies = Rockspec.dependencies(ofRockspec: source)
+        dependencies = Rockspec.dependencies(in: globals)
         modules = [:]
         scripts = [:]
         if case .table(let build)? = globals["build"] {

@@ -16,7 +16,8 @@ public enum DiagnosticCodes {
             .duplicateModule, .modulesDifferOnlyByCase, .invalidResourceName, .duplicateResource,
             .resourcesDifferOnlyByCase, .missingLinkedResource, .unreadableFile, .missingStartModule,
             .linkEscapesProject,
-            .luaSyntaxError, .notText, .moduleTooLarge, .syntaxErrorWhenLoaded, .notUTF8, .unknownRequire,
+            .luaSyntaxError, .notText, .moduleTooLarge, .syntaxErrorWhenLoaded, .notUTF8, .notFormatted,
+            .invalidFormatConfiguration, .formatFileUnusable, .formatWouldChangeMeaning, .unknownRequire,
             .unknownRequireWhenRun,
             .requireCycle, .unknownResource, .undefinedGlobal, .unnamedResource, .requireCycleWhenRun,
             .unknownResourceWhenRun,
@@ -31,10 +32,12 @@ public enum DiagnosticCodes {
             .invalidDependency, .lockOutOfDate, .lockedFileMismatch, .luarocksMissing, .unknownRock,
             .unsatisfiableConstraint, .rocksServerUnreachable,
             .rockHasCCode, .pathDependencyUnusable, .packageDependencyUnusable, .moduleProvidedTwice, .luarocksFailed,
-            .lockedFileUnavailable, .pathDependencyChanged, .dependencyCycle, .dependencyNameClash,
+            .lockedFileUnavailable, .pathDependencyChanged, .dependencyCycle, .dependencyNameClash, .rockBuildRefused,
+            .vendorLinkRefused,
             // Types (issue 47).
             .malformedAnnotation, .argumentTypeMismatch, .tooManyReturns, .tooFewReturns, .unknownClassField,
-            .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse,
+            .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse, .unreadableLuaLSConfiguration,
+            .missingClassField,
         ]
 
     private static let byCode: [String: DiagnosticCode] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })

@@ -34,6 +34,9 @@ indirect enum Doc: Sendable {
     /// functions) or when its source width from the current column passes the column width;
     /// else `flat`, whose own inner tables still decide for themselves.
     case table(flat: Doc, broken: Doc, sourceWidth: Int, forced: Bool)
+    /// `narrow` when `width` columns do not fit on a line of their own one level deeper, else
+    /// `wide`: a call's last table hugs the parentheses only when it would break anyway.
+    case widthSwitch(narrow: Doc, wide: Doc, width: Int)
     /// A value after `=`: on the same line when it fits there; on the next line, indented,
     /// when it fits flat there; else on the same line, broken inside.
     case assigned(Doc)

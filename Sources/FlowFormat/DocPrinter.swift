@@ -39,9 +39,20 @@ struct DocPrinter {
     private mutating func step(_ command: Command, _ commands: inout [Command]) {
         switch command.doc {
         case .text(let string, let textWidth):
+            if !suffixes.isEmpty && string != "," && string.utf8.contains(where: { $0 != 32 && $0 != 9 }) {
+                // A line comment ends its line: what follows it in the source follows it here.
+                commands.append(command)
+                breakLine(Command(indent: command.indent, mode: .broken, doc: .hardLine), &commands)
+                return
+            }
             output.append(contentsOf: string.utf8)
             column += textWidth
         case .verbatim(let string, _, let last):
+            if !suffixes.isEmpty {
+                commands.append(command)
+                breakLine(Command(indent: command.indent, mode: .broken, doc: .hardLine), &commands)
+                return
+            }
             output.append(contentsOf: string.utf8)
             column = last
         case .softLine, .line:
@@ -78,6 +89,12 @@ struct DocPrinter {
             commands.append(
                 Command(indent: command.indent, mode: command.mode, doc: command.mode == .flat ? flat : broken))
         case .lineSuffix(let text):
+            if !suffixes.isEmpty {
+                // Two line comments never share a line: the second would become part of the first.
+                commands.append(command)
+                breakLine(Command(indent: command.indent, mode: .broken, doc: .hardLine), &commands)
+                return
+            }
             suffixes.append(text)
         case .breakParent:
             break
@@ -86,6 +103,9 @@ struct DocPrinter {
             commands.append(Command(indent: command.indent, mode: command.mode, doc: isBroken ? broken : flat))
         case .assigned(let value):
             assign(value, command, &commands)
+        case .widthSwitch(let narrow, let wide, let needed):
+            let narrowed = (command.indent + 1) * indentColumns + needed > width
+            commands.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
         }
     }
 
@@ -109,7 +129,7 @@ struct DocPrinter {
     }
 
     private func choose(_ states: [Doc], hard: Bool, strict: Bool, _ command: Command, rest: [Command]) -> Command {
-        if command.mode == .flat { return Command(indent: command.indent, mode: .flat, doc: states[0]) }
+        if command.mode == .flat && !hard { return Command(indent: command.indent, mode: .flat, doc: states[0]) }
         if !hard && fits(Command(indent: command.indent, mode: .flat, doc: states[0]), rest: rest) {
             return Command(indent: command.indent, mode: .flat, doc: states[0])
         }
@@ -198,6 +218,9 @@ struct DocPrinter {
                         indent: command.indent, mode: flatGroups ? .flat : command.mode, doc: isBroken ? broken : flat))
             case .assigned(let value):
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: .concat([.space, value])))
+            case .widthSwitch(let narrow, let wide, let needed):
+                let narrowed = (command.indent + 1) * indentColumns + needed > width
+                stack.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
             }
         }
     }

@@ -109,6 +109,13 @@ extension LuaFormatter {
         if seenSpanning || arguments.contains(where: { $0.doc.isHard }) {
             return .choice([flat, expanded], strict: true)
         }
+        if arguments.count > 1, case .table(_, let broken, let width, false) = arguments[arguments.count - 1].doc {
+            // A last table that would break even on a line of its own hugs the parentheses:
+            // what StyLua gives when it formats its own output again.
+            let prefix = arguments.dropLast().map(\.doc)
+            let hug = Doc.concat([open, .join(prefix, [.space]), .space, broken, close])
+            return .choice([flat, .widthSwitch(narrow: hug, wide: expanded, width: width + 1), expanded], strict: true)
+        }
         if arguments.count == 1 && arguments[0].isTable {
             return .choice([.group(flat), flat, expanded])
         }

@@ -27,10 +27,13 @@ extension LuaFormatter {
         case .binary: return binaryExpression(id, indented: true)
         case .unary: return unaryExpression(node)
         case .paren:
+            let breaksBefore = breakCount
             let open = token(.leftParen)
             let inner = expression(node.a)
             let close = token(.rightParen)
-            return .group(.concat([open, .indent(.concat([.softLine, inner])), .softLine, close]), broken: false)
+            return .group(
+                .concat([open, .indent(.concat([.softLine, inner])), .softLine, close]),
+                broken: breakCount != breaksBefore)
         case .table: return table(id)
         default:
             preconditionFailure("not an expression: \(node.kind)")
@@ -62,6 +65,7 @@ extension LuaFormatter {
     /// `a op b op c ...`: the operands of a left-leaning run of binary operators, read with a
     /// loop (such runs nest without bound), laid out on one line or broken before each operator.
     mutating func binaryExpression(_ id: SyntaxTree.NodeID, indented: Bool) -> Doc {
+        let breaksBefore = breakCount
         let level = Self.precedence(tree[id].op)
         var rest: [Doc] = []
         let first: Doc
@@ -70,14 +74,14 @@ extension LuaFormatter {
             first = expression(tree[id].a)
             var current = id
             while true {
-                let op = token(stream.tokens[cursor].kind)
+                let (op, comments) = binaryOperator()
                 let right = tree[current].b
                 if tree[right].kind == .binary && Self.precedence(tree[right].op) == level {
                     let operand = expression(tree[right].a)
-                    rest.append(.concat([.line, op, .space, operand]))
+                    rest.append(.concat(comments + [.line, op, .space, operand]))
                     current = right
                 } else {
-                    rest.append(.concat([.line, op, .space, expression(right)]))
+                    rest.append(.concat(comments + [.line, op, .space, expression(right)]))
                     break
                 }
             }
@@ -90,14 +94,26 @@ extension LuaFormatter {
             }
             first = expression(current)
             for node in chain.reversed() {
-                let op = token(stream.tokens[cursor].kind)
+                let (op, comments) = binaryOperator()
                 let operand = expression(tree[node].b)
-                rest.append(.concat([.line, op, .space, operand]))
+                rest.append(.concat(comments + [.line, op, .space, operand]))
             }
         }
         let hung = Doc.concat(rest)
-        // Broken only when it does not fit: a table or function inside breaks on its own.
-        return .group(.concat([first, indented ? .indent(hung) : hung]), broken: false)
+        // Broken when it does not fit or holds a comment; a table or function inside breaks on its own.
+        // Indented only when it hangs: a table inside a run laid out flat keeps the line's indentation.
+        let tail: Doc = indented ? .ifBreak(broken: .indent(hung), flat: hung) : hung
+        return .group(.concat([first, tail]), broken: breakCount != breaksBefore)
+    }
+
+    /// A binary operator, and the comments after it on its line: they stay with the operand
+    /// before it, as the operator moves to the start of the next line when the run hangs.
+    mutating func binaryOperator() -> (Doc, [Doc]) {
+        let index = cursor
+        let op = token(stream.tokens[index].kind, keepingTrailing: false)
+        var comments: [Doc] = []
+        appendTrailingComments(of: index, to: &comments)
+        return (op, comments)
     }
 
     /// Lua's binary priority (left side), which tells runs of one level apart.
@@ -183,6 +199,9 @@ extension LuaFormatter {
             parts.append(link)
         }
         if inlineFirst && calls == 2 { return .concat([base] + links) }
-        return .concat([base, .group(.indent(.concat(parts)), forced: internalSpans)])
+        // Broken when a call before the last spans lines, else only when the chain does not fit
+        // up to its first forced break (a table or function inside breaks on its own).
+        let chainDoc = Doc.concat(parts)
+        return .concat([base, .group(.ifBreak(broken: .indent(chainDoc), flat: chainDoc), broken: internalSpans)])
     }
 }

@@ -116,10 +116,10 @@ extension LuaFormatter {
             ]))
         let commentsBefore = commentCount
         let inner = block(node.c)
-        let end = token(.kwEnd)
         // Comments inside a body are the body's: a call around it is not broken for them.
         let bodyHasComments = commentCount != commentsBefore
         commentCount = commentsBefore
+        let end = token(.kwEnd)
         if tree.statements(of: node.c).isEmpty && !bodyHasComments {
             return .concat([signature, .space, end])
         }

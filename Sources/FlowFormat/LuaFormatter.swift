@@ -7,12 +7,18 @@ struct LuaFormatter {
     let tree: SyntaxTree
     let stream: LuaTokenStream
     let options: FormatOptions
+    /// The bytes whose top-level statements are formatted (all when nil).
+    var range: Range<Int>?
     /// The next token to consume.
     var cursor = 0
     /// Comments emitted so far (a table or argument list holding one is laid out broken).
     var commentCount = 0
     /// The token whose leading comments were already emitted (at the end of a block).
     var leadingDoneFor = -1
+    /// A line comment ended the previous token's line: the groups around the next token break.
+    var pendingBreak = false
+    /// Comments that broke the groups around them so far (a run of operators holding one hangs).
+    var breakCount = 0
 
     init(tree: SyntaxTree, stream: LuaTokenStream, options: FormatOptions) {
         self.tree = tree
@@ -29,13 +35,14 @@ struct LuaFormatter {
 
     /// Consumes the current token, printed as `text` (its source text when nil), with the
     /// comments before it and the one after it on its line.
-    mutating func token(_ expected: LuaTokenKind, text: String? = nil) -> Doc {
+    mutating func token(_ expected: LuaTokenKind, text: String? = nil, keepingTrailing: Bool = true) -> Doc {
         precondition(kind == expected, "formatter out of step: \(expected.display) expected, \(kind.display) found")
         let index = cursor
         cursor += 1
         var parts = leadingComments(of: index, atStatement: false)
+        breakAfterComment(&parts)
         parts.append(.text(text ?? stream.text(index)))
-        appendTrailingComments(of: index, to: &parts)
+        if keepingTrailing { appendTrailingComments(of: index, to: &parts) }
         return .concat(parts)
     }
 
@@ -45,8 +52,19 @@ struct LuaFormatter {
         let index = cursor
         cursor += 1
         var parts = leadingComments(of: index, atStatement: false)
+        breakAfterComment(&parts)
         appendTrailingComments(of: index, to: &parts)
         return .concat(parts)
+    }
+
+    /// Breaks the groups around the token about to be added when a line comment ended the line
+    /// before it: only those, so a comment after the last token of a table or a condition
+    /// leaves that table or condition as it is.
+    mutating func breakAfterComment(_ parts: inout [Doc]) {
+        guard pendingBreak else { return }
+        pendingBreak = false
+        breakCount += 1
+        parts.insert(.breakParent, at: 0)
     }
 
     /// The comments on lines of their own before token `index`: each on its line, with at
@@ -69,6 +87,7 @@ struct LuaFormatter {
                 guard seenNewline else { continue }  // the previous token's trailing comment
                 first = false
                 commentCount += 1
+                if !atStatement { breakCount += 1 }
                 parts.append(.text(text))
                 parts.append(.hardLine)
             }
@@ -95,6 +114,7 @@ struct LuaFormatter {
             } else {
                 if !isLong || text.contains("\n") { commentCount += 1 }
                 parts.append(.lineSuffix(" " + text))
+                pendingBreak = true
             }
         }
     }

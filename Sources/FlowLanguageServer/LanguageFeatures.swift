@@ -67,8 +67,9 @@ extension LanguageServer {
         case .resourceType(let name, let type, _, _):
             guard let resource = project.resource(named: name, type: type) else { return [] }
             return [Location(uri: fileURI(resource.file.standardizedFileURL.path), range: Self.fileStart)]
-        case .name(let name, _, _, let isField):
-            if let locations = try symbolDefinition(params) { return locations }
+        case .name(let name, let start, let end, let isField):
+            if let locations = try symbolDefinition(params), !locations.isEmpty { return locations }
+            if let locations = try typeDefinition(params, start: start, end: end, isField: isField) { return locations }
             guard !isField else { return [] }
             return globalDefinitions(of: name, workspace: workspace, except: path, line: params.position.line)
         case .code, .none:
@@ -149,6 +150,7 @@ extension LanguageServer {
                 ),
                 range: range(start, start + type.utf8.count))
         case .name(let name, let start, let end, let isField):
+            if let hover = try typeHover(params, start: start, end: end, isField: isField) { return hover }
             if let hover = try symbolHover(params) { return hover }
             guard !isField else { return nil }
             let definitions = globalDefinitions(of: name, workspace: workspace, except: "", line: -1)

@@ -39,7 +39,7 @@ public final class LanguageServer {
     private let writer: MessageWriter
     private let decoder = JSONDecoder()
     var state = State.starting
-    private var encoding = PositionEncoding.utf16
+    private(set) var encoding = PositionEncoding.utf16
     /// The open documents of the project, by file path, within `limits`.
     var documents: [String: OpenDocument] = [:]
     var limits = DocumentLimits()
@@ -201,10 +201,10 @@ public final class LanguageServer {
         if workspace == nil, !folders.isEmpty {
             log("no flowpkg.json in \(folders[0]) or above it: open a file of a project to check it", type: 2)
         }
-        return InitializeResult(
-            capabilities: ServerCapabilities(
-                positionEncoding: encoding.rawValue, triggerCharacters: ["\"", "'", ".", "/", "(", ","]),
-            name: "flowpkg", version: ToolVersion.current)
+        var capabilities = ServerCapabilities(
+            positionEncoding: encoding.rawValue, triggerCharacters: ["\"", "'", ".", "/", "(", ","])
+        if params.initializationOptions?.inlayHints == true { capabilities.inlayHintProvider = true }
+        return InitializeResult(capabilities: capabilities, name: "flowpkg", version: ToolVersion.current)
     }
 
     private func openProject(at folder: String, publishing: Bool = true) {

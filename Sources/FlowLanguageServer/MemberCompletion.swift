@@ -49,10 +49,7 @@ extension LanguageServer {
     func typeCatalog(_ workspace: Workspace) -> TypeCatalog {
         let session = workspace.session
         if let cached = workspace.typeCatalog, cached.stamp == session.modulesAnalysed { return cached.catalog }
-        var catalog = TypeDefinitions.catalog(forEnvironment: session.project?.projectFile.environment ?? "lua")
-        for (module, path) in session.moduleFiles {
-            if let types = session.facts(ofModuleAt: path)?.types { catalog.add(types, module: module.name.rawValue) }
-        }
+        let catalog = TypeCheckStep.catalog(of: session)
         workspace.typeCatalog = (session.modulesAnalysed, catalog)
         return catalog
     }
@@ -62,21 +59,34 @@ extension LanguageServer {
         -> [CompletionItem]
     {
         let catalog = typeCatalog(workspace)
-        // The line being typed rarely parses: the module's types are read without it.
-        var bytes = text.bytes
-        for index in text.line(line).indices { bytes[index] = 0x20 }
-        let local = ModuleTypes.of(source: bytes) ?? ModuleTypes()
-        guard var members = members(of: access.chain[0], local: local, catalog: catalog, text: text, line: line) else {
-            return []
-        }
-        for name in access.chain.dropFirst() {
-            guard let member = members[name], case .named(let className) = member.type else { return [] }
-            members = catalog.fields(ofClass: className)
-        }
+        let local = Self.types(of: text, without: line)
+        guard let members = members(ofChain: access.chain, local: local, catalog: catalog, text: text, line: line)
+        else { return [] }
         let prefix = access.prefix.lowercased()
         return members.values.filter { member in
             member.name.lowercased().hasPrefix(prefix) && (!access.isMethod || member.signature != nil)
         }.sorted { $0.name < $1.name }.map { Self.completionItem($0, isMethodAccess: access.isMethod) }
+    }
+
+    /// The fields of what the names of `chain` hold at the cursor (`Util`, `self.config`).
+    func members(
+        ofChain chain: [String], local: ModuleTypes, catalog: TypeCatalog, text: DocumentText, line: Int
+    ) -> [String: TypeMember]? {
+        guard var members = members(of: chain[0], local: local, catalog: catalog, text: text, line: line) else {
+            return nil
+        }
+        for name in chain.dropFirst() {
+            guard let member = members[name], case .named(let className) = member.type else { return nil }
+            members = catalog.fields(ofClass: className)
+        }
+        return members
+    }
+
+    /// The module's types from `text` with its line `line` blanked (it is being typed, and rarely parses).
+    static func types(of text: DocumentText, without line: Int) -> ModuleTypes {
+        var bytes = text.bytes
+        for index in text.line(line).indices { bytes[index] = 0x20 }
+        return ModuleTypes.of(source: bytes) ?? ModuleTypes.of(source: text.bytes) ?? ModuleTypes()
     }
 
     /// The fields of what the name `head` holds at the cursor.

@@ -160,3 +160,28 @@ struct LuaArena {
         totalSize = 0
     }
 }
+
+extension LuaChunkChecker {
+    /// What Lua 5.4 compiles `source` to, stripped of debug information and of each function's
+    /// line span: two sources give the same bytes exactly when they differ only in layout and
+    /// comments (the instructions, constants in order, upvalues and nesting are all kept).
+    /// A byte order mark and a `#` first line are skipped, as `lua` does; throws a syntax error.
+    public func strippedBytecode(_ source: [UInt8], chunkName: String) throws -> [UInt8] {
+        defer { arena.pointee.reset() }
+        guard let state = lua_newstate(luaArenaAllocate, arena) else {
+            throw LuaError(kind: .memory, message: "cannot create a Lua state: out of memory")
+        }
+        flowlua_gc_stop(state)
+        var start = 0
+        if source.count >= 3, source[0] == 0xEF, source[1] == 0xBB, source[2] == 0xBF { start = 3 }
+        if start < source.count, source[start] == UInt8(ascii: "#") {
+            while start < source.count, source[start] != UInt8(ascii: "\n") { start += 1 }
+        }
+        try source[start...].withUnsafeBytes { try LuaState.loadText($0, rawChunkName: "@" + chunkName, on: state) }
+        guard let dumped = LuaDumpReader.dump(state, stripped: true) else {
+            throw LuaError(kind: .other, message: "cannot dump the compiled chunk")
+        }
+        var reader = LuaDumpReader(bytes: dumped)
+        return try reader.canonical()
+    }
+}

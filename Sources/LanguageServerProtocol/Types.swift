@@ -116,6 +116,12 @@ public struct InitializeParams: Codable, Sendable {
     public var rootPath: String?
     public var workspaceFolders: [WorkspaceFolder]?
     public var capabilities: ClientCapabilities?
+    /// flowpkg's own options: `{"inlayHints": true}` turns parameter-name hints on.
+    public var initializationOptions: InitializationOptions?
+
+    public struct InitializationOptions: Codable, Sendable {
+        public var inlayHints: Bool?
+    }
 }
 
 public struct ServerCapabilities: Codable, Sendable {
@@ -140,6 +146,13 @@ public struct ServerCapabilities: Codable, Sendable {
     public var completionProvider: CompletionOptions
     public var referencesProvider = true
     public var renameProvider = RenameOptions(prepareProvider: true)
+    public var documentFormattingProvider = true
+    public var documentRangeFormattingProvider = true
+    // The types' features (issue 47); inlay hints only when the client asks for them.
+    public var signatureHelpProvider = SignatureHelpOptions(triggerCharacters: ["(", ","])
+    public var documentSymbolProvider = true
+    public var workspaceSymbolProvider = true
+    public var inlayHintProvider: Bool?
 
     public init(positionEncoding: String, triggerCharacters: [String]) {
         self.positionEncoding = positionEncoding

@@ -15,6 +15,7 @@ import Testing
         ("FP906", ["Sources/Main.lua:4:1"]),
         ("FP907", ["Sources/Main.lua:5:14"]),
         ("FP908", ["Sources/Main.lua:4:7"]),
+        ("FP910", ["Sources/Main.lua:12:45"]),
     ]
 
     @Test(arguments: expected.map(\.code))
@@ -116,5 +117,48 @@ import Testing
         let codes = Validator.validate(projectAt: root).diagnostics.map(\.code.code)
         #expect(codes.filter { $0 == "FP901" }.count == 5, "\(codes)")
         #expect(codes.allSatisfy { $0 == "FP901" || $0 == "FP905" })
+    }
+
+    /// Forms met in annotated code bases (gitsigns, lazy.nvim, lualine) that gave false findings.
+    @Test func annotatedCodeBaseFormsGiveNoFinding() throws {
+        let root = try project(
+            """
+            ---@class Keys
+            ---@field [2]? string|fun():string?|false rhs
+            ---@field package string
+            ---@field pair [string, string?]
+            ---@alias Props {[1]:string, [3]?:string}[]
+            ---@class Config
+            local M = {}
+            ---@class Options
+            M.defaults = { root = "/", spec = nil }
+            ---@type Config
+            local state = {}
+            function state.read() return M end
+            ---@param o Options
+            ---@param k Keys
+            ---@param f fun(...: T...): R...
+            local function use(o, k, f)
+              k.package = k.pair
+              k.extra.deep = 1
+              state.read()
+              ---@cast o -?
+              return o.spec, o.root, f
+            end
+            ---@param name string
+            ---@param gui table
+            local function highlight(name, gui) return name, gui end
+            ---@class Lazy
+            ---@field name string
+            local Lazy = {}
+            function Lazy:__index(key) return key end
+            function Lazy:show() return self.computed end
+            ---@type table<string, string>
+            local mapping = nil
+            print(use(M.defaults, {}, print), highlight("x", nil), mapping)
+
+            """)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(Validator.validate(projectAt: root).diagnostics.filter { $0.code.number >= 900 } == [])
     }
 }

@@ -146,14 +146,23 @@ struct Cursor {
 
     mutating func fieldAnnotation() throws -> Annotation.Kind {
         skipSpaces()
+        let unscoped = self
         for scope in ["private ", "protected ", "public ", "package "] where text.hasPrefix(scope) {
             text = text.dropFirst(scope.count)
             column += scope.utf8.count
         }
+        // `---@field package string`: a field named like a scope.
+        if text.utf8.count != unscoped.text.utf8.count, let field = try? fieldBody() { return field }
+        self = unscoped
+        return try fieldBody()
+    }
+
+    private mutating func fieldBody() throws -> Annotation.Kind {
         skipAttribute()
         if take("[") {
             _ = try type()
             guard take("]") else { throw AnnotationTag.Malformed(column: column, message: "expected ']'") }
+            _ = take("?")
             let type = try self.type()
             return .field(name: nil, type: type, isOptional: false, doc: description())
         }

@@ -12,6 +12,9 @@ extension ModuleTypeCollector {
         var site = CallSite(
             callee: .global(""), isMethodCall: isMethodCall, arguments: arguments, line: Int(node.line),
             column: Int(node.column))
+        for (index, argument) in tree.arguments(of: id).enumerated() {
+            if let keys = constructorKeys(argument) { site.constructorKeys[index] = keys }
+        }
         let callee = tree[node.a]
         if isMethodCall {
             let method = tree.lists[Int(node.b)]
@@ -41,6 +44,21 @@ extension ModuleTypeCollector {
         default:
             break
         }
+    }
+
+    /// The keys of a constructor whose fields are all `name = value`; nil for any other.
+    func constructorKeys(_ id: NodeID) -> Set<String>? {
+        let node = tree[id]
+        guard node.kind == .table else { return nil }
+        var keys: Set<String> = []
+        for field in tree.list(node.a, node.b) {
+            let fieldNode = tree[field]
+            guard fieldNode.kind == .keyedField, tree[fieldNode.a].kind == .string, tree[fieldNode.a].op == 1 else {
+                return nil
+            }
+            keys.insert(tree.text(of: fieldNode.a))
+        }
+        return keys
     }
 
     /// `object.name(…)` or `object:name(…)`.

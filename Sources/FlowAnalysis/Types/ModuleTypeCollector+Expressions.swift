@@ -5,7 +5,15 @@ extension ModuleTypeCollector {
         let targets = Array(tree.list(node.a, node.b))
         let values = Array(tree.list(node.a + node.b, node.c))
         let block = self.block(at: node.line)
-        for value in values where tree[value].kind != .function { walkExpression(value) }
+        for (index, value) in values.enumerated() where tree[value].kind != .function {
+            // `M.defaults = { … }` under `---@class LazyConfig`: the constructor's keys are the class's fields.
+            if index == 0, let className = block?.className, let constructor = tableConstructor(value) {
+                _ = makeTable(constructor, className: className)
+                if tree[value].kind != .table { walkExpression(value) }
+                continue
+            }
+            walkExpression(value)
+        }
         for (index, target) in targets.enumerated() {
             let value = index < values.count ? values[index] : nil
             let targetNode = tree[target]
@@ -33,6 +41,10 @@ extension ModuleTypeCollector {
                 } else if types.isMeta {
                     types.globalFields[tree.text(of: targetNode.a), default: [:]][name] = field
                 }
+            } else if targetNode.kind == .index {
+                // A write: its object and key are read, the field is not.
+                walkExpression(targetNode.a)
+                if targetNode.op != 1 { walkExpression(targetNode.b) }
             } else {
                 walkExpression(target)
             }
@@ -56,6 +68,12 @@ extension ModuleTypeCollector {
                 types.returnsTable = true
                 types.exports = tables[table].fields
                 types.exportClass = tables[table].className
+            } else if value.kind == .table, let className = block(at: node.line)?.className {
+                let index = makeTable(values[0], className: className)
+                types.returnsTable = true
+                types.exports = tables[index].fields
+                types.exportClass = className
+                return
             } else if value.kind == .table {
                 let index = makeTableForReturn(values[0])
                 types.returnsTable = true

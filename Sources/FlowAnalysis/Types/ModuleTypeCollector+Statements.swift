@@ -67,7 +67,11 @@ extension ModuleTypeCollector {
         var made: [Int: Int] = [:]
         for (index, value) in values.enumerated() {
             if index < names.count, let constructor = tableConstructor(value) {
-                made[index] = makeTable(constructor, className: index == 0 ? block?.className : nil)
+                var className = index == 0 ? block?.className : nil
+                if index == 0, className == nil, case .named(let declared) = block?.declaredType {
+                    className = declared  // `---@type Class` on a table: its fields are the class's
+                }
+                made[index] = makeTable(constructor, className: className)
                 if tree[value].kind != .table { walkExpression(value) }
             } else {
                 walkExpression(value)
@@ -108,7 +112,7 @@ extension ModuleTypeCollector {
     }
 
     /// A local table from its constructor: its named fields (functions with their annotations).
-    private mutating func makeTable(_ constructor: NodeID, className: String?) -> Int {
+    mutating func makeTable(_ constructor: NodeID, className: String?) -> Int {
         var table = Table(className: className)
         tables.append(table)
         let index = tables.count - 1

@@ -22,6 +22,8 @@ struct ModuleTypeCollector {
         var literal: LuaType?
         /// Assigned again after its declaration, anywhere.
         var isReassigned = false
+        var line = 0
+        var column = 0
     }
 
     /// A table a local holds: its fields as the code sets them.
@@ -75,6 +77,9 @@ struct ModuleTypeCollector {
     mutating func declare(_ localName: NodeID, _ local: Local) -> Int {
         let symbol = tree[localName].a
         declaredLocals.append(locals.count)
+        var local = local
+        local.line = Int(tree[localName].line)
+        local.column = Int(tree[localName].column)
         locals.append(local)
         undo.append((symbol, visible[symbol]))
         visible[symbol] = locals.count - 1
@@ -133,6 +138,7 @@ struct ModuleTypeCollector {
                     }
                     types.classes[current]?.fields[name] = TypeMember(
                         name: name, type: type, doc: doc, line: annotation.line, column: annotation.column)
+                    if !type.acceptsNil { types.classes[current]?.requiredFields.insert(name) }
                 case .alias(let name, let type):
                     types.aliases[name] = type
                 case .enum(let name):
@@ -191,9 +197,19 @@ struct ModuleTypeCollector {
                 types.localClasses[local.name] = className
             }
             if let module = local.requiredModule { types.requiredModules[local.name] = module }
+            if let signature = local.signature {
+                types.localFunctions[local.name] = TypeMember(
+                    name: local.name, type: .function(signature), doc: local.doc, line: local.line,
+                    column: local.column, deprecation: local.deprecation)
+            }
         }
         for table in tables {
             guard let className = table.className else { continue }
+            // An `__index` function answers any key: the class's fields are not all known.
+            if case .function = table.fields["__index"]?.type {
+                types.classes[className]?.isOpen = true
+                types.openedClasses.insert(className)
+            }
             for (name, field) in table.fields where types.classes[className]?.fields[name] == nil {
                 types.classes[className]?.fields[name] = field
             }

@@ -10,6 +10,8 @@ public struct TypeMember: Sendable, Hashable {
     public var column: Int
     /// `---@deprecated`'s message (empty when it has none); nil when not deprecated.
     public var deprecation: String?
+    /// The file that declares it, once in a `TypeCatalog` (nil for a definition compiled in).
+    public var file: String?
 
     public init(
         name: String, type: LuaType, doc: String = "", line: Int = 0, column: Int = 0, deprecation: String? = nil
@@ -36,6 +38,8 @@ public struct ClassDefinition: Sendable, Hashable {
     public var fields: [String: TypeMember] = [:]
     /// `---@field [K] V`, a generic class, or a parent that is no class: any field may exist.
     public var isOpen = false
+    /// The `---@field`s whose type does not take nil: a constructor given as the class must set them.
+    public var requiredFields: Set<String> = []
     public var line: Int
     public var doc: String = ""
 }
@@ -56,6 +60,8 @@ public struct CallSite: Sendable, Hashable {
     public var isMethodCall: Bool
     /// Each argument's type when it is a literal (nil when not known), and its place.
     public var arguments: [(type: LuaType?, line: Int, column: Int)]
+    /// For each argument that is a table constructor of named keys only, those keys.
+    public var constructorKeys: [Int: Set<String>] = [:]
     public var line: Int
     public var column: Int
 
@@ -101,6 +107,8 @@ public struct ModuleTypes: Sendable, Equatable {
     public var globalFields: [String: [String: TypeMember]] = [:]
     /// Fields the code sets on objects of classes declared in other modules (`self.x = v`).
     public var assignedFields: [String: [String: TypeMember]] = [:]
+    /// Classes declared elsewhere whose table here has an `__index` function.
+    public var openedClasses: Set<String> = []
     public var calls: [CallSite] = []
     /// `x.name` reads where x is of a class: (class, name, line, column).
     public var fieldReads: [FieldRead] = []
@@ -117,6 +125,8 @@ public struct ModuleTypes: Sendable, Equatable {
     public var localClasses: [String: String] = [:]
     /// The module each local holds (`local Util = require "Util"`).
     public var requiredModules: [String: String] = [:]
+    /// The local functions, by name (the last of a name wins).
+    public var localFunctions: [String: TypeMember] = [:]
 
     public init() {}
 

@@ -17,18 +17,24 @@ public struct TypeCatalog: Sendable {
         for (name, types) in modules { add(types, module: name) }
     }
 
-    public mutating func add(_ types: ModuleTypes, module: String?) {
+    /// Adds a module's types (`module` nil for a script or a definition file), its members
+    /// marked as declared in `file`.
+    public mutating func add(_ types: ModuleTypes, module: String?, file: String? = nil) {
+        var types = types
+        if let file { Self.mark(&types, file: file) }
         for (name, definition) in types.classes {
             if var existing = classes[name] {
                 existing.parents += definition.parents.filter { !existing.parents.contains($0) }
                 existing.fields.merge(definition.fields) { old, _ in old }
                 existing.isOpen = existing.isOpen || definition.isOpen
+                existing.requiredFields.formUnion(definition.requiredFields)
                 if existing.doc.isEmpty { existing.doc = definition.doc }
                 classes[name] = existing
             } else {
                 classes[name] = definition
             }
         }
+        for name in types.openedClasses { classes[name]?.isOpen = true }
         for (name, fields) in types.assignedFields {
             classes[name]?.fields.merge(fields) { old, _ in old }
         }
@@ -39,6 +45,25 @@ public struct TypeCatalog: Sendable {
             modules[module] = types.exports
             if let exportClass = types.exportClass { moduleClasses[module] = exportClass }
         }
+    }
+
+    private static func mark(_ types: inout ModuleTypes, file: String) {
+        func marked(_ members: [String: TypeMember]) -> [String: TypeMember] {
+            members.mapValues {
+                var member = $0
+                member.file = file
+                return member
+            }
+        }
+        types.classes = types.classes.mapValues {
+            var definition = $0
+            definition.fields = marked(definition.fields)
+            return definition
+        }
+        types.assignedFields = types.assignedFields.mapValues(marked)
+        types.globalFields = types.globalFields.mapValues(marked)
+        types.exports = marked(types.exports)
+        types.globals = marked(types.globals)
     }
 
     /// Field `name` of class `className` or of one of its parents.
@@ -65,6 +90,19 @@ public struct TypeCatalog: Sendable {
             for parent in definition.parents { if case .named(let parentName) = parent { pending.append(parentName) } }
         }
         return fields
+    }
+
+    /// The required fields of a class and its parents.
+    public func requiredFields(ofClass className: String) -> Set<String> {
+        var required: Set<String> = []
+        var seen: Set<String> = []
+        var pending = [className]
+        while let current = pending.popLast() {
+            guard seen.insert(current).inserted, let definition = classes[current] else { continue }
+            required.formUnion(definition.requiredFields)
+            for parent in definition.parents { if case .named(let parentName) = parent { pending.append(parentName) } }
+        }
+        return required
     }
 
     /// Whether every field of the class is known: it and each parent a declared class, none

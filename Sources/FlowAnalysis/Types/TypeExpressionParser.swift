@@ -249,6 +249,7 @@ struct TypeExpressionParser {
             if take("[") {
                 let key = try union()
                 try expect("]")
+                _ = take("?")
                 try expect(":")
                 index = (key, try union())
                 continue

@@ -31,6 +31,15 @@ public enum TypeRules {
         }
     }
 
+    /// The LuaLS names whose `diagnostics.disable` silences `code`.
+    public static func luaLSNames(of code: DiagnosticCode) -> [String] {
+        let kinds: [TypeFinding.Kind] = [
+            .malformedAnnotation, .argumentType, .tooManyReturns, .tooFewReturns, .unknownField, .notCallable,
+            .assignmentType, .deprecated, .missingField,
+        ]
+        return kinds.filter { self.code($0) == code }.map(luaLSName)
+    }
+
     static func code(_ kind: TypeFinding.Kind) -> DiagnosticCode {
         switch kind {
         case .malformedAnnotation: return .malformedAnnotation
@@ -39,7 +48,8 @@ public enum TypeRules {
         case .tooFewReturns: return .tooFewReturns
         case .unknownField: return .unknownClassField
         case .notCallable: return .callOfNonFunction
-        case .assignmentType, .missingField: return .assignmentTypeMismatch
+        case .assignmentType: return .assignmentTypeMismatch
+        case .missingField: return .missingClassField
         case .deprecated: return .deprecatedUse
         }
     }
@@ -52,7 +62,9 @@ public enum TypeRules {
             findings += callFindings(module.types, catalog: catalog)
             findings += fieldFindings(module.types, catalog: catalog)
             for assignment in module.types.typedAssignments
-            where TypeRelations.rejects(assignment.declared, assignment.value, catalog: catalog, coerces: false) {
+            where assignment.value != .nil
+                && TypeRelations.rejects(assignment.declared, assignment.value, catalog: catalog, coerces: false)
+            {
                 findings.append(
                     TypeFinding(
                         kind: .assignmentType, line: assignment.line, column: assignment.column,
@@ -72,7 +84,7 @@ public enum TypeRules {
     }
 
     /// The signature, name and deprecation of a call's callee, when the catalogue knows it.
-    static func resolve(_ callee: CallSite.Callee, catalog: TypeCatalog) -> (TypeMember, String)? {
+    public static func resolve(_ callee: CallSite.Callee, catalog: TypeCatalog) -> (TypeMember, String)? {
         switch callee {
         case .signature(let signature, let name, let deprecation):
             return (TypeMember(name: name, type: .function(signature), deprecation: deprecation), name)
@@ -123,7 +135,19 @@ public enum TypeRules {
             let position = index + shift
             guard position >= 0, position < signature.parameters.count, let value = argument.type else { continue }
             let parameter = signature.parameters[position]
-            if parameter.isOptional, value == .nil { continue }
+            // An explicit nil stands for an argument left out: never reported.
+            if value == .nil { continue }
+            if let keys = site.constructorKeys[index],
+                let missing = missingFields(keys, of: parameter.type, catalog: catalog)
+            {
+                findings.append(
+                    TypeFinding(
+                        kind: .missingField, line: argument.line, column: argument.column,
+                        message:
+                            "argument \(index + 1) of '\(name)' is a \(parameter.type) without its required field\(missing.count == 1 ? "" : "s") "
+                            + missing.map { "'\($0)'" }.joined(separator: ", ")))
+                continue
+            }
             guard TypeRelations.rejects(parameter.type, value, catalog: catalog) else { continue }
             findings.append(
                 TypeFinding(
@@ -133,6 +157,14 @@ public enum TypeRules {
                 ))
         }
         return findings
+    }
+
+    /// The required fields of the class `type` names that `keys` lacks; nil when none or not certain.
+    private static func missingFields(_ keys: Set<String>, of type: LuaType, catalog: TypeCatalog) -> [String]? {
+        guard case .named(let className) = type, catalog.classes[className] != nil, catalog.isClosed(className)
+        else { return nil }
+        let missing = catalog.requiredFields(ofClass: className).subtracting(keys).sorted()
+        return missing.isEmpty ? nil : missing
     }
 
     private static func fieldFindings(_ types: ModuleTypes, catalog: TypeCatalog) -> [TypeFinding] {

@@ -128,7 +128,7 @@ extension HelpTopic {
 
           flowpkg dev [DIR] [--verbose] [--editor SETTING]
           flowpkg serve [DIR] [--host 127.0.0.1] [--port 7315] [--token T] [--verbose]
-          flowpkg run App.luapkg --live URL --token T [--watch]
+          FLOWPKG_LIVE_TOKEN=T flowpkg run App.luapkg --live URL [--watch]
           flowpkg run DIR --watch
 
         dev is the whole loop on this machine: it serves the project, runs it in a child run

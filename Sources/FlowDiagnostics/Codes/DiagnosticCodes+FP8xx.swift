@@ -55,4 +55,12 @@ extension DiagnosticCode {
         "FP816", .error, "one dependency name, two sources",
         "Two dependencies of the same name (the project's and a dependency's own, or two dependencies' own) come from different places."
     )
+    public static let rockBuildRefused = DiagnosticCode(
+        "FP817", .error, "rock build not pure Lua",
+        "A rock builds with something other than the builtin or none build type (a command, make, cmake, a custom back end), or installs files that are not Lua modules (build.install.bin, conf, lib, copy_directories); it is refused before LuaRocks runs any build."
+    )
+    public static let vendorLinkRefused = DiagnosticCode(
+        "FP818", .error, "symbolic link under vendor/",
+        "vendor/, a folder below it or a file flowpkg vendor writes is a symbolic link (or not a folder); flowpkg writes nothing through a link, as linked resources outside the repository are refused (FP111)."
+    )
 }

@@ -30,4 +30,12 @@ extension DiagnosticCode {
     public static let deprecatedUse = DiagnosticCode(
         "FP908", .warning, "deprecated function called",
         "A call of a function annotated ---@deprecated. LuaLS name: deprecated.")
+    public static let unreadableLuaLSConfiguration = DiagnosticCode(
+        "FP909", .warning, ".luarc.json unreadable",
+        "lua-language-server's .luarc.json is not valid JSON (comments allowed); its globals, disabled diagnostics and libraries are not used."
+    )
+    public static let missingClassField = DiagnosticCode(
+        "FP910", .warning, "constructor without a required field",
+        "A table constructor given where a ---@class is expected lacks a ---@field that cannot be nil. LuaLS name: missing-fields."
+    )
 }

@@ -61,6 +61,11 @@ extension ManifestDecoder {
                 problem("dependencies[\(index)] needs \"name\", \"kind\", \"version\" and \"modules\"")
                 continue
             }
+            // A dependency's name becomes a folder (`vendor/NAME/`) wherever it is unpacked.
+            if name.isEmpty || name.allSatisfy({ $0 == "." }) || name.contains("/") || name.contains("\\") {
+                problem("dependencies[\(index)] is named '\(name)', which is not a dependency name")
+                continue
+            }
             var modules: [ModuleName] = []
             for node in names {
                 guard case .string(let text) = node.value, let module = try? ModuleName(text) else {

@@ -1,6 +1,7 @@
 import FlowDependencies
 import FlowDiagnostics
 import FlowPackage
+import FlowSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -88,11 +89,17 @@ extension DependencyLocking {
             for dependency in lock.dependencies where dependency.kind != "path" {
                 for module in dependency.modules {
                     try LockedModules.checkPlace(of: module, in: dependency)
-                    let target = rootPath + "/vendor/" + dependency.name + "/" + module.path
+                    let target = try VendorFolder.prepare(
+                        root: rootPath, dependency: dependency.name, path: module.path)
                     guard let bytes = try options.cache.checkedContents(of: module.sha256) else {
                         throw DependencyError.unavailableOffline(dependency: dependency.name, file: module.path)
                     }
-                    try AtomicWrite.write(bytes, to: target)
+                    do {
+                        // vendor/ is flowpkg's to fill: a link there could lead outside the project.
+                        try AtomicOutput.write(bytes, to: target, links: .refuse, creatingFolders: true)
+                    } catch {
+                        throw DependencyError.io(error)
+                    }
                 }
                 outcome.changes.append("vendor/\(dependency.name)/ (\(dependency.modules.count) files)")
             }

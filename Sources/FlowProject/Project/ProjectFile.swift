@@ -25,6 +25,7 @@ public struct ProjectFile: Sendable, Equatable {
         "ignore",
         "runtimeVersion",
         "dependencies", "rocksServers", devDependenciesKey, "tests",
+        "types",
     ]
     /// The key of the dependencies only the project's tests use (luassert, say).
     public static let devDependenciesKey = "devDependencies"
@@ -48,6 +49,9 @@ public struct ProjectFile: Sendable, Equatable {
     /// Static-analysis findings not to report: `"FP405"` everywhere, or `{"code": "FP406",
     /// "path": "Resources/runtime/*"}` for files matching a glob relative to the project folder.
     public var ignore: [IgnoreRule] = []
+    /// Project-relative folders of LuaCATS definition files (`---@meta`): read for types by
+    /// validate and lsp, never packaged.
+    public var types: [String] = []
 
     /// One entry of `ignore`.
     public struct IgnoreRule: Sendable, Equatable {

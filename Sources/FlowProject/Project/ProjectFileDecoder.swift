@@ -215,6 +215,8 @@ struct ProjectFileDecoder {
             result.sourcePositions = [members.rootPosition]
         }
 
+        if let types = stringList("types", in: members, into: &result.diagnostics) { file.types = types.map(\.0) }
+
         if let member = members["resources"] {
             let (entries, positions) = decodeResources(member, into: &result.diagnostics)
             file.resources = entries

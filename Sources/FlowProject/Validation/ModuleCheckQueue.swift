@@ -41,8 +41,11 @@ final class ModuleCheckQueue: Sendable {
     private let state = Awaited(State())
     private let maximumSize: Int
 
-    init(maximumSize: Int) {
+    private let checksTypes: Bool
+
+    init(maximumSize: Int, checksTypes: Bool = true) {
         self.maximumSize = maximumSize
+        self.checksTypes = checksTypes
     }
 
     /// Adds files to check; returns the index of the first, which its outcome is filed under.
@@ -78,7 +81,7 @@ final class ModuleCheckQueue: Sendable {
         // Created on the first file: a worker that finds nothing to do costs no Lua arena.
         var checker: ModuleContentChecker?
         while let (index, file) = take() {
-            let current = checker ?? ModuleContentChecker(maximumSize: maximumSize)
+            let current = checker ?? ModuleContentChecker(maximumSize: maximumSize, checksTypes: checksTypes)
             checker = current
             let outcome = current.check(
                 path: file.path, chunkName: file.chunkName, collectsStringLiterals: file.collectsStringLiterals)

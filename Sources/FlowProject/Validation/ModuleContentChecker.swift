@@ -37,8 +37,9 @@ final class ModuleContentChecker {
     private let analyzer = ReusableModuleAnalyzer()
     private let maximumSize: Int
 
-    init(maximumSize: Int) {
+    init(maximumSize: Int, checksTypes: Bool = true) {
         self.maximumSize = maximumSize
+        analyzer.collectsTypes = checksTypes
     }
 
     /// Checks the module file at `path`; `chunkName` (its path under the sources folder) is what

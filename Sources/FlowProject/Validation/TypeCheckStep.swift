@@ -1,22 +1,87 @@
 import FlowAnalysis
 import FlowDiagnostics
+import FlowSupport
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
-/// The types step of validation (FP9xx): the modules' annotated types, with the environment's
-/// definitions, checked by `TypeRules`. A project without annotations pays nothing.
-enum TypeCheckStep {
+/// The types step of validation (FP9xx): every module's types, with the environment's
+/// definitions, the project's own definition files (flowpkg.json's `types` folders and
+/// `.luarc.json`'s `workspace.library` inside the project) and `.luarc.json`'s settings,
+/// checked by `TypeRules`.
+public enum TypeCheckStep {
     /// The codes of the types' findings: suppressible, and left warnings by `--strict`.
     static let codes: [DiagnosticCode] = [
         .malformedAnnotation, .argumentTypeMismatch, .tooManyReturns, .tooFewReturns, .unknownClassField,
-        .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse,
+        .callOfNonFunction, .assignmentTypeMismatch, .deprecatedUse, .missingClassField,
     ]
 
-    static func check(project: Project, modules: [ProjectRules.Module]) -> [Diagnostic] {
+    /// At most this many definition files are read, each no larger than a module may be.
+    static let maximumDefinitionFiles = 5_000
+
+    /// The findings of `modules` and the project's `definitions` files, but those whose LuaLS name is `disabled`.
+    static func check(
+        project: Project, modules: [ProjectRules.Module], definitions: [(path: String, types: ModuleTypes)],
+        disabled: Set<String>
+    ) -> [Diagnostic] {
         let typed = modules.compactMap { module in
             module.facts.types.map { TypeRules.Module(name: module.name.rawValue, file: module.file, types: $0) }
         }
         guard !typed.isEmpty else { return [] }
+        let definitions = definitions.map { TypeRules.Module(name: nil, file: $0.path, types: $0.types) }
         var catalog = TypeDefinitions.catalog(forEnvironment: project.projectFile.environment)
-        for module in typed { catalog.add(module.types, module: module.name) }
-        return TypeRules.check(modules: typed, catalog: catalog)
+        for module in definitions + typed { catalog.add(module.types, module: module.name, file: module.file) }
+        return TypeRules.check(modules: typed + definitions, catalog: catalog).filter { diagnostic in
+            !TypeRules.luaLSNames(of: diagnostic.code).contains { disabled.contains($0) }
+        }
+    }
+
+    /// The project's types as an editor uses them: the environment's definitions, the
+    /// project's definition files and every analysed module's types.
+    public static func catalog(of session: ValidationSession) -> TypeCatalog {
+        let environment = session.project?.projectFile.environment ?? "lua"
+        var catalog = TypeDefinitions.catalog(forEnvironment: environment)
+        if let project = session.project {
+            for file in definitionFiles(of: project, luarc: LuaLSConfiguration.load(inProject: project.root)) {
+                catalog.add(file.types, module: nil, file: file.path)
+            }
+        }
+        for (module, path) in session.moduleFiles {
+            if let types = session.facts(ofModuleAt: path)?.types {
+                catalog.add(types, module: module.name.rawValue, file: path)
+            }
+        }
+        return catalog
+    }
+
+    /// The `.lua` files of the definition folders, read for their types.
+    static func definitionFiles(of project: Project, luarc: LuaLSConfiguration) -> [(path: String, types: ModuleTypes)]
+    {
+        let folders = project.projectFile.types + luarc.libraries.filter { !$0.contains("$") }
+        guard !folders.isEmpty, let root = FileTree.realPath(project.root.path) else { return [] }
+        let links = LinkRule(projectRoot: root, allowsOutside: project.allowsOutsideLinks)
+        var found: [(String, ModuleTypes)] = []
+        for folder in folders {
+            let path = folder.hasPrefix("/") ? folder : project.root.appendingPathComponent(folder).path
+            guard let real = FileTree.realPath(path), links.refusal(of: real) == nil else { continue }
+            for relative in FileManager.default.walk(real, skippingHidden: true) where relative.hasSuffix(".lua") {
+                guard found.count < maximumDefinitionFiles else { return found }
+                let file = real + "/" + relative
+                var info = stat()
+                guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= 8 << 20,
+                    let data = FileManager.default.contents(atPath: file),
+                    let types = ModuleTypes.of(source: [UInt8](data))
+                else { continue }
+                found.append((file, types))
+            }
+        }
+        return found
     }
 }

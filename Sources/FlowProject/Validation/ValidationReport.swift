@@ -10,7 +10,9 @@ public struct ValidationOptions: Sendable {
     public var version: String?
     /// Larger modules are refused (FP303): Lua would compile them, but no hand-written module
     /// is that big, and a package loads every module before it starts.
-    public var maximumModuleSize = 8 << 20
+    public var maximumModuleSize = ValidationOptions.defaultMaximumModuleSize
+    /// 8 MB: the size limit of every module, a dependency's too.
+    public static let defaultMaximumModuleSize = 8 << 20
     /// How many files are checked at once; defaults to the number of cores.
     public var concurrency: Int?
     /// Linked files may lie outside the project's repository (`--allow-outside-links`; by
@@ -19,6 +21,9 @@ public struct ValidationOptions: Sendable {
     /// `--locked` (a path dependency changed since flowpkg.lock is an error) and where
     /// dependency files come from.
     public var dependencies = DependencyOptions()
+    /// Whether LuaCATS annotations and inferred types are read and checked (FP901–FP910);
+    /// `validate --no-types` turns it off.
+    public var checksTypes = true
     /// Whether the session keeps the bytes it checked of each module and script file, for
     /// export to write them without reading the files again.
     var keepsCheckedBytes = false

@@ -45,7 +45,8 @@ public final class ValidationSession {
     /// The bytes checked of each file, by path, when `options.keepsCheckedBytes`.
     private var checkedBytes: [String: [UInt8]] = [:]
     private var resourceCount = 0
-    private lazy var checker = ModuleContentChecker(maximumSize: options.maximumModuleSize)
+    private lazy var checker = ModuleContentChecker(
+        maximumSize: options.maximumModuleSize, checksTypes: options.checksTypes)
 
     /// Validates the project in `directory` (every module on worker threads, as validate does).
     public convenience init(projectAt directory: URL, options: ValidationOptions = ValidationOptions()) {
@@ -95,7 +96,7 @@ public final class ValidationSession {
         indexByPath = [:]
         for (index, unit) in units.enumerated() { indexByPath[unit.path] = index }
 
-        let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize)
+        let queue = ModuleCheckQueue(maximumSize: options.maximumModuleSize, checksTypes: options.checksTypes)
         let onDisk = units.indices.filter { buffers[units[$0].path] == nil }
         queue.add(
             onDisk.map {
