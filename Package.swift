@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: the DocC catalogs of the host libraries (.ci/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // stylua.toml, read by a maintained TOML library (flowpkg fmt).
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // C libraries, reached through pkg-config; each wrapper target owns its handles.
@@ -79,7 +81,9 @@ let package = Package(
         .target(name: "FlowLoader", dependencies: ["FlowPackage", "FlowSupport"]),
         // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
         // Lua's errors, and compiling chunks without running them.
-        .target(name: "FlowLua", dependencies: ["CLua", "FlowSupport"]),
+        .target(name: "FlowLua", dependencies: ["CLua", "CFlowLua", "FlowSupport"]),
+        // The hooks Swift cannot be: coverage's line hook (coverage.c).
+        .target(name: "CFlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
         .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport"]),
         // `flowpkg test`: busted's API over each spec file in a context of its own, in parallel, and
@@ -94,7 +98,7 @@ let package = Package(
         // Plain HTTP/1.1 over sockets (no HTTP library): what the live channel and update checks speak.
         .target(name: "FlowHTTP", dependencies: ["FlowSupport"]),
         // The live source's wire protocol: paths, the manifest it serves, the changes it announces.
-        .target(name: "FlowLiveProtocol", dependencies: ["FlowPackage"]),
+        .target(name: "FlowLiveProtocol", dependencies: ["FlowJSON", "FlowPackage"]),
         // The development monitor: the live source's client, linked by debug hosts only.
         .target(
             name: "FlowLiveDevelopment",
@@ -121,7 +125,10 @@ let package = Package(
         .target(name: "LuaSyntax"),
         // `flowpkg fmt` and the language server's formatting: StyLua's options and layout over
         // LuaSyntax's tree and tokens, each result checked against Lua's bytecode before a write.
-        .target(name: "FlowFormat", dependencies: ["LuaSyntax", "FlowLua", "FlowSupport"]),
+        .target(
+            name: "FlowFormat",
+            dependencies: ["LuaSyntax", "FlowLua", "FlowSupport", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         // Static analysis: what each module requires, reads and defines, and the project-wide rules.
         .target(
             name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage", "EmbeddedDefinitions"]),
@@ -147,6 +154,10 @@ let package = Package(
             name: "FlowLiveServer",
             dependencies: [
                 "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject", "FlowSupport",
+            ],
+            // The session page's script and style as files their own tools check, compiled in.
+            resources: [
+                .embedInCode("Page/session.js"), .embedInCode("Page/console.js"), .embedInCode("Page/session.css"),
             ]
         ),
         // The Language Server Protocol's messages and framing, written by hand (see JSONRPC.swift).
@@ -155,7 +166,7 @@ let package = Package(
         .target(
             name: "FlowLanguageServer",
             dependencies: [
-                "FlowAnalysis", "FlowDiagnostics", "FlowPackage", "FlowProject", "FlowSupport",
+                "FlowAnalysis", "FlowDiagnostics", "FlowFormat", "FlowPackage", "FlowProject", "FlowSupport",
                 "LanguageServerProtocol", "LuaSyntax",
             ]
         ),
@@ -164,7 +175,7 @@ let package = Package(
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowLiveDevelopment", "FlowLiveServer", "FlowLoader", "FlowPackage",
                 "FlowProject", "FlowRuntime", "FlowSupport", "FlowTemplates", "FlowUpdates",
-                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies", "FlowTesting",
+                "FlowLanguageServer", "FlowDebugAdapter", "FlowDependencies", "FlowTesting", "FlowFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -180,20 +191,20 @@ let package = Package(
         .target(name: "FlowTestSupport", dependencies: ["FlowLoader", "FlowPackage"], path: "Tests/FlowTestSupport"),
         // A project served by a real LiveServer on loopback, and waiting on what other threads hand over.
         .target(name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer"], path: "Tests/FlowLiveTestSupport"),
-        .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP"]),
-        .testTarget(name: "FlowSupportTests", dependencies: ["FlowSupport"]),
+        .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP", "FlowSupport"]),
+        .testTarget(name: "FlowSupportTests", dependencies: ["FlowSupport", "FlowTestSupport"]),
         .testTarget(
             name: "FlowLiveServerTests",
             dependencies: [
                 "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLiveTestSupport",
-                "FlowPackage", "FlowProject", "FlowRuntime", "FlowSupport",
+                "FlowPackage", "FlowProject", "FlowRuntime", "FlowSupport", "FlowTestSupport",
             ]
         ),
         .testTarget(
             name: "FlowLiveDevelopmentTests",
             dependencies: [
                 "FlowLiveDevelopment", "FlowLiveTestSupport", "FlowLoader", "FlowPackage", "FlowProject", "FlowRuntime",
-                "FlowLiveProtocol",
+                "FlowLiveProtocol", "FlowTestSupport",
             ]
         ),
         .testTarget(
@@ -207,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "FlowUpdatesTests", dependencies: ["FlowLoader", "FlowPackage", "FlowTestSupport", "FlowUpdates"]
         ),
-        .testTarget(name: "FlowLuaTests", dependencies: ["FlowLua"]),
+        .testTarget(name: "FlowLuaTests", dependencies: ["FlowLua", "FlowTestSupport"]),
         .testTarget(
             name: "FlowTestingTests",
             dependencies: ["FlowLoader", "FlowPackage", "FlowRuntime", "FlowTesting", "FlowTestSupport"],
@@ -228,6 +239,7 @@ let package = Package(
             name: "FlowProjectTests",
             dependencies: [
                 "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowProject",
+                "FlowTestSupport",
             ]
         ),
         .testTarget(
@@ -238,6 +250,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FlowDiagnosticsTests", dependencies: ["FlowDiagnostics"]),
+        // The protocol targets on their own: wire types, names, framing.
+        .testTarget(name: "FlowLiveProtocolTests", dependencies: ["FlowLiveProtocol", "FlowPackage"]),
+        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
         .testTarget(
             name: "FlowLanguageServerTests",
             dependencies: [
@@ -274,7 +289,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowDependenciesTests",
-            dependencies: ["FlowDependencies", "FlowDiagnostics", "FlowPackage"]
+            dependencies: ["FlowDependencies", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"]
         ),
         // The zip container on its own: writer, reader, central directory, entry streams.
         .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive"]),

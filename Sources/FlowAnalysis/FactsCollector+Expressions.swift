@@ -9,9 +9,10 @@ extension FactsCollector {
             // A free name under a local `_ENV` is read from that table; luacheck's 113 (FP405)
             // still counts it a global, as the 1xx lint classes do (see `LintRules.check`).
             if bound[Int(node.a)] == 0, node.a != environmentSymbol {
-                // Lua 5.1 and LuaJIT names in code that may not run (`if _VERSION == "Lua 5.1"
-                // then setfenv(...)`) are compatibility code; read unconditionally, they are reported.
-                if conditionalDepth > 0, !legacySymbols.isEmpty, legacySymbols.contains(node.a) { return }
+                // Lua 5.1 and LuaJIT names in code a version test guards (`if _VERSION == "Lua 5.1"
+                // then setfenv(...)`) are compatibility code; read anywhere else, even in a branch
+                // (`if #t > 0 then unpack(t) end`), they are reported.
+                if versionGuardDepth > 0, !legacySymbols.isEmpty, legacySymbols.contains(node.a) { return }
                 facts.globalReads.append(ModuleFacts.GlobalRead(name: text(node.a), location: node.location))
             }
         case .string:
@@ -55,7 +56,7 @@ extension FactsCollector {
                 if node.op == BinaryOperator.and.rawValue || node.op == BinaryOperator.or.rawValue {
                     noteGuard(node.a)
                     noteGuard(node.b)
-                    conditional { $0.expression(node.b) }
+                    versionGuarded(isVersionTest(node.a)) { walker in walker.conditional { $0.expression(node.b) } }
                 } else {
                     expression(node.b)
                 }

@@ -28,6 +28,7 @@ extension FactsCollector {
                     nodes[Int(lists[valueIndex])].a == symbol, isGlobal(symbol)
                 {
                     facts.guardedGlobals.insert(text(symbol))
+                    facts.guardedReadPlaces.insert(nodes[Int(lists[valueIndex])].location)
                 }
                 if symbol == environmentSymbol { facts.replacesEnvironment = true }
                 declare(symbol)
@@ -43,7 +44,7 @@ extension FactsCollector {
         case .whileLoop:
             expression(node.a)
             noteGuard(node.a, allowsNot: true)
-            conditional { $0.block(node.b) }
+            versionGuarded(isVersionTest(node.a)) { walker in walker.conditional { $0.block(node.b) } }
         case .repeatLoop:
             // The condition sees the body's locals.
             let mark = declared.count
@@ -51,19 +52,7 @@ extension FactsCollector {
             expression(node.b)
             leaveScope(to: mark)
         case .ifStatement:
-            // Only the first condition surely runs.
-            expression(lists[Int(node.a)])
-            noteGuard(lists[Int(node.a)], allowsNot: true)
-            conditional { walker in
-                for pair in 0..<Int(node.b) {
-                    if pair > 0 {
-                        walker.expression(walker.lists[Int(node.a) + pair * 2])
-                        walker.noteGuard(walker.lists[Int(node.a) + pair * 2], allowsNot: true)
-                    }
-                    walker.block(walker.lists[Int(node.a) + pair * 2 + 1])
-                }
-                if node.c >= 0 { walker.block(node.c) }
-            }
+            ifStatement(node)
         case .numericFor:
             for index in Int(node.a + 1)..<Int(node.a + node.b) { expression(lists[index]) }
             let mark = declared.count
@@ -91,6 +80,74 @@ extension FactsCollector {
             break
         }
     }
+
+    /// `if`: only the first condition surely runs; a branch after a version test (its own
+    /// condition or an earlier one's) is guarded.
+    mutating func ifStatement(_ node: SyntaxNode) {
+        expression(lists[Int(node.a)])
+        noteGuard(lists[Int(node.a)], allowsNot: true)
+        conditional { walker in
+            var tested = false
+            for pair in 0..<Int(node.b) {
+                let condition = walker.lists[Int(node.a) + pair * 2]
+                if pair > 0 {
+                    walker.expression(condition)
+                    walker.noteGuard(condition, allowsNot: true)
+                }
+                tested = tested || walker.isVersionTest(condition)
+                walker.versionGuarded(tested) { $0.block($0.lists[Int(node.a) + pair * 2 + 1]) }
+            }
+            if node.c >= 0 { walker.versionGuarded(tested) { $0.block(node.c) } }
+        }
+    }
+
+    /// Walks `body` as code a version test guards, when `guarded`.
+    @inline(__always) mutating func versionGuarded(_ guarded: Bool, _ body: (inout FactsCollector) -> Void) {
+        if guarded { versionGuardDepth += 1 }
+        body(&self)
+        if guarded { versionGuardDepth -= 1 }
+    }
+
+    /// Whether a condition asks which Lua it runs on: it mentions `_VERSION`, `jit`, a Lua 5.1
+    /// global (`if setfenv then`, `type(unpack)`), or a library field only some versions have
+    /// (`table.unpack`, `math.pow`, `package.loaders`). Bounded: a test is a short expression.
+    func isVersionTest(_ id: Int32, depth: Int = 0) -> Bool {
+        guard depth < 8 else { return false }
+        let node = nodes[Int(id)]
+        switch node.kind {
+        case .name:
+            let name = text(node.a)
+            return name == "_VERSION" || name == "jit" || legacySymbols.contains(node.a)
+        case .index:
+            let key = nodes[Int(node.b)]
+            if key.kind == .string, Self.isVersionField(text(key.a)) { return true }
+            return isVersionTest(node.a, depth: depth + 1)
+        case .methodCall:  // `_VERSION:find "5.1"`
+            if isVersionTest(node.a, depth: depth + 1) { return true }
+            return (Int(node.b + 1)..<Int(node.b + 1 + node.c)).contains { isVersionTest(lists[$0], depth: depth + 1) }
+        case .binary:
+            return isVersionTest(node.a, depth: depth + 1) || isVersionTest(node.b, depth: depth + 1)
+        case .unary, .paren:
+            return isVersionTest(node.a, depth: depth + 1)
+        case .call:
+            if isVersionTest(node.a, depth: depth + 1) { return true }
+            return (Int(node.b)..<Int(node.b + node.c)).contains { isVersionTest(lists[$0], depth: depth + 1) }
+        default:
+            return false
+        }
+    }
+
+    /// Fields whose presence tells Lua versions apart (`table.unpack`, `math.pow`), or that
+    /// name one (`compat.lua51`, `compat.jit`, `M.is_luajit`, `config.version`).
+    static func isVersionField(_ name: String) -> Bool {
+        if versionFields.contains(name) { return true }
+        let lowered = name.lowercased()
+        return lowered.contains("jit") || lowered.contains("lua5") || lowered.contains("version")
+    }
+
+    static let versionFields: Set<String> = Set(StandardLibraryFields.otherVersions.values.joined()).union([
+        "unpack", "pack", "move", "searchers", "loaders", "tointeger", "isyieldable", "utf8", "bit32",
+    ])
 
     /// Walks `body` as code that may not run.
     @inline(__always) mutating func conditional(_ body: (inout FactsCollector) -> Void) {
@@ -171,7 +228,10 @@ extension FactsCollector {
         let node = nodes[Int(id)]
         switch node.kind {
         case .name:
-            if isGlobal(node.a) { facts.guardedGlobals.insert(text(node.a)) }
+            if isGlobal(node.a) {
+                facts.guardedGlobals.insert(text(node.a))
+                facts.guardedReadPlaces.insert(node.location)
+            }
         case .paren:
             noteGuard(node.a, allowsNot: allowsNot, depth: depth + 1)
         case .unary where node.op == UnaryOperator.not.rawValue && allowsNot:

@@ -22,6 +22,9 @@ struct FactsCollector {
     var functionDepth = 0
     /// How many enclosing branches, loop bodies or `and`/`or` right operands may skip the code being walked.
     var conditionalDepth = 0
+    /// How many enclosing branches are guarded by a version test (`if _VERSION == "Lua 5.1"`,
+    /// `if setfenv then`, the right of `table.unpack or unpack`): Lua 5.1 names there are portable code.
+    var versionGuardDepth = 0
     var literal = ParseBuffer<Bool>(capacity: 1024)
     var facts = ModuleFacts()
 
@@ -57,6 +60,7 @@ struct FactsCollector {
         chain.removeAll()
         functionDepth = 0
         conditionalDepth = 0
+        versionGuardDepth = 0
         facts = ModuleFacts()
         requireSymbol = symbols.symbol(of: "require") ?? -1
         pcallSymbol = symbols.symbol(of: "pcall") ?? -1

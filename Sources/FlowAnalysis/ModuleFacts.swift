@@ -84,6 +84,8 @@ public struct ModuleFacts: Sendable, Equatable {
     /// Globals the module tests for before use (`unpack or table.unpack`, `if jit then`, `type(x)`):
     /// it expects some hosts not to define them.
     public var guardedGlobals: Set<String> = []
+    /// Where those tests read them: a Lua 5.1 global read there is portable code, not a miss.
+    public var guardedReadPlaces: Set<SourceLocation> = []
     /// True when the module changes what its free names mean (`_ENV = t`, `local _ENV = t`,
     /// `setfenv`, Lua 5.1's `module(...)`): its reads of undefined globals are not reported.
     public var replacesEnvironment = false

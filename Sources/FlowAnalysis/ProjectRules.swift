@@ -78,13 +78,14 @@ public enum ProjectRules {
     ///   - uncompiled: modules Lua's compiler refused, each with its FP301.
     ///   - implicitlyDefinedGlobals: globals set where luacheck's `allow_defined` or
     ///     `allow_defined_top` applies (`LintRules.implicitlyDefinedGlobals`): FP405 counts them defined.
+    ///   - options: a file's lint options, whose globals (a `files[...]` std, `not_globals`) FP405 heeds.
     /// - Returns: diagnostics sorted by file, line, column and code.
     public static func check(
         modules: [Module], moduleNames: Set<ModuleName>,
         resources: [ResourceKey: String], environment: Environment,
         unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = [],
         startModule: ModuleName? = nil, uncompiled: [UncompiledModule] = [],
-        implicitlyDefinedGlobals: Set<String> = [], fileGlobals: (@Sendable (String) -> Set<String>)? = nil
+        implicitlyDefinedGlobals: Set<String> = [], options: ((String) -> LintOptions)? = nil
     ) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
         // A start module the project does not have (FP209) tells nothing of what loads at
@@ -104,7 +105,7 @@ public enum ProjectRules {
         diagnostics += uncompiled.map { syntaxError($0, loadedAtStart: loadedAtStart) }
         diagnostics += undefinedGlobals(
             modules, environment: environment, unanalysedSources: unanalysedSources,
-            everyRead: everyGlobalRead, implicitlyDefined: implicitlyDefinedGlobals, fileGlobals: fileGlobals)
+            everyRead: everyGlobalRead, implicitlyDefined: implicitlyDefinedGlobals, options: options)
         diagnostics += unnamedResources(modules, resources: resources, unanalysedSources: unanalysedSources)
         return diagnostics.sorted(by: order)
     }

@@ -30,6 +30,7 @@ public struct Flowpkg: ParsableCommand {
             Init.self,
             Templates.self,
             Validate.self,
+            Fmt.self,
             Export.self,
             Inspect.self,
             Verify.self,
@@ -86,6 +87,14 @@ public struct Flowpkg: ParsableCommand {
         } catch {
             finish(with: error, arguments: arguments)
         }
+        exitIfSignalled()
+    }
+
+    /// A SIGINT, SIGTERM or SIGHUP that came while a tool ran (luarocks) was passed to it and
+    /// kept, so the command could unwind and remove what it made: flowpkg ends with the status
+    /// the signal would have given.
+    private static func exitIfSignalled() {
+        if let signalNumber = ChildProcessGroups.receivedSignal { exitNow(128 + signalNumber) }
     }
 
     /// Prints `error`'s message (`error: ` on stderr, or a successful exit's text on stdout)
@@ -102,6 +111,7 @@ public struct Flowpkg: ParsableCommand {
             if let hint = CommandLineSlip.hint(for: text, arguments: arguments) { text += "\n" + hint }
             StandardStream.error.write(text + "\n")
         }
+        exitIfSignalled()
         exit(withError: code)
     }
 

@@ -139,7 +139,7 @@ extension Flowpkg {
             if hasProject || identifier != nil || !PackageLocator.candidates(in: [here]).isEmpty { return (here, ".") }
             let location = ProjectLocation.resolve(nil, workingDirectory: workingDirectory)
             guard let above = location.above else { return (here, ".") }
-            return (location.url, DiagnosticRenderer.relativePath(above, from: workingDirectory))
+            return (location.url, PathText.relative(above, from: workingDirectory))
         }
 
         static func standardError(_ text: String) {

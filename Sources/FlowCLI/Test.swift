@@ -84,6 +84,19 @@ extension Flowpkg {
         @Option(help: "Files that run at once (default: one per core).")
         var jobs: Int?
 
+        @Flag(
+            help:
+                "Count the lines of the project's own modules the specs run; write coverage/lcov.info and luacov.report.out."
+        )
+        var coverage = false
+
+        @Option(name: .customLong("coverage-dir"), help: "Where --coverage writes its reports (default: coverage).")
+        var coverageDir: String?
+
+        @Option(
+            name: .customLong("coverage-min"), help: "With --coverage, fail (exit 1) below this percentage of lines.")
+        var coverageMin: Double?
+
         @Option(name: .customLong("run"), help: "The .busted task to read (busted's --run).")
         var task: String = "default"
 
@@ -95,6 +108,9 @@ extension Flowpkg {
             }
             if timeout <= 0 { throw ValidationError("--timeout must be a number of seconds above 0") }
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+            if let coverageMin, !(0...100).contains(coverageMin) {
+                throw ValidationError("--coverage-min is a percentage, from 0 to 100")
+            }
         }
 
         func run() throws {
@@ -116,7 +132,14 @@ extension Flowpkg {
                 StandardStream.error.write("error: \(error)\n")
                 throw ExitCode.failure
             }
-            let status = TestCommandLine.run(plan, target: target, root: root, format: format)
+            let here = Terminal.workingDirectory
+            let coverageFolder =
+                (coverage || coverageDir != nil || coverageMin != nil)
+                ? URL(fileURLWithPath: coverageDir ?? root + "/coverage", relativeTo: URL(fileURLWithPath: here + "/"))
+                    .standardizedFileURL.path : nil
+            let status = TestCommandLine.run(
+                plan, target: target, root: root, format: format,
+                coverage: coverageFolder.map { TestCommandLine.Coverage(folder: $0, minimum: coverageMin) })
             if status != 0 { throw ExitCode(status) }
         }
 
@@ -126,7 +149,7 @@ extension Flowpkg {
             request.paths = specPaths.map { path in
                 let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/"))
                     .standardizedFileURL.path
-                return DiagnosticRenderer.relativePath(absolute, from: root)
+                return PathText.relative(absolute, from: root)
             }
             request.patterns = pattern
             request.task = task
@@ -142,6 +165,7 @@ extension Flowpkg {
             options.failFast = failFast
             options.timeout = timeout
             options.jobs = jobs
+            options.interpreter = Flowpkg.executablePath
             if let shard, case .success(let parsed) = TestOptions.Shard.parse(shard) { options.shard = parsed }
             request.options = options
             return request

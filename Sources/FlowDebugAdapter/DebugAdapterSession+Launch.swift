@@ -45,19 +45,22 @@ extension DebugAdapterSession {
             return respondError(requestSeq: seq, command: name, message: "cannot open the debug channel: \(error)")
         }
         let token = Self.randomToken()
-        let process: ProgramProcess
+        let process: ChildProcess
         do {
-            process = try ProgramProcess.spawn(
-                executable: executable, arguments: arguments,
-                directory: directory,
-                environment: [DebugProtocol.channelVariable: address, DebugProtocol.tokenVariable: token],
-                output: { [weak self] text, category in
-                    self?.send(event: "output", OutputEventBody(category: category, output: text))
-                },
-                exited: { [weak self] status in
-                    self?.send(event: "exited", ExitedEventBody(exitCode: status))
-                    self?.send(event: "terminated", Empty())
+            // The token in the environment only: a command line is readable by every local user.
+            let command = ChildCommand(
+                executable, arguments, environment: [DebugProtocol.channelVariable: address],
+                secrets: [DebugProtocol.tokenVariable: token], workingDirectory: directory,
+                output: .stream { [weak self] bytes, isError in
+                    self?.send(
+                        event: "output",
+                        OutputEventBody(
+                            category: isError ? "stderr" : "stdout", output: String(decoding: bytes, as: UTF8.self)))
                 })
+            process = try ChildProcess.start(command) { [weak self] status in
+                self?.send(event: "exited", ExitedEventBody(exitCode: status))
+                self?.send(event: "terminated", Empty())
+            }
         } catch {
             return respondError(requestSeq: seq, command: name, message: "\(error)")
         }
@@ -70,7 +73,7 @@ extension DebugAdapterSession {
         // Wait for the program to connect, or to end before it could (a project with errors).
         let deadline = Date() + connectionTimeout
         var connection: EngineConnection?
-        while connection == nil, Date() < deadline, !process.hasExited.withLock({ $0 }) {
+        while connection == nil, Date() < deadline, process.exitStatus == nil {
             connection = EngineConnection.accept(on: listener, token: token, wait: 0.2)
         }
         guard let connection else {

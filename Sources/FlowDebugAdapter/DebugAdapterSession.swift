@@ -18,7 +18,7 @@ import LanguageServerProtocol
 public final class DebugAdapterSession: @unchecked Sendable {
     struct State {
         var connection: EngineConnection?
-        var process: ProgramProcess?
+        var process: ChildProcess?
         var sourceMap: SourceMap
         var projectRoot: String?
         var stopOnEntry = false

@@ -11,8 +11,9 @@ import FlowSupport
 /// reply handed to the closure waiting for it, events to `onMessage`.
 final class EngineConnection: @unchecked Sendable {
     private let socket: PlainSocket?
-    /// How a request's JSON goes out: a line on the socket, or a POST to the relay.
-    private let write: @Sendable ([UInt8]) -> Void
+    /// How a request's JSON goes out: a line on the socket, or a POST to the relay; nil when
+    /// it went, else why not.
+    private let write: @Sendable ([UInt8]) -> String?
     private let shutDown: @Sendable () -> Void
     private let state = Locked((nextSeq: 1, waiting: [Int: @Sendable (DebugReply) -> Void](), closed: false))
     private let encoder = JSONEncoder()
@@ -20,11 +21,18 @@ final class EngineConnection: @unchecked Sendable {
 
     init(socket: PlainSocket) {
         self.socket = socket
-        write = { bytes in _ = try? socket.send(bytes + [UInt8(ascii: "\n")]) }
+        write = { bytes in
+            do {
+                try socket.send(bytes + [UInt8(ascii: "\n")])
+                return nil
+            } catch {
+                return "the program's debug channel is closed: \(failureReason(error))"
+            }
+        }
         shutDown = { socket.shutDown() }
     }
 
-    private init(write: @escaping @Sendable ([UInt8]) -> Void, shutDown: @escaping @Sendable () -> Void) {
+    private init(write: @escaping @Sendable ([UInt8]) -> String?, shutDown: @escaping @Sendable () -> Void) {
         socket = nil
         self.write = write
         self.shutDown = shutDown
@@ -132,7 +140,7 @@ final class EngineConnection: @unchecked Sendable {
                         return
                     }
                     let made = EngineConnection(
-                        write: { bytes in _ = HTTPPost.send(target, token: token, body: bytes) },
+                        write: { bytes in post(bytes, to: target, token: token) },
                         shutDown: { source.cancel() })
                     connection.withLock { $0 = made }
                     outcome.withLock { $0 = .success((made, attachment)) }
@@ -171,6 +179,24 @@ final class EngineConnection: @unchecked Sendable {
         return components?.url
     }
 
+    /// POSTs a request to the relay: nil when it took it, else why not (its own message when it
+    /// refused, as "the program is no longer connected").
+    private static func post(_ bytes: [UInt8], to target: URL, token: String) -> String? {
+        do {
+            let answer = try HTTPConnection.exchange(
+                "POST", target, headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json")],
+                body: bytes, timeout: 5)
+            guard (200..<300).contains(answer.status) else {
+                return "flowpkg serve refused the request (\(answer.status)): \(answer.message)"
+            }
+            return nil
+        } catch {
+            switch error {
+            case .unreachable(let reason), .malformed(let reason): return "cannot reach flowpkg serve: \(reason)"
+            }
+        }
+    }
+
     struct AttachFailure: Error, CustomStringConvertible {
         var description: String
     }
@@ -186,7 +212,10 @@ final class EngineConnection: @unchecked Sendable {
         }
         guard let seq else { return reply(.failure("the program has exited")) }
         guard let data = try? encoder.encode(DebugRequest(seq: seq, command: command)) else { return }
-        sending.withLock { _ in write([UInt8](data)) }
+        // A request that did not go out is answered now, with why: the editor shows it.
+        guard let problem = sending.withLock({ _ in write([UInt8](data)) }) else { return }
+        let waiter = state.withLock { $0.waiting.removeValue(forKey: seq) }
+        waiter?(.failure(problem))
     }
 
     func close() {

@@ -50,9 +50,9 @@ public struct DependencyDeclaration: Sendable, Equatable {
     /// `"~> 3.1"`, `{"path": "../ui-kit"}`: the value as flowpkg.json writes it.
     public var jsonValue: String {
         switch source {
-        case .rock(let constraint): return JSONStrings.quoted(constraint)
-        case .path(let path): return "{\"path\": \(JSONStrings.quoted(path))}"
-        case .package(let file): return "{\"package\": \(JSONStrings.quoted(file))}"
+        case .rock(let constraint): return JSONText.quoted(constraint)
+        case .path(let path): return "{\"path\": \(JSONText.quoted(path))}"
+        case .package(let file): return "{\"package\": \(JSONText.quoted(file))}"
         }
     }
 
@@ -208,30 +208,6 @@ public struct DependencyDeclarationDecoder {
         Diagnostic(
             severity: .error, code: code, message: message, file: path, line: position.line, column: position.column,
             hint: hint)
-    }
-}
-
-/// JSON string quoting for the few values flowpkg writes into flowpkg.json by hand.
-public enum JSONStrings {
-    public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 

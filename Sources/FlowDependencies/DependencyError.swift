@@ -1,10 +1,14 @@
 import FlowDiagnostics
+import FlowSupport
 
 /// Why a dependency could not be resolved, fetched or trusted; each becomes one diagnostic
 /// whose message names the file, the rock or the command, and the fix.
 public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A program (luarocks) failed; `output` is what it said.
     case commandFailed(command: String, output: String)
+    /// A program (luarocks) was stopped before it finished: its deadline passed, or flowpkg
+    /// received a signal; its whole process group was ended with it.
+    case commandStopped(command: String, reason: String)
     case luarocksMissing
     case unknownRock(name: String, servers: [String])
     case unsatisfiable(name: String, constraint: String, available: [String])
@@ -31,7 +35,17 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
     case dependencyNameClash(name: String, first: String, second: String)
     /// `vendor/` or a path below it is a symbolic link or not a folder; `path` is shown as given.
     case vendorLinked(path: String, reason: String)
+    /// A path dependency's folder lies outside the project's repository (or in a system
+    /// folder), as a linked resource may not without the opt-in; `message` and `hint` say which.
+    case pathOutsideRepository(name: String, path: String, message: String, hint: String)
+    /// A dependency's module is larger than any module may be (FP303), refused before it is read.
+    case moduleTooLarge(dependency: String, file: String, size: Int, limit: Int)
     case io(path: String, reason: String)
+
+    /// A file FlowSupport's `AtomicOutput` could not write.
+    package static func io(_ failure: AtomicOutput.Failure) -> DependencyError {
+        .io(path: failure.path, reason: failure.reason)
+    }
 
     public var description: String { diagnostic.message }
 
@@ -50,6 +64,10 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 severity: .error, code: .luarocksFailed,
                 message: "'\(command)' failed:\n" + Self.lastLines(output),
                 hint: "fix what it reports, then run the flowpkg command again")
+        case let .commandStopped(command, reason):
+            return Diagnostic(
+                severity: .error, code: .luarocksFailed, message: "'\(command)' was stopped: \(reason)",
+                hint: "check the rocks servers in flowpkg.json (\"rocksServers\"), then run the flowpkg command again")
         case .luarocksMissing:
             return Diagnostic(
                 severity: .error, code: .luarocksMissing,
@@ -154,6 +172,20 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 hint:
                     "remove it (git rm \(path)) and run 'flowpkg vendor' again; vendor/ holds plain folders and files, "
                     + "as a linked resource outside the repository is refused (FP111)")
+        case let .pathOutsideRepository(name, path, message, hint):
+            return Diagnostic(
+                severity: .error, code: .linkOutsideRepository,
+                message: "the path dependency '\(name)': \(message)", file: path, hint: hint)
+        case let .moduleTooLarge(dependency, file, size, limit):
+            func megabytes(_ bytes: Int) -> String {
+                let tenths = (bytes * 10 + (1 << 19)) >> 20
+                return "\(tenths / 10).\(tenths % 10) MB"
+            }
+            return Diagnostic(
+                severity: .error, code: .moduleTooLarge,
+                message: "the module of the dependency '\(dependency)' is \(megabytes(size)); "
+                    + "flowpkg accepts modules up to \(megabytes(limit))",
+                file: file, hint: "split it into smaller modules, or make large data a resource")
         case let .io(path, reason):
             return Diagnostic(
                 severity: .error, code: .luarocksFailed, message: "cannot use \(path): \(reason)", file: path)

@@ -1,4 +1,5 @@
 import FlowPackage
+import FlowSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -27,6 +28,15 @@ public struct FileCache: Sendable {
         return FileCache(root: home + "/.cache/flowpkg")
     }
 
+    /// The SHA-256 of the file at `path` (FlowPackage's digest), its failure as `.io`.
+    public static func sha256(ofFileAt path: String) throws(DependencyError) -> String {
+        do {
+            return try SHA256.hexOfFile(at: path).sha256
+        } catch {
+            throw .io(path: path, reason: "it cannot be read")
+        }
+    }
+
     /// Where the file with `sha256` is kept.
     public func path(for sha256: String) -> String {
         root + "/files/" + sha256.prefix(2) + "/" + sha256
@@ -35,13 +45,13 @@ public struct FileCache: Sendable {
     /// Keeps `bytes`, returning their SHA-256.
     @discardableResult
     public func store(_ bytes: [UInt8]) throws(DependencyError) -> String {
-        let sha = Hashing.sha256(bytes)
+        let sha = SHA256.hex(of: bytes)
         let target = path(for: sha)
         if FileManager.default.fileExists(atPath: target) { return sha }
         do {
-            try AtomicWrite.write(bytes, to: target)
+            try AtomicOutput.write(bytes, to: target, creatingFolders: true)
         } catch {
-            throw .io(path: target, reason: "\(error)")
+            throw .io(error)
         }
         return sha
     }
@@ -50,13 +60,13 @@ public struct FileCache: Sendable {
     /// A `sha256` that is not 64 hex digits is refused before it becomes a path: a lock's
     /// hash must never name a file outside the cache.
     public func checkedContents(of sha256: String) throws(DependencyError) -> [UInt8]? {
-        guard Hashing.isSHA256(sha256) else {
+        guard ManifestRules.isSHA256(sha256) else {
             throw .lockOutOfDate(reason: "'\(sha256)' is not a SHA-256 (64 hex digits) and names no file")
         }
         let file = path(for: sha256)
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         let bytes = [UInt8](data)
-        let actual = Hashing.sha256(bytes)
+        let actual = SHA256.hex(of: bytes)
         guard actual == sha256 else { throw .hashMismatch(file: file, expected: sha256, actual: actual) }
         return bytes
     }
@@ -76,86 +86,12 @@ public struct FileCache: Sendable {
         let target = root + "/sources/" + dependency + "-" + version + "-" + tag.prefix(8) + "/" + path
         if let data = FileManager.default.contents(atPath: target), [UInt8](data) == bytes { return target }
         do {
-            try AtomicWrite.write(bytes, to: target)
+            try AtomicOutput.write(bytes, to: target, creatingFolders: true)
         } catch {
             // A cache that can be read but not written (a shared, read-only one): the checked file itself.
             return self.path(for: sha256)
         }
         chmod(target, 0o444)
         return target
-    }
-}
-
-/// SHA-256 as lowercase hex, through FlowPackage's Nettle binding.
-public enum Hashing {
-    public static func sha256(_ bytes: [UInt8]) -> String {
-        let digest = SHA256.hash(data: bytes)
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in digest {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Whether `text` is a SHA-256 as flowpkg writes one: exactly 64 lowercase hex digits.
-    public static func isSHA256(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
-
-    /// The SHA-256 of the file at `path`.
-    public static func sha256(ofFileAt path: String) throws(DependencyError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .io(path: path, reason: "it cannot be read")
-        }
-        return sha256([UInt8](data))
-    }
-}
-
-/// Writing a file whole or not at all: a temporary file beside it, renamed into place.
-public enum AtomicWrite {
-    public static func write(_ bytes: [UInt8], to path: String) throws(DependencyError) {
-        let folder = PathText.parent(of: path)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: folder, reason: "cannot create the folder: \(error)")
-        }
-        let temporary = folder + "/.flowpkg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw .io(path: path, reason: "cannot write it")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .io(path: path, reason: reason)
-        }
-    }
-}
-
-/// Path arithmetic on plain strings (FoundationEssentials has no NSString).
-public enum PathText {
-    /// `a/b/c` → `a/b`; `c` → `.`.
-    public static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// `a/b/c.lua` → `c.lua`.
-    public static func lastComponent(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    }
-
-    /// `relative` against `base` unless it is absolute, with `.` and `..` resolved.
-    public static func resolve(_ relative: String, against base: String) -> String {
-        let joined = relative.hasPrefix("/") ? relative : base + "/" + relative
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") {
-            if part == "." || part.isEmpty { continue }
-            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
     }
 }

@@ -1,4 +1,5 @@
 import FlowPackage
+import FlowSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -67,7 +68,7 @@ public struct Lockfile: Codable, Sendable, Equatable {
             if let problem = DependencyDeclaration.nameProblem(dependency.name) {
                 return "the dependency name '\(dependency.name)' is not valid: \(problem)"
             }
-            if !Hashing.isSHA256(dependency.sha256) {
+            if !ManifestRules.isSHA256(dependency.sha256) {
                 return "the sha256 of '\(dependency.name)' is not 64 hex digits"
             }
             for module in dependency.modules {
@@ -75,7 +76,7 @@ public struct Lockfile: Codable, Sendable, Equatable {
                     return
                         "the file '\(module.path)' of '\(dependency.name)' is not a relative path below its folder: \(problem)"
                 }
-                if !Hashing.isSHA256(module.sha256) {
+                if !ManifestRules.isSHA256(module.sha256) {
                     return "the sha256 of '\(module.path)' of '\(dependency.name)' is not 64 hex digits"
                 }
             }
@@ -90,12 +91,16 @@ public struct Lockfile: Codable, Sendable, Equatable {
 
     /// Writes the lock atomically (a temporary file renamed into place).
     public func write(to path: String) throws(DependencyError) {
+        let bytes: [UInt8]
         do {
-            try AtomicWrite.write(try jsonBytes(), to: path)
-        } catch let error as DependencyError {
-            throw error
+            bytes = try jsonBytes()
         } catch {
             throw .io(path: path, reason: "\(error)")
+        }
+        do {
+            try AtomicOutput.write(bytes, to: path, creatingFolders: true)
+        } catch {
+            throw .io(error)
         }
     }
 

@@ -8,7 +8,9 @@ import FlowSupport
 
 /// LuaRocks, driven as a tool: flowpkg never resolves versions itself. Every call names Lua 5.4,
 /// a private tree and the servers (`--lua-version 5.4 --tree … --only-server …`), and runs
-/// through `CommandRunner`, so a failure becomes a diagnostic naming the command.
+/// through FlowSupport's `ChildProcess` with a deadline (`FLOWPKG_LUAROCKS_TIMEOUT` seconds,
+/// 600 unless set: a rocks server's manifest is Lua that luarocks runs, and one that never
+/// ends must not hang flowpkg), so a failure becomes a diagnostic naming the command.
 public struct LuaRocks: Sendable {
     /// The `luarocks` program.
     public var executable: String
@@ -19,8 +21,19 @@ public struct LuaRocks: Sendable {
     public static func locate(servers: [String]) throws(DependencyError) -> LuaRocks {
         let environment = ProcessInfo.processInfo.environment
         let name = environment["FLOWPKG_LUAROCKS"].flatMap { $0.isEmpty ? nil : $0 } ?? "luarocks"
-        guard let executable = CommandRunner.find(name) else { throw .luarocksMissing }
-        return LuaRocks(executable: executable, servers: servers)
+        guard let executable = ChildCommand.find(name) else { throw .luarocksMissing }
+        let timeout = environment["FLOWPKG_LUAROCKS_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
+        return LuaRocks(executable: executable, servers: servers, timeout: timeout ?? defaultTimeout)
+    }
+
+    /// Seconds one luarocks run may take (`FLOWPKG_LUAROCKS_TIMEOUT`).
+    public var timeout: Double = LuaRocks.defaultTimeout
+    public static let defaultTimeout: Double = 600
+
+    public init(executable: String, servers: [String], timeout: Double = LuaRocks.defaultTimeout) {
+        self.executable = executable
+        self.servers = servers
+        self.timeout = timeout
     }
 
     /// The arguments every call starts with.
@@ -50,15 +63,36 @@ public struct LuaRocks: Sendable {
     /// What `CC` and the build tools are set to: a program that does not exist, so no compiler runs.
     static let compilerRefusal = "/flowpkg-refuses-to-compile-C-code"
 
-    /// Runs `luarocks ARGUMENTS` with flowpkg's configuration.
-    func run(_ arguments: [String], tree: String, provided: [String: String] = [:], scratch: String)
-        throws(DependencyError) -> CommandOutput
-    {
+    /// Runs `luarocks ARGUMENTS` with flowpkg's configuration, in `folder` (nil: flowpkg's own).
+    func run(
+        _ arguments: [String], tree: String, provided: [String: String] = [:], scratch: String, in folder: String? = nil
+    ) throws(DependencyError) -> ChildOutput {
         let config = scratch + "/luarocks-config.lua"
-        try AtomicWrite.write(Array(configuration(provided: provided).utf8), to: config)
-        return try CommandRunner.run(
+        do {
+            try AtomicOutput.write(Array(configuration(provided: provided).utf8), to: config, creatingFolders: true)
+        } catch {
+            throw .io(error)
+        }
+        let command = ChildCommand(
             executable, commonArguments(tree: tree) + arguments,
-            environment: ["LUAROCKS_CONFIG": config, "LUA_PATH": nil, "LUA_CPATH": nil, "LUA_INIT": nil])
+            environment: ["LUAROCKS_CONFIG": config, "LUA_PATH": nil, "LUA_CPATH": nil, "LUA_INIT": nil],
+            workingDirectory: folder)
+        do {
+            return try ChildProcess.run(command, deadline: timeout)
+        } catch {
+            switch error {
+            case .timedOut(_, let seconds):
+                throw .commandStopped(
+                    command: command.commandLine,
+                    reason: "it did not finish within \(Int(seconds)) seconds; a rocks server whose manifest never "
+                        + "ends, or one that never answers, would hold it forever (FLOWPKG_LUAROCKS_TIMEOUT sets the "
+                        + "seconds it may take)")
+            case .interrupted(_, let signalNumber):
+                throw .commandStopped(
+                    command: command.commandLine, reason: "flowpkg received signal \(signalNumber) while it ran")
+            default: throw .commandFailed(command: command.commandLine, output: "\(error)")
+            }
+        }
     }
 
     /// The versions of `name` the servers have, newest first (`luarocks search --porcelain`).
@@ -80,12 +114,9 @@ public struct LuaRocks: Sendable {
         throws(DependencyError) -> String
     {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
         let output = try run(
             ["download"] + (rockspec ? ["--rockspec"] : []) + [name, version], tree: scratch + "/download-tree",
-            scratch: scratch)
+            scratch: scratch, in: folder)
         guard output.succeeded else { throw .commandFailed(command: output.commandLine, output: output.combined) }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let prefix = "\(name)-\(version)."
@@ -105,10 +136,7 @@ public struct LuaRocks: Sendable {
     func rockspec(_ name: String, version: String, scratch: String) throws(DependencyError) -> String {
         let folder = scratch + "/unpacked-\(name)"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let output = try run(["unpack", name, version], tree: scratch + "/download-tree", scratch: scratch)
+        let output = try run(["unpack", name, version], tree: scratch + "/download-tree", scratch: scratch, in: folder)
         let path = folder + "/\(name)-\(version)/\(name)-\(version).rockspec"
         guard output.succeeded, let data = FileManager.default.contents(atPath: path) else {
             throw .commandFailed(command: output.commandLine, output: output.combined)

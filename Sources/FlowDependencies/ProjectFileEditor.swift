@@ -29,11 +29,11 @@ public struct ProjectFileEditor {
     public mutating func setDependency(_ name: String, value: String, key: String = "dependencies") throws(EditError) {
         let root = try parse()
         guard case .object(let members) = root.value else { throw .notAnObject }
-        let entry = JSONStrings.quoted(name) + ": " + value
+        let entry = JSONText.quoted(name) + ": " + value
         guard let dependencies = members.first(where: { $0.key == key }) else {
             // A new key after the last one, indented as the file's keys are.
             let indent = members.first.map { String(repeating: " ", count: $0.keyPosition.column - 1) } ?? "  "
-            let text = JSONStrings.quoted(key) + ": {\n" + indent + indent + entry + "\n" + indent + "}"
+            let text = JSONText.quoted(key) + ": {\n" + indent + indent + entry + "\n" + indent + "}"
             if let last = members.last {
                 let end = endOfValue(at: offset(of: last.value.position))
                 splice(end..<end, ",\n" + indent + text)

@@ -80,7 +80,11 @@ public struct RockResolver {
                 build = { type = "builtin", modules = {} }
 
                 """
-            try AtomicWrite.write(Array(text.utf8), to: rockspec)
+            do {
+                try AtomicOutput.write(Array(text.utf8), to: rockspec, creatingFolders: true)
+            } catch {
+                throw .io(error)
+            }
             let output = try luarocks.run(
                 ["install", "--only-deps", "--no-doc", rockspec], tree: tree, provided: provided, scratch: scratch)
             if !output.succeeded {
@@ -138,7 +142,7 @@ public struct RockResolver {
     /// Pins every installed rock, once none is refused: a rock that installs anything but Lua
     /// modules is never pinned.
     private func pinAll(
-        _ installed: [InstalledRock], tree: String, output: CommandOutput, scratch: String,
+        _ installed: [InstalledRock], tree: String, output: ChildOutput, scratch: String,
         requests: [(name: String, constraint: String)]
     ) throws(DependencyError) -> [LockedDependency] {
         if let refused = installed.first(where: { $0.refusal != nil }), let reason = refused.refusal {
@@ -207,7 +211,7 @@ public struct RockResolver {
 
     /// Why `luarocks install` failed, as an error; a rock with C code comes back as its name,
     /// version and C modules, so the caller can treat it as the host's when they are external.
-    private func diagnoseFailure(_ output: CommandOutput, scratch: String) throws(DependencyError) -> (
+    private func diagnoseFailure(_ output: ChildOutput, scratch: String) throws(DependencyError) -> (
         String, String, [String]
     ) {
         let text = output.combined

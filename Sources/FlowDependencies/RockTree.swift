@@ -125,7 +125,11 @@ enum Rockspec {
 
     /// The `dependencies` of a rockspec, `lua` itself left out.
     static func dependencies(ofRockspec source: String) -> [String] {
-        let globals = evaluate(source, chunkName: "rockspec")
+        dependencies(in: evaluate(source, chunkName: "rockspec"))
+    }
+
+    /// The `dependencies` of an evaluated rockspec, `lua` itself left out.
+    static func dependencies(in globals: [String: LuaValue]) -> [String] {
         guard case .array(let list)? = globals["dependencies"] else { return [] }
         return list.compactMap(\.stringValue).filter { !$0.hasPrefix("lua ") && $0 != "lua" && !$0.hasPrefix("lua>") }
     }
@@ -175,7 +179,7 @@ public struct RockspecSummary: Sendable, Equatable {
         let globals = Rockspec.evaluate(source, chunkName: "rockspec")
         package = globals["package"]?.stringValue
         version = globals["version"]?.stringValue
-        dependencies = Rockspec.dependencies(ofRockspec: source)
+        dependencies = Rockspec.dependencies(in: globals)
         modules = [:]
         scripts = [:]
         if case .table(let build)? = globals["build"] {

@@ -23,12 +23,12 @@ package final class CheckedFormat {
     package init() {}
 
     /// The formatted text of `source`, checked unless it is the source itself.
-    package func format(_ source: [UInt8], options: FormatOptions, chunkName: String) throws(FormatFailure)
-        -> [UInt8]
+    package func format(_ source: [UInt8], options: FormatOptions, range: Range<Int>? = nil, chunkName: String)
+        throws(FormatFailure) -> [UInt8]
     {
         let formatted: [UInt8]
         do {
-            formatted = try LuaFormat.format(source, options: options)
+            formatted = try LuaFormat.format(source, options: options, range: range)
         } catch {
             throw .syntax(error)
         }

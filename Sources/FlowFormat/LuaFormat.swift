@@ -2,26 +2,52 @@ import LuaSyntax
 
 /// Formats Lua 5.4 source as StyLua does for the same options.
 package enum LuaFormat {
-    /// The formatted text of `source`; throws its syntax error, unchanged.
-    package static func format(_ source: [UInt8], options: FormatOptions = FormatOptions()) throws(LuaSyntaxError)
-        -> [UInt8]
-    {
+    /// The formatted text of `source`; throws its syntax error, unchanged. With `range` (byte
+    /// offsets), only the top-level statements that meet it are formatted.
+    package static func format(
+        _ source: [UInt8], options: FormatOptions = FormatOptions(), range: Range<Int>? = nil
+    ) throws(LuaSyntaxError) -> [UInt8] {
         let tree = try LuaParser.parse(source)
         let stream = try LuaTokenStream(source: source)
         var formatter = LuaFormatter(tree: tree, stream: stream, options: options)
-        var doc = formatter.block(tree.root)
+        formatter.range = range
+        let doc = formatter.block(tree.root)
         precondition(formatter.kind == .eof, "formatter out of step at the end of the chunk")
         let newline = options.lineEndings == .unix ? "\n" : "\r\n"
         var printer = DocPrinter(
             width: options.columnWidth, indentUnit: options.indentUnit, indentColumns: options.indentColumns,
             newline: newline)
-        if case .concat(let parts, _) = doc, parts.isEmpty {
-            doc = .empty
-        } else {
-            doc = .concat([doc, .hardLine])
+        var body = printer.print(.concat([doc, .hardLine]))
+        if body.allSatisfy({ $0 == 10 || $0 == 13 || $0 == 32 || $0 == 9 }) { body = [] }
+        var output: [UInt8] = []
+        if !stream.prelude.isEmpty {
+            output = stream.prelude + Array(newline.utf8)
+            // A blank line after `#!...` stays.
+            if case .newlines(let count) = stream.trivia(before: 0).first, count >= 2, !body.isEmpty {
+                output += Array(newline.utf8)
+            }
         }
-        var output = stream.prelude.isEmpty ? [] : stream.prelude + Array(newline.utf8)
-        output += printer.print(doc)
+        output += body
+        return lineEndings(output, windows: options.lineEndings == .windows)
+    }
+
+    /// Every line break as `options` wants it, in comments and long strings too (Lua reads
+    /// `\r\n` in a long string as `\n`, so the meaning stays).
+    static func lineEndings(_ text: [UInt8], windows: Bool) -> [UInt8] {
+        guard text.contains(13) || windows else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count + text.count / 20)
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte == 13 && index + 1 < text.count && text[index + 1] == 10 {
+                index += 1
+                continue
+            }
+            if byte == 10 && windows { output.append(13) }
+            output.append(byte)
+            index += 1
+        }
         return output
     }
 }

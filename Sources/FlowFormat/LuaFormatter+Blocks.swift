@@ -3,23 +3,87 @@ import LuaSyntax
 extension LuaFormatter {
     /// A block's statements, one a line, at most one blank line kept between two, then the
     /// comments that end it (before its `end`, `else`, `until` or the end of the file).
+    /// Statements under `-- stylua: ignore`, between `-- stylua: ignore start` and `end`, or
+    /// outside the range asked for stay as they are in the source.
     mutating func block(_ id: SyntaxTree.NodeID) -> Doc {
         var parts: [Doc] = []
-        let statements = tree.statements(of: id)
-        for (position, statement) in statements.enumerated() {
+        let statements = Array(tree.statements(of: id))
+        let isRoot = id == tree.root
+        var position = 0
+        while position < statements.count {
             if position > 0 { parts.append(.hardLine) }
             pendingBreak = false
+            parts.append(dropEmptyStatements())
+            let markers = ignoreMarkers(before: cursor)
             parts.append(contentsOf: leadingComments(of: cursor, atStatement: true, keepBlank: position > 0))
             leadingDoneFor = cursor
-            parts.append(self.statement(statement))
-            parts.append(semicolons(beforeParenthesis: position + 1 < statements.count))
+            let first = cursor
+            if markers.contains("ignore start") {
+                _ = statement(statements[position])
+                _ = semicolons(beforeParenthesis: false)
+                while position + 1 < statements.count && !ignoreMarkers(before: cursor).contains("ignore end") {
+                    position += 1
+                    _ = statement(statements[position])
+                    _ = semicolons(beforeParenthesis: false)
+                }
+                parts.append(verbatim(from: first))
+            } else {
+                let doc = statement(statements[position])
+                let semicolon = semicolons(beforeParenthesis: position + 1 < statements.count)
+                if markers.contains("ignore") || (isRoot && !inRange(from: first)) {
+                    parts.append(verbatim(from: first))
+                } else {
+                    parts.append(contentsOf: [doc, semicolon])
+                }
+            }
+            position += 1
         }
+        parts.append(dropEmptyStatements())
         let closing = blockEndComments(hasStatements: !statements.isEmpty)
         if !closing.isEmpty {
             if !statements.isEmpty { parts.append(.hardLine) }
             parts.append(contentsOf: closing)
         }
         return .concat(parts)
+    }
+
+    /// `;` standing alone (before a block's first statement, or after another `;`): dropped.
+    mutating func dropEmptyStatements() -> Doc {
+        var parts: [Doc] = []
+        while kind == .semicolon { parts.append(dropToken(.semicolon)) }
+        return .concat(parts)
+    }
+
+    /// The source from token `first` to the last one consumed, as it is, and the comment
+    /// after it on its line.
+    mutating func verbatim(from first: Int) -> Doc {
+        let last = cursor - 1
+        let start = Int(stream.tokens[first].offset), end = stream.end(last)
+        var parts: [Doc] = [.text(String(decoding: stream.source[start..<end], as: UTF8.self))]
+        pendingBreak = false
+        appendTrailingComments(of: last, to: &parts)
+        return .concat(parts)
+    }
+
+    /// Whether the tokens from `first` to the last one consumed meet the range asked for.
+    func inRange(from first: Int) -> Bool {
+        guard let range else { return true }
+        let start = Int(stream.tokens[first].offset), end = stream.end(cursor - 1)
+        return start < range.upperBound && end > range.lowerBound
+    }
+
+    /// The StyLua markers (`ignore`, `ignore start`, `ignore end`) in the comments on lines
+    /// of their own before token `index`.
+    func ignoreMarkers(before index: Int) -> [String] {
+        guard stream.hasComment(before: index) else { return [] }
+        var markers: [String] = []
+        for case .comment(let text, false) in stream.trivia(before: index) {
+            let body = text.dropFirst(2).trimmingPrefix(while: { $0 == " " || $0 == "\t" })
+            if body.hasPrefix("stylua:") {
+                markers.append(String(body.dropFirst(7).trimmingPrefix(while: { $0 == " " || $0 == "\t" })))
+            }
+        }
+        return markers
     }
 
     /// The `;` after a statement: dropped, unless the next statement starts with `(` (where

@@ -101,7 +101,9 @@ extension LuaFormatter {
         }
         let hung = Doc.concat(rest)
         // Broken when it does not fit or holds a comment; a table or function inside breaks on its own.
-        return .group(.concat([first, indented ? .indent(hung) : hung]), broken: breakCount != breaksBefore)
+        // Indented only when it hangs: a table inside a run laid out flat keeps the line's indentation.
+        let tail: Doc = indented ? .ifBreak(broken: .indent(hung), flat: hung) : hung
+        return .group(.concat([first, tail]), broken: breakCount != breaksBefore)
     }
 
     /// A binary operator, and the comments after it on its line: they stay with the operand
@@ -197,6 +199,9 @@ extension LuaFormatter {
             parts.append(link)
         }
         if inlineFirst && calls == 2 { return .concat([base] + links) }
-        return .concat([base, .group(.indent(.concat(parts)), forced: internalSpans)])
+        // Broken when a call before the last spans lines, else only when the chain does not fit
+        // up to its first forced break (a table or function inside breaks on its own).
+        let chainDoc = Doc.concat(parts)
+        return .concat([base, .group(.ifBreak(broken: .indent(chainDoc), flat: chainDoc), broken: internalSpans)])
     }
 }

@@ -7,6 +7,8 @@ struct LuaFormatter {
     let tree: SyntaxTree
     let stream: LuaTokenStream
     let options: FormatOptions
+    /// The bytes whose top-level statements are formatted (all when nil).
+    var range: Range<Int>?
     /// The next token to consume.
     var cursor = 0
     /// Comments emitted so far (a table or argument list holding one is laid out broken).

@@ -98,6 +98,35 @@ package final class HTTPConnection {
         return connection
     }
 
+    /// A whole answer: its status and body.
+    package struct Answer: Equatable {
+        package var status: Int
+        package var body: [UInt8]
+
+        /// The `error` member of a JSON body (what flowpkg serve refuses with), else the body.
+        package var message: String {
+            if let decoded = try? JSONDecoder().decode([String: String].self, from: Data(body)),
+                let error = decoded["error"]
+            {
+                return error
+            }
+            return body.isEmpty ? "no details" : String(decoding: body.prefix(512), as: UTF8.self)
+        }
+    }
+
+    /// One whole exchange: sends a `method` request to `url` with `headers` and `body`, then
+    /// reads the answer, each step within `timeout`. An answer larger than `limit` bytes is an
+    /// error, never cut short.
+    package static func exchange(
+        _ method: String, _ url: URL, headers: [(String, String)], body: [UInt8] = [], timeout: TimeInterval,
+        limit: Int = 1 << 20
+    ) throws(Failure) -> Answer {
+        let connection = try send(method, url, headers: headers, body: body, timeout: timeout, readTimeout: timeout)
+        defer { connection.cancel() }
+        let head = try connection.readHead()
+        return Answer(status: head.status, body: try connection.readBody(head, limit: limit))
+    }
+
     /// What unblocks a read waiting on another thread: it then fails, and nothing more is read.
     package struct Cancellation: Sendable {
         fileprivate let socket: PlainSocket

@@ -37,6 +37,8 @@ extension LanguageServer {
         on(ReferenceParams.self) { [unowned self] in try references($0) }
         on(PrepareRenameRequest.self) { [unowned self] in try prepareRename($0.place) }
         on(RenameParams.self) { [unowned self] in try rename($0) }
+        on(DocumentFormattingParams.self) { [unowned self] in try format($0.textDocument, range: nil) }
+        on(DocumentRangeFormattingParams.self) { [unowned self] in try format($0.textDocument, range: $0.range) }
         registerTypeRoutes()
     }
 }

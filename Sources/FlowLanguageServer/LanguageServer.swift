@@ -39,7 +39,7 @@ public final class LanguageServer {
     private let writer: MessageWriter
     private let decoder = JSONDecoder()
     var state = State.starting
-    private var encoding = PositionEncoding.utf16
+    private(set) var encoding = PositionEncoding.utf16
     /// The open documents of the project, by file path, within `limits`.
     var documents: [String: OpenDocument] = [:]
     var limits = DocumentLimits()

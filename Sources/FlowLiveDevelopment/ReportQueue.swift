@@ -25,7 +25,7 @@ struct PendingLoad: Sendable {
         case .module(let module): kind = .module; name = module.rawValue
         case .resource(let key): kind = .resource; name = key.description
         }
-        let digest = SHA256.hash(data: bytes).hexDigits
+        let digest = SHA256.hex(of: bytes)
         let source: String
         switch item.source {
         case .live: source = "live"

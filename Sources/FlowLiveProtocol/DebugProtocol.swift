@@ -191,13 +191,7 @@ public enum DebugMessage: Codable, Sendable, Equatable {
 extension DebugProtocol {
     /// The SHA-256 of `bytes` in hex: how a breakpoint's file and a loaded module are compared.
     public static func digest(of bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in SHA256.hash(data: bytes) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xf)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        SHA256.hex(of: bytes)
     }
 }
 

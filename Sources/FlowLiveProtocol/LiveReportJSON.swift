@@ -1,3 +1,5 @@
+import FlowJSON
+
 /// A report written as JSON by hand: a program printing thousands of lines a second sends them
 /// all, and Foundation's `JSONEncoder` (generic containers, one box per optional field) was
 /// most of the sending thread's time in the profile. `LiveReportJSONTests` checks that
@@ -28,21 +30,7 @@ struct JSONBytes {
     }
 
     mutating func string(_ text: String) {
-        bytes.append(0x22)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: bytes += [0x5C, 0x22]
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, 0x6E]
-            case 0x0D: bytes += [0x5C, 0x72]
-            case 0x09: bytes += [0x5C, 0x74]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(0x22)
+        JSONText.appendQuoted(text, to: &bytes)
     }
 
     mutating func number(_ value: Double) {

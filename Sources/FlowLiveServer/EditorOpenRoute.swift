@@ -43,23 +43,17 @@ extension LiveServer {
         return HTTPResponse(status: 204, contentType: "text/plain", body: .bytes([]))
     }
 
-    /// Starts `words` (found on PATH, no shell) with no input and reaps it when it ends; nil
+    /// Starts `words` (found on PATH, no shell) with no input, in a process group of its own
+    /// that outlives serve (an editor it starts stays open), and reaps it when it ends; nil
     /// when it started, else why not.
     static func spawnDetached(_ words: [String]) -> String? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        let arguments = words.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, words[0], &actions, nil, arguments, environ)
-        guard status == 0 else { return String(cString: strerror(status)) }
-        let child = pid
-        DetachedThread.start {
-            var ended: Int32 = 0
-            while waitpid(child, &ended, 0) < 0 && errno == EINTR {}
+        do {
+            _ = try ChildProcess.start(
+                ChildCommand(words[0], Array(words.dropFirst()), lifetime: .detached, searchesPath: true))
+            return nil
+        } catch {
+            if case .cannotStart(_, let reason) = error { return reason }
+            return "\(error)"
         }
-        return nil
     }
 }

@@ -179,7 +179,7 @@ public final class LiveProject: Sendable {
         let stamp = Self.stamp(of: file)
         if let stamp, let cached = cache[file], cached.0 == stamp { return cached.1 }
         guard let data = try? Data(contentsOf: file) else { return "unreadable" }
-        let digest = SHA256.hash(data: data).hexDigits
+        let digest = SHA256.hex(of: data)
         if let stamp { cache[file] = (stamp, digest) }
         return digest
     }

@@ -1,3 +1,5 @@
+import FlowSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -44,13 +46,7 @@ public struct ProjectPaths: Sendable {
     public func shown(_ absolute: String) -> String {
         guard absolute.hasPrefix("/") else { return absolute }
         if absolute.hasPrefix(workingDirectory + "/") { return String(absolute.dropFirst(workingDirectory.count + 1)) }
-        if workingDirectory.hasPrefix(root + "/") {
-            let target = absolute.split(separator: "/"), base = workingDirectory.split(separator: "/")
-            var common = 0
-            while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
-            return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init))
-                .joined(separator: "/")
-        }
+        if workingDirectory.hasPrefix(root + "/") { return PathText.relative(absolute, from: workingDirectory) }
         return absolute
     }
 

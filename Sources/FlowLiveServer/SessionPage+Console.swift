@@ -12,41 +12,5 @@ extension SessionPage {
         <div id="console-output" class="console"></div></section>
         """
 
-    static let consoleScript = """
-        (() => {
-          const token = new URLSearchParams(location.search).get("token") || "";
-          const form = document.getElementById("console-form");
-          const input = document.getElementById("console-input");
-          const program = document.getElementById("console-program");
-          const output = document.getElementById("console-output");
-          function line(text, kind) {
-            const element = document.createElement("div");
-            element.className = kind;
-            element.textContent = text;
-            output.appendChild(element);
-          }
-          async function evaluate(expression) {
-            line("> " + expression, "console-input");
-            try {
-              const query = program.value ? "?program=" + encodeURIComponent(program.value) : "";
-              const answer = await fetch("\(LiveProtocol.debugEvaluatePath)" + query, {
-                method: "POST", cache: "no-store",
-                headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
-                body: JSON.stringify({ expression: expression })
-              });
-              const body = await answer.json();
-              if (answer.ok) line(body.result, "console-result"); else line("error: " + body.error, "console-error");
-            } catch (error) {
-              line("error: " + error, "console-error");
-            }
-          }
-          form.addEventListener("submit", (event) => {
-            event.preventDefault();
-            const expression = input.value;
-            if (expression) { input.value = ""; evaluate(expression); }
-          });
-          const first = new URLSearchParams(location.hash.slice(1)).get("evaluate");
-          if (first) evaluate(first);
-        })();
-        """
+    static let consoleScript = PageFiles.text(PackageResources.console_js)
 }

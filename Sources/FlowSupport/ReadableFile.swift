@@ -42,6 +42,16 @@ package final class ReadableFile {
         return bytes
     }
 
+    /// Everything from where the last read ended to the end of the file.
+    package func readToEnd() throws(ReadableFile.Failure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = try read(upTo: 1 << 16)
+            if chunk.isEmpty { return bytes }
+            bytes += chunk
+        }
+    }
+
     /// Moves to `offset` bytes from the start.
     package func seek(to offset: Int64) throws(ReadableFile.Failure) {
         if lseek(descriptor, off_t(offset), SEEK_SET) < 0 { throw Failure(path: path, code: errno) }

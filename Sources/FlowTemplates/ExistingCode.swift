@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowJSON
 import FlowLua
 import FlowPackage
 import FlowProject
@@ -44,6 +45,9 @@ public struct ExistingCode: Sendable, Equatable {
         ".git", ".hg", ".svn", "node_modules", ".build", "vendor", ".luarocks", "lua_modules",
     ]
 
+    /// Larger files are not read for their requires: validate refuses them (FP303).
+    static let maximumFileSize = 8 << 20
+
     /// The code in `folder`, or nil when it has no `.lua` file.
     public static func scan(_ folder: URL) -> ExistingCode? {
         let root = folder.standardizedFileURL.path
@@ -53,11 +57,10 @@ public struct ExistingCode: Sendable, Equatable {
 
         // A rockspec: its modules say where the sources are, its dependencies are ours.
         var rockspec: RockspecSummary?
-        if let name = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
-            .first(where: { $0.hasSuffix(".rockspec") }),
-            let data = FileManager.default.contents(atPath: root + "/" + name)
+        if let name = rockspecFile(in: root),
+            let bytes = try? LuaSandbox(maximumSize: 4 << 20).contents(ofFileAt: root + "/" + name, name: name)
         {
-            rockspec = RockspecSummary(source: String(decoding: data, as: UTF8.self))
+            rockspec = RockspecSummary(source: String(decoding: bytes, as: UTF8.self))
             decisions.append("read \(name)")
         }
 
@@ -161,25 +164,25 @@ public struct ExistingCode: Sendable, Equatable {
     /// flowpkg.json for this code.
     public func projectFileText(name: String, identifier: String, startModule: String?) -> String {
         var lines = [
-            "  \"name\": \(JSONStrings.quoted(name))",
-            "  \"identifier\": \(JSONStrings.quoted(identifier))",
-            "  \"version\": \(JSONStrings.quoted(version ?? "0.1.0"))",
+            "  \"name\": \(JSONText.quoted(name))",
+            "  \"identifier\": \(JSONText.quoted(identifier))",
+            "  \"version\": \(JSONText.quoted(version ?? "0.1.0"))",
         ]
-        if let startModule { lines.append("  \"startModule\": \(JSONStrings.quoted(startModule))") }
-        lines.append("  \"sources\": [\(JSONStrings.quoted(sources))]")
+        if let startModule { lines.append("  \"startModule\": \(JSONText.quoted(startModule))") }
+        lines.append("  \"sources\": [\(JSONText.quoted(sources))]")
         lines.append("  \"resources\": []")
         lines.append("  \"environment\": \"lua\"")
         if !globals.isEmpty {
-            lines.append("  \"globals\": [" + globals.map(JSONStrings.quoted).joined(separator: ", ") + "]")
+            lines.append("  \"globals\": [" + globals.map(JSONText.quoted).joined(separator: ", ") + "]")
         }
         if !externalModules.isEmpty {
             lines.append(
-                "  \"externalModules\": [" + externalModules.map(JSONStrings.quoted).joined(separator: ", ") + "]")
+                "  \"externalModules\": [" + externalModules.map(JSONText.quoted).joined(separator: ", ") + "]")
         }
         if !dependencies.isEmpty {
             lines.append(
                 "  \"dependencies\": {\n"
-                    + dependencies.map { "    \(JSONStrings.quoted($0.name)): \(JSONStrings.quoted($0.constraint))" }
+                    + dependencies.map { "    \(JSONText.quoted($0.name)): \(JSONText.quoted($0.constraint))" }
                     .joined(separator: ",\n") + "\n  }")
         }
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
@@ -187,6 +190,9 @@ public struct ExistingCode: Sendable, Equatable {
 
     // MARK: - Reading the folder
 
+    /// The `.lua` files under `root`, as a person would list them: directory links are not
+    /// followed (a link to `.` or `/` would never end), and only regular files count (a FIFO
+    /// named like a module is never opened).
     static func luaFiles(in root: String) -> [String] {
         var found: [String] = []
         func walk(_ relative: String) {
@@ -194,19 +200,30 @@ public struct ExistingCode: Sendable, Equatable {
             for entry in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
                 if entry.hasPrefix(".") || skipped.contains(entry) { continue }
                 let child = relative.isEmpty ? entry : relative + "/" + entry
-                var isDirectory = false
-                guard FileManager.default.fileExists(atPath: root + "/" + child, isDirectory: &isDirectory) else {
-                    continue
-                }
-                if isDirectory {
-                    if found.count < 20000 { walk(child) }
-                } else if entry.hasSuffix(".lua") {
-                    found.append(child)
+                var info = stat()
+                guard lstat(root + "/" + child, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: if found.count < 20000 { walk(child) }
+                case S_IFREG where entry.hasSuffix(".lua"): found.append(child)
+                case S_IFLNK where entry.hasSuffix(".lua"):
+                    if stat(root + "/" + child, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { found.append(child) }
+                default: break
                 }
             }
         }
         walk("")
         return found
+    }
+
+    /// The rockspec a person would read: at the top, else the last in `rockspecs/`.
+    static func rockspecFile(in root: String) -> String? {
+        let names = { (folder: String) in
+            ((try? FileManager.default.contentsOfDirectory(atPath: root + folder)) ?? []).filter {
+                $0.hasSuffix(".rockspec")
+            }.sorted()
+        }
+        if let top = names("").first { return top }
+        return names("/rockspecs").last.map { "rockspecs/" + $0 }
     }
 
     /// The module names the files under `folder` have (`lib/util.lua` under `.` is `lib.util`).
@@ -237,8 +254,10 @@ public struct ExistingCode: Sendable, Equatable {
 
     /// The names `require "x"`, `require("x")` and `require 'x'` ask for in a file.
     static func requiredNames(inFileAt path: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        let bytes = [UInt8](data)
+        // validate's cap (FP303): a 1 GB sparse file is not read whole.
+        guard let bytes = try? LuaSandbox(maximumSize: maximumFileSize).contents(ofFileAt: path, name: path) else {
+            return []
+        }
         let word = Array("require".utf8)
         var names: [String] = []
         var index = 0
@@ -272,9 +291,9 @@ public struct ExistingCode: Sendable, Equatable {
 
     /// Whether Lua 5.4's C path on this system finds `name` (as `require` would), looked at
     /// with `stat` alone: a FIFO or device named like a C module is never opened (issue 43).
-    static func cPathHas(_ name: String) -> Bool {
+    static func cPathHas(_ name: String, cpath: String = systemCPath) -> Bool {
         let file = name.replacingAll(".", with: "/")
-        return systemCPath.split(separator: ";").contains { template in
+        return cpath.split(separator: ";").contains { template in
             var info = stat()
             let path = String(template).replacingAll("?", with: file)
             return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG

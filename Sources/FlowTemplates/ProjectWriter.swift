@@ -58,7 +58,7 @@ public enum ProjectWriter {
             let hidden = try stage(files, in: parent, for: target.lastPathComponent)
             staging = hidden
             // rename(2) refuses to replace a folder that appeared and filled up meanwhile.
-            try rename(hidden, to: target, shownAs: shown)
+            try moveIntoPlace(hidden, to: target, shownAs: shown)
         } catch {
             if let staging { try? manager.removeItem(at: staging) }
             for folder in createdParents.reversed() { try? manager.removeItem(at: folder) }
@@ -81,7 +81,7 @@ public enum ProjectWriter {
             for name in entries {
                 let destination = target.appendingPathComponent(name)
                 if manager.fileExists(atPath: destination.path) { throw TemplateError.destinationNotEmpty(path: shown) }
-                try rename(hidden.appendingPathComponent(name), to: destination, shownAs: shown)
+                try moveIntoPlace(hidden.appendingPathComponent(name), to: destination, shownAs: shown)
                 moved.append(destination)
             }
             try manager.removeItem(at: hidden)
@@ -121,15 +121,14 @@ public enum ProjectWriter {
             [.posixPermissions: permissions | ((permissions & 0o444) >> 2)], ofItemAtPath: url.path)
     }
 
-    private static func rename(_ source: URL, to destination: URL, shownAs shown: String) throws {
-        #if canImport(Glibc)
-            guard Glibc.rename(source.path, destination.path) != 0 else { return }
-        #else
-            guard Darwin.rename(source.path, destination.path) != 0 else { return }
-        #endif
-        let code = errno
-        if code == ENOTEMPTY || code == EEXIST { throw TemplateError.destinationNotEmpty(path: shown) }
-        throw TemplateError.writeFailed(path: shown, reason: String(cString: strerror(code)))
+    /// FlowSupport's `AtomicOutput.rename`, a folder that filled up meanwhile said as such.
+    private static func moveIntoPlace(_ source: URL, to destination: URL, shownAs shown: String) throws {
+        do {
+            try AtomicOutput.rename(source.path, over: destination.path)
+        } catch {
+            if error.code == ENOTEMPTY || error.code == EEXIST { throw TemplateError.destinationNotEmpty(path: shown) }
+            throw TemplateError.writeFailed(path: shown, reason: error.reason)
+        }
     }
 
     private static func writeError(_ error: Error, shownAs shown: String) -> TemplateError {

@@ -17,7 +17,9 @@ enum SpecFileRun {
             let loader = try Loader(identifier: suite.identifier, sources: suite.sources)
             context = try LuaContext(
                 name: "test", packageIdentifier: suite.identifier, loader: loader,
-                options: LuaContext.Options(externalModules: suite.externalModules))
+                options: LuaContext.Options(
+                    cModules: options.coverage ? [LuaCoverage.moduleName: LuaCoverage.opener] : [:],
+                    externalModules: suite.externalModules))
         } catch {
             return failed(file, "cannot start a Lua context: \(error)")
         }
@@ -41,12 +43,15 @@ enum SpecFileRun {
         var table: [String: LuaValue] = [
             "file": .string(file), "root": .string(suite.root), "seed": .integer(seed),
             "timeout": .number(options.timeout), "shuffle": .bool(options.shuffle), "list": .bool(options.list),
-            "failFast": .bool(options.failFast), "filter": list(options.filter), "filterOut": list(options.filterOut),
+            "failFast": .bool(options.failFast), "coverage": .bool(options.coverage), "filter": list(options.filter),
+            "filterOut": list(options.filterOut),
             "tags": list(options.tags), "excludeTags": list(options.excludeTags), "lpath": .string(options.lpath),
             "localPath": "./?.lua;./?/init.lua",
             "clock": .function(LuaFunction { _ in [.number(Self.now())] }),
         ]
         if let helper = options.helper { table["helper"] = .string(helper) }
+        if let interpreter = options.interpreter { table["interpreter"] = .string(interpreter) }
+        if options.coverage { table["coverageFiles"] = list(options.coverageFiles) }
         return .table(table)
     }
 
@@ -60,9 +65,15 @@ enum SpecFileRun {
         if case .array(let list)? = fields["records"] {
             records = list.compactMap { SpecRecord($0, file: file) }
         }
-        return SpecFileResult(
+        var result = SpecFileResult(
             file: file, records: records, stopped: fields["stopped"]?.stringValue,
             missingModule: fields["missing"]?.stringValue, missingMessage: fields["message"]?.stringValue)
+        if case .table(let chunks)? = fields["coverage"] {
+            for (chunk, lines) in chunks where chunk.hasPrefix("@") {
+                result.lineHits[String(chunk.dropFirst()), default: [:]] = LineHits.decode(lines)
+            }
+        }
+        return result
     }
 
     /// A spec that does not compile: its error as `file:line:col: message`, the column found

@@ -79,6 +79,8 @@ public struct SpecFileResult: Sendable, Equatable {
     /// A module busted's API needs and the project lacks (`luassert`), with Lua's message.
     public var missingModule: String?
     public var missingMessage: String?
+    /// With `--coverage`: hits of each line run, by chunk name (`src/calc.lua`, `./src/calc.lua`).
+    public var lineHits: [String: [Int: Int]] = [:]
 
     public init(
         file: String, records: [SpecRecord], stopped: String? = nil, missingModule: String? = nil,
@@ -113,6 +115,18 @@ public struct TestReport: Sendable, Equatable {
     /// Whether every test passed (or is pending) and nothing erred.
     public var succeeded: Bool {
         !records.contains { $0.status == .failure || $0.status == .error } && missingModule == nil
+    }
+
+    /// Every file's line hits added up, by chunk name without a leading `./`.
+    public var lineHits: [String: [Int: Int]] {
+        var total: [String: [Int: Int]] = [:]
+        for file in files {
+            for (chunk, hits) in file.lineHits {
+                let name = chunk.hasPrefix("./") ? String(chunk.dropFirst(2)) : chunk
+                total[name, default: [:]].merge(hits, uniquingKeysWith: +)
+            }
+        }
+        return total
     }
 
     /// The first module a file could not find for busted's API, if any.

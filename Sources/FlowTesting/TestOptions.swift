@@ -26,6 +26,14 @@ public struct TestOptions: Sendable, Equatable {
     public var helper: String?
     /// How many files run at once; nil uses every core.
     public var jobs: Int?
+    /// The program specs see as `arg[-1]`, as busted's see the Lua interpreter (penlight's
+    /// `app.lua()` runs it); `arg[0]` is the spec file.
+    public var interpreter: String?
+    /// Count the lines each file runs (a C line hook): `SpecFileResult.lineHits`.
+    public var coverage = false
+    /// The files whose lines `coverage` counts (the project's own modules), relative to the
+    /// project folder.
+    public var coverageFiles: [String] = []
 
     /// busted's own `lpath`.
     public static let defaultLPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"

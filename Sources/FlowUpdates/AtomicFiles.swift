@@ -15,14 +15,11 @@ import FlowSupport
 /// written): a temporary file beside the target, flushed, then renamed over it.
 enum AtomicFiles {
     static func write(_ bytes: [UInt8], to target: URL) throws(UpdateError) {
-        let temporary = try output(beside: target)
-        defer { temporary.removeIfLeft() }
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {
-            throw .store(
-                path: target.path,
-                reason: "cannot write \(temporary.path): \(String(cString: strerror(errno)))")
+        do {
+            try AtomicOutput.write(bytes, to: target.path)
+        } catch {
+            throw .store(path: error.path, reason: error.reason)
         }
-        try moveIntoPlace(temporary)
     }
 
     /// Copies `source` to `target` through a temporary file and a rename.
@@ -58,24 +55,12 @@ enum AtomicFiles {
         }
     }
 
-    /// The lowercase hex SHA-256 and size of a file, read in chunks.
+    /// The lowercase hex SHA-256 and size of a file (FlowPackage's digest).
     static func sha256(of url: URL) throws(UpdateError) -> (sha256: String, size: Int64) {
-        guard let handle = try? ReadableFile(path: url.path) else {
-            throw .store(path: url.path, reason: "cannot read it")
+        do {
+            return try SHA256.hexOfFile(at: url.path)
+        } catch {
+            throw .store(path: url.path, reason: "cannot read it: \(failureReason(error))")
         }
-        var hasher = SHA256()
-        var size: Int64 = 0
-        while true {
-            // As FileHandle's readData(ofLength:) did, a read error ends the file here.
-            let chunk = (try? handle.read(upTo: 1 << 20)) ?? []
-            if chunk.isEmpty { break }
-            hasher.update(data: chunk)
-            size += Int64(chunk.count)
-        }
-        return (hex(hasher.finalize()), size)
-    }
-
-    static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
-        bytes.hexDigits
     }
 }

@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import FlowPackage
+import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -182,15 +183,17 @@ extension UpdateStore {
                 version: entry.version,
                 reason: "the download is \(file.size) bytes; the feed lists \(expectedSize) (incomplete or changed)")
         }
-        let sha = AtomicFiles.hex(file.hasher.finalize())
+        let sha = file.hasher.finalize().hexDigits
         guard sha == expectedSHA else {
             throw .refused(
                 version: entry.version, reason: "the download's SHA-256 is \(sha); the feed lists \(expectedSHA)")
         }
         try check(partialURL, version: entry.version, limits: limits)
         let target = self.url(of: sha)
-        if rename(partialURL.path, target.path) != 0 {
-            throw .store(path: target.path, reason: String(cString: strerror(errno)))
+        do {
+            try AtomicOutput.place(finished: partialURL.path, at: target.path)
+        } catch {
+            throw .store(path: target.path, reason: error.reason)
         }
         failed = false
         return report
@@ -225,7 +228,7 @@ extension UpdateStore {
             // Assembled beside what the device holds. Should it not be the published file
             // (a local copy damaged where the directory cannot tell), the whole package is
             // fetched instead; the checks below are the same either way.
-            if file.size != expectedSize || AtomicFiles.hex(file.hasher.finalize()) != expectedSHA {
+            if file.size != expectedSize || file.hasher.finalize().hexDigits != expectedSHA {
                 try file.truncate()
                 report.reused = 0
                 try fetchRest(

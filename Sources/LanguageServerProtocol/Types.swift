@@ -146,6 +146,8 @@ public struct ServerCapabilities: Codable, Sendable {
     public var completionProvider: CompletionOptions
     public var referencesProvider = true
     public var renameProvider = RenameOptions(prepareProvider: true)
+    public var documentFormattingProvider = true
+    public var documentRangeFormattingProvider = true
     // The types' features (issue 47); inlay hints only when the client asks for them.
     public var signatureHelpProvider = SignatureHelpOptions(triggerCharacters: ["(", ","])
     public var documentSymbolProvider = true

@@ -1,5 +1,6 @@
 import FlowDiagnostics
 import FlowPackage
+import FlowTestSupport
 import Foundation
 import Testing
 @testable import FlowAnalysis
@@ -111,22 +112,14 @@ import Testing
 
     /// Where luacheck 1.1 reports the class in `source`, as "line:column".
     static func luacheck(_ number: Int, _ source: String) throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch("lint").url
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("main.lua")
         try Data(source.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/luacheck")
-        process.arguments = [
+        let output = try InstalledLuacheck.output([
             "--no-config", "--no-cache", "--std", "lua54", "--formatter", "plain", "--codes", file.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+        ])
+        return output.split(separator: "\n").compactMap { line in
             let parts = line.split(separator: ":", maxSplits: 3)
             guard parts.count == 4, parts[3].contains("(W\(number))") else { return nil }
             return "\(parts[1]):\(parts[2])"

@@ -149,4 +149,58 @@ import Testing
         let tested = try run(["test"])
         #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
     }
+
+    @Test func coverageWritesItsReportsAndCoverageMinFails() throws {
+        let project = try Project(specs: [
+            "Sources/calc.lua": "local calc = {}\nfunction calc.add(a, b)\n  return a + b\nend\nreturn calc\n",
+            "spec/calc_spec.lua": "it('adds', function() assert.are.equal(3, require('calc').add(1, 2)) end)\n",
+        ])
+        defer { project.remove() }
+        let result = try project.run(["test", "--coverage", "--coverage-dir", "out"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lcov = try String(contentsOf: project.folder.appendingPathComponent("out/lcov.info"), encoding: .utf8)
+        #expect(lcov.contains("SF:Sources/calc.lua\nDA:1,1\nDA:2,1\nDA:3,1\nDA:4,1\nDA:5,1\nLF:5\nLH:5\n"), "\(lcov)")
+        #expect(!lcov.contains("spec/"))
+        let luacov = try String(
+            contentsOf: project.folder.appendingPathComponent("out/luacov.report.out"), encoding: .utf8)
+        #expect(luacov.contains("Summary"))
+        let strict = try project.run(["test", "--coverage", "--coverage-min", "100"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("is below --coverage-min 100"))
+        #expect(
+            FileManager.default.fileExists(atPath: project.folder.appendingPathComponent("coverage/lcov.info").path))
+    }
+
+    @Test func junitIsReadByJunitparser() throws {
+        let spec = """
+            describe('suite', function()
+              it('passes', function() end)
+              it('fails', function() assert.are.equal(1, 2) end)
+              it('errs <&>', function() error('boom') end)
+              pending('later')
+            end)
+            describe('broken', function() error('in describe') end)
+            """
+        let project = try Project(specs: ["spec/a_spec.lua": spec])
+        defer { project.remove() }
+        let result = try project.run(["test", "--format", "junit"])
+        #expect(result.status == 1)
+        let report = project.folder.appendingPathComponent("report.xml")
+        try Data(result.stdout.utf8).write(to: report)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Scripts/junit_summary.py")
+        let read = try FlowpkgProcess.run(
+            ["python3", script.path, report.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(
+            read.stdout == """
+                passed\tspec/a_spec.lua:2\tsuite passes
+                failure\tspec/a_spec.lua:3\tsuite fails
+                error\tspec/a_spec.lua:4\tsuite errs <&>
+                skipped\tspec/a_spec.lua:5\tsuite later
+                error\tspec/a_spec.lua:7\tbroken
+                total\t5\t1\t2\t1
+
+                """)
+    }
 }

@@ -1,4 +1,5 @@
 import FlowDebugAdapter
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -6,17 +7,10 @@ import Testing
 /// gone, since an editor may kill the adapter as soon as it reads the answer.
 @Suite(.serialized) struct DisconnectTests {
     /// The built `flowpkg`, next to this test bundle.
-    static var flowpkg: URL {
-        var directory = Bundle.main.bundleURL
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            directory = bundle.bundleURL.deletingLastPathComponent()
-        }
-        return directory.appendingPathComponent("flowpkg")
-    }
+    static var flowpkg: URL { FlowpkgProcess.executable }
 
     @Test func disconnectIsAnsweredOnceTheLaunchedProgramHasGone() throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-dap-\(UUID().uuidString)")
-            .standardizedFileURL
+        let work = try Scratch("dap").url
         let root = work.appendingPathComponent("Demo")
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)

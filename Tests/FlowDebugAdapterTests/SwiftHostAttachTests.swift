@@ -72,8 +72,7 @@ import Testing
         let fixture = try await LiveFixture(identifier: "com.example.app")
         defer { Task { await fixture.stop() } }
         try fixture.write(Self.main, to: "Sources/main.lua")
-        let packages = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+        let packages = try Scratch("host").url
         defer { try? FileManager.default.removeItem(at: packages) }
         try PackageFixtures.write(packages.appendingPathComponent("App.luapkg"), modules: ["main.lua": Self.main])
         let root = fixture.root.standardizedFileURL.path

@@ -1,4 +1,6 @@
 import FlowDependencies
+import FlowPackage
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +8,7 @@ import Testing
 /// copies editors open, named by dependency and module path.
 @Suite struct FileCacheTests {
     func makeCache() throws -> (FileCache, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch("cache").url
         return (FileCache(root: folder.path), folder)
     }
 
@@ -50,7 +51,7 @@ import Testing
         try Data("return 2\n".utf8).write(to: URL(fileURLWithPath: cache.path(for: sha)))
         #expect(
             throws: DependencyError.hashMismatch(
-                file: cache.path(for: sha), expected: sha, actual: Hashing.sha256(Array("return 2\n".utf8)))
+                file: cache.path(for: sha), expected: sha, actual: SHA256.hex(of: Array("return 2\n".utf8)))
         ) {
             try cache.readableCopy(of: sha, dependency: "p", version: "1", tag: "t", path: "x.lua")
         }

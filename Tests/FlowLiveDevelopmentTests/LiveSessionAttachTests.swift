@@ -3,6 +3,7 @@ import FlowLiveDevelopment
 import FlowLoader
 import FlowPackage
 import FlowRuntime
+import FlowTestSupport
 import Foundation
 import Testing
 import FlowLiveTestSupport
@@ -19,9 +20,7 @@ import FlowLiveTestSupport
 
     /// The fixture's project exported to a package in a folder of its own, as a host ships it.
     func exportPackage(of fixture: LiveFixture) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flowpkg-attach-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch("attach").url
         let result = Exporter.export(
             projectAt: fixture.root,
             options: ExportOptions(output: folder.appendingPathComponent("Live.luapkg").path))

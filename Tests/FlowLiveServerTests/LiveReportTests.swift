@@ -5,6 +5,7 @@ import FlowLiveTestSupport
 import FlowPackage
 import FlowProject
 import FlowRuntime
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -172,9 +173,7 @@ import Testing
         let events = Inbox<SessionEvent>()
         let fixture = try await LiveFixture(onEvent: { events.put($0) })
         defer { Task { await fixture.stop() } }
-        let packages = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flowpkg-host-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+        let packages = try Scratch("host").url
         defer { try? FileManager.default.removeItem(at: packages) }
         let exported = Exporter.export(
             projectAt: fixture.root, options: ExportOptions(output: packages.appendingPathComponent("Live.luapkg").path)

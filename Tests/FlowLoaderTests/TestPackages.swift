@@ -7,8 +7,7 @@ struct TestPackages {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-loader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try Scratch("loader").url
     }
 
     /// Writes a package named `file` from modules (relative path → code) and resources

@@ -1,4 +1,5 @@
 import FlowLua
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -83,8 +84,7 @@ import Testing
     }
 
     @Test func aFifoIsNeverWaitedOnAndALargeFileNeverRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-sandbox-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch("sandbox").url
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("x.rockspec").path
         #expect(mkfifo(fifo, 0o600) == 0)

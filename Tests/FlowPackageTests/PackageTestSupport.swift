@@ -1,32 +1,6 @@
+import FlowTestSupport
 import Foundation
 @testable import FlowPackage
-
-/// A scratch folder per test, and small helpers shared by the package tests.
-struct Scratch {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-pkg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    /// Writes `bytes` at `name` (creating folders) and returns its URL.
-    @discardableResult
-    func file(_ name: String, _ bytes: [UInt8]) throws -> URL {
-        let target = path(name)
-        try FileManager.default.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: target)
-        return target
-    }
-
-    @discardableResult
-    func file(_ name: String, _ text: String) throws -> URL { try file(name, Array(text.utf8)) }
-
-    func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() }
-}
 
 /// Deterministic pseudo-random bytes: incompressible, like media.
 func noise(_ count: Int, seed: UInt64) -> [UInt8] {

@@ -1,4 +1,5 @@
 import FlowSupport
+import FlowTestSupport
 import Foundation
 import Testing
 @testable import FlowPackage

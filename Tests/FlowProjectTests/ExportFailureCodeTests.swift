@@ -1,5 +1,6 @@
 import FlowDiagnostics
 import FlowPackage
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -11,8 +12,7 @@ import Testing
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("fp50x-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try Scratch("fp50x").url
     }
 
     private func input(modules: [PackageInput.Module]) throws -> PackageInput {

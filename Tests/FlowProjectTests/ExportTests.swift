@@ -1,5 +1,6 @@
 import FlowProject
 import FlowPackage
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -9,10 +10,7 @@ import Testing
     let output: URL
 
     init() throws {
-        output =
-            FileManager.default.temporaryDirectory.appendingPathComponent("flowkit-export-\(UUID().uuidString)")
-            .standardizedFileURL
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        output = try Scratch("flowkit-export").url
     }
 
     private func options(_ changes: (inout ExportOptions) -> Void = { _ in }) -> ExportOptions {

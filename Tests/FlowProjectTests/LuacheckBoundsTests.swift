@@ -1,4 +1,5 @@
 import FlowLua
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -106,8 +107,7 @@ import Testing
 
     /// A 400 MB file of spaces (sparse, so the test writes nothing) is refused without reading it.
     @Test func aHugeFileIsRefusedUnread() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-rc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try Scratch("rc").url
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent(".luacheckrc")
         FileManager.default.createFile(atPath: file.path, contents: nil)

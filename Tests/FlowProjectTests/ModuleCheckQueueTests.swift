@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 @testable import FlowProject
@@ -5,8 +6,7 @@ import Testing
 /// Files added while workers already run are each checked once, and filed under their index.
 @Suite struct ModuleCheckQueueTests {
     func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("queue-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch("queue").url
         return folder
     }
 

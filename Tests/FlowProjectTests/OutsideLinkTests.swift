@@ -1,5 +1,6 @@
 import FlowDiagnostics
 import FlowProject
+import FlowTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import FlowLoader
 import FlowPackage
+import FlowTestSupport
 import Foundation
 import Testing
 @testable import FlowRuntime
@@ -9,8 +10,7 @@ import Testing
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-host-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try Scratch("host").url
     }
 
     /// Writes a real package of `modules` (name → code) into `folder`.

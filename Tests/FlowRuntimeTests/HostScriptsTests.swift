@@ -12,8 +12,7 @@ import Testing
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-scripts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try Scratch("scripts").url
     }
 
     /// A real package with `modules` (name → code) and `scripts` (path → code).

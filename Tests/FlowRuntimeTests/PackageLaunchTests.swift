@@ -10,8 +10,7 @@ import FlowRuntime
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-launch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try Scratch("launch").url
     }
 
     /// The updates a test hands the launch: `update` instead of the embedded package, and a

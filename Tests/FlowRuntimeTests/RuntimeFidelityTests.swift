@@ -104,9 +104,7 @@ private let swiftMathOpener: LuaCFunction = { L in
     }
 
     @Test func aTamperedModuleIsRefusedWhenRequiredAndNeverRuns() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flowpkg-runtime-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch("runtime").url
         defer { try? FileManager.default.removeItem(at: folder) }
         // Flipping the first byte turns `util = 1` into `Util = 1`: still Lua, so only the
         // SHA-256 check keeps `sideEffect` from being set.

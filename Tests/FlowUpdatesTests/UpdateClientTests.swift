@@ -1,5 +1,6 @@
 import FlowLoader
 import FlowPackage
+import FlowTestSupport
 import FlowUpdates
 import Foundation
 import Testing
@@ -15,8 +16,7 @@ import Testing
         var signing: FeedPublisher.IndexSigning { .init(key: key) }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-updates-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            root = try Scratch("updates").url
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }

@@ -212,8 +212,26 @@ extension ModuleLinter {
             offset = start - 1
         }
         let word = Array(keyword.utf8)
-        let start = offset - word.count + 1
-        guard start >= 0, (0..<word.count).allSatisfy({ byte(at: start + $0) == word[$0] }) else { return }
+        func endsWithKeyword(_ end: Int) -> Int? {
+            let start = end - word.count + 1
+            guard start >= 0, (0..<word.count).allSatisfy({ byte(at: start + $0) == word[$0] }) else { return nil }
+            return start
+        }
+        // `elseif x then -- a comment`: the keyword is before the comment that ends its line.
+        var start = endsWithKeyword(offset)
+        if start == nil {
+            let lineStart = lineStarts[Int(place(of: offset).line) - 1]
+            var dash = lineStart
+            while start == nil, dash < offset {
+                if byte(at: dash) == UInt8(ascii: "-"), byte(at: dash + 1) == UInt8(ascii: "-") {
+                    var end = dash - 1
+                    while end > lineStart, byte(at: end) == 0x20 || byte(at: end) == 0x09 { end -= 1 }
+                    start = endsWithKeyword(end)
+                }
+                dash += 1
+            }
+        }
+        guard let start else { return }
         let place = place(of: start)
         facts.findings.append(LintFinding(542, line: place.line, column: place.column))
     }

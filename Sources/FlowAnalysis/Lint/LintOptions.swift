@@ -1,14 +1,11 @@
 /// How the lint classes are configured: luacheck's options, as `.luacheckrc` gives them, for
-/// the whole project or one file (`files[...]`).
+/// the whole project or one file (`files[...]`), normalized as luacheck normalizes a file's
+/// option stack.
 public struct LintOptions: Sendable, Equatable {
-    /// Patterns of warnings not reported (`"212"`, `"21"`, `"212/self"`, `"self"`, `"_.*"`).
-    public var ignore: [String] = []
-    /// Patterns reported even when `ignore` names them.
-    public var enable: [String] = []
-    /// When set, only warnings matching one of these are reported.
-    public var only: [String]? = nil
-    /// Report unused arguments (212, 232).
-    public var unusedArguments = true
+    /// luacheck's filter rules, most specific first: `ignore` patterns disable, `enable`
+    /// patterns enable, `only` patterns disable what they do not match; the `unused`,
+    /// `unused_args`, `redefined` and `global` options are rules too (`[23]`, `21[23]`, `4`, `1`).
+    public var rules: [LintRule] = []
     /// Report an unused variable set with others from one call (`local a, b = f()`, b unused).
     public var unusedSecondaries = true
     /// Report an unused implicit `self`.
@@ -22,11 +19,20 @@ public struct LintOptions: Sendable, Equatable {
     public var maximumCodeLineLength: Int?? = .none
     public var maximumStringLineLength: Int?? = .none
     public var maximumCommentLineLength: Int?? = .none
-    /// Globals the configuration adds: `globals` (writable) and `read_globals` (read-only).
+    /// Globals this file's options add: `globals` (writable) and `read_globals` (read-only),
+    /// with the globals of the stds its `std` adds.
     public var globals: Set<String> = []
     public var readGlobals: Set<String> = []
+    /// Globals (`name`) and fields of globals (`string.len`) this file's options take away:
+    /// `not_globals`, and the standard globals a narrower `std` (`min`, `lua51`) lacks.
+    public var notGlobals: Set<String> = []
 
     public init() {}
+
+    /// The options that ignore warnings matching `patterns`, as `.luacheckrc`'s `ignore` does.
+    public init(ignoring patterns: [String]) {
+        rules = [LintRule(patterns: patterns, kind: .disable)]
+    }
 
     /// The limit for a line that ends in `kind` (`code`, `string`, `comment`).
     public func lineLimit(for kind: String) -> Int? {
@@ -40,36 +46,83 @@ public struct LintOptions: Sendable, Equatable {
         return maximumLineLength
     }
 
-    /// Whether a warning about `name` is reported under these options.
+    /// Whether `name` is a global these options define for the file: the environment's, or
+    /// one the options add, unless they take it away.
+    public func defines(global name: String, in environment: Environment) -> Bool {
+        if notGlobals.contains(name) { return false }
+        return environment.defines(global: name) || globals.contains(name) || readGlobals.contains(name)
+    }
+
+    /// Whether a warning about `name` is reported under these options: luacheck's
+    /// `passes_rules_filter`, rule by rule.
     public func reports(_ warning: Int, name: String) -> Bool {
         let code = String(warning)
-        if let only, !only.contains(where: { Self.matches($0, code: code, name: name) }) { return false }
-        if ignore.contains(where: { Self.matches($0, code: code, name: name) }),
-            !enable.contains(where: { Self.matches($0, code: code, name: name) })
-        {
-            return false
+        let name: String? = name.isEmpty ? nil : name
+        var enabledCode = false
+        var enabledName = false
+        for rule in rules {
+            var matchesOne = false
+            for pattern in rule.patterns {
+                var (matchesCode, matchesName) = Self.match(pattern, code: code, name: name)
+                if enabledCode || enabledName { matchesCode = rule.kind != .disable }
+                if (matchesCode == true && matchesName != false) || (matchesName == true && matchesCode != false) {
+                    matchesOne = true
+                }
+                switch rule.kind {
+                case .enable:
+                    if matchesCode == true { enabledCode = true }
+                    if matchesName == true { enabledName = true }
+                    if enabledCode && enabledName { return true }
+                case .disable:
+                    if matchesOne { return false }
+                case .only: break
+                }
+            }
+            if rule.kind == .only, !matchesOne { return false }
         }
         return true
     }
 
-    /// luacheck's patterns: `CODE`, `CODE/NAME` or `NAME`, where CODE matches the numbers it
-    /// starts (`2` all unused, `21` 211–213) and NAME is a Lua pattern matched against the
-    /// whole name (`_.*`, `self`, `foo`).
-    public static func matches(_ pattern: String, code: String, name: String) -> Bool {
-        let parts = pattern.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    /// Whether one of luacheck's patterns matches a warning: `CODE`, `CODE/NAME` or `NAME`
+    /// (a pattern with a letter or `_` and no `/`). CODE is a Lua pattern anchored at its start
+    /// (`2` all unused, `21[23]`), NAME one anchored at both ends (`_.*`, `self`), unless the
+    /// pattern anchors itself (`^`, `$`). Returns whether it matches by code and by name, nil
+    /// for a part the pattern does not have.
+    public static func match(_ pattern: String, code: String, name: String?) -> (Bool?, Bool?) {
         var codePattern: String?
         var namePattern: String?
-        if parts.count == 2 {
-            codePattern = parts[0]
-            namePattern = parts[1]
-        } else if pattern.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true {
-            codePattern = pattern
-        } else {
+        if let slash = pattern.firstIndex(of: "/") {
+            codePattern = String(pattern[..<slash])
+            namePattern = String(pattern[pattern.index(after: slash)...])
+        } else if pattern.utf8.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 == 0x5F }) {
             namePattern = pattern
+        } else {
+            codePattern = pattern
         }
-        if let codePattern, !code.hasPrefix(codePattern) { return false }
-        if let namePattern, !LuaPatternSubset.wholeMatch(namePattern, name) { return false }
-        return true
+        let byCode = codePattern.map { LuaPatternSubset.matches($0, code, toEnd: false) }
+        let byName = namePattern.map { pattern in
+            name.map { LuaPatternSubset.matches(pattern, $0, toEnd: true) } ?? false
+        }
+        return (byCode, byName)
+    }
+
+    /// Whether `pattern` alone (as an inline `ignore` gives it) matches a warning.
+    public static func matches(_ pattern: String, code: String, name: String) -> Bool {
+        var options = LintOptions()
+        options.rules = [LintRule(patterns: [pattern], kind: .disable)]
+        return !options.reports(Int(code) ?? 0, name: name)
+    }
+}
+
+/// One of luacheck's filter rules: a list of patterns and what a match does.
+public struct LintRule: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case enable, disable, only }
+    public var patterns: [String]
+    public var kind: Kind
+
+    public init(patterns: [String], kind: Kind) {
+        self.patterns = patterns
+        self.kind = kind
     }
 }
 
@@ -79,7 +132,28 @@ enum LuaPatternSubset {
     static func wholeMatch(_ pattern: String, _ text: String) -> Bool {
         let p = Array(pattern.utf8)
         let t = Array(text.utf8)
-        return match(p, 0, t, 0, depth: 0)
+        return match(p, 0, t, 0, depth: 0, toEnd: true)
+    }
+
+    /// luacheck's anchoring: a pattern that starts with `^` or ends with `$` is used as it is
+    /// (found anywhere unless `^`, to the end only with `$`); any other is anchored at the start,
+    /// and at the end too when `toEnd`.
+    static func matches(_ pattern: String, _ text: String, toEnd: Bool) -> Bool {
+        var p = Array(pattern.utf8)
+        let t = Array(text.utf8)
+        let userAnchored =
+            p.first == UInt8(ascii: "^")
+            || (p.last == UInt8(ascii: "$") && !(p.count >= 2 && p[p.count - 2] == UInt8(ascii: "%")))
+        var atStart = true
+        var atEnd = toEnd
+        if userAnchored {
+            atStart = p.first == UInt8(ascii: "^")
+            if atStart { p.removeFirst() }
+            atEnd = p.last == UInt8(ascii: "$") && !(p.count >= 2 && p[p.count - 2] == UInt8(ascii: "%"))
+            if atEnd { p.removeLast() }
+        }
+        let starts = atStart ? 0...0 : 0...t.count
+        return starts.contains { match(p, 0, t, $0, depth: 0, toEnd: atEnd) }
     }
 
     private static func singleEnd(_ p: [UInt8], _ i: Int) -> Int {
@@ -144,9 +218,9 @@ enum LuaPatternSubset {
         }
     }
 
-    private static func match(_ p: [UInt8], _ pi: Int, _ t: [UInt8], _ ti: Int, depth: Int) -> Bool {
+    private static func match(_ p: [UInt8], _ pi: Int, _ t: [UInt8], _ ti: Int, depth: Int, toEnd: Bool) -> Bool {
         guard depth < 200 else { return false }
-        if pi == p.count { return ti == t.count }
+        if pi == p.count { return !toEnd || ti == t.count }
         let end = singleEnd(p, pi)
         let next: UInt8? = end < p.count ? p[end] : nil
         let matchesHere = ti < t.count && singleMatches(t[ti], p, pi, end)
@@ -155,7 +229,7 @@ enum LuaPatternSubset {
             var count = 0
             while ti + count < t.count, singleMatches(t[ti + count], p, pi, end) { count += 1 }
             while count >= 0 {
-                if match(p, end + 1, t, ti + count, depth: depth + 1) { return true }
+                if match(p, end + 1, t, ti + count, depth: depth + 1, toEnd: toEnd) { return true }
                 count -= 1
             }
             return false
@@ -163,22 +237,22 @@ enum LuaPatternSubset {
             var count = 0
             while ti + count < t.count, singleMatches(t[ti + count], p, pi, end) { count += 1 }
             while count >= 1 {
-                if match(p, end + 1, t, ti + count, depth: depth + 1) { return true }
+                if match(p, end + 1, t, ti + count, depth: depth + 1, toEnd: toEnd) { return true }
                 count -= 1
             }
             return false
         case UInt8(ascii: "-"):
             var count = 0
             while true {
-                if match(p, end + 1, t, ti + count, depth: depth + 1) { return true }
+                if match(p, end + 1, t, ti + count, depth: depth + 1, toEnd: toEnd) { return true }
                 guard ti + count < t.count, singleMatches(t[ti + count], p, pi, end) else { return false }
                 count += 1
             }
         case UInt8(ascii: "?"):
-            if matchesHere, match(p, end + 1, t, ti + 1, depth: depth + 1) { return true }
-            return match(p, end + 1, t, ti, depth: depth + 1)
+            if matchesHere, match(p, end + 1, t, ti + 1, depth: depth + 1, toEnd: toEnd) { return true }
+            return match(p, end + 1, t, ti, depth: depth + 1, toEnd: toEnd)
         default:
-            return matchesHere && match(p, end, t, ti + 1, depth: depth + 1)
+            return matchesHere && match(p, end, t, ti + 1, depth: depth + 1, toEnd: toEnd)
         }
     }
 }

@@ -16,11 +16,8 @@ public enum LintRules {
         options: (String) -> LintOptions
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        // 131: which globals any module reads.
-        var read: Set<String> = []
-        for module in modules {
-            for access in module.facts.globalReads { read.insert(access.name) }
-        }
+        let read = usedGlobals(modules)  // 131; `implicit`: `allow_defined(_top)` globals, defined everywhere
+        let implicit = implicitlyDefinedGlobals(modules: modules, options: options)
         for module in modules {
             let options = options(module.file)
             let lint = module.facts.lint
@@ -48,15 +45,15 @@ public enum LintRules {
             var definedHere: Set<String> = []
             for set in lint.globalSets {
                 let name = set.global
-                if readOnlyGlobals.contains(name) {
+                if readOnlyGlobals.contains(name) || options.readGlobals.contains(name) {
                     add(121, set.line, set.column, name: name, "setting read-only global variable '\(name)'")
-                } else if environment.defines(global: name) || options.globals.contains(name) {
+                } else if options.defines(global: name, in: environment) {
                     continue
                 } else if options.allowDefined || (options.allowDefinedTop && set.isTopLevel) {
                     if definedHere.insert(name).inserted, !read.contains(name) {
                         add(131, set.line, set.column, name: name, "unused global variable '\(name)'")
                     }
-                } else {
+                } else if !implicit.contains(name) {
                     add(111, set.line, set.column, name: name, "setting non-standard global variable '\(name)'")
                 }
             }
@@ -65,20 +62,19 @@ public enum LintRules {
                 if let fields = StandardLibraryFields.fields[name], readOnlyGlobals.contains(name),
                     !options.globals.contains(name)
                 {
-                    if StandardLibraryFields.writable[name]?.contains(set.field) == true { continue }
+                    if StandardLibraryFields.isWritable(name, set.field) { continue }
                     if set.field.isEmpty { continue }
                     if fields.contains(set.field) {
+                        // luacheck's name for a field warning is the global's (`122/debug`).
                         add(
-                            122, set.line, set.column, name: name + "." + set.field,
+                            122, set.line, set.column, name: name,
                             "setting read-only field '\(set.field)' of global '\(name)'")
                     } else {
                         add(
-                            142, set.line, set.column, name: name + "." + set.field,
+                            142, set.line, set.column, name: name,
                             "setting undefined field '\(set.field)' of global '\(name)'")
                     }
-                } else if !environment.defines(global: name), !options.globals.contains(name),
-                    !options.readGlobals.contains(name), !(options.allowDefined && definedAnywhere(name, modules))
-                {
+                } else if !options.defines(global: name, in: environment), !implicit.contains(name) {
                     add(112, set.line, set.column, name: name, "mutating non-standard global variable '\(name)'")
                 }
             }
@@ -89,11 +85,21 @@ public enum LintRules {
                     continue
                 }
                 add(
-                    143, field.line, field.column, name: field.global + "." + field.field,
+                    143, field.line, field.column, name: field.global,
                     "accessing undefined field '\(field.field)' of global '\(field.global)'")
             }
         }
         return diagnostics + moduleFields(modules) + arity(modules)
+    }
+
+    /// 131: the globals any module reads or mutates (luacheck's "used").
+    static func usedGlobals(_ modules: [ProjectRules.Module]) -> Set<String> {
+        var used: Set<String> = []
+        for module in modules {
+            for access in module.facts.globalReads { used.insert(access.name) }
+            for set in module.facts.lint.globalFieldSets { used.insert(set.global) }
+        }
+        return used
     }
 
     /// FP481: fields read from a project module whose table's fields are all known.
@@ -149,10 +155,6 @@ public enum LintRules {
         return defined
     }
 
-    static func definedAnywhere(_ name: String, _ modules: [ProjectRules.Module]) -> Bool {
-        modules.contains { $0.facts.globalWrites.contains(name) }
-    }
-
     /// luacheck's message for a finding and the name its options' patterns match, or nil when
     /// the options leave it out (line limits, unused arguments and secondaries, self).
     static func describe(_ finding: LintFinding, options: LintOptions) -> (String, String)? {
@@ -163,7 +165,6 @@ public enum LintRules {
             let what = finding.detail == "secondary" ? "variable" : finding.detail
             return ("unused \(what) '\(name)'", name)
         case 212:
-            if !options.unusedArguments { return nil }
             if finding.detail == "vararg" { return ("unused variable length argument", "...") }
             if name == "self", !options.unusedSelf { return nil }
             return ("unused argument '\(name)'", name)
@@ -171,7 +172,6 @@ public enum LintRules {
         case 221: return ("variable '\(name)' is never set", name)
         case 231: return ("variable '\(name)' is never accessed", name)
         case 232:
-            if !options.unusedArguments { return nil }
             return ("argument '\(name)' is never accessed", name)
         case 233: return ("loop variable '\(name)' is never accessed", name)
         case 241: return ("variable '\(name)' is mutated but never accessed", name)

@@ -36,6 +36,12 @@ enum StandardLibraryFields {
 
     /// Fields of other Lua versions (5.1, 5.2, 5.3, LuaJIT): read where the code tests them
     /// (`math.pow or ...`, `if table.getn then`), they are portable code, not typos.
+    /// Whether `global.field` may be set: a writable field, or a field of one (`package.loaded.x
+    /// = v`, `package.preload["x"] = f`: luacheck leaves their fields open).
+    static func isWritable(_ global: String, _ field: String) -> Bool {
+        writable[global]?.contains(String(field.prefix { $0 != "." })) == true
+    }
+
     static let otherVersions: [String: Set<String>] = [
         "table": ["getn", "setn", "maxn", "foreach", "foreachi", "new", "clear"],
         "math": ["pow", "ldexp", "frexp", "mod", "log10", "cosh", "sinh", "tanh", "atan2"],

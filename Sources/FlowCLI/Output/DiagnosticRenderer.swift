@@ -83,18 +83,9 @@ struct DiagnosticRenderer {
         if let projectAbove, path == projectAbove || path.hasPrefix(projectAbove + "/"),
             workingDirectory.hasPrefix(projectAbove + "/")
         {
-            return Self.relativePath(path, from: workingDirectory)
+            return PathText.relative(path, from: workingDirectory)
         }
         return path
-    }
-
-    /// `path` relative to the folder `base`, both absolute and standardized: `../../x`.
-    static func relativePath(_ path: String, from base: String) -> String {
-        let target = path.split(separator: "/"), from = base.split(separator: "/")
-        var common = 0
-        while common < target.count, common < from.count, target[common] == from[common] { common += 1 }
-        let parts = Array(repeating: "..", count: from.count - common) + target[common...].map(String.init)
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     // MARK: Text

@@ -18,8 +18,9 @@ import Dispatch
 
 /// The live loop of `flowpkg dev` (and of `flowpkg run DIR --watch` without `--live`): the
 /// live source in this process, the program in a child `flowpkg run DIR --live URL --watch`
-/// connected to it (the token in its environment, `FLOWPKG_LIVE_TOKEN`), started again after it ends at the next save or at `r` + Enter,
-/// never on its own.
+/// connected to it (the token in its environment, `FLOWPKG_LIVE_TOKEN`; the program in a
+/// process group of its own, to which dev passes its signals), started again after it ends at
+/// the next save or at `r` + Enter, never on its own.
 struct DevLoop {
     /// The project folder as the user gave it (nil: found from here upward).
     var directory: String?
@@ -33,7 +34,7 @@ struct DevLoop {
     var runArguments: [String] = []
 
     private struct State {
-        var child: ChildProgram?
+        var child: ChildProcess?
         /// Set when the program ended and has not been started again.
         var endedStatus: Int32?
         var restartWanted = false
@@ -85,29 +86,16 @@ struct DevLoop {
             output.write("Serving \(manifest.name) (\(manifest.identifier)) at \(base)")
             output.write("Session page: \(server.sessionPageURL(base: base))")
         }
-        let shown = directory ?? DiagnosticRenderer.relativePath(root.path, from: workingDirectory)
+        let shown = directory ?? PathText.relative(root.path, from: workingDirectory)
         // The token goes in the environment: a command line is readable by every local user.
-        let arguments = ["run", shown, "--live", base, "--watch"] + runArguments
-        let secrets = [LiveOptions.tokenVariable: server.options.token]
+        // The program ends when dev is gone, even killed (`ParentWatch`).
+        let command = ChildCommand(
+            Flowpkg.executablePath, ["run", shown, "--live", base, "--watch"] + runArguments,
+            environment: [ParentWatch.variable: "\(getpid())"],
+            secrets: [LiveOptions.tokenVariable: server.options.token], lifetime: .bound(forwardsSignals: false))
         let readsKeys = isatty(STDIN_FILENO) == 1
         if readsKeys { startReadingKeys(state: state, wake: wake) }
-
-        func start() {
-            do {
-                let child = try ChildProgram(arguments: arguments, secrets: secrets) { status in
-                    state.withLock { $0.endedStatus = status }
-                    wake.signal()
-                }
-                state.withLock {
-                    $0.child = child
-                    $0.endedStatus = nil
-                    $0.restartWanted = false
-                }
-            } catch {
-                output.error("error: \(error)")
-                state.withLock { $0.endedStatus = 1 }
-            }
-        }
+        func start() { Self.start(command, state: state, wake: wake, output: output) }
         start()
         var reported: ObjectIdentifier?
         while true {
@@ -195,19 +183,34 @@ struct DevLoop {
         }
     }
 
-    /// Ends the program (Ctrl-C on a terminal reached it already; a signal sent to dev alone
-    /// did not), waits for it, and stops the server.
+    /// Starts the program; its end is recorded and wakes the loop.
+    private static func start(
+        _ command: ChildCommand, state: Locked<State>, wake: DispatchSemaphore, output: LineOutput
+    ) {
+        do {
+            let child = try ChildProcess.start(command) { status in
+                state.withLock { $0.endedStatus = status }
+                wake.signal()
+            }
+            state.withLock {
+                $0.child = child
+                $0.endedStatus = nil
+                $0.restartWanted = false
+            }
+        } catch {
+            output.error("error: \(error)")
+            state.withLock { $0.endedStatus = 1 }
+        }
+    }
+
+    /// Ends the program (in a process group of its own, it sees no Ctrl-C of the terminal's:
+    /// dev passes the signal on), waits for it, SIGKILL after 3 seconds, and stops the server.
     private func stop(state: Locked<State>, server: LiveServer, signal: Int32) {
         if let child = state.withLock({ $0.child }) {
-            child.send(signal)
-            var waited = 0
-            while child.exitStatus == nil && waited < 300 {
-                usleep(10_000)
-                waited += 1
-            }
-            if child.exitStatus == nil {
-                child.send(SIGKILL)
-                while child.exitStatus == nil { usleep(10_000) }
+            child.signal(signal)
+            if child.wait(until: Date() + 3) == nil {
+                child.signal(SIGKILL)
+                child.wait()
             }
         }
         server.stop()

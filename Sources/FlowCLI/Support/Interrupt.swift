@@ -40,6 +40,9 @@ enum Interrupt {
         if interruptPipeRead < 0 {
             var descriptors: [Int32] = [-1, -1]
             guard pipe(&descriptors) == 0 else { return }
+            // Close-on-exec: a program dev or run starts must never reach dev's signal pipe
+            // (the runner closes every other descriptor in a child too).
+            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
             interruptPipeRead = descriptors[0]
             interruptPipeWrite = descriptors[1]
         }
@@ -100,6 +103,8 @@ nonisolated(unsafe) private var interruptPipeWrite: Int32 = -1
 nonisolated(unsafe) private var interruptIsWaiting: Int32 = 0
 
 private let interruptSignalHandler: @convention(c) (Int32) -> Void = { signalNumber in
+    // A tool flowpkg waits for (luarocks) is in a process group of its own: it gets the signal too.
+    ChildProcessGroups.forward(signalNumber)
     if interruptIsWaiting == 0 { _exit(128 + signalNumber) }
     var byte = UInt8(truncatingIfNeeded: signalNumber)
     _ = write(interruptPipeWrite, &byte, 1)

@@ -25,17 +25,4 @@ enum ParentWatch {
             kill(getpid(), SIGHUP)
         }
     }
-
-    /// `environ` with dev's process id added, for the child it starts.
-    static func childEnvironment() -> [String] {
-        var entries: [String] = []
-        var cursor = environ
-        while let entry = cursor.pointee {
-            let text = String(cString: entry)
-            if !text.hasPrefix(variable + "=") { entries.append(text) }
-            cursor += 1
-        }
-        entries.append("\(variable)=\(getpid())")
-        return entries
-    }
 }

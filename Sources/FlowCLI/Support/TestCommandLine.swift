@@ -41,7 +41,18 @@ enum TestCommandLine {
 
     /// Runs `plan` in the project folder (specs read data files relative to it, as under
     /// busted) and prints the report; returns the exit status.
-    static func run(_ plan: SpecPlan, target: TestTarget, root: String, format: TestFormat?) -> Int32 {
+    /// `--coverage`: where the reports go, and the least percentage that passes.
+    struct Coverage {
+        var folder: String
+        var minimum: Double?
+    }
+
+    static func run(_ plan: SpecPlan, target: TestTarget, root: String, format: TestFormat?, coverage: Coverage?)
+        -> Int32
+    {
+        var plan = plan
+        plan.options.coverage = coverage != nil
+        if coverage != nil { plan.options.coverageFiles = ownModules(of: target, root: root) }
         let format = format ?? plan.output.flatMap(TestFormat.init(bustedOutput:)) ?? .text
         guard chdir(root) == 0 else {
             StandardStream.error.write("error: cannot enter the project folder \(root)\n")
@@ -57,6 +68,10 @@ enum TestCommandLine {
         let report = TestRunner.run(suite, options: plan.options, fileDone: progress ? showProgress : nil)
         if progress { StandardStream.error.write("\n") }
         if let missing = report.missingModule {
+            // A stale lock or a missing cache is why a locked luassert was not loaded: say so first.
+            let renderer = DiagnosticRenderer(
+                format: .text, useColor: false, workingDirectory: Terminal.workingDirectory)
+            StandardStream.error.write(target.warnings.map { renderer.text($0) + "\n" }.joined())
             StandardStream.error.write(
                 "error: the specs need \(missing), which is not among the project's dev dependencies; "
                     + "add it with: flowpkg add --dev \(missing)\n")
@@ -64,7 +79,42 @@ enum TestCommandLine {
         }
         fflush(nil)  // what the specs printed goes first
         StandardStream.output.write(render(report, format: format, plan: plan))
-        return report.succeeded ? 0 : 1
+        var status: Int32 = report.succeeded ? 0 : 1
+        if let coverage, !plan.options.list, !writeCoverage(report, target: target, root: root, coverage) {
+            status = 1
+        }
+        return status
+    }
+
+    /// Writes the reports for the project's own modules; false when they cannot be written or
+    /// the coverage is below the minimum.
+    private static func writeCoverage(_ report: TestReport, target: TestTarget, root: String, _ coverage: Coverage)
+        -> Bool
+    {
+        let coverageReport = CoverageReport.make(
+            root: root, modules: ownModules(of: target, root: root), lineHits: report.lineHits)
+        let percent = String(printf: "%.2f", coverageReport.percent)
+        do {
+            let written = try coverageReport.write(to: coverage.folder)
+            let shown = written.map { DiagnosticRenderer.relativePath($0, from: Terminal.workingDirectory) }
+            StandardStream.error.write("coverage: \(percent)% of lines (\(shown.joined(separator: ", ")))\n")
+        } catch {
+            StandardStream.error.write("error: cannot write the coverage reports in \(coverage.folder): \(error)\n")
+            return false
+        }
+        if let minimum = coverage.minimum, coverageReport.percent < minimum {
+            StandardStream.error.write("error: coverage \(percent)% is below --coverage-min \(minimum)\n")
+            return false
+        }
+        return true
+    }
+
+    /// The project's own modules (not specs, not dependencies), relative to the project folder.
+    private static func ownModules(of target: TestTarget, root: String) -> [String] {
+        let project = target.project
+        return project.modules.filter { $0.dependency == nil && !project.isSpec($0) }.map {
+            DiagnosticRenderer.relativePath(RunTarget.lexicallyStandardized($0.file.path), from: root)
+        }
     }
 
     static func render(_ report: TestReport, format: TestFormat, plan: SpecPlan) -> String {

@@ -19,4 +19,22 @@ extension DiagnosticCode {
         "FP305", .warning, "module is not UTF-8 text",
         "The module holds bytes that are not UTF-8 (Latin-1 text, say). Lua 5.4 reads source as bytes, so the module compiles, runs and is packaged as it is; editors and flowpkg's messages may show those bytes wrongly (a warning; save the file as UTF-8)."
     )
+
+    // Formatting (`flowpkg fmt`, issue 48): a file's layout against StyLua's.
+    public static let notFormatted = DiagnosticCode(
+        "FP311", .error, "file not formatted",
+        "flowpkg fmt --check: the file's layout is not the one StyLua's rules give for its configuration; `flowpkg fmt` rewrites it (the diff shows how)."
+    )
+    public static let invalidFormatConfiguration = DiagnosticCode(
+        "FP312", .error, "invalid StyLua configuration",
+        "stylua.toml, .stylua.toml or .editorconfig is not valid: not TOML, an unknown key, or a value of the wrong type. The files it applies to are not formatted."
+    )
+    public static let formatFileUnusable = DiagnosticCode(
+        "FP313", .error, "file cannot be read or written",
+        "flowpkg fmt cannot read the file, or cannot replace it (read-only, or its folder is not writable); the file is left as it was."
+    )
+    public static let formatWouldChangeMeaning = DiagnosticCode(
+        "FP314", .error, "formatting would change the meaning",
+        "flowpkg's own fault, reported rather than written: the formatted text does not compile to the same Lua 5.4 bytecode as the original, or loses a comment. The file is left as it was; please report it with the file."
+    )
 }

@@ -95,9 +95,21 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
             })
     }
 
+    /// POSTs `message` to the relay. A message the relay does not take (it restarted and
+    /// forgot this program, or cannot be reached) ends the stream, which tells the engine its
+    /// debugger is gone and connects again, as when the live source restarts.
     package func send(_ message: DebugMessage) {
         guard let body = try? JSONEncoder().encode(message) else { return }
-        _ = HTTPPost.send(postURL, token: token, body: [UInt8](body))
+        let taken: Bool
+        do {
+            let answer = try HTTPConnection.exchange(
+                "POST", postURL, headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json")],
+                body: [UInt8](body), timeout: 5)
+            taken = (200..<300).contains(answer.status)
+        } catch {
+            taken = false
+        }
+        if !taken { state.withLock { $0.source }?.cancel() }
     }
 
     /// Closes the stream for good and takes the engine's hooks out of the program.

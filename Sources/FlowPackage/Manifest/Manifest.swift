@@ -140,15 +140,3 @@ public struct Manifest: Sendable, Equatable {
         formatVersion == 1 ? Self.entryListDigest(of: entries.map { ($0.path, $0.sha256) }) : packageDigest
     }
 }
-
-/// Lowercase hex of a digest's bytes.
-func hexString<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(64)
-    for byte in bytes {
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: out, as: UTF8.self)
-}

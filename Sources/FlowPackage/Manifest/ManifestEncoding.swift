@@ -1,3 +1,5 @@
+import FlowJSON
+
 extension Manifest {
     /// The manifest as `manifest.json` stores it: UTF-8, keys in the format's fixed order, one
     /// module or resource per line, a final line feed. Written by hand because the key order

@@ -1,3 +1,5 @@
+import FlowJSON
+
 extension Manifest {
     /// The package digest (format 2): the lowercase hex SHA-256 of `digestText`. It identifies
     /// the package: two packages with the same digest have the same identifier, name, version,
@@ -5,7 +7,7 @@ extension Manifest {
     /// generator (the flowpkg that wrote the package), so the same project exported by two
     /// flowpkg versions has one digest. This is what a signature over a package signs.
     public var packageDigest: String {
-        hexString(SHA256.hash(data: digestText))
+        SHA256.hex(of: digestText)
     }
 
     /// The canonical text `packageDigest` hashes: UTF-8, one field per line, each line ending in
@@ -55,7 +57,7 @@ extension Manifest {
         hasher.update(data: header.digestHeader().bytes)
         entryLines.forEachEntryLineBlock { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         hasher.update(data: header.scriptLines().bytes)
-        return hexString(hasher.finalize())
+        return hasher.finalize().hexDigits
     }
 
     /// The digest text's `script` lines (package path, size, SHA-256), sorted by path; none
@@ -109,7 +111,7 @@ extension Manifest {
             lines.append(contentsOf: entry.sha256.utf8)
             lines.append(UInt8(ascii: "\n"))
         }
-        return hexString(SHA256.hash(data: lines))
+        return SHA256.hex(of: lines)
     }
 }
 

@@ -38,7 +38,7 @@ extension EntryByteSource {
                 path: path, entry: entry,
                 reason: "holds \(total) bytes; the manifest declares \(declaredSize)")
         }
-        let actual = hexString(hasher.finalize())
+        let actual = hasher.finalize().hexDigits
         if actual != sha256 {
             throw .corruptEntry(
                 path: path, entry: entry,
@@ -86,7 +86,7 @@ extension EntryByteSource {
                 path: path, entry: entry,
                 reason: "holds \(bytes.count) bytes; the manifest declares \(declaredSize)")
         }
-        let actual = hexString(hasher.finalize())
+        let actual = hasher.finalize().hexDigits
         if actual != sha256 {
             throw .corruptEntry(
                 path: path, entry: entry,

@@ -15,12 +15,7 @@ public enum PackageFile {
     /// The lowercase hex SHA-256 of the file's bytes (what `sha256sum` prints): it names this
     /// exact file, where the manifest's digest names its content.
     public static func sha256(at url: URL) throws -> String {
-        let handle = try ReadableFile(path: url.path)
-        var hasher = SHA256()
-        while case let chunk = try handle.read(upTo: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
-        }
-        return hexString(hasher.finalize())
+        try SHA256.hexOfFile(at: url.path).sha256
     }
 
     /// Whether the file starts as every `.luapkg` does: a zip whose first entry is

@@ -34,7 +34,7 @@ public struct PackagePublicKey: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A short name for messages: the first 16 hex digits of the key's SHA-256.
-    public var keyID: String { String(hexString(SHA256.hash(data: rawBytes)).prefix(16)) }
+    public var keyID: String { String(SHA256.hex(of: rawBytes).prefix(16)) }
 
     public var description: String { keyID }
 

@@ -47,5 +47,5 @@ public struct PackageSignature: Sendable, Equatable {
     }
 
     /// The signer's key id (see `PackagePublicKey.keyID`).
-    public var signerKeyID: String { String(hexString(SHA256.hash(data: publicKey)).prefix(16)) }
+    public var signerKeyID: String { String(SHA256.hex(of: publicKey).prefix(16)) }
 }

@@ -73,7 +73,7 @@ final class EntryFeed: Sendable {
                 guard send(.chunk(chunk)) else { return nil }
                 if count < want { break }
             }
-            if total != expected.size || hexString(hasher.finalize()) != expected.sha256 {
+            if total != expected.size || hasher.finalize().hexDigits != expected.sha256 {
                 return .failure(.inputChanged(file: entry.file.path, entry: entry.path))
             }
             return .end

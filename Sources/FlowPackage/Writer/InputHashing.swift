@@ -71,7 +71,7 @@ enum InputHashing {
         if let bytes = entry.contents {
             // Read once already (by validation): hashed and written as they are.
             progress.add(Int64(bytes.count))
-            return HashedEntry(size: Int64(bytes.count), sha256: hexString(SHA256.hash(data: bytes)), retained: bytes)
+            return HashedEntry(size: Int64(bytes.count), sha256: SHA256.hex(of: bytes), retained: bytes)
         }
         let file = try InputFile(entry.file, entry: entry.path)
         if keep {
@@ -90,7 +90,7 @@ enum InputHashing {
                 bytes.removeLast(bytes.count - count)
             }
             progress.add(Int64(count))
-            return HashedEntry(size: Int64(count), sha256: hexString(SHA256.hash(data: bytes)), retained: bytes)
+            return HashedEntry(size: Int64(count), sha256: SHA256.hex(of: bytes), retained: bytes)
         }
         var hasher = SHA256()
         var total: Int64 = 0
@@ -102,7 +102,7 @@ enum InputHashing {
             total += Int64(count)
             progress.add(Int64(count))
         }
-        return HashedEntry(size: total, sha256: hexString(hasher.finalize()), retained: nil)
+        return HashedEntry(size: total, sha256: hasher.finalize().hexDigits, retained: nil)
     }
 }
 

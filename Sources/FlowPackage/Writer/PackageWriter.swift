@@ -94,7 +94,7 @@ public enum PackageWriter {
             }
         }
         try TemporaryOutput.moveIntoPlace(temporary)
-        return Written(manifest: manifest, bytes: written.count, sha256: hexString(written.hasher.finalize()))
+        return Written(manifest: manifest, bytes: written.count, sha256: written.hasher.finalize().hexDigits)
     }
 
     /// The bytes of one pass's archive, counted and hashed as libarchive writes them.

@@ -88,7 +88,7 @@ final class ReadAhead: Sendable {
         var bytes = [UInt8](repeating: 0, count: Int(expected.size) + 1)
         let count = try file.readFully(&bytes)
         bytes.removeLast(bytes.count - count)
-        guard count == Int(expected.size), hexString(SHA256.hash(data: bytes)) == expected.sha256 else {
+        guard count == Int(expected.size), SHA256.hex(of: bytes) == expected.sha256 else {
             throw .inputChanged(file: entry.file.path, entry: entry.path)
         }
         return bytes

@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowSupport
 
 extension DependencyGraph {
     /// Where the locked path dependency `dependency` is declared: its entry in the project's

@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowSupport
 import FlowDiagnostics
 import FlowPackage
 
@@ -22,12 +23,22 @@ struct DependencyGraph {
 
     /// Walks `file`'s dependencies from the project at `root`; a cycle or one name from two
     /// places is an error that names them.
-    static func walk(root: String, file: ProjectFile, cache: FileCache) throws(DependencyError) -> DependencyGraph {
+    /// Folders are compared as the file system has them: links resolved before `..` applies
+    /// (a cycle through a link is a cycle, FP815).
+    static func walk(root given: String, file: ProjectFile, cache: FileCache) throws(DependencyError) -> DependencyGraph
+    {
         var graph = DependencyGraph()
+        let root = FileTree.realPath(given) ?? given
         try graph.visit(
             file.dependencies, folder: root, root: root, chain: [file.name.isEmpty ? "the project" : file.name],
             folders: [PathText.resolve(".", against: root)], cache: cache)
         return graph
+    }
+
+    /// `path` from `folder`, its links resolved (as given when it does not exist).
+    private static func resolved(_ path: String, from folder: String) -> String {
+        let lexical = PathText.resolve(path, against: folder)
+        return FileTree.realPath(lexical) ?? lexical
     }
 
     private mutating func visit(
@@ -40,11 +51,11 @@ struct DependencyGraph {
             case .rock(let constraint):
                 if parent != nil { rocks.append((declaration.name, constraint)) }
             case .path(let path):
-                let target = PathText.resolve(path, against: folder)
+                let target = Self.resolved(path, from: folder)
                 if folders.contains(target) {
                     throw .dependencyCycle(chain: chain + [declaration.name])
                 }
-                let origin = parent == nil ? path : DependencyLocking.relativePath(from: root, to: target)
+                let origin = parent == nil ? path : PathText.relative(target, from: root)
                 let source = describe("path", declaration.name, origin, parent)
                 if let existing = pinned.first(where: { $0.name == declaration.name }) {
                     // The same folder reached twice (two dependencies sharing one) is one dependency.
@@ -66,7 +77,7 @@ struct DependencyGraph {
                     folders: folders + [target], cache: cache)
             case .package(let path):
                 let target = PathText.resolve(path, against: folder)
-                let origin = parent == nil ? path : DependencyLocking.relativePath(from: root, to: target)
+                let origin = parent == nil ? path : PathText.relative(target, from: root)
                 let entries = try PackageDependencies.lock(
                     name: declaration.name, path: origin, root: root, requested: parent == nil ? path : nil,
                     cache: cache)

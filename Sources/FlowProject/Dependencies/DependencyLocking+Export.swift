@@ -1,6 +1,7 @@
 import FlowDependencies
 import FlowDiagnostics
 import FlowPackage
+import FlowSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -93,7 +94,12 @@ extension DependencyLocking {
                     guard let bytes = try options.cache.checkedContents(of: module.sha256) else {
                         throw DependencyError.unavailableOffline(dependency: dependency.name, file: module.path)
                     }
-                    try AtomicWrite.write(bytes, to: target)
+                    do {
+                        // vendor/ is flowpkg's to fill: a link there could lead outside the project.
+                        try AtomicOutput.write(bytes, to: target, links: .refuse, creatingFolders: true)
+                    } catch {
+                        throw DependencyError.io(error)
+                    }
                 }
                 outcome.changes.append("vendor/\(dependency.name)/ (\(dependency.modules.count) files)")
             }

@@ -44,18 +44,6 @@ extension DependencyLocking {
         return lower + ", < \(major + 1)"
     }
 
-    /// `to` relative to the folder `from` (both absolute), as flowpkg.json should record it.
-    static func relativePath(from: String, to: String) -> String {
-        let base = from.split(separator: "/")
-        let target = to.split(separator: "/")
-        var common = 0
-        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
-        let ups = Array(repeating: "..", count: base.count - common)
-        let rest = target[common...].map(String.init)
-        let parts = ups + rest
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
-    }
-
     static func failure(_ code: DiagnosticCode, _ message: String, file: String, hint: String? = nil) -> Outcome {
         Outcome(
             lock: nil, diagnostics: [Diagnostic(severity: .error, code: code, message: message, file: file, hint: hint)]

@@ -1,6 +1,8 @@
 import FlowDependencies
 import FlowDiagnostics
+import FlowJSON
 import FlowPackage
+import FlowSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -72,11 +74,11 @@ public enum DependencyLocking {
                     .invalidDependency, "'\(constraint)' is not a LuaRocks constraint: \(problem)",
                     file: projectFilePath)
             }
-            value = JSONStrings.quoted(constraint ?? "")
+            value = JSONText.quoted(constraint ?? "")
             constraintToPin = constraint == nil ? "" : nil
         case .path(let path):
             let folder = PathText.resolve(path, against: workingDirectory)
-            let relative = relativePath(from: rootPath, to: folder)
+            let relative = PathText.relative(folder, from: rootPath)
             let decoded = readProjectFile(folder)
             guard let dependencyFile = decoded.file else {
                 let reason =
@@ -89,10 +91,10 @@ public enum DependencyLocking {
             name =
                 DependencyDeclaration.nameProblem(dependencyFile.name) == nil
                 ? dependencyFile.name : PathText.lastComponent(of: folder)
-            value = "{\"path\": \(JSONStrings.quoted(relative))}"
+            value = "{\"path\": \(JSONText.quoted(relative))}"
         case .package(let path):
             let file = PathText.resolve(path, against: workingDirectory)
-            let relative = relativePath(from: rootPath, to: file)
+            let relative = PathText.relative(file, from: rootPath)
             let manifest: Manifest
             do {
                 manifest = try PackageReader.readManifest(at: URL(fileURLWithPath: file))
@@ -103,7 +105,7 @@ public enum DependencyLocking {
                     diagnostics: [DependencyError.packageUnusable(name: path, path: file, reason: reason).diagnostic])
             }
             name = DependencyDeclaration.nameProblem(manifest.name) == nil ? manifest.name : "package"
-            value = "{\"package\": \(JSONStrings.quoted(relative))}"
+            value = "{\"package\": \(JSONText.quoted(relative))}"
         }
         var editor = ProjectFileEditor(bytes: bytes)
         let key = development ? ProjectFile.devDependenciesKey : "dependencies"
@@ -122,7 +124,7 @@ public enum DependencyLocking {
                 guard constraintToPin != nil, let locked = lock.dependency(named: name) else { return nil }
                 let constraint = compatibleConstraint(locked.version)
                 var pinned = editor
-                try? pinned.setDependency(name, value: JSONStrings.quoted(constraint), key: key)
+                try? pinned.setDependency(name, value: JSONText.quoted(constraint), key: key)
                 if let index = lock.dependencies.firstIndex(where: { $0.name == name }) {
                     lock.dependencies[index].requested = constraint
                 }

@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowSupport
 
 /// How a command treats dependencies: like cargo's `--locked` and `--offline`, plus the
 /// `--rocks-server` override and the cache to use.

@@ -1,6 +1,7 @@
 import FlowDependencies
 import FlowDiagnostics
 import FlowPackage
+import FlowSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -23,13 +24,23 @@ extension DependencyLocking {
                 workingDirectory: workingDirectory)
             var bytes = projectBytes
             if let beforeWriting, let pinned = beforeWriting(&lock) { bytes = pinned }
-            if let bytes { try AtomicWrite.write(bytes, to: root + "/" + ProjectFile.fileName) }
+            if let bytes { try writeProjectFile(bytes, root: root) }
             try lock.write(to: lockPath)
             return Outcome(lock: lock, changes: describeChanges(from: existing ?? nil, to: lock))
         } catch {
             return Outcome(
                 lock: nil,
                 diagnostics: [LockedModules.located(error.diagnostic, file: root + "/" + ProjectFile.fileName)])
+        }
+    }
+
+    /// flowpkg.json edited in place: written through a symbolic link to the file it names, its
+    /// mode kept (FlowSupport's `AtomicOutput`).
+    static func writeProjectFile(_ bytes: [UInt8], root: String) throws(DependencyError) {
+        do {
+            try AtomicOutput.write(bytes, to: root + "/" + ProjectFile.fileName)
+        } catch {
+            throw .io(error)
         }
     }
 

@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowSupport
 import FlowDiagnostics
 import FlowPackage
 
@@ -78,7 +79,14 @@ enum LockedModules {
             try checkPlace(of: module, in: dependency)
             var path: String
             if let vendored = try VendorFolder.existing(root: root, dependency: dependency.name, path: module.path) {
-                let actual = try Hashing.sha256(ofFileAt: vendored)
+                // A file of another size is not the locked one: it is never read whole to tell.
+                let size = (try? FileManager.default.attributesOfItem(atPath: vendored)[.size] as? Int) ?? nil
+                guard size.map(Int64.init) == module.size else {
+                    throw .hashMismatch(
+                        file: vendored, expected: module.sha256,
+                        actual: "a file of \(size.map(String.init) ?? "unknown") bytes, not \(module.size)")
+                }
+                let actual = try FileCache.sha256(ofFileAt: vendored)
                 guard actual == module.sha256 else {
                     throw .hashMismatch(file: vendored, expected: module.sha256, actual: actual)
                 }

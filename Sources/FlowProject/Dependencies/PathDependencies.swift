@@ -1,4 +1,5 @@
 import FlowDependencies
+import FlowSupport
 import FlowDiagnostics
 import FlowPackage
 
@@ -6,6 +7,11 @@ import FlowPackage
     import FoundationEssentials
 #else
     import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Another flowpkg project used by path (`{"path": "../ui-kit"}`): its own modules, read from
@@ -30,6 +36,20 @@ enum PathDependencies {
         guard folder != PathText.resolve(".", against: root) else {
             throw .pathUnusable(name: name, path: folder, reason: "it is this project itself")
         }
+        // As a linked resource: outside the project's git work tree only with the opt-in (a pull
+        // request writes flowpkg.json), never in /proc. A project in no work tree has sibling
+        // folders as dependencies, as before.
+        let realRoot = FileTree.realPath(root) ?? root
+        let rule = LinkRule(projectRoot: realRoot, allowsOutside: OutsideLinks.allowedByEnvironment)
+        var gitFolder = stat()
+        let inWorkTree = rule.repositoryRoot != realRoot || lstat(realRoot + "/.git", &gitFolder) == 0
+        if let real = FileTree.realPath(folder) {
+            let refusal = rule.refusal(of: real)
+            if let refusal, refusal != .holdsProject(target: real), inWorkTree || !refusal.isAllowedByOptIn {
+                let (message, hint) = rule.explain(refusal, link: path, what: "its folder")
+                throw .pathOutsideRepository(name: name, path: folder, message: message, hint: hint)
+            }
+        }
         let discovery = ProjectLoader.discover(in: URL(fileURLWithPath: folder), includeDependencies: false)
         guard let project = discovery.project else {
             let first = discovery.diagnostics.first { $0.severity == .error }
@@ -40,17 +60,22 @@ enum PathDependencies {
         var modules: [ProjectModule] = []
         var locked: [LockedModule] = []
         for module in project.modules where module.dependency == nil {
-            guard let data = FileManager.default.contents(atPath: module.file.path) else {
-                throw .io(path: module.file.path, reason: "it cannot be read")
+            // Read within validate's limit (FP303): a dependency's module is no bigger than the app's.
+            let limit = ValidationOptions.defaultMaximumModuleSize
+            let bytes: [UInt8]
+            switch SourceFile.contents(of: module.file.path, maximumSize: limit) {
+            case .success(let read): bytes = read
+            case .failure(.tooLarge(let size)):
+                throw .moduleTooLarge(dependency: name, file: module.file.path, size: size, limit: limit)
+            case .failure(.unreadable(let reason)): throw .io(path: module.file.path, reason: reason)
             }
-            let bytes = [UInt8](data)
             var copy = module
             copy.dependency = name
             modules.append(copy)
             locked.append(
                 LockedModule(
                     name: module.name.rawValue, path: module.relativePath, size: Int64(bytes.count),
-                    sha256: Hashing.sha256(bytes)))
+                    sha256: SHA256.hex(of: bytes)))
         }
         return Modules(
             modules: modules, locked: locked, version: project.projectFile.version, folder: folder,
@@ -65,7 +90,7 @@ enum PathDependencies {
         let found = try modules(name: name, path: path, root: root)
         let lines = found.locked.sorted { $0.path < $1.path }.map { "\($0.path):\($0.sha256)\n" }.joined()
         let locked = LockedDependency(
-            kind: "path", name: name, version: found.version, origin: path, sha256: Hashing.sha256(Array(lines.utf8)),
+            kind: "path", name: name, version: found.version, origin: path, sha256: SHA256.hex(of: Array(lines.utf8)),
             requested: requested, dependencies: found.declarations.map(DependencyGraph.ownDependency).sorted(),
             modules: found.locked)
         return (locked, found)
@@ -109,7 +134,7 @@ enum PackageDependencies {
                     name: module.name.rawValue, path: String(module.path.dropFirst(PackagePath.modulesFolder.count)),
                     size: Int64(bytes.count), sha256: sha))
         }
-        let packageSHA = try Hashing.sha256(ofFileAt: file)
+        let packageSHA = try FileCache.sha256(ofFileAt: file)
         var bundled: [LockedDependency] = []
         var taken = Set<String>()
         for dependency in reader.manifest.dependencies {
@@ -140,7 +165,7 @@ enum PackageDependencies {
     static func refill(_ dependency: LockedDependency, root: String, cache: FileCache) throws(DependencyError) -> Bool {
         let file = PathText.resolve(dependency.origin, against: root)
         guard FileManager.default.fileExists(atPath: file) else { return false }
-        let actual = try Hashing.sha256(ofFileAt: file)
+        let actual = try FileCache.sha256(ofFileAt: file)
         guard actual == dependency.sha256 else {
             throw .hashMismatch(file: file, expected: dependency.sha256, actual: actual)
         }

@@ -65,7 +65,7 @@ public struct RunTarget {
     /// The absolute `path` without `.` parts, each `..` taking away the part before it, and no
     /// empty part: what `URL.standardizedFileURL` gives (no link is followed), without the
     /// generic machinery that cost a run's start-up a quarter of a millisecond.
-    static func lexicallyStandardized(_ path: String) -> String {
+    public static func lexicallyStandardized(_ path: String) -> String {
         var kept: [UInt8] = []
         var partStarts: [Int] = []
         var part: [UInt8] = []

@@ -6,19 +6,35 @@ import FlowLua
     import Foundation
 #endif
 
-/// The lint options of a project: luacheck's defaults, then what `.luacheckrc` sets at its top
-/// level (`ignore`, `enable`, `only`, `unused`, `unused_args`, `unused_secondaries`, `self`,
-/// `allow_defined`, `allow_defined_top`, `max_line_length` and the code, string and comment
-/// limits, `read_globals`), then, for a file, each `files[...]` section whose path covers it.
+/// The lint options of a project, as luacheck 1.1 reads `.luacheckrc`: its top-level options,
+/// then each `files["glob"]` section whose glob matches a file (luacheck's own defaults among
+/// them: `**/spec/**/*_spec.lua` gets `+busted`), least specific first; `include_files` and
+/// `exclude_files` say which files are linted at all. A file's option stack is normalized as
+/// luacheck's `options.normalize` does (`LintConfiguration+Normalize.swift`).
 struct LintConfiguration {
-    var base = LintOptions()
-    /// `files["path"]` sections, by path relative to the project folder (a folder covers its files).
-    var sections: [(path: String, settings: [(String, String)])] = []
+    typealias OptionTable = [String: LuaValue]
+
+    /// The top-level options (`.nil` values absent).
+    var top: OptionTable = [:]
+    /// `files[...]` sections, glob → options.
+    var sections: [(glob: String, options: OptionTable)] = []
+    /// `stds` definitions of the configuration: name → a std table (`globals`, `read_globals`).
+    var customStandards: [String: OptionTable] = [:]
+    var includeFiles: [String] = []
+    var excludeFiles: [String] = []
+    /// The project folder, which globs are relative to.
     var root = ""
-    /// `read_globals` of the configuration: globals that may be read but not set.
-    var readGlobals: Set<String> = []
+    /// Whether the project has a `.luacheckrc` (without one, flowpkg's own defaults stand).
+    var isLoaded = false
     /// Whether a file (relative to the project folder) is a spec, which has busted's globals.
     var specFile: (@Sendable (String) -> Bool)?
+
+    /// The options luacheck gives files under these globs whatever the configuration says.
+    static let defaultSections: [(String, String)] = [
+        ("**/spec/**/*_spec.lua", "+busted"), ("**/test/**/*_spec.lua", "+busted"),
+        ("**/tests/**/*_spec.lua", "+busted"), ("**/*.rockspec", "+rockspec"), ("**/*.luacheckrc", "+luacheckrc"),
+        ("**/config.ld", "+ldoc"),
+    ]
 
     /// Read under the same rules and bounds as the configuration's globals
     /// (`LuacheckConfig.globals`, which reports what is refused).
@@ -28,69 +44,80 @@ struct LintConfiguration {
         var configuration = LintConfiguration()
         configuration.root = root.standardizedFileURL.path
         configuration.specFile = specFile
-        guard let source = LuacheckConfig.contents(inProject: root, allowsOutsideLinks: allowsOutsideLinks),
-            let entries = try? LuacheckConfig.entries(source, chunkName: LuacheckConfig.fileName)
-        else { return configuration }
-        var sections: [String: [(String, String)]] = [:]
-        for entry in entries {
-            if entry.hasPrefix("opt:"), let (key, value) = split(entry.dropFirst(4)) {
-                if key == "read_globals" { configuration.readGlobals.insert(value) }
-                apply(key, value, to: &configuration.base)
-            } else if entry.hasPrefix("optf:"), let tab = entry.firstIndex(of: "\t"),
-                let (key, value) = split(entry[entry.index(after: tab)...])
-            {
-                let path = String(entry[entry.index(entry.startIndex, offsetBy: 5)..<tab])
-                sections[path, default: []].append((key, value))
-            }
+        if let source = LuacheckConfig.contents(inProject: root, allowsOutsideLinks: allowsOutsideLinks),
+            let options = try? LuacheckConfig.options(source, chunkName: LuacheckConfig.fileName)
+        {
+            configuration.read(options)
+            configuration.isLoaded = true
         }
-        // Shorter paths first, so a file's own section has the last word.
-        configuration.sections = sections.sorted { $0.key.count < $1.key.count }.map { ($0.key, $0.value) }
+        configuration.addDefaultSections()
         return configuration
     }
 
-    static func split(_ text: Substring) -> (String, String)? {
-        guard let equals = text.firstIndex(of: "=") else { return nil }
-        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    /// The configuration `options` (a `.luacheckrc`'s globals, as the sandbox copied them) give.
+    init(options: OptionTable) {
+        read(options)
+        isLoaded = true
+        addDefaultSections()
     }
 
-    /// One option, as luacheck means it.
-    static func apply(_ key: String, _ value: String, to options: inout LintOptions) {
-        let flag = value == "true"
-        let length: Int? = value == "false" ? nil : Int(value)
-        switch key {
-        case "ignore": options.ignore.append(value)
-        case "enable": options.enable.append(value)
-        case "only": options.only = (options.only ?? []) + [value]
-        case "unused": if !flag { options.ignore += ["21", "22", "23", "24", "31"] }
-        case "redefined": if !flag { options.ignore += ["41"] }
-        case "unused_args": options.unusedArguments = flag
-        case "unused_secondaries": options.unusedSecondaries = flag
-        case "self": options.unusedSelf = flag
-        case "allow_defined": options.allowDefined = flag
-        case "allow_defined_top": options.allowDefinedTop = flag
-        case "max_line_length": options.maximumLineLength = length
-        case "max_code_line_length": options.maximumCodeLineLength = .some(length)
-        case "max_string_line_length": options.maximumStringLineLength = .some(length)
-        case "max_comment_line_length": options.maximumCommentLineLength = .some(length)
-        case "read_globals": options.readGlobals.insert(value)
-        default: break
+    init() {}
+
+    private mutating func read(_ options: OptionTable) {
+        top = options
+        if case .table(let files)? = options["files"] {
+            for (glob, value) in files.sorted(by: { $0.key < $1.key }) {
+                if case .table(let section) = value { sections.append((glob, section)) }
+            }
+        }
+        if case .table(let stds)? = options["stds"] {
+            for (name, value) in stds { if case .table(let std) = value { customStandards[name] = std } }
+        }
+        includeFiles = LuacheckEntries.names(in: options["include_files"])
+        excludeFiles = LuacheckEntries.names(in: options["exclude_files"])
+    }
+
+    /// luacheck's `add_default_path_options`: a default glob's `std` unless the configuration's
+    /// own section for the same glob sets one.
+    private mutating func addDefaultSections() {
+        for (glob, std) in Self.defaultSections {
+            if let index = sections.firstIndex(where: { $0.glob == glob }) {
+                if sections[index].options["std"] == nil { sections[index].options["std"] = .string(std) }
+            } else {
+                sections.append((glob, ["std": .string(std)]))
+            }
         }
     }
 
-    func options(forFile path: String) -> LintOptions {
-        guard !sections.isEmpty || specFile != nil else { return base }
-        var options = base
+    /// `path` relative to the project folder.
+    func relative(_ path: String) -> String {
         var relative = path
         if relative.hasPrefix(root + "/") { relative.removeFirst(root.count + 1) }
-        if let specFile, specFile(relative) { options.globals.formUnion(LuacheckConfig.standardSets["busted"] ?? []) }
-        for section in sections {
-            let folder = section.path.hasSuffix("/") ? section.path : section.path + "/"
-            // luacheck's paths are relative to where it runs: the project folder, or Sources/.
-            let matches = [relative, relative.split(separator: "/", maxSplits: 1).last.map(String.init) ?? relative]
-                .contains { $0 == section.path || $0.hasPrefix(folder) }
-            guard matches else { continue }
-            for (key, value) in section.settings { Self.apply(key, value, to: &options) }
-        }
+        return LuacheckGlob.normalized(relative)
+    }
+
+    /// Whether luacheck checks the file at `path` under `include_files` and `exclude_files`.
+    func lints(file path: String) -> Bool {
+        let relative = relative(path)
+        if excludeFiles.contains(where: { LuacheckGlob.matches($0, relative) }) { return false }
+        return includeFiles.isEmpty || includeFiles.contains { LuacheckGlob.matches($0, relative) }
+    }
+
+    /// The option tables that apply to the file at `path`, least specific first.
+    func stack(forFile path: String) -> [OptionTable] {
+        let relative = relative(path)
+        let matching = sections.filter { LuacheckGlob.matches($0.glob, relative) }
+            .sorted { LuacheckGlob.lessSpecific($0.glob, $1.glob) }
+        return [top] + matching.map(\.options)
+    }
+
+    /// The normalized options for the file at `path`.
+    func options(forFile path: String) -> LintOptions {
+        var options = normalize(stack(forFile: path))
+        if let specFile, specFile(relative(path)) { options.readGlobals.formUnion(LuacheckStandards.busted) }
         return options
     }
+
+    /// The top level's options alone (what applies to every file).
+    var topOptions: LintOptions { normalize([top]) }
 }

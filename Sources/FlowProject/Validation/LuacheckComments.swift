@@ -129,8 +129,12 @@ struct LuacheckComments {
         return Int(message[message.index(after: open)..<end])
     }
 
-    /// The name a lint message is about: its first quoted word (`unused argument 'self'`).
+    /// The name a lint message is about: its first quoted word (`unused argument 'self'`), or
+    /// for a field of a global, the global's, as luacheck names it (`122/debug`).
     static func name(in message: String) -> String {
+        if let global = message.firstRange(of: " of global '") {
+            return String(message[global.upperBound...].prefix { $0 != "'" })
+        }
         guard let open = message.firstIndex(of: "'") else { return "" }
         let rest = message[message.index(after: open)...]
         guard let close = rest.firstIndex(of: "'") else { return "" }

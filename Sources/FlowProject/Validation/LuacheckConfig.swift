@@ -82,8 +82,6 @@ enum LuacheckConfig {
     ) throws -> [String] {
         var names: [String] = []
         for text in try entries(source, chunkName: chunkName, limits: limits, measured: measured) {
-            // Lint options are read by `LintConfiguration`, not globals.
-            if text.hasPrefix("opt:") || text.hasPrefix("optf:") { continue }
             if text.hasPrefix("std:") {
                 names += standardSets[String(text.dropFirst(4))] ?? []
             } else {
@@ -93,18 +91,25 @@ enum LuacheckConfig {
         return names
     }
 
-    /// Everything a configuration lists, within the bounds of FlowLua's sandbox: names,
-    /// `std:` sets and the lint options (`opt:`, `optf:`) `LintConfiguration` reads.
+    /// Everything a configuration lists, within the bounds of FlowLua's sandbox: names and
+    /// `std:` sets.
     static func entries(
         _ source: [UInt8], chunkName: String, limits: LuaLimits = limits, measured: ((LuaState) -> Void)? = nil
     ) throws -> [String] {
+        LuacheckEntries(options: try options(source, chunkName: chunkName, limits: limits, measured: measured)).list
+    }
+
+    /// The configuration's options, as luacheck reads them: the globals it sets, updated with
+    /// the table it returns, if any (`return { std = "min" }`).
+    static func options(
+        _ source: [UInt8], chunkName: String, limits: LuaLimits = limits, measured: ((LuaState) -> Void)? = nil
+    ) throws -> [String: LuaValue] {
         let sandbox = LuaSandbox(
             limits: limits, maximumSize: maximumSize, autovivifiedTables: ["files"], presetTables: ["stds"])
         let result = try sandbox.evaluate(source, name: chunkName, measured: measured)
         var options = result.globals
-        // luacheck lets a configuration return its options instead of setting them.
         if case .table(let returned) = result.returned { options.merge(returned) { $1 } }
-        return LuacheckEntries(options: options).list
+        return options
     }
 
     /// The configuration's bytes, when `.luacheckrc` may be read at all: a regular file, or a
@@ -123,26 +128,9 @@ enum LuacheckConfig {
     }
 
     /// Global names of luacheck's built-in sets, beyond Lua 5.4's own (which every project has).
-    static let standardSets: [String: [String]] = {
-        let lua51 = ["unpack", "setfenv", "getfenv", "module", "loadstring", "gcinfo", "newproxy"]
-        return [
-            "lua51": lua51, "lua51c": lua51, "luajit": lua51 + ["jit", "bit"],
-            "ngx_lua": lua51 + ["jit", "bit", "ngx", "ndk"],
-            "lua52": ["bit32"], "lua52c": ["bit32", "unpack", "loadstring", "module"], "lua53c": ["bit32"],
-            "max": lua51 + ["jit", "bit", "bit32"],
-            "busted": [
-                "describe", "it", "context", "spec", "test", "setup", "teardown", "before_each", "after_each",
-                "lazy_setup", "lazy_teardown", "strict_setup", "strict_teardown", "insulate", "expose", "pending",
-                "finally", "assert", "spy", "stub", "mock",
-            ],
-            "love": ["love"],
-            "rockspec": [
-                "rockspec_format", "package", "version", "description", "source", "dependencies",
-                "supported_platforms", "external_dependencies", "build", "test", "test_dependencies", "deploy",
-                "hooks",
-            ],
-        ]
-    }()
+    static let standardSets: [String: [String]] = LuacheckStandards.sets.mapValues {
+        $0.subtracting(LuacheckStandards.lua54).sorted()
+    }
 }
 
 /// The globals a folder's `.luacheckrc` declares, for `flowpkg init` (validate reads the file itself).

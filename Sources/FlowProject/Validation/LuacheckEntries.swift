@@ -1,8 +1,7 @@
 import FlowLua
 
-/// What a `.luacheckrc`'s options list, as text: plain global names, `std:NAME` for each
-/// built-in set it names, `opt:key=value` for a top-level lint option and
-/// `optf:path<TAB>key=value` for one of a `files[...]` section. Sorted, each once.
+/// The global names a `.luacheckrc`'s options list, at the top level and in every `files[...]`
+/// section, with `std:NAME` for each built-in set it names. Sorted, each once.
 struct LuacheckEntries {
     private(set) var list: [String] = []
     private var seen: Set<String> = []
@@ -14,12 +13,6 @@ struct LuacheckEntries {
         section(options)
         if case .table(let files)? = options["files"] {
             for (_, section) in files { if case .table(let entries) = section { self.section(entries) } }
-        }
-        lintOptions(prefix: "opt:", options)
-        if case .table(let files)? = options["files"] {
-            for (path, section) in files {
-                if case .table(let entries) = section { lintOptions(prefix: "optf:" + path + "\t", entries) }
-            }
         }
         list.sort()
     }
@@ -62,31 +55,5 @@ struct LuacheckEntries {
     private mutating func section(_ options: [String: LuaValue]) {
         for key in ["globals", "read_globals", "new_globals", "new_read_globals"] { names(options[key]) }
         standard(options["std"])
-    }
-
-    private mutating func lintOptions(prefix: String, _ options: [String: LuaValue]) {
-        for key in ["ignore", "enable", "only"] {
-            switch options[key] {
-            case .string(let pattern)?: add(prefix + key + "=" + pattern)
-            case .array(let patterns)?:
-                for pattern in patterns { if let text = pattern.stringValue { add(prefix + key + "=" + text) } }
-            default: break
-            }
-        }
-        for key in [
-            "unused", "unused_args", "unused_secondaries", "self", "redefined", "allow_defined", "allow_defined_top",
-            "max_line_length", "max_code_line_length", "max_string_line_length", "max_comment_line_length",
-        ] {
-            switch options[key] {
-            case .bool(let flag)?: add(prefix + key + "=" + String(flag))
-            case .integer(let number)?: add(prefix + key + "=" + String(number))
-            case .number(let number)? where number.isFinite && abs(number) < 1e15:
-                add(prefix + key + "=" + String(Int(number)))
-            default: break
-            }
-        }
-        for key in ["read_globals", "new_read_globals"] {
-            for name in Self.names(in: options[key]) { add(prefix + "read_globals=" + name) }
-        }
     }
 }

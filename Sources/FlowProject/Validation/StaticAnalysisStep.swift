@@ -16,7 +16,8 @@ enum StaticAnalysisStep {
     ) -> [Diagnostic] {
         // An unknown environment is already reported (FP107); check against plain Lua then.
         let base = Environment.named(project.projectFile.environment) ?? .lua
-        // A luacheck user's configuration carries over: what .luacheckrc declares is defined.
+        // A luacheck user's configuration carries over: what .luacheckrc declares is defined,
+        // its top level's for every file, a `files[...]` section's for its files.
         let luacheck = LuacheckConfig.globals(
             inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
         // A LuaLS user's configuration carries over too (issue 47).
@@ -25,16 +26,18 @@ enum StaticAnalysisStep {
         // What the project's definition files declare is defined, as LuaLS has it.
         let definitions = TypeCheckStep.definitionFiles(of: project, luarc: luarc)
         let declared = definitions.flatMap { Array($0.types.globals.keys) + Array($0.types.globalFields.keys) }
-        let environment = base.extended(
-            globals: project.projectFile.globals + luacheck.names + luarc.globals + legacy + declared,
-            externalModules: project.projectFile.externalModules)
-        var resources: [ResourceKey: String] = [:]
-        for resource in project.resources { resources[resource.key] = resource.file.path }
         // Spec files read busted's globals (describe, it, assert, ...), as `std = "+busted"` gives them.
         let lint = LintConfiguration.load(
             inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks,
             specFile: { [projectFile = project.projectFile] in projectFile.isSpecFile($0) })
-        let readOnlyGlobals = base.globals.union(lint.readGlobals)
+        let top = lint.topOptions
+        let environment = base.extended(
+            globals: project.projectFile.globals + top.globals.union(top.readGlobals).sorted() + luarc.globals + legacy
+                + declared,
+            externalModules: project.projectFile.externalModules)
+        var resources: [ResourceKey: String] = [:]
+        for resource in project.resources { resources[resource.key] = resource.file.path }
+        let readOnlyGlobals = base.globals
         // The lint rules and the project rules read the same facts and nothing of each other:
         // on a large project the lint rules run on a thread of their own meanwhile, since this
         // step is the serial tail of validation (Benchmarks/README.md, lint speed).
@@ -63,15 +66,25 @@ enum StaticAnalysisStep {
             startModule: project.startModule, uncompiled: uncompiled,
             implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
                 modules: modules, options: { lint.options(forFile: $0) }),
-            fileGlobals: { lint.options(forFile: $0).globals })
+            options: { lint.options(forFile: $0) })
         let typeFindings = TypeCheckStep.check(
             project: project, modules: modules, definitions: definitions, disabled: luarc.disabled)
         lintDone.wait()
         // `diagnostics.disable: ["undefined-global"]` as luacheck's `ignore 113` would.
         let undefinedGlobalsOff = luarc.disabled.contains("undefined-global")
-        return luacheck.diagnostics + luarc.diagnostics + lintFindings.withLock { $0 }
-            + projectFindings.filter { !(undefinedGlobalsOff && $0.has(.undefinedGlobal)) } + typeFindings
+        let projectKept = projectFindings.filter { !(undefinedGlobalsOff && $0.has(.undefinedGlobal)) }
+        // `include_files` and `exclude_files` leave files out of luacheck's classes, as luacheck does.
+        let linted = (lintFindings.withLock { $0 } + projectKept).filter { diagnostic in
+            guard !lint.includeFiles.isEmpty || !lint.excludeFiles.isEmpty, let file = diagnostic.file,
+                diagnostic.code == .undefinedGlobal || luacheckCodes.contains(diagnostic.code)
+            else { return true }
+            return lint.lints(file: file)
+        }
+        return luacheck.diagnostics + luarc.diagnostics + linted + typeFindings
     }
+
+    /// The codes of luacheck's warning classes.
+    static let luacheckCodes = Set(DiagnosticCodes.byLuacheckNumber.values)
 
     /// Splits one checked file's findings: its syntax error, when it has one and a name the
     /// analysis knows it by, goes to `uncompiled` (graded with the project-wide rules); the

@@ -10,7 +10,9 @@ public struct ValidationOptions: Sendable {
     public var version: String?
     /// Larger modules are refused (FP303): Lua would compile them, but no hand-written module
     /// is that big, and a package loads every module before it starts.
-    public var maximumModuleSize = 8 << 20
+    public var maximumModuleSize = ValidationOptions.defaultMaximumModuleSize
+    /// 8 MB: the size limit of every module, a dependency's too.
+    public static let defaultMaximumModuleSize = 8 << 20
     /// How many files are checked at once; defaults to the number of cores.
     public var concurrency: Int?
     /// Linked files may lie outside the project's repository (`--allow-outside-links`; by

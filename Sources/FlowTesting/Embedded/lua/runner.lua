@@ -606,13 +606,22 @@ package.loaded.busted = setmetatable({}, {
   __newindex = function() error("Attempt to modify busted") end,
 })
 
+-- `arg` as busted's specs see it: the interpreter below 0, the program at 0.
+G.arg = { [-1] = options.interpreter, [0] = options.file }
+
 -- os.exit in a spec ends its file, not the run.
 os.exit = function(code) error(setmetatable({ code = code == nil and true or code }, Exit), 2) end
 
 -- The time limit: a count hook that, once past the deadline, raises in every frame that is
--- not this runner's until the runner has control again.
+-- not this runner's until the runner has control again. With --coverage the C line hook of
+-- flowpkg.coverage counts lines and calls the watchdog on its count events.
+local coverage = options.coverage and require("flowpkg.coverage") or nil
 local deadline, timedOut = clock() + options.timeout, false
-local function watchdog()
+local watchdog
+local function everyInstructions(count)
+  if coverage then coverage.setcount(count) else sethook(watchdog, "", count) end
+end
+watchdog = function()
   if timedOut then
     local info = getinfo(2, "S")
     if info and info.source ~= RUNNER then error(setmetatable({}, Timeout)) end
@@ -621,15 +630,24 @@ local function watchdog()
   if clock() > deadline then
     timedOut = true
     stopped = "timeout"
-    sethook(watchdog, "", 1)
+    everyInstructions(1)
     error(setmetatable({}, Timeout))
   end
 end
-sethook(watchdog, "", 10000)
+if coverage then
+  -- the project's own modules, by the chunk names they load under (`./src/x.lua` through lpath)
+  local wanted = {}
+  for _, path in ipairs(options.coverageFiles or {}) do
+    wanted["@" .. path], wanted["@./" .. path] = true, true
+  end
+  coverage.start(watchdog, 10000, wanted)
+else
+  sethook(watchdog, "", 10000)
+end
 
 local function finish(extra)
-  sethook()
-  local result = { records = records, randomseed = options.seed, stopped = stopped }
+  local counts = coverage and coverage.stop() or sethook()
+  local result = { records = records, randomseed = options.seed, stopped = stopped, coverage = counts }
   for k, v in pairs(extra or {}) do result[k] = v end
   return result
 end

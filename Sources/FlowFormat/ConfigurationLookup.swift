@@ -1,0 +1,73 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Finds the options for each file as StyLua does: `stylua.toml` or `.stylua.toml` in the
+/// file's folder or the nearest folder above it; failing that, the `.editorconfig` sections
+/// that match the file; failing that, StyLua's defaults. Folders are read once each.
+package final class ConfigurationLookup {
+    private var styluaFiles: [String: FormatOptions?] = [:]
+    private var editorConfigs: [String: EditorConfig?] = [:]
+
+    package init() {}
+
+    /// The options for the file at `path` (absolute); throws when a configuration file that
+    /// applies is not valid.
+    package func options(for path: String) throws(ConfigurationError) -> FormatOptions {
+        var folder = Self.parent(of: path)
+        while true {
+            if let found = try stylua(in: folder) { return found }
+            if folder == "/" || folder.isEmpty { break }
+            folder = Self.parent(of: folder)
+        }
+        return try editorConfigOptions(for: path)
+    }
+
+    private func stylua(in folder: String) throws(ConfigurationError) -> FormatOptions? {
+        if let known = styluaFiles[folder] { return known }
+        var found: FormatOptions?
+        for name in StyLuaConfiguration.fileNames {
+            let candidate = folder == "/" ? "/" + name : folder + "/" + name
+            guard let data = FileManager.default.contents(atPath: candidate) else { continue }
+            found = try StyLuaConfiguration.parse(String(decoding: data, as: UTF8.self), path: candidate)
+            break
+        }
+        styluaFiles[folder] = found
+        return found
+    }
+
+    /// `.editorconfig` files from the file's folder up to one that says `root = true`, the
+    /// nearest applied last.
+    private func editorConfigOptions(for path: String) throws(ConfigurationError) -> FormatOptions {
+        var chain: [EditorConfig] = []
+        var folder = Self.parent(of: path)
+        while true {
+            if let config = editorConfig(in: folder) {
+                chain.append(config)
+                if config.isRoot { break }
+            }
+            if folder == "/" || folder.isEmpty { break }
+            folder = Self.parent(of: folder)
+        }
+        var options = FormatOptions()
+        for config in chain.reversed() { try config.apply(to: &options, for: path) }
+        return options
+    }
+
+    private func editorConfig(in folder: String) -> EditorConfig? {
+        if let known = editorConfigs[folder] { return known }
+        let candidate = folder == "/" ? "/.editorconfig" : folder + "/.editorconfig"
+        let config = FileManager.default.contents(atPath: candidate).map {
+            EditorConfig(text: String(decoding: $0, as: UTF8.self), path: candidate, folder: folder)
+        }
+        editorConfigs[folder] = config
+        return config
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
