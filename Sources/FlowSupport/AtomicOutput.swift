@@ -176,7 +176,7 @@ extension AtomicOutput {
         var written = 0
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
             while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -190,4 +190,9 @@ extension AtomicOutput {
         if let failure { throw Failure(path: path, reason: String(cString: strerror(failure))) }
         try output.moveIntoPlace()
     }
+}
+
+/// The C library's `write(2)`, which `AtomicOutput.write` hides inside the type.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -7,14 +8,14 @@ import Testing
 /// folder inside the repository, as a pull request could add one.
 @Suite(.serialized) struct RockBuildRefusalTests {
     struct Project {
-        let scratch: CLIScratch
+        let scratch: Scratch
         let app: URL
         let cache: URL
         let server: LocalRocksServer
         let marker: URL
 
         init() throws {
-            scratch = try CLIScratch()
+            scratch = try Scratch()
             app = scratch.url.appendingPathComponent("app")
             cache = scratch.url.appendingPathComponent("cache")
             marker = scratch.url.appendingPathComponent("MARKER")

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -6,12 +7,12 @@ import Testing
 @Suite(.serialized) struct TestCommandTests {
     /// A new console-app project with luassert as a dev dependency, and `specs` written in it.
     struct Project {
-        let scratch: CLIScratch
+        let scratch: Scratch
         let folder: URL
         let cache: URL
 
         init(specs: [String: String], addAssertions: Bool = true) throws {
-            scratch = try CLIScratch()
+            scratch = try Scratch()
             cache = scratch.url.appendingPathComponent("cache")
             folder = scratch.url.appendingPathComponent("app")
             let made = try FlowpkgProcess.run(["new", "app", "--template", "console-app"], in: scratch.url)
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func specsAndDevDependenciesAreValidatedButNeverPackaged() throws {
-        let scratch = try CLIScratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let folder = scratch.url.appendingPathComponent("lib")
         let cache = scratch.url.appendingPathComponent("cache")

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
     /// The library's manifest lists a dependency named `..` providing its module `Sources.Main`:
     /// vendored, that would be `vendor/../Sources/Main.lua`, the app's own start module.
     @Test func aDotDotDependencyInAPackageManifestIsRefused() throws {
-        let scratch = try CLIScratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let cache = scratch.url.appendingPathComponent("cache")
         let app = try appWithPackage(in: scratch.url, libModules: ["Sources.Main": "print('library text')\n"])
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func dotNamesInFlowpkgJSONAreRefused() throws {
-        let scratch = try CLIScratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let app = scratch.url.appendingPathComponent("app")
         for name in [".", "..", "..."] {
@@ -102,7 +103,7 @@ import Testing
     /// A lock edited by hand (a pull request may): a dependency named `..` whose file the
     /// cache holds; vendor must not write `vendor/../Sources/Main.lua`.
     @Test func aDotDotNameInTheLockIsRefused() throws {
-        let scratch = try CLIScratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let cache = scratch.url.appendingPathComponent("cache")
         let app = try appWithPackage(in: scratch.url)
@@ -130,7 +131,7 @@ import Testing
     /// `vendor/lib -> ../../outside` committed in the repository: vendor writes nothing there,
     /// and export reads nothing through it.
     @Test func vendorRefusesASymbolicLinkUnderVendor() throws {
-        let scratch = try CLIScratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let cache = scratch.url.appendingPathComponent("cache")
         let app = try appWithPackage(in: scratch.url)
@@ -168,7 +169,7 @@ import Testing
     /// A module's `sha256` in the lock that is a path: validate must not read the file it names
     /// and print that file's real SHA-256 (a hash oracle).
     @Test func aLockHashThatIsAPathIsRefused() throws {
-        let scratch = try CLIScratch()
+        let scratch = try Scratch()
         defer { scratch.remove() }
         let cache = scratch.url.appendingPathComponent("cache")
         let app = try appWithPackage(in: scratch.url)
