@@ -96,7 +96,7 @@ enum TestCommandLine {
         let percent = String(printf: "%.2f", coverageReport.percent)
         do {
             let written = try coverageReport.write(to: coverage.folder)
-            let shown = written.map { DiagnosticRenderer.relativePath($0, from: Terminal.workingDirectory) }
+            let shown = written.map { PathText.relative($0, from: Terminal.workingDirectory) }
             StandardStream.error.write("coverage: \(percent)% of lines (\(shown.joined(separator: ", ")))\n")
         } catch {
             StandardStream.error.write("error: cannot write the coverage reports in \(coverage.folder): \(error)\n")
@@ -113,7 +113,7 @@ enum TestCommandLine {
     private static func ownModules(of target: TestTarget, root: String) -> [String] {
         let project = target.project
         return project.modules.filter { $0.dependency == nil && !project.isSpec($0) }.map {
-            DiagnosticRenderer.relativePath(RunTarget.lexicallyStandardized($0.file.path), from: root)
+            PathText.relative(RunTarget.lexicallyStandardized($0.file.path), from: root)
         }
     }
 
