@@ -12,7 +12,7 @@ import Testing
         let http: BackgroundFlowpkg
 
         init() throws {
-            scratch = try Scratch()
+            scratch = try Scratch("cli")
             let served = scratch.url.appendingPathComponent("served")
             try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
             for name in ["manifest-5.4", "manifest-5.3", "manifest"] {

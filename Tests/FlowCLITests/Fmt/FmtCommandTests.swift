@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func formatsInPlaceAndLeavesASyntaxErrorAsItIs() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         try write("local  x=1\n", "a.lua", in: scratch)
         try write("local y =\n", "broken.lua", in: scratch)
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func checkPrintsAUnifiedDiffAndWritesNothing() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         try write("print( 'x' )\n", "a.lua", in: scratch)
         let result = try FlowpkgProcess.run(["fmt", "--check", "a.lua"], in: scratch.url)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func configurationFromTheFileFolderUpward() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         try write(
             "indent_type = \"Spaces\"\nindent_width = 2\nquote_style = \"AutoPreferSingle\"\n", "lib/.stylua.toml",
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func unknownOrMistypedKeysAreNamedWithTheFile() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         try write("colum_width = 80\n", "stylua.toml", in: scratch)
         try write("local  x=1\n", "a.lua", in: scratch)
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aReadOnlyFileIsReportedAndKept() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         try write("local  x=1\n", "locked.lua", in: scratch)
         let path = scratch.url.appendingPathComponent("locked.lua").path
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func anExecutableScriptKeepsItsModeAndALinkStaysALink() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         try write("#!/usr/bin/env lua\nprint( 1 )\n", "tool.lua", in: scratch)
         let path = scratch.url.appendingPathComponent("tool.lua").path
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func standardInputToStandardOutputWithTheConfigurationOfItsPath() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         try write("indent_type = \"Spaces\"\n", "sub/stylua.toml", in: scratch)
         let result = try FlowpkgProcess.run(
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func styluaignoreAndRanges() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         try write("generated/\n", ".styluaignore", in: scratch)
         try write("local  a=1\n", "generated/g.lua", in: scratch)
