@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -6,12 +7,12 @@ import Testing
 /// at once; either way no luarocks and no scratch file of flowpkg's is left behind.
 @Suite(.serialized) struct HostileRocksServerTests {
     struct Hostile {
-        let scratch: CLIScratch
+        let scratch: Scratch
         let app: URL
         let http: BackgroundFlowpkg
 
         init() throws {
-            scratch = try CLIScratch()
+            scratch = try Scratch("cli")
             let served = scratch.url.appendingPathComponent("served")
             try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
             for name in ["manifest-5.4", "manifest-5.3", "manifest"] {

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
     /// A 9 MB module (sparse: nothing is written) in a path dependency: `lock` read it whole
     /// and succeeded; the same file in the app's Sources is FP303.
     @Test func aPathDependencysModuleHasValidatesSizeLimit() throws {
-        let scratch = try CLIScratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         let lib = scratch.url.appendingPathComponent("lib")
         try project("lib", at: lib, start: nil)
@@ -57,7 +58,7 @@ import Testing
     /// `{"x": {"path": "../../Private"}}` in a repository: Private's modules were packaged
     /// without the opt-in a linked resource needs.
     @Test func aPathDependencyOutsideTheRepositoryNeedsTheOptIn() throws {
-        let scratch = try CLIScratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         let repository = scratch.url.appendingPathComponent("repo")
         try FileManager.default.createDirectory(
@@ -98,7 +99,7 @@ extension PathDependencyLimitsTests {
     /// link, `..` leads back to App, a cycle (FP815). Applied to the link's own path, `..` gave
     /// a folder that does not exist.
     @Test func aCycleThroughALinkIsACycle() throws {
-        let scratch = try CLIScratch()
+        let scratch = try Scratch("cli")
         defer { scratch.remove() }
         let app = scratch.url.appendingPathComponent("App")
         let lib = scratch.url.appendingPathComponent("Shared/Lib")
