@@ -27,9 +27,11 @@ extension HelpTopic {
           FP201-FP210  modules and resources: invalid names, duplicates, names that differ only
                        by case, missing linked resources, unreadable files, a missing start
                        module, links that escape the project
-          FP301-FP305  each module: Lua 5.4 syntax errors (errors in every module, loaded at
+          FP301-FP314  each module: Lua 5.4 syntax errors (errors in every module, loaded at
                        start or not), binary files, files too large or nested too deep, text
-                       that is not UTF-8 (a warning, FP305: Lua runs it as bytes)
+                       that is not UTF-8 (a warning, FP305: Lua runs it as bytes); flowpkg
+                       fmt (FP311-FP314): not formatted, invalid StyLua configuration, a file
+                       it cannot read or write, a result that would change the meaning
           FP401-FP408  static analysis: unknown require and getResource naming no resource
                        (errors at a module's top level, warnings inside a function, a
                        condition or a pcall: FP402, FP408), require cycles (an error where
