@@ -54,11 +54,16 @@ extension HelpTopic {
                        manifest.json missing or invalid, unsafe, unlisted, missing or repeated
                        entries, size or SHA-256 mismatches, the reader's limits (zip bombs),
                        another identifier, a missing or untrusted signature
-          FP801-FP816  dependencies (add, lock, update, vendor, export --locked --offline): a bad
+          FP801-FP818  dependencies (add, lock, update, vendor, export --locked --offline): a bad
                        entry, a missing or stale flowpkg.lock, a file that differs from the
                        lock, no luarocks, no such rock or version, an unreachable server, C
                        code, a missing path or corrupt package, a module provided twice, path
-                       dependencies in a cycle, one dependency name from two places
+                       dependencies in a cycle, one dependency name from two places, a rock
+                       whose build is more than pure Lua, a symbolic link under vendor/
+          FP901-FP910  types (LuaCATS annotations, .luarc.json): a malformed annotation, an
+                       argument of the wrong type, too many or too few returns, an unknown
+                       class field, a call of a non-function, a ---@type mismatch, a
+                       deprecated call, an unreadable .luarc.json, a missing class field
 
         SILENCING FINDINGS (FP401-FP483 only; the others must be fixed)
 

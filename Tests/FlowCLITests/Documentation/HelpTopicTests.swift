@@ -35,7 +35,7 @@ import Testing
             else { return nil }
             return low...high
         }
-        #expect(ranges.count == 9, "\(result.stdout)")
+        #expect(ranges.count == 10, "\(result.stdout)")
         let emitted = try Self.emittedCodes()
         #expect(emitted.count > 30)
         for code in emitted.sorted() {

@@ -70,8 +70,9 @@ import Testing
         #expect(
             Flowpkg.commandNames
                 == [
-                    "new", "init", "templates", "validate", "export", "inspect", "verify", "run", "serve", "dev",
-                    "keygen", "publish", "lsp", "dap", "add", "remove", "update", "lock", "vendor", "help",
+                    "new", "init", "templates", "validate", "fmt", "export", "inspect", "verify", "run", "serve",
+                    "dev", "keygen", "publish", "lsp", "dap", "add", "remove", "update", "lock", "vendor", "test",
+                    "help",
                 ])
     }
 

@@ -188,8 +188,7 @@ import Testing
         #expect(result.status == 1)
         let report = project.folder.appendingPathComponent("report.xml")
         try Data(result.stdout.utf8).write(to: report)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Scripts/junit_summary.py")
+        let script = CLITestFolder.url.appendingPathComponent("Scripts/junit_summary.py")
         let read = try FlowpkgProcess.run(
             ["python3", script.path, report.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(read.status == 0, "\(read.stderr)")
