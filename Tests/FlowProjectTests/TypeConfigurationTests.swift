@@ -91,7 +91,8 @@ import Testing
         let root = try project(
             [
                 "types/classes.lua": meta,
-                "Sources/Main.lua": "---@param c C1\nlocal function f(c) return c.nam end\nprint(f({ name = \"x\" }))\n",
+                "Sources/Main.lua":
+                    "---@param c C1\nlocal function f(c) return c.nam end\nprint(f({ name = \"x\" }))\n",
             ],
             projectFile:
                 #"{"name": "T", "identifier": "com.example.t", "version": "1.0.0", "startModule": "Main", "types": ["types"]}"#

@@ -99,7 +99,8 @@ import Testing
         ]
         // A suite whose program requires its busted spec files runs them from the folder only:
         // specs are never packaged (issue 45); `flowpkg test` is how they run (TestCommandTests).
-        let specs = FileManager.default.enumerator(atPath: scratch.url.appendingPathComponent(name).path)?
+        let specs =
+            FileManager.default.enumerator(atPath: scratch.url.appendingPathComponent(name).path)?
             .contains { ($0 as? String)?.hasSuffix("_spec.lua") == true } ?? false
         if export.status == 0, !specs {
             let unzip = ProgramRun.run(
