@@ -52,11 +52,12 @@ extension HelpTopic {
                        manifest.json missing or invalid, unsafe, unlisted, missing or repeated
                        entries, size or SHA-256 mismatches, the reader's limits (zip bombs),
                        another identifier, a missing or untrusted signature
-          FP801-FP816  dependencies (add, lock, update, vendor, export --locked --offline): a bad
+          FP801-FP818  dependencies (add, lock, update, vendor, export --locked --offline): a bad
                        entry, a missing or stale flowpkg.lock, a file that differs from the
                        lock, no luarocks, no such rock or version, an unreachable server, C
                        code, a missing path or corrupt package, a module provided twice, path
-                       dependencies in a cycle, one dependency name from two places
+                       dependencies in a cycle, one dependency name from two places, a rock
+                       whose build runs a command, a symbolic link under vendor/
 
         SILENCING FINDINGS (FP401-FP483 only; the others must be fixed)
 
