@@ -191,7 +191,10 @@ import Testing
         #expect(
             server.waitFor { stdout, _ in stdout.contains("Serving Demo (com.example.app) at http://127.0.0.1:") },
             "\(server.stderr)")
-        #expect(server.waitFor { stdout, _ in stdout.contains("Connect: FLOWPKG_LIVE_TOKEN=abcdefgh flowpkg run --live http://127.0.0.1:") })
+        #expect(
+            server.waitFor { stdout, _ in
+                stdout.contains("Connect: FLOWPKG_LIVE_TOKEN=abcdefgh flowpkg run --live http://127.0.0.1:")
+            })
         #expect(server.interrupt() == 130)
     }
 
