@@ -133,8 +133,9 @@ extension DebugAdapterSession {
             // The answer goes once the program has gone: an editor may kill the adapter as
             // soon as it reads it, and the program must not outlive it.
             let finish: @Sendable () -> Void = { [self] in
-                end(terminating: request.terminateDebuggee ?? true)
-                respond(seq, DisconnectRequest.command, Empty())
+                end(terminating: request.terminateDebuggee ?? true) {
+                    self.respond(seq, DisconnectRequest.command, Empty())
+                }
             }
             guard let connection else { return finish() }
             connection.send(.disconnect) { _ in finish() }

@@ -151,13 +151,16 @@ public final class DebugAdapterSession: @unchecked Sendable {
 
     /// Ends the session: the launched program too, when `terminating`; returns once it has
     /// gone. A second call (the editor's input closing during a disconnect) waits for the first.
-    func end(terminating: Bool) {
+    /// `answer` (a disconnect's response) is written before the session counts as finished:
+    /// `run()` returns, and the adapter exits, only once it has been written.
+    func end(terminating: Bool, then answer: (() -> Void)? = nil) {
         let first = ending.withLock { ending -> Bool in
             defer { ending.begun = true }
             return !ending.begun
         }
         guard first else {
             _ = ending.wait(until: { $0.finished ? true : nil })
+            answer?()
             return
         }
         let (connection, process) = state.withLock { state in
@@ -166,6 +169,7 @@ public final class DebugAdapterSession: @unchecked Sendable {
         }
         if terminating { process?.terminate() }
         connection?.close()
+        answer?()
         ending.withLock { $0.finished = true }
     }
 
