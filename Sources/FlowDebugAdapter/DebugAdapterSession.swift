@@ -58,6 +58,8 @@ public final class DebugAdapterSession: @unchecked Sendable {
                 return
             case .badFrame(let problem):
                 respondError(requestSeq: 0, command: "", message: "malformed message: \(problem)")
+            case .tooLarge(let length, _):
+                respondError(requestSeq: 0, command: "", message: "a message of \(length) bytes is too large")
             case .message(let body):
                 route(Data(body))
             }

@@ -126,6 +126,9 @@ final class ServerConnection: @unchecked Sendable {
         case .badFrame(let reason):
             Issue.record("bad frame from the server: \(reason)")
             throw Timeout()
+        case .tooLarge(let length, _):
+            Issue.record("a message of \(length) bytes from the server")
+            throw Timeout()
         case .endOfInput:
             throw Timeout()
         }
