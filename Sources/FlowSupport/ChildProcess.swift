@@ -45,7 +45,17 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// Starts `command`; `onExit` gets its exit status (128 + the signal that ended it), on a
     /// thread of the runner's, once it was reaped and its output read to the end.
-    package static func start(_ command: ChildCommand, onExit: (@Sendable (Int32) -> Void)? = nil)
+    ///
+    /// `endsWithThisThread`: the child gets SIGKILL from the kernel when the calling thread
+    /// ends, even when flowpkg is SIGKILLed and can clean up nothing (issue 43: a killed `lock`
+    /// left luarocks running until its deadline). Linux's parent-death signal, set by
+    /// `setpriv --pdeathsig KILL` (util-linux), which then runs the command in its place: posix_spawn
+    /// cannot set it. Only for a caller that waits for the child on this thread (`run`), since
+    /// the kernel ties the signal to the thread that started it. Where there is no setpriv, the
+    /// child is started as it is.
+    package static func start(
+        _ command: ChildCommand, endsWithThisThread: Bool = false, onExit: (@Sendable (Int32) -> Void)? = nil
+    )
         throws(ChildProcessError) -> ChildProcess
     {
         let line = command.commandLine
@@ -69,8 +79,14 @@ package final class ChildProcess: @unchecked Sendable {
             if case .discard = command.output { discard = true }
             let actions = try SpawnActions(
                 output: pipes.map { ($0[1], $0[3]) }, discard: discard, workingDirectory: command.workingDirectory)
-            spawned = actions.spawn(
-                executable, argv: [command.executable] + command.arguments, environment: command.environmentLines)
+            if endsWithThisThread, let setpriv = deathSignalSetter {
+                spawned = actions.spawn(
+                    setpriv, argv: ["setpriv", "--pdeathsig", "KILL", "--", executable] + command.arguments,
+                    environment: command.environmentLines)
+            } else {
+                spawned = actions.spawn(
+                    executable, argv: [command.executable] + command.arguments, environment: command.environmentLines)
+            }
         } catch {
             pipes?.forEach { close($0) }
             if case .cannotStart(_, let reason) = error { throw .cannotStart(command: line, reason: reason) }
@@ -105,6 +121,16 @@ package final class ChildProcess: @unchecked Sendable {
         child.reap(slot: slot, killsLeftovers: slot != nil, onExit: onExit)
         return child
     }
+
+    /// util-linux's `setpriv`, which sets the parent-death signal and runs a command; nil where there is none.
+    static let deathSignalSetter: String? = {
+        #if os(Linux)
+            for path in ["/usr/bin/setpriv", "/bin/setpriv"] where access(path, X_OK) == 0 { return path }
+            return ChildCommand.find("setpriv")
+        #else
+            return nil
+        #endif
+    }()
 
     /// Its exit status once it was reaped and its output read.
     package var exitStatus: Int32? { state.withLock { $0.openStreams == 0 ? $0.status : nil } }
