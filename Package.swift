@@ -238,8 +238,8 @@ let package = Package(
         .testTarget(
             name: "FlowProjectTests",
             dependencies: [
-                "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowProject",
-                "FlowTestSupport",
+                "FlowAnalysis", "FlowDependencies", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua",
+                "FlowPackage", "FlowProject", "FlowTestSupport",
             ]
         ),
         .testTarget(
@@ -285,7 +285,9 @@ let package = Package(
         // Dependencies: flowpkg.json's `dependencies`, LuaRocks driven as a tool, flowpkg.lock, the cache.
         .target(
             name: "FlowDependencies",
-            dependencies: ["FlowDiagnostics", "FlowJSON", "FlowLua", "FlowPackage", "FlowSupport"]
+            dependencies: ["FlowDiagnostics", "FlowJSON", "FlowLua", "FlowPackage", "FlowSupport"],
+            // luarocks' guard (LUA_INIT), which leaves every rock unbuilt until flowpkg read its rockspec.
+            resources: [.embedInCode("Resources/luarocks-guard.lua")]
         ),
         .testTarget(
             name: "FlowDependenciesTests",
