@@ -15,7 +15,7 @@ public struct ProjectFile: Sendable, Equatable {
     }
 
     /// The file name a project folder holds.
-    public static let fileName = "flowpkg.json"
+    public static let fileName = DependentProject.fileName
     /// The environments flowpkg knows the host globals of.
     public static let knownEnvironments = Environment.knownNames
     /// Every key `flowpkg.json` may hold; others are reported as unknown (FP103).
@@ -28,7 +28,7 @@ public struct ProjectFile: Sendable, Equatable {
         "types",
     ]
     /// The key of the dependencies only the project's tests use (luassert, say).
-    public static let devDependenciesKey = "devDependencies"
+    public static let devDependenciesKey = DependentProject.devDependenciesKey
 
     /// The product name: the package is `<name>-<version>.luapkg`.
     public var name: String

@@ -1,4 +1,3 @@
-import FlowDependencies
 import FlowDiagnostics
 import FlowPackage
 import FlowSupport
@@ -13,7 +12,7 @@ import FlowSupport
 /// with their own dependencies followed (`DependencyGraph`); rocks through LuaRocks.
 extension DependencyLocking {
     static func resolveAndWrite(
-        root: String, file: ProjectFile, projectBytes: [UInt8]?, options: DependencyOptions, upgrade: Upgrade,
+        root: String, file: DependentProject, projectBytes: [UInt8]?, options: DependencyOptions, upgrade: Upgrade,
         workingDirectory: String, beforeWriting: ((inout Lockfile) -> [UInt8]?)? = nil
     ) -> Outcome {
         let lockPath = root + "/" + Lockfile.fileName
@@ -30,7 +29,7 @@ extension DependencyLocking {
         } catch {
             return Outcome(
                 lock: nil,
-                diagnostics: [LockedModules.located(error.diagnostic, file: root + "/" + ProjectFile.fileName)])
+                diagnostics: [located(error.diagnostic, file: root + "/" + DependentProject.fileName)])
         }
     }
 
@@ -38,17 +37,17 @@ extension DependencyLocking {
     /// mode kept (FlowSupport's `AtomicOutput`).
     static func writeProjectFile(_ bytes: [UInt8], root: String) throws(DependencyError) {
         do {
-            try AtomicOutput.write(bytes, to: root + "/" + ProjectFile.fileName)
+            try AtomicOutput.write(bytes, to: root + "/" + DependentProject.fileName)
         } catch {
             throw .io(error)
         }
     }
 
     static func resolve(
-        root: String, file: ProjectFile, existing: Lockfile?, options: DependencyOptions, upgrade: Upgrade,
+        root: String, file: DependentProject, existing: Lockfile?, options: DependencyOptions, upgrade: Upgrade,
         workingDirectory: String
     ) throws(DependencyError) -> Lockfile {
-        let graph = try DependencyGraph.walk(root: root, file: file, cache: options.cache)
+        let graph = try DependencyGraph.walk(root: root, file: file, cache: options.cache, projects: options.projects)
         var dependencies = graph.pinned
         let rocks = try resolveRocks(
             file: file, root: root, existing: existing, options: options, upgrade: upgrade,
@@ -87,7 +86,7 @@ extension DependencyLocking {
     /// (`transitive`: what path dependencies ask for) and the cache or vendor/ holds every file
     /// (then nothing runs, nothing is fetched).
     static func resolveRocks(
-        file: ProjectFile, root: String, existing: Lockfile?, options: DependencyOptions, upgrade: Upgrade,
+        file: DependentProject, root: String, existing: Lockfile?, options: DependencyOptions, upgrade: Upgrade,
         workingDirectory: String, forceFetch: Bool, transitive: [(name: String, constraint: String)]
     ) throws(DependencyError) -> RockResolver.Resolution {
         let requests = file.dependencies.compactMap { declaration -> (name: String, constraint: String)? in
@@ -142,10 +141,7 @@ extension DependencyLocking {
                 pins[rock.name] = rock.version
             }
         }
-        let externalModules = file.externalModules
-        let probe = ProjectFile(name: "", identifier: "", version: "", externalModules: externalModules)
-        let resolver = RockResolver(
-            luarocks: luarocks, cache: options.cache, isExternal: { probe.isExternalModule($0) })
+        let resolver = RockResolver(luarocks: luarocks, cache: options.cache, isExternal: file.isExternalModule)
         let provided = Dictionary(
             uniqueKeysWithValues: (existing?.providedByHost ?? []).filter {
                 $0.modules.allSatisfy(file.isExternalModule)

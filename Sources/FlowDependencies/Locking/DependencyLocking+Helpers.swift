@@ -1,4 +1,3 @@
-import FlowDependencies
 import FlowDiagnostics
 import FlowPackage
 
@@ -8,31 +7,8 @@ import FlowPackage
     import Foundation
 #endif
 
-/// Reading flowpkg.json for the dependency commands, and the small path and constraint arithmetic they share.
+/// The small constraint arithmetic and failures the dependency commands share.
 extension DependencyLocking {
-    struct ReadProjectFile {
-        var file: ProjectFile?
-        var bytes: [UInt8]?
-        var diagnostics: [Diagnostic]
-    }
-
-    static func readProjectFile(_ root: String) -> ReadProjectFile {
-        let path = root + "/" + ProjectFile.fileName
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return ReadProjectFile(
-                file: nil, bytes: nil,
-                diagnostics: [
-                    Diagnostic(
-                        severity: .error, code: .projectUnreadable, message: "no \(ProjectFile.fileName) in \(root)",
-                        file: path, hint: "run the command in a project folder, or create one with 'flowpkg new'")
-                ])
-        }
-        let bytes = [UInt8](data)
-        let decoded = ProjectFileDecoder(path: path).decode(bytes)
-        let errors = decoded.diagnostics.filter { $0.severity == .error }
-        return ReadProjectFile(file: errors.isEmpty ? decoded.projectFile : nil, bytes: bytes, diagnostics: errors)
-    }
-
     /// `>= 1.2, < 2` for 1.2.3-1 (`>= 0.3, < 0.4` for 0.3.1-1): what `add NAME` records, so
     /// `update` moves within the release line, as cargo's `^1.2` does.
     static func compatibleConstraint(_ version: String) -> String {
@@ -68,6 +44,27 @@ extension DependencyLocking {
             var marked = dependency
             marked.development = reached.contains(dependency.name) ? nil : true
             return marked
+        }
+    }
+}
+
+extension DependencyLocking {
+    /// The diagnostic, filed under `file` when it names none.
+    public static func located(_ diagnostic: Diagnostic, file: String) -> Diagnostic {
+        var diagnostic = diagnostic
+        if diagnostic.file == nil { diagnostic.file = file }
+        return diagnostic
+    }
+}
+
+extension LockedModule {
+    /// A lock is read from disk: its names and paths must stay below vendor/NAME/.
+    public func checkPlace(in dependency: LockedDependency) throws(DependencyError) {
+        if let problem = DependencyDeclaration.nameProblem(dependency.name) ?? LockedModule.pathProblem(path) {
+            throw .lockOutOfDate(
+                reason:
+                    "flowpkg.lock names the file '\(path)' of '\(dependency.name)', which cannot be used: \(problem)"
+            )
         }
     }
 }
