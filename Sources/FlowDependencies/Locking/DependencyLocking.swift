@@ -108,7 +108,11 @@ public enum DependencyLocking {
         }
         var editor = ProjectFileEditor(bytes: bytes)
         let key = development ? DependentProject.devDependenciesKey : "dependencies"
-        if case .failure(let error) = Result(catching: { try editor.setDependency(name, value: value, key: key) }) {
+        let servers: [String]? = if case .rock = addition { options.rocksServers } else { nil }
+        do {
+            try editor.setDependency(name, value: value, key: key)
+            try recordServers(servers, in: &editor, file: read.file, root: rootPath)
+        } catch {
             return failure(.invalidProjectJSON, "\(error)", file: projectFilePath)
         }
         let edited = options.projects.decode(editor.bytes, path: projectFilePath)
@@ -120,16 +124,11 @@ public enum DependencyLocking {
             root: rootPath, file: file, projectBytes: editor.bytes, options: options, upgrade: .only([name]),
             workingDirectory: workingDirectory,
             beforeWriting: { lock in
-                guard constraintToPin != nil, let locked = lock.dependency(named: name) else { return nil }
-                let constraint = compatibleConstraint(locked.version)
-                var pinned = editor
-                try? pinned.setDependency(name, value: JSONText.quoted(constraint), key: key)
-                if let index = lock.dependencies.firstIndex(where: { $0.name == name }) {
-                    lock.dependencies[index].requested = constraint
-                }
-                return pinned.bytes
+                constraintToPin == nil ? nil : pinToReleaseLine(name, key: key, editor: editor, lock: &lock)
             })
-        if outcome.succeeded { outcome.changes.insert("added \(name) to \(DependentProject.fileName)", at: 0) }
+        if outcome.succeeded, let lock = outcome.lock {
+            outcome.changes.insert(addedLine(name, before: read.file, after: file, lock: lock), at: 0)
+        }
         return outcome
     }
 

@@ -69,6 +69,14 @@ enum LockedModules {
                         ofPath: dependency, in: lock, root: root, file: ProjectFolders.dependent(file),
                         projects: options.projects) : nil
                 found.diagnostics.append((place.map { error.declared(at: $0) } ?? error).diagnostic)
+                // Changed since the lock (FP814) is the one finding: its modules are still there, so
+                // a require of them is no FP401 as well.
+                if case .pathChanged = error,
+                    let current = try? pathModules(
+                        of: dependency, root: root, locked: false, projects: options.projects)
+                {
+                    found.modules += current
+                }
             }
         }
         return found
