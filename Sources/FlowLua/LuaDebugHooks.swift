@@ -1,3 +1,4 @@
+import CFlowLua
 import CLua
 #if canImport(Glibc)
     import Glibc
@@ -56,7 +57,7 @@ package final class LuaDebugHooks: @unchecked Sendable {
     private let main: OpaquePointer
     /// The chunks and lines watched, the stepped thread and each function's fact, in C: the
     /// hook reads them on every call without a trip into Swift.
-    private let watch: UnsafeMutablePointer<flowlua_debug_watch>
+    private let watch: OpaquePointer
     /// The threads running right now, innermost last (the main thread, then each coroutine
     /// resumed from it); what `interrupt` sets its hook on. Guarded by `runningLock`.
     private var running: [OpaquePointer]

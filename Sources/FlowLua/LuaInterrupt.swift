@@ -1,3 +1,4 @@
+import CFlowLua
 import CLua
 
 /// Ctrl-C (SIGINT) on a running Lua program, taken as lua5.4 takes it: the code running stops

@@ -1,3 +1,4 @@
+import CFlowLua
 import CLua
 
 /// A context's host API, `loadfile`/`dofile`, its `package.path` searcher and its `print`:

@@ -1,3 +1,4 @@
+import CFlowLua
 import CLua
 
 /// One Lua 5.4 state, owned by this object and closed with it.
