@@ -88,59 +88,24 @@ public enum ProjectLoader {
         discovery.diagnostics += finder.diagnostics
         var origins: [Manifest.Dependency] = []
         if includeDependencies {
-            let found = LockedModules.find(root: rootPath, file: projectFile, options: dependencyOptions)
-            discovery.diagnostics += found.diagnostics
-            origins = found.origins
-            var providers: [String: String] = [:]
-            for (module, path) in zip(finder.modules, finder.modulePaths) { providers[module.name.rawValue] = path }
-            for module in found.modules {
-                if let own = providers[module.name.rawValue] {
-                    discovery.diagnostics.append(
-                        LockedModules.located(
-                            DependencyError.moduleProvidedTwice(
-                                module: module.name.rawValue, first: "the project's \(own)",
-                                second: "the dependency '\(module.dependency ?? "")'"
-                            ).diagnostic, file: own))
-                    continue
-                }
-                finder.modules.append(module)
-                finder.modulePaths.append(module.file.path)
-            }
+            origins = addLockedModules(
+                to: &finder, diagnostics: &discovery.diagnostics, root: rootPath, file: projectFile,
+                options: dependencyOptions)
         }
         let order = finder.modules.indices.sorted { finder.modules[$0].name < finder.modules[$1].name }
         discovery.modules = order.map { finder.modules[$0] }
         discovery.modulePaths = order.map { finder.modulePaths[$0] }
         discovery.resources = finder.resources.sorted { $0.key < $1.key }
         discovery.scripts = finder.scripts.sorted { PackagePath.precedes($0.relativePath, $1.relativePath) }
-        // What export would refuse (FP503), validate reports: the manifest is an entry too.
-        let entries = discovery.modules.count + discovery.resources.count + discovery.scripts.count + 1
-        let maximumEntries = PackageLimits.default.maxEntries
-        if entries > maximumEntries {
-            discovery.diagnostics.append(
-                Diagnostic(
-                    severity: .error, code: .packageLimit,
-                    message: "the project has \(entries - 1) modules, scripts and resources; "
-                        + "a package holds at most \(maximumEntries - 1)",
-                    file: projectFilePath,
-                    hint: "make a part of it a library of its own, or pack many small files into one"))
+        if let tooMany = entryLimitProblem(discovery, projectFile: projectFilePath) {
+            discovery.diagnostics.append(tooMany)
         }
 
-        var startModule: ModuleName?
-        if let start = projectFile.startModule {
-            startModule = try? ModuleName(start)
-            if !discovery.modules.contains(where: { $0.name.rawValue == start }) {
-                let names = discovery.modules.map(\.name.rawValue)
-                let hint =
-                    NameSuggestions.hint(for: start, in: names)
-                    ?? (names.isEmpty
-                        ? "the project has no modules yet"
-                        : "modules: " + names.prefix(5).joined(separator: ", ")
-                            + (names.count > 5 ? ", ..." : ""))
-                discovery.diagnostics.append(
-                    decoder.diagnostic(
-                        .error, .missingStartModule, "the start module '\(start)' is not a module of this project",
-                        at: decoded.valuePositions["startModule"], hint: hint))
-            }
+        let startModule = projectFile.startModule.flatMap { try? ModuleName($0) }
+        if let problem = missingStart(
+            projectFile.startModule, in: discovery.modules, decoder: decoder, decoded: decoded)
+        {
+            discovery.diagnostics.append(problem)
         }
 
         if decoded.isUsable, let identifier = try? PackageIdentifier(projectFile.identifier) {
@@ -152,6 +117,61 @@ public enum ProjectLoader {
             discovery.project?.dependencies = origins
         }
         return discovery
+    }
+
+    /// What export would refuse (FP503), validate reports: the manifest is an entry too.
+    private static func entryLimitProblem(_ discovery: Discovery, projectFile: String) -> Diagnostic? {
+        let entries = discovery.modules.count + discovery.resources.count + discovery.scripts.count + 1
+        let maximumEntries = PackageLimits.default.maxEntries
+        guard entries > maximumEntries else { return nil }
+        return Diagnostic(
+            severity: .error, code: .packageLimit,
+            message: "the project has \(entries - 1) modules, scripts and resources; "
+                + "a package holds at most \(maximumEntries - 1)",
+            file: projectFile, hint: "make a part of it a library of its own, or pack many small files into one")
+    }
+
+    /// FP209 when `start` names no module of the project, with the nearest names as the hint.
+    private static func missingStart(
+        _ start: String?, in modules: [ProjectModule], decoder: ProjectFileDecoder,
+        decoded: ProjectFileDecoder.Result
+    ) -> Diagnostic? {
+        guard let start, !modules.contains(where: { $0.name.rawValue == start }) else { return nil }
+        let names = modules.map(\.name.rawValue)
+        let hint =
+            NameSuggestions.hint(for: start, in: names)
+            ?? (names.isEmpty
+                ? "the project has no modules yet"
+                : "modules: " + names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", ..." : ""))
+        return decoder.diagnostic(
+            .error, .missingStartModule, "the start module '\(start)' is not a module of this project",
+            at: decoded.valuePositions["startModule"], hint: hint)
+    }
+
+    /// The dependencies' modules the lock pins, added after the project's own (one the project
+    /// has itself is FP811); their origins, for the manifest.
+    private static func addLockedModules(
+        to finder: inout ProjectContentFinder, diagnostics: inout [Diagnostic], root: String, file: ProjectFile,
+        options: DependencyOptions
+    ) -> [Manifest.Dependency] {
+        let found = LockedModules.find(root: root, file: file, options: options)
+        diagnostics += found.diagnostics
+        var providers: [String: String] = [:]
+        for (module, path) in zip(finder.modules, finder.modulePaths) { providers[module.name.rawValue] = path }
+        for module in found.modules {
+            if let own = providers[module.name.rawValue] {
+                diagnostics.append(
+                    LockedModules.located(
+                        DependencyError.moduleProvidedTwice(
+                            module: module.name.rawValue, first: "the project's \(own)",
+                            second: "the dependency '\(module.dependency ?? "")'"
+                        ).diagnostic, file: own))
+                continue
+            }
+            finder.modules.append(module)
+            finder.modulePaths.append(module.file.path)
+        }
+        return found.origins
     }
 
     private struct ReadFailure: Error {
