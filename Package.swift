@@ -124,8 +124,8 @@ let package = Package(
         .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(name: "EmbeddedTemplates", plugins: ["EmbedTemplates"]),
-        // The Definitions/ folder compiled in: each environment's LuaCATS definitions of its globals.
-        .target(name: "EmbeddedDefinitions", plugins: ["EmbedTemplates"]),
+        // Its Embedded/ folder compiled in: each environment's LuaCATS definitions of its globals.
+        .target(name: "EmbeddedDefinitions", exclude: ["Embedded"], plugins: ["EmbedTemplates"]),
         // A problem found in a project, as a plain value renderers turn into text.
         .target(name: "FlowDiagnostics"),
         // Lua source to syntax tree: lexer, parser, symbols, source locations.
