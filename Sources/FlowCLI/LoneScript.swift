@@ -52,6 +52,7 @@ enum LoneScript {
 
     /// Runs lua5.4's command line and exits with its status, after the Lua state is closed.
     static func run(_ invocation: Invocation) -> Never {
+        Interrupt.stopsLua()
         guard getenv(DebugProtocol.channelVariable) != nil else {
             let status = LuaStandalone.run(invocation.arguments, sandbox: invocation.sandbox, trace: invocation.trace)
             fflush(nil)

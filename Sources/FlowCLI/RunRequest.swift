@@ -118,6 +118,7 @@ struct RunRequest {
         var options = LuaContext.Options(sandbox: sandbox ? .default : nil)
         // Ctrl-C stops the program as lua5.4 does (a watch ends at once instead: `Interrupt`).
         options.stopsOnInterrupt = !watch
+        if !watch { Interrupt.stopsLua() }
         var launch = PackageLaunch(primary: primary, name: "run", options: options)
         launch.startModule = target.startModule
         launch.externalModules = target.externalModules

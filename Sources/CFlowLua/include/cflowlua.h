@@ -60,12 +60,14 @@ lua_State *flowlua_newboundedstate(flowlua_budget *budget);
 
 // --- interrupt.c: Ctrl-C on a running program, coroutines included ---
 
-/// Why C: the signal handler may only set a hook (as lua.c's does); the coroutines running are
-/// noted by wrappers around stock `coroutine.resume` and `coroutine.wrap`.
+/// Why C: a request, from a signal handler or any thread, may only set hooks (as lua.c's handler
+/// does); the coroutines running are noted by wrappers around stock `coroutine.resume`/`wrap`.
 void flowlua_interrupt_arm(lua_State *L);
-/// Why C: the handler's flag lives beside it.
+/// Why C: async-signal-safe: hooks the armed state's running threads; 0 when none is armed.
+int flowlua_interrupt_request(void);
+/// Why C: the request's flag lives beside it.
 int flowlua_interrupt_happened(void);
-/// Why C: gives SIGINT its default action back; returns whether one came.
+/// Why C: no state is armed any more; returns whether a request came.
 int flowlua_interrupt_disarm(void);
 
 // --- debug_watch.c: the debugger's hooks, so that a call costs no trip into Swift ---
