@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlowDependencies
 import FlowFormat
 import FlowSupport
 
@@ -37,17 +36,19 @@ enum FmtFiles {
 
     /// Absolute paths of the files changed against `ref` and of untracked files, by git.
     static func gitChanges(against ref: String, in folder: String) throws -> Set<String> {
-        guard let git = CommandRunner.find("git") else {
+        guard let git = ChildCommand.find("git") else {
             throw ValidationError("--changed needs git, which is not on the PATH")
         }
-        let top = try CommandRunner.run(git, ["-C", folder, "rev-parse", "--show-toplevel"])
+        let top = try ChildProcess.run(ChildCommand(git, ["-C", folder, "rev-parse", "--show-toplevel"]), deadline: 60)
         guard top.succeeded else { throw ValidationError("--changed: not in a git repository (\(folder))") }
         let root = top.standardOutput.trimmingSpaces().replacingAll("\n", with: "")
-        let diff = try CommandRunner.run(git, ["-C", root, "diff", "--name-only", "--diff-filter=ACMR", ref, "--"])
+        let diff = try ChildProcess.run(
+            ChildCommand(git, ["-C", root, "diff", "--name-only", "--diff-filter=ACMR", ref, "--"]), deadline: 60)
         guard diff.succeeded else {
             throw ValidationError("--changed: git diff against '\(ref)' failed: \(diff.standardError.trimmingSpaces())")
         }
-        let untracked = try CommandRunner.run(git, ["-C", root, "ls-files", "--others", "--exclude-standard"])
+        let untracked = try ChildProcess.run(
+            ChildCommand(git, ["-C", root, "ls-files", "--others", "--exclude-standard"]), deadline: 60)
         let names = (diff.standardOutput + "\n" + untracked.standardOutput).split(separator: "\n")
         return Set(names.map { URL(fileURLWithPath: root + "/" + $0).standardizedFileURL.path })
     }
