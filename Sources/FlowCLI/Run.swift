@@ -120,7 +120,7 @@ extension Flowpkg {
             if trace { extra.append("--trace") }
             if verifyAll { extra.append("--verify-all") }
             if !arguments.isEmpty { extra += ["--"] + arguments }
-            try DevLoop(
+            try DevTerminal(
                 directory: path ?? url.path, showsPage: false, firstPort: 0, poll: false,
                 session: try SessionOptions.parse([]),
                 runArguments: extra
