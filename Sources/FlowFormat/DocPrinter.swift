@@ -98,14 +98,57 @@ struct DocPrinter {
             suffixes.append(text)
         case .breakParent:
             break
-        case .table(let flat, let broken, let sourceWidth, let forced):
-            let isBroken = forced || (command.mode == .broken && column + sourceWidth > width)
-            commands.append(Command(indent: command.indent, mode: command.mode, doc: isBroken ? broken : flat))
+        case .table, .whenLong, .shorterFirstLine:
+            commands.append(Command(indent: command.indent, mode: command.mode, doc: chosen(command)))
         case .assigned(let value):
             assign(value, command, &commands)
+        case .measuredIndent:
+            break
+        case .uncounted(let inner):
+            commands.append(Command(indent: command.indent, mode: command.mode, doc: inner))
         case .widthSwitch(let narrow, let wide, let needed):
             let narrowed = (command.indent + 1) * indentColumns + needed > width
             commands.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
+        }
+    }
+
+    /// `doc` printed alone from the current column, as a trial.
+    private func rendered(_ doc: Doc, indent: Int, width: Int) -> [UInt8] {
+        var trial = DocPrinter(width: width, indentUnit: indentUnit, indentColumns: indentColumns, newline: newline)
+        trial.column = column
+        var commands = [Command(indent: indent, mode: .broken, doc: doc)]
+        while let next = commands.popLast() {
+            trial.step(next, &commands)
+        }
+        trial.flushSuffixes()
+        return trial.output
+    }
+
+    private func firstLineWidth(_ bytes: [UInt8]) -> Int {
+        (bytes.firstIndex(of: 10) ?? bytes.count)
+    }
+
+    /// The layout a table, `whenLong` or `shorterFirstLine` takes here.
+    private func chosen(_ command: Command) -> Doc {
+        switch command.doc {
+        case .table(let flat, let broken, let sourceWidth, let forced):
+            // StyLua reads the table's width in the source; a table kept flat by that reading
+            // breaks when its contents would not fit flat, so a second formatting keeps it.
+            let isBroken =
+                forced
+                || (command.mode == .broken
+                    && (column + sourceWidth > width
+                        || !fits(Command(indent: command.indent, mode: .flat, doc: flat), rest: [])))
+            return isBroken ? broken : flat
+        case .whenLong(let probe, let short, let long):
+            let length = rendered(probe, indent: command.indent, width: Int.max / 4).count
+            return column + length > width ? long : short
+        case .shorterFirstLine(let hung, let normal):
+            let hungLine = firstLineWidth(rendered(hung, indent: command.indent, width: width))
+            let normalLine = firstLineWidth(rendered(normal, indent: command.indent, width: width))
+            return hungLine < normalLine ? hung : normal
+        default:
+            return command.doc
         }
     }
 
@@ -218,6 +261,15 @@ struct DocPrinter {
                         indent: command.indent, mode: flatGroups ? .flat : command.mode, doc: isBroken ? broken : flat))
             case .assigned(let value):
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: .concat([.space, value])))
+            case .uncounted:
+                break
+            case .measuredIndent(let levels):
+                remaining -= (command.indent + levels) * indentColumns
+                if remaining < 0 { return false }
+            case .whenLong(_, let short, _):
+                stack.append(Command(indent: command.indent, mode: command.mode, doc: short))
+            case .shorterFirstLine(_, let normal):
+                stack.append(Command(indent: command.indent, mode: command.mode, doc: normal))
             case .widthSwitch(let narrow, let wide, let needed):
                 let narrowed = (command.indent + 1) * indentColumns + needed > width
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))

@@ -23,12 +23,18 @@ extension LuaFormatter {
         let values = Array(tree.arguments(of: call))
         if kind == .string || kind == .leftBrace {
             let isString = kind == .string
+            let bare = keepsBareArgument(isString: isString, hadParentheses: false, followedBySuffix: followedBySuffix)
+            let index = cursor
             let argument =
-                isString ? Argument(doc: stringToken(), spansLines: false, isTable: false) : tableArgument(values[0])
-            if keepsBareArgument(isString: isString, hadParentheses: false, followedBySuffix: followedBySuffix) {
-                return .concat([.space, argument.doc])
-            }
-            return .concat([callSpace, parenthesized([argument], open: .text("("), close: .text(")"), comments: false)])
+                isString
+                ? Argument(doc: stringToken(keepingTrailing: bare), spansLines: false, isTable: false)
+                : tableArgument(values[0])
+            if bare { return .concat([.space, argument.doc]) }
+            // The comment after a bare string goes after the parentheses it gets.
+            var trailing: [Doc] = []
+            if isString { appendTrailingComments(of: index, to: &trailing) }
+            let call = parenthesized([argument], open: .text("("), close: .text(")"), comments: false)
+            return .concat([callSpace, call] + trailing)
         }
         let commentsBefore = commentCount
         if values.count == 1, options.callParentheses != .input, options.callParentheses != .always {

@@ -109,15 +109,24 @@ extension LuaFormatter {
             if kind == .comma { doc = .concat([doc, token(.comma)]) }
             parameters.append(doc)
         }
+        // A comment after the parameters is the body's: the call around it is not expanded for it.
+        let commentsBeforeClose = commentCount
         let close = token(.rightParen)
-        let signature = Doc.group(
-            .concat([
-                definitionSpace, open, .indent(.concat([.softLine, .join(parameters, [.line])])), .softLine, close,
-            ]))
+        let signatureComment = commentCount != commentsBeforeClose
+        commentCount = commentsBeforeClose
+        let signature: Doc =
+            parameters.isEmpty
+            ? .concat([definitionSpace, open, close])
+            : .group(
+                .concat([
+                    definitionSpace, open, .indent(.concat([.softLine, .join(parameters, [.line])])), .softLine, close,
+                ]))
         let commentsBefore = commentCount
+        depth += 1
         let inner = block(node.c)
+        depth -= 1
         // Comments inside a body are the body's: a call around it is not broken for them.
-        let bodyHasComments = commentCount != commentsBefore
+        let bodyHasComments = commentCount != commentsBefore || signatureComment
         commentCount = commentsBefore
         let end = token(.kwEnd)
         if tree.statements(of: node.c).isEmpty && !bodyHasComments {
