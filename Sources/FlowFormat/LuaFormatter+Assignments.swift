@@ -93,7 +93,8 @@ extension LuaFormatter {
         return .whenLong(probe: run.normal, short: run.normal, long: .shorterFirstLine(hung: hung, normal: run.normal))
     }
 
-    /// StyLua keeps a call on the `=` line when an argument is a function or two are tables.
+    /// StyLua keeps a call on the `=` line when an argument is a function or two are tables, or
+    /// when its base is in parentheses.
     func isComplexCall(_ id: SyntaxTree.NodeID) -> Bool {
         var current = id
         while true {
@@ -109,6 +110,9 @@ extension LuaFormatter {
                 current = node.a
             case .index:
                 current = node.a
+            case .paren:
+                // StyLua hangs such a call (its base in parentheses) at its operators, never at the `=`.
+                return true
             default:
                 return false
             }

@@ -26,30 +26,36 @@ extension LuaFormatter {
             return .concat([keyword, functionBody(id, definition: false)])
         case .binary: return binaryExpression(id, indented: true)
         case .unary: return unaryExpression(node)
-        case .paren:
-            let breaksBefore = breakCount
-            let open = token(.leftParen)
-            if tree[node.a].kind == .function || tree[node.a].kind == .table {
-                // `(function() ... end)()`, `({ ... })[key]`: a function or table hugs its parentheses.
-                let inner = expression(node.a)
-                return .concat([open, inner, token(.rightParen)])
-            }
-            // Inside parentheses that break, a run of operators hangs at the operand's own indentation.
-            var inner: Doc
-            if tree[node.a].kind == .binary {
-                let run = binaryRun(node.a, indent: 0)
-                inner = .ifBreak(broken: run.hanging(indent: 0), flat: run.doc(indent: 0))
-            } else {
-                inner = expression(node.a)
-            }
-            let close = token(.rightParen)
-            return .group(
-                .concat([open, .indent(.concat([.softLine, inner])), .softLine, close]),
-                broken: breakCount != breaksBefore)
+        case .paren: return parenExpression(node, hugging: false)
         case .table: return table(id)
         default:
             preconditionFailure("not an expression: \(node.kind)")
         }
+    }
+
+    /// `(expression)`. `hugging`: the base of a call or index, which StyLua never breaks inside
+    /// its parentheses.
+    mutating func parenExpression(_ node: SyntaxNode, hugging: Bool) -> Doc {
+        let breaksBefore = breakCount
+        let open = token(.leftParen)
+        if hugging || tree[node.a].kind == .function || tree[node.a].kind == .table {
+            // `(function() ... end)()`, `({ ... })[key]`: a function or table hugs its parentheses.
+            let inner = expression(node.a)
+            return .concat([open, inner, token(.rightParen)])
+        }
+        // Inside parentheses that break, a run of operators hangs at the operand's own indentation.
+        var inner: Doc
+        if tree[node.a].kind == .binary {
+            let run = binaryRun(node.a, indent: 0)
+            inner = .ifBreak(broken: run.hanging(indent: 0), flat: run.doc(indent: 0))
+        } else {
+            inner = expression(node.a)
+        }
+        let close = token(.rightParen)
+        // Broken for a comment, or for what spans lines inside (StyLua measures it with its line breaks).
+        return .group(
+            .concat([open, .indent(.concat([.softLine, inner])), .softLine, close]),
+            broken: breakCount != breaksBefore || inner.isHard)
     }
 
     /// A string literal in the configured quotes (long strings as they are).
@@ -81,6 +87,9 @@ extension LuaFormatter {
     struct BinaryRun {
         var first: Doc
         var firstNormal: Doc
+        /// The first operand when the run hangs: a run inside that is long (its line breaks
+        /// counted, as StyLua measures) hangs too.
+        var firstHanging: Doc
         var rest: [(comments: [Doc], op: Doc, operand: Doc, normal: Doc)] = []
         /// A comment inside breaks the run.
         var broken = false
@@ -108,12 +117,20 @@ extension LuaFormatter {
             var hung = parts(.line)
             for _ in 0..<indent { hung = .indent(hung) }
             let flat = Doc.concat([operatorStartedLine ? .measuredIndent(indent) : .empty, parts(.line)])
-            let content = Doc.concat([first, .ifBreak(broken: hung, flat: flat)])
+            let content = Doc.concat([firstHanging, .ifBreak(broken: hung, flat: flat)])
             return .group(content, broken: broken || rest.count > 1 || content.isHard)
         }
 
         /// StyLua's "format normally": the operators stay on the line, what they join breaks inside.
-        var normal: Doc { .concat([firstNormal, parts(.space, normal: true)]) }
+        /// Each operand measured alone, as StyLua's shapes do: a call breaks only when it does
+        /// not fit itself.
+        var normal: Doc {
+            var tail = Doc.empty
+            for part in rest.reversed() {
+                tail = .uncounted(.concat(part.comments + [.space, part.op, .space, part.normal, tail]))
+            }
+            return .concat([firstNormal, tail])
+        }
     }
 
     /// `a op b op c ...`: the operands of a left-leaning run of binary operators, read with a
@@ -129,8 +146,8 @@ extension LuaFormatter {
         var lastOperator = 0
         if level == 9 || level == 14 {
             // `..` and `^` lean right: `a .. (b .. c)`, read down the right side.
-            let (first, firstNormal) = operand(tree[id].a, level: level, indent: indent)
-            run = BinaryRun(first: first, firstNormal: firstNormal)
+            let (first, firstNormal, firstHanging) = firstOperand(tree[id].a, level: level, indent: indent)
+            run = BinaryRun(first: first, firstNormal: firstNormal, firstHanging: firstHanging)
             breaksBefore = breakCount
             var current = id
             while true {
@@ -154,8 +171,8 @@ extension LuaFormatter {
                 chain.append(current)
                 current = tree[current].a
             }
-            let (first, firstNormal) = operand(current, level: level, indent: indent)
-            run = BinaryRun(first: first, firstNormal: firstNormal)
+            let (first, firstNormal, firstHanging) = firstOperand(current, level: level, indent: indent)
+            run = BinaryRun(first: first, firstNormal: firstNormal, firstHanging: firstHanging)
             // Comments before the first operand belong to what holds the run.
             breaksBefore = breakCount
             for node in chain.reversed() {
@@ -177,6 +194,21 @@ extension LuaFormatter {
             position -= 1
         }
         return position > 0 && (stream.source[position - 1] == 10 || stream.source[position - 1] == 13)
+    }
+
+    /// The first operand of a run, also as it lays out when the run hangs.
+    mutating func firstOperand(_ id: SyntaxTree.NodeID, level: Int, indent: Int) -> (Doc, Doc, Doc) {
+        guard tree[id].kind == .binary, Self.precedence(tree[id].op) != level else {
+            let doc = expression(id)
+            return (doc, doc, doc)
+        }
+        let run = binaryRun(id, indent: indent + 1)
+        let doc = run.doc(indent: indent + 1)
+        guard !run.broken else { return (doc, doc, doc) }
+        var forced = run.parts(.line)
+        for _ in 0...indent { forced = .indent(forced) }
+        let hung = Doc.group(.concat([run.firstHanging, forced]), broken: true)
+        return (doc, run.normal, .whenLong(probe: run.normal, short: doc, long: hung))
     }
 
     /// An operand of a run: a run of another level there hangs `indent` levels further (one
@@ -257,7 +289,7 @@ extension LuaFormatter {
             current = tree[current].a
         }
         chain.reverse()
-        let base = expression(current)
+        let base = tree[current].kind == .paren ? parenExpression(tree[current], hugging: true) : expression(current)
         var links: [Doc] = []
         var hangPoints: [Bool] = []
         var internalSpans = false
@@ -281,9 +313,10 @@ extension LuaFormatter {
                 }
             case .methodCall:
                 hangPoints.append(true)
+                let commentsBefore = commentCount
                 let colon = token(.colon)
                 let name = token(.name)
-                let arguments = self.arguments(link, followedBySuffix: followedBySuffix)
+                let arguments = self.arguments(link, followedBySuffix: followedBySuffix, commentsSince: commentsBefore)
                 if position < lastCall && arguments.isHard { internalSpans = true }
                 links.append(.concat([colon, name, arguments]))
             default:

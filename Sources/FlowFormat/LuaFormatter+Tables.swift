@@ -16,8 +16,9 @@ extension LuaFormatter {
         var docs: [Doc] = []
         var holdsFunction = false
         for (position, field) in fields.enumerated() {
-            // A blank line between fields of a broken table is kept, as between statements.
-            let leading = leadingComments(of: cursor, atStatement: true, keepBlank: position > 0 && brokenInSource)
+            // A blank line between fields of a broken table is kept, as between statements, and
+            // so is one after its `{` (StyLua keeps the first field's leading blank line).
+            let leading = leadingComments(of: cursor, atStatement: true, keepBlank: brokenInSource)
             leadingDoneFor = cursor
             var doc = Doc.concat(leading + [self.field(field, holdsFunction: &holdsFunction)])
             if kind == .comma || kind == .semicolon {
