@@ -81,7 +81,14 @@ let package = Package(
         .target(name: "FlowLoader", dependencies: ["FlowPackage", "FlowSupport"]),
         // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
         // Lua's errors, and compiling chunks without running them.
-        .target(name: "FlowLua", dependencies: ["CLua", "CFlowLua", "FlowSupport"]),
+        // Its Lua files (a lone script's driver, the sandbox's, the debugger's wrappers) are in
+        // Embedded/, compiled in by the same plugin as the templates.
+        .target(
+            name: "FlowLua",
+            dependencies: ["CLua", "CFlowLua", "FlowSupport"],
+            exclude: ["Embedded"],
+            plugins: ["EmbedTemplates"]
+        ),
         // The hooks Swift cannot be: coverage's line hook (coverage.c).
         .target(name: "CFlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.

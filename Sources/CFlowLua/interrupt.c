@@ -2,14 +2,14 @@
 //
 // lua.c's handler sets a hook on the state's main thread, which never fires while a coroutine
 // runs. Here `coroutine.resume` and `coroutine.wrap` are wrapped (stock Lua's own functions do
-// the work) so that the threads running now are noted, outermost first; the handler hooks them
-// all, and the first to run raises "interrupted!". An interrupt raised in a coroutine goes on
+// the work) so that the threads running now are noted, outermost first; a request (from the
+// CLI's SIGINT handling, the one place that catches signals) hooks them all, and the first to
+// run raises "interrupted!". An interrupt raised in a coroutine goes on
 // in its resumer with the coroutine's traceback, after the coroutine is closed, so a resume
 // that ignores its results cannot swallow Ctrl-C. One armed state per process: the state below
 // is this file's alone.
 #include <lauxlib.h>
 #include <lualib.h>
-#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include "cflowlua.h"
@@ -53,14 +53,6 @@ static void stop(lua_State *L, lua_Debug *ar) {
     lua_concat(L, 2);
     luaL_traceback(L, L, lua_tostring(L, -1), 0);
     lua_error(L);
-}
-
-static void action(int signal_number) {
-    signal(signal_number, SIG_DFL);  // a second Ctrl-C ends the process at once
-    came = 1;
-    int count = __atomic_load_n(&running_count, __ATOMIC_ACQUIRE);
-    if (count > RUNNING_CAPACITY) count = RUNNING_CAPACITY;
-    for (int i = 0; i < count; i++) lua_sethook(running[i], stop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
 /// After `co` failed with the error on L's top: when it is the interrupt, `co` is closed (its
@@ -143,20 +135,20 @@ void flowlua_interrupt_arm(lua_State *L) {
         lua_setfield(L, -2, "wrap");
     }
     lua_pop(L, 2);
-    signal(SIGINT, action);
-    // A process started by another may inherit SIGINT and SIGTERM blocked (a test runner
-    // blocks them): this thread takes both (SIGTERM keeps its default action, status 143).
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+int flowlua_interrupt_request(void) {
+    int count = __atomic_load_n(&running_count, __ATOMIC_ACQUIRE);
+    if (count == 0) return 0;
+    came = 1;
+    if (count > RUNNING_CAPACITY) count = RUNNING_CAPACITY;
+    for (int i = 0; i < count; i++) lua_sethook(running[i], stop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    return 1;
 }
 
 int flowlua_interrupt_happened(void) { return came; }
 
 int flowlua_interrupt_disarm(void) {
-    signal(SIGINT, SIG_DFL);
     __atomic_store_n(&running_count, 0, __ATOMIC_RELEASE);
     return came;
 }

@@ -60,12 +60,14 @@ lua_State *flowlua_newboundedstate(flowlua_budget *budget);
 
 // --- interrupt.c: Ctrl-C on a running program, coroutines included ---
 
-/// Why C: the signal handler may only set a hook (as lua.c's does); the coroutines running are
-/// noted by wrappers around stock `coroutine.resume` and `coroutine.wrap`.
+/// Why C: a request, from a signal handler or any thread, may only set hooks (as lua.c's handler
+/// does); the coroutines running are noted by wrappers around stock `coroutine.resume`/`wrap`.
 void flowlua_interrupt_arm(lua_State *L);
-/// Why C: the handler's flag lives beside it.
+/// Why C: async-signal-safe: hooks the armed state's running threads; 0 when none is armed.
+int flowlua_interrupt_request(void);
+/// Why C: the request's flag lives beside it.
 int flowlua_interrupt_happened(void);
-/// Why C: gives SIGINT its default action back; returns whether one came.
+/// Why C: no state is armed any more; returns whether a request came.
 int flowlua_interrupt_disarm(void);
 
 // --- debug_watch.c: the debugger's hooks, so that a call costs no trip into Swift ---
@@ -74,16 +76,26 @@ typedef struct flowlua_debug_watch flowlua_debug_watch;
 /// Called for what Swift decides: a watched line about to run, any line of the stepped
 /// thread, and a count hook (an interrupt).
 typedef void (*flowlua_debug_report)(lua_State *L, lua_Debug *ar);
-/// Why C: the hook runs at every call; Swift hears only of the lines it must decide on.
+/// Why C: the hook runs at every call; Swift hears only of the lines it must decide on. A watch
+/// reporting to `report`.
 flowlua_debug_watch *flowlua_watch_new(flowlua_debug_report report);
+/// Why C: the watch's memory is C's (its chunks, lines and per-function facts).
 void flowlua_watch_free(flowlua_debug_watch *w);
+/// Why C: forgets every chunk and every function's fact, which only the hook reads.
 void flowlua_watch_clear(flowlua_debug_watch *w);
+/// Why C: the watch the hook reports through (NULL: none), a static of debug_watch.c.
 void flowlua_watch_activate(flowlua_debug_watch *w);
+/// Why C: adds chunk `name` ("@" + chunk name) with `count` breakpoint lines; 0 when out of memory.
 int flowlua_watch_add(flowlua_debug_watch *w, const char *name, const int *lines, int count);
+/// Why C: the thread whose every line is reported (NULL: none), read by the hook.
 void flowlua_watch_step(flowlua_debug_watch *w, lua_State *L);
+/// Why C: sets `L`'s hook mask for the function at `level`, from the per-function facts.
 void flowlua_watch_refresh(flowlua_debug_watch *w, lua_State *L, int level);
+/// Why C: the hook a coroutine about to be resumed gets (it may predate any breakpoint).
 void flowlua_watch_resuming(flowlua_debug_watch *w, lua_State *co);
+/// Why C: a count hook at the next instruction (a pause), safe from any thread as lua.c's is.
 void flowlua_watch_interrupt(lua_State *L);
+/// Why C: removes `L`'s hook, the C function being this file's.
 void flowlua_watch_unhook(lua_State *L);
 
 // --- host_api.c: a context's getResource and messages ---
@@ -110,7 +122,8 @@ int flowlua_require(lua_State *L);
 
 // --- coverage.c ---
 
-/// `require "flowpkg.coverage"`: line counts of a Lua state, taken by a C line hook.
+/// Why C: a line hook at every line of the chunks asked for (a Lua hook costs a call a line).
+/// `require "flowpkg.coverage"`: line counts of a Lua state.
 int flowlua_open_coverage(lua_State *L);
 
 #endif

@@ -88,25 +88,31 @@ public enum ProjectLoader {
         discovery.diagnostics += finder.diagnostics
         var origins: [Manifest.Dependency] = []
         if includeDependencies {
-            origins = addLockedModules(
-                to: &finder, diagnostics: &discovery.diagnostics, root: rootPath, file: projectFile,
-                options: dependencyOptions)
+            origins = addDependencyModules(
+                to: &finder, root: rootPath, file: projectFile, options: dependencyOptions,
+                diagnostics: &discovery.diagnostics)
         }
         let order = finder.modules.indices.sorted { finder.modules[$0].name < finder.modules[$1].name }
         discovery.modules = order.map { finder.modules[$0] }
         discovery.modulePaths = order.map { finder.modulePaths[$0] }
         discovery.resources = finder.resources.sorted { $0.key < $1.key }
         discovery.scripts = finder.scripts.sorted { PackagePath.precedes($0.relativePath, $1.relativePath) }
-        if let tooMany = entryLimitProblem(discovery, projectFile: projectFilePath) {
-            discovery.diagnostics.append(tooMany)
+        // What export would refuse (FP503), validate reports: the manifest is an entry too.
+        let entries = discovery.modules.count + discovery.resources.count + discovery.scripts.count + 1
+        let maximumEntries = PackageLimits.default.maxEntries
+        if entries > maximumEntries {
+            discovery.diagnostics.append(
+                Diagnostic(
+                    severity: .error, code: .packageLimit,
+                    message: "the project has \(entries - 1) modules, scripts and resources; "
+                        + "a package holds at most \(maximumEntries - 1)",
+                    file: projectFilePath,
+                    hint: "make a part of it a library of its own, or pack many small files into one"))
         }
 
-        let startModule = projectFile.startModule.flatMap { try? ModuleName($0) }
-        if let problem = missingStart(
-            projectFile.startModule, in: discovery.modules, decoder: decoder, decoded: decoded)
-        {
-            discovery.diagnostics.append(problem)
-        }
+        let startModule = checkStartModule(
+            projectFile.startModule, modules: discovery.modules, decoder: decoder, decoded: decoded,
+            diagnostics: &discovery.diagnostics)
 
         if decoded.isUsable, let identifier = try? PackageIdentifier(projectFile.identifier) {
             discovery.project = Project(
@@ -119,40 +125,11 @@ public enum ProjectLoader {
         return discovery
     }
 
-    /// What export would refuse (FP503), validate reports: the manifest is an entry too.
-    private static func entryLimitProblem(_ discovery: Discovery, projectFile: String) -> Diagnostic? {
-        let entries = discovery.modules.count + discovery.resources.count + discovery.scripts.count + 1
-        let maximumEntries = PackageLimits.default.maxEntries
-        guard entries > maximumEntries else { return nil }
-        return Diagnostic(
-            severity: .error, code: .packageLimit,
-            message: "the project has \(entries - 1) modules, scripts and resources; "
-                + "a package holds at most \(maximumEntries - 1)",
-            file: projectFile, hint: "make a part of it a library of its own, or pack many small files into one")
-    }
-
-    /// FP209 when `start` names no module of the project, with the nearest names as the hint.
-    private static func missingStart(
-        _ start: String?, in modules: [ProjectModule], decoder: ProjectFileDecoder,
-        decoded: ProjectFileDecoder.Result
-    ) -> Diagnostic? {
-        guard let start, !modules.contains(where: { $0.name.rawValue == start }) else { return nil }
-        let names = modules.map(\.name.rawValue)
-        let hint =
-            NameSuggestions.hint(for: start, in: names)
-            ?? (names.isEmpty
-                ? "the project has no modules yet"
-                : "modules: " + names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", ..." : ""))
-        return decoder.diagnostic(
-            .error, .missingStartModule, "the start module '\(start)' is not a module of this project",
-            at: decoded.valuePositions["startModule"], hint: hint)
-    }
-
-    /// The dependencies' modules the lock pins, added after the project's own (one the project
-    /// has itself is FP811); their origins, for the manifest.
-    private static func addLockedModules(
-        to finder: inout ProjectContentFinder, diagnostics: inout [Diagnostic], root: String, file: ProjectFile,
-        options: DependencyOptions
+    /// Adds the modules of the locked dependencies to `finder`'s (a module the project has
+    /// itself is reported, not added); returns where the dependencies come from.
+    private static func addDependencyModules(
+        to finder: inout ProjectContentFinder, root: String, file: ProjectFile, options: DependencyOptions,
+        diagnostics: inout [Diagnostic]
     ) -> [Manifest.Dependency] {
         let found = LockedModules.find(root: root, file: file, options: options)
         diagnostics += found.diagnostics
@@ -172,6 +149,27 @@ public enum ProjectLoader {
             finder.modulePaths.append(module.file.path)
         }
         return found.origins
+    }
+
+    /// The start module's name, reported (FP209) when it is no module of the project.
+    private static func checkStartModule(
+        _ start: String?, modules: [ProjectModule], decoder: ProjectFileDecoder, decoded: ProjectFileDecoder.Result,
+        diagnostics: inout [Diagnostic]
+    ) -> ModuleName? {
+        guard let start else { return nil }
+        if !modules.contains(where: { $0.name.rawValue == start }) {
+            let names = modules.map(\.name.rawValue)
+            let hint =
+                NameSuggestions.hint(for: start, in: names)
+                ?? (names.isEmpty
+                    ? "the project has no modules yet"
+                    : "modules: " + names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", ..." : ""))
+            diagnostics.append(
+                decoder.diagnostic(
+                    .error, .missingStartModule, "the start module '\(start)' is not a module of this project",
+                    at: decoded.valuePositions["startModule"], hint: hint))
+        }
+        return try? ModuleName(start)
     }
 
     private struct ReadFailure: Error {
