@@ -78,7 +78,9 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
             return Diagnostic(
                 severity: .error, code: .unknownRock,
                 message: "no rock named '\(name)' on \(servers.joined(separator: ", "))",
-                hint: "check the name (luarocks search \(name)), or add the server that has it to \"rocksServers\"")
+                hint: "searched \(servers.joined(separator: " and ")): check the name (luarocks search \(name) "
+                    + "--only-server \(servers.first ?? "URL")), or add the server that has it: "
+                    + "flowpkg add \(name) --rocks-server URL")
         case let .unsatisfiable(name, constraint, available):
             return Diagnostic(
                 severity: .error, code: .unsatisfiableConstraint,

@@ -1,10 +1,10 @@
-#ifndef FLOWPKG_CLUA_HOST_API_H
-#define FLOWPKG_CLUA_HOST_API_H
-#include <lua.h>
-#include <lauxlib.h>
-#include <string.h>
-
 // --- a context's host API: getResource, messages ---
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cflowlua.h"
+
 //
 // C closures rather than Lua set-up chunks: a context installs them with a few API calls at
 // every start instead of loading and running bytecode (Benchmarks/README.md, host_launch). The
@@ -13,14 +13,14 @@
 // the standard library's own functions do.
 
 /// Lua's `type(value)` for argument `i`: "nil" for an absent one.
-static inline const char *flowlua_host_typename(lua_State *L, int i) {
+static const char *flowlua_host_typename(lua_State *L, int i) {
     int type = lua_type(L, i);
     return lua_typename(L, type == LUA_TNONE ? LUA_TNIL : type);
 }
 
 /// Raises "bad argument #i to 'name' (T expected, got U)" at the caller's line unless
 /// argument `i` has exactly type `expected` (no conversions: a number is no string here).
-static inline void flowlua_host_check(lua_State *L, int i, int expected, const char *name) {
+static void flowlua_host_check(lua_State *L, int i, int expected, const char *name) {
     if (lua_type(L, i) != expected)
         luaL_error(L, "bad argument #%d to '%s' (%s expected, got %s)", i, name, lua_typename(L, expected),
                    flowlua_host_typename(L, i));
@@ -28,7 +28,7 @@ static inline void flowlua_host_check(lua_State *L, int i, int expected, const c
 
 /// Raises the value on top as `error(value, 2)` does from the caller's function: a string gets
 /// the caller's place in front.
-static inline int flowlua_host_raise(lua_State *L) {
+static int flowlua_host_raise(lua_State *L) {
     if (lua_type(L, -1) == LUA_TSTRING) {
         luaL_where(L, 1);
         lua_insert(L, -2);
@@ -47,7 +47,7 @@ static inline int flowlua_host_raise(lua_State *L) {
 
 /// `getResource(name [, type [, object, key]])`: the resource's content; with an object, also
 /// `object[key] = content`, remembered so a changed resource is delivered there again.
-static inline int flowlua_get_resource(lua_State *L) {
+static int flowlua_get_resource(lua_State *L) {
     lua_settop(L, 4);
     flowlua_host_check(L, 1, LUA_TSTRING, "getResource");
     if (lua_isnil(L, 2)) {
@@ -92,7 +92,7 @@ static inline int flowlua_get_resource(lua_State *L) {
 }
 
 /// `target[1][target[2]] = target[3]` (stack: target), run under lua_pcall by redeliver.
-static inline int flowlua_redeliver_one(lua_State *L) {
+static int flowlua_redeliver_one(lua_State *L) {
     lua_rawgeti(L, 1, 1);
     lua_rawgeti(L, 1, 2);
     lua_rawgeti(L, 1, 3);
@@ -103,7 +103,7 @@ static inline int flowlua_redeliver_one(lua_State *L) {
 /// `redeliver(name, type, content)`: assigns `content` again to every association with that
 /// resource; returns how many there were. Every assignment is tried; the failures are raised
 /// together afterwards, one per line.
-static inline int flowlua_redeliver(lua_State *L) {
+static int flowlua_redeliver(lua_State *L) {
     lua_settop(L, 3);
     lua_newtable(L); /* 4: the targets, { object, key, content } each */
     lua_Integer count = 0;
@@ -154,7 +154,7 @@ static inline int flowlua_redeliver(lua_State *L) {
 }
 
 /// `addMessageHandler(message, handler)` or `addMessageHandler(message, object, method)`.
-static inline int flowlua_add_message_handler(lua_State *L) {
+static int flowlua_add_message_handler(lua_State *L) {
     lua_settop(L, 3);
     flowlua_host_check(L, 1, LUA_TSTRING, "addMessageHandler");
     if (!lua_isnil(L, 3)) {
@@ -181,7 +181,7 @@ static inline int flowlua_add_message_handler(lua_State *L) {
 
 /// `removeMessageHandler(message, handler [, method])`: every matching entry (`==`, as Lua
 /// compares), the last first.
-static inline int flowlua_remove_message_handler(lua_State *L) {
+static int flowlua_remove_message_handler(lua_State *L) {
     lua_settop(L, 3);
     lua_pushvalue(L, 1);
     if (lua_rawget(L, FLOWLUA_HOST_HANDLERS) == LUA_TNIL) return 0;
@@ -213,7 +213,7 @@ static inline int flowlua_remove_message_handler(lua_State *L) {
 /// Delivers the message (stack: message, arguments..., the snapshot of its handlers) to the
 /// handlers from number `next` on, then to the host. A handler may yield: the delivery goes on
 /// where it was when the coroutine resumes (this is then the continuation of its call).
-static inline int flowlua_post_message_from(lua_State *L, int status, lua_KContext next) {
+static int flowlua_post_message_from(lua_State *L, int status, lua_KContext next) {
     (void)status;
     int snapshot = lua_gettop(L);
     int arguments = snapshot - 2; /* after the message */
@@ -248,7 +248,7 @@ static inline int flowlua_post_message_from(lua_State *L, int status, lua_KConte
 /// `postMessage(message, ...)`: calls each handler of `message` (handlers added meanwhile wait
 /// for the next message) with the arguments, `object[method](object, ...)` for a method, then
 /// hands the message to the host.
-static inline int flowlua_post_message(lua_State *L) {
+static int flowlua_post_message(lua_State *L) {
     flowlua_host_check(L, 1, LUA_TSTRING, "postMessage");
     lua_pushvalue(L, 1);
     if (lua_rawget(L, FLOWLUA_HOST_HANDLERS) == LUA_TNIL) {
@@ -269,7 +269,7 @@ static inline int flowlua_post_message(lua_State *L) {
 /// Installs the host API (a lua_CFunction, called with fetch and notifyHost): the globals
 /// getResource, addMessageHandler, removeMessageHandler and postMessage. Returns postMessage
 /// and redeliver, for the host to call.
-static inline int flowlua_install_host_api(lua_State *L) {
+int flowlua_install_host_api(lua_State *L) {
     lua_settop(L, 2);
     lua_newtable(L); /* 3: associations */
     lua_createtable(L, 0, 1);
@@ -302,4 +302,3 @@ static inline int flowlua_install_host_api(lua_State *L) {
 #undef FLOWLUA_HOST_ASSOCIATIONS
 #undef FLOWLUA_HOST_HANDLERS
 
-#endif

@@ -1,34 +1,18 @@
-#ifndef FLOWPKG_CLUA_HOST_LOADERS_H
-#define FLOWPKG_CLUA_HOST_LOADERS_H
-#include <lua.h>
-#include <lauxlib.h>
-#include <string.h>
-
 // --- a context's `loadfile`/`dofile`, its `package.path` searcher and its `print` ---
-//
-// C closures a context installs with a few API calls at every start (host_api.h says why).
-// Each behaves as stock Lua's function does for everything the package does not serve, with
-// stock Lua's messages.
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cflowlua.h"
 
-/// stock Lua's load_aux (lbaselib.c): the chunk on top, with `env` (an index, 0 for none) as
-/// its first upvalue; or fail and the message.
-static inline int flowlua_load_result(lua_State *L, int status, int env) {
-    if (status == LUA_OK) {
-        if (env != 0) {
-            lua_pushvalue(L, env);
-            if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
-        }
-        return 1;
-    }
-    luaL_pushfail(L);
-    lua_insert(L, -2);
-    return 2;
-}
+//
+// C closures a context installs with a few API calls at every start (cflowlua.h says why). For
+// everything the package does not serve they hand over to stock Lua's own functions.
 
 /// Asks the host (upvalue 1: `fetch(path, running) -> code, chunkName | nothing`) for the
 /// packaged script at argument 1, a relative path (leading "./" left out). On success pushes
 /// the code and "@" + chunk name and returns 1; otherwise leaves the stack as it was.
-static inline int flowlua_fetch_script(lua_State *L, int running) {
+static int flowlua_fetch_script(lua_State *L, int running) {
     if (lua_type(L, 1) != LUA_TSTRING) return 0;
     size_t length;
     const char *path = lua_tolstring(L, 1, &length);
@@ -50,32 +34,39 @@ static inline int flowlua_fetch_script(lua_State *L, int running) {
     return 1;
 }
 
-/// `loadfile(filename [, mode [, env]])`: a packaged script by its relative path (always as
-/// text), any other path as stock Lua's loadfile.
-static inline int flowlua_loadfile(lua_State *L) {
-    int env = !lua_isnone(L, 3) ? 3 : 0;
-    int top = lua_gettop(L);
+/// `loadfile(filename [, mode [, env]])`: a packaged script by its relative path goes to stock
+/// `load` (upvalue 2) as text, any other path to stock `loadfile` (upvalue 3).
+static int flowlua_loadfile(lua_State *L) {
+    int arguments = lua_gettop(L);
     const char *mode = luaL_optstring(L, 2, NULL);
-    if (flowlua_fetch_script(L, 0)) {
+    if (flowlua_fetch_script(L, 0)) { /* code, chunk name */
         /* a packaged script is text, as modules are: never a binary chunk */
-        if (mode == NULL || strchr(mode, 't') != NULL) mode = "t";
-        size_t length;
-        const char *code = lua_tolstring(L, top + 1, &length);
-        return flowlua_load_result(L, luaL_loadbufferx(L, code, length, lua_tostring(L, top + 2), mode), env);
+        if (mode == NULL || strchr(mode, 't') != NULL) lua_pushliteral(L, "t");
+        else lua_pushvalue(L, 2);
+        if (arguments >= 3) lua_pushvalue(L, 3);
+        lua_pushvalue(L, lua_upvalueindex(2));
+        lua_insert(L, arguments + 1);
+        lua_call(L, arguments >= 3 ? 4 : 3, LUA_MULTRET);
+        return lua_gettop(L) - arguments;
     }
-    const char *filename = luaL_optstring(L, 1, NULL);
-    return flowlua_load_result(L, luaL_loadfilex(L, filename, mode), env);
+    luaL_optstring(L, 1, NULL); /* its argument errors name this function, at the caller's line */
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_insert(L, 1);
+    lua_call(L, arguments, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
-/// stock Lua's dofilecont: everything the chunk returned (above the file name).
-static inline int flowlua_dofile_results(lua_State *L, int status, lua_KContext context) {
+/// What `dofile` returns: everything the chunk returned (above the file name).
+static int flowlua_dofile_results(lua_State *L, int status, lua_KContext context) {
     (void)status, (void)context;
     return lua_gettop(L) - 1;
 }
 
 /// `dofile(filename)`: runs a packaged script by its relative path (noted as run by path, so a
-/// live change runs it again), any other path as stock Lua's dofile.
-static inline int flowlua_dofile(lua_State *L) {
+/// live change runs it again), or any other file. The chunk is called here, with a continuation
+/// so it may yield, rather than through stock `dofile`, whose C frame would then show in every
+/// traceback through it as an extra `[C]: in ?`.
+static int flowlua_dofile(lua_State *L) {
     lua_settop(L, 1);
     if (flowlua_fetch_script(L, 1)) {
         size_t length;
@@ -96,7 +87,7 @@ static inline int flowlua_dofile(lua_State *L) {
 /// inside a source's module folder loads that module's code, named as stock Lua names the file;
 /// no other file is read. With `package.path` empty (as it starts) it adds nothing, not even to
 /// the "module not found" message. Upvalues: `fetch(filename) -> code | nil`, the package table.
-static inline int flowlua_path_searcher(lua_State *L) {
+static int flowlua_path_searcher(lua_State *L) {
     const char *name = luaL_checkstring(L, 1);
     lua_settop(L, 1);
     size_t pathLength;
@@ -147,7 +138,7 @@ static inline int flowlua_path_searcher(lua_State *L) {
 
 /// `print(...)`: one line, its values as `tostring` shows them, separated by tabs, handed to
 /// the host (upvalue 1: `write(line)`).
-static inline int flowlua_print(lua_State *L) {
+static int flowlua_print(lua_State *L) {
     int count = lua_gettop(L);
     luaL_Buffer line;
     luaL_buffinit(L, &line);
@@ -166,10 +157,12 @@ static inline int flowlua_print(lua_State *L) {
 
 /// Installs `loadfile`, `dofile` and the `package.path` searcher (a lua_CFunction, called with
 /// `fetch(path, running)` for scripts and `fetch(filename)` for module files).
-static inline int flowlua_install_loaders(lua_State *L) {
+int flowlua_install_loaders(lua_State *L) {
     lua_settop(L, 2);
     lua_pushvalue(L, 1);
-    lua_pushcclosure(L, flowlua_loadfile, 1);
+    lua_getglobal(L, "load");
+    lua_getglobal(L, "loadfile");
+    lua_pushcclosure(L, flowlua_loadfile, 3);
     lua_setglobal(L, "loadfile");
     lua_pushvalue(L, 1);
     lua_pushcclosure(L, flowlua_dofile, 1);
@@ -184,11 +177,10 @@ static inline int flowlua_install_loaders(lua_State *L) {
 }
 
 /// Makes `print` hand its lines to the host (a lua_CFunction, called with `write(line)`).
-static inline int flowlua_install_print(lua_State *L) {
+int flowlua_install_print(lua_State *L) {
     lua_settop(L, 1);
     lua_pushcclosure(L, flowlua_print, 1);
     lua_setglobal(L, "print");
     return 0;
 }
 
-#endif

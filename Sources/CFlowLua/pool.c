@@ -1,10 +1,3 @@
-#ifndef FLOWPKG_CLUA_POOL_H
-#define FLOWPKG_CLUA_POOL_H
-#include <lua.h>
-#include <lauxlib.h>
-#include <stdlib.h>
-#include <string.h>
-
 // --- a context's state: small blocks from a pool of its own ---
 //
 // Most of what a Lua state allocates is small (strings, tables, closures, upvalues) and a
@@ -16,27 +9,27 @@
 // back when the state closes. Larger blocks go to malloc as before. What a program frees stays
 // with its state until the state closes (as Lua's own string table and stacks do).
 
-#define FLOWLUA_POOL_CLASSES 32 /* 16, 32, ... 512 bytes */
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cflowlua.h"
+
 #define FLOWLUA_POOL_CHUNK 16384
 
-typedef struct flowlua_pool_chunk {
+struct flowlua_pool_chunk {
     struct flowlua_pool_chunk *next;
     void *padding; /* keeps the blocks after the header 16-byte aligned */
-} flowlua_pool_chunk;
+};
+typedef struct flowlua_pool_chunk flowlua_pool_chunk;
 
-typedef struct {
-    void *free[FLOWLUA_POOL_CLASSES];
-    flowlua_pool_chunk *chunks;
-    char *cursor, *end;
-} flowlua_pool;
 
 /// The size class of a block of `size` bytes (1-based), or 0 when malloc serves it.
-static inline size_t flowlua_pool_class(size_t size) {
+static size_t flowlua_pool_class(size_t size) {
     size_t class = (size + 15) / 16;
     return class <= FLOWLUA_POOL_CLASSES ? class : 0;
 }
 
-static inline void *flowlua_pool_take(flowlua_pool *pool, size_t class) {
+static void *flowlua_pool_take(flowlua_pool *pool, size_t class) {
     void *block = pool->free[class - 1];
     if (block != NULL) {
         pool->free[class - 1] = *(void **)block;
@@ -56,7 +49,7 @@ static inline void *flowlua_pool_take(flowlua_pool *pool, size_t class) {
     return block;
 }
 
-static inline void flowlua_pool_give(flowlua_pool *pool, void *block, size_t class) {
+static void flowlua_pool_give(flowlua_pool *pool, void *block, size_t class) {
     *(void **)block = pool->free[class - 1];
     pool->free[class - 1] = block;
 }
@@ -64,7 +57,7 @@ static inline void flowlua_pool_give(flowlua_pool *pool, void *block, size_t cla
 /// lua_Alloc over a flowlua_pool (Lua passes a block's size whenever it frees or resizes it,
 /// so the class is known without a header). A shrink never fails, as Lua requires: when no
 /// smaller block can be had the block stays where it is, and its rest goes unused.
-static inline void *flowlua_pool_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+static void *flowlua_pool_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     flowlua_pool *pool = ud;
     size_t oldClass = ptr != NULL ? flowlua_pool_class(osize) : 0;
     size_t newClass = flowlua_pool_class(nsize);
@@ -87,7 +80,7 @@ static inline void *flowlua_pool_alloc(void *ud, void *ptr, size_t osize, size_t
 }
 
 /// Gives back every chunk (after lua_close).
-static inline void flowlua_pool_release(flowlua_pool *pool) {
+void flowlua_pool_release(flowlua_pool *pool) {
     while (pool->chunks != NULL) {
         flowlua_pool_chunk *chunk = pool->chunks;
         pool->chunks = chunk->next;
@@ -99,21 +92,21 @@ static inline void flowlua_pool_release(flowlua_pool *pool) {
 // What luaL_newstate sets besides the allocator, as lauxlib.c does it: the panic function and
 // the warning function (off until `warn("@on")`).
 
-static inline void flowlua_pool_warn_off(void *ud, const char *message, int tocont);
-static inline void flowlua_pool_warn_on(void *ud, const char *message, int tocont);
+static void flowlua_pool_warn_off(void *ud, const char *message, int tocont);
+static void flowlua_pool_warn_on(void *ud, const char *message, int tocont);
 
-static inline int flowlua_pool_warn_control(lua_State *L, const char *message, int tocont) {
+static int flowlua_pool_warn_control(lua_State *L, const char *message, int tocont) {
     if (tocont || *(message++) != '@') return 0;
     if (strcmp(message, "off") == 0) lua_setwarnf(L, flowlua_pool_warn_off, L);
     else if (strcmp(message, "on") == 0) lua_setwarnf(L, flowlua_pool_warn_on, L);
     return 1;
 }
 
-static inline void flowlua_pool_warn_off(void *ud, const char *message, int tocont) {
+static void flowlua_pool_warn_off(void *ud, const char *message, int tocont) {
     flowlua_pool_warn_control((lua_State *)ud, message, tocont);
 }
 
-static inline void flowlua_pool_warn_continued(void *ud, const char *message, int tocont) {
+static void flowlua_pool_warn_continued(void *ud, const char *message, int tocont) {
     lua_State *L = (lua_State *)ud;
     lua_writestringerror("%s", message);
     if (tocont) {
@@ -124,13 +117,13 @@ static inline void flowlua_pool_warn_continued(void *ud, const char *message, in
     }
 }
 
-static inline void flowlua_pool_warn_on(void *ud, const char *message, int tocont) {
+static void flowlua_pool_warn_on(void *ud, const char *message, int tocont) {
     if (flowlua_pool_warn_control((lua_State *)ud, message, tocont)) return;
     lua_writestringerror("%s", "Lua warning: ");
     flowlua_pool_warn_continued(ud, message, tocont);
 }
 
-static inline int flowlua_pool_panic(lua_State *L) {
+static int flowlua_pool_panic(lua_State *L) {
     const char *message = lua_tostring(L, -1);
     if (message == NULL) message = "error object is not a string";
     lua_writestringerror("PANIC: unprotected error in call to Lua API (%s)\n", message);
@@ -138,7 +131,7 @@ static inline int flowlua_pool_panic(lua_State *L) {
 }
 
 /// luaL_newstate with its small blocks from `pool` (zeroed; release it after lua_close).
-static inline lua_State *flowlua_newpooledstate(flowlua_pool *pool) {
+lua_State *flowlua_newpooledstate(flowlua_pool *pool) {
     lua_State *L = lua_newstate(flowlua_pool_alloc, pool);
     if (L != NULL) {
         lua_atpanic(L, flowlua_pool_panic);
@@ -147,4 +140,3 @@ static inline lua_State *flowlua_newpooledstate(flowlua_pool *pool) {
     return L;
 }
 
-#endif
