@@ -40,6 +40,9 @@ indirect enum Doc: Sendable {
     /// Printed, but not measured when a group decides whether it fits (the ` do` after a
     /// `for` header, which StyLua leaves out of its measure).
     case uncounted(Doc)
+    /// Printed and measured as its content, except when a group before it on the line decides
+    /// whether it fits: StyLua measures each operand of a run laid out on one line alone.
+    case followsAlone(Doc)
     /// Nothing printed; when a group decides whether it fits, the indentation of a line
     /// `levels` deeper is counted (StyLua counts a hung operator's own indentation and line break
     /// when it measures whether the operator may join the line).
@@ -64,13 +67,19 @@ indirect enum Doc: Sendable {
         case .table(_, _, _, let forced): return forced
         case .assigned(let value): return value.isHard
         case .whenLong(_, let short, _): return short.isHard
-        case .uncounted(let inner): return inner.isHard
+        case .uncounted(let inner), .followsAlone(let inner): return inner.isHard
         case .shorterFirstLine(_, let normal): return normal.isHard
         default: return false
         }
     }
 
     static let empty = Doc.concat([], hard: false)
+
+    /// Whether this is a concatenation of nothing (an empty block).
+    var isEmptyConcat: Bool {
+        if case .concat(let parts, _) = self { return parts.isEmpty }
+        return false
+    }
     static let space = Doc.text(" ", width: 1)
 
     /// Plain text; text with line breaks becomes `verbatim`.

@@ -104,7 +104,7 @@ struct DocPrinter {
             assign(value, command, &commands)
         case .measuredIndent:
             break
-        case .uncounted(let inner):
+        case .uncounted(let inner), .followsAlone(let inner):
             commands.append(Command(indent: command.indent, mode: command.mode, doc: inner))
         case .widthSwitch(let narrow, let wide, let needed):
             let narrowed = (command.indent + 1) * indentColumns + needed > width
@@ -226,10 +226,12 @@ struct DocPrinter {
         var remaining = width - (start ?? column)
         var stack = [next]
         var restIndex = rest.count
+        var inRest = false
         while true {
             guard let command = stack.popLast() else {
                 if restIndex == 0 { return true }
                 restIndex -= 1
+                inRest = true
                 stack.append(rest[restIndex])
                 continue
             }
@@ -253,46 +255,21 @@ struct DocPrinter {
                 }
             case .indent(let inner, _):
                 stack.append(Command(indent: command.indent + 1, mode: command.mode, doc: inner))
-            case .group(let inner, let broken):
-                var mode: Mode = broken ? .broken : (flatGroups ? .flat : command.mode)
-                if hugging && !broken {
-                    // As StyLua's shapes: a group breaks only when it does not fit by itself.
-                    let flat = Command(indent: command.indent, mode: .flat, doc: inner)
-                    mode = fits(flat, rest: [], column: width - remaining) ? .flat : .broken
-                }
-                stack.append(Command(indent: command.indent, mode: mode, doc: inner))
-            case .choice(let states, let hard, _):
-                var mode: Mode = hard ? .broken : (flatGroups ? .flat : command.mode)
-                var doc = mode == .broken ? states[states.count - 1] : states[0]
-                if hugging {
-                    // The first layout: flat when it fits by itself, or the hug of a broken last argument.
-                    let flat = Command(indent: command.indent, mode: .flat, doc: states[0])
-                    if hard || fits(flat, rest: [], column: width - remaining) {
-                        doc = states[0]
-                        mode = hard ? .broken : .flat
-                    }
-                }
-                stack.append(Command(indent: command.indent, mode: mode, doc: doc))
+            case .group, .choice:
+                stack.append(measuredLayout(command, remaining: remaining, flatGroups: flatGroups, hugging: hugging))
             case .ifBreak(let broken, let flat):
                 stack.append(
                     Command(indent: command.indent, mode: command.mode, doc: command.mode == .flat ? flat : broken))
             case .lineSuffix, .breakParent:
                 break
-            case .table(let flat, let broken, let sourceWidth, let forced):
-                let isBroken =
-                    forced
-                    || (!flatGroups && command.mode == .broken
-                        && (width - remaining + sourceWidth > width
-                            || !fits(
-                                Command(indent: command.indent, mode: .flat, doc: flat), rest: [],
-                                column: width - remaining)))
-                stack.append(
-                    Command(
-                        indent: command.indent, mode: flatGroups ? .flat : command.mode, doc: isBroken ? broken : flat))
+            case .table:
+                stack.append(measuredLayout(command, remaining: remaining, flatGroups: flatGroups, hugging: hugging))
             case .assigned(let value):
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: .concat([.space, value])))
             case .uncounted:
                 break
+            case .followsAlone(let inner):
+                if !inRest { stack.append(Command(indent: command.indent, mode: command.mode, doc: inner)) }
             case .measuredIndent(let levels):
                 remaining -= (command.indent + levels) * indentColumns
                 if remaining < 0 { return false }
@@ -304,6 +281,43 @@ struct DocPrinter {
                 let narrowed = (command.indent + 1) * indentColumns + needed > width
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
             }
+        }
+    }
+
+    /// The layout `fits` measures for a group, choice or table. `hugging`: as StyLua's shapes,
+    /// a group breaks only when it does not fit by itself, and a choice takes its first layout
+    /// when that fits by itself or hugs a broken last argument.
+    private func measuredLayout(_ command: Command, remaining: Int, flatGroups: Bool, hugging: Bool) -> Command {
+        let here = width - remaining
+        switch command.doc {
+        case .group(let inner, let broken):
+            var mode: Mode = broken ? .broken : (flatGroups ? .flat : command.mode)
+            if hugging && !broken {
+                mode =
+                    fits(Command(indent: command.indent, mode: .flat, doc: inner), rest: [], column: here)
+                    ? .flat : .broken
+            }
+            return Command(indent: command.indent, mode: mode, doc: inner)
+        case .choice(let states, let hard, _):
+            var mode: Mode = hard ? .broken : (flatGroups ? .flat : command.mode)
+            var doc = mode == .broken ? states[states.count - 1] : states[0]
+            if hugging
+                && (hard || fits(Command(indent: command.indent, mode: .flat, doc: states[0]), rest: [], column: here))
+            {
+                doc = states[0]
+                mode = hard ? .broken : .flat
+            }
+            return Command(indent: command.indent, mode: mode, doc: doc)
+        case .table(let flat, let broken, let sourceWidth, let forced):
+            let isBroken =
+                forced
+                || (!flatGroups && command.mode == .broken
+                    && (here + sourceWidth > width
+                        || !fits(Command(indent: command.indent, mode: .flat, doc: flat), rest: [], column: here)))
+            return Command(
+                indent: command.indent, mode: flatGroups ? .flat : command.mode, doc: isBroken ? broken : flat)
+        default:
+            return command
         }
     }
 }

@@ -135,11 +135,22 @@ extension LuaFormatter {
     /// `keyword`, the block indented on the lines after it, and the closing token on a line
     /// of its own; an empty block still puts the closing token on the next line.
     mutating func body(_ block: SyntaxTree.NodeID) -> Doc {
+        let (inner, _) = collapsedBlock(block)
+        if inner.isEmptyConcat { return .hardLine }
+        return bodyLayout(inner)
+    }
+
+    /// A block's statements, and the index of the token that closes it.
+    mutating func collapsedBlock(_ block: SyntaxTree.NodeID) -> (Doc, Int) {
         depth += 1
         let inner = self.block(block)
         depth -= 1
-        if case .concat(let parts, _) = inner, parts.isEmpty { return .hardLine }
-        return .concat([.indent(.concat([.hardLine, inner])), .hardLine])
+        return (inner, cursor)
+    }
+
+    /// The block indented on the lines after its keyword, the closing token on a line of its own.
+    func bodyLayout(_ inner: Doc) -> Doc {
+        .concat([.indent(.concat([.hardLine, inner])), .hardLine])
     }
 
     /// Whether a comment before token `index` is indented past the token in the source.
@@ -243,6 +254,19 @@ extension LuaFormatter {
     mutating func ifStatement(_ node: SyntaxNode) -> Doc {
         var parts: [Doc] = []
         let pairs = tree.list(node.a, node.b * 2)
+        if collapsesConditionals && node.b == 1 && node.c < 0 {
+            let keyword = token(.kwIf)
+            let commentsBefore = breakCount
+            let condition = headerCondition(pairs[pairs.startIndex], closing: .kwThen)
+            let first = cursor
+            let block = pairs[pairs.startIndex + 1]
+            let (statements, last) = collapsedBlock(block)
+            let end = token(.kwEnd)
+            if breakCount == commentsBefore && isSimpleBlock(block, first: first, last: last) {
+                return collapsible(.concat([keyword, condition]), body: statements, end: end)
+            }
+            return .concat([keyword, condition, statements.isEmptyConcat ? .hardLine : bodyLayout(statements), end])
+        }
         for pair in stride(from: 0, to: pairs.count, by: 2) {
             let keyword = token(pair == 0 ? .kwIf : .kwElseif)
             let condition = headerCondition(pairs[pairs.startIndex + pair], closing: .kwThen)

@@ -127,7 +127,7 @@ extension LuaFormatter {
         var normal: Doc {
             var tail = Doc.empty
             for part in rest.reversed() {
-                tail = .uncounted(.concat(part.comments + [.space, part.op, .space, part.normal, tail]))
+                tail = .followsAlone(.concat(part.comments + [.space, part.op, .space, part.normal, tail]))
             }
             return .concat([firstNormal, tail])
         }

@@ -123,9 +123,8 @@ extension LuaFormatter {
                     definitionSpace, open, .indent(.concat([.softLine, .join(parameters, [.line])])), .softLine, close,
                 ]))
         let commentsBefore = commentCount
-        depth += 1
-        let inner = block(node.c)
-        depth -= 1
+        let first = cursor
+        let (inner, last) = collapsedBlock(node.c)
         // Comments inside a body are the body's: a call around it is not broken for them.
         let bodyHasComments = commentCount != commentsBefore || signatureComment
         commentCount = commentsBefore
@@ -133,8 +132,11 @@ extension LuaFormatter {
         if tree.statements(of: node.c).isEmpty && !bodyHasComments {
             return .concat([signature, .space, end])
         }
-        if case .concat(let parts, _) = inner, parts.isEmpty {
+        if inner.isEmptyConcat {
             return .concat([signature, .hardLine, end])
+        }
+        if collapsesFunctions && !signatureComment && isSimpleBlock(node.c, first: first, last: last) {
+            return collapsible(signature, body: inner, end: end)
         }
         return .concat([signature, .indent(.concat([.hardLine, inner])), .hardLine, end])
     }
