@@ -173,8 +173,8 @@ let package = Package(
         .target(
             name: "FlowLanguageServer",
             dependencies: [
-                "FlowAnalysis", "FlowDiagnostics", "FlowFormat", "FlowPackage", "FlowProject", "FlowSupport",
-                "LanguageServerProtocol", "LuaSyntax",
+                "FlowAnalysis", "FlowDependencies", "FlowDiagnostics", "FlowFormat", "FlowPackage", "FlowProject",
+                "FlowSupport", "LanguageServerProtocol", "LuaSyntax",
             ]
         ),
         .target(
@@ -203,8 +203,8 @@ let package = Package(
         .testTarget(
             name: "FlowLiveServerTests",
             dependencies: [
-                "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLiveTestSupport",
-                "FlowPackage", "FlowProject", "FlowRuntime", "FlowSupport", "FlowTestSupport",
+                "FlowDependencies", "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer",
+                "FlowLiveTestSupport", "FlowPackage", "FlowProject", "FlowRuntime", "FlowSupport", "FlowTestSupport",
             ]
         ),
         .testTarget(

@@ -1,4 +1,3 @@
-import FlowDependencies
 import FlowDiagnostics
 import FlowPackage
 import FlowSupport
@@ -19,23 +18,25 @@ extension DependencyLocking {
         -> [Diagnostic]
     {
         let rootPath = root.standardizedFileURL.path
-        let read = readProjectFile(rootPath)
+        let read = options.projects.read(folder: rootPath)
         guard let file = read.file, !file.dependencies.isEmpty else { return [] }
         let lockPath = rootPath + "/" + Lockfile.fileName
         let existing: Lockfile?
         do {
             existing = try Lockfile.read(at: lockPath)
         } catch {
-            return [LockedModules.located(error.diagnostic, file: lockPath)]
+            return [DependencyLocking.located(error.diagnostic, file: lockPath)]
         }
         let stale =
-            existing.map { DependencyGraph.staleness(of: $0, for: file, root: rootPath) }
+            existing.map { DependencyGraph.staleness(of: $0, for: file, root: rootPath, projects: options.projects) }
             ?? "flowpkg.json lists dependencies, but there is no flowpkg.lock"
         if options.locked || options.offline {
             if let stale {
                 let reason =
                     stale + (options.locked ? " (--locked forbids changing it)" : " (--offline cannot resolve)")
-                return [LockedModules.located(DependencyError.lockOutOfDate(reason: reason).diagnostic, file: lockPath)]
+                return [
+                    DependencyLocking.located(DependencyError.lockOutOfDate(reason: reason).diagnostic, file: lockPath)
+                ]
             }
             if options.offline { return [] }
         }
@@ -64,7 +65,7 @@ extension DependencyLocking {
                 }
             }
         } catch let error as DependencyError {
-            return [LockedModules.located(error.diagnostic, file: lockPath)]
+            return [DependencyLocking.located(error.diagnostic, file: lockPath)]
         } catch {
             return []
         }
@@ -80,7 +81,7 @@ extension DependencyLocking {
                 return Outcome(
                     lock: nil,
                     diagnostics: [
-                        LockedModules.located(
+                        DependencyLocking.located(
                             DependencyError.lockOutOfDate(reason: "there is no flowpkg.lock to vendor").diagnostic,
                             file: lockPath)
                     ])
@@ -88,7 +89,7 @@ extension DependencyLocking {
             var outcome = Outcome(lock: lock)
             for dependency in lock.dependencies where dependency.kind != "path" {
                 for module in dependency.modules {
-                    try LockedModules.checkPlace(of: module, in: dependency)
+                    try module.checkPlace(in: dependency)
                     let target = try VendorFolder.prepare(
                         root: rootPath, dependency: dependency.name, path: module.path)
                     guard let bytes = try options.cache.checkedContents(of: module.sha256) else {
@@ -101,11 +102,12 @@ extension DependencyLocking {
                         throw DependencyError.io(error)
                     }
                 }
-                outcome.changes.append("vendor/\(dependency.name)/ (\(dependency.modules.count) files)")
+                let count = dependency.modules.count
+                outcome.changes.append("vendor/\(dependency.name)/ (\(count) \(count == 1 ? "file" : "files"))")
             }
             return outcome
         } catch let error as DependencyError {
-            return Outcome(lock: nil, diagnostics: [LockedModules.located(error.diagnostic, file: lockPath)])
+            return Outcome(lock: nil, diagnostics: [DependencyLocking.located(error.diagnostic, file: lockPath)])
         } catch {
             return Outcome(lock: nil, diagnostics: [])
         }

@@ -40,7 +40,9 @@ enum LockedModules {
             found.diagnostics.append(located(error.diagnostic, file: lockPath))
             return found
         }
-        if let stale = DependencyGraph.staleness(of: lock, for: file, root: root) {
+        if let stale = DependencyGraph.staleness(
+            of: lock, for: ProjectFolders.dependent(file), root: root, projects: options.projects)
+        {
             found.diagnostics.append(
                 unresolved(located(DependencyError.lockOutOfDate(reason: stale).diagnostic, file: lockPath)))
             return found
@@ -49,7 +51,8 @@ enum LockedModules {
             do {
                 let modules: [ProjectModule]
                 if dependency.kind == "path" {
-                    modules = try pathModules(of: dependency, root: root, locked: options.locked)
+                    modules = try pathModules(
+                        of: dependency, root: root, locked: options.locked, projects: options.projects)
                 } else {
                     modules = try lockedFiles(of: dependency, root: root, file: file, cache: options.cache)
                 }
@@ -62,8 +65,18 @@ enum LockedModules {
                 // A path dependency's folder is reported at its entry in flowpkg.json.
                 let place =
                     dependency.kind == "path"
-                    ? DependencyGraph.declaration(ofPath: dependency, in: lock, root: root, file: file) : nil
+                    ? DependencyGraph.declaration(
+                        ofPath: dependency, in: lock, root: root, file: ProjectFolders.dependent(file),
+                        projects: options.projects) : nil
                 found.diagnostics.append((place.map { error.declared(at: $0) } ?? error).diagnostic)
+                // Changed since the lock (FP814) is the one finding: its modules are still there, so
+                // a require of them is no FP401 as well.
+                if case .pathChanged = error,
+                    let current = try? pathModules(
+                        of: dependency, root: root, locked: false, projects: options.projects)
+                {
+                    found.modules += current
+                }
             }
         }
         return found
@@ -76,7 +89,7 @@ enum LockedModules {
         var modules: [ProjectModule] = []
         for module in dependency.modules {
             guard let name = try? ModuleName(module.name) else { continue }
-            try checkPlace(of: module, in: dependency)
+            try module.checkPlace(in: dependency)
             var path: String
             if let vendored = try VendorFolder.existing(root: root, dependency: dependency.name, path: module.path) {
                 // A file of another size is not the locked one: it is never read whole to tell.
@@ -109,16 +122,6 @@ enum LockedModules {
         return modules
     }
 
-    /// A lock is read from disk: its names and paths must stay below vendor/NAME/.
-    static func checkPlace(of module: LockedModule, in dependency: LockedDependency) throws(DependencyError) {
-        if let problem = DependencyDeclaration.nameProblem(dependency.name) ?? LockedModule.pathProblem(module.path) {
-            throw .lockOutOfDate(
-                reason:
-                    "flowpkg.lock names the file '\(module.path)' of '\(dependency.name)', which cannot be used: \(problem)"
-            )
-        }
-    }
-
     /// The cache's file for `module`, checked, under a name an editor shows well
     /// (`sources/penlight-1.13.1-1-3f2a9c1b/pl/pretty.lua`); nil when the cache lacks it.
     private static func readableCopy(of module: LockedModule, in dependency: LockedDependency, cache: FileCache)
@@ -131,24 +134,29 @@ enum LockedModules {
 
     /// A path dependency's modules, read from its folder as it is now; with `locked`, a file
     /// whose bytes differ from the lock's is refused.
-    private static func pathModules(of dependency: LockedDependency, root: String, locked: Bool)
-        throws(DependencyError) -> [ProjectModule]
-    {
-        let current = try PathDependencies.modules(name: dependency.name, path: dependency.origin, root: root)
+    private static func pathModules(
+        of dependency: LockedDependency, root: String, locked: Bool, projects: any ProjectFolderReading
+    ) throws(DependencyError) -> [ProjectModule] {
+        let current = try PathDependencies.modules(
+            name: dependency.name, path: dependency.origin, root: root, projects: projects)
         if locked {
             let recorded = Dictionary(uniqueKeysWithValues: dependency.modules.map { ($0.name, $0.sha256) })
-            for (module, locked) in zip(current.modules, current.locked)
-            where recorded[module.name.rawValue] != locked.sha256 {
-                throw .pathChanged(dependency: dependency.name, file: module.file.path)
+            for module in current.modules where recorded[module.name] != module.sha256 {
+                throw .pathChanged(dependency: dependency.name, file: module.path)
             }
-            let names = Set(current.locked.map(\.name))
+            let names = Set(current.modules.map(\.name))
             if let gone = dependency.modules.first(where: { !names.contains($0.name) }) {
                 throw .pathChanged(
                     dependency: dependency.name,
                     file: PathText.resolve(dependency.origin, against: root) + "/" + gone.path)
             }
         }
-        return current.modules
+        return current.modules.compactMap { module in
+            guard let name = try? ModuleName(module.name) else { return nil }
+            return ProjectModule(
+                name: name, file: URL(fileURLWithPath: module.path), relativePath: module.relativePath,
+                dependency: dependency.name)
+        }
     }
 
     /// A lock that is missing or stale is a warning here: validate, run, serve and lsp read
@@ -160,10 +168,7 @@ enum LockedModules {
         return diagnostic
     }
 
-    /// The diagnostic, filed under `file` when it names none.
     static func located(_ diagnostic: Diagnostic, file: String) -> Diagnostic {
-        var diagnostic = diagnostic
-        if diagnostic.file == nil { diagnostic.file = file }
-        return diagnostic
+        DependencyLocking.located(diagnostic, file: file)
     }
 }

@@ -1,4 +1,3 @@
-import FlowDependencies
 import FlowDiagnostics
 import FlowJSON
 import FlowPackage
@@ -29,6 +28,12 @@ public enum DependencyLocking {
         /// What changed, in words, for the command to print (`+ inspect 3.1.1-1`).
         public var changes: [String] = []
         public var succeeded: Bool { lock != nil && !diagnostics.contains { $0.severity == .error } }
+
+        public init(lock: Lockfile?, diagnostics: [Diagnostic] = [], changes: [String] = []) {
+            self.lock = lock
+            self.diagnostics = diagnostics
+            self.changes = changes
+        }
     }
 
     /// Resolves and writes flowpkg.lock for the project at `root`.
@@ -37,7 +42,7 @@ public enum DependencyLocking {
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> Outcome {
         let rootPath = root.standardizedFileURL.path
-        let read = readProjectFile(rootPath)
+        let read = options.projects.read(folder: rootPath)
         guard let file = read.file else { return Outcome(lock: nil, diagnostics: read.diagnostics) }
         return resolveAndWrite(
             root: rootPath, file: file, projectBytes: nil, options: options, upgrade: upgrade,
@@ -58,9 +63,9 @@ public enum DependencyLocking {
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> Outcome {
         let rootPath = root.standardizedFileURL.path
-        let read = readProjectFile(rootPath)
+        let read = options.projects.read(folder: rootPath)
         guard read.file != nil, let bytes = read.bytes else { return Outcome(lock: nil, diagnostics: read.diagnostics) }
-        let projectFilePath = rootPath + "/" + ProjectFile.fileName
+        let projectFilePath = rootPath + "/" + DependentProject.fileName
         let name: String
         var value: String, constraintToPin: String?
         switch addition {
@@ -79,7 +84,7 @@ public enum DependencyLocking {
         case .path(let path):
             let folder = PathText.resolve(path, against: workingDirectory)
             let relative = PathText.relative(folder, from: rootPath)
-            let decoded = readProjectFile(folder)
+            let decoded = options.projects.read(folder: folder)
             guard let dependencyFile = decoded.file else {
                 let reason =
                     FileManager.default.fileExists(atPath: folder)
@@ -108,12 +113,16 @@ public enum DependencyLocking {
             value = "{\"package\": \(JSONText.quoted(relative))}"
         }
         var editor = ProjectFileEditor(bytes: bytes)
-        let key = development ? ProjectFile.devDependenciesKey : "dependencies"
-        if case .failure(let error) = Result(catching: { try editor.setDependency(name, value: value, key: key) }) {
+        let key = development ? DependentProject.devDependenciesKey : "dependencies"
+        let servers: [String]? = if case .rock = addition { options.rocksServers } else { nil }
+        do {
+            try editor.setDependency(name, value: value, key: key)
+            try recordServers(servers, in: &editor, file: read.file, root: rootPath)
+        } catch {
             return failure(.invalidProjectJSON, "\(error)", file: projectFilePath)
         }
-        let edited = ProjectFileDecoder(path: projectFilePath).decode(editor.bytes)
-        guard let file = edited.projectFile, !edited.diagnostics.contains(where: { $0.severity == .error }) else {
+        let edited = options.projects.decode(editor.bytes, path: projectFilePath)
+        guard let file = edited.file else {
             return Outcome(lock: nil, diagnostics: edited.diagnostics)
         }
         // `add NAME` alone: LuaRocks picks the newest, and flowpkg.json gets `>= MAJOR.MINOR, < MAJOR+1`.
@@ -121,16 +130,11 @@ public enum DependencyLocking {
             root: rootPath, file: file, projectBytes: editor.bytes, options: options, upgrade: .only([name]),
             workingDirectory: workingDirectory,
             beforeWriting: { lock in
-                guard constraintToPin != nil, let locked = lock.dependency(named: name) else { return nil }
-                let constraint = compatibleConstraint(locked.version)
-                var pinned = editor
-                try? pinned.setDependency(name, value: JSONText.quoted(constraint), key: key)
-                if let index = lock.dependencies.firstIndex(where: { $0.name == name }) {
-                    lock.dependencies[index].requested = constraint
-                }
-                return pinned.bytes
+                constraintToPin == nil ? nil : pinToReleaseLine(name, key: key, editor: editor, lock: &lock)
             })
-        if outcome.succeeded { outcome.changes.insert("added \(name) to \(ProjectFile.fileName)", at: 0) }
+        if outcome.succeeded, let lock = outcome.lock {
+            outcome.changes.insert(addedLine(name, before: read.file, after: file, lock: lock), at: 0)
+        }
         return outcome
     }
 
@@ -140,24 +144,24 @@ public enum DependencyLocking {
         workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> Outcome {
         let rootPath = root.standardizedFileURL.path
-        let read = readProjectFile(rootPath)
+        let read = options.projects.read(folder: rootPath)
         guard read.file != nil, let bytes = read.bytes else { return Outcome(lock: nil, diagnostics: read.diagnostics) }
-        let projectFilePath = rootPath + "/" + ProjectFile.fileName
+        let projectFilePath = rootPath + "/" + DependentProject.fileName
         var editor = ProjectFileEditor(bytes: bytes)
         do {
             let isDevelopment = read.file?.dependencies.contains { $0.name == name && $0.isDevelopment } ?? false
-            try editor.removeDependency(name, key: isDevelopment ? ProjectFile.devDependenciesKey : "dependencies")
+            try editor.removeDependency(name, key: isDevelopment ? DependentProject.devDependenciesKey : "dependencies")
         } catch {
             return failure(
                 .invalidDependency, error.description, file: projectFilePath,
                 hint: "the dependencies are: " + (read.file?.dependencies.map(\.name).joined(separator: ", ") ?? ""))
         }
-        let edited = ProjectFileDecoder(path: projectFilePath).decode(editor.bytes)
-        guard let file = edited.projectFile else { return Outcome(lock: nil, diagnostics: edited.diagnostics) }
+        let edited = options.projects.decode(editor.bytes, path: projectFilePath)
+        guard let file = edited.file else { return Outcome(lock: nil, diagnostics: edited.diagnostics) }
         var outcome = resolveAndWrite(
             root: rootPath, file: file, projectBytes: editor.bytes, options: options, upgrade: .none,
             workingDirectory: workingDirectory)
-        if outcome.succeeded { outcome.changes.insert("removed \(name) from \(ProjectFile.fileName)", at: 0) }
+        if outcome.succeeded { outcome.changes.insert("removed \(name) from \(DependentProject.fileName)", at: 0) }
         return outcome
     }
 }

@@ -1,4 +1,3 @@
-import FlowDependencies
 import FlowDiagnostics
 import FlowPackage
 import FlowSupport
@@ -13,7 +12,7 @@ import FlowSupport
 /// with their own dependencies followed (`DependencyGraph`); rocks through LuaRocks.
 extension DependencyLocking {
     static func resolveAndWrite(
-        root: String, file: ProjectFile, projectBytes: [UInt8]?, options: DependencyOptions, upgrade: Upgrade,
+        root: String, file: DependentProject, projectBytes: [UInt8]?, options: DependencyOptions, upgrade: Upgrade,
         workingDirectory: String, beforeWriting: ((inout Lockfile) -> [UInt8]?)? = nil
     ) -> Outcome {
         let lockPath = root + "/" + Lockfile.fileName
@@ -30,7 +29,7 @@ extension DependencyLocking {
         } catch {
             return Outcome(
                 lock: nil,
-                diagnostics: [LockedModules.located(error.diagnostic, file: root + "/" + ProjectFile.fileName)])
+                diagnostics: [located(error.diagnostic, file: root + "/" + DependentProject.fileName)])
         }
     }
 
@@ -38,17 +37,17 @@ extension DependencyLocking {
     /// mode kept (FlowSupport's `AtomicOutput`).
     static func writeProjectFile(_ bytes: [UInt8], root: String) throws(DependencyError) {
         do {
-            try AtomicOutput.write(bytes, to: root + "/" + ProjectFile.fileName)
+            try AtomicOutput.write(bytes, to: root + "/" + DependentProject.fileName)
         } catch {
             throw .io(error)
         }
     }
 
     static func resolve(
-        root: String, file: ProjectFile, existing: Lockfile?, options: DependencyOptions, upgrade: Upgrade,
+        root: String, file: DependentProject, existing: Lockfile?, options: DependencyOptions, upgrade: Upgrade,
         workingDirectory: String
     ) throws(DependencyError) -> Lockfile {
-        let graph = try DependencyGraph.walk(root: root, file: file, cache: options.cache)
+        let graph = try DependencyGraph.walk(root: root, file: file, cache: options.cache, projects: options.projects)
         var dependencies = graph.pinned
         let rocks = try resolveRocks(
             file: file, root: root, existing: existing, options: options, upgrade: upgrade,
@@ -87,7 +86,7 @@ extension DependencyLocking {
     /// (`transitive`: what path dependencies ask for) and the cache or vendor/ holds every file
     /// (then nothing runs, nothing is fetched).
     static func resolveRocks(
-        file: ProjectFile, root: String, existing: Lockfile?, options: DependencyOptions, upgrade: Upgrade,
+        file: DependentProject, root: String, existing: Lockfile?, options: DependencyOptions, upgrade: Upgrade,
         workingDirectory: String, forceFetch: Bool, transitive: [(name: String, constraint: String)]
     ) throws(DependencyError) -> RockResolver.Resolution {
         let requests = file.dependencies.compactMap { declaration -> (name: String, constraint: String)? in
@@ -106,15 +105,20 @@ extension DependencyLocking {
             }
         }()
         if !forceFetch, moving.isDisjoint(with: (requests + transitive).map(\.name)), let existing {
+            let hostAsked = existing.providedByHost.filter { $0.requested != nil }
             let same =
                 requests.allSatisfy { request in
                     lockedRocks.contains { $0.name == request.name && $0.requested == request.constraint }
-                } && lockedRocks.filter { $0.requested != nil }.count == requests.count
+                        || hostAsked.contains { $0.name == request.name && $0.requested == request.constraint }
+                } && lockedRocks.filter { $0.requested != nil }.count + hostAsked.count == requests.count
                 && DependencyGraph.rockLines(DependencyGraph.recordedRocks(in: existing))
                     == DependencyGraph.rockLines(transitive)
             let hostSame = existing.providedByHost.allSatisfy { $0.modules.allSatisfy(file.isExternalModule) }
             if same, hostSame, allRockFilesPresent(existing, root: root, cache: options.cache) {
-                return RockResolver.Resolution(rocks: lockedRocks, providedByHost: existing.providedByHost)
+                let kept = RockResolver.Resolution(rocks: lockedRocks, providedByHost: existing.providedByHost)
+                return RockResolver.Resolution(
+                    rocks: lockedRocks,
+                    providedByHost: hostRocks(kept, requests: requests, transitive: transitive, previous: []))
             }
         }
         guard !options.offline else {
@@ -142,24 +146,38 @@ extension DependencyLocking {
                 pins[rock.name] = rock.version
             }
         }
-        let externalModules = file.externalModules
-        let probe = ProjectFile(name: "", identifier: "", version: "", externalModules: externalModules)
-        let resolver = RockResolver(
-            luarocks: luarocks, cache: options.cache, isExternal: { probe.isExternalModule($0) })
+        let resolver = RockResolver(luarocks: luarocks, cache: options.cache, isExternal: file.isExternalModule)
         let provided = Dictionary(
             uniqueKeysWithValues: (existing?.providedByHost ?? []).filter {
                 $0.modules.allSatisfy(file.isExternalModule)
             }
             .map { ($0.name, $0.version) })
         var resolution = try resolver.resolve(requests, transitive: transitive, pins: pins, provided: provided)
-        // Keep what the host provides from a previous lock, with its modules.
-        for index in resolution.providedByHost.indices where resolution.providedByHost[index].modules.isEmpty {
-            if let previous = existing?.providedByHost.first(where: { $0.name == resolution.providedByHost[index].name }
-            ) {
-                resolution.providedByHost[index].modules = previous.modules
-            }
-        }
+        resolution.providedByHost = hostRocks(
+            resolution, requests: requests, transitive: transitive, previous: existing?.providedByHost ?? [])
         return resolution
+    }
+
+    /// What the host provides that something still asks for (flowpkg.json, a path dependency or
+    /// a locked rock: a removed rock's goes), with the constraint flowpkg.json gives it, and its
+    /// modules from the previous lock when LuaRocks was told it is there.
+    static func hostRocks(
+        _ resolution: RockResolver.Resolution, requests: [(name: String, constraint: String)],
+        transitive: [(name: String, constraint: String)], previous: [ProvidedRock]
+    ) -> [ProvidedRock] {
+        let needed = Set(
+            (requests + transitive).map(\.name)
+                + resolution.rocks.flatMap(\.dependencies).compactMap {
+                    $0.split(separator: " ").first.map(String.init)
+                })
+        return resolution.providedByHost.filter { needed.contains($0.name) }.map { rock in
+            var rock = rock
+            if rock.modules.isEmpty, let earlier = previous.first(where: { $0.name == rock.name }) {
+                rock.modules = earlier.modules
+            }
+            rock.requested = requests.first { $0.name == rock.name }?.constraint
+            return rock
+        }
     }
 
     static func allRockFilesPresent(_ lock: Lockfile, root: String, cache: FileCache) -> Bool {
@@ -177,6 +195,11 @@ extension DependencyLocking {
             if let before = old?.dependency(named: dependency.name) {
                 if before.version != dependency.version {
                     changes.append("~ \(dependency.name) \(before.version) -> \(dependency.version)")
+                } else if before.sha256 != dependency.sha256 || before.modules != dependency.modules {
+                    let count = dependency.modules.count
+                    changes.append(
+                        "~ \(dependency.name) \(dependency.version): its files changed (\(count) "
+                            + (count == 1 ? "module)" : "modules)"))
                 }
             } else {
                 changes.append(
@@ -191,6 +214,9 @@ extension DependencyLocking {
         for rock in new.providedByHost where !(old?.providedByHost.contains(rock) ?? false) {
             changes.append(
                 "= \(rock.name) \(rock.version) provided by the host (\(rock.modules.joined(separator: ", ")))")
+        }
+        for rock in old?.providedByHost ?? [] where !new.providedByHost.contains(where: { $0.name == rock.name }) {
+            changes.append("- \(rock.name) \(rock.version) (provided by the host)")
         }
         return changes
     }

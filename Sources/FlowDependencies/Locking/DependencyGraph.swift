@@ -1,4 +1,3 @@
-import FlowDependencies
 import FlowSupport
 import FlowDiagnostics
 import FlowPackage
@@ -13,7 +12,7 @@ import FlowPackage
 /// dependency's flowpkg.json lists its own rocks, paths and packages (its paths relative to its
 /// folder), and a package's manifest lists what it was built with. Every one is pinned once;
 /// the rocks they ask for go to LuaRocks with the project's own.
-struct DependencyGraph {
+public struct DependencyGraph {
     /// Path and package dependencies, each pinned; the project's own have `requested`.
     var pinned: [LockedDependency] = []
     /// Rocks that path dependencies ask for, as (name, constraint).
@@ -25,25 +24,26 @@ struct DependencyGraph {
     /// places is an error that names them.
     /// Folders are compared as the file system has them: links resolved before `..` applies
     /// (a cycle through a link is a cycle, FP815).
-    static func walk(root given: String, file: ProjectFile, cache: FileCache) throws(DependencyError) -> DependencyGraph
-    {
+    static func walk(
+        root given: String, file: DependentProject, cache: FileCache, projects: any ProjectFolderReading
+    ) throws(DependencyError) -> DependencyGraph {
         var graph = DependencyGraph()
-        let root = FileTree.realPath(given) ?? given
+        let root = PathText.realPath(given) ?? given
         try graph.visit(
             file.dependencies, folder: root, root: root, chain: [file.name.isEmpty ? "the project" : file.name],
-            folders: [PathText.resolve(".", against: root)], cache: cache)
+            folders: [PathText.resolve(".", against: root)], cache: cache, projects: projects)
         return graph
     }
 
     /// `path` from `folder`, its links resolved (as given when it does not exist).
     private static func resolved(_ path: String, from folder: String) -> String {
         let lexical = PathText.resolve(path, against: folder)
-        return FileTree.realPath(lexical) ?? lexical
+        return PathText.realPath(lexical) ?? lexical
     }
 
     private mutating func visit(
         _ declarations: [DependencyDeclaration], folder: String, root: String, chain: [String], folders: [String],
-        cache: FileCache
+        cache: FileCache, projects: any ProjectFolderReading
     ) throws(DependencyError) {
         let parent = chain.count > 1 ? chain.last : nil
         for declaration in declarations {
@@ -66,15 +66,16 @@ struct DependencyGraph {
                 let (locked, found): (LockedDependency, PathDependencies.Modules)
                 do {
                     (locked, found) = try PathDependencies.lock(
-                        name: declaration.name, path: origin, root: root, requested: parent == nil ? path : nil)
+                        name: declaration.name, path: origin, root: root, requested: parent == nil ? path : nil,
+                        projects: projects)
                 } catch {
-                    throw error.declared(at: declaration.place(in: folder + "/" + ProjectFile.fileName))
+                    throw error.declared(at: declaration.place(in: folder + "/" + DependentProject.fileName))
                 }
                 pinned.append(locked)
                 sources[declaration.name] = source
                 try visit(
                     found.declarations, folder: target, root: root, chain: chain + [declaration.name],
-                    folders: folders + [target], cache: cache)
+                    folders: folders + [target], cache: cache, projects: projects)
             case .package(let path):
                 let target = PathText.resolve(path, against: folder)
                 let origin = parent == nil ? path : PathText.relative(target, from: root)
@@ -132,23 +133,27 @@ struct DependencyGraph {
 
     /// What `lock` does not pin any more (nil when it pins everything): flowpkg.json's
     /// dependencies, then those of its path dependencies.
-    static func staleness(of lock: Lockfile, for file: ProjectFile, root: String) -> String? {
+    public static func staleness(
+        of lock: Lockfile, for file: DependentProject, root: String, projects: any ProjectFolderReading
+    ) -> String? {
         lock.staleness(for: file.dependencies, isExternal: file.isExternalModule)
-            ?? staleness(ofPathDependenciesIn: lock, root: root)
+            ?? staleness(ofPathDependenciesIn: lock, root: root, projects: projects)
     }
 
     /// Why the lock no longer pins what its path dependencies ask for (nil when it does): a
     /// path dependency whose flowpkg.json lists other dependencies than the lock recorded.
-    static func staleness(ofPathDependenciesIn lock: Lockfile, root: String) -> String? {
+    static func staleness(ofPathDependenciesIn lock: Lockfile, root: String, projects: any ProjectFolderReading)
+        -> String?
+    {
         for dependency in lock.dependencies where dependency.kind == "path" {
             let folder = PathText.resolve(dependency.origin, against: root)
-            let read = DependencyLocking.readProjectFile(folder)
+            let read = projects.read(folder: folder)
             // A folder that is gone or broken is reported where its modules are read.
             guard let file = read.file else { continue }
             let current = file.dependencies.filter { !$0.isDevelopment }.map(ownDependency).sorted()
             if current != dependency.dependencies.sorted() {
                 return
-                    "the dependencies of the path dependency '\(dependency.name)' (\(folder)/\(ProjectFile.fileName)) "
+                    "the dependencies of the path dependency '\(dependency.name)' (\(folder)/\(DependentProject.fileName)) "
                     + "changed since flowpkg.lock was written"
             }
         }

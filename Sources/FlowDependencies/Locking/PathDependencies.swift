@@ -1,4 +1,3 @@
-import FlowDependencies
 import FlowSupport
 import FlowDiagnostics
 import FlowPackage
@@ -8,26 +7,21 @@ import FlowPackage
 #else
     import Foundation
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Another flowpkg project used by path (`{"path": "../ui-kit"}`): its own modules, read from
-/// its folder each time, so `run` and `serve` see its edits at once.
-enum PathDependencies {
-    struct Modules {
-        var modules: [ProjectModule]
-        /// The same modules as the lock records them (parallel to `modules`).
-        var locked: [LockedModule]
-        var version: String
-        var folder: String
+/// its folder each time (through FlowProject's discovery), so `run` and `serve` see its edits at once.
+public enum PathDependencies {
+    public struct Modules: Sendable {
+        public var modules: [FolderModule]
+        public var version: String
+        public var folder: String
         /// Its own flowpkg.json's `dependencies` (paths relative to `folder`).
-        var declarations: [DependencyDeclaration]
+        public var declarations: [DependencyDeclaration]
     }
 
-    static func modules(name: String, path: String, root: String) throws(DependencyError) -> Modules {
+    public static func modules(name: String, path: String, root: String, projects: any ProjectFolderReading)
+        throws(DependencyError) -> Modules
+    {
         let folder = PathText.resolve(path, against: root)
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
@@ -36,70 +30,31 @@ enum PathDependencies {
         guard folder != PathText.resolve(".", against: root) else {
             throw .pathUnusable(name: name, path: folder, reason: "it is this project itself")
         }
-        // As a linked resource: outside the project's git work tree only with the opt-in (a pull
-        // request writes flowpkg.json), never in /proc. A project in no work tree has sibling
-        // folders as dependencies, as before.
-        let realRoot = FileTree.realPath(root) ?? root
-        let rule = LinkRule(projectRoot: realRoot, allowsOutside: OutsideLinks.allowedByEnvironment)
-        var gitFolder = stat()
-        let inWorkTree = rule.repositoryRoot != realRoot || lstat(realRoot + "/.git", &gitFolder) == 0
-        if let real = FileTree.realPath(folder) {
-            let refusal = rule.refusal(of: real)
-            if let refusal, refusal != .holdsProject(target: real), inWorkTree || !refusal.isAllowedByOptIn {
-                let (message, hint) = rule.explain(refusal, link: path, what: "its folder")
-                throw .pathOutsideRepository(name: name, path: folder, message: message, hint: hint)
-            }
-        }
-        let discovery = ProjectLoader.discover(in: URL(fileURLWithPath: folder), includeDependencies: false)
-        guard let project = discovery.project else {
-            let first = discovery.diagnostics.first { $0.severity == .error }
-            throw .pathUnusable(
-                name: name, path: folder,
-                reason: first.map { ($0.file.map { "\($0): " } ?? "") + $0.message } ?? "it is not a flowpkg project")
-        }
-        var modules: [ProjectModule] = []
-        var locked: [LockedModule] = []
-        for module in project.modules where module.dependency == nil {
-            // Read within validate's limit (FP303): a dependency's module is no bigger than the app's.
-            let limit = ValidationOptions.defaultMaximumModuleSize
-            let bytes: [UInt8]
-            switch SourceFile.contents(of: module.file.path, maximumSize: limit) {
-            case .success(let read): bytes = read
-            case .failure(.tooLarge(let size)):
-                throw .moduleTooLarge(dependency: name, file: module.file.path, size: size, limit: limit)
-            case .failure(.unreadable(let reason)): throw .io(path: module.file.path, reason: reason)
-            }
-            var copy = module
-            copy.dependency = name
-            modules.append(copy)
-            locked.append(
-                LockedModule(
-                    name: module.name.rawValue, path: module.relativePath, size: Int64(bytes.count),
-                    sha256: SHA256.hex(of: bytes)))
-        }
-        return Modules(
-            modules: modules, locked: locked, version: project.projectFile.version, folder: folder,
-            declarations: project.projectFile.dependencies.filter { !$0.isDevelopment })
+        let found = try projects.pathDependency(named: name, path: path, folder: folder, root: root)
+        return Modules(modules: found.modules, version: found.version, folder: folder, declarations: found.declarations)
     }
 
     /// The dependency as the lock pins it; its SHA-256 covers every module's path and hash.
     /// `path` is relative to `root` (the app's folder); `requested` is nil for a dependency's own.
-    static func lock(name: String, path: String, root: String, requested: String?) throws(DependencyError) -> (
-        LockedDependency, Modules
-    ) {
-        let found = try modules(name: name, path: path, root: root)
-        let lines = found.locked.sorted { $0.path < $1.path }.map { "\($0.path):\($0.sha256)\n" }.joined()
-        let locked = LockedDependency(
+    static func lock(
+        name: String, path: String, root: String, requested: String?, projects: any ProjectFolderReading
+    ) throws(DependencyError) -> (LockedDependency, Modules) {
+        let found = try modules(name: name, path: path, root: root, projects: projects)
+        let locked = found.modules.map {
+            LockedModule(name: $0.name, path: $0.relativePath, size: $0.size, sha256: $0.sha256)
+        }
+        let lines = locked.sorted { $0.path < $1.path }.map { "\($0.path):\($0.sha256)\n" }.joined()
+        let dependency = LockedDependency(
             kind: "path", name: name, version: found.version, origin: path, sha256: SHA256.hex(of: Array(lines.utf8)),
             requested: requested, dependencies: found.declarations.map(DependencyGraph.ownDependency).sorted(),
-            modules: found.locked)
-        return (locked, found)
+            modules: locked)
+        return (dependency, found)
     }
 }
 
 /// A `.luapkg` library (`{"package": "vendor/charts-2.0.0.luapkg"}`): read through FlowPackage's
 /// reader, which checks its manifest and every entry's hash; its modules go to the cache.
-enum PackageDependencies {
+public enum PackageDependencies {
     /// The package as the lock pins it, then one entry for each dependency its manifest says it
     /// was built with (their modules are in the package; the package's own entry lists them as
     /// its dependencies). `path` is relative to `root`; `requested` is nil for a dependency's own.
@@ -162,7 +117,9 @@ enum PackageDependencies {
 
     /// Puts a locked package's modules back in the cache from the package file, when the file is
     /// still the one locked. False when it is gone.
-    static func refill(_ dependency: LockedDependency, root: String, cache: FileCache) throws(DependencyError) -> Bool {
+    public static func refill(_ dependency: LockedDependency, root: String, cache: FileCache) throws(DependencyError)
+        -> Bool
+    {
         let file = PathText.resolve(dependency.origin, against: root)
         guard FileManager.default.fileExists(atPath: file) else { return false }
         let actual = try FileCache.sha256(ofFileAt: file)

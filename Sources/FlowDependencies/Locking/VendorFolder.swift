@@ -1,5 +1,3 @@
-import FlowDependencies
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -14,14 +12,14 @@ import FlowDependencies
 /// `vendor/NAME/PATH`, reached without following a symbolic link: every component from
 /// `vendor` down is checked with `lstat`, so a committed `vendor/lib -> ../../outside` can
 /// neither receive files (`flowpkg vendor`) nor be read as a locked file (a hash oracle).
-enum VendorFolder {
+public enum VendorFolder {
     /// The path `vendor` writes `path` of `dependency` to, its folders made where missing.
     static func prepare(root: String, dependency: String, path: String) throws(DependencyError) -> String {
         try walk(root: root, dependency: dependency, path: path, creating: true) ?? ""
     }
 
     /// The vendored file of `path` of `dependency`, or nil when vendor/ does not hold it.
-    static func existing(root: String, dependency: String, path: String) throws(DependencyError) -> String? {
+    public static func existing(root: String, dependency: String, path: String) throws(DependencyError) -> String? {
         try walk(root: root, dependency: dependency, path: path, creating: false)
     }
 

@@ -1,4 +1,3 @@
-import FlowDependencies
 import FlowSupport
 
 /// How a command treats dependencies: like cargo's `--locked` and `--offline`, plus the
@@ -13,8 +12,13 @@ public struct DependencyOptions: Sendable {
     public var cache = FileCache.standard()
     /// Also load what only `devDependencies` reach (`flowpkg test`); export, run and validate don't.
     public var includesDevelopment = false
+    /// How project folders are read: FlowProject's `ProjectFolders`, which its `init(locked:offline:rocksServers:)` sets.
+    public var projects: any ProjectFolderReading
 
-    public init(locked: Bool = false, offline: Bool = false, rocksServers: [String]? = nil) {
+    public init(
+        projects: any ProjectFolderReading, locked: Bool = false, offline: Bool = false, rocksServers: [String]? = nil
+    ) {
+        self.projects = projects
         self.locked = locked
         self.offline = offline
         self.rocksServers = rocksServers
@@ -22,7 +26,7 @@ public struct DependencyOptions: Sendable {
 
     /// The servers to use: the override, flowpkg.json's, or luarocks.org; folders made absolute
     /// against `base` (the project folder, or the working directory for an override).
-    func servers(for file: ProjectFile, root: String, workingDirectory: String) -> [String] {
+    func servers(for file: DependentProject, root: String, workingDirectory: String) -> [String] {
         let (list, base) = rocksServers.map { ($0, workingDirectory) } ?? (file.rocksServers, root)
         let servers = list.isEmpty ? ["https://luarocks.org"] : list
         return servers.map { server in
