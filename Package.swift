@@ -167,14 +167,16 @@ let package = Package(
                 .embedInCode("Page/session.js"), .embedInCode("Page/console.js"), .embedInCode("Page/session.css"),
             ]
         ),
-        // The Language Server Protocol's messages and framing, written by hand (see JSONRPC.swift).
+        // `Content-Length`-framed messages over a descriptor: the base protocol LSP and DAP share.
+        .target(name: "ContentLengthFraming", dependencies: ["FlowSupport"]),
+        // The Language Server Protocol's messages, written by hand (see JSONRPC.swift).
         .target(name: "LanguageServerProtocol", dependencies: ["FlowSupport"]),
         // `flowpkg lsp`: validation, definitions, completion and hover for editors, kept current per edit.
         .target(
             name: "FlowLanguageServer",
             dependencies: [
-                "FlowAnalysis", "FlowDependencies", "FlowDiagnostics", "FlowFormat", "FlowPackage", "FlowProject",
-                "FlowSupport", "LanguageServerProtocol", "LuaSyntax",
+                "ContentLengthFraming", "FlowAnalysis", "FlowDependencies", "FlowDiagnostics", "FlowFormat",
+                "FlowPackage", "FlowProject", "FlowSupport", "LanguageServerProtocol", "LuaSyntax",
             ]
         ),
         .target(
@@ -260,10 +262,12 @@ let package = Package(
         // The protocol targets on their own: wire types, names, framing.
         .testTarget(name: "FlowLiveProtocolTests", dependencies: ["FlowLiveProtocol", "FlowPackage"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
+        .testTarget(name: "ContentLengthFramingTests", dependencies: ["ContentLengthFraming"]),
         .testTarget(
             name: "FlowLanguageServerTests",
             dependencies: [
-                "FlowDependencies", "FlowDiagnostics", "FlowLanguageServer", "FlowProject", "LanguageServerProtocol",
+                "ContentLengthFraming", "FlowDependencies", "FlowDiagnostics", "FlowLanguageServer", "FlowProject",
+                "LanguageServerProtocol",
             ]
         ),
         .testTarget(
@@ -279,7 +283,7 @@ let package = Package(
         .target(
             name: "FlowDebugAdapter",
             dependencies: [
-                "FlowHTTP", "FlowLiveProtocol", "FlowProject", "FlowSupport", "LanguageServerProtocol",
+                "ContentLengthFraming", "FlowHTTP", "FlowLiveProtocol", "FlowProject", "FlowSupport",
             ]
         ),
         .testTarget(

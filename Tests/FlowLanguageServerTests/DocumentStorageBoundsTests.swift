@@ -1,4 +1,5 @@
 import Foundation
+import ContentLengthFraming
 import LanguageServerProtocol
 import Testing
 

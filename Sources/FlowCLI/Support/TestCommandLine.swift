@@ -1,4 +1,5 @@
 import FlowProject
+import FlowRuntime
 import FlowSupport
 import FlowTesting
 #if canImport(FoundationEssentials)
@@ -65,7 +66,13 @@ enum TestCommandLine {
         let showProgress: @Sendable (SpecFileResult) -> Void = {
             StandardStream.error.write(TestTextReport.progress($0))
         }
-        let report = TestRunner.run(suite, options: plan.options, fileDone: progress ? showProgress : nil)
+        let debugging = SpecDebugging(root: root)
+        if debugging != nil { plan.options = SpecDebugging.options(plan.options) }
+        var contextReady: (@Sendable (LuaContext, String) -> Void)?
+        if let debugging { contextReady = { debugging.contextReady($0, file: $1) } }
+        let report = TestRunner.run(
+            suite, options: plan.options, fileDone: progress ? showProgress : nil, contextReady: contextReady)
+        debugging?.finish()
         if progress { StandardStream.error.write("\n") }
         if let missing = report.missingModule {
             // A stale lock or a missing cache is why a locked luassert was not loaded: say so first.

@@ -634,7 +634,11 @@ watchdog = function()
     error(setmetatable({}, Timeout))
   end
 end
-if coverage then
+if options.debugged then
+  -- A debugger's hooks watch this file (flowpkg dap launched it): neither a time limit nor
+  -- coverage of our own.
+  coverage = nil
+elseif coverage then
   -- the project's own modules, by the chunk names they load under (`./src/x.lua` through lpath)
   local wanted = {}
   for _, path in ipairs(options.coverageFiles or {}) do
@@ -646,7 +650,8 @@ else
 end
 
 local function finish(extra)
-  local counts = coverage and coverage.stop() or sethook()
+  local counts = coverage and coverage.stop() or nil
+  if not coverage and not options.debugged then sethook() end
   local result = { records = records, randomseed = options.seed, stopped = stopped, coverage = counts }
   for k, v in pairs(extra or {}) do result[k] = v end
   return result
