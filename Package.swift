@@ -81,7 +81,14 @@ let package = Package(
         .target(name: "FlowLoader", dependencies: ["FlowPackage", "FlowSupport"]),
         // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
         // Lua's errors, and compiling chunks without running them.
-        .target(name: "FlowLua", dependencies: ["CLua", "CFlowLua", "FlowSupport"]),
+        // Its Lua files (a lone script's driver, the sandbox's, the debugger's wrappers) are in
+        // Embedded/, compiled in by the same plugin as the templates.
+        .target(
+            name: "FlowLua",
+            dependencies: ["CLua", "CFlowLua", "FlowSupport"],
+            exclude: ["Embedded"],
+            plugins: ["EmbedTemplates"]
+        ),
         // The hooks Swift cannot be: coverage's line hook (coverage.c).
         .target(name: "CFlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
@@ -117,8 +124,8 @@ let package = Package(
         .executableTarget(name: "TemplateEmbedder", path: "Sources/TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(name: "EmbeddedTemplates", plugins: ["EmbedTemplates"]),
-        // The Definitions/ folder compiled in: each environment's LuaCATS definitions of its globals.
-        .target(name: "EmbeddedDefinitions", plugins: ["EmbedTemplates"]),
+        // Its Embedded/ folder compiled in: each environment's LuaCATS definitions of its globals.
+        .target(name: "EmbeddedDefinitions", exclude: ["Embedded"], plugins: ["EmbedTemplates"]),
         // A problem found in a project, as a plain value renderers turn into text.
         .target(name: "FlowDiagnostics"),
         // Lua source to syntax tree: lexer, parser, symbols, source locations.
@@ -166,8 +173,8 @@ let package = Package(
         .target(
             name: "FlowLanguageServer",
             dependencies: [
-                "FlowAnalysis", "FlowDiagnostics", "FlowFormat", "FlowPackage", "FlowProject", "FlowSupport",
-                "LanguageServerProtocol", "LuaSyntax",
+                "FlowAnalysis", "FlowDependencies", "FlowDiagnostics", "FlowFormat", "FlowPackage", "FlowProject",
+                "FlowSupport", "LanguageServerProtocol", "LuaSyntax",
             ]
         ),
         .target(
@@ -196,8 +203,8 @@ let package = Package(
         .testTarget(
             name: "FlowLiveServerTests",
             dependencies: [
-                "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer", "FlowLiveTestSupport",
-                "FlowPackage", "FlowProject", "FlowRuntime", "FlowSupport", "FlowTestSupport",
+                "FlowDependencies", "FlowHTTP", "FlowLiveDevelopment", "FlowLiveProtocol", "FlowLiveServer",
+                "FlowLiveTestSupport", "FlowPackage", "FlowProject", "FlowRuntime", "FlowSupport", "FlowTestSupport",
             ]
         ),
         .testTarget(

@@ -1,9 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the package's `Templates/` folder into `EmbeddedTemplates`, `Definitions/` into
-/// `EmbeddedDefinitions`, and a target's own `Embedded/` folder into any other target it is applied
-/// to (FlowTesting's Lua runner), by running `TemplateEmbedder` before the target builds. Each template file is a declared input, so an
+/// Compiles the package's `Templates/` folder into `EmbeddedTemplates`, and a target's own
+/// `Embedded/` folder into any other target it is applied to (EmbeddedDefinitions' LuaCATS files,
+/// FlowTesting's Lua runner), by running `TemplateEmbedder` before the target builds. Each template file is a declared input, so an
 /// edited, added or removed template file regenerates the source on the next build.
 @main
 struct EmbedTemplates: BuildToolPlugin {
@@ -12,7 +12,6 @@ struct EmbedTemplates: BuildToolPlugin {
         let templates =
             switch target.name {
             case "EmbeddedTemplates": package.appendingPathComponent("Templates", isDirectory: true)
-            case "EmbeddedDefinitions": package.appendingPathComponent("Definitions", isDirectory: true)
             default: package.appendingPathComponent("Sources/\(target.name)/Embedded", isDirectory: true)
             }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedTemplateFiles.swift")

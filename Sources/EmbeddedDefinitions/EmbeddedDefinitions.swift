@@ -5,9 +5,9 @@
 #endif
 
 /// The LuaCATS definition files of each environment's globals, compiled into the binary from
-/// the `Definitions/` folder by the `EmbedTemplates` build-tool plugin.
+/// its `Embedded/` folder by the `EmbedTemplates` build-tool plugin.
 public enum EmbeddedDefinitions {
-    /// Each file: its path below `Definitions/` (`lua/stdlib.lua`) and its bytes, sorted by path.
+    /// Each file: its path below `Embedded/` (`lua/stdlib.lua`) and its bytes, sorted by path.
     public static var files: [(path: String, bytes: [UInt8])] {
         embeddedTemplateFiles.map { entry in
             // The embedder wrote this base64 itself; failing to decode it means a corrupt build.

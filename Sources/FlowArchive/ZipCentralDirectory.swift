@@ -68,38 +68,13 @@ package final class ZipCentralDirectory: Sendable {
             var offset = UInt64(le32(directory, position + 42))
             // Zip64: the fields that overflow 32 bits are 0xFFFFFFFF and follow in extra field 1.
             if size == 0xFFFF_FFFF || compressed == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
-                var extra = position + 46 + nameLength
-                let extraEnd = extra + extraLength
-                while extra + 4 <= extraEnd {
-                    let id = le16(directory, extra)
-                    let length = Int(le16(directory, extra + 2))
-                    var field = extra + 4
-                    let fieldEnd = min(field + length, extraEnd)
-                    if id == 1 {
-                        if size == 0xFFFF_FFFF, field + 8 <= fieldEnd { size = le64(directory, field); field += 8 }
-                        if compressed == 0xFFFF_FFFF, field + 8 <= fieldEnd {
-                            compressed = le64(directory, field); field += 8
-                        }
-                        if offset == 0xFFFF_FFFF, field + 8 <= fieldEnd { offset = le64(directory, field) }
-                        break
-                    }
-                    extra += 4 + length
-                }
+                Self.readZip64(
+                    directory, extras: (nameStart + nameLength)..<(nameStart + nameLength + extraLength),
+                    size: &size, compressed: &compressed, offset: &offset)
             }
-            let madeBy = le16(directory, position + 4) >> 8
-            let attributes = le32(directory, position + 38)
-            let mode = attributes >> 16
-            let kind: ArchiveEntryInfo.Kind
-            if madeBy == 3, mode != 0 {
-                switch mode & 0o170000 {
-                case 0o100000: kind = endsInSlash ? .directory : .regular
-                case 0o040000: kind = .directory
-                case 0o120000: kind = .symlink
-                default: kind = .other
-                }
-            } else {
-                kind = endsInSlash || attributes & 0x10 != 0 ? .directory : .regular
-            }
+            let kind = Self.kind(
+                madeBy: le16(directory, position + 4) >> 8, attributes: le32(directory, position + 38),
+                endsInSlash: endsInSlash)
             entries.append(
                 ZipDirectoryEntry(
                     nameStart: Int32(nameStart), nameCount: Int32(nameLength), kind: kind, size: Int64(clamping: size),
@@ -110,29 +85,65 @@ package final class ZipCentralDirectory: Sendable {
         self.entries = entries
         self.records = directory
         self.damage = damage
-        // Each entry's window ends where the next entry (in file order) or the directory starts.
+        rangeEnds = Self.rangeEnds(of: entries, directoryOffset: end.directoryOffset)
+    }
+
+    /// Each entry's window ends where the next entry (in file order) or the directory starts:
+    /// empty when the entries are in file order.
+    private static func rangeEnds(of entries: [ZipDirectoryEntry], directoryOffset: UInt64) -> [UInt64] {
         var inFileOrder = true
         for index in entries.indices.dropFirst()
         where entries[index - 1].localHeaderOffset >= entries[index].localHeaderOffset {
             inFileOrder = false
             break
         }
-        if inFileOrder {
-            rangeEnds = []
-            return
-        }
+        if inFileOrder { return [] }
         // Records that share an offset all end at the next greater one: only the record the
         // header's name matches can then read it.
-        var ends = [UInt64](repeating: end.directoryOffset, count: entries.count)
+        var ends = [UInt64](repeating: directoryOffset, count: entries.count)
         let offsets = entries.map(\.localHeaderOffset)
         let byOffset = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-        var following = end.directoryOffset
+        var following = directoryOffset
         for rank in byOffset.indices.reversed() {
             let index = byOffset[rank]
             ends[index] = max(following, offsets[index])
             if rank > 0, offsets[byOffset[rank - 1]] < offsets[index] { following = offsets[index] }
         }
-        rangeEnds = ends
+        return ends
+    }
+
+    /// The 64-bit sizes and offset of zip64's extra field 1, for the fields that are 0xFFFFFFFF.
+    private static func readZip64(
+        _ directory: [UInt8], extras: Range<Int>, size: inout UInt64, compressed: inout UInt64, offset: inout UInt64
+    ) {
+        var extra = extras.lowerBound
+        while extra + 4 <= extras.upperBound {
+            let id = le16(directory, extra)
+            let length = Int(le16(directory, extra + 2))
+            var field = extra + 4
+            let fieldEnd = min(field + length, extras.upperBound)
+            if id == 1 {
+                if size == 0xFFFF_FFFF, field + 8 <= fieldEnd { size = le64(directory, field); field += 8 }
+                if compressed == 0xFFFF_FFFF, field + 8 <= fieldEnd {
+                    compressed = le64(directory, field); field += 8
+                }
+                if offset == 0xFFFF_FFFF, field + 8 <= fieldEnd { offset = le64(directory, field) }
+                return
+            }
+            extra += 4 + length
+        }
+    }
+
+    /// An entry's kind from its Unix mode (made by Unix, 3) or its DOS attributes and name.
+    private static func kind(madeBy: UInt16, attributes: UInt32, endsInSlash: Bool) -> ArchiveEntryInfo.Kind {
+        let mode = attributes >> 16
+        guard madeBy == 3, mode != 0 else { return endsInSlash || attributes & 0x10 != 0 ? .directory : .regular }
+        switch mode & 0o170000 {
+        case 0o100000: return endsInSlash ? .directory : .regular
+        case 0o040000: return .directory
+        case 0o120000: return .symlink
+        default: return .other
+        }
     }
 
     /// Where entry `index`'s bytes end: the next local header in file order, or the directory.

@@ -20,10 +20,11 @@ extension Flowpkg {
 
                 A save reloads the changed modules and the modules that required them; a \
                 changed resource is delivered again. A save that does not validate prints the \
-                diagnostics, and the program keeps its last good code. When the program ends \
-                (an error at the top level of its start module, os.exit), dev prints why and \
-                starts it again at the next save, or at once when you type r and Enter; it \
-                never restarts on its own. Ctrl-C stops both, with status 130.
+                diagnostics once, and the program keeps its last good code. When the program \
+                ends (an error at the top level of its start module, os.exit), dev prints why \
+                and starts it again at the next save that compiles; it never restarts on its \
+                own. Typing r and Enter starts it afresh at any time, ending a running one \
+                first. Ctrl-C stops both, with status 130.
 
                 The terminal shows what serve shows but the request lines (--verbose adds them). \
                 flowpkg run DIR --watch is the same loop without the page. The program reads \
@@ -45,7 +46,7 @@ extension Flowpkg {
         init() {}
 
         func run() throws {
-            try DevLoop(
+            try DevTerminal(
                 directory: directory, showsPage: true, firstPort: LiveProtocol.defaultPort, poll: poll, session: session
             ).run()
         }

@@ -46,6 +46,8 @@ public struct Flowpkg: ParsableCommand {
             Update.self,
             Lock.self,
             Vendor.self,
+            Tree.self,
+            Outdated.self,
             Test.self,
         ]
     )
@@ -67,9 +69,9 @@ public struct Flowpkg: ParsableCommand {
             exitNow(EXIT_SUCCESS)
         }
         if let interpreter = LoneScript.interpreterArguments(arguments) { LoneScript.run(interpreter) }
-        if let request = RunRequest(commonForm: arguments) {
+        if let run = Run.parsedAlone(arguments) {
             do {
-                let opened = try request.perform()
+                let opened = try run.perform()
                 // Plain exit: ArgumentParser's `exit(withError:)` would make the runtime look
                 // up this command's conformances first, for nothing.
                 withExtendedLifetime(opened) { exitNow(EXIT_SUCCESS) }

@@ -33,6 +33,10 @@ struct LiveOptions: ParsableArguments {
     /// for its child; a command line is readable by every local user through /proc).
     static let tokenVariable = "FLOWPKG_LIVE_TOKEN"
 
+    /// Set by `flowpkg dev` for its child: dev validates each save and prints its syntax errors,
+    /// so the program's log leaves a reload's syntax error out and the terminal shows it once.
+    static let sourceValidatesVariable = "FLOWPKG_DEV_VALIDATES"
+
     /// `--token`, else `FLOWPKG_LIVE_TOKEN`.
     var liveToken: String? {
         token ?? ProcessInfo.processInfo.environment[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
@@ -92,10 +96,13 @@ struct LiveOptions: ParsableArguments {
     ) -> LiveLaunch? {
         guard let url, let parsed = URL(string: url), let token = liveToken else { return nil }
         Self.forgetTokenVariable()
+        let sourceValidates = getenv(Self.sourceValidatesVariable) != nil
+        unsetenv(Self.sourceValidatesVariable)
         // A debugger (flowpkg dap attach) may attach through the live source; with
         // --wait-for-debugger, the start module waits for one.
         var configuration = DevelopmentMonitor.Configuration(
             url: parsed, token: token, connectionTimeout: connectionTimeout, waitForDebugger: waitForDebugger)
+        configuration.sourceShowsSyntaxErrors = sourceValidates
         // Running a project folder: Lua's errors name its files as a run without --live does.
         if let folder = loader.sources.lazy.compactMap({ $0 as? ProjectFolderSource }).first,
             let workingDirectory = folder.workingDirectory

@@ -16,6 +16,14 @@ import FlowSupport
 /// A lone Lua file run as stock `lua5.4` runs it: `flowpkg run FILE.lua ARGS`, `flowpkg
 /// FILE.lua ARGS`, and lua's own options (`flowpkg -e STAT FILE`, `flowpkg -v`), which is what
 /// a program that starts a child Lua from `arg[-1]` runs (Penlight's `app.lua()`).
+///
+/// The one command line flowpkg reads without ArgumentParser, because ArgumentParser cannot
+/// express lua.c's: there the first word is a script path, not a subcommand; `-e` and `-l` are
+/// run in the order given, interleaved (ArgumentParser collects each option into its own
+/// array and loses the order between them); `-estat` and `-lmod` glue the value to the option,
+/// and `-` alone means standard input; and everything after the script, options included, is
+/// the script's `arg` (ArgumentParser would claim a `-v` or `--help` there). `interpreterArguments`
+/// only recognises the form; lua.c's own rules are applied by `LuaStandalone`.
 enum LoneScript {
     /// What to run: lua.c's `argv` and flowpkg's own options given before the file.
     struct Invocation: Equatable {
@@ -52,6 +60,7 @@ enum LoneScript {
 
     /// Runs lua5.4's command line and exits with its status, after the Lua state is closed.
     static func run(_ invocation: Invocation) -> Never {
+        Interrupt.stopsLua()
         guard getenv(DebugProtocol.channelVariable) != nil else {
             let status = LuaStandalone.run(invocation.arguments, sandbox: invocation.sandbox, trace: invocation.trace)
             fflush(nil)

@@ -92,14 +92,27 @@ extension Flowpkg {
             }
         }
 
-        func run() throws {
+        func run() throws { try perform() }
+
+        /// Runs the program; returns what it opened, for `Flowpkg.main` to hold until it exits.
+        @discardableResult
+        func perform() throws -> RunTarget {
             links.apply()
             ParentWatch.startIfAsked()
             if live.watch && live.url == nil { try watchWithoutLive() }
-            try RunRequest(
+            return try RunRequest(
                 path: path, identifier: identifier, sandbox: sandbox, trace: trace, verifyAll: verifyAll,
                 live: live, updates: updates, arguments: arguments
             ).perform()
+        }
+
+        /// `run`'s command line parsed by ArgumentParser as this command alone, without the
+        /// root's tree of every command (a third of a `flowpkg run` start-up in the profile
+        /// when the root parsed it); nil for anything that is not a plain run (help, a usage
+        /// error), which the root's parse then reads with its own messages.
+        static func parsedAlone(_ arguments: [String]) -> Run? {
+            guard arguments.first == "run" else { return nil }
+            return try? parse(Array(arguments.dropFirst()))
         }
 
         /// `run DIR --watch` with no `--live`: `flowpkg dev`'s loop without the page.
@@ -120,7 +133,7 @@ extension Flowpkg {
             if trace { extra.append("--trace") }
             if verifyAll { extra.append("--verify-all") }
             if !arguments.isEmpty { extra += ["--"] + arguments }
-            try DevLoop(
+            try DevTerminal(
                 directory: path ?? url.path, showsPage: false, firstPort: 0, poll: false,
                 session: try SessionOptions.parse([]),
                 runArguments: extra

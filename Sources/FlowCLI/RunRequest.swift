@@ -18,8 +18,7 @@ import Dispatch
     import Darwin
 #endif
 
-/// What `flowpkg run` was asked to do, however its command line was read: by ArgumentParser
-/// (`Flowpkg.Run`), or by `init?(commonForm:)` for the forms a start-up runs most.
+/// What `flowpkg run` was asked to do, as ArgumentParser read it (`Flowpkg.Run`).
 struct RunRequest {
     var path: String?
     var identifier: String?
@@ -46,55 +45,6 @@ struct RunRequest {
         self.arguments = arguments
     }
 
-    /// `run`'s command line read by hand when it uses only `[PATH] [--identifier ID]
-    /// [--sandbox] [--trace] [--verify-all] [-- ARG...]`, so that running a package does not
-    /// pay for ArgumentParser's reflection over the whole command tree (a third of a start-up
-    /// in the profile). Anything else (help, live or update options, a repeated or unknown
-    /// option, an invalid identifier, a second path) gives nil, and ArgumentParser reads the
-    /// line, with its own messages. `RunFastPathTests` checks both readings agree.
-    init?(commonForm arguments: [String]) {
-        guard arguments.first == "run" else { return nil }
-        var path: String?
-        var identifier: String?
-        var sandbox = false
-        var trace = false
-        var verifyAll = false
-        var index = 1
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            switch argument {
-            case "--":
-                self.init(
-                    path: path, identifier: identifier, sandbox: sandbox, trace: trace, verifyAll: verifyAll,
-                    live: nil, updates: nil, arguments: Array(arguments[index...]))
-                return
-            case "--sandbox" where !sandbox: sandbox = true
-            case "--trace" where !trace: trace = true
-            case "--verify-all" where !verifyAll: verifyAll = true
-            case "--identifier" where identifier == nil && index < arguments.count:
-                identifier = arguments[index]
-                index += 1
-            default:
-                if argument.hasPrefix("--identifier="), identifier == nil {
-                    identifier = String(argument.dropFirst("--identifier=".count))
-                } else if path == nil, !argument.isEmpty, !argument.hasPrefix("-") {
-                    path = argument
-                } else {
-                    return nil
-                }
-            }
-        }
-        if let identifier,
-            identifier.isEmpty || identifier.hasPrefix("-") || PackageIdentifier.problem(in: identifier) != nil
-        {
-            return nil
-        }
-        self.init(
-            path: path, identifier: identifier, sandbox: sandbox, trace: trace, verifyAll: verifyAll,
-            live: nil, updates: nil, arguments: [])
-    }
-
     /// Opens the package or project and launches it as a host would (`PackageLaunch`), with
     /// the updates and the live source the options ask for. Returns what the run opened (the
     /// package's reader and buffers) for the caller to hold until the process exits: freeing
@@ -118,44 +68,16 @@ struct RunRequest {
         var options = LuaContext.Options(sandbox: sandbox ? .default : nil)
         // Ctrl-C stops the program as lua5.4 does (a watch ends at once instead: `Interrupt`).
         options.stopsOnInterrupt = !watch
+        if !watch { Interrupt.stopsLua() }
         var launch = PackageLaunch(primary: primary, name: "run", options: options)
         launch.startModule = target.startModule
         launch.externalModules = target.externalModules
         launch.arguments = arguments
         launch.argumentTable = .init(interpreter: Flowpkg.executablePath, script: shownPath)
         launch.updates = updateLaunch
-        launch.log = { line in
-            fflush(nil)  // Lua's print writes through C stdio
-            Self.standardError(line + "\n")
-        }
-        // A project written for an app host says so, instead of "module 'UIKit.UIView' not found".
-        let folder = target.loader.sources.lazy.compactMap { $0 as? ProjectFolderSource }.first
-        launch.startModuleFailed = { error in
-            fflush(nil)  // Lua's print writes through C stdio
-            let hostless = folder.flatMap {
-                HostlessEnvironment.problem(
-                    environment: $0.project.projectFile.environment, root: $0.project.root, error: "\(error)")
-            }
-            Self.standardError("error: \(hostless ?? "\(error)")\n")
-        }
         let debugger = Locked<DebugLaunch?>(nil)
         defer { debugger.withLock { $0 }?.finish() }
-        launch.prepare = { [trace] context in
-            if trace {
-                context.loader.observeLoads { item in
-                    fflush(nil)  // Lua's print writes through C stdio: keep the two in order
-                    Self.standardError("trace: \(TerminalText.escaped("\(item)"))\n")
-                }
-            }
-            // `flowpkg dap` launched this program: its engine connects back before any module runs.
-            // It belongs to its debugger: one that goes away (killed, or its editor closed) ends it,
-            // as a hang-up would.
-            let started = DebugLaunch.startIfAsked(context: context) {
-                Self.standardError("error: the debugger that launched this program has gone\n")
-                _exit(128 + SIGHUP)
-            }
-            if let started { debugger.withLock { $0 = started } }
-        }
+        reportAndTrace(&launch, target: target, debugger: debugger)
         let refused = DispatchSemaphore(value: 0)
         let refusal = Locked<String?>(nil)
         let liveLaunch = live?.launch(output: LineOutput(), loader: target.loader) { session in

@@ -111,6 +111,12 @@ public struct Lockfile: Codable, Sendable, Equatable {
         let topLevel = dependencies.filter { $0.requested != nil }
         for declaration in declarations {
             guard let locked = topLevel.first(where: { $0.name == declaration.name }) else {
+                // A rock flowpkg.json asks for that the host provides: pinned as the host's.
+                if let host = providedByHost.first(where: { $0.name == declaration.name && $0.requested != nil }) {
+                    if declaration.kind == "rock", host.requested == declaration.requested { continue }
+                    return "flowpkg.lock pins '\(declaration.name)' as the host's rock '\(host.requested ?? "")', "
+                        + "but flowpkg.json asks for \(declaration.kind) '\(declaration.requested)'"
+                }
                 return "flowpkg.lock does not pin the dependency '\(declaration.name)'"
             }
             if locked.kind != declaration.kind || locked.requested != declaration.requested {
@@ -124,8 +130,9 @@ public struct Lockfile: Codable, Sendable, Equatable {
                         : " dev dependency, but flowpkg.json lists it in dependencies")
             }
         }
-        for locked in topLevel where !declarations.contains(where: { $0.name == locked.name }) {
-            return "flowpkg.lock pins '\(locked.name)', which flowpkg.json no longer lists"
+        let asked = topLevel.map(\.name) + providedByHost.filter { $0.requested != nil }.map(\.name)
+        for name in asked where !declarations.contains(where: { $0.name == name }) {
+            return "flowpkg.lock pins '\(name)', which flowpkg.json no longer lists"
         }
         for rock in providedByHost where !rock.modules.allSatisfy(isExternal) {
             return
@@ -202,10 +209,14 @@ public struct ProvidedRock: Codable, Sendable, Equatable {
     public var name: String
     public var version: String
     public var modules: [String]
+    /// The constraint flowpkg.json asks for when it lists the rock itself; nil when only other
+    /// rocks need it.
+    public var requested: String? = nil
 
-    public init(name: String, version: String, modules: [String]) {
+    public init(name: String, version: String, modules: [String], requested: String? = nil) {
         self.name = name
         self.version = version
         self.modules = modules.sorted()
+        self.requested = requested
     }
 }

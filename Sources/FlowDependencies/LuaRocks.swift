@@ -47,8 +47,11 @@ public struct LuaRocks: Sendable {
     /// host provides (`rocks_provided`), no compiler at all, so a rock with C code fails before
     /// anything is compiled, and the builtin build type only (`none` needs no back end), so a
     /// rock built by a command, make, cmake or a back end of its own fails before its build runs.
-    func configuration(provided: [String: String]) -> String {
+    /// Its manifest cache is the run's own (`local_cache` in `scratch`): LuaRocks' shared one
+    /// would hide a rock added to a server since the last look for a minute.
+    func configuration(provided: [String: String], scratch: String) -> String {
         var text = "-- written by flowpkg for one luarocks run\n"
+        text += "local_cache = " + luaString(scratch + "/luarocks-cache") + "\n"
         text += "rocks_servers = { " + servers.map(luaString).joined(separator: ", ") + " }\n"
         let refuser = luaString(LuaRocks.compilerRefusal)
         text += "accepted_build_types = { \"builtin\" }\n"
@@ -69,7 +72,8 @@ public struct LuaRocks: Sendable {
     ) throws(DependencyError) -> ChildOutput {
         let config = scratch + "/luarocks-config.lua"
         do {
-            try AtomicOutput.write(Array(configuration(provided: provided).utf8), to: config, creatingFolders: true)
+            try AtomicOutput.write(
+                Array(configuration(provided: provided, scratch: scratch).utf8), to: config, creatingFolders: true)
         } catch {
             throw .io(error)
         }

@@ -1,6 +1,6 @@
 import FlowJSON
 
-/// Edits flowpkg.json's `dependencies` in place: a textual splice at the places the JSON
+/// Edits flowpkg.json's `dependencies` (and `rocksServers`) in place: a textual splice at the places the JSON
 /// parser reports, so every other byte of the file (its order, spacing, other keys) stays as
 /// the user wrote it.
 public struct ProjectFileEditor {
@@ -31,16 +31,8 @@ public struct ProjectFileEditor {
         guard case .object(let members) = root.value else { throw .notAnObject }
         let entry = JSONText.quoted(name) + ": " + value
         guard let dependencies = members.first(where: { $0.key == key }) else {
-            // A new key after the last one, indented as the file's keys are.
             let indent = members.first.map { String(repeating: " ", count: $0.keyPosition.column - 1) } ?? "  "
-            let text = JSONText.quoted(key) + ": {\n" + indent + indent + entry + "\n" + indent + "}"
-            if let last = members.last {
-                let end = endOfValue(at: offset(of: last.value.position))
-                splice(end..<end, ",\n" + indent + text)
-            } else {
-                let open = offset(of: root.position)
-                splice((open + 1)..<(open + 1), "\n" + indent + text + "\n")
-            }
+            addKey(key, value: "{\n" + indent + indent + entry + "\n" + indent + "}", root: root)
             return
         }
         guard case .object(let entries) = dependencies.value.value else { throw .dependenciesNotAnObject }
@@ -55,6 +47,33 @@ public struct ProjectFileEditor {
             let keyIndent = String(repeating: " ", count: dependencies.keyPosition.column - 1)
             let start = offset(of: dependencies.value.position)
             splice(start..<endOfValue(at: start), "{\n" + keyIndent + "  " + entry + "\n" + keyIndent + "}")
+        }
+    }
+
+    /// Sets the top-level `key` to `value` (JSON text), adding the key after the last one when
+    /// the file has none.
+    public mutating func setValue(_ value: String, forKey key: String) throws(EditError) {
+        let root = try parse()
+        guard case .object(let members) = root.value else { throw .notAnObject }
+        if let existing = members.first(where: { $0.key == key }) {
+            let start = offset(of: existing.value.position)
+            splice(start..<endOfValue(at: start), value)
+        } else {
+            addKey(key, value: value, root: root)
+        }
+    }
+
+    /// A new key after the last one, indented as the file's keys are.
+    private mutating func addKey(_ key: String, value: String, root: JSONNode) {
+        guard case .object(let members) = root.value else { return }
+        let indent = members.first.map { String(repeating: " ", count: $0.keyPosition.column - 1) } ?? "  "
+        let text = JSONText.quoted(key) + ": " + value
+        if let last = members.last {
+            let end = endOfValue(at: offset(of: last.value.position))
+            splice(end..<end, ",\n" + indent + text)
+        } else {
+            let open = offset(of: root.position)
+            splice((open + 1)..<(open + 1), "\n" + indent + text + "\n")
         }
     }
 

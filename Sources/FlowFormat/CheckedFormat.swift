@@ -27,8 +27,14 @@ package final class CheckedFormat {
         throws(FormatFailure) -> [UInt8]
     {
         let formatted: [UInt8]
+        var source = source
         do {
-            formatted = try LuaFormat.format(source, options: options, range: range)
+            // `sort_requires` reorders statements, as asked: the layout is checked against the
+            // source with its requires sorted.
+            if options.sortRequires && range == nil { source = try LuaFormat.sortingRequires(source) }
+            var layout = options
+            layout.sortRequires = false
+            formatted = try LuaFormat.format(source, options: layout, range: range)
         } catch {
             throw .syntax(error)
         }

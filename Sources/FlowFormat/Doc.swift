@@ -37,6 +37,22 @@ indirect enum Doc: Sendable {
     /// `narrow` when `width` columns do not fit on a line of their own one level deeper, else
     /// `wide`: a call's last table hugs the parentheses only when it would break anyway.
     case widthSwitch(narrow: Doc, wide: Doc, width: Int)
+    /// Printed, but not measured when a group decides whether it fits (the ` do` after a
+    /// `for` header, which StyLua leaves out of its measure).
+    case uncounted(Doc)
+    /// Printed and measured as its content, except when a group before it on the line decides
+    /// whether it fits: StyLua measures each operand of a run laid out on one line alone.
+    case followsAlone(Doc)
+    /// Nothing printed; when a group decides whether it fits, the indentation of a line
+    /// `levels` deeper is counted (StyLua counts a hung operator's own indentation and line break
+    /// when it measures whether the operator may join the line).
+    case measuredIndent(Int)
+    /// StyLua's test of a statement's values: `long` when `probe`, printed from the current
+    /// column without a column limit (its line breaks and indentation counted as text), passes
+    /// the column width; else `short`.
+    case whenLong(probe: Doc, short: Doc, long: Doc)
+    /// `hung` when its first line, printed from here, is shorter than `normal`'s; else `normal`.
+    case shorterFirstLine(hung: Doc, normal: Doc)
     /// A value after `=`: on the same line when it fits there; on the next line, indented,
     /// when it fits flat there; else on the same line, broken inside.
     case assigned(Doc)
@@ -50,11 +66,20 @@ indirect enum Doc: Sendable {
         case .ifBreak(_, let flat): return flat.isHard
         case .table(_, _, _, let forced): return forced
         case .assigned(let value): return value.isHard
+        case .whenLong(_, let short, _): return short.isHard
+        case .uncounted(let inner), .followsAlone(let inner): return inner.isHard
+        case .shorterFirstLine(_, let normal): return normal.isHard
         default: return false
         }
     }
 
     static let empty = Doc.concat([], hard: false)
+
+    /// Whether this is a concatenation of nothing (an empty block).
+    var isEmptyConcat: Bool {
+        if case .concat(let parts, _) = self { return parts.isEmpty }
+        return false
+    }
     static let space = Doc.text(" ", width: 1)
 
     /// Plain text; text with line breaks becomes `verbatim`.

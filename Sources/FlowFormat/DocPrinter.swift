@@ -98,30 +98,84 @@ struct DocPrinter {
             suffixes.append(text)
         case .breakParent:
             break
-        case .table(let flat, let broken, let sourceWidth, let forced):
-            let isBroken = forced || (command.mode == .broken && column + sourceWidth > width)
-            commands.append(Command(indent: command.indent, mode: command.mode, doc: isBroken ? broken : flat))
+        case .table, .whenLong, .shorterFirstLine:
+            commands.append(Command(indent: command.indent, mode: command.mode, doc: chosen(command)))
         case .assigned(let value):
             assign(value, command, &commands)
+        case .measuredIndent:
+            break
+        case .uncounted(let inner), .followsAlone(let inner):
+            commands.append(Command(indent: command.indent, mode: command.mode, doc: inner))
         case .widthSwitch(let narrow, let wide, let needed):
             let narrowed = (command.indent + 1) * indentColumns + needed > width
             commands.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
         }
     }
 
+    /// `doc` printed alone from the current column, as a trial.
+    private func rendered(_ doc: Doc, indent: Int, width: Int) -> [UInt8] {
+        var trial = DocPrinter(width: width, indentUnit: indentUnit, indentColumns: indentColumns, newline: newline)
+        trial.column = column
+        var commands = [Command(indent: indent, mode: .broken, doc: doc)]
+        while let next = commands.popLast() {
+            trial.step(next, &commands)
+        }
+        trial.flushSuffixes()
+        return trial.output
+    }
+
+    private func firstLineWidth(_ bytes: [UInt8]) -> Int {
+        (bytes.firstIndex(of: 10) ?? bytes.count)
+    }
+
+    /// The layout a table, `whenLong` or `shorterFirstLine` takes here.
+    private func chosen(_ command: Command) -> Doc {
+        switch command.doc {
+        case .table(let flat, let broken, let sourceWidth, let forced):
+            // StyLua reads the table's width in the source; a table kept flat by that reading
+            // breaks when its contents would not fit flat, so a second formatting keeps it.
+            let isBroken =
+                forced
+                || (command.mode == .broken
+                    && (column + sourceWidth > width
+                        || !fits(Command(indent: command.indent, mode: .flat, doc: flat), rest: [])))
+            return isBroken ? broken : flat
+        case .whenLong(let probe, let short, let long):
+            let length = rendered(probe, indent: command.indent, width: Int.max / 4).count
+            return column + length > width ? long : short
+        case .shorterFirstLine(let hung, let normal):
+            let hungLine = firstLineWidth(rendered(hung, indent: command.indent, width: width))
+            let normalLine = firstLineWidth(rendered(normal, indent: command.indent, width: width))
+            return hungLine < normalLine ? hung : normal
+        default:
+            return command.doc
+        }
+    }
+
     private mutating func assign(_ value: Doc, _ command: Command, _ commands: inout [Command]) {
         let sameLine = Doc.concat([.space, value])
-        if command.mode == .flat || value.isHard {
+        if command.mode == .flat {
             commands.append(Command(indent: command.indent, mode: command.mode, doc: sameLine))
             return
         }
-        if fits(Command(indent: command.indent, mode: .flat, doc: sameLine), rest: commands) {
+        if !value.isHard && fits(Command(indent: command.indent, mode: .flat, doc: sameLine), rest: commands) {
             commands.append(Command(indent: command.indent, mode: .flat, doc: sameLine))
             return
         }
         let nextLine = (command.indent + 1) * indentColumns
-        if fits(Command(indent: command.indent + 1, mode: .flat, doc: value), rest: commands, column: nextLine) {
+        if !value.isHard
+            && fits(Command(indent: command.indent + 1, mode: .flat, doc: value), rest: commands, column: nextLine)
+        {
             commands.append(Command(indent: command.indent + 1, mode: .flat, doc: value))
+            commands.append(Command(indent: command.indent + 1, mode: .broken, doc: .hardLine))
+            return
+        }
+        // StyLua hangs at the `=` when the value's first line, hugging what it can, does not fit.
+        if !fits(
+            Command(indent: command.indent, mode: .broken, doc: sameLine), rest: commands,
+            hugging: true)
+        {
+            commands.append(Command(indent: command.indent + 1, mode: .broken, doc: value))
             commands.append(Command(indent: command.indent + 1, mode: .broken, doc: .hardLine))
             return
         }
@@ -165,14 +219,19 @@ struct DocPrinter {
 
     /// Whether `next` (and what follows it up to the end of the line) fits in what is left of
     /// the line; groups inside are taken flat unless they must break.
-    private func fits(_ next: Command, rest: [Command], column start: Int? = nil, flatGroups: Bool = false) -> Bool {
+    /// `hugging`: a choice is measured in its first layout (a call hugging its last argument).
+    private func fits(
+        _ next: Command, rest: [Command], column start: Int? = nil, flatGroups: Bool = false, hugging: Bool = false
+    ) -> Bool {
         var remaining = width - (start ?? column)
         var stack = [next]
         var restIndex = rest.count
+        var inRest = false
         while true {
             guard let command = stack.popLast() else {
                 if restIndex == 0 { return true }
                 restIndex -= 1
+                inRest = true
                 stack.append(rest[restIndex])
                 continue
             }
@@ -196,32 +255,69 @@ struct DocPrinter {
                 }
             case .indent(let inner, _):
                 stack.append(Command(indent: command.indent + 1, mode: command.mode, doc: inner))
-            case .group(let inner, let broken):
-                let mode: Mode = broken ? .broken : (flatGroups ? .flat : command.mode)
-                stack.append(Command(indent: command.indent, mode: mode, doc: inner))
-            case .choice(let states, let hard, _):
-                let mode: Mode = hard ? .broken : (flatGroups ? .flat : command.mode)
-                stack.append(
-                    Command(
-                        indent: command.indent, mode: mode, doc: mode == .broken ? states[states.count - 1] : states[0])
-                )
+            case .group, .choice:
+                stack.append(measuredLayout(command, remaining: remaining, flatGroups: flatGroups, hugging: hugging))
             case .ifBreak(let broken, let flat):
                 stack.append(
                     Command(indent: command.indent, mode: command.mode, doc: command.mode == .flat ? flat : broken))
             case .lineSuffix, .breakParent:
                 break
-            case .table(let flat, let broken, let sourceWidth, let forced):
-                let isBroken =
-                    forced || (!flatGroups && command.mode == .broken && width - remaining + sourceWidth > width)
-                stack.append(
-                    Command(
-                        indent: command.indent, mode: flatGroups ? .flat : command.mode, doc: isBroken ? broken : flat))
+            case .table:
+                stack.append(measuredLayout(command, remaining: remaining, flatGroups: flatGroups, hugging: hugging))
             case .assigned(let value):
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: .concat([.space, value])))
+            case .uncounted:
+                break
+            case .followsAlone(let inner):
+                if !inRest { stack.append(Command(indent: command.indent, mode: command.mode, doc: inner)) }
+            case .measuredIndent(let levels):
+                remaining -= (command.indent + levels) * indentColumns
+                if remaining < 0 { return false }
+            case .whenLong(_, let short, _):
+                stack.append(Command(indent: command.indent, mode: command.mode, doc: short))
+            case .shorterFirstLine(_, let normal):
+                stack.append(Command(indent: command.indent, mode: command.mode, doc: normal))
             case .widthSwitch(let narrow, let wide, let needed):
                 let narrowed = (command.indent + 1) * indentColumns + needed > width
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
             }
+        }
+    }
+
+    /// The layout `fits` measures for a group, choice or table. `hugging`: as StyLua's shapes,
+    /// a group breaks only when it does not fit by itself, and a choice takes its first layout
+    /// when that fits by itself or hugs a broken last argument.
+    private func measuredLayout(_ command: Command, remaining: Int, flatGroups: Bool, hugging: Bool) -> Command {
+        let here = width - remaining
+        switch command.doc {
+        case .group(let inner, let broken):
+            var mode: Mode = broken ? .broken : (flatGroups ? .flat : command.mode)
+            if hugging && !broken {
+                mode =
+                    fits(Command(indent: command.indent, mode: .flat, doc: inner), rest: [], column: here)
+                    ? .flat : .broken
+            }
+            return Command(indent: command.indent, mode: mode, doc: inner)
+        case .choice(let states, let hard, _):
+            var mode: Mode = hard ? .broken : (flatGroups ? .flat : command.mode)
+            var doc = mode == .broken ? states[states.count - 1] : states[0]
+            if hugging
+                && (hard || fits(Command(indent: command.indent, mode: .flat, doc: states[0]), rest: [], column: here))
+            {
+                doc = states[0]
+                mode = hard ? .broken : .flat
+            }
+            return Command(indent: command.indent, mode: mode, doc: doc)
+        case .table(let flat, let broken, let sourceWidth, let forced):
+            let isBroken =
+                forced
+                || (!flatGroups && command.mode == .broken
+                    && (here + sourceWidth > width
+                        || !fits(Command(indent: command.indent, mode: .flat, doc: flat), rest: [], column: here)))
+            return Command(
+                indent: command.indent, mode: flatGroups ? .flat : command.mode, doc: isBroken ? broken : flat)
+        default:
+            return command
         }
     }
 }

@@ -7,6 +7,11 @@ package enum LuaFormat {
     package static func format(
         _ source: [UInt8], options: FormatOptions = FormatOptions(), range: Range<Int>? = nil
     ) throws(LuaSyntaxError) -> [UInt8] {
+        if options.sortRequires && range == nil {
+            var layout = options
+            layout.sortRequires = false
+            return try format(sortingRequires(source), options: layout)
+        }
         let tree = try LuaParser.parse(source)
         let stream = try LuaTokenStream(source: source)
         var formatter = LuaFormatter(tree: tree, stream: stream, options: options)
@@ -29,6 +34,13 @@ package enum LuaFormat {
         }
         output += body
         return lineEndings(output, windows: options.lineEndings == .windows)
+    }
+
+    /// `source` with StyLua's `sort_requires` applied to its top-level block.
+    static func sortingRequires(_ source: [UInt8]) throws(LuaSyntaxError) -> [UInt8] {
+        let tree = try LuaParser.parse(source)
+        let stream = try LuaTokenStream(source: source)
+        return RequireSorting.sorted(source, tree: tree, stream: stream)
     }
 
     /// Every line break as `options` wants it, in comments and long strings too (Lua reads

@@ -37,11 +37,20 @@ extension LuaFormatter {
     /// (a long name chain, a string) moves to the next line, indented, when it does not fit.
     mutating func assignedValues(_ values: [SyntaxTree.NodeID]) -> Doc {
         let commentAfterEquals = stream.hasComment(before: cursor)
+        if !commentAfterEquals && values.count == 1 && tree[values[0]].kind == .binary {
+            return .concat([.space, hangingValue(values[0])])
+        }
+        if commentAfterEquals {
+            // StyLua hangs at the `=`: the comments, then the values, on the lines after it.
+            let list =
+                values.count == 1 && tree[values[0]].kind == .binary
+                ? binaryExpression(values[0], indented: false) : expressionList(values)
+            return .indent(.concat([.hardLine, list]))
+        }
         let list = expressionList(values)
-        guard !commentAfterEquals else { return .concat([.space, list]) }
         guard values.count == 1 else { return .assigned(list) }
         switch tree[values[0]].kind {
-        case .binary, .function:
+        case .function:
             return .concat([.space, list])
         case .call, .methodCall:
             if isComplexCall(values[0]) { return .concat([.space, list]) }
@@ -51,7 +60,41 @@ extension LuaFormatter {
         }
     }
 
-    /// StyLua keeps a call on the `=` line when an argument is a function or two are tables.
+    /// The values after `return`. Values that do not fit on the line (their line breaks and
+    /// indentation counted, as StyLua measures) go one a line, hung after the first, unless they
+    /// are all functions and tables.
+    mutating func returnValues(_ values: [SyntaxTree.NodeID]) -> Doc {
+        if values.count == 1 && tree[values[0]].kind == .binary { return hangingValue(values[0]) }
+        var docs: [Doc] = []
+        var commas: [Doc] = []
+        for (position, value) in values.enumerated() {
+            if position > 0 { commas.append(token(.comma)) }
+            docs.append(expression(value))
+        }
+        var normalParts = [docs[0]]
+        var longParts: [Doc] = []
+        for position in 1..<docs.count {
+            normalParts.append(contentsOf: [commas[position - 1], .space, docs[position]])
+            longParts.append(contentsOf: [commas[position - 1], .hardLine, docs[position]])
+        }
+        let normal = Doc.concat(normalParts)
+        let kinds = values.map { tree[$0].kind }
+        if values.count == 1 || kinds.allSatisfy({ $0 == .function || $0 == .table }) { return normal }
+        return .whenLong(probe: normal, short: normal, long: .concat([docs[0], .indent(.concat(longParts))]))
+    }
+
+    /// A lone value after `=` or `return` that is a run of operators: as it is when it fits
+    /// (line breaks inside counted); else hung at its operators when that makes the first line
+    /// shorter than leaving them on the line, as StyLua chooses.
+    mutating func hangingValue(_ id: SyntaxTree.NodeID) -> Doc {
+        let run = binaryRun(id, indent: 1)
+        if run.broken { return run.doc(indent: 1) }
+        let hung = run.hanging(indent: 1)
+        return .whenLong(probe: run.normal, short: run.normal, long: .shorterFirstLine(hung: hung, normal: run.normal))
+    }
+
+    /// StyLua keeps a call on the `=` line when an argument is a function or two are tables, or
+    /// when its base is in parentheses.
     func isComplexCall(_ id: SyntaxTree.NodeID) -> Bool {
         var current = id
         while true {
@@ -67,6 +110,9 @@ extension LuaFormatter {
                 current = node.a
             case .index:
                 current = node.a
+            case .paren:
+                // StyLua hangs such a call (its base in parentheses) at its operators, never at the `=`.
+                return true
             default:
                 return false
             }

@@ -101,18 +101,74 @@ extension LuaFormatter {
     /// indentation, the last hard line left to the caller.
     mutating func blockEndComments(hasStatements: Bool) -> [Doc] {
         pendingBreak = false
+        if (kind == .kwElseif || kind == .kwElse) && !commentsIndentedPast(cursor) {
+            // StyLua: comments before `elseif` or `else` not indented past it in the source stay
+            // at its indentation (the keyword's token carries them).
+            return []
+        }
+        if kind == .eof && !hasStatements && stream.hasComment(before: cursor),
+            case .newlines = stream.trivia(before: cursor).first
+        {
+            // A file of comments only keeps the line break it starts with.
+            let comments = leadingComments(of: cursor, atStatement: true)
+            leadingDoneFor = cursor
+            return [.emptyLine] + comments.dropLast()
+        }
         var parts = leadingComments(of: cursor, atStatement: true, keepBlank: hasStatements)
         leadingDoneFor = cursor
         if case .hardLine = parts.last { parts.removeLast() }
         return parts
     }
 
+    /// The indentation before the byte at `offset` on its line, in levels (StyLua's reading:
+    /// tabs when there are any, else spaces over the indent width).
+    func sourceIndentation(of offset: Int) -> Int {
+        var spaces = 0, tabs = 0, position = offset
+        while position > 0 {
+            let byte = stream.source[position - 1]
+            if byte == 32 { spaces += 1 } else if byte == 9 { tabs += 1 } else { break }
+            position -= 1
+        }
+        return tabs > 0 ? tabs : spaces / max(options.indentWidth, 1)
+    }
+
     /// `keyword`, the block indented on the lines after it, and the closing token on a line
     /// of its own; an empty block still puts the closing token on the next line.
     mutating func body(_ block: SyntaxTree.NodeID) -> Doc {
+        let (inner, _) = collapsedBlock(block)
+        if inner.isEmptyConcat { return .hardLine }
+        return bodyLayout(inner)
+    }
+
+    /// A block's statements, and the index of the token that closes it.
+    mutating func collapsedBlock(_ block: SyntaxTree.NodeID) -> (Doc, Int) {
+        depth += 1
         let inner = self.block(block)
-        if case .concat(let parts, _) = inner, parts.isEmpty { return .hardLine }
-        return .concat([.indent(.concat([.hardLine, inner])), .hardLine])
+        depth -= 1
+        return (inner, cursor)
+    }
+
+    /// The block indented on the lines after its keyword, the closing token on a line of its own.
+    func bodyLayout(_ inner: Doc) -> Doc {
+        .concat([.indent(.concat([.hardLine, inner])), .hardLine])
+    }
+
+    /// Whether a comment before token `index` is indented past the token in the source.
+    func commentsIndentedPast(_ index: Int) -> Bool {
+        let level = sourceIndentation(of: Int(stream.tokens[index].offset))
+        let start = index == 0 ? stream.preludeEnd : stream.end(index - 1)
+        let stop = Int(stream.tokens[index].offset)
+        var atLineStart = false
+        for position in start..<stop {
+            let byte = stream.source[position]
+            if byte == 10 || byte == 13 {
+                atLineStart = true
+            } else if byte != 32 && byte != 9 {
+                if atLineStart && sourceIndentation(of: position) > level { return true }
+                atLineStart = false
+            }
+        }
+        return false
     }
 
     mutating func statement(_ id: SyntaxTree.NodeID) -> Doc {
@@ -130,7 +186,12 @@ extension LuaFormatter {
             return .concat([open, condition, body(node.b), token(.kwEnd)])
         case .repeatLoop:
             let open = token(.kwRepeat)
-            let inner = body(node.a)
+            // StyLua keeps a blank line before `until`.
+            var inner = body(node.a)
+            let trivia = stream.trivia(before: cursor)
+            if case .concat(let parts, _) = inner, trivia.count == 1, case .newlines(let count) = trivia[0], count > 1 {
+                inner = .concat(parts.dropLast() + [.emptyLine, .hardLine])
+            }
             let until = token(.kwUntil)
             let (flat, hung) = condition(node.b)
             return .concat([open, inner, until, .space, .group(.ifBreak(broken: .indent(hung), flat: flat))])
@@ -174,9 +235,11 @@ extension LuaFormatter {
         }
         var flat: Doc, hung: Doc
         if tree[inner].kind == .binary {
-            let run = binaryExpression(inner, indented: false)
-            flat = run
-            if case .group(let content, _) = run { hung = .group(content, broken: true) } else { hung = run }
+            // On a line of its own the condition stays flat when it fits; a run of three operands
+            // or more hangs at every operator there (StyLua hangs such a run whenever it hangs).
+            let run = binaryRun(inner, indent: 0)
+            flat = run.doc(indent: 0)
+            hung = run.hanging(indent: 0)
         } else {
             flat = expression(inner)
             hung = flat
@@ -191,6 +254,19 @@ extension LuaFormatter {
     mutating func ifStatement(_ node: SyntaxNode) -> Doc {
         var parts: [Doc] = []
         let pairs = tree.list(node.a, node.b * 2)
+        if collapsesConditionals && node.b == 1 && node.c < 0 {
+            let keyword = token(.kwIf)
+            let commentsBefore = breakCount
+            let condition = headerCondition(pairs[pairs.startIndex], closing: .kwThen)
+            let first = cursor
+            let block = pairs[pairs.startIndex + 1]
+            let (statements, last) = collapsedBlock(block)
+            let end = token(.kwEnd)
+            if breakCount == commentsBefore && isSimpleBlock(block, first: first, last: last) {
+                return collapsible(.concat([keyword, condition]), body: statements, end: end)
+            }
+            return .concat([keyword, condition, statements.isEmptyConcat ? .hardLine : bodyLayout(statements), end])
+        }
         for pair in stride(from: 0, to: pairs.count, by: 2) {
             let keyword = token(pair == 0 ? .kwIf : .kwElseif)
             let condition = headerCondition(pairs[pairs.startIndex + pair], closing: .kwThen)
@@ -222,11 +298,46 @@ extension LuaFormatter {
             if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
             parts.append(token(.name))
         }
-        parts.append(contentsOf: [.space, token(.kwIn), .space])
-        let values = items.dropFirst(Int(node.b)).prefix(Int(node.c))
-        parts.append(expressionList(Array(values)))
-        parts.append(contentsOf: [.space, token(.kwDo), body(items[items.endIndex - 1]), token(.kwEnd)])
+        parts.append(contentsOf: [.space, token(.kwIn)])
+        let values = Array(items.dropFirst(Int(node.b)).prefix(Int(node.c)))
+        let first = cursor
+        if values.count == 1 && huggedIterator(values[0]) && !stream.hasComment(before: first) {
+            parts.append(contentsOf: [.space, expression(values[0]), .space, token(.kwDo)])
+        } else {
+            // StyLua: the values on lines of their own, one a line, when they do not fit, span
+            // lines or hold a comment.
+            var docs: [Doc] = []
+            var commas: [Doc] = []
+            for (position, value) in values.enumerated() {
+                if position > 0 { commas.append(token(.comma)) }
+                docs.append(expression(value))
+            }
+            let comments = hasComments(from: first, to: cursor)
+            var flat = [docs[0]], broken = [docs[0]]
+            for position in 1..<max(docs.count, 1) {
+                flat.append(contentsOf: [commas[position - 1], .space, docs[position]])
+                broken.append(contentsOf: [commas[position - 1], .hardLine, docs[position]])
+            }
+            let list = Doc.ifBreak(broken: .concat(broken), flat: .concat(flat))
+            let keyword = token(.kwDo)
+            // StyLua measures the values without the ` do` after them.
+            let closing = Doc.ifBreak(broken: .concat([.line, keyword]), flat: .uncounted(.concat([.line, keyword])))
+            parts.append(.group(.concat([.indent(.concat([.line, list])), closing]), broken: comments))
+        }
+        parts.append(contentsOf: [body(items[items.endIndex - 1]), token(.kwEnd)])
         return .concat(parts)
+    }
+
+    /// Whether a comment lies before any of the tokens `first...last`.
+    func hasComments(from first: Int, to last: Int) -> Bool {
+        (first...last).contains { stream.hasComment(before: $0) }
+    }
+
+    /// `f({ ... })` or `f { ... }`, a call of a plain name with one table: it stays on the `in` line.
+    func huggedIterator(_ id: SyntaxTree.NodeID) -> Bool {
+        guard tree[id].kind == .call, tree[tree[id].a].kind == .name else { return false }
+        let arguments = Array(tree.arguments(of: id))
+        return arguments.count == 1 && tree[arguments[0]].kind == .table
     }
 
     mutating func functionStatement(_ node: SyntaxNode) -> Doc {
@@ -245,7 +356,7 @@ extension LuaFormatter {
         var parts = [keyword]
         if !values.isEmpty {
             parts.append(.space)
-            parts.append(expressionList(values))
+            parts.append(returnValues(values))
         }
         if kind == .semicolon { parts.append(dropToken(.semicolon)) }
         return .concat(parts)

@@ -19,18 +19,26 @@ extension LuaFormatter {
 
     /// The arguments of a call: `(a, b)`, or a lone string or table, with or without
     /// parentheses as `call_parentheses` says.
-    mutating func arguments(_ call: SyntaxTree.NodeID, followedBySuffix: Bool) -> Doc {
+    /// `commentsSince`: the comment count before the call's `:` (StyLua expands the arguments
+    /// of a method call whose `:` has a comment before it).
+    mutating func arguments(_ call: SyntaxTree.NodeID, followedBySuffix: Bool, commentsSince: Int? = nil) -> Doc {
         let values = Array(tree.arguments(of: call))
         if kind == .string || kind == .leftBrace {
             let isString = kind == .string
+            let bare = keepsBareArgument(isString: isString, hadParentheses: false, followedBySuffix: followedBySuffix)
+            let index = cursor
             let argument =
-                isString ? Argument(doc: stringToken(), spansLines: false, isTable: false) : tableArgument(values[0])
-            if keepsBareArgument(isString: isString, hadParentheses: false, followedBySuffix: followedBySuffix) {
-                return .concat([.space, argument.doc])
-            }
-            return .concat([callSpace, parenthesized([argument], open: .text("("), close: .text(")"), comments: false)])
+                isString
+                ? Argument(doc: stringToken(keepingTrailing: bare), spansLines: false, isTable: false)
+                : tableArgument(values[0])
+            if bare { return .concat([.space, argument.doc]) }
+            // The comment after a bare string goes after the parentheses it gets.
+            var trailing: [Doc] = []
+            if isString { appendTrailingComments(of: index, to: &trailing) }
+            let call = parenthesized([argument], open: .text("("), close: .text(")"), comments: false)
+            return .concat([callSpace, call] + trailing)
         }
-        let commentsBefore = commentCount
+        let commentsBefore = commentsSince ?? commentCount
         if values.count == 1, options.callParentheses != .input, options.callParentheses != .always {
             let only = tree[values[0]]
             let isString = only.kind == .string, isTable = only.kind == .table
@@ -117,7 +125,9 @@ extension LuaFormatter {
             return .choice([flat, .widthSwitch(narrow: hug, wide: expanded, width: width + 1), expanded], strict: true)
         }
         if arguments.count == 1 && arguments[0].isTable {
-            return .choice([.group(flat), flat, expanded])
+            // StyLua measures a lone table without the `)` after it.
+            let hugged = Doc.concat([open, docs[0], .uncounted(close)])
+            return .choice([.group(hugged), hugged, expanded])
         }
         return .group(.concat([open, .indent(.concat([.softLine, .join(docs, [.line])])), .softLine, close]))
     }

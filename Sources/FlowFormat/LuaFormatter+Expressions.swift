@@ -26,24 +26,43 @@ extension LuaFormatter {
             return .concat([keyword, functionBody(id, definition: false)])
         case .binary: return binaryExpression(id, indented: true)
         case .unary: return unaryExpression(node)
-        case .paren:
-            let breaksBefore = breakCount
-            let open = token(.leftParen)
-            let inner = expression(node.a)
-            let close = token(.rightParen)
-            return .group(
-                .concat([open, .indent(.concat([.softLine, inner])), .softLine, close]),
-                broken: breakCount != breaksBefore)
+        case .paren: return parenExpression(node, hugging: false)
         case .table: return table(id)
         default:
             preconditionFailure("not an expression: \(node.kind)")
         }
     }
 
+    /// `(expression)`. `hugging`: the base of a call or index, which StyLua never breaks inside
+    /// its parentheses.
+    mutating func parenExpression(_ node: SyntaxNode, hugging: Bool) -> Doc {
+        let breaksBefore = breakCount
+        let open = token(.leftParen)
+        if hugging || tree[node.a].kind == .function || tree[node.a].kind == .table {
+            // `(function() ... end)()`, `({ ... })[key]`: a function or table hugs its parentheses.
+            let inner = expression(node.a)
+            return .concat([open, inner, token(.rightParen)])
+        }
+        // Inside parentheses that break, a run of operators hangs at the operand's own indentation.
+        var inner: Doc
+        if tree[node.a].kind == .binary {
+            let run = binaryRun(node.a, indent: 0)
+            inner = .ifBreak(broken: run.hanging(indent: 0), flat: run.doc(indent: 0))
+        } else {
+            inner = expression(node.a)
+        }
+        let close = token(.rightParen)
+        // Broken for a comment, or for what spans lines inside (StyLua measures it with its line breaks).
+        return .group(
+            .concat([open, .indent(.concat([.softLine, inner])), .softLine, close]),
+            broken: breakCount != breaksBefore || inner.isHard)
+    }
+
     /// A string literal in the configured quotes (long strings as they are).
-    mutating func stringToken() -> Doc {
+    mutating func stringToken(keepingTrailing: Bool = true) -> Doc {
         let text = stream.text(cursor)
-        return token(.string, text: StringQuotes.requote(text, style: options.quoteStyle))
+        return token(
+            .string, text: StringQuotes.requote(text, style: options.quoteStyle), keepingTrailing: keepingTrailing)
     }
 
     mutating func unaryExpression(_ node: SyntaxNode) -> Doc {
@@ -62,26 +81,86 @@ extension LuaFormatter {
         return .concat(spaced ? [keyword, .space, operand] : [keyword, operand])
     }
 
+    /// A run of binary operators of one level: its first operand, then each operator (with the
+    /// comments that stay before it) and operand, each also as StyLua's "normal" formatting
+    /// lays it out (runs inside kept on the line).
+    struct BinaryRun {
+        var first: Doc
+        var firstNormal: Doc
+        /// The first operand when the run hangs: a run inside that is long (its line breaks
+        /// counted, as StyLua measures) hangs too.
+        var firstHanging: Doc
+        var rest: [(comments: [Doc], op: Doc, operand: Doc, normal: Doc)] = []
+        /// A comment inside breaks the run.
+        var broken = false
+        /// A lone operator that started its line in the source: StyLua's measure of `op rhs`
+        /// then counts the indentation before it and the line break after the operand.
+        var operatorStartedLine = false
+
+        func parts(_ separator: Doc, normal: Bool = false) -> Doc {
+            .concat(rest.map { .concat($0.comments + [separator, $0.op, .space, normal ? $0.normal : $0.operand]) })
+        }
+
+        /// Laid out on one line or broken before each operator; indented `indent` levels when it
+        /// hangs. Not broken for a table or function inside, which breaks on its own.
+        func doc(indent: Int) -> Doc {
+            var hung = parts(.line)
+            for _ in 0..<indent { hung = .indent(hung) }
+            let content = Doc.concat([first, .ifBreak(broken: hung, flat: parts(.line))])
+            let group = Doc.group(content, broken: broken)
+            return content.isHard && !broken ? .concat([group, .breakParent]) : group
+        }
+
+        /// StyLua's hanging of a run (after `=`, `return`, in a condition, inside parentheses):
+        /// three operands or more always hang; two hang when they do not fit, as StyLua measures.
+        func hanging(indent: Int) -> Doc {
+            var hung = parts(.line)
+            for _ in 0..<indent { hung = .indent(hung) }
+            let flat = Doc.concat([operatorStartedLine ? .measuredIndent(indent) : .empty, parts(.line)])
+            let content = Doc.concat([firstHanging, .ifBreak(broken: hung, flat: flat)])
+            return .group(content, broken: broken || rest.count > 1 || content.isHard)
+        }
+
+        /// StyLua's "format normally": the operators stay on the line, what they join breaks inside.
+        /// Each operand measured alone, as StyLua's shapes do: a call breaks only when it does
+        /// not fit itself.
+        var normal: Doc {
+            var tail = Doc.empty
+            for part in rest.reversed() {
+                tail = .followsAlone(.concat(part.comments + [.space, part.op, .space, part.normal, tail]))
+            }
+            return .concat([firstNormal, tail])
+        }
+    }
+
     /// `a op b op c ...`: the operands of a left-leaning run of binary operators, read with a
     /// loop (such runs nest without bound), laid out on one line or broken before each operator.
     mutating func binaryExpression(_ id: SyntaxTree.NodeID, indented: Bool) -> Doc {
-        let breaksBefore = breakCount
+        binaryRun(id, indent: indented ? 1 : 0).doc(indent: indented ? 1 : 0)
+    }
+
+    mutating func binaryRun(_ id: SyntaxTree.NodeID, indent: Int) -> BinaryRun {
         let level = Self.precedence(tree[id].op)
-        var rest: [Doc] = []
-        let first: Doc
+        var run: BinaryRun
+        var breaksBefore = breakCount
+        var lastOperator = 0
         if level == 9 || level == 14 {
             // `..` and `^` lean right: `a .. (b .. c)`, read down the right side.
-            first = expression(tree[id].a)
+            let (first, firstNormal, firstHanging) = firstOperand(tree[id].a, level: level, indent: indent)
+            run = BinaryRun(first: first, firstNormal: firstNormal, firstHanging: firstHanging)
+            breaksBefore = breakCount
             var current = id
             while true {
+                lastOperator = cursor
                 let (op, comments) = binaryOperator()
                 let right = tree[current].b
                 if tree[right].kind == .binary && Self.precedence(tree[right].op) == level {
-                    let operand = expression(tree[right].a)
-                    rest.append(.concat(comments + [.line, op, .space, operand]))
+                    let (operand, normal) = self.operand(tree[right].a, level: level, indent: 0)
+                    run.rest.append((comments, op, operand, normal))
                     current = right
                 } else {
-                    rest.append(.concat(comments + [.line, op, .space, expression(right)]))
+                    let (operand, normal) = self.operand(right, level: level, indent: 0)
+                    run.rest.append((comments, op, operand, normal))
                     break
                 }
             }
@@ -92,18 +171,73 @@ extension LuaFormatter {
                 chain.append(current)
                 current = tree[current].a
             }
-            first = expression(current)
+            let (first, firstNormal, firstHanging) = firstOperand(current, level: level, indent: indent)
+            run = BinaryRun(first: first, firstNormal: firstNormal, firstHanging: firstHanging)
+            // Comments before the first operand belong to what holds the run.
+            breaksBefore = breakCount
             for node in chain.reversed() {
+                lastOperator = cursor
                 let (op, comments) = binaryOperator()
-                let operand = expression(tree[node].b)
-                rest.append(.concat(comments + [.line, op, .space, operand]))
+                let (operand, normal) = self.operand(tree[node].b, level: level, indent: 0)
+                run.rest.append((comments, op, operand, normal))
             }
         }
-        let hung = Doc.concat(rest)
-        // Broken when it does not fit or holds a comment; a table or function inside breaks on its own.
-        // Indented only when it hangs: a table inside a run laid out flat keeps the line's indentation.
-        let tail: Doc = indented ? .ifBreak(broken: .indent(hung), flat: hung) : hung
-        return .group(.concat([first, tail]), broken: breakCount != breaksBefore)
+        run.broken = breakCount != breaksBefore
+        if run.rest.count == 1 { run.operatorStartedLine = startsLine(lastOperator) }
+        return run
+    }
+
+    /// Whether token `index` is the first on its line in the source.
+    func startsLine(_ index: Int) -> Bool {
+        var position = Int(stream.tokens[index].offset)
+        while position > 0 && (stream.source[position - 1] == 32 || stream.source[position - 1] == 9) {
+            position -= 1
+        }
+        return position > 0 && (stream.source[position - 1] == 10 || stream.source[position - 1] == 13)
+    }
+
+    /// The first operand of a run, also as it lays out when the run hangs.
+    mutating func firstOperand(_ id: SyntaxTree.NodeID, level: Int, indent: Int) -> (Doc, Doc, Doc) {
+        guard tree[id].kind == .binary, Self.precedence(tree[id].op) != level else {
+            let doc = expression(id)
+            return (doc, doc, doc)
+        }
+        let run = binaryRun(id, indent: indent + 1)
+        let doc = run.doc(indent: indent + 1)
+        guard !run.broken else { return (doc, doc, doc) }
+        var forced = run.parts(.line)
+        for _ in 0...indent { forced = .indent(forced) }
+        let hung = Doc.group(.concat([run.firstHanging, forced]), broken: true)
+        return (doc, run.normal, .whenLong(probe: run.normal, short: doc, long: hung))
+    }
+
+    /// An operand of a run: a run of another level there hangs `indent` levels further (one
+    /// more for the first operand, which stays on the line before the operators).
+    mutating func operand(_ id: SyntaxTree.NodeID, level: Int, indent: Int) -> (Doc, normal: Doc) {
+        guard tree[id].kind == .binary, Self.precedence(tree[id].op) != level else {
+            let doc = expression(id)
+            return (doc, doc)
+        }
+        let depth = indent == 0 ? 1 : indent + 1
+        let run = binaryRun(id, indent: depth)
+        let doc = run.doc(indent: depth)
+        return (doc, run.broken ? doc : run.normal)
+    }
+
+    /// How many operands the run of operators of `id`'s level holds (2 for `a or b`).
+    func operandCount(_ id: SyntaxTree.NodeID) -> Int {
+        let level = Self.precedence(tree[id].op)
+        var count = 1
+        var pending = [id]
+        while let node = pending.popLast() {
+            if tree[node].kind == .binary && Self.precedence(tree[node].op) == level {
+                pending.append(tree[node].a)
+                pending.append(tree[node].b)
+            } else {
+                count += 1
+            }
+        }
+        return count - 1
     }
 
     /// A binary operator, and the comments after it on its line: they stay with the operand
@@ -113,6 +247,15 @@ extension LuaFormatter {
         let op = token(stream.tokens[index].kind, keepingTrailing: false)
         var comments: [Doc] = []
         appendTrailingComments(of: index, to: &comments)
+        // StyLua moves the comments on lines of their own before the operand to before the
+        // operator, each on its line.
+        if stream.hasComment(before: cursor) {
+            for comment in leadingComments(of: cursor, atStatement: false) {
+                if case .hardLine = comment { continue }
+                comments.append(contentsOf: [.hardLine, comment])
+            }
+            leadingDoneFor = cursor
+        }
         return (op, comments)
     }
 
@@ -146,7 +289,7 @@ extension LuaFormatter {
             current = tree[current].a
         }
         chain.reverse()
-        let base = expression(current)
+        let base = tree[current].kind == .paren ? parenExpression(tree[current], hugging: true) : expression(current)
         var links: [Doc] = []
         var hangPoints: [Bool] = []
         var internalSpans = false
@@ -170,9 +313,10 @@ extension LuaFormatter {
                 }
             case .methodCall:
                 hangPoints.append(true)
+                let commentsBefore = commentCount
                 let colon = token(.colon)
                 let name = token(.name)
-                let arguments = self.arguments(link, followedBySuffix: followedBySuffix)
+                let arguments = self.arguments(link, followedBySuffix: followedBySuffix, commentsSince: commentsBefore)
                 if position < lastCall && arguments.isHard { internalSpans = true }
                 links.append(.concat([colon, name, arguments]))
             default:

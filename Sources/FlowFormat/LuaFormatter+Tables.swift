@@ -16,8 +16,9 @@ extension LuaFormatter {
         var docs: [Doc] = []
         var holdsFunction = false
         for (position, field) in fields.enumerated() {
-            // A blank line between fields of a broken table is kept, as between statements.
-            let leading = leadingComments(of: cursor, atStatement: true, keepBlank: position > 0 && brokenInSource)
+            // A blank line between fields of a broken table is kept, as between statements, and
+            // so is one after its `{` (StyLua keeps the first field's leading blank line).
+            let leading = leadingComments(of: cursor, atStatement: true, keepBlank: brokenInSource)
             leadingDoneFor = cursor
             var doc = Doc.concat(leading + [self.field(field, holdsFunction: &holdsFunction)])
             if kind == .comma || kind == .semicolon {
@@ -109,22 +110,33 @@ extension LuaFormatter {
             if kind == .comma { doc = .concat([doc, token(.comma)]) }
             parameters.append(doc)
         }
+        // A comment after the parameters is the body's: the call around it is not expanded for it.
+        let commentsBeforeClose = commentCount
         let close = token(.rightParen)
-        let signature = Doc.group(
-            .concat([
-                definitionSpace, open, .indent(.concat([.softLine, .join(parameters, [.line])])), .softLine, close,
-            ]))
+        let signatureComment = commentCount != commentsBeforeClose
+        commentCount = commentsBeforeClose
+        let signature: Doc =
+            parameters.isEmpty
+            ? .concat([definitionSpace, open, close])
+            : .group(
+                .concat([
+                    definitionSpace, open, .indent(.concat([.softLine, .join(parameters, [.line])])), .softLine, close,
+                ]))
         let commentsBefore = commentCount
-        let inner = block(node.c)
+        let first = cursor
+        let (inner, last) = collapsedBlock(node.c)
         // Comments inside a body are the body's: a call around it is not broken for them.
-        let bodyHasComments = commentCount != commentsBefore
+        let bodyHasComments = commentCount != commentsBefore || signatureComment
         commentCount = commentsBefore
         let end = token(.kwEnd)
         if tree.statements(of: node.c).isEmpty && !bodyHasComments {
             return .concat([signature, .space, end])
         }
-        if case .concat(let parts, _) = inner, parts.isEmpty {
+        if inner.isEmptyConcat {
             return .concat([signature, .hardLine, end])
+        }
+        if collapsesFunctions && !signatureComment && isSimpleBlock(node.c, first: first, last: last) {
+            return collapsible(signature, body: inner, end: end)
         }
         return .concat([signature, .indent(.concat([.hardLine, inner])), .hardLine, end])
     }

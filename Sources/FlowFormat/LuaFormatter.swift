@@ -19,6 +19,8 @@ struct LuaFormatter {
     var pendingBreak = false
     /// Comments that broke the groups around them so far (a run of operators holding one hangs).
     var breakCount = 0
+    /// How many blocks deep the current statement is.
+    var depth = 0
 
     init(tree: SyntaxTree, stream: LuaTokenStream, options: FormatOptions) {
         self.tree = tree

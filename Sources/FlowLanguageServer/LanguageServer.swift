@@ -1,3 +1,4 @@
+import FlowDependencies
 import FlowPackage
 import FlowProject
 #if canImport(FoundationEssentials)

@@ -44,6 +44,10 @@ public final class DevelopmentMonitor: Sendable {
         /// silent before it runs on without it and its breakpoints (one that has gone away is
         /// noticed at once: its stream through the live source ends).
         public var debuggerSilenceTimeout: TimeInterval = 600
+        /// Whether the live source shows a reloaded module's syntax errors itself (`flowpkg dev`
+        /// validates each save and prints them): the session's log then leaves them out, so
+        /// the terminal shows each once. They still go back to the live source as reports.
+        public var sourceShowsSyntaxErrors = false
 
         public init(
             url: URL, token: String, connectionTimeout: TimeInterval = 2, requestTimeout: TimeInterval = 10,

@@ -51,7 +51,9 @@ extension LiveSession {
                 } catch {
                     afterChange()
                     let names = names.map(\.rawValue).joined(separator: ", ")
-                    log("error: reloading \(names): \(error)")
+                    if !configuration.sourceShowsSyntaxErrors || (error as? LuaError)?.kind != .syntax {
+                        log("error: reloading \(names): \(error)")
+                    }
                     reporter?.error("reloading \(names): \(error)", phase: .reload)
                 }
                 afterChange()

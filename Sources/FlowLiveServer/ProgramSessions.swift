@@ -93,57 +93,7 @@ final class ProgramSessions: Sendable {
                 out.append(SessionEvent(kind: .dropped, program: program, dropped: report.dropped))
             }
             for ((event, location), reloaded) in zip(zip(report.events, located), reloadedFiles) {
-                var session = SessionEvent(kind: .output, program: program, event: event)
-                switch event.kind {
-                case .output, .log:
-                    session.kind = event.kind == .log ? .log : .output
-                    let stream = event.kind == .log ? "log" : (event.stream ?? .stdout).rawValue
-                    let line = ConsoleLine(time: event.time, stream: stream, text: event.text ?? "")
-                    state.storedBytes += Self.size(line)
-                    state.console.append(line)
-                case .error:
-                    session.kind = .error
-                    let text = paths.rewritten(event.text ?? "")
-                    session.event?.text = text
-                    session.file = location.map { paths.shown($0.path) }
-                    session.line = location?.line
-                    let entry = ErrorEntry(
-                        time: event.time, phase: (event.phase ?? .run).rawValue, text: text,
-                        file: session.file, path: location?.path, line: location?.line,
-                        link: location.map { link($0.path, $0.line) }, source: location?.source ?? [])
-                    state.storedBytes += Self.size(entry)
-                    state.errors.append(entry)
-                case .reload:
-                    session.kind = .reload
-                    for index in state.errors.indices
-                    where state.errors[index].fixed == nil && state.errors[index].path.map(reloaded.contains) == true {
-                        state.errors[index].fixed = event.time
-                    }
-                    let entry = ReloadEntry(
-                        time: event.time, modules: event.modules ?? [], resources: event.resources ?? [],
-                        milliseconds: event.milliseconds ?? 0)
-                    state.storedBytes += Self.size(entry)
-                    state.reloads.append(entry)
-                case .ended:
-                    session.kind = .ended
-                    state.ended = event.time
-                case .loaded:
-                    session.kind = .loaded
-                    for item in event.items ?? [] {
-                        let key = item.kind.rawValue + "\u{0}" + item.name
-                        if let index = state.loadedIndex[key] {
-                            state.storedBytes += Self.size(item) - Self.size(state.loaded[index])
-                            state.loaded[index] = item
-                        } else if state.loaded.count < Self.maxLoadedItems {
-                            state.loadedIndex[key] = state.loaded.count
-                            state.storedBytes += Self.size(item)
-                            state.loaded.append(item)
-                        } else {
-                            state.discarded += 1
-                        }
-                    }
-                }
-                out.append(session)
+                out.append(record(event, of: program, location: location, reloaded: reloaded, in: &state))
             }
             state.consoleDropped += max(0, state.console.count - Self.maxConsoleLines)
             state.storedBytes -= Self.trim(&state.console, to: Self.maxConsoleLines, size: Self.size)
@@ -153,6 +103,64 @@ final class ProgramSessions: Sendable {
             Self.keepWithinBudget(&programs)
         }
         return out
+    }
+
+    /// Records one event of `program`'s report in its `state`; returns it as the terminal shows it.
+    private func record(
+        _ event: LiveEvent, of program: LiveProgram, location: (path: String, line: Int, source: [SourceLine])?,
+        reloaded: Set<String>, in state: inout Program
+    ) -> SessionEvent {
+        var session = SessionEvent(kind: .output, program: program, event: event)
+        switch event.kind {
+        case .output, .log:
+            session.kind = event.kind == .log ? .log : .output
+            let stream = event.kind == .log ? "log" : (event.stream ?? .stdout).rawValue
+            let line = ConsoleLine(time: event.time, stream: stream, text: event.text ?? "")
+            state.storedBytes += Self.size(line)
+            state.console.append(line)
+        case .error:
+            session.kind = .error
+            let text = paths.rewritten(event.text ?? "")
+            session.event?.text = text
+            session.file = location.map { paths.shown($0.path) }
+            session.line = location?.line
+            let entry = ErrorEntry(
+                time: event.time, phase: (event.phase ?? .run).rawValue, text: text,
+                file: session.file, path: location?.path, line: location?.line,
+                link: location.map { link($0.path, $0.line) }, source: location?.source ?? [])
+            state.storedBytes += Self.size(entry)
+            state.errors.append(entry)
+        case .reload:
+            session.kind = .reload
+            for index in state.errors.indices
+            where state.errors[index].fixed == nil && state.errors[index].path.map(reloaded.contains) == true {
+                state.errors[index].fixed = event.time
+            }
+            let entry = ReloadEntry(
+                time: event.time, modules: event.modules ?? [], resources: event.resources ?? [],
+                milliseconds: event.milliseconds ?? 0)
+            state.storedBytes += Self.size(entry)
+            state.reloads.append(entry)
+        case .ended:
+            session.kind = .ended
+            state.ended = event.time
+        case .loaded:
+            session.kind = .loaded
+            for item in event.items ?? [] {
+                let key = item.kind.rawValue + "\u{0}" + item.name
+                if let index = state.loadedIndex[key] {
+                    state.storedBytes += Self.size(item) - Self.size(state.loaded[index])
+                    state.loaded[index] = item
+                } else if state.loaded.count < Self.maxLoadedItems {
+                    state.loadedIndex[key] = state.loaded.count
+                    state.storedBytes += Self.size(item)
+                    state.loaded.append(item)
+                } else {
+                    state.discarded += 1
+                }
+            }
+        }
+        return session
     }
 
     /// Every program, the most recently heard first.

@@ -24,7 +24,7 @@ final class ValidationCache: @unchecked Sendable {
         /// The manifest the session was last brought up to date with.
         var seen: LiveManifest?
         var configuration: [FileStamp?] = []
-        var rows: [SessionState.DiagnosticRow] = []
+        var diagnostics: [Diagnostic] = []
     }
 
     private let root: URL
@@ -49,8 +49,15 @@ final class ValidationCache: @unchecked Sendable {
         lock.withLock { _ in state.session?.modulesAnalysed ?? 0 }
     }
 
-    /// The diagnostics of the project as `manifest` (the one served now) describes it.
+    /// The diagnostics of the project as `manifest` (the one served now) describes it, as the
+    /// session page shows them.
     func diagnostics(for manifest: LiveManifest) -> [SessionState.DiagnosticRow] {
+        report(for: manifest).map(row)
+    }
+
+    /// The diagnostics of the project as `manifest` (the one served now) describes it: what
+    /// `flowpkg validate` reports, brought up to date incrementally.
+    func report(for manifest: LiveManifest) -> [Diagnostic] {
         lock.withLock { _ in
             // flowpkg.json's globals or ignore rules change what is reported, not what is served:
             // such an edit makes no new revision, so the files are looked at on every request.
@@ -58,7 +65,7 @@ final class ValidationCache: @unchecked Sendable {
             if let seen = state.seen, seen.revision == manifest.revision, seen.identifier == manifest.identifier,
                 configuration == state.configuration
             {
-                return state.rows
+                return state.diagnostics
             }
             let session: ValidationSession
             if let kept = state.session, let seen = state.seen, configuration == state.configuration,
@@ -77,8 +84,8 @@ final class ValidationCache: @unchecked Sendable {
             }
             state.seen = manifest
             state.configuration = configuration
-            state.rows = session.report().diagnostics.map(row)
-            return state.rows
+            state.diagnostics = session.report().diagnostics
+            return state.diagnostics
         }
     }
 

@@ -1,3 +1,4 @@
+import CFlowLua
 import CLua
 #if canImport(Glibc)
     import Glibc
@@ -56,7 +57,7 @@ package final class LuaDebugHooks: @unchecked Sendable {
     private let main: OpaquePointer
     /// The chunks and lines watched, the stepped thread and each function's fact, in C: the
     /// hook reads them on every call without a trip into Swift.
-    private let watch: UnsafeMutablePointer<flowlua_debug_watch>
+    private let watch: OpaquePointer
     /// The threads running right now, innermost last (the main thread, then each coroutine
     /// resumed from it); what `interrupt` sets its hook on. Guarded by `runningLock`.
     private var running: [OpaquePointer]
@@ -262,46 +263,8 @@ package final class LuaDebugHooks: @unchecked Sendable {
         return "(error object is a \(String(cString: lua_typename(L, lua_type(L, index)))) value)"
     }
 
-    private static let wrappers = """
-        local willResume, didResume, raised = ...
-        local resume, create, status, xpcall0, error0 = coroutine.resume, coroutine.create, coroutine.status, xpcall, error
-        local pack, unpack, type, pairs = table.pack, table.unpack, type, pairs
-        local known = setmetatable({}, {__mode = "k"})
-        local function finish(...) didResume() return ... end
-        coroutine.create = function(f)
-          local co = create(f)
-          known[co] = true
-          return co
-        end
-        coroutine.resume = function(co, ...)
-          if type(co) == "thread" then willResume(co); known[co] = true else return resume(co, ...) end
-          return finish(resume(co, ...))
-        end
-        coroutine.wrap = function(f)
-          local co = create(f)
-          known[co] = true
-          return function(...)
-            willResume(co)
-            local r = pack(resume(co, ...))
-            didResume()
-            if r[1] then return unpack(r, 2, r.n) end
-            if type(r[2]) == "string" then error0(r[2], 2) end
-            error0(r[2], 0)
-          end
-        end
-        local function report(e) raised(e) return e end
-        pcall = function(f, ...) return xpcall0(f, report, ...) end
-        xpcall = function(f, handler, ...)
-          return xpcall0(f, function(e) raised(e) return handler(e) end, ...)
-        end
-        return function()
-          local list = {}
-          for co in pairs(known) do
-            if status(co) == "suspended" then list[#list + 1] = co end
-          end
-          return list
-        end
-        """
+    /// `Embedded/lua/debug_wrappers.lua`.
+    private static let wrappers = EmbeddedLua.debugWrappers
 
     private func refreshRunningThreads() {
         runningLock.lock()

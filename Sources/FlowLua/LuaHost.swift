@@ -1,3 +1,4 @@
+import CFlowLua
 import CLua
 
 /// What a host (FlowRuntime's context) gives Lua: Swift functions known by a number. Lua calls

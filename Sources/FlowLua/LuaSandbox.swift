@@ -65,7 +65,7 @@ public struct LuaSandbox: Sendable {
         let results: [LuaValue]
         do {
             results = try state.run(
-                Self.driver, chunkName: "flowpkg:sandbox",
+                EmbeddedLua.sandbox, chunkName: "flowpkg:sandbox",
                 arguments: [
                     .string(String(decoding: source, as: UTF8.self)), .string(name), .integer(Int64(workLimit)),
                     .array(autovivifiedTables.map(LuaValue.string)), .array(presetTables.map(LuaValue.string)),

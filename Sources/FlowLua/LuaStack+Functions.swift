@@ -1,3 +1,4 @@
+import CFlowLua
 import CLua
 
 /// A Swift function Lua can call. It reads its arguments from the calling thread's stack

@@ -1,7 +1,8 @@
+import CFlowLua
 import CLua
 
 /// A context's host API, `loadfile`/`dofile`, its `package.path` searcher and its `print`:
-/// C closures (`Sources/CLua/host_api.h`, `host_loaders.h`) over the host's functions, each
+/// C closures (`Sources/CFlowLua/host_api.c`, `host_loaders.c`) over the host's functions, each
 /// installed by one protected call at every context start, instead of loading and running Lua
 /// set-up chunks (`Benchmarks/README.md`, host_launch).
 extension LuaStack {

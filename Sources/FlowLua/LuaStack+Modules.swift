@@ -1,3 +1,4 @@
+import CFlowLua
 import CLua
 
 /// Modules and globals as `require` and Lua code see them: `package.loaded` and

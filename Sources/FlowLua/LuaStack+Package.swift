@@ -1,3 +1,4 @@
+import CFlowLua
 import CLua
 
 /// How a host sets a state up: its own searcher and `require`, globals from the registry,

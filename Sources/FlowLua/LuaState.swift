@@ -1,3 +1,4 @@
+import CFlowLua
 import CLua
 
 /// One Lua 5.4 state, owned by this object and closed with it.
@@ -20,7 +21,7 @@ public final class LuaState {
 
     /// A fresh state as `init(openLibraries:)` makes one; `pooled`, its blocks of up to 512
     /// bytes come from a pool of its own, given back whole when it closes
-    /// (`Sources/CLua/pool.h`): a context's state, made at every launch.
+    /// (`Sources/CFlowLua/pool.c`): a context's state, made at every launch.
     package init(openLibraries: Bool, pooled: Bool) throws {
         var pool: UnsafeMutablePointer<flowlua_pool>?
         if pooled {

@@ -1,6 +1,19 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Path arithmetic on plain strings (FoundationEssentials has no NSString), and the one way a
 /// path is made relative for a person to read.
 package enum PathText {
+    /// The canonical path of `path` (links and `..` resolved), or nil with `errno` set.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// `a/b/c` → `a/b`; `c` → `.`; `/c` → `/`.
     package static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

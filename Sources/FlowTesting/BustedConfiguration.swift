@@ -109,7 +109,7 @@ public struct BustedConfiguration: Sendable, Equatable {
         defer { state.close() }
         let results: [LuaValue]
         do {
-            results = try state.run(EmbeddedLua.configuration, chunkName: "flowpkg:busted", arguments: arguments)
+            results = try state.run(EmbeddedRunnerLua.configuration, chunkName: "flowpkg:busted", arguments: arguments)
         } catch {
             if let bound = state.exceededLimit { throw TestSetupError.configuration(file: "", reason: exceeded(bound)) }
             throw error

@@ -6,8 +6,8 @@ extension CoverageReport {
     /// `style.css`. Keys are paths relative to the report's folder, values the files' text. The
     /// markup and style are `Embedded/coverage/`'s files; only escaped values are filled in here.
     public var html: [String: String] {
-        var pages: [String: String] = ["style.css": EmbeddedLua.text("coverage/style.css")]
-        let rowTemplate = EmbeddedLua.text("coverage/index-row.html")
+        var pages: [String: String] = ["style.css": EmbeddedRunnerLua.coverageFile("style.css")]
+        let rowTemplate = EmbeddedRunnerLua.coverageFile("index-row.html")
         var rows = ""
         for file in summaryOrder {
             let page = file.path + ".html"
@@ -22,7 +22,7 @@ extension CoverageReport {
         }
         let total = files.reduce(0) { $0 + $1.executableLines.count }
         let hit = files.reduce(0) { $0 + $1.hitLines }
-        pages["index.html"] = EmbeddedLua.text("coverage/index.html").filled([
+        pages["index.html"] = EmbeddedRunnerLua.coverageFile("index.html").filled([
             "total": String(printf: "%.1f%%", percent), "hit": String(hit), "lines": String(total),
             "missed": String(total - hit), "count": String(files.count), "rows": rows,
         ])
@@ -41,7 +41,7 @@ extension CoverageReport {
     }
 
     private static func page(of file: File) -> String {
-        let lineTemplate = EmbeddedLua.text("coverage/file-line.html")
+        let lineTemplate = EmbeddedRunnerLua.coverageFile("file-line.html")
         let executable = Set(file.executableLines)
         var rows = ""
         for (index, text) in file.sourceLines.enumerated() {
@@ -56,7 +56,7 @@ extension CoverageReport {
         }
         let depth = file.path.split(separator: "/").count - 1
         let percent = Self.percent(file.hitLines, file.executableLines.count)
-        return EmbeddedLua.text("coverage/file.html").filled([
+        return EmbeddedRunnerLua.coverageFile("file.html").filled([
             "path": file.path.markupEscaped, "percent": String(printf: "%.1f%%", percent),
             "up": String(repeating: "../", count: depth), "hit": String(file.hitLines),
             "lines": String(file.executableLines.count),

@@ -26,7 +26,7 @@ enum SpecFileRun {
         defer { context.terminate() }
         do {
             try context.setGlobal("_FLOWPKG_TEST", settings(file, suite: suite, options: options, seed: seed))
-            let results = try context.execute(EmbeddedLua.runner, chunkName: "flowpkg:test")
+            let results = try context.execute(EmbeddedRunnerLua.runner, chunkName: "flowpkg:test")
             var result = decode(results.first, file: file)
             if case .table(let fields)? = results.first, fields["loadError"] != nil {
                 locateSyntaxError(in: &result, path: suite.root + "/" + file)

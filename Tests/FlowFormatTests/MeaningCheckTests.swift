@@ -32,9 +32,10 @@ import Testing
         return files.sorted()
     }
 
-    /// Files whose second formatting still moves something (a comment between the parts of an
-    /// expression, mostly): recorded in Benchmarks/README.md; their meaning is checked like the rest.
-    static let knownUnstable = 29
+    /// Files whose second formatting still moves something (a call whose arguments expand on the
+    /// first pass and hug a now-broken table on the second, a comment after a `,` in a target
+    /// list, mostly): recorded in Benchmarks/README.md; their meaning is checked like the rest.
+    static let knownUnstable = 13
 
     @Test func everyCorpusFileKeepsItsMeaningAndFormattingTwiceChangesNothing() throws {
         let files = Self.corpus()

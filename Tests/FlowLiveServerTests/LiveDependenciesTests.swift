@@ -1,3 +1,4 @@
+import FlowDependencies
 import FlowLiveServer
 import FlowProject
 import Foundation

@@ -1,7 +1,7 @@
 import EmbeddedDefinitions
 import LuaSyntax
 
-/// The definitions each environment ships of its globals (`Definitions/ENV/*.lua`, compiled
+/// The definitions each environment ships of its globals (`Sources/EmbeddedDefinitions/Embedded/ENV/*.lua`, compiled
 /// in): Lua's standard library and flowpkg's runtime API for every environment, and the
 /// host's own API after them. Read once per process.
 public enum TypeDefinitions {

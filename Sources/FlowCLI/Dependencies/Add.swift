@@ -1,3 +1,4 @@
+import FlowDependencies
 import ArgumentParser
 import FlowProject
 
@@ -12,7 +13,8 @@ extension Flowpkg {
                 written) and updates flowpkg.lock. A rock is resolved by LuaRocks (luarocks must \
                 be installed); --dev adds it to "devDependencies" instead (luassert for flowpkg test), \
                 which export and run leave out; without CONSTRAINT the newest version is taken and recorded as \
-                ">= MAJOR.MINOR, < MAJOR+1". Nothing is changed when it fails. See docs/dependencies.md.
+                ">= MAJOR.MINOR, < MAJOR+1" (">= 0.MINOR, < 0.MINOR+1" for a 0.x version). A --rocks-server \
+                given is recorded in "rocksServers". Nothing is changed when it fails. See docs/dependencies.md.
                 """)
 
         @Argument(help: "The rock to add (with --path or --package: nothing).")

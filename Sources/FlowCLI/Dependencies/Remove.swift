@@ -1,3 +1,4 @@
+import FlowDependencies
 import ArgumentParser
 import FlowProject
 

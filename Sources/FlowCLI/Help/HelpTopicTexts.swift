@@ -141,7 +141,8 @@ extension HelpTopic {
         dev is the whole loop on this machine: it serves the project, runs it in a child run
         connected to it, and prints the session page's URL; a save reloads, a save that does
         not validate prints its diagnostics (the program keeps its last good code), and a
-        program that ended starts again at the next save or at r + Enter. Ctrl-C ends both.
+        program that ended starts again at the next save; r + Enter starts it afresh at any
+        time. Ctrl-C ends both.
         run DIR --watch is the same without the page.
 
         serve serves the project as it is on disk and pushes every saved change. Every request

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlowDependencies
 import FlowFormat
 import FlowSupport
 
@@ -37,18 +36,27 @@ enum FmtFiles {
 
     /// Absolute paths of the files changed against `ref` and of untracked files, by git.
     static func gitChanges(against ref: String, in folder: String) throws -> Set<String> {
-        guard let git = CommandRunner.find("git") else {
+        guard let git = ChildCommand.find("git") else {
             throw ValidationError("--changed needs git, which is not on the PATH")
         }
-        let top = try CommandRunner.run(git, ["-C", folder, "rev-parse", "--show-toplevel"])
+        let top = try runGit(git, ["-C", folder, "rev-parse", "--show-toplevel"])
         guard top.succeeded else { throw ValidationError("--changed: not in a git repository (\(folder))") }
         let root = top.standardOutput.trimmingSpaces().replacingAll("\n", with: "")
-        let diff = try CommandRunner.run(git, ["-C", root, "diff", "--name-only", "--diff-filter=ACMR", ref, "--"])
+        let diff = try runGit(git, ["-C", root, "diff", "--name-only", "--diff-filter=ACMR", ref, "--"])
         guard diff.succeeded else {
             throw ValidationError("--changed: git diff against '\(ref)' failed: \(diff.standardError.trimmingSpaces())")
         }
-        let untracked = try CommandRunner.run(git, ["-C", root, "ls-files", "--others", "--exclude-standard"])
+        let untracked = try runGit(git, ["-C", root, "ls-files", "--others", "--exclude-standard"])
         let names = (diff.standardOutput + "\n" + untracked.standardOutput).split(separator: "\n")
         return Set(names.map { URL(fileURLWithPath: root + "/" + $0).standardizedFileURL.path })
+    }
+
+    /// git run to completion by the one runner, within a minute.
+    private static func runGit(_ git: String, _ arguments: [String]) throws -> ChildOutput {
+        do {
+            return try ChildProcess.run(ChildCommand(git, arguments), deadline: 60)
+        } catch {
+            throw ValidationError("--changed: \(error)")
+        }
     }
 }

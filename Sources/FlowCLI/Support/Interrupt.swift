@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+import FlowLua
 import FlowSupport
 import Dispatch
 #if canImport(Glibc)
@@ -25,6 +26,7 @@ import Dispatch
 ///   Ctrl-C right after the banner still stops the server and says so.
 /// - `export`: ``handle(_:_:)`` runs an action (cancel the writer) on each Ctrl-C until
 ///   ``restoreDefault()``; the command then exits 130 itself.
+/// - `run` without `--watch`: ``stopsLua()``: Ctrl-C stops the Lua program as lua5.4's does.
 enum Interrupt {
     /// What a signal that comes before ``wait(orWoken:)`` does.
     enum BeforeWait {
@@ -77,6 +79,23 @@ enum Interrupt {
         DetachedThread.start {
             while let signalNumber = nextSignal() { action(signalNumber) }
         }
+    }
+
+    /// `flowpkg run`'s Ctrl-C, as lua5.4 takes it: the running Lua code stops with
+    /// "interrupted!" (`LuaInterrupt.request()`), and SIGINT gets its default action back, so a
+    /// second Ctrl-C, or one that comes when no Lua state is armed (its finalizers running),
+    /// ends the process at once. SIGTERM keeps its default action (status 143); both are
+    /// unblocked on this thread, which a test runner may have started with them blocked.
+    static func stopsLua() {
+        handle([SIGINT]) { signalNumber in
+            let stopping = LuaInterrupt.request()
+            restoreDefault()
+            if !stopping { raise(signalNumber) }
+        }
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Gives the caught signals their default action back, and ends a ``handle(_:_:)`` thread.

@@ -1,3 +1,4 @@
+import FlowDependencies
 import FlowDiagnostics
 import FlowPackage
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -49,11 +50,7 @@ struct FileTree {
     }
 
     /// The canonical path of `path` (links and `..` resolved), or nil with `errno` set.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { PathText.realPath(path) }
 
     /// Walks `root`; links must resolve inside `allowedRoot` (a canonical path).
     init(walking root: String, allowedRoot: String) {

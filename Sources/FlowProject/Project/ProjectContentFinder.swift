@@ -41,6 +41,12 @@ struct ProjectContentFinder {
         self.links = LinkRule(projectRoot: realRoot, allowsOutside: allowsOutsideLinks)
     }
 
+    /// Whether flowpkg.json's `exclude` leaves out the file at `path` (inside the project folder).
+    func isExcluded(_ path: String) -> Bool {
+        guard let file = decoded.projectFile, !file.exclude.isEmpty, path.hasPrefix(root + "/") else { return false }
+        return file.isExcluded(String(path.dropFirst(root.count + 1)))
+    }
+
     /// `path` relative to the project folder, for messages; absolute when outside it.
     func shown(_ path: String) -> String {
         path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
@@ -58,7 +64,7 @@ struct ProjectContentFinder {
             guard let folder = folder(source, key: "sources", at: position, isDefault: isDefault) else { continue }
             let tree = FileTree(walking: folder, allowedRoot: realRoot)
             report(tree.problems)
-            for entry in tree.entries where entry.relativePath.hasSuffix(".lua") {
+            for entry in tree.entries where entry.relativePath.hasSuffix(".lua") && !isExcluded(entry.path) {
                 guard entry.isRegularFile else {
                     diagnostics.append(
                         Diagnostic(
@@ -266,7 +272,7 @@ struct ProjectContentFinder {
         let tree = FileTree(walking: folder, allowedRoot: allowedRoot)
         report(tree.problems)
         var found: [(key: ResourceKey, path: String, isLinked: Bool)] = []
-        for entry in tree.entries {
+        for entry in tree.entries where !isExcluded(entry.path) {
             guard entry.isRegularFile else {
                 diagnostics.append(
                     Diagnostic(

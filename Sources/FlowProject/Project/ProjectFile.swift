@@ -15,7 +15,7 @@ public struct ProjectFile: Sendable, Equatable {
     }
 
     /// The file name a project folder holds.
-    public static let fileName = "flowpkg.json"
+    public static let fileName = DependentProject.fileName
     /// The environments flowpkg knows the host globals of.
     public static let knownEnvironments = Environment.knownNames
     /// Every key `flowpkg.json` may hold; others are reported as unknown (FP103).
@@ -25,10 +25,10 @@ public struct ProjectFile: Sendable, Equatable {
         "ignore",
         "runtimeVersion",
         "dependencies", "rocksServers", devDependenciesKey, "tests",
-        "types",
+        "types", "exclude",
     ]
     /// The key of the dependencies only the project's tests use (luassert, say).
-    public static let devDependenciesKey = "devDependencies"
+    public static let devDependenciesKey = DependentProject.devDependenciesKey
 
     /// The product name: the package is `<name>-<version>.luapkg`.
     public var name: String
@@ -52,6 +52,10 @@ public struct ProjectFile: Sendable, Equatable {
     /// Project-relative folders of LuaCATS definition files (`---@meta`): read for types by
     /// validate and lsp, never packaged.
     public var types: [String] = []
+    /// Globs relative to the project folder (luacheck's: `*` within a folder, `**` across any,
+    /// a plain path covers its folder): matching files are neither modules, scripts nor
+    /// resources, so validate never reads them and export never packages them.
+    public var exclude: [String] = []
 
     /// One entry of `ignore`.
     public struct IgnoreRule: Sendable, Equatable {
@@ -139,6 +143,11 @@ public struct ProjectFile: Sendable, Equatable {
             let trimmed = folder.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
             return !trimmed.isEmpty && (path == trimmed || path.hasPrefix(trimmed + "/"))
         }
+    }
+
+    /// Whether `exclude` leaves out the file at `relativePath` (relative to the project folder).
+    public func isExcluded(_ relativePath: String) -> Bool {
+        exclude.contains { LuacheckGlob.matches($0, relativePath) }
     }
 
     /// Whether `module` is among `externalModules`, by exact name or by a `Prefix.*` entry.

@@ -216,6 +216,17 @@ struct ProjectFileDecoder {
         }
 
         if let types = stringList("types", in: members, into: &result.diagnostics) { file.types = types.map(\.0) }
+        for (glob, position) in stringList("exclude", in: members, into: &result.diagnostics) ?? [] {
+            guard !glob.isEmpty, !glob.hasPrefix("/"), !glob.split(separator: "/").contains("..") else {
+                result.diagnostics.append(
+                    diagnostic(
+                        .error, .folderOutsideProject,
+                        "the exclude glob '\(glob)' must be relative to the project folder, inside it", at: position,
+                        hint: "write it as luacheck's exclude_files are: \"bench\", \"examples/**/*.lua\""))
+                continue
+            }
+            file.exclude.append(glob)
+        }
 
         if let member = members["resources"] {
             let (entries, positions) = decodeResources(member, into: &result.diagnostics)

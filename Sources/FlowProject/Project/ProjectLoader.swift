@@ -88,24 +88,9 @@ public enum ProjectLoader {
         discovery.diagnostics += finder.diagnostics
         var origins: [Manifest.Dependency] = []
         if includeDependencies {
-            let found = LockedModules.find(root: rootPath, file: projectFile, options: dependencyOptions)
-            discovery.diagnostics += found.diagnostics
-            origins = found.origins
-            var providers: [String: String] = [:]
-            for (module, path) in zip(finder.modules, finder.modulePaths) { providers[module.name.rawValue] = path }
-            for module in found.modules {
-                if let own = providers[module.name.rawValue] {
-                    discovery.diagnostics.append(
-                        LockedModules.located(
-                            DependencyError.moduleProvidedTwice(
-                                module: module.name.rawValue, first: "the project's \(own)",
-                                second: "the dependency '\(module.dependency ?? "")'"
-                            ).diagnostic, file: own))
-                    continue
-                }
-                finder.modules.append(module)
-                finder.modulePaths.append(module.file.path)
-            }
+            origins = addDependencyModules(
+                to: &finder, root: rootPath, file: projectFile, options: dependencyOptions,
+                diagnostics: &discovery.diagnostics)
         }
         let order = finder.modules.indices.sorted { finder.modules[$0].name < finder.modules[$1].name }
         discovery.modules = order.map { finder.modules[$0] }
@@ -125,23 +110,9 @@ public enum ProjectLoader {
                     hint: "make a part of it a library of its own, or pack many small files into one"))
         }
 
-        var startModule: ModuleName?
-        if let start = projectFile.startModule {
-            startModule = try? ModuleName(start)
-            if !discovery.modules.contains(where: { $0.name.rawValue == start }) {
-                let names = discovery.modules.map(\.name.rawValue)
-                let hint =
-                    NameSuggestions.hint(for: start, in: names)
-                    ?? (names.isEmpty
-                        ? "the project has no modules yet"
-                        : "modules: " + names.prefix(5).joined(separator: ", ")
-                            + (names.count > 5 ? ", ..." : ""))
-                discovery.diagnostics.append(
-                    decoder.diagnostic(
-                        .error, .missingStartModule, "the start module '\(start)' is not a module of this project",
-                        at: decoded.valuePositions["startModule"], hint: hint))
-            }
-        }
+        let startModule = checkStartModule(
+            projectFile.startModule, modules: discovery.modules, decoder: decoder, decoded: decoded,
+            diagnostics: &discovery.diagnostics)
 
         if decoded.isUsable, let identifier = try? PackageIdentifier(projectFile.identifier) {
             discovery.project = Project(
@@ -152,6 +123,53 @@ public enum ProjectLoader {
             discovery.project?.dependencies = origins
         }
         return discovery
+    }
+
+    /// Adds the modules of the locked dependencies to `finder`'s (a module the project has
+    /// itself is reported, not added); returns where the dependencies come from.
+    private static func addDependencyModules(
+        to finder: inout ProjectContentFinder, root: String, file: ProjectFile, options: DependencyOptions,
+        diagnostics: inout [Diagnostic]
+    ) -> [Manifest.Dependency] {
+        let found = LockedModules.find(root: root, file: file, options: options)
+        diagnostics += found.diagnostics
+        var providers: [String: String] = [:]
+        for (module, path) in zip(finder.modules, finder.modulePaths) { providers[module.name.rawValue] = path }
+        for module in found.modules {
+            if let own = providers[module.name.rawValue] {
+                diagnostics.append(
+                    LockedModules.located(
+                        DependencyError.moduleProvidedTwice(
+                            module: module.name.rawValue, first: "the project's \(own)",
+                            second: "the dependency '\(module.dependency ?? "")'"
+                        ).diagnostic, file: own))
+                continue
+            }
+            finder.modules.append(module)
+            finder.modulePaths.append(module.file.path)
+        }
+        return found.origins
+    }
+
+    /// The start module's name, reported (FP209) when it is no module of the project.
+    private static func checkStartModule(
+        _ start: String?, modules: [ProjectModule], decoder: ProjectFileDecoder, decoded: ProjectFileDecoder.Result,
+        diagnostics: inout [Diagnostic]
+    ) -> ModuleName? {
+        guard let start else { return nil }
+        if !modules.contains(where: { $0.name.rawValue == start }) {
+            let names = modules.map(\.name.rawValue)
+            let hint =
+                NameSuggestions.hint(for: start, in: names)
+                ?? (names.isEmpty
+                    ? "the project has no modules yet"
+                    : "modules: " + names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", ..." : ""))
+            diagnostics.append(
+                decoder.diagnostic(
+                    .error, .missingStartModule, "the start module '\(start)' is not a module of this project",
+                    at: decoded.valuePositions["startModule"], hint: hint))
+        }
+        return try? ModuleName(start)
     }
 
     private struct ReadFailure: Error {

@@ -1,3 +1,4 @@
+import FlowDependencies
 import FlowDiagnostics
 import FlowLoader
 import FlowPackage

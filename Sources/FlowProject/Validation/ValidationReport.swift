@@ -1,3 +1,4 @@
+import FlowDependencies
 import FlowDiagnostics
 
 /// How to validate: the switches `flowpkg validate` and `flowpkg export` share.

@@ -75,7 +75,7 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
         requireReference = stack.referenceGlobal("require")
 
         // The host API, loadfile/dofile and the package.path searcher: C closures over the host's
-        // functions (CLua's host_api.h and host_loaders.h).
+        // functions (CFlowLua's host_api.c and host_loaders.c).
         (postMessageReference, redeliverReference) = try stack.installHostAPI(
             fetchResource: HostFunction.fetchResource.rawValue, notifyHost: HostFunction.notifyHost.rawValue)
         try stack.installLoaders(

@@ -30,10 +30,11 @@ extension LuaContext {
         /// The C path searched for `externalModules`; nil uses stock Lua's: `LUA_CPATH_5_4`,
         /// then `LUA_CPATH`, then Lua's default (`;;` in either stands for the default).
         public var cPath: String?
-        /// Ctrl-C stops the running Lua code as in lua5.4: it raises "interrupted!" in the
-        /// thread running, a coroutine included (`LuaInterrupt`), so `<close>` handlers run and
-        /// the start module throws; a second Ctrl-C ends the process. For a command-line host
-        /// (`flowpkg run`): it takes SIGINT for the process, one context at a time.
+        /// `LuaInterrupt.request()` stops the running Lua code as Ctrl-C does in lua5.4: it
+        /// raises "interrupted!" in the thread running, a coroutine included, so `<close>`
+        /// handlers run and the start module throws. For a command-line host (`flowpkg run`),
+        /// one context at a time; the host's own SIGINT handling calls `request()` (FlowLua
+        /// catches no signal).
         public var stopsOnInterrupt = false
 
         public init(

@@ -551,6 +551,13 @@ def scenario_script_exception(flowpkg, work):
     expect(exited["body"]["exitCode"] == 1, "lua5.4's status: %r" % exited["body"])
     expect("broken.lua:3: attempt to index a nil value" in client.output("stderr"), "lua5.4's message: %r"
            % client.output())
+    # The traceback is lua5.4's, frame for frame: none of flowpkg's driver (issue 46, bug 13).
+    import subprocess
+    lua = subprocess.run(["lua5.4", os.path.basename(script)], cwd=folder, capture_output=True, text=True)
+    shown = client.output("stderr")
+    expect("stack traceback:" in shown and "stack traceback:" in lua.stderr, "tracebacks: %r, %r" % (shown, lua.stderr))
+    expect(shown[shown.index("stack traceback:"):] == lua.stderr[lua.stderr.index("stack traceback:"):],
+           "lua5.4's traceback: %r against %r" % (shown, lua.stderr))
     client.close()
 
 

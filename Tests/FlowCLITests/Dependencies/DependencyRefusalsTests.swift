@@ -153,22 +153,9 @@ import Testing
         defer { scratch.remove() }
         let server = try LocalRocksServer(in: scratch.url)
         try DependenciesEndToEndTests.publishGreet(server, "1.0-1")
-        let http = try BackgroundFlowpkg(
-            ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", server.folder.path],
-            in: scratch.url, executable: URL(fileURLWithPath: "/usr/bin/python3"))
-        // SIGKILL: the test runner's threads block SIGINT and SIGTERM, and a child inherits the mask.
-        func stopServer() {
-            if http.process.isRunning { kill(http.process.processIdentifier, SIGKILL) }
-            http.process.waitUntilExit()
-        }
-        defer { stopServer() }
-        var port: String?
-        http.waitFor { stdout, _ in
-            port = stdout.split(separator: "\n").first { $0.hasPrefix("Serving HTTP on ") }
-                .flatMap { $0.split(separator: " ").dropFirst(5).first.map(String.init) }
-            return port != nil
-        }
-        let url = "http://127.0.0.1:\(try #require(port, "\(http.stdout)\(http.stderr)"))"
+        let http = try HTTPFolderServer(serving: server.folder, in: scratch.url)
+        defer { http.stop() }
+        let url = http.url
         let cache = scratch.url.appendingPathComponent("cache")
         let app = scratch.url.appendingPathComponent("app")
         try write(
@@ -180,7 +167,7 @@ import Testing
         let lock = try String(contentsOf: app.appendingPathComponent("flowpkg.lock"), encoding: .utf8)
         #expect(lock.contains("\"origin\" : \"\(url)/greet-1.0-1.all.rock\""), "\(lock)")
         #expect(try DependenciesEndToEndTests.flowpkg(["run", "."], in: app, cache: cache).stdout == "1.0-1\n")
-        stopServer()
+        http.stop()
         result = try DependenciesEndToEndTests.flowpkg(
             ["export", "--locked", "--offline", "-o", "../app.luapkg"], in: app, cache: cache,
             environment: ["PATH": "/nonexistent"])

@@ -8,8 +8,10 @@ import Testing
     static let scripts = CLITestFolder.url.appendingPathComponent("Scripts")
 
     /// The URL printed once; a save re-runs; a broken save prints its diagnostic and keeps the
-    /// old code; an ended program says so and starts again at a save; a top-level crash, then
-    /// `r` + Enter, starts it again; Ctrl-C exits 130 and leaves no process of its session.
+    /// old code, its syntax error printed once (issue 46); an ended program says so and starts
+    /// again at a save; a top-level crash, then `r` + Enter, starts it again; `r` + Enter also
+    /// starts afresh a program still running after a reload failed at its top level (issue 46);
+    /// Ctrl-C exits 130 and leaves no process of its session.
     @Test func theWholeLoopOnATerminal() throws {
         let fixture = try RunFixture()
         defer { fixture.scratch.remove() }

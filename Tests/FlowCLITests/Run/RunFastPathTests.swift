@@ -5,23 +5,16 @@ import Testing
 
 @testable import FlowCLI
 
-/// `run`'s common forms are read by hand, so a start-up does not pay for ArgumentParser: for
-/// every such command line the hand reading must equal ArgumentParser's, and anything else
-/// must be left to ArgumentParser (its help, its messages, the options only it knows).
+/// `run` is parsed by ArgumentParser as that command alone (`Flowpkg.Run.parsedAlone`), so a
+/// start-up does not pay for the root's tree of every command: for every plain run that reading
+/// must equal the root's, and anything else (help, usage errors) must be left to the root's
+/// parse, with its messages.
 @Suite struct RunFastPathTests {
-    /// What ArgumentParser makes of `arguments` as `flowpkg`'s command line.
-    private func parsed(_ arguments: [String]) throws -> RunRequest {
-        let command = try Flowpkg.parseAsRoot(arguments)
-        let run = try #require(command as? Flowpkg.Run)
-        return RunRequest(
-            path: run.path, identifier: run.identifier, sandbox: run.sandbox, trace: run.trace,
-            verifyAll: run.verifyAll, live: nil, updates: nil, arguments: run.arguments)
-    }
-
-    private func same(_ lhs: RunRequest, _ rhs: RunRequest) -> Bool {
+    private func same(_ lhs: Flowpkg.Run, _ rhs: Flowpkg.Run) -> Bool {
         lhs.path == rhs.path && lhs.identifier == rhs.identifier && lhs.sandbox == rhs.sandbox
             && lhs.trace == rhs.trace && lhs.verifyAll == rhs.verifyAll && lhs.arguments == rhs.arguments
-            && lhs.live == nil && lhs.updates == nil
+            && lhs.live.url == rhs.live.url && lhs.live.watch == rhs.live.watch
+            && lhs.updates.feed == rhs.updates.feed
     }
 
     @Test(arguments: [
@@ -36,29 +29,27 @@ import Testing
         ["run", "--", "a", "b"],
         ["run", "App.luapkg", "--"],
         ["run", "dir with spaces/App.luapkg"],
+        ["run", "App.luapkg", "--live", "http://127.0.0.1:7315", "--token", "t"],
+        ["run", "App.luapkg", "--watch"],
     ])
-    func commonFormsReadAsArgumentParserReadsThem(arguments: [String]) throws {
-        let fast = try #require(RunRequest(commonForm: arguments))
-        #expect(same(fast, try parsed(arguments)))
+    func plainRunsReadAsTheRootReadsThem(arguments: [String]) throws {
+        let alone = try #require(Flowpkg.Run.parsedAlone(arguments))
+        let root = try #require(try Flowpkg.parseAsRoot(arguments) as? Flowpkg.Run)
+        #expect(same(alone, root))
     }
 
     @Test(arguments: [
         ["validate"],
         ["run", "--help"],
         ["run", "-h"],
-        ["run", "App.luapkg", "--live", "http://127.0.0.1:7315", "--token", "t"],
-        ["run", "App.luapkg", "--updates", "feed", "--trusted-key", "k.pub"],
         ["run", "App.luapkg", "extra"],
-        ["run", "App.luapkg", "--trace", "--trace"],
         ["run", "--identifier", "not an identifier", "App.luapkg"],
         ["run", "--identifier"],
-        ["run", "--identifier", "--trace"],
         ["run", "--unknown", "App.luapkg"],
-        ["run", "-"],
-        ["run", ""],
+        ["run", "--live", "https://example.com"],
     ])
-    func everythingElseIsLeftToArgumentParser(arguments: [String]) {
-        #expect(RunRequest(commonForm: arguments) == nil)
+    func everythingElseIsLeftToTheRoot(arguments: [String]) {
+        #expect(Flowpkg.Run.parsedAlone(arguments) == nil)
     }
 
     @Test func everyCommandIsNamedWithoutReflection() {
@@ -71,14 +62,16 @@ import Testing
             Flowpkg.commandNames
                 == [
                     "new", "init", "templates", "validate", "fmt", "export", "inspect", "verify", "run", "serve",
-                    "dev", "keygen", "publish", "lsp", "dap", "add", "remove", "update", "lock", "vendor", "test",
+                    "dev", "keygen", "publish", "lsp", "dap", "add", "remove", "update", "lock", "vendor", "tree",
+                    "outdated",
+                    "test",
                     "help",
                 ])
     }
 
-    @Test func theHandReadRunBehavesAsTheParsedOne() throws {
+    @Test func aRunReadAloneBehavesAsTheRootsOne() throws {
         // The same package through both readings: same output, same status, same error text.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fastpath-\(UUID().uuidString)")
+        let scratch = try Scratch("fastpath").url
         defer { try? FileManager.default.removeItem(at: scratch) }
         try FileManager.default.createDirectory(
             at: scratch.appendingPathComponent("Sources"), withIntermediateDirectories: true)
@@ -90,7 +83,10 @@ import Testing
         try Data("print(select('#', ...), ...) print(arg[0]) error('stop')\n".utf8)
             .write(to: scratch.appendingPathComponent("Sources/main.lua"))
         let fast = try FlowpkgProcess.run(["run", scratch.path, "--", "a", "b"])
-        // `--connection-timeout` (given its default) is an option only ArgumentParser reads.
+        // A usage error is left to the root's parse, whose message names the option.
+        let refused = try FlowpkgProcess.run(["run", scratch.path, "--bogus"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--bogus"), "\(refused.stderr)")
         let parsed = try FlowpkgProcess.run(["run", scratch.path, "--connection-timeout", "2", "--", "a", "b"])
         #expect(fast.status == 1)
         #expect(fast.stdout == "2\ta\tb\n\(scratch.path)/Sources/main.lua\n")

@@ -92,6 +92,22 @@ at = wait_for(r"the program ended with status 1", "the restart ends again", at)
 # The fix starts it again.
 save('print("back again")\n')
 at = wait_for(r"back again", "a fix restarts", at)
+# A reload that fails at the top level leaves the program running on its old code; r + Enter
+# starts it afresh even so (issue 46: it was ignored while the program ran).
+save('print("reloaded once") error("reload boom")\n')
+at = wait_for(r"error: reloading Main: Hello/Sources/Main\.lua:1: reload boom", "the failed reload", at)
+os.write(fd, b"r\n")
+at = wait_for(r"starting the program again", "r restarts a running program", at)
+at = wait_for(r"error: Hello/Sources/Main\.lua:1: reload boom", "the fresh start runs the module", at)
+at = wait_for(r"the program ended with status 1", "the fresh start ends", at)
+save('print("back for good")\n')
+at = wait_for(r"back for good", "a fix restarts again", at)
+
+# The one broken save's syntax error was printed once: by dev's validation, not again by the
+# program's failed reload.
+if transcript.count(b"')' expected") != 1:
+    fail("the syntax error shows " + str(transcript.count(b"')' expected")) + " times, not once")
+
 children = subprocess.run(["pgrep", "-s", str(pid)], capture_output=True, text=True).stdout.split()
 if len(children) < 2:
     fail("the program runs in a child of dev: " + repr(children))

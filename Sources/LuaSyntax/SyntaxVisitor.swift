@@ -1,0 +1,209 @@
+/// What a pass wants after `SyntaxVisitor.visit`: the walker goes on into the node's children,
+/// or the pass has walked them itself (or wants them left alone).
+package enum SyntaxVisitorContinueKind: Sendable {
+    case visitChildren, skipChildren
+}
+
+/// A pass over a syntax tree, in the shape of swift-format's `SyntaxVisitor`: the walk, in Lua's
+/// order of evaluation and scoping, is written once here, with the one `ScopeTracker`; a pass
+/// conforms, keeps what it learns, and overrides only the hooks it needs.
+///
+/// The walk: a `block` is a scope (a function's body, a loop's body and a `repeat`'s body share
+/// the scope of their parameters, loop variables or `until` condition); `local` walks its values
+/// before it declares its names, `local function` declares its name before its body;
+/// an assignment walks its values before its targets. Statements nest as deep as the parser
+/// allows; expressions are walked with an explicit stack, since left-nested chains
+/// (`a.b.c`, `a + b + c`) have no bound.
+///
+/// A pass that handles a node itself (a `local` whose table constructor it reads as fields)
+/// returns `.skipChildren` from `visit` and walks the parts with `walk(_:)`, `declareLocal(_:)`
+/// and `walkScope(_:)`.
+package protocol SyntaxVisitor {
+    /// The tree being walked.
+    var tree: SyntaxTree { get }
+    /// Which declaration each name refers to at the node being visited.
+    var scopes: ScopeTracker { get set }
+
+    /// Before a node's children.
+    mutating func visit(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) -> SyntaxVisitorContinueKind
+    /// After a node's children, when `visit` let the walker walk them.
+    mutating func visitPost(_ id: SyntaxTree.NodeID, _ node: SyntaxNode)
+    /// The id a declared local (a `localName` node) gets in `scopes`; called before it is in scope.
+    mutating func declaration(of localName: SyntaxTree.NodeID, _ node: SyntaxNode) -> Int32
+    /// The id of a method's implicit `self` (a `function` whose `op` has bit 1), nil to declare none.
+    mutating func implicitSelf(of function: SyntaxTree.NodeID) -> Int32?
+    /// A declaration's scope ends (innermost first), just before its name stops referring to it.
+    mutating func scopeEnds(for declaration: Int32)
+}
+
+extension SyntaxVisitor {
+    @inlinable
+    package mutating func visit(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) -> SyntaxVisitorContinueKind {
+        .visitChildren
+    }
+    @inlinable package mutating func visitPost(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) {}
+    @inlinable
+    package mutating func declaration(of localName: SyntaxTree.NodeID, _ node: SyntaxNode) -> Int32 { 0 }
+    @inlinable package mutating func implicitSelf(of function: SyntaxTree.NodeID) -> Int32? { nil }
+    @inlinable package mutating func scopeEnds(for declaration: Int32) {}
+
+    /// Walks the whole chunk: its top-level block, in a scope of its own.
+    @inlinable
+    package mutating func walkChunk() {
+        scopes.reset(symbolCount: tree.symbols.count)
+        walk(tree.root)
+    }
+
+    /// Walks a node and everything under it.
+    @inlinable
+    package mutating func walk(_ id: SyntaxTree.NodeID) {
+        let node = tree[id]
+        switch node.kind {
+        case .nilLiteral, .trueLiteral, .falseLiteral, .vararg, .number, .string, .name, .index, .call,
+            .methodCall, .binary, .unary, .paren, .table, .positionalField, .keyedField:
+            walkExpression(id)
+        default:
+            guard visit(id, node) == .visitChildren else { return }
+            walkChildren(id, node)
+            visitPost(id, node)
+        }
+    }
+
+    /// Declares a `localName` node in the current scope (visiting it first).
+    @inlinable
+    package mutating func declareLocal(_ localName: SyntaxTree.NodeID) {
+        let node = tree[localName]
+        _ = visit(localName, node)
+        let declaration = declaration(of: localName, node)
+        scopes.declare(node.a, as: declaration)
+        visitPost(localName, node)
+    }
+
+    /// Runs `body` in a scope of its own, ending the scope's declarations after it.
+    @inlinable
+    package mutating func walkScope(_ body: (inout Self) -> Void) {
+        let mark = scopes.mark
+        body(&self)
+        while let declaration = scopes.innermost(above: mark) {
+            scopeEnds(for: declaration)
+            scopes.unbindInnermost()
+        }
+    }
+
+    /// Walks a block's statements in the current scope (a function's, a loop's).
+    @inlinable
+    package mutating func walkStatements(of block: SyntaxTree.NodeID) {
+        let node = tree[block]
+        guard visit(block, node) == .visitChildren else { return }
+        for statement in tree.statements(of: block) { walk(statement) }
+        visitPost(block, node)
+    }
+
+    @inlinable
+    mutating func walkChildren(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) {
+        switch node.kind {
+        case .block:
+            walkScope { walker in
+                for statement in walker.tree.statements(of: id) { walker.walk(statement) }
+            }
+        case .local:
+            for value in tree.list(node.a + node.b, node.c) { walk(value) }
+            for name in tree.list(node.a, node.b) { declareLocal(name) }
+        case .assignment:
+            for value in tree.list(node.a + node.b, node.c) { walk(value) }
+            for target in tree.list(node.a, node.b) { walk(target) }
+        case .callStatement, .doBlock:
+            walk(node.a)
+        case .whileLoop:
+            walk(node.a)
+            walk(node.b)
+        case .repeatLoop:
+            walkScope { walker in
+                walker.walkStatements(of: node.a)
+                walker.walk(node.b)
+            }
+        case .ifStatement:
+            for part in tree.list(node.a, node.b * 2) { walk(part) }
+            if node.c >= 0 { walk(node.c) }
+        case .numericFor:
+            let parts = tree.list(node.a, node.b)
+            for expression in parts.dropFirst() { walk(expression) }
+            walkScope { walker in
+                walker.declareLocal(parts[parts.startIndex])
+                walker.walkStatements(of: node.c)
+            }
+        case .genericFor:
+            for expression in tree.list(node.a + node.b, node.c) { walk(expression) }
+            walkScope { walker in
+                for name in walker.tree.list(node.a, node.b) { walker.declareLocal(name) }
+                walker.walkStatements(of: walker.tree.lists[Int(node.a + node.b + node.c)])
+            }
+        case .functionStatement:
+            walk(node.a)
+            walk(node.b)
+        case .localFunction:
+            declareLocal(node.a)
+            walk(node.b)
+        case .returnStatement:
+            for value in tree.list(node.a, node.b) { walk(value) }
+        case .function:
+            walkFunctionScope(id, node)
+        default:
+            break  // break, goto, label, localName
+        }
+    }
+
+    /// A function's parameters (its implicit `self` first) and body, in one scope.
+    @inlinable
+    mutating func walkFunctionScope(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) {
+        walkScope { walker in
+            if node.op & 2 != 0, let selfSymbol = walker.tree.symbol(named: "self"),
+                let declaration = walker.implicitSelf(of: id)
+            {
+                walker.scopes.declare(selfSymbol, as: declaration)
+            }
+            for parameter in walker.tree.list(node.a, node.b) { walker.declareLocal(parameter) }
+            walker.walkStatements(of: node.c)
+        }
+    }
+
+    /// An expression, with an explicit stack: children in source order, `visitPost` after them.
+    @inlinable
+    mutating func walkExpression(_ root: SyntaxTree.NodeID) {
+        // Each entry: a node id, negated minus one once its children are on the stack.
+        var stack: [SyntaxTree.NodeID] = [root]
+        while let entry = stack.popLast() {
+            if entry < 0 {
+                let id = -1 - entry
+                visitPost(id, tree[id])
+                continue
+            }
+            let node = tree[entry]
+            if node.kind == .function {
+                walk(entry)
+                continue
+            }
+            guard visit(entry, node) == .visitChildren else { continue }
+            stack.append(-1 - entry)
+            let start = stack.count
+            switch node.kind {
+            case .index, .binary, .keyedField:
+                stack.append(node.a)
+                stack.append(node.b)
+            case .call:
+                stack.append(node.a)
+                stack.append(contentsOf: tree.list(node.b, node.c))
+            case .methodCall:
+                stack.append(node.a)
+                stack.append(contentsOf: tree.list(node.b, node.c + 1))
+            case .unary, .paren, .positionalField:
+                stack.append(node.a)
+            case .table:
+                stack.append(contentsOf: tree.list(node.a, node.b))
+            default:
+                break  // literals and names
+            }
+            stack[start...].reverse()
+        }
+    }
+}
