@@ -197,7 +197,10 @@ let package = Package(
         // the installed Lua corpus.
         .target(name: "FlowTestSupport", dependencies: ["FlowLoader", "FlowPackage"], path: "Tests/FlowTestSupport"),
         // A project served by a real LiveServer on loopback, and waiting on what other threads hand over.
-        .target(name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer"], path: "Tests/FlowLiveTestSupport"),
+        .target(
+            name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer", "FlowTestSupport"],
+            path: "Tests/FlowLiveTestSupport"
+        ),
         .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP", "FlowSupport"]),
         .testTarget(name: "FlowSupportTests", dependencies: ["FlowSupport", "FlowTestSupport"]),
         .testTarget(
@@ -263,7 +266,8 @@ let package = Package(
         .testTarget(
             name: "FlowLanguageServerTests",
             dependencies: [
-                "FlowDependencies", "FlowDiagnostics", "FlowLanguageServer", "FlowProject", "LanguageServerProtocol",
+                "FlowDependencies", "FlowDiagnostics", "FlowLanguageServer", "FlowProject", "FlowTestSupport",
+                "LanguageServerProtocol",
             ]
         ),
         .testTarget(
@@ -299,6 +303,6 @@ let package = Package(
             dependencies: ["FlowDependencies", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"]
         ),
         // The zip container on its own: writer, reader, central directory, entry streams.
-        .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive"]),
+        .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive", "FlowTestSupport"]),
     ]
 )
