@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import LanguageServerProtocol
 import Testing
@@ -151,7 +152,7 @@ struct SampleProject {
 
     init(environment: String = "codeflow-ios") throws {
         root =
-            FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-lsp-\(UUID().uuidString)")
+            try Scratch("lsp").url
             .standardizedFileURL
         try write(
             "flowpkg.json",
