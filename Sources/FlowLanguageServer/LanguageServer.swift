@@ -12,6 +12,7 @@ import FlowSupport
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import ContentLengthFraming
 import LanguageServerProtocol
 
 /// `flowpkg lsp`: a Language Server Protocol server speaking JSON-RPC over two file

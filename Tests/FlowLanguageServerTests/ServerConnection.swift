@@ -1,4 +1,6 @@
+import FlowTestSupport
 import Foundation
+import ContentLengthFraming
 import LanguageServerProtocol
 import Testing
 
@@ -154,7 +156,7 @@ struct SampleProject {
 
     init(environment: String = "codeflow-ios") throws {
         root =
-            FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-lsp-\(UUID().uuidString)")
+            try Scratch("lsp").url
             .standardizedFileURL
         try write(
             "flowpkg.json",

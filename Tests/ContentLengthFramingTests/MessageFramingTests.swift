@@ -1,5 +1,5 @@
 import Foundation
-import LanguageServerProtocol
+import ContentLengthFraming
 import Testing
 
 #if canImport(Glibc)
