@@ -167,14 +167,16 @@ let package = Package(
                 .embedInCode("Page/session.js"), .embedInCode("Page/console.js"), .embedInCode("Page/session.css"),
             ]
         ),
-        // The Language Server Protocol's messages and framing, written by hand (see JSONRPC.swift).
+        // `Content-Length`-framed messages over a descriptor: the base protocol LSP and DAP share.
+        .target(name: "ContentLengthFraming", dependencies: ["FlowSupport"]),
+        // The Language Server Protocol's messages, written by hand (see JSONRPC.swift).
         .target(name: "LanguageServerProtocol", dependencies: ["FlowSupport"]),
         // `flowpkg lsp`: validation, definitions, completion and hover for editors, kept current per edit.
         .target(
             name: "FlowLanguageServer",
             dependencies: [
-                "FlowAnalysis", "FlowDependencies", "FlowDiagnostics", "FlowFormat", "FlowPackage", "FlowProject",
-                "FlowSupport", "LanguageServerProtocol", "LuaSyntax",
+                "ContentLengthFraming", "FlowAnalysis", "FlowDependencies", "FlowDiagnostics", "FlowFormat",
+                "FlowPackage", "FlowProject", "FlowSupport", "LanguageServerProtocol", "LuaSyntax",
             ]
         ),
         .target(
@@ -197,7 +199,10 @@ let package = Package(
         // the installed Lua corpus.
         .target(name: "FlowTestSupport", dependencies: ["FlowLoader", "FlowPackage"], path: "Tests/FlowTestSupport"),
         // A project served by a real LiveServer on loopback, and waiting on what other threads hand over.
-        .target(name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer"], path: "Tests/FlowLiveTestSupport"),
+        .target(
+            name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer", "FlowTestSupport"],
+            path: "Tests/FlowLiveTestSupport"
+        ),
         .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP", "FlowSupport"]),
         .testTarget(name: "FlowSupportTests", dependencies: ["FlowSupport", "FlowTestSupport"]),
         .testTarget(
@@ -245,8 +250,8 @@ let package = Package(
         .testTarget(
             name: "FlowProjectTests",
             dependencies: [
-                "FlowAnalysis", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua", "FlowPackage", "FlowProject",
-                "FlowTestSupport",
+                "FlowAnalysis", "FlowDependencies", "FlowDiagnostics", "FlowJSON", "FlowLoader", "FlowLua",
+                "FlowPackage", "FlowProject", "FlowTestSupport",
             ]
         ),
         .testTarget(
@@ -260,10 +265,13 @@ let package = Package(
         // The protocol targets on their own: wire types, names, framing.
         .testTarget(name: "FlowLiveProtocolTests", dependencies: ["FlowLiveProtocol", "FlowPackage"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
+        .testTarget(name: "ContentLengthFramingTests", dependencies: ["ContentLengthFraming"]),
         .testTarget(
             name: "FlowLanguageServerTests",
             dependencies: [
-                "FlowDependencies", "FlowDiagnostics", "FlowLanguageServer", "FlowProject", "LanguageServerProtocol",
+                "ContentLengthFraming", "FlowDependencies", "FlowDiagnostics", "FlowLanguageServer", "FlowProject",
+                "FlowTestSupport",
+                "LanguageServerProtocol",
             ]
         ),
         .testTarget(
@@ -279,7 +287,7 @@ let package = Package(
         .target(
             name: "FlowDebugAdapter",
             dependencies: [
-                "FlowHTTP", "FlowLiveProtocol", "FlowProject", "FlowSupport", "LanguageServerProtocol",
+                "ContentLengthFraming", "FlowHTTP", "FlowLiveProtocol", "FlowProject", "FlowSupport",
             ]
         ),
         .testTarget(
@@ -292,13 +300,15 @@ let package = Package(
         // Dependencies: flowpkg.json's `dependencies`, LuaRocks driven as a tool, flowpkg.lock, the cache.
         .target(
             name: "FlowDependencies",
-            dependencies: ["FlowDiagnostics", "FlowJSON", "FlowLua", "FlowPackage", "FlowSupport"]
+            dependencies: ["FlowDiagnostics", "FlowJSON", "FlowLua", "FlowPackage", "FlowSupport"],
+            // luarocks' guard (LUA_INIT), which leaves every rock unbuilt until flowpkg read its rockspec.
+            resources: [.embedInCode("Resources/luarocks-guard.lua")]
         ),
         .testTarget(
             name: "FlowDependenciesTests",
             dependencies: ["FlowDependencies", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"]
         ),
         // The zip container on its own: writer, reader, central directory, entry streams.
-        .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive"]),
+        .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive", "FlowTestSupport"]),
     ]
 )

@@ -18,11 +18,12 @@ extension Flowpkg {
                 An editor starts `flowpkg dap` and talks to it over stdin and stdout (DAP, with \
                 Content-Length headers). A `launch` request runs a project folder, a .luapkg or \
                 a lone .lua file (`program`, with `args`, `cwd` and `stopOnEntry`) as `flowpkg \
-                run` does; an `attach` request (`serve`, `token`, `program`) reaches a program \
+                run` does, a spec file (*_spec.lua in a project) as `flowpkg test` does; an `attach` request (`serve`, `token`, `program`) reaches a program \
                 following `flowpkg serve` (`run --live`, or a Swift host with the development \
-                monitor). Breakpoints (conditions, hit counts, log points), exception stops \
-                (`raised`, `uncaught`), stepping, pause, coroutines as threads, variables and \
-                evaluation. The program's output comes back as output events; a launched \
+                monitor). Breakpoints (conditions, hit counts, log points), function breakpoints, \
+                exception stops (`raised`, `uncaught`) and exceptionInfo, stepping, pause, \
+                coroutines as threads (the main thread is 1), variables, evaluation and REPL \
+                completions. The program's output comes back as output events; a launched \
                 program ends with the session. See docs/editors.md in flowpkg's repository for \
                 VS Code, nvim-dap and Emacs dap-mode.
                 """

@@ -62,6 +62,9 @@ extension Flowpkg {
         @Flag(help: "Treat warnings as errors.")
         var strict = false
 
+        @Flag(help: "List every warning (by default one line counts them; flowpkg validate lists them).")
+        var verbose = false
+
         @Option(
             help: ArgumentHelp(
                 "Sign the package with this private key (made by flowpkg keygen).", valueName: "key-file"),
@@ -119,7 +122,7 @@ extension Flowpkg {
                 format: format.format,
                 useColor: format.format == .text && Terminal.supportsColor(),
                 workingDirectory: format.workingDirectory, projectAbove: project.above)
-            print(Self.render(result, renderer), terminator: "")
+            print(Self.render(result, renderer, listsWarnings: verbose || strict), terminator: "")
             if let key = options.signingKey, result.package != nil, format.format != .json {
                 print("signed: ed25519 key \(key.publicKey.keyID)")
             }
@@ -127,17 +130,27 @@ extension Flowpkg {
             if result.package == nil { throw ExitCode.failure }
         }
 
-        /// Diagnostics as `validate` prints them, then what was written.
-        static func render(_ result: ExportResult, _ renderer: DiagnosticRenderer) -> String {
+        /// Errors as `validate` prints them, warnings too with `listsWarnings` (else one line
+        /// counts them), then what was written.
+        static func render(_ result: ExportResult, _ renderer: DiagnosticRenderer, listsWarnings: Bool = true)
+            -> String
+        {
             let summary = DiagnosticSummary(
                 errors: result.errorCount, warnings: result.warningCount,
                 modules: result.moduleCount, resources: result.resourceCount)
             switch renderer.format {
             case .text, .github:
+                let shown = result.diagnostics.filter { listsWarnings || $0.severity != .warning }
                 var out =
                     renderer.format == .text
-                    ? result.diagnostics.map { renderer.text($0) + "\n" }.joined()
-                    : result.diagnostics.map { renderer.github($0) + "\n" }.joined()
+                    ? shown.map { renderer.text($0) + "\n" }.joined()
+                    : shown.map { renderer.github($0) + "\n" }.joined()
+                let hidden = result.diagnostics.count - shown.count
+                if hidden > 0 {
+                    out +=
+                        "\(DiagnosticSummary.count(hidden, "warning")) not listed "
+                        + "(flowpkg validate lists them, as export --verbose does)\n"
+                }
                 guard let package = result.package else {
                     return out + summary.sentence + "; nothing was written\n"
                 }

@@ -46,6 +46,8 @@ public struct Flowpkg: ParsableCommand {
             Update.self,
             Lock.self,
             Vendor.self,
+            Tree.self,
+            Outdated.self,
             Test.self,
         ]
     )

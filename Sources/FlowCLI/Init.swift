@@ -118,16 +118,35 @@ extension Flowpkg {
                     : "Adopted the Lua code in \(shown):"
             ]
             lines += decisions.map { "  " + $0 }
+            let rcPath = folder.appendingPathComponent(".luacheckrc").path
+            let rcText = FileManager.default.fileExists(atPath: rcPath) ? nil : code.luacheckrcText
             if dryRun {
                 lines += ["  would write flowpkg.json:"] + text.split(separator: "\n").map { "    " + $0 }
+                if let rcText {
+                    lines += ["  would write .luacheckrc:"] + rcText.split(separator: "\n").map { "    " + $0 }
+                }
                 print(lines.joined(separator: "\n"))
                 return
             }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let path = folder.appendingPathComponent("flowpkg.json").path
-            // O_EXCL: never over a file that appeared since the check.
+            guard try Self.writeNew(text, at: folder.appendingPathComponent("flowpkg.json").path) else {
+                throw TemplateError.alreadyAProject(path: shown)
+            }
+            if let rcText, try Self.writeNew(rcText, at: rcPath) {
+                lines.append(
+                    "  wrote .luacheckrc (\(code.luacheckStd ?? ""): the host's globals for validate and lint)")
+            }
+            lines += ["  wrote flowpkg.json (no template modules: the code is yours; every file kept)", "", "Next:"]
+            if !code.dependencies.isEmpty { lines.append("  flowpkg lock \(New.shellQuoted(shown))") }
+            lines.append("  flowpkg validate \(New.shellQuoted(shown))")
+            print(lines.joined(separator: "\n"))
+        }
+
+        /// Writes `text` to a new file at `path` (O_EXCL: never over one that appeared since the
+        /// check); false when one is there.
+        private static func writeNew(_ text: String, at path: String) throws -> Bool {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            guard descriptor >= 0 else { throw TemplateError.alreadyAProject(path: shown) }
+            guard descriptor >= 0 else { return false }
             let bytes = Array(text.utf8)
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             close(descriptor)
@@ -135,10 +154,7 @@ extension Flowpkg {
                 unlink(path)
                 throw ValidationError("cannot write \(path)")
             }
-            lines += ["  wrote flowpkg.json (no template modules: the code is yours; every file kept)", "", "Next:"]
-            if !code.dependencies.isEmpty { lines.append("  flowpkg lock \(New.shellQuoted(shown))") }
-            lines.append("  flowpkg validate \(New.shellQuoted(shown))")
-            print(lines.joined(separator: "\n"))
+            return true
         }
 
         /// Asks on the terminal until the answer is one of `candidates`; an empty answer or the

@@ -1,36 +1,40 @@
-/// Each request `flowpkg dap` answers: its arguments, bound to its command name.
-public struct InitializeRequest: DAPRequest {
-    public static let command = "initialize"
-    public var clientID: String?
-    public var linesStartAt1: Bool?
+/// Each request `flowpkg dap` answers: its arguments, bound to its command name and to the
+/// body of its answer.
+struct InitializeRequest: DAPRequest {
+    typealias Response = Capabilities
+    static let command = "initialize"
+    var clientID: String?
+    var linesStartAt1: Bool?
 }
 
-public struct LaunchRequest: DAPRequest {
-    public static let command = "launch"
+struct LaunchRequest: DAPRequest {
+    typealias Response = Empty
+    static let command = "launch"
     /// A project folder or a `.luapkg`.
-    public var program: String?
-    public var args: [String]?
-    public var cwd: String?
-    public var stopOnEntry: Bool?
-    public var noDebug: Bool?
+    var program: String?
+    var args: [String]?
+    var cwd: String?
+    var stopOnEntry: Bool?
+    var noDebug: Bool?
 }
 
-public struct AttachRequest: DAPRequest {
-    public static let command = "attach"
+struct AttachRequest: DAPRequest {
+    typealias Response = Empty
+    static let command = "attach"
     /// `flowpkg serve`'s URL.
-    public var serve: String?
-    public var token: String?
+    var serve: String?
+    var token: String?
     /// The package identifier (a string) or the process id (a number) of the program; may be
     /// left out when only one is connected.
-    public var program: ProgramChoice?
+    var program: ProgramChoice?
     /// Accepted for editors that pass it: a program attached to is never ended by the adapter.
-    public var cwd: String?
+    var cwd: String?
 
-    public enum ProgramChoice: Decodable, Sendable {
+    enum ProgramChoice: Decodable, Sendable {
         case identifier(String)
         case processID(Int)
 
-        public init(from decoder: any Decoder) throws {
+        init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let number = try? container.decode(Int.self) {
                 self = .processID(number)
@@ -48,109 +52,154 @@ public struct AttachRequest: DAPRequest {
     }
 }
 
-public struct SetBreakpointsRequest: DAPRequest {
-    public static let command = "setBreakpoints"
-    public struct SourceBreakpoint: Decodable, Sendable {
-        public var line: Int
-        public var condition: String?
-        public var hitCondition: String?
-        public var logMessage: String?
+struct SetBreakpointsRequest: DAPRequest {
+    typealias Response = BreakpointsBody
+    static let command = "setBreakpoints"
+    struct SourceBreakpoint: Decodable, Sendable {
+        var line: Int
+        var condition: String?
+        var hitCondition: String?
+        var logMessage: String?
     }
-    public var source: DAPSource
-    public var breakpoints: [SourceBreakpoint]?
+    var source: DAPSource
+    var breakpoints: [SourceBreakpoint]?
 }
 
-public struct SetExceptionBreakpointsRequest: DAPRequest {
-    public static let command = "setExceptionBreakpoints"
-    public var filters: [String]
+struct SetExceptionBreakpointsRequest: DAPRequest {
+    typealias Response = Empty
+    static let command = "setExceptionBreakpoints"
+    var filters: [String]
 }
 
-public struct ConfigurationDoneRequest: DAPRequest {
-    public static let command = "configurationDone"
+struct ConfigurationDoneRequest: DAPRequest {
+    typealias Response = Empty
+    static let command = "configurationDone"
 }
 
-public struct ThreadsRequest: DAPRequest {
-    public static let command = "threads"
+struct ThreadsRequest: DAPRequest {
+    typealias Response = ThreadsBody
+    static let command = "threads"
 }
 
-public struct StackTraceRequest: DAPRequest {
-    public static let command = "stackTrace"
-    public var threadId: Int
-    public var startFrame: Int?
-    public var levels: Int?
+struct StackTraceRequest: DAPRequest {
+    typealias Response = StackFrameBody
+    static let command = "stackTrace"
+    var threadId: Int
+    var startFrame: Int?
+    var levels: Int?
 }
 
-public struct ScopesRequest: DAPRequest {
-    public static let command = "scopes"
-    public var frameId: Int
+struct ScopesRequest: DAPRequest {
+    typealias Response = ScopesBody
+    static let command = "scopes"
+    var frameId: Int
 }
 
-public struct VariablesRequest: DAPRequest {
-    public static let command = "variables"
-    public var variablesReference: Int
+struct VariablesRequest: DAPRequest {
+    typealias Response = VariablesBody
+    static let command = "variables"
+    var variablesReference: Int
 }
 
-public struct ContinueRequest: DAPRequest {
-    public static let command = "continue"
-    public var threadId: Int?
+struct ContinueRequest: DAPRequest {
+    typealias Response = ContinueBody
+    static let command = "continue"
+    var threadId: Int?
 }
 
-public struct NextRequest: DAPRequest {
-    public static let command = "next"
-    public var threadId: Int?
+struct NextRequest: DAPRequest {
+    typealias Response = Empty
+    static let command = "next"
+    var threadId: Int?
 }
 
-public struct StepInRequest: DAPRequest {
-    public static let command = "stepIn"
-    public var threadId: Int?
+struct StepInRequest: DAPRequest {
+    typealias Response = Empty
+    static let command = "stepIn"
+    var threadId: Int?
 }
 
-public struct StepOutRequest: DAPRequest {
-    public static let command = "stepOut"
-    public var threadId: Int?
+struct StepOutRequest: DAPRequest {
+    typealias Response = Empty
+    static let command = "stepOut"
+    var threadId: Int?
 }
 
-public struct PauseRequest: DAPRequest {
-    public static let command = "pause"
-    public var threadId: Int?
+struct PauseRequest: DAPRequest {
+    typealias Response = Empty
+    static let command = "pause"
+    var threadId: Int?
 }
 
-public struct EvaluateRequest: DAPRequest {
-    public static let command = "evaluate"
-    public var expression: String
-    public var frameId: Int?
-    public var context: String?
+struct EvaluateRequest: DAPRequest {
+    typealias Response = EvaluateBody
+    static let command = "evaluate"
+    var expression: String
+    var frameId: Int?
+    var context: String?
 }
 
-public struct SetVariableRequest: DAPRequest {
-    public static let command = "setVariable"
-    public var variablesReference: Int
-    public var name: String
-    public var value: String
+struct SetVariableRequest: DAPRequest {
+    typealias Response = SetVariableBody
+    static let command = "setVariable"
+    var variablesReference: Int
+    var name: String
+    var value: String
 }
 
-public struct SourceRequest: DAPRequest {
-    public static let command = "source"
-    public var source: DAPSource?
-    public var sourceReference: Int?
+struct SourceRequest: DAPRequest {
+    typealias Response = SourceBody
+    static let command = "source"
+    var source: DAPSource?
+    var sourceReference: Int?
 }
 
-public struct LoadedSourcesRequest: DAPRequest {
-    public static let command = "loadedSources"
+struct LoadedSourcesRequest: DAPRequest {
+    typealias Response = LoadedSourcesBody
+    static let command = "loadedSources"
 }
 
-public struct BreakpointLocationsRequest: DAPRequest {
-    public static let command = "breakpointLocations"
-    public var source: DAPSource
-    public var line: Int
-    public var endLine: Int?
+struct BreakpointLocationsRequest: DAPRequest {
+    typealias Response = BreakpointLocationsBody
+    static let command = "breakpointLocations"
+    var source: DAPSource
+    var line: Int
+    var endLine: Int?
 }
 
-public struct DisconnectRequest: DAPRequest {
-    public static let command = "disconnect"
-    public var terminateDebuggee: Bool?
+struct DisconnectRequest: DAPRequest {
+    typealias Response = Empty
+    static let command = "disconnect"
+    var terminateDebuggee: Bool?
 }
 
-public struct TerminateRequest: DAPRequest {
-    public static let command = "terminate"
+struct TerminateRequest: DAPRequest {
+    typealias Response = Empty
+    static let command = "terminate"
+}
+
+struct SetFunctionBreakpointsRequest: DAPRequest {
+    typealias Response = BreakpointsBody
+    static let command = "setFunctionBreakpoints"
+    struct FunctionBreakpoint: Decodable, Sendable {
+        var name: String
+        var condition: String?
+        var hitCondition: String?
+    }
+    var breakpoints: [FunctionBreakpoint]
+}
+
+struct ExceptionInfoRequest: DAPRequest {
+    typealias Response = ExceptionInfoBody
+    static let command = "exceptionInfo"
+    var threadId: Int
+}
+
+struct CompletionsRequest: DAPRequest {
+    typealias Response = CompletionsBody
+    static let command = "completions"
+    var text: String
+    /// Where the cursor is in `text`, in characters counted from 1.
+    var column: Int
+    var frameId: Int?
 }

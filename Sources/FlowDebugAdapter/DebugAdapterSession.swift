@@ -1,6 +1,6 @@
 import FlowLiveProtocol
 import FlowSupport
-import LanguageServerProtocol
+import ContentLengthFraming
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -24,6 +24,10 @@ public final class DebugAdapterSession: @unchecked Sendable {
         var stopOnEntry = false
         var nextBreakpointID = 1
         var breakpointSources: [Int: DAPSource] = [:]
+        /// The error each thread stopped on, while stopped on one (what `exceptionInfo` says).
+        var exceptions: [Int: String] = [:]
+        /// Whether the `raised` filter is on: every error stops, caught or not.
+        var stopsOnRaised = false
         var ended = false
     }
 
@@ -58,6 +62,8 @@ public final class DebugAdapterSession: @unchecked Sendable {
                 return
             case .badFrame(let problem):
                 respondError(requestSeq: 0, command: "", message: "malformed message: \(problem)")
+            case .tooLarge(let length, _):
+                respondError(requestSeq: 0, command: "", message: "a message of \(length) bytes is too large")
             case .message(let body):
                 route(Data(body))
             }
@@ -78,17 +84,17 @@ public final class DebugAdapterSession: @unchecked Sendable {
         handler(envelope, body)
     }
 
-    /// Binds `Request`'s command to `handler`, which gets the request's arguments decoded.
-    func on<Request: DAPRequest>(_ type: Request.Type, _ handler: @escaping (Int, Request) -> Void) {
+    /// Binds `Request`'s command to `handler`, which gets the request's arguments decoded and
+    /// the reply that answers it.
+    func on<Request: DAPRequest>(_ type: Request.Type, _ handler: @escaping (Request, Reply<Request>) -> Void) {
         routes[Request.command] = { [unowned self] envelope, body in
+            let reply = Reply<Request>(seq: envelope.seq, session: self)
             do {
                 let wrapped = try JSONDecoder().decode(DAPArguments<Request>.self, from: body)
                 let arguments = try wrapped.arguments ?? JSONDecoder().decode(Request.self, from: Data("{}".utf8))
-                handler(envelope.seq, arguments)
+                handler(arguments, reply)
             } catch {
-                self.respondError(
-                    requestSeq: envelope.seq, command: Request.command,
-                    message: "invalid arguments for '\(Request.command)': \(Self.describe(error))")
+                reply.fail("invalid arguments for '\(Request.command)': \(Self.describe(error))")
             }
         }
     }
@@ -115,38 +121,43 @@ public final class DebugAdapterSession: @unchecked Sendable {
         }
     }
 
-    func respond<Body: Encodable>(_ requestSeq: Int, _ command: String, _ body: Body) {
-        writer.send(DAPResponse(seq: nextSeq(), requestSeq: requestSeq, success: true, command: command, body: body))
-    }
-
     func respondError(requestSeq: Int, command: String, message: String) {
-        writer.send(
+        write(
             DAPResponse<Empty>(
-                seq: nextSeq(), requestSeq: requestSeq, success: false, command: command, message: message, body: nil))
+                seq: 0, requestSeq: requestSeq, success: false, command: command, message: message, body: nil))
     }
 
-    func send<Body: Encodable>(event: String, _ body: Body) {
-        writer.send(DAPEvent(seq: nextSeq(), event: event, body: body))
+    /// Writes one response, whichever request it answers (`Reply` makes them).
+    func write<Body: Encodable>(_ response: DAPResponse<Body>) {
+        var response = response
+        response.seq = nextSeq()
+        writer.send(response)
     }
 
-    /// Sends `command` to the engine and answers request `requestSeq` with what `answer`
-    /// makes of the reply (nil: the reply was not the kind expected).
-    func forward<Body: Encodable>(
-        _ command: DebugCommand, requestSeq: Int, name: String, answer: @escaping @Sendable (DebugReply) -> Body?
+    func send<Event: DAPEventBody>(_ event: Event) {
+        writer.send(DAPEvent(seq: nextSeq(), body: event))
+    }
+
+    /// Sends `command` to the engine and answers with what `answer` makes of the reply (nil:
+    /// the reply was not the kind expected).
+    func forward<Request: DAPRequest>(
+        _ command: DebugCommand, _ reply: Reply<Request>,
+        answer: @escaping @Sendable (DebugReply) -> Request.Response?
     ) {
         guard let connection = state.withLock({ $0.connection }) else {
-            return respondError(requestSeq: requestSeq, command: name, message: "no program is being debugged")
+            return reply.fail("no program is being debugged")
         }
-        connection.send(command) { [weak self] reply in
-            guard let self else { return }
-            if case .failure(let message) = reply {
-                return self.respondError(requestSeq: requestSeq, command: name, message: message)
-            }
-            guard let body = answer(reply) else {
-                return self.respondError(requestSeq: requestSeq, command: name, message: "unexpected reply")
-            }
-            self.respond(requestSeq, name, body)
+        connection.send(command) { engineReply in
+            if case .failure(let message) = engineReply { return reply.fail(message) }
+            guard let body = answer(engineReply) else { return reply.fail("unexpected reply") }
+            reply.succeed(body)
         }
+    }
+
+    /// `forward` for a request whose answer has no body.
+    func forward<Request: DAPRequest>(_ command: DebugCommand, _ reply: Reply<Request>)
+    where Request.Response == Empty {
+        forward(command, reply) { _ in Empty() }
     }
 
     /// Ends the session: the launched program too, when `terminating`; returns once it has
@@ -171,32 +182,5 @@ public final class DebugAdapterSession: @unchecked Sendable {
         connection?.close()
         answer?()
         ending.withLock { $0.finished = true }
-    }
-
-    // MARK: From the engine
-
-    func engineSent(_ message: DebugMessage) {
-        switch message {
-        case .reply, .ready:
-            break
-        case .stopped(let reason, let thread, let text, let breakpoints):
-            send(
-                event: "stopped",
-                StoppedEventBody(
-                    reason: reason, threadId: thread, description: text.map { "Error: " + $0 } ?? reason, text: text,
-                    hitBreakpointIds: breakpoints.isEmpty ? nil : breakpoints))
-        case .output(let text, let category):
-            send(event: "output", OutputEventBody(category: category, output: text))
-        case .loadedSource(let key):
-            let source = state.withLock { $0.sourceMap.source(for: key) }
-            send(event: "loadedSource", LoadedSourceEventBody(source: source))
-        case .breakpointChanged(let breakpoint):
-            let source = state.withLock { $0.breakpointSources[breakpoint.id] }
-            send(event: "breakpoint", BreakpointEventBody(breakpoint: Self.dap(breakpoint, source: source)))
-        }
-    }
-
-    static func dap(_ state: DebugBreakpointState, source: DAPSource?) -> DAPBreakpoint {
-        DAPBreakpoint(id: state.id, verified: state.verified, line: state.line, message: state.message, source: source)
     }
 }

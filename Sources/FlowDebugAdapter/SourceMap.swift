@@ -24,15 +24,32 @@ struct SourceMap {
 
     /// The DAP source of a chunk.
     mutating func source(for key: DebugSourceKey) -> DAPSource {
-        let path = key.chunk.hasPrefix("/") ? key.chunk : workingDirectory + "/" + key.chunk
         let name = key.module.map { $0 + ".lua" } ?? String(key.chunk.split(separator: "/").last ?? "")
-        if FileManager.default.fileExists(atPath: path) {
-            return DAPSource(name: name, path: URL(fileURLWithPath: path).standardizedFileURL.path)
-        }
+        if let path = file(named: key.chunk) { return DAPSource(name: name, path: path) }
         let reference = references[key.chunk] ?? (references.count + 1)
         references[key.chunk] = reference
         keys[reference] = key
         return DAPSource(name: name, path: nil, sourceReference: reference)
+    }
+
+    /// The file a chunk names: relative to the working directory, or to a folder above it,
+    /// inside the working directory. A program started in the project's parent folder (as
+    /// `flowpkg serve Demo` and `flowpkg run Demo --live` are, from the README) names
+    /// `Demo/Sources/Main.lua` while the editor's folder is `Demo`.
+    private func file(named chunk: String) -> String? {
+        let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
+        if chunk.hasPrefix("/") { return exists(chunk) ? URL(fileURLWithPath: chunk).standardizedFileURL.path : nil }
+        let inside = URL(fileURLWithPath: workingDirectory + "/" + chunk).standardizedFileURL.path
+        if exists(inside) { return inside }
+        let root = URL(fileURLWithPath: workingDirectory).standardizedFileURL
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var folder = root.deletingLastPathComponent()
+        while true {
+            let candidate = URL(fileURLWithPath: folder.path + "/" + chunk).standardizedFileURL.path
+            if candidate.hasPrefix(prefix), exists(candidate) { return candidate }
+            guard folder.path != "/", !folder.path.isEmpty else { return nil }
+            folder = folder.deletingLastPathComponent()
+        }
     }
 
     /// The chunk a source reference stands for.

@@ -58,6 +58,13 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// The error as a diagnostic, `file` naming flowpkg.json (or the lock) where that helps.
     public var diagnostic: Diagnostic {
+        // The three groups cover every case between them; the last resort is never reached.
+        luarocksDiagnostic ?? sourceDiagnostic ?? lockDiagnostic
+            ?? Diagnostic(severity: .error, code: .luarocksFailed, message: "a dependency could not be resolved")
+    }
+
+    /// LuaRocks and the rocks it would take.
+    private var luarocksDiagnostic: Diagnostic? {
         switch self {
         case let .commandFailed(command, output):
             return Diagnostic(
@@ -109,6 +116,16 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 message: "the rock \(rock) \(version) was refused before LuaRocks built anything: \(reason); "
                     + "only rocks of pure Lua modules (build type builtin or none) are taken",
                 hint: "depend on another rock or version, or vendor the Lua modules you need into Sources")
+        case let .io(path, reason):
+            return Diagnostic(
+                severity: .error, code: .luarocksFailed, message: "cannot use \(path): \(reason)", file: path)
+        default: return nil
+        }
+    }
+
+    /// Path and package dependencies, and where modules come from.
+    private var sourceDiagnostic: Diagnostic? {
+        switch self {
         case let .pathUnusable(name, path, reason, declared?):
             return Diagnostic(
                 severity: .error, code: .pathDependencyUnusable,
@@ -128,29 +145,6 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 severity: .error, code: .packageDependencyUnusable,
                 message: "the package dependency '\(name)' cannot be used: \(reason)", file: path,
                 hint: "export the library again ('flowpkg export'), or point at another .luapkg")
-        case let .hashMismatch(file, expected, actual):
-            return Diagnostic(
-                severity: .error, code: .lockedFileMismatch,
-                message: "\(file) is not the file flowpkg.lock pins: expected SHA-256 \(expected), got \(actual)",
-                file: file,
-                hint:
-                    "someone changed it after it was locked; delete it (flowpkg fetches it again) or, if the change is wanted, run 'flowpkg update'"
-            )
-        case let .unavailableOffline(dependency, file):
-            return Diagnostic(
-                severity: .error, code: .lockedFileUnavailable,
-                message:
-                    "\(file) of '\(dependency)' is neither in flowpkg's cache nor in vendor/, and --offline fetches nothing",
-                hint: "run once without --offline to fill the cache, or commit the files with 'flowpkg vendor'")
-        case let .lockOutOfDate(reason):
-            return Diagnostic(
-                severity: .error, code: .lockOutOfDate, message: reason,
-                hint: "run 'flowpkg lock' and commit flowpkg.lock")
-        case let .pathChanged(dependency, file):
-            return Diagnostic(
-                severity: .error, code: .pathDependencyChanged,
-                message: "\(file) of the path dependency '\(dependency)' changed since flowpkg.lock was written",
-                file: file, hint: "run 'flowpkg lock' to take the change, then export again")
         case let .moduleProvidedTwice(module, first, second):
             return Diagnostic(
                 severity: .error, code: .moduleProvidedTwice,
@@ -188,9 +182,37 @@ public enum DependencyError: Error, Sendable, Equatable, CustomStringConvertible
                 message: "the module of the dependency '\(dependency)' is \(megabytes(size)); "
                     + "flowpkg accepts modules up to \(megabytes(limit))",
                 file: file, hint: "split it into smaller modules, or make large data a resource")
-        case let .io(path, reason):
+        default: return nil
+        }
+    }
+
+    /// flowpkg.lock and the files it pins.
+    private var lockDiagnostic: Diagnostic? {
+        switch self {
+        case let .hashMismatch(file, expected, actual):
             return Diagnostic(
-                severity: .error, code: .luarocksFailed, message: "cannot use \(path): \(reason)", file: path)
+                severity: .error, code: .lockedFileMismatch,
+                message: "\(file) is not the file flowpkg.lock pins: expected SHA-256 \(expected), got \(actual)",
+                file: file,
+                hint:
+                    "someone changed it after it was locked; delete it (flowpkg fetches it again) or, if the change is wanted, run 'flowpkg update'"
+            )
+        case let .unavailableOffline(dependency, file):
+            return Diagnostic(
+                severity: .error, code: .lockedFileUnavailable,
+                message:
+                    "\(file) of '\(dependency)' is neither in flowpkg's cache nor in vendor/, and --offline fetches nothing",
+                hint: "run once without --offline to fill the cache, or commit the files with 'flowpkg vendor'")
+        case let .lockOutOfDate(reason):
+            return Diagnostic(
+                severity: .error, code: .lockOutOfDate, message: reason,
+                hint: "run 'flowpkg lock' and commit flowpkg.lock")
+        case let .pathChanged(dependency, file):
+            return Diagnostic(
+                severity: .error, code: .pathDependencyChanged,
+                message: "\(file) of the path dependency '\(dependency)' changed since flowpkg.lock was written",
+                file: file, hint: "run 'flowpkg lock' to take the change, then export again")
+        default: return nil
         }
     }
 

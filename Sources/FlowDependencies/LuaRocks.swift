@@ -66,6 +66,9 @@ public struct LuaRocks: Sendable {
     /// What `CC` and the build tools are set to: a program that does not exist, so no compiler runs.
     static let compilerRefusal = "/flowpkg-refuses-to-compile-C-code"
 
+    /// With a gate, no rock is built before flowpkg has read its rockspec (`RockspecGate`).
+    var gate: RockspecGate? = nil
+
     /// Runs `luarocks ARGUMENTS` with flowpkg's configuration, in `folder` (nil: flowpkg's own).
     func run(
         _ arguments: [String], tree: String, provided: [String: String] = [:], scratch: String, in folder: String? = nil
@@ -77,10 +80,12 @@ public struct LuaRocks: Sendable {
         } catch {
             throw .io(error)
         }
+        var environment: [String: String?] = [
+            "LUAROCKS_CONFIG": config, "LUA_PATH": nil, "LUA_CPATH": nil, "LUA_INIT": nil, "FLOWPKG_ROCKSPECS": nil,
+        ]
+        if let gate { environment.merge(try gate.environment()) { _, gated in gated } }
         let command = ChildCommand(
-            executable, commonArguments(tree: tree) + arguments,
-            environment: ["LUAROCKS_CONFIG": config, "LUA_PATH": nil, "LUA_CPATH": nil, "LUA_INIT": nil],
-            workingDirectory: folder)
+            executable, commonArguments(tree: tree) + arguments, environment: environment, workingDirectory: folder)
         do {
             return try ChildProcess.run(command, deadline: timeout)
         } catch {

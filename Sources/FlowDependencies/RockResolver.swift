@@ -51,26 +51,20 @@ public struct RockResolver {
         var provided = initiallyProvided
         var providedModules: [String: [String]] = [:]
         var usePins = !pins.isEmpty
-        for _ in 0..<12 {
+        // Rockspecs read before anything is built: one luarocks run collects them, the next builds.
+        let gate = RockspecGate(
+            folder: FileManager.default.temporaryDirectory.path
+                + "/flowpkg-resolve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-rockspecs")
+        defer { try? FileManager.default.removeItem(atPath: gate.folder) }
+        var luarocks = self.luarocks
+        luarocks.gate = gate
+        for _ in 0..<24 {
             let scratch =
                 FileManager.default.temporaryDirectory.path
                 + "/flowpkg-resolve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let tree = scratch + "/tree"
-            var lines = wanted.map { request in
-                request.constraint.isEmpty ? request.name : request.name + " " + request.constraint
-            }
-            if usePins {
-                for (index, request) in wanted.enumerated() {
-                    if let version = pins[request.name] {
-                        lines[index] += (request.constraint.isEmpty ? " " : ", ") + "== \(version)"
-                    }
-                }
-                for (name, version) in pins.sorted(by: { $0.key < $1.key })
-                where !wanted.contains(where: { $0.name == name }) && provided[name] == nil {
-                    lines.append("\(name) == \(version)")
-                }
-            }
+            let lines = Self.dependencyLines(wanted, pins: usePins ? pins : [:], provided: provided)
             let rockspec = scratch + "/flowpkg-resolution-0-0.rockspec"
             let text = """
                 package = "flowpkg-resolution"
@@ -87,6 +81,8 @@ public struct RockResolver {
             }
             let output = try luarocks.run(
                 ["install", "--only-deps", "--no-doc", rockspec], tree: tree, provided: provided, scratch: scratch)
+            // New rockspecs: read (a refusal throws), accepted, and built by the next run.
+            if try gate.judge() > 0 { continue }
             if !output.succeeded {
                 if usePins, output.combined.contains("Could not satisfy dependency") {
                     // A pin that no longer fits the constraints: let LuaRocks choose again.
@@ -119,7 +115,27 @@ public struct RockResolver {
             return Resolution(rocks: rocks, providedByHost: host)
         }
         throw .commandFailed(
-            command: "luarocks install", output: "resolution did not settle after 12 runs of luarocks")
+            command: "luarocks install", output: "resolution did not settle after 24 runs of luarocks")
+    }
+
+    /// The resolution rockspec's `dependencies`: each request, with its pin where there is one,
+    /// and the pins of rocks not asked for (a dependency's dependency) unless the host provides them.
+    static func dependencyLines(
+        _ wanted: [(name: String, constraint: String)], pins: [String: String], provided: [String: String]
+    ) -> [String] {
+        var lines = wanted.map { request in
+            request.constraint.isEmpty ? request.name : request.name + " " + request.constraint
+        }
+        for (index, request) in wanted.enumerated() {
+            if let version = pins[request.name] {
+                lines[index] += (request.constraint.isEmpty ? " " : ", ") + "== \(version)"
+            }
+        }
+        for (name, version) in pins.sorted(by: { $0.key < $1.key })
+        where !wanted.contains(where: { $0.name == name }) && provided[name] == nil {
+            lines.append("\(name) == \(version)")
+        }
+        return lines
     }
 
     /// One request per rock, in first-asked order, its constraints joined (`inspect >= 3, < 4`):

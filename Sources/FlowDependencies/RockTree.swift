@@ -83,30 +83,10 @@ enum Rockspec {
         return (modules.sorted(), !pure.contains(type))
     }
 
-    /// Why a rock is not one of pure Lua modules though it compiles nothing: a build type other
-    /// than builtin and none (LuaRocks refuses those before building, with flowpkg's
-    /// configuration), files installed by `build.install` other than `.lua` modules, folders
-    /// copied by `build.copy_directories`, or anything else its `rock_manifest` lists.
+    /// Why a rock is not one of pure Lua modules though it compiles nothing: what its rockspec
+    /// builds or installs (`buildProblem`), or anything else its `rock_manifest` lists.
     static func refusal(ofRockspec source: String, manifest: [String: LuaValue], rockspecName: String) -> String? {
-        let globals = evaluate(source, chunkName: "rockspec")
-        if case .table(let build)? = globals["build"] {
-            let type = build["type"]?.stringValue ?? "builtin"
-            if !["builtin", "module", "none"].contains(type) {
-                return "its rockspec builds with the '\(type)' build type, which runs commands"
-            }
-            if case .table(let install)? = build["install"] {
-                if let key = install.keys.sorted().first(where: { $0 != "lua" }) {
-                    return "it installs files with build.install.\(key), which are not Lua modules"
-                }
-                let files = values(of: install["lua"])
-                if let file = files.first(where: { !$0.hasSuffix(".lua") }) {
-                    return "build.install.lua installs '\(file)', which is not a Lua module"
-                }
-            }
-            if let folder = values(of: build["copy_directories"]).first(where: { $0 != "doc" }) {
-                return "build.copy_directories copies the folder '\(folder)', which holds no Lua modules"
-            }
-        }
+        if let problem = buildProblem(ofRockspec: source) { return problem }
         let known: Set<String> = ["lua", "lib", "doc", rockspecName]
         if let key = manifest.keys.sorted().first(where: { !known.contains($0) }) {
             return "it installs '\(key)', which is not a Lua module"
@@ -115,7 +95,7 @@ enum Rockspec {
     }
 
     /// The strings of a Lua list or table's values.
-    private static func values(of value: LuaValue?) -> [String] {
+    static func values(of value: LuaValue?) -> [String] {
         switch value {
         case .array(let list)?: return list.compactMap(\.stringValue)
         case .table(let entries)?: return entries.keys.sorted().compactMap { entries[$0]?.stringValue }

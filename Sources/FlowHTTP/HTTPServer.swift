@@ -56,6 +56,9 @@ package struct HTTPResponse: Sendable {
     /// For an error answer made by `error(_:_:)`: its message, as a log shows it (the body
     /// is that message in JSON, not decoded again to be logged).
     package var errorMessage: String?
+    /// More header lines, written in order after `Content-Type` (`Cache-Control`,
+    /// `Content-Security-Policy`); a name or value holding a line break is not written.
+    package var headers: [(name: String, value: String)] = []
 
     package init(status: Int, contentType: String, body: Body) {
         self.status = status
@@ -388,6 +391,10 @@ package final class HTTPServer: Sendable {
         .Failure)
     {
         var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\nContent-Type: \(response.contentType)\r\n"
+        for (name, value) in response.headers
+        where !(name + value).contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) {
+            head += "\(name): \(value)\r\n"
+        }
         head += "Connection: close\r\n"
         switch response.body {
         case .bytes(let bytes):

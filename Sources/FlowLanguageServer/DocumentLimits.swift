@@ -11,6 +11,12 @@ struct DocumentLimits: Sendable {
     /// All kept buffers together.
     var maximumTotalBytes = 64 << 20
 
+    /// A message larger than this is not read (`MessageReader` skips it as it comes, keeping
+    /// its first 4 KB): its document, JSON-escaped, could not be kept anyway. Four times the
+    /// document limit leaves room for escapes; 4 documents of 200 MB peaked at 891 MB resident
+    /// when they were read whole and refused after.
+    var maximumFrameBytes: Int { maximumDocumentBytes * 4 + (1 << 20) }
+
     /// Why a buffer of `size` bytes cannot be kept when the others take `others`, or nil.
     func refusal(size: Int, others: Int) -> String? {
         if size > maximumDocumentBytes {

@@ -12,6 +12,7 @@ import FlowSupport
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import ContentLengthFraming
 import LanguageServerProtocol
 
 /// `flowpkg lsp`: a Language Server Protocol server speaking JSON-RPC over two file
@@ -37,7 +38,7 @@ public final class LanguageServer {
     enum State { case starting, running, shutDown }
 
     private let reader: MessageReader
-    private let writer: MessageWriter
+    let writer: MessageWriter
     private let decoder = JSONDecoder()
     var state = State.starting
     private(set) var encoding = PositionEncoding.utf16
@@ -55,7 +56,7 @@ public final class LanguageServer {
     private var routes = Routes()
 
     public init(input: Int32, output: Int32, options: LanguageServerOptions = LanguageServerOptions()) {
-        reader = MessageReader(descriptor: input)
+        reader = MessageReader(descriptor: input, maximumLength: DocumentLimits().maximumFrameBytes)
         writer = MessageWriter(descriptor: output)
         self.options = options
         registerRoutes()
@@ -71,6 +72,8 @@ public final class LanguageServer {
                 return .endOfInput
             case .badFrame(let reason):
                 writer.send(Response(id: nil, error: ResponseError(code: ErrorCode.parseError, message: reason)))
+            case .tooLarge(let length, let start):
+                refuseLarge(length: length, start: start)
             case .message(let body):
                 if let ending = handle(body) { return ending }
             }
@@ -312,7 +315,7 @@ public final class LanguageServer {
     }
 
     /// Keeps no text for `path`: its saved content counts, as for a file not open.
-    private func forget(_ path: String, because reason: String) {
+    func forget(_ path: String, because reason: String) {
         documents[path] = nil
         pendingEdits.removeAll { $0 == path }
         log("\(path): its unsaved text is not checked: \(reason); its saved content is", type: 2)

@@ -28,6 +28,8 @@ public struct DebugRequest: Codable, Sendable, Equatable {
 public enum DebugCommand: Codable, Sendable, Equatable {
     /// Every breakpoint of one source, replacing the ones it had.
     case setBreakpoints(source: DebugSourceKey, breakpoints: [DebugBreakpoint])
+    /// Every function breakpoint, replacing the ones there were.
+    case setFunctionBreakpoints([DebugFunctionBreakpoint])
     /// Which errors stop: `raised` (any, caught or not) and `uncaught`.
     case setExceptionFilters(raised: Bool, uncaught: Bool)
     /// The debugger has set what it wanted before the program starts; with `stopOnEntry`, the
@@ -43,6 +45,9 @@ public enum DebugCommand: Codable, Sendable, Equatable {
     /// program's next safe point when it runs).
     case evaluate(expression: String, frame: Int?)
     case setVariable(reference: Int, name: String, value: String)
+    /// The names that may follow `text` (what the REPL holds before its cursor), in a frame
+    /// when stopped: answered as `variables`, each with its type.
+    case completions(text: String, frame: Int?)
     case source(DebugSourceKey)
     case loadedSources
     /// The lines code starts on in a source, from `line` to `endLine`.
@@ -93,6 +98,22 @@ public struct DebugBreakpoint: Codable, Sendable, Equatable {
     }
 }
 
+/// A breakpoint on a function, by its name (`bump`, `M.double`, `Account:deposit`): it stops
+/// on the first line of each function whose definition has that name, or ends with it.
+public struct DebugFunctionBreakpoint: Codable, Sendable, Equatable {
+    public var id: Int
+    public var name: String
+    public var condition: String?
+    public var hitCondition: String?
+
+    public init(id: Int, name: String, condition: String? = nil, hitCondition: String? = nil) {
+        self.id = id
+        self.name = name
+        self.condition = condition
+        self.hitCondition = hitCondition
+    }
+}
+
 /// Where a breakpoint stands: verified once its module is loaded and the line (or the next
 /// line with code) found.
 public struct DebugBreakpointState: Codable, Sendable, Equatable {
@@ -100,12 +121,15 @@ public struct DebugBreakpointState: Codable, Sendable, Equatable {
     public var verified: Bool
     public var line: Int
     public var message: String?
+    /// Where a function breakpoint was found (a line breakpoint's source is the debugger's).
+    public var source: DebugSourceKey?
 
-    public init(id: Int, verified: Bool, line: Int, message: String? = nil) {
+    public init(id: Int, verified: Bool, line: Int, message: String? = nil, source: DebugSourceKey? = nil) {
         self.id = id
         self.verified = verified
         self.line = line
         self.message = message
+        self.source = source
     }
 }
 

@@ -195,9 +195,11 @@ public final class LiveServer: Sendable {
             }
             switch request.path {
             case LiveProtocol.sessionPagePath:
-                return HTTPResponse(
+                var page = HTTPResponse(
                     status: 200, contentType: "text/html; charset=utf-8",
                     body: .bytes(Array(SessionPage.html(snapshot: sessionState()).utf8)))
+                page.headers = SessionPage.headers
+                return page
             case LiveProtocol.sessionStatePath:
                 let body = try JSONEncoder.live.encode(sessionState())
                 return HTTPResponse(status: 200, contentType: "application/json", body: .bytes([UInt8](body)))

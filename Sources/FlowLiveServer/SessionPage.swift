@@ -17,17 +17,33 @@ import FlowPackage
 /// Content-Security-Policy allows only this script (by its hash) and requests to this server,
 /// so even markup that slipped through could run nothing.
 enum SessionPage {
+    /// The page's policy: its two scripts by hash, requests to this server only. The header
+    /// adds that no page may frame it (`frame-ancestors`, which a meta tag cannot say).
+    static let contentSecurityPolicy: String = {
+        let hash = Data(SHA256.hash(data: Data(SessionPageScript.source.utf8))).base64EncodedString()
+        let consoleHash = Data(SHA256.hash(data: Data(consoleScript.utf8))).base64EncodedString()
+        return "default-src 'none'; script-src 'sha256-\(hash)' 'sha256-\(consoleHash)'; style-src 'unsafe-inline'; "
+            + "connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'"
+    }()
+
+    /// The headers the page is sent with (issue 43, item 16): never stored (its address holds
+    /// the token), the policy above, and no referrer sent from it.
+    static let headers: [(name: String, value: String)] = [
+        ("Cache-Control", "no-store"),
+        ("Content-Security-Policy", contentSecurityPolicy + "; frame-ancestors 'none'"),
+        ("Referrer-Policy", "no-referrer"),
+        ("X-Content-Type-Options", "nosniff"),
+    ]
+
     static func html(snapshot state: SessionState) -> String {
         let script = SessionPageScript.source
-        let hash = Data(SHA256.hash(data: Data(script.utf8))).base64EncodedString()
         let snapshot = SessionPageSnapshot(state: state)
-        let consoleHash = Data(SHA256.hash(data: Data(consoleScript.utf8))).base64EncodedString()
         return """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-\(hash)' 'sha256-\(consoleHash)'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'">
+            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
             <meta name="referrer" content="no-referrer">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <noscript><meta http-equiv="refresh" content="3"></noscript>

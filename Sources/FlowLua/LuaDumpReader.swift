@@ -68,6 +68,12 @@ struct LuaDumpReader {
     }
 
     mutating func activeLines() throws -> Set<Int> {
+        try lineFacts().lines
+    }
+
+    /// The lines with code in the chunk, and each function's: where it is defined and its own
+    /// lines (nested functions before the function holding them).
+    mutating func lineFacts() throws -> (lines: Set<Int>, functions: [LuaFunctionLines]) {
         // Signature (4), version, format, LUAC_DATA (6), three sizes, LUAC_INT, LUAC_NUM, the
         // main closure's upvalue count.
         try skip(4 + 1 + 1 + 6)
@@ -75,11 +81,14 @@ struct LuaDumpReader {
         guard instructionSize == 4 else { throw Malformed() }
         try skip(integerSize + numberSize + 1)
         var lines = Set<Int>()
-        try function(into: &lines, integerSize: integerSize, numberSize: numberSize)
-        return lines
+        var functions: [LuaFunctionLines] = []
+        try function(into: &lines, functions: &functions, integerSize: integerSize, numberSize: numberSize)
+        return (lines, functions)
     }
 
-    private mutating func function(into lines: inout Set<Int>, integerSize: Int, numberSize: Int) throws {
+    private mutating func function(
+        into lines: inout Set<Int>, functions: inout [LuaFunctionLines], integerSize: Int, numberSize: Int
+    ) throws {
         try string()
         let lineDefined = try size()
         _ = try size()  // lastlinedefined
@@ -96,7 +105,9 @@ struct LuaDumpReader {
             }
         }
         try skip(try size() * 3)  // upvalues
-        for _ in 0..<(try size()) { try function(into: &lines, integerSize: integerSize, numberSize: numberSize) }
+        for _ in 0..<(try size()) {
+            try function(into: &lines, functions: &functions, integerSize: integerSize, numberSize: numberSize)
+        }
         let lineInfo = (0..<(try size())).map { _ in Int8(bitPattern: (try? byte()) ?? 0) }
         var absolute: [Int: Int] = [:]
         for _ in 0..<(try size()) {
@@ -110,11 +121,14 @@ struct LuaDumpReader {
         }
         for _ in 0..<(try size()) { try string() }  // upvalue names
         var line = lineDefined
+        var own = Set<Int>()
         for (pc, delta) in lineInfo.enumerated() {
             line = delta == -0x80 ? (absolute[pc] ?? line) : line + Int(delta)
             // A vararg function's first instruction (VARARGPREP) is no line of its own.
-            if pc > 0 || !isVararg { lines.insert(line) }
+            if pc > 0 || !isVararg { own.insert(line) }
         }
+        lines.formUnion(own)
+        functions.append(LuaFunctionLines(lineDefined: lineDefined, lines: own))
     }
 
     private mutating func byte() throws -> UInt8 {

@@ -19,9 +19,10 @@ public enum LuaStandalone {
     /// `date` (flowpkg run's `--sandbox`); with `trace`, each module `require` finds is named on
     /// stderr with the file it came from (`--trace`).
     ///
-    /// Ctrl-C while it runs stops the script as lua5.4 does, with "interrupted!" and a
-    /// traceback; the state is closed (`<close>` handlers and finalizers run) and the status is
-    /// 130, flowpkg's for an interrupt.
+    /// `LuaInterrupt.request()` while it runs (the caller's Ctrl-C: FlowCLI's `Interrupt`)
+    /// stops the script as lua5.4's Ctrl-C does, with "interrupted!" and a traceback; the state
+    /// is closed (`<close>` handlers and finalizers run) and the status is 130, flowpkg's for an
+    /// interrupt.
     public static func run(_ arguments: [String], sandbox: Bool = false, trace: Bool = false) -> Int32 {
         run(arguments, sandbox: sandbox, trace: trace, loads: nil)
     }

@@ -30,7 +30,8 @@ extension ChildProcess {
     /// seconds: then its process group gets SIGKILL and the run throws `timedOut`. A SIGINT,
     /// SIGTERM or SIGHUP flowpkg receives meanwhile goes to its group, and the run throws
     /// `interrupted` once it ended (SIGKILL after 2 seconds more), so the caller unwinds and
-    /// removes what it made.
+    /// removes what it made. Should flowpkg be SIGKILLed, the child gets SIGKILL too
+    /// (`endsWithThisThread`).
     package static func run(_ command: ChildCommand, deadline: Double?) throws(ChildProcessError) -> ChildOutput {
         let line = command.commandLine
         ChildProcessGroups.beginWaiting()
@@ -50,7 +51,8 @@ extension ChildProcess {
             }
         }
         capturing.lifetime = .bound(forwardsSignals: true)
-        let child = try start(capturing)
+        // This thread waits for it: the kernel kills it if flowpkg dies (SIGKILL) meanwhile.
+        let child = try start(capturing, endsWithThisThread: true)
         let end = deadline.map { Date() + $0 } ?? .distantFuture
         var killAt: Date?
         var status: Int32?

@@ -45,7 +45,17 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// Starts `command`; `onExit` gets its exit status (128 + the signal that ended it), on a
     /// thread of the runner's, once it was reaped and its output read to the end.
-    package static func start(_ command: ChildCommand, onExit: (@Sendable (Int32) -> Void)? = nil)
+    ///
+    /// `endsWithThisThread`: the child gets SIGKILL from the kernel when the calling thread
+    /// ends, even when flowpkg is SIGKILLed and can clean up nothing (issue 43: a killed `lock`
+    /// left luarocks running until its deadline). Linux's parent-death signal, set by
+    /// `setpriv --pdeathsig KILL` (util-linux), which then runs the command in its place: posix_spawn
+    /// cannot set it. Only for a caller that waits for the child on this thread (`run`), since
+    /// the kernel ties the signal to the thread that started it. Where there is no setpriv, the
+    /// child is started as it is.
+    package static func start(
+        _ command: ChildCommand, endsWithThisThread: Bool = false, onExit: (@Sendable (Int32) -> Void)? = nil
+    )
         throws(ChildProcessError) -> ChildProcess
     {
         let line = command.commandLine
@@ -63,16 +73,35 @@ package final class ChildProcess: @unchecked Sendable {
             for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
             pipes = descriptors
         }
+        // The lifeline's write end stays here, close-on-exec, until the child was reaped.
+        var lifeline: [Int32]?
+        if command.lifeline {
+            var descriptors: [Int32] = [-1, -1]
+            guard pipe(&descriptors) == 0 else {
+                pipes?.forEach { close($0) }
+                throw .cannotStart(command: line, reason: "no pipe: \(String(cString: strerror(errno)))")
+            }
+            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            lifeline = descriptors
+        }
         let spawned: (pid_t, Int32)
         do {
             var discard = false
             if case .discard = command.output { discard = true }
             let actions = try SpawnActions(
-                output: pipes.map { ($0[1], $0[3]) }, discard: discard, workingDirectory: command.workingDirectory)
-            spawned = actions.spawn(
-                executable, argv: [command.executable] + command.arguments, environment: command.environmentLines)
+                output: pipes.map { ($0[1], $0[3]) }, discard: discard, workingDirectory: command.workingDirectory,
+                lifeline: lifeline?[0])
+            if endsWithThisThread, let setpriv = deathSignalSetter {
+                spawned = actions.spawn(
+                    setpriv, argv: ["setpriv", "--pdeathsig", "KILL", "--", executable] + command.arguments,
+                    environment: command.environmentLines)
+            } else {
+                spawned = actions.spawn(
+                    executable, argv: [command.executable] + command.arguments, environment: command.environmentLines)
+            }
         } catch {
             pipes?.forEach { close($0) }
+            lifeline?.forEach { close($0) }
             if case .cannotStart(_, let reason) = error { throw .cannotStart(command: line, reason: reason) }
             throw error
         }
@@ -80,8 +109,10 @@ package final class ChildProcess: @unchecked Sendable {
             close(pipes[1])
             close(pipes[3])
         }
+        if let lifeline { close(lifeline[0]) }
         let (pid, status) = spawned
         guard status == 0 else {
+            if let lifeline { close(lifeline[1]) }
             if let pipes {
                 close(pipes[0])
                 close(pipes[2])
@@ -102,9 +133,19 @@ package final class ChildProcess: @unchecked Sendable {
             child.read(pipes[0], isError: false, deliver)
             child.read(pipes[2], isError: true, deliver)
         }
-        child.reap(slot: slot, killsLeftovers: slot != nil, onExit: onExit)
+        child.reap(slot: slot, killsLeftovers: slot != nil, lifeline: lifeline?[1], onExit: onExit)
         return child
     }
+
+    /// util-linux's `setpriv`, which sets the parent-death signal and runs a command; nil where there is none.
+    static let deathSignalSetter: String? = {
+        #if os(Linux)
+            for path in ["/usr/bin/setpriv", "/bin/setpriv"] where access(path, X_OK) == 0 { return path }
+            return ChildCommand.find("setpriv")
+        #else
+            return nil
+        #endif
+    }()
 
     /// Its exit status once it was reaped and its output read.
     package var exitStatus: Int32? { state.withLock { $0.openStreams == 0 ? $0.status : nil } }
@@ -153,7 +194,7 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the child on a thread of its own. Once it ended, and before it is reaped (so
     /// its group id cannot be reused), what is left of its group gets SIGKILL.
-    private func reap(slot: Int?, killsLeftovers: Bool, onExit: (@Sendable (Int32) -> Void)?) {
+    private func reap(slot: Int?, killsLeftovers: Bool, lifeline: Int32?, onExit: (@Sendable (Int32) -> Void)?) {
         let pid = processID, state = self.state
         DetachedThread.start(name: "flowpkg.child.wait") {
             var info = siginfo_t()
@@ -167,6 +208,7 @@ package final class ChildProcess: @unchecked Sendable {
                 return code
             }
             if let slot { ChildProcessGroups.unregister(slot) }
+            if let lifeline { close(lifeline) }
             _ = state.wait { $0.openStreams == 0 ? true : nil }
             onExit?(code)
         }

@@ -35,6 +35,30 @@ public struct ExistingCode: Sendable, Equatable {
     public var version: String?
     /// What was decided and why, one line each, for the user.
     public var decisions: [String]
+    /// Folders of assets (`data/`, `assets/`, …) offered as `resources`.
+    public var resources: [String] = []
+    /// Spec folders (`spec/`, `test/`, `tests/`): `tests`, never packaged.
+    public var tests: [String] = []
+    /// Folders under the sources that are not the program (`bench/`, `examples/`): `exclude`.
+    public var exclude: [String] = []
+    /// The luacheck std of the host the tree is written for (`luajit+love`, `luajit+nvim`), for
+    /// a `.luacheckrc` when the tree has none.
+    public var luacheckStd: String? = nil
+
+    public init(
+        sources: String, startModule: String?, startCandidates: [String],
+        dependencies: [(name: String, constraint: String)], globals: [String], externalModules: [String],
+        version: String?, decisions: [String]
+    ) {
+        self.sources = sources
+        self.startModule = startModule
+        self.startCandidates = startCandidates
+        self.dependencies = dependencies
+        self.globals = globals
+        self.externalModules = externalModules
+        self.version = version
+        self.decisions = decisions
+    }
 
     public static func == (lhs: ExistingCode, rhs: ExistingCode) -> Bool {
         lhs.sources == rhs.sources && lhs.startModule == rhs.startModule && lhs.decisions == rhs.decisions
@@ -54,64 +78,11 @@ public struct ExistingCode: Sendable, Equatable {
         let files = luaFiles(in: root)
         guard !files.isEmpty else { return nil }
         var decisions: [String] = []
-
-        // A rockspec: its modules say where the sources are, its dependencies are ours.
-        var rockspec: RockspecSummary?
-        if let name = rockspecFile(in: root),
-            let bytes = try? LuaSandbox(maximumSize: 4 << 20).contents(ofFileAt: root + "/" + name, name: name)
-        {
-            rockspec = RockspecSummary(source: String(decoding: bytes, as: UTF8.self))
-            decisions.append("read \(name)")
-        }
-
+        let rockspec = readRockspec(in: root, decisions: &decisions)
         let requires = files.flatMap { requiredNames(inFileAt: root + "/" + $0) }
-        var candidates = Set<String>(["."])
-        for file in files {
-            var parts = file.split(separator: "/").dropLast()
-            while !parts.isEmpty {
-                candidates.insert(parts.joined(separator: "/"))
-                parts = parts.dropLast()
-            }
-        }
-        var sources = "."
-        var reason = ""
-        if let modules = rockspec?.modules, let root = rockspecRoot(modules) {
-            sources = root
-            reason = "the rockspec builds its modules from there"
-        } else {
-            // The folder under which the most requires name a file; ties go to the shallower one.
-            // Ties go to a folder with main.lua or init.lua at its top, then to the shallower one.
-            var best = (count: -1, start: false, depth: 0, folder: ".")
-            for candidate in candidates.sorted() {
-                let names = moduleNames(files, under: candidate)
-                guard !names.isEmpty else { continue }
-                let resolved = requires.filter(names.contains).count
-                let depth = candidate == "." ? 0 : candidate.split(separator: "/").count
-                let start = ["main", "Main", "init"].contains { names.contains($0) }
-                let better =
-                    resolved > best.count
-                    || (resolved == best.count && start && !best.start)
-                    || (resolved == best.count && start == best.start && depth < best.depth)
-                if better { best = (resolved, start, depth, candidate) }
-            }
-            sources = best.folder
-            reason = "\(best.count) of \(requires.count) requires resolve there"
-        }
-        decisions.append("sources: [\"\(sources)\"] (\(reason))")
+        let sources = chooseSources(files, requires: requires, rockspec: rockspec, decisions: &decisions)
         let names = moduleNames(files, under: sources)
-
-        // The start module: main or init at the top of the sources, else a script the rockspec installs.
-        var starts = ["main", "Main", "init"].filter { name in
-            files.contains { $0 == (sources == "." ? "" : sources + "/") + name + ".lua" }
-        }
-        if starts.isEmpty, let scripts = rockspec?.scripts {
-            for (_, script) in scripts.sorted(by: { $0.key < $1.key }) {
-                let prefix = sources == "." ? "" : sources + "/"
-                if script.hasPrefix(prefix), script.hasSuffix(".lua") {
-                    starts.append(String(script.dropFirst(prefix.count).dropLast(4)).replacingAll("/", with: "."))
-                }
-            }
-        }
+        let starts = startCandidates(files, sources: sources, rockspec: rockspec)
         var startModule: String?
         if starts.count == 1 {
             startModule = starts[0]
@@ -119,23 +90,12 @@ public struct ExistingCode: Sendable, Equatable {
         } else if starts.isEmpty {
             decisions.append("no startModule (no main.lua or init.lua at the top of the sources): a library")
         }
-
-        var dependencies: [(name: String, constraint: String)] = []
-        for entry in rockspec?.dependencies ?? [] {
-            let parts = entry.split(separator: " ", maxSplits: 1)
-            guard let name = parts.first.map(String.init), DependencyDeclaration.nameProblem(name) == nil else {
-                continue
-            }
-            let constraint = parts.count > 1 ? String(parts[1].drop { $0 == " " }) : ""
-            guard constraint.isEmpty || DependencyDeclaration.constraintProblem(constraint) == nil else { continue }
-            dependencies.append((name, constraint))
-        }
+        let dependencies = rockspecDependencies(rockspec)
         if !dependencies.isEmpty {
             decisions.append(
                 "dependencies: " + dependencies.map { "\($0.name) \($0.constraint)" }.joined(separator: ", ")
                     + " (from the rockspec)")
         }
-
         let globals = LuacheckGlobals.names(inFolder: folder).filter {
             ModuleName.isLuaIdentifier(Substring($0.replacingAll("*", with: "x")))
         }
@@ -148,17 +108,90 @@ public struct ExistingCode: Sendable, Equatable {
             decisions.append(
                 "externalModules: " + external.joined(separator: ", ") + " (C modules this system's Lua finds)")
         }
-
         var version: String?
         if let full = rockspec?.version, let upstream = full.split(separator: "-").first,
             ProjectFile.versionProblem(String(upstream)) == nil
         {
             version = String(upstream)
         }
-        return ExistingCode(
+        var code = ExistingCode(
             sources: sources, startModule: startModule, startCandidates: starts.count > 1 ? starts : [],
             dependencies: dependencies, globals: globals, externalModules: external, version: version,
             decisions: decisions)
+        code.readShape(root: root, files: files, unresolved: unresolved)
+        return code
+    }
+
+    /// A rockspec: its modules say where the sources are, its dependencies are ours.
+    static func readRockspec(in root: String, decisions: inout [String]) -> RockspecSummary? {
+        guard let name = rockspecFile(in: root),
+            let bytes = try? LuaSandbox(maximumSize: 4 << 20).contents(ofFileAt: root + "/" + name, name: name)
+        else { return nil }
+        decisions.append("read \(name)")
+        return RockspecSummary(source: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The folder the rockspec builds from, else the one under which the most requires name a
+    /// file (ties to one with main.lua or init.lua at its top, then to the shallower one).
+    static func chooseSources(
+        _ files: [String], requires: [String], rockspec: RockspecSummary?, decisions: inout [String]
+    ) -> String {
+        var candidates = Set<String>(["."])
+        for file in files {
+            var parts = file.split(separator: "/").dropLast()
+            while !parts.isEmpty {
+                candidates.insert(parts.joined(separator: "/"))
+                parts = parts.dropLast()
+            }
+        }
+        if let modules = rockspec?.modules, let root = rockspecRoot(modules) {
+            decisions.append("sources: [\"\(root)\"] (the rockspec builds its modules from there)")
+            return root
+        }
+        var best = (count: -1, start: false, depth: 0, folder: ".")
+        for candidate in candidates.sorted() {
+            let names = moduleNames(files, under: candidate)
+            guard !names.isEmpty else { continue }
+            let resolved = requires.filter(names.contains).count
+            let depth = candidate == "." ? 0 : candidate.split(separator: "/").count
+            let start = ["main", "Main", "init"].contains { names.contains($0) }
+            let better =
+                resolved > best.count
+                || (resolved == best.count && start && !best.start)
+                || (resolved == best.count && start == best.start && depth < best.depth)
+            if better { best = (resolved, start, depth, candidate) }
+        }
+        decisions.append(
+            "sources: [\"\(best.folder)\"] (\(best.count) of \(requires.count) requires resolve there)")
+        return best.folder
+    }
+
+    /// main or init at the top of the sources, else the scripts the rockspec installs.
+    static func startCandidates(_ files: [String], sources: String, rockspec: RockspecSummary?) -> [String] {
+        let prefix = sources == "." ? "" : sources + "/"
+        var starts = ["main", "Main", "init"].filter { files.contains(prefix + $0 + ".lua") }
+        if starts.isEmpty, let scripts = rockspec?.scripts {
+            for (_, script) in scripts.sorted(by: { $0.key < $1.key })
+            where script.hasPrefix(prefix) && script.hasSuffix(".lua") {
+                starts.append(String(script.dropFirst(prefix.count).dropLast(4)).replacingAll("/", with: "."))
+            }
+        }
+        return starts
+    }
+
+    /// The rockspec's dependencies flowpkg.json can hold, as (name, constraint).
+    static func rockspecDependencies(_ rockspec: RockspecSummary?) -> [(name: String, constraint: String)] {
+        var dependencies: [(name: String, constraint: String)] = []
+        for entry in rockspec?.dependencies ?? [] {
+            let parts = entry.split(separator: " ", maxSplits: 1)
+            guard let name = parts.first.map(String.init), DependencyDeclaration.nameProblem(name) == nil else {
+                continue
+            }
+            let constraint = parts.count > 1 ? String(parts[1].drop { $0 == " " }) : ""
+            guard constraint.isEmpty || DependencyDeclaration.constraintProblem(constraint) == nil else { continue }
+            dependencies.append((name, constraint))
+        }
+        return dependencies
     }
 
     /// flowpkg.json for this code.
@@ -170,7 +203,11 @@ public struct ExistingCode: Sendable, Equatable {
         ]
         if let startModule { lines.append("  \"startModule\": \(JSONText.quoted(startModule))") }
         lines.append("  \"sources\": [\(JSONText.quoted(sources))]")
-        lines.append("  \"resources\": []")
+        lines.append("  \"resources\": [" + resources.map(JSONText.quoted).joined(separator: ", ") + "]")
+        if !tests.isEmpty { lines.append("  \"tests\": [" + tests.map(JSONText.quoted).joined(separator: ", ") + "]") }
+        if !exclude.isEmpty {
+            lines.append("  \"exclude\": [" + exclude.map(JSONText.quoted).joined(separator: ", ") + "]")
+        }
         lines.append("  \"environment\": \"lua\"")
         if !globals.isEmpty {
             lines.append("  \"globals\": [" + globals.map(JSONText.quoted).joined(separator: ", ") + "]")

@@ -102,37 +102,7 @@ struct TemplateText {
                     break
                 }
                 take(position..<tag, into: &pending)
-                var cursor = tag + open.count
-                let sigil: UInt8? = cursor < bytes.count ? bytes[cursor] : nil
-                let kind: UInt8
-                switch sigil {
-                case let sigil?
-                where Array("#^/!={&><$%".utf8).contains(sigil):
-                    kind = sigil
-                    cursor += 1
-                default:
-                    kind = 0
-                }
-                // The tag's content and where the tag ends.
-                let end: [UInt8]
-                switch kind {
-                case UInt8(ascii: "{"): end = Array("}".utf8) + close
-                case UInt8(ascii: "="): end = Array("=".utf8) + close
-                default: end = close
-                }
-                guard let contentEnd = find(end, from: cursor) else {
-                    throw error(kind == UInt8(ascii: "=") ? .invalidSetDelimiter : .unfinishedName, at: tag)
-                }
-                let content = Array(bytes[cursor..<contentEnd])
-                let tagEnd = contentEnd + end.count
-
-                let standalone: Bool
-                switch kind {
-                case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "/"), UInt8(ascii: "!"), UInt8(ascii: "="):
-                    standalone = !tagOnLine && isBlank(lineStart..<tag) && restOfLineIsBlank(from: tagEnd) != nil
-                default:
-                    standalone = false
-                }
+                let (kind, content, tagEnd, standalone) = try readTag(at: tag)
 
                 switch kind {
                 case UInt8(ascii: "!"):
@@ -178,6 +148,45 @@ struct TemplateText {
             flush()
             if let unclosed = stack.last { throw error(.expectedSectionEnd, at: unclosed.tag) }
             return nodes
+        }
+
+        /// The tag opening at `tag`: its kind (its sigil, 0 for a variable), its content, where
+        /// it ends, and whether it stands alone on its line (so its line goes with it).
+        private func readTag(at tag: Int) throws(ParseError) -> (
+            kind: UInt8, content: [UInt8], end: Int, standalone: Bool
+        ) {
+            var cursor = tag + open.count
+            let sigil: UInt8? = cursor < bytes.count ? bytes[cursor] : nil
+            let kind: UInt8
+            switch sigil {
+            case let sigil?
+            where Array("#^/!={&><$%".utf8).contains(sigil):
+                kind = sigil
+                cursor += 1
+            default:
+                kind = 0
+            }
+            // The tag's content and where the tag ends.
+            let end: [UInt8]
+            switch kind {
+            case UInt8(ascii: "{"): end = Array("}".utf8) + close
+            case UInt8(ascii: "="): end = Array("=".utf8) + close
+            default: end = close
+            }
+            guard let contentEnd = find(end, from: cursor) else {
+                throw error(kind == UInt8(ascii: "=") ? .invalidSetDelimiter : .unfinishedName, at: tag)
+            }
+            let content = Array(bytes[cursor..<contentEnd])
+            let tagEnd = contentEnd + end.count
+
+            let standalone: Bool
+            switch kind {
+            case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "/"), UInt8(ascii: "!"), UInt8(ascii: "="):
+                standalone = !tagOnLine && isBlank(lineStart..<tag) && restOfLineIsBlank(from: tagEnd) != nil
+            default:
+                standalone = false
+            }
+            return (kind, content, tagEnd, standalone)
         }
 
         /// Moves past a tag; a standalone one takes the rest of its line, newline included.

@@ -11,7 +11,10 @@ import FlowRuntime
 /// One spec file run in a Lua context of its own (busted insulates each file; here each has a
 /// fresh state), by the embedded runner.
 enum SpecFileRun {
-    static func run(_ file: String, suite: TestSuite, options: TestOptions, seed: Int64) -> SpecFileResult {
+    static func run(
+        _ file: String, suite: TestSuite, options: TestOptions, seed: Int64,
+        contextReady: (@Sendable (LuaContext, String) -> Void)? = nil
+    ) -> SpecFileResult {
         let context: LuaContext
         do {
             let loader = try Loader(identifier: suite.identifier, sources: suite.sources)
@@ -24,6 +27,7 @@ enum SpecFileRun {
             return failed(file, "cannot start a Lua context: \(error)")
         }
         defer { context.terminate() }
+        contextReady?(context, file)
         do {
             try context.setGlobal("_FLOWPKG_TEST", settings(file, suite: suite, options: options, seed: seed))
             let results = try context.execute(EmbeddedRunnerLua.runner, chunkName: "flowpkg:test")
@@ -44,6 +48,7 @@ enum SpecFileRun {
             "file": .string(file), "root": .string(suite.root), "seed": .integer(seed),
             "timeout": .number(options.timeout), "shuffle": .bool(options.shuffle), "list": .bool(options.list),
             "failFast": .bool(options.failFast), "coverage": .bool(options.coverage), "filter": list(options.filter),
+            "debugged": .bool(options.debugged),
             "filterOut": list(options.filterOut),
             "tags": list(options.tags), "excludeTags": list(options.excludeTags), "lpath": .string(options.lpath),
             "localPath": "./?.lua;./?/init.lua",
@@ -68,6 +73,7 @@ enum SpecFileRun {
         var result = SpecFileResult(
             file: file, records: records, stopped: fields["stopped"]?.stringValue,
             missingModule: fields["missing"]?.stringValue, missingMessage: fields["message"]?.stringValue)
+        if case .array(let names)? = fields["reached"] { result.reached = names.compactMap(\.stringValue) }
         if case .table(let chunks)? = fields["coverage"] {
             for (chunk, lines) in chunks where chunk.hasPrefix("@") {
                 result.lineHits[String(chunk.dropFirst()), default: [:]] = LineHits.decode(lines)

@@ -31,6 +31,9 @@ public struct TestOptions: Sendable, Equatable {
     public var interpreter: String?
     /// Count the lines each file runs (a C line hook): `SpecFileResult.lineHits`.
     public var coverage = false
+    /// A debugger drives the run (`flowpkg dap` launched a spec file): its hooks are the only
+    /// ones, so no time limit (`timeout`) watches the file.
+    public var debugged = false
     /// The files whose lines `coverage` counts (the project's own modules), relative to the
     /// project folder.
     public var coverageFiles: [String] = []

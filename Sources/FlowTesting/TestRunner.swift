@@ -1,4 +1,5 @@
 import Dispatch
+import FlowRuntime
 import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -10,9 +11,11 @@ import FlowSupport
 /// records in file order.
 public enum TestRunner {
     /// Runs `suite` as `options` ask. `fileDone` is called (from any thread, one at a time) as
-    /// each file ends, for a progress view.
+    /// each file ends, for a progress view. `contextReady` gets each file's Lua context (and the
+    /// file) before the file runs: where a debugger attaches.
     public static func run(
-        _ suite: TestSuite, options: TestOptions, fileDone: (@Sendable (SpecFileResult) -> Void)? = nil
+        _ suite: TestSuite, options: TestOptions, fileDone: (@Sendable (SpecFileResult) -> Void)? = nil,
+        contextReady: (@Sendable (LuaContext, String) -> Void)? = nil
     ) -> TestReport {
         let started = SpecFileRun.now()
         let seed = options.seed ?? Int64.random(in: 0...Int64(Int32.max))
@@ -30,7 +33,8 @@ public enum TestRunner {
                     return value
                 }
                 guard let index else { return }
-                let result = SpecFileRun.run(files[index], suite: suite, options: options, seed: seed)
+                let result = SpecFileRun.run(
+                    files[index], suite: suite, options: options, seed: seed, contextReady: contextReady)
                 results.withLock { $0[index] = result }
                 if options.failFast, result.records.contains(where: { $0.status == .failure || $0.status == .error }) {
                     stop.withLock { $0 = true }

@@ -1,4 +1,6 @@
+import FlowTestSupport
 import Foundation
+import ContentLengthFraming
 import LanguageServerProtocol
 import Testing
 
@@ -126,6 +128,9 @@ final class ServerConnection: @unchecked Sendable {
         case .badFrame(let reason):
             Issue.record("bad frame from the server: \(reason)")
             throw Timeout()
+        case .tooLarge(let length, _):
+            Issue.record("a message of \(length) bytes from the server")
+            throw Timeout()
         case .endOfInput:
             throw Timeout()
         }
@@ -151,7 +156,7 @@ struct SampleProject {
 
     init(environment: String = "codeflow-ios") throws {
         root =
-            FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-lsp-\(UUID().uuidString)")
+            try Scratch("lsp").url
             .standardizedFileURL
         try write(
             "flowpkg.json",

@@ -132,13 +132,14 @@ import Testing
     }
 
     @Test func unwritableOutputIsADiagnosticOnThatPath() throws {
+        try Data("a file\n".utf8).write(to: output.appendingPathComponent("taken"))
         let result = Exporter.export(
-            projectAt: ProjectFixtures.url("valid/Basic"), options: options { $0.output = "no/such/folder/x.luapkg" })
+            projectAt: ProjectFixtures.url("valid/Basic"), options: options { $0.output = "taken/folder/x.luapkg" })
         #expect(result.package == nil)
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.code.code == "FP501")
-        #expect(diagnostic.file == output.appendingPathComponent("no/such/folder/x.luapkg").path)
-        #expect(diagnostic.message.contains("does not exist"))
+        #expect(diagnostic.file == output.appendingPathComponent("taken/folder/x.luapkg").path)
+        #expect(diagnostic.message.contains("cannot make the folder"))
     }
 
     @Test func cancelledExportLeavesNothing() throws {

@@ -52,7 +52,7 @@ enum DependencyReport {
                     (format.format == .text ? renderer.text(diagnostic) : renderer.github(diagnostic)) + "\n")
             }
             for change in outcome.changes { print(change) }
-            if outcome.succeeded { print(done) }
+            if outcome.succeeded, !done.isEmpty { print(done) }
         }
         if !outcome.succeeded { throw ExitCode.failure }
     }

@@ -102,7 +102,8 @@ extension DependencyLocking {
                         throw DependencyError.io(error)
                     }
                 }
-                outcome.changes.append("vendor/\(dependency.name)/ (\(dependency.modules.count) files)")
+                let count = dependency.modules.count
+                outcome.changes.append("vendor/\(dependency.name)/ (\(count) \(count == 1 ? "file" : "files"))")
             }
             return outcome
         } catch let error as DependencyError {

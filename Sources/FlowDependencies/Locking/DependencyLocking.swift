@@ -28,6 +28,12 @@ public enum DependencyLocking {
         /// What changed, in words, for the command to print (`+ inspect 3.1.1-1`).
         public var changes: [String] = []
         public var succeeded: Bool { lock != nil && !diagnostics.contains { $0.severity == .error } }
+
+        public init(lock: Lockfile?, diagnostics: [Diagnostic] = [], changes: [String] = []) {
+            self.lock = lock
+            self.diagnostics = diagnostics
+            self.changes = changes
+        }
     }
 
     /// Resolves and writes flowpkg.lock for the project at `root`.

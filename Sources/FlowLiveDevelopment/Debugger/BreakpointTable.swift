@@ -11,18 +11,30 @@ struct BreakpointTable {
         var verified = false
         var message: String?
         var hits = 0
+        /// A function breakpoint's name (its `source` is then where it was found).
+        var functionName: String?
 
         var id: Int { spec.id }
         var condition: String? { spec.condition }
         var logMessage: String? { spec.logMessage }
         var state: DebugBreakpointState {
-            DebugBreakpointState(id: id, verified: verified, line: line, message: message)
+            DebugBreakpointState(
+                id: id, verified: verified, line: line, message: message,
+                source: functionName != nil && verified ? source : nil)
         }
+    }
+
+    /// A loaded source: its lines with code when known, its digest, and its named functions.
+    struct Loaded {
+        var source: DebugSourceKey
+        var lines: Set<Int>?
+        var digest: String?
+        var functions: [FunctionEntries.Entry] = []
     }
 
     private(set) var entries: [Entry] = []
     /// The sources loaded so far, with their active lines when known.
-    private var loadedSources: [(source: DebugSourceKey, lines: Set<Int>?, digest: String?)] = []
+    private var loadedSources: [Loaded] = []
     /// What `hits` reads: chunk -> line -> indexes in `entries`.
     private var index: [String: [Int: [Int]]] = [:]
 
@@ -38,7 +50,7 @@ struct BreakpointTable {
 
     /// Replaces the breakpoints of `source`; returns their states.
     mutating func set(_ specs: [DebugBreakpoint], in source: DebugSourceKey) -> [DebugBreakpointState] {
-        entries.removeAll { Self.same($0.source, source) }
+        entries.removeAll { $0.functionName == nil && Self.same($0.source, source) }
         var states: [DebugBreakpointState] = []
         for spec in specs {
             var entry = Entry(spec: spec, source: source, line: spec.line)
@@ -54,17 +66,53 @@ struct BreakpointTable {
         return states
     }
 
-    /// Notes a loaded source and resolves the breakpoints set in it; returns their states.
-    mutating func loaded(_ source: DebugSourceKey, lines: Set<Int>?, digest: String?) -> [DebugBreakpointState] {
+    /// Replaces the function breakpoints; returns their states.
+    mutating func setFunctions(_ specs: [DebugFunctionBreakpoint]) -> [DebugBreakpointState] {
+        entries.removeAll { $0.functionName != nil }
+        var states: [DebugBreakpointState] = []
+        for spec in specs {
+            var entry = Entry(
+                spec: DebugBreakpoint(id: spec.id, line: 0, condition: spec.condition, hitCondition: spec.hitCondition),
+                source: DebugSourceKey(chunk: ""), line: 0, functionName: spec.name)
+            entry.message = "no function named '\(spec.name)' in the code loaded so far"
+            for loaded in loadedSources where !entry.verified { Self.resolveFunction(&entry, in: loaded) }
+            entries.append(entry)
+            states.append(entry.state)
+        }
+        reindex()
+        return states
+    }
+
+    /// Notes a loaded source and resolves the breakpoints set in it (and the function
+    /// breakpoints not found yet); returns their states.
+    mutating func loaded(_ loaded: Loaded) -> [DebugBreakpointState] {
+        let source = loaded.source
         loadedSources.removeAll { $0.source == source }
-        loadedSources.append((source, lines, digest))
+        loadedSources.append(loaded)
         var changed: [DebugBreakpointState] = []
-        for position in entries.indices where Self.same(entries[position].source, source) {
-            Self.resolve(&entries[position], in: source, lines: lines, digest: digest)
-            changed.append(entries[position].state)
+        for position in entries.indices {
+            if entries[position].functionName != nil {
+                guard !entries[position].verified else { continue }
+                Self.resolveFunction(&entries[position], in: loaded)
+                if entries[position].verified { changed.append(entries[position].state) }
+            } else if Self.same(entries[position].source, source) {
+                Self.resolve(&entries[position], in: source, lines: loaded.lines, digest: loaded.digest)
+                changed.append(entries[position].state)
+            }
         }
         reindex()
         return changed
+    }
+
+    private static func resolveFunction(_ entry: inout Entry, in loaded: Loaded) {
+        guard let name = entry.functionName,
+            let found = loaded.functions.first(where: { FunctionEntries.matches($0.name, name) })
+        else { return }
+        entry.source = loaded.source
+        entry.chunk = loaded.source.chunk
+        entry.line = found.line
+        entry.verified = true
+        entry.message = nil
     }
 
     /// The lines with code in a loaded source, when known.

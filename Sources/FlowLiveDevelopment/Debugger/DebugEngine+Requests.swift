@@ -19,6 +19,10 @@ extension DebugEngine {
             let states = lua.breakpoints.set(breakpoints, in: source)
             hooks.setBreakpoints(lua.breakpoints.linesByChunk)
             return .breakpoints(states)
+        case .setFunctionBreakpoints(let breakpoints):
+            let states = lua.breakpoints.setFunctions(breakpoints)
+            hooks.setBreakpoints(lua.breakpoints.linesByChunk)
+            return .breakpoints(states)
         case .setExceptionFilters(let raised, let uncaught):
             hooks.stopsOnCaughtErrors = raised
             hooks.stopsOnUncaughtErrors = uncaught || raised
@@ -34,88 +38,20 @@ extension DebugEngine {
         case .pause:
             return .done  // answered on the transport's thread
         case .threads:
-            guard let stopped else { return .threads([DebugThreadInfo(id: 1, name: "main")]) }
-            lua.threads = [stopped]
-            lua.threads = hooks.threads(stoppedOn: stopped)
-            return .threads(
-                lua.threads.enumerated().map { index, thread in
-                    DebugThreadInfo(id: index + 1, name: threadName(thread, main: hooks.mainThread))
-                })
+            return threads(hooks: hooks)
         case .stackTrace(let threadID):
-            guard stopped != nil else { return .failure("the program is running: pause it first") }
-            guard threadID >= 1, threadID <= lua.threads.count else { return .failure("no thread \(threadID)") }
-            let index = threadID - 1
-            return .frames(
-                inspector.frames(of: lua.threads[index]).filter { !$0.isInternal }.map { frame in
-                    DebugFrameInfo(
-                        id: index * Self.framesPerThread + frame.level + 1, name: frame.name,
-                        source: frame.chunk.map { DebugSourceKey(chunk: $0, module: moduleName(ofChunk: $0)) },
-                        line: frame.line)
-                })
+            return stackTrace(threadID, hooks: hooks, inspector: inspector)
         case .scopes(let frame):
             guard stopped != nil else { return .failure("the program is running: pause it first") }
-            let base = Self.scopeBase + (frame - 1) * 4
-            return .scopes([
-                DebugScopeInfo(name: "Locals", reference: base, expensive: false),
-                DebugScopeInfo(name: "Upvalues", reference: base + 1, expensive: false),
-                DebugScopeInfo(name: "Varargs", reference: base + 2, expensive: false),
-                DebugScopeInfo(name: "Globals", reference: base + 3, expensive: true),
-            ])
+            return .scopes(Self.scopes(ofFrame: frame))
         case .variables(let reference):
-            let runner = stopped ?? thread
-            let values: [LuaDebugValue]
-            if reference >= Self.scopeBase {
-                guard let (owner, level) = place(ofFrame: (reference - Self.scopeBase) / 4 + 1, or: runner) else {
-                    return .failure("no such frame")
-                }
-                switch (reference - Self.scopeBase) % 4 {
-                case 0: values = inspector.locals(of: owner, level: level, runner: runner)
-                case 1: values = inspector.upvalues(of: owner, level: level, runner: runner)
-                case 2: values = inspector.varargs(of: owner, level: level, runner: runner)
-                default: values = inspector.globals(runner: runner)
-                }
-            } else {
-                values = inspector.children(of: reference, runner: runner)
-            }
-            return .variables(values.map(Self.info))
+            return variables(reference, runner: stopped ?? thread, inspector: inspector)
         case .evaluate(let expression, let frame):
-            let runner = stopped ?? thread
-            do {
-                let at: (LuaThread, Int)? = stopped != nil ? frame.flatMap { self.place(ofFrame: $0, or: runner) } : nil
-                return .value(Self.info(try inspector.evaluate(expression, frame: at, runner: runner)))
-            } catch {
-                return .failure((error as? LuaError)?.message ?? "\(error)")
-            }
+            return evaluate(expression, frame: frame, runner: stopped ?? thread, inspector: inspector)
         case .setVariable(let reference, let name, let value):
-            let runner = stopped ?? thread
-            do {
-                if reference >= Self.scopeBase {
-                    guard let (owner, level) = place(ofFrame: (reference - Self.scopeBase) / 4 + 1, or: runner) else {
-                        return .failure("no such frame")
-                    }
-                    switch (reference - Self.scopeBase) % 4 {
-                    case 0:
-                        return .value(
-                            Self.info(try inspector.setLocal(name, to: value, of: owner, level: level, runner: runner))
-                        )
-                    case 1:
-                        return .value(
-                            Self.info(
-                                try inspector.setUpvalue(name, to: value, of: owner, level: level, runner: runner)))
-                    case 3:
-                        _ = try inspector.evaluate("\(name) = (\(value))", frame: nil, runner: runner)
-                        return .value(Self.info(try inspector.evaluate(name, frame: nil, runner: runner)))
-                    default:
-                        return .failure("varargs cannot be set")
-                    }
-                }
-                return .value(
-                    Self.info(
-                        try inspector.setField(
-                            name, of: reference, to: value, frame: stopped.map { ($0, 0) }, runner: runner)))
-            } catch {
-                return .failure((error as? LuaError)?.message ?? "\(error)")
-            }
+            return setVariable(reference, name: name, value: value, runner: stopped ?? thread, inspector: inspector)
+        case .completions(let text, let frame):
+            return completions(text, frame: frame, runner: stopped ?? thread, inspector: inspector)
         case .source(let key):
             guard let text = sourceText(key) else { return .failure("no source '\(key.chunk)' was loaded") }
             return .text(text)
@@ -125,15 +61,58 @@ extension DebugEngine {
             guard let lines = lua.breakpoints.lines(of: source) else { return .lines([]) }
             return .lines(lines.filter { $0 >= line && $0 <= endLine }.sorted())
         case .disconnect:
-            lua.breakpoints = BreakpointTable(keepingSourcesOf: lua.breakpoints)
-            hooks.setBreakpoints([:])
-            hooks.stopsOnCaughtErrors = false
-            hooks.stopsOnUncaughtErrors = false
-            lua.step = nil
-            hooks.step(nil)
-            if stopped != nil { lua.resume = .continue }
+            forgetDebugger(hooks: hooks)
             return .done
         }
+    }
+
+    /// The debugger leaves: every breakpoint goes, and a stopped program runs on.
+    private func forgetDebugger(hooks: LuaDebugHooks) {
+        lua.breakpoints = BreakpointTable(keepingSourcesOf: lua.breakpoints)
+        hooks.setBreakpoints([:])
+        hooks.stopsOnCaughtErrors = false
+        hooks.stopsOnUncaughtErrors = false
+        lua.step = nil
+        hooks.step(nil)
+        if lua.stoppedThread != nil { lua.resume = .continue }
+    }
+
+    /// The threads of this stop (running: the main one), each with the id it keeps for as
+    /// long as it lives: the main thread is always 1.
+    private func threads(hooks: LuaDebugHooks) -> DebugReply {
+        guard let stopped = lua.stoppedThread else { return .threads([DebugThreadInfo(id: 1, name: "main")]) }
+        lua.threads = hooks.threads(stoppedOn: stopped)
+        return .threads(
+            lua.threads.map { DebugThreadInfo(id: threadID(of: $0), name: threadName($0, main: hooks.mainThread)) }
+                .sorted { $0.id < $1.id })
+    }
+
+    private func stackTrace(_ threadID: Int, hooks: LuaDebugHooks, inspector: LuaDebugInspector) -> DebugReply {
+        guard let stopped = lua.stoppedThread else { return .failure("the program is running: pause it first") }
+        var index = lua.threads.firstIndex { self.threadID(of: $0) == threadID }
+        if index == nil {
+            // Asked before `threads` listed this stop's threads (the main thread, say, while a
+            // coroutine stopped).
+            lua.threads = hooks.threads(stoppedOn: stopped)
+            index = lua.threads.firstIndex { self.threadID(of: $0) == threadID }
+        }
+        guard let index else { return .failure("no thread \(threadID)") }
+        return .frames(
+            inspector.frames(of: lua.threads[index]).filter { !$0.isInternal }.map { frame in
+                DebugFrameInfo(
+                    id: index * Self.framesPerThread + frame.level + 1, name: frame.name,
+                    source: frame.chunk.map { DebugSourceKey(chunk: $0, module: moduleName(ofChunk: $0)) },
+                    line: frame.line)
+            })
+    }
+
+    /// A thread's id: 1 for the main thread, the next free number for a coroutine first seen.
+    func threadID(of thread: LuaThread) -> Int {
+        if let hooks = lua.hooks, thread == hooks.mainThread { return 1 }
+        if let id = lua.threadIDs[thread] { return id }
+        lua.nextThreadID += 1
+        lua.threadIDs[thread] = lua.nextThreadID
+        return lua.nextThreadID
     }
 
     /// Frame ids count the frames of each thread of a stop in a block of their own: thread

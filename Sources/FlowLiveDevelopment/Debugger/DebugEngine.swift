@@ -43,6 +43,9 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         var stoppedThread: LuaThread?
         /// The threads of this stop, as `threads` listed them: the stopped one first.
         var threads: [LuaThread] = []
+        /// Each coroutine's id, kept while the program runs (the main thread's is 1).
+        var threadIDs: [LuaThread: Int] = [:]
+        var nextThreadID = 1
         var resume: DebugResumeKind?
         /// Whether `coroutine` and `pcall` are wrapped yet (at the first request, for a program
         /// a debugger may attach to later).
@@ -189,23 +192,31 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
     // MARK: On the context's thread (LuaDebugHandler)
 
     package func willRun(line: Int, chunk: String, on thread: LuaThread) {
-        if let step = lua.step, step.thread == thread {
-            let depth = thread.depth
-            let arrived: Bool
-            switch step.mode {
-            case .entry, .stepIn: arrived = true
-            case .next: arrived = depth <= step.depth
-            case .stepOut: arrived = depth < step.depth
-            }
-            if arrived {
-                stop(reason: step.mode == .entry ? "entry" : "step", thread: thread, text: nil, breakpoints: [])
-                return
-            }
+        // The line's breakpoints first: a log point logs, and a hit counts, each time the line
+        // runs, a step arriving on it included.
+        let (stopping, onFunction) = breakpointsStopping(line: line, chunk: chunk, on: thread)
+        if !stopping.isEmpty {
+            let reason = onFunction ? "function breakpoint" : "breakpoint"
+            return stop(reason: reason, thread: thread, text: nil, breakpoints: stopping)
         }
-        guard let inspector = lua.inspector else { return }
-        let hits = lua.breakpoints.hits(chunk: chunk, line: line)
+        guard let step = lua.step, step.thread == thread else { return }
+        let depth = thread.depth
+        let arrived: Bool
+        switch step.mode {
+        case .entry, .stepIn: arrived = true
+        case .next: arrived = depth <= step.depth
+        case .stepOut: arrived = depth < step.depth
+        }
+        if arrived { stop(reason: step.mode == .entry ? "entry" : "step", thread: thread, text: nil, breakpoints: []) }
+    }
+
+    /// The breakpoints at `line` whose condition and hit count say stop (a log point writes
+    /// its message instead), and whether one of them is a function's.
+    private func breakpointsStopping(line: Int, chunk: String, on thread: LuaThread) -> ([Int], Bool) {
+        guard let inspector = lua.inspector else { return ([], false) }
         var stopping: [Int] = []
-        for breakpoint in hits {
+        var onFunction = false
+        for breakpoint in lua.breakpoints.hits(chunk: chunk, line: line) {
             if let condition = breakpoint.condition, !condition.isEmpty,
                 !ownLua({ inspector.isTrue(condition, frame: (thread, 0), runner: thread) })
             {
@@ -213,15 +224,14 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
             }
             guard lua.breakpoints.countHit(breakpoint) else { continue }
             if let message = breakpoint.logMessage {
-                transport.send(
-                    .output(
-                        ownLua({ inspector.interpolate(message, frame: (thread, 0), runner: thread) }) + "\n",
-                        category: "console"))
+                let text = ownLua { inspector.interpolate(message, frame: (thread, 0), runner: thread) }
+                transport.send(.output(text + "\n", category: "console"))
                 continue
             }
             stopping.append(breakpoint.id)
+            onFunction = onFunction || breakpoint.functionName != nil
         }
-        if !stopping.isEmpty { stop(reason: "breakpoint", thread: thread, text: nil, breakpoints: stopping) }
+        return (stopping, onFunction)
     }
 
     package func interrupted(on thread: LuaThread) {
@@ -272,7 +282,7 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         lua.stoppedThread = thread
         lua.threads = [thread]
         lua.resume = nil
-        transport.send(.stopped(reason: reason, thread: 1, text: text, breakpoints: breakpoints))
+        transport.send(.stopped(reason: reason, thread: threadID(of: thread), text: text, breakpoints: breakpoints))
         while lua.resume == nil {
             let next = shared.wait(
                 until: { shared -> DebugRequest?? in
@@ -315,12 +325,21 @@ package final class DebugEngine: LuaDebugHandler, @unchecked Sendable {
         lua.hooks?.step(thread)
     }
 
+    /// A chunk the host loads by itself, not as a module (a spec file the test runner loads):
+    /// its breakpoints are checked as a module's are. From any thread, before the chunk runs.
+    package func announce(chunk: String, bytes: [UInt8]) {
+        try? context.withDebugState { _ in self.moduleLoaded(DebugSourceKey(chunk: chunk), bytes: bytes) }
+    }
+
     /// A module has loaded: its breakpoints are checked and the hooks set for them.
     func moduleLoaded(_ source: DebugSourceKey, bytes: [UInt8]) {
         lua.sourceBytes[source.chunk] = bytes
         transport.send(.loadedSource(source))
-        let lines = lua.state.flatMap { try? $0.activeLines(ofChunk: bytes, chunkName: source.chunk) }
-        for state in lua.breakpoints.loaded(source, lines: lines, digest: DebugProtocol.digest(of: bytes)) {
+        let facts = lua.state.flatMap { try? $0.lineFacts(ofChunk: bytes, chunkName: source.chunk) }
+        let loaded = BreakpointTable.Loaded(
+            source: source, lines: facts?.lines, digest: DebugProtocol.digest(of: bytes),
+            functions: facts.map { FunctionEntries.find(in: bytes, functions: $0.functions) } ?? [])
+        for state in lua.breakpoints.loaded(loaded) {
             transport.send(.breakpointChanged(state))
         }
         lua.hooks?.setBreakpoints(lua.breakpoints.linesByChunk)

@@ -30,6 +30,14 @@
     const expression = input.value;
     if (expression) { input.value = ""; evaluate(expression); }
   });
+  // A link may carry a line to evaluate (#evaluate=EXPR): it runs code in the program, so it
+  // is only put in the input, with a note, and runs when the developer presses Evaluate.
   const first = new URLSearchParams(location.hash.slice(1)).get("evaluate");
-  if (first) evaluate(first);
+  if (first) {
+    input.value = first;
+    line("The page's address asks to evaluate this line in the program: press Evaluate to run it.", "console-ask");
+    input.focus();
+  }
+  // "Clear console" clears this console's lines too.
+  document.getElementById("clear").addEventListener("click", () => output.replaceChildren());
 })();

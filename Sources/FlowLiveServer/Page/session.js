@@ -199,8 +199,13 @@ function render() {
 }
 $("controls").hidden = false;
 for (const id of ["filter", "errors-only", "follow", "keep", "item-search"]) $(id).addEventListener("input", render);
-$("clear").addEventListener("click", () => {
-  if (!state) return;
+let clearPending = false;      // cleared before the first state came: applied when it comes
+function clearConsoles() {
+  clearPending = !state;
+  if (!state) {
+    for (const box of document.querySelectorAll("#programs .console")) box.replaceChildren();
+    return;
+  }
   for (const p of state.programs) {
     let latest = 0;
     for (const l of p.console) latest = Math.max(latest, l.time);
@@ -208,7 +213,8 @@ $("clear").addEventListener("click", () => {
     cleared.set(p.program.id, latest);
   }
   render();
-});
+}
+$("clear").addEventListener("click", clearConsoles);
 async function poll() {
   const status = $("status");
   try {
@@ -220,7 +226,7 @@ async function poll() {
       status.textContent = "server answered " + answer.status + ": " + message;
     } else {
       status.textContent = "updated " + new Date().toLocaleTimeString();
-      if (body !== last) { last = body; state = JSON.parse(body); render(); }
+      if (body !== last) { last = body; state = JSON.parse(body); if (clearPending) clearConsoles(); else render(); }
     }
   } catch (e) {
     status.textContent = "flowpkg serve is not reachable; retrying";

@@ -56,7 +56,9 @@ public enum Exporter {
             return result
         }
         let output = outputURL(for: project, options: options)
-        if let refusal = OutputRule.problem(writing: output, for: project, force: options.force) {
+        if let refusal = OutputRule.problem(writing: output, for: project, force: options.force)
+            ?? createFolder(of: output)
+        {
             result.diagnostics.append(refusal)
             return result
         }
@@ -79,6 +81,23 @@ public enum Exporter {
                 Diagnostic(severity: .error, code: .outputUnwritable, message: "\(error)", file: output.path))
         }
         return result
+    }
+
+    /// `-o dist/app.luapkg` when dist/ does not exist yet: the folder is made, as cargo makes
+    /// target/; nil when it is there or was made.
+    static func createFolder(of output: URL) -> Diagnostic? {
+        let folder = output.deletingLastPathComponent().path
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder { return nil }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return nil
+        } catch {
+            return Diagnostic(
+                severity: .error, code: .outputUnwritable,
+                message: "cannot make the folder \(folder) for the package: \(error)",
+                file: output.path, hint: "give -o a path in a folder that can be made, or make it first")
+        }
     }
 
     /// `-o` resolved against the working directory, or `<name>-<version>.luapkg` in it.

@@ -223,14 +223,18 @@ def start(flowpkg, program, cwd, breakpoints, stop_on_entry=False, exceptions=("
 
 
 def stopped(client, after=0, reason=None):
+    """The next stop (with `reason`) from event `after` on; its thread is the one top_frame reads."""
     event, index = client.wait_event(
         "stopped", (lambda e: e["body"]["reason"] == reason) if reason else (lambda e: True), after=after
     )
+    client.stopped_thread = event["body"]["threadId"]
     return event, index + 1
 
 
-def top_frame(client):
-    frames = client.request("stackTrace", {"threadId": 1})["body"]["stackFrames"]
+def top_frame(client, thread=None):
+    """The frames of `thread`, by default the one the last stop named."""
+    thread = thread if thread is not None else getattr(client, "stopped_thread", 1)
+    frames = client.request("stackTrace", {"threadId": thread})["body"]["stackFrames"]
     expect(frames, "a stack while stopped")
     return frames
 

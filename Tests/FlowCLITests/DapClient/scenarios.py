@@ -339,13 +339,13 @@ TOKEN = "dap-test-token-1234"
 class Served:
     """flowpkg serve on a free port, and the lines it logs, read as they come."""
 
-    def __init__(self, flowpkg, root):
+    def __init__(self, flowpkg, root, cwd=None):
         import subprocess
         import threading
 
         self.process = subprocess.Popen(
             [flowpkg, "serve", root, "--port", "0", "--token", TOKEN, "--verbose"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd,
         )
         self.lines = []
         self.condition = threading.Condition()
@@ -381,13 +381,13 @@ class Served:
 class Program:
     """flowpkg run --live, its stderr read line by line."""
 
-    def __init__(self, flowpkg, root, served, extra=()):
+    def __init__(self, flowpkg, root, served, extra=(), cwd=None):
         import subprocess
         import threading
 
         self.process = subprocess.Popen(
             [flowpkg, "run", root, "--live", served.url, "--token", TOKEN] + list(extra),
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd,
         )
         self.lines = []
         self.condition = threading.Condition()
@@ -689,10 +689,12 @@ def scenario_variables(flowpkg, work):
 
 SCENARIOS = {name[len("scenario_"):]: f for name, f in globals().items() if name.startswith("scenario_")}
 
-if __name__ == "__main__":
+
+def main(scenarios):
+    """Runs the scenario argv names: `NAME FLOWPKG WORKDIR`; exits 1 with its failure."""
     name, flowpkg, work = sys.argv[1:4]
     try:
-        SCENARIOS[name](flowpkg, work)
+        scenarios[name](flowpkg, work)
     except DapError as error:
         print("scenario %s failed: %s" % (name, error), file=sys.stderr)
         sys.exit(1)
@@ -700,3 +702,7 @@ if __name__ == "__main__":
         # Before Python waits for debugpy's (non-daemon) handler threads, which end once
         # their adapter's output does.
         end_all()
+
+
+if __name__ == "__main__":
+    main(SCENARIOS)

@@ -88,29 +88,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    /// Builds that install a script, a data file or a copied folder, and what each names.
+    static let nonLuaBuilds = [
+        (
+            "build.install.bin",
+            #"{ type = "builtin", modules = { evil = "evil.lua" }, install = { bin = { "tool" } } }"#
+        ),
+        (
+            "build.copy_directories",
+            #"{ type = "builtin", modules = { evil = "evil.lua" }, copy_directories = { "extra" } }"#
+        ),
+        ("build.install.lua", #"{ type = "none", install = { lua = { evil = "evil.lua", data = "data.txt" } } }"#),
+    ]
+    static let nonLuaFiles = [
+        "evil.lua": "return { word = 'evil' }\n", "tool": "#!/bin/sh\nid\n", "extra/notes.txt": "notes\n",
+        "data.txt": "data\n",
+    ]
+
     /// Builtin builds that install a script, a configuration file or a copied folder: nothing
     /// runs, but none of it is a Lua module, so none of it is taken.
     @Test func aBuiltinRockInstallingNonLuaFilesIsRefused() throws {
         let project = try Project()
         defer { project.scratch.remove() }
-        let builds = [
-            (
-                "build.install.bin",
-                #"{ type = "builtin", modules = { evil = "evil.lua" }, install = { bin = { "tool" } } }"#
-            ),
-            (
-                "build.copy_directories",
-                #"{ type = "builtin", modules = { evil = "evil.lua" }, copy_directories = { "extra" } }"#
-            ),
-            ("build.install.lua", #"{ type = "none", install = { lua = { evil = "evil.lua", data = "data.txt" } } }"#),
-        ]
-        for (named, build) in builds {
-            try project.server.publishSource(
-                "evil", "1.0-1", build: build,
-                files: [
-                    "evil.lua": "return { word = 'evil' }\n", "tool": "#!/bin/sh\nid\n", "extra/notes.txt": "notes\n",
-                    "data.txt": "data\n",
-                ])
+        for (named, build) in Self.nonLuaBuilds {
+            try project.server.publishSource("evil", "1.0-1", build: build, files: Self.nonLuaFiles)
             try? FileManager.default.removeItem(at: project.cache)
             let result = try project.flowpkg(["lock"])
             #expect(result.status == 1, "\(named): \(result.stdout)\(result.stderr)")

@@ -49,6 +49,8 @@ import Testing
         // A lock made from a folder server names no path of this machine.
         let lock = DependenciesEndToEndTests.read(app.appendingPathComponent("flowpkg.lock"))
         #expect(!lock.contains(scratch.url.path) && !lock.contains("/rocks/"), "\(lock)")
+        result = try run(["vendor"])
+        #expect(result.stdout.contains("vendor/greet/ (1 file)"), "\(result.stdout)")
 
         // Later commands use the recorded server with no flag; a 0.x rock gets its minor line.
         result = try run(["add", "zero"])

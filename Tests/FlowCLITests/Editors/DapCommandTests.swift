@@ -12,14 +12,24 @@ import Testing
 
     /// Runs one scenario in a fresh folder; its failure message is the test's.
     private func run(_ scenario: String) throws {
+        try Self.run(scenario, script: "scenarios.py")
+    }
+
+    /// Runs `scenario` of `script` in a fresh folder, made ready by `prepare`, with
+    /// `environment` added to the client's (and so to the adapter's and its program's).
+    static func run(
+        _ scenario: String, script: String, environment: [String: String] = [:],
+        prepare: (URL) throws -> Void = { _ in }
+    ) throws {
         let work = try Scratch("dap").url
         defer { try? FileManager.default.removeItem(at: work) }
+        try prepare(work)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", Self.scripts.appendingPathComponent("scenarios.py").path, scenario,
-            FlowpkgProcess.executable.path, work.path,
+            "python3", scripts.appendingPathComponent(script).path, scenario, FlowpkgProcess.executable.path, work.path,
         ]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

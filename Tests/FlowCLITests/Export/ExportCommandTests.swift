@@ -92,7 +92,7 @@ import Testing
         let lenient = try FlowpkgProcess.run(
             ["export", Self.fixtures.appendingPathComponent("invalid/FP103").path], in: scratch)
         #expect(lenient.status == 0)
-        #expect(lenient.stdout.contains("warning: unknown key"))
+        #expect(lenient.stdout.contains("1 warning not listed") && !lenient.stdout.contains("warning: unknown key"))
         #expect(lenient.stdout.contains("(1 warning)"))
         let strict = try FlowpkgProcess.run(
             ["export", "--strict", Self.fixtures.appendingPathComponent("invalid/FP103").path, "-o", "s.luapkg"],
@@ -103,12 +103,15 @@ import Testing
     }
 
     @Test func unwritableOutputNamesThePath() throws {
-        let result = try FlowpkgProcess.run(["export", basic(), "-o", "missing/dir/x.luapkg"], in: scratch)
+        // A missing folder is made (ExportOutputTests); a file standing where it would be is not.
+        try Data("a file\n".utf8).write(to: scratch.appendingPathComponent("taken"))
+        let result = try FlowpkgProcess.run(["export", basic(), "-o", "taken/dir/x.luapkg"], in: scratch)
         #expect(result.status == 1)
         #expect(
             result.stdout.hasPrefix(
-                "missing/dir/x.luapkg: error: cannot write the package: the folder \(scratch.path)/missing/dir does not exist [FP501]\n"
-            ))
+                "taken/dir/x.luapkg: error: cannot make the folder \(scratch.path)/taken/dir for the package: "),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("[FP501]"))
         let badEpoch = try FlowpkgProcess.run(
             ["export", basic()], in: scratch, environment: ["SOURCE_DATE_EPOCH": "soon"])
         #expect(badEpoch.status == 1)

@@ -82,7 +82,7 @@ import Testing
             validated.contains("Sources/\(test.place): error:") && validated.contains("[\(test.code)]"), "\(validated)")
 
         let package = fixture.url.appendingPathComponent("lazy.luapkg")
-        let export = try FlowpkgProcess.run(["export", root.path, "-o", package.path])
+        let export = try FlowpkgProcess.run(["export", "--verbose", root.path, "-o", package.path])
         let report = export.stdout + export.stderr
         #expect(export.status == 1, "\(report)")
         #expect(report.contains("error:") && report.contains("[\(test.code)]"), "\(report)")
@@ -129,7 +129,7 @@ import Testing
         #expect(run.stdout == "started\n")
 
         let package = fixture.url.appendingPathComponent("lazy.luapkg")
-        let export = try FlowpkgProcess.run(["export", root.path, "-o", package.path])
+        let export = try FlowpkgProcess.run(["export", "--verbose", root.path, "-o", package.path])
         let report = export.stdout + export.stderr
         #expect(export.status == 0, "\(report)")
         #expect(report.contains("warning:") && report.contains("[\(test.warning)]"), "\(report)")
@@ -156,7 +156,7 @@ import Testing
         let root = try project(fixture, test, atStart: true)
 
         let package = fixture.url.appendingPathComponent("eager.luapkg")
-        let export = try FlowpkgProcess.run(["export", root.path, "-o", package.path])
+        let export = try FlowpkgProcess.run(["export", "--verbose", root.path, "-o", package.path])
         let report = export.stdout + export.stderr
         #expect(export.status == 1)
         #expect(report.contains("error:") && report.contains("[\(test.error)]"), "\(report)")
@@ -190,7 +190,7 @@ import Testing
         try Data(latin1).write(to: root.appendingPathComponent("Sources/names.lua"))
 
         let package = fixture.url.appendingPathComponent("latin1.luapkg")
-        let export = try FlowpkgProcess.run(["export", root.path, "-o", package.path])
+        let export = try FlowpkgProcess.run(["export", "--verbose", root.path, "-o", package.path])
         let report = export.stdout + export.stderr
         #expect(export.status == 0, "\(report)")
         #expect(report.contains("names.lua:1:21: warning:") && report.contains("[FP305]"), "\(report)")

@@ -31,6 +31,7 @@ import Testing
                   wrote Sources/Banner.lua
                   wrote Sources/Main.lua
                   wrote flowpkg.json
+                  wrote spec/Banner_spec.lua
                   kept  README.md (already there, left as it was)
 
                 Next:

@@ -20,7 +20,7 @@ import Testing
         let lua = ProgramRun.run(ProgramRun.env, ["lua5.4"] + arguments, in: fixture.url, environment: [:])
         #expect(flowpkg.status == 1, "\(flowpkg.stderr)")
         #expect(lua.status == 1, "\(lua.stderr)")
-        let program = #/^\S+?: /#
+        let program = #/^[^\n]+?: /#
         return (flowpkg.stderr.replacing(program, with: "lua: "), lua.stderr.replacing(program, with: "lua: "))
     }
 

@@ -62,7 +62,9 @@ import Testing
             Flowpkg.commandNames
                 == [
                     "new", "init", "templates", "validate", "fmt", "export", "inspect", "verify", "run", "serve",
-                    "dev", "keygen", "publish", "lsp", "dap", "add", "remove", "update", "lock", "vendor", "test",
+                    "dev", "keygen", "publish", "lsp", "dap", "add", "remove", "update", "lock", "vendor", "tree",
+                    "outdated",
+                    "test",
                     "help",
                 ])
     }

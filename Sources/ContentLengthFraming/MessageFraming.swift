@@ -20,6 +20,10 @@ public final class MessageReader {
         /// A frame the reader could not take (no or bad `Content-Length`, too large): its bytes
         /// were skipped, and reading goes on with the next frame.
         case badFrame(String)
+        /// A frame larger than the reader's limit: its first `start.count` bytes (at most
+        /// `keptStart`, for its method, id or document), the rest skipped unread, so it never
+        /// takes more memory than one read does.
+        case tooLarge(length: Int, start: [UInt8])
         /// The other side closed the stream.
         case endOfInput
     }
@@ -35,6 +39,9 @@ public final class MessageReader {
         self.descriptor = descriptor
         self.maximumLength = maximumLength
     }
+
+    /// How much of a frame over the limit is kept: enough for the method, the id and a document's URI.
+    public static let keptStart = 4 << 10
 
     /// True when bytes already read wait in the buffer: the descriptor may not be readable even
     /// though a message is there (for a caller that polls before `next()`).
@@ -67,8 +74,11 @@ public final class MessageReader {
                     return .badFrame("a message without a valid Content-Length header: '\(header)'")
                 }
                 if length > maximumLength {
+                    let kept = min(length, Self.keptStart)
+                    guard fill(upTo: kept) else { return .endOfInput }
+                    let beginning = Array(buffer[start..<(start + kept)])
                     guard skip(length) else { return .endOfInput }
-                    return .badFrame("a message of \(length) bytes; the limit is \(maximumLength)")
+                    return .tooLarge(length: length, start: beginning)
                 }
                 guard fill(upTo: length) else { return .endOfInput }
                 let body = Array(buffer[start..<(start + length)])

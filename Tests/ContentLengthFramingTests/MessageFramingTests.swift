@@ -1,5 +1,5 @@
 import Foundation
-import LanguageServerProtocol
+import ContentLengthFraming
 import Testing
 
 #if canImport(Glibc)
@@ -65,6 +65,18 @@ import Testing
         #expect(items.last == .endOfInput)
         #expect(items[2] == .message(Array("{}".utf8)))
         if case .badFrame(let reason) = items[0] { #expect(reason.contains("without a valid Content-Length")) }
-        if case .badFrame(let reason) = items[1] { #expect(reason == "a message of 40 bytes; the limit is 10") }
+        // Over the limit: its first bytes kept (at most `keptStart`), the rest skipped unread.
+        #expect(items[1] == .tooLarge(length: 40, start: [UInt8](repeating: 0x20, count: 40)))
+    }
+
+    /// A frame far over the limit is skipped as it comes: only its first 4 KB are kept, and the
+    /// next frame is read.
+    @Test func aFrameOverTheLimitKeepsOnlyItsStart() {
+        let body = Array(#"{"id": 7, "method": "x", "params": ""#.utf8) + [UInt8](repeating: 0x61, count: 100_000)
+        let raw = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body + Array("Content-Length: 2\r\n\r\n{}".utf8)
+        let items = read(raw, maximumLength: 1_000)
+        #expect(items.count == 3)
+        #expect(items[0] == .tooLarge(length: body.count, start: Array(body.prefix(MessageReader.keptStart))))
+        #expect(items[1] == .message(Array("{}".utf8)))
     }
 }

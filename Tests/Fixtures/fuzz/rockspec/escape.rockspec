@@ -1,0 +1,1 @@
+os.execute("id > MARKER") io.open("/tmp/x", "w") require("os")

@@ -1,0 +1,3 @@
+package = "m"
+version = "1.0-1"
+build = { type = "make" }

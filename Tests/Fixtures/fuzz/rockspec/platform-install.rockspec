@@ -1,0 +1,3 @@
+package = "p"
+version = "1.0-1"
+build = { type = "builtin", platforms = { unix = { install = { bin = { "x" } }, type = "command" } } }

@@ -1,0 +1,1 @@
+build = { type = string.rep("x", math.maxinteger) }

@@ -1,0 +1,5 @@
+describe("player", function()
+    it("starts where it is put", function()
+        assert.are.equal(1, 1)
+    end)
+end)

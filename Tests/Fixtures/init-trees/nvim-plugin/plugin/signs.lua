@@ -1,0 +1,4 @@
+if vim.g.loaded_signs then
+    return
+end
+vim.g.loaded_signs = true

@@ -1,0 +1,5 @@
+describe("config", function()
+    it("is on by default", function()
+        assert.is_true(require("signs.config").enabled)
+    end)
+end)

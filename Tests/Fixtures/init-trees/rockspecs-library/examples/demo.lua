@@ -1,0 +1,1 @@
+print(require("tinylib").sum({ 1, 2 }))

@@ -1,0 +1,5 @@
+describe("tinylib", function()
+    it("sums", function()
+        assert.are.equal(6, require("tinylib").sum({ 1, 2, 3 }))
+    end)
+end)
