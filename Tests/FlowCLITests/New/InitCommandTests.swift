@@ -26,6 +26,7 @@ import Testing
             result.stdout == """
                 Made a project in . from template console-app:
                   wrote .gitignore
+                  wrote .stylua.toml
                   wrote Resources/motd.txt
                   wrote Sources/Banner.lua
                   wrote Sources/Main.lua
