@@ -65,24 +65,14 @@ package final class ChildProcess: @unchecked Sendable {
         guard let executable = command.searchesPath ? ChildCommand.find(command.executable) : command.executable
         else { throw .cannotStart(command: line, reason: "it is not on PATH") }
         var pipes: [Int32]?
-        if case .stream = command.output {
-            var descriptors: [Int32] = [-1, -1, -1, -1]
-            guard pipe(&descriptors) == 0,
-                descriptors.withUnsafeMutableBufferPointer({ pipe($0.baseAddress! + 2) }) == 0
-            else { throw .cannotStart(command: line, reason: "no pipe: \(String(cString: strerror(errno)))") }
-            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-            pipes = descriptors
-        }
+        if case .stream = command.output { pipes = try closeOnExecPipes(2, for: line) }
         // The lifeline's write end stays here, close-on-exec, until the child was reaped.
         var lifeline: [Int32]?
         if command.lifeline {
-            var descriptors: [Int32] = [-1, -1]
-            guard pipe(&descriptors) == 0 else {
+            do { lifeline = try closeOnExecPipes(1, for: line) } catch {
                 pipes?.forEach { close($0) }
-                throw .cannotStart(command: line, reason: "no pipe: \(String(cString: strerror(errno)))")
+                throw error
             }
-            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-            lifeline = descriptors
         }
         let spawned: (pid_t, Int32)
         do {
@@ -135,6 +125,22 @@ package final class ChildProcess: @unchecked Sendable {
         }
         child.reap(slot: slot, killsLeftovers: slot != nil, lifeline: lifeline?[1], onExit: onExit)
         return child
+    }
+
+    /// `count` pipes, every end close-on-exec, as `[read, write, read, write, ...]`; on a failure
+    /// the ones already made are closed.
+    private static func closeOnExecPipes(_ count: Int, for line: String) throws(ChildProcessError) -> [Int32] {
+        var descriptors = [Int32](repeating: -1, count: 2 * count)
+        for index in 0..<count {
+            let made = descriptors.withUnsafeMutableBufferPointer { pipe($0.baseAddress! + 2 * index) }
+            guard made == 0 else {
+                let reason = "no pipe: \(String(cString: strerror(errno)))"
+                descriptors.filter { $0 >= 0 }.forEach { close($0) }
+                throw .cannotStart(command: line, reason: reason)
+            }
+        }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return descriptors
     }
 
     /// util-linux's `setpriv`, which sets the parent-death signal and runs a command; nil where there is none.
