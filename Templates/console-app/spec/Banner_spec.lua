@@ -1,7 +1,7 @@
 -- A busted spec of Banner, run by `flowpkg test` (each spec file in a fresh Lua state).
 -- Its assertions come from luassert, a dev dependency: `flowpkg add --dev luassert` once.
 
-local Banner = require "Banner"
+local Banner = require("Banner")
 
 describe("Banner.frame", function()
     it("draws the lines in a frame with the title on its top edge", function()

@@ -1,7 +1,7 @@
 -- A busted spec of {{module}}.words, run by `flowpkg test` (each spec file in a fresh Lua state).
 -- Its assertions come from luassert, a dev dependency: `flowpkg add --dev luassert` once.
 
-local words = require "{{module}}.words"
+local words = require("{{module}}.words")
 
 describe("{{module}}.words", function()
     it("splits text into words", function()
