@@ -8,7 +8,7 @@ extension FactsCollector {
         case .name:
             // A free name under a local `_ENV` is read from that table; luacheck's 113 (FP405)
             // still counts it a global, as the 1xx lint classes do (see `LintRules.check`).
-            if bound[Int(node.a)] == 0, node.a != environmentSymbol {
+            if !scopes.isBound(node.a), node.a != environmentSymbol {
                 // Lua 5.1 and LuaJIT names in code a version test guards (`if _VERSION == "Lua 5.1"
                 // then setfenv(...)`) are compatibility code; read anywhere else, even in a branch
                 // (`if #t > 0 then unpack(t) end`), they are reported.

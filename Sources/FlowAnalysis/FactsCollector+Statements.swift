@@ -3,7 +3,7 @@ import LuaSyntax
 // The statements: blocks, assignments, guards, functions.
 extension FactsCollector {
     mutating func block(_ id: Int32) {
-        let mark = declared.count
+        let mark = scopes.mark
         statements(of: id)
         leaveScope(to: mark)
     }
@@ -47,7 +47,7 @@ extension FactsCollector {
             versionGuarded(isVersionTest(node.a)) { walker in walker.conditional { $0.block(node.b) } }
         case .repeatLoop:
             // The condition sees the body's locals.
-            let mark = declared.count
+            let mark = scopes.mark
             statements(of: node.a)
             expression(node.b)
             leaveScope(to: mark)
@@ -55,7 +55,7 @@ extension FactsCollector {
             ifStatement(node)
         case .numericFor:
             for index in Int(node.a + 1)..<Int(node.a + node.b) { expression(lists[index]) }
-            let mark = declared.count
+            let mark = scopes.mark
             declare(nodes[Int(lists[Int(node.a)])].a)
             conditional { $0.block(node.c) }
             leaveScope(to: mark)
@@ -63,7 +63,7 @@ extension FactsCollector {
             let names = Int(node.a)..<Int(node.a + node.b)
             let expressions = names.upperBound..<(names.upperBound + Int(node.c))
             for index in expressions { expression(lists[index]) }
-            let mark = declared.count
+            let mark = scopes.mark
             for index in names { declare(nodes[Int(lists[index])].a) }
             conditional { $0.block($0.lists[expressions.upperBound]) }
             leaveScope(to: mark)
@@ -203,7 +203,7 @@ extension FactsCollector {
         let node = nodes[Int(id)]
         guard node.kind == .name else { return false }
         if node.a == globalTableSymbol { return isGlobal(node.a) }
-        return node.a == environmentSymbol && environmentSymbol >= 0 && bound[Int(environmentSymbol)] == 0
+        return node.a == environmentSymbol && environmentSymbol >= 0 && !scopes.isBound(environmentSymbol)
     }
 
     /// `F` when `id` is `package.F` (or `package["F"]`) of the global `package`.
@@ -257,7 +257,7 @@ extension FactsCollector {
     mutating func function(_ id: Int32) {
         let node = nodes[Int(id)]
         functionDepth += 1
-        let mark = declared.count
+        let mark = scopes.mark
         if node.op & 2 != 0 && selfSymbol >= 0 { declare(selfSymbol) }
         for index in Int(node.a)..<Int(node.a + node.b) { declare(nodes[Int(lists[index])].a) }
         statements(of: node.c)

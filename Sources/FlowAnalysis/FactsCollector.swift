@@ -1,6 +1,6 @@
 import LuaSyntax
 
-/// Walks a syntax tree once, keeping a count of local bindings per symbol so a name with
+/// Walks a syntax tree once, keeping the locals in scope (a `ScopeTracker`) so a name with
 /// none in scope is known to be a global.
 ///
 /// Reusable: `collect` starts from scratch each time but keeps the memory of its arrays, and
@@ -13,10 +13,8 @@ struct FactsCollector {
     private(set) var lists = UnsafeBufferPointer<Int32>(start: nil, count: 0)
     /// The chunk's symbols, while collecting.
     private var symbols: SymbolTable?
-    /// Per symbol: how many locals of that name are in scope.
-    var bound = ParseBuffer<Int32>(capacity: 1024)
-    /// Symbols declared, innermost last, so leaving a scope unbinds them.
-    var declared = ParseBuffer<Int32>()
+    /// Which names are locals here (LuaSyntax's one scope tracker; every declaration's id is 0).
+    var scopes = ScopeTracker()
     /// Links of left-nested chains being walked (see `leftChain`).
     var chain = ParseBuffer<Int32>()
     var functionDepth = 0
@@ -52,11 +50,9 @@ struct FactsCollector {
         self.nodes = nodes
         self.lists = lists
         self.symbols = symbols
-        bound.removeAll()
-        bound.append(repeating: 0, count: symbols.count)
+        scopes.reset(symbolCount: symbols.count)
         literal.removeAll()
         literal.append(repeating: false, count: symbols.count)
-        declared.removeAll()
         chain.removeAll()
         functionDepth = 0
         conditionalDepth = 0
@@ -104,16 +100,15 @@ struct FactsCollector {
 
     /// Whether a name refers to a global: no local of that name, and no local `_ENV`, in scope.
     @inline(__always) func isGlobal(_ symbol: Int32) -> Bool {
-        bound[Int(symbol)] == 0 && (environmentSymbol < 0 || bound[Int(environmentSymbol)] == 0)
+        !scopes.isBound(symbol) && (environmentSymbol < 0 || !scopes.isBound(environmentSymbol))
             && symbol != environmentSymbol
     }
 
     @inline(__always) mutating func declare(_ symbol: Int32) {
-        bound[Int(symbol)] += 1
-        declared.append(symbol)
+        scopes.declare(symbol, as: 0)
     }
 
     @inline(__always) mutating func leaveScope(to mark: Int) {
-        while declared.count > mark { bound[Int(declared.removeLast())] -= 1 }
+        scopes.leave(to: mark)
     }
 }

@@ -80,14 +80,14 @@ extension ChunkScreen {
 
     /// A `for` loop's hidden locals and `names` (the first of `list`), then its body.
     mutating func visitFor(names: Int, list: Int32, hidden: Int, body: Int32) throws(Refusal) {
-        let scopeMark = scope.count
+        let scopeMark = scope.mark
         try addLocals(hidden + names)
         for index in 0..<names { declare(node(item(list, index))) }
         function.loopDepth += 1
         try visitLoopBody(body)
         function.loopDepth -= 1
         function.active -= hidden + names
-        scope.removeSubrange(scopeMark...)
+        scope.leave(to: scopeMark)
     }
 
     mutating func visitAssignment(_ statement: SyntaxNode) throws(Refusal) {

@@ -59,13 +59,16 @@ package struct ChunkScreen {
     var enclosingActive = 0
     var labels: [Label] = []
     var gotos: [Label] = []
-    /// Every local in scope and whether it is read-only, only when `tracksConstants`.
-    var scope: [(symbol: Int32, readOnly: Bool)] = []
+    /// Every local in scope, its id 1 when it is read-only (0 otherwise), only when `tracksConstants`.
+    var scope = ScopeTracker()
 
-    init(nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, tracksConstants: Bool) {
+    /// A screen of the tree in `nodes` and `lists`; `constantsAmong` is the chunk's symbol count
+    /// when it declares `<const>` or `<close>` locals (then names are resolved), nil when not.
+    init(nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, constantsAmong symbolCount: Int?) {
         self.nodes = nodes
         self.lists = lists
-        self.tracksConstants = tracksConstants
+        tracksConstants = symbolCount != nil
+        if let symbolCount { scope.reset(symbolCount: symbolCount) }
     }
 
     /// Why Lua's compiler must decide on the chunk whose main block is `root`, or nil.
@@ -94,7 +97,7 @@ package struct ChunkScreen {
             throw Refusal(reason: "a function sees \(enclosingActive) outer locals, near Lua's limit of 255 upvalues")
         }
         self.function = FunctionState(labelStart: labels.count)
-        let scopeMark = scope.count
+        let scopeMark = scope.mark
         let parameters = Int(function.b) + (function.op & 2 != 0 ? 1 : 0)
         for index in 0..<Int(function.b) { declare(node(item(function.a, index))) }
         self.function.active = parameters
@@ -102,7 +105,7 @@ package struct ChunkScreen {
         try checkActive(adding: 0)
         try visitBlock(function.c, isFunctionBody: true)
         try checkFunctionSize()
-        scope.removeSubrange(scopeMark...)
+        scope.leave(to: scopeMark)
         enclosingActive -= outer.active
         self.function = outer
     }
@@ -124,7 +127,7 @@ package struct ChunkScreen {
         let entryActive = function.active
         let labelMark = labels.count
         let gotoMark = gotos.count
-        let scopeMark = scope.count
+        let scopeMark = scope.mark
         let count = Int(block.b)
         var index = 0
         while index < count {
@@ -156,7 +159,7 @@ package struct ChunkScreen {
         if condition >= 0 { try checkRegisters(need(condition)) }
         labels.removeSubrange(labelMark...)
         function.active = entryActive
-        scope.removeSubrange(scopeMark...)
+        scope.leave(to: scopeMark)
         for pending in gotoMark..<gotos.count where gotos[pending].level > entryActive {
             gotos[pending].level = entryActive
         }
@@ -185,13 +188,12 @@ package struct ChunkScreen {
     // MARK: Locals
 
     mutating func declare(_ name: SyntaxNode) {
-        if tracksConstants { scope.append((name.a, name.op != 0)) }
+        if tracksConstants { scope.declare(name.a, as: name.op != 0 ? 1 : 0) }
     }
 
     func isReadOnly(_ symbol: Int32) -> Bool {
         guard tracksConstants else { return false }
-        for entry in scope.reversed() where entry.symbol == symbol { return entry.readOnly }
-        return false
+        return scope.binding(of: symbol) == 1
     }
 
     func checkActive(adding count: Int) throws(Refusal) {

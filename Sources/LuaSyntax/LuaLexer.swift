@@ -143,53 +143,60 @@ package struct LuaLexer {
                 return token
             }
             pos = p
-            switch byte {
-            case 0:
-                if pos >= end {
-                    token.kind = .eof
-                    return token
-                }
-                throw error("unexpected symbol near '<\\0>'")
-            case 34, 39:  // '"' '\''
-                token.kind = .string
-                token.symbol = try readShortString(quote: byte)
-            case 91:  // '['
-                if let level = longBracketLevel() {
-                    token.kind = .string
-                    token.symbol = try readLongString(level: level, line: token.line, column: token.column)
-                } else if base[pos + 1] == 61 {
-                    throw error("invalid long string delimiter near '[='")
-                } else {
-                    pos += 1
-                    token.kind = .leftBracket
-                }
-            case 46:  // '.'
-                if base[pos + 1] == 46 {
-                    if base[pos + 2] == 46 {
-                        pos += 3
-                        token.kind = .dots
-                    } else {
-                        pos += 2
-                        token.kind = .concat
-                    }
-                } else if isDigit(base[pos + 1]) {
-                    try readNumber()
-                    token.kind = .number
-                } else {
-                    pos += 1
-                    token.kind = .dot
-                }
-            case 48...57:
-                try readNumber()
-                token.kind = .number
-            case 45:
-                pos += 1
-                token.kind = .minus
-            default:
-                token.kind = try readOperator(byte)
-            }
+            try readToken(byte, into: &token)
             token.length = Int32(truncatingIfNeeded: pos) &- token.offset
             return token
+        }
+    }
+
+    /// A token that is not a name, starting with `byte` at `pos`: a string, a number, `eof` or
+    /// an operator (kept out of `next`'s loop, and inlined back into it).
+    @inline(__always)
+    private mutating func readToken(_ byte: UInt8, into token: inout LuaToken) throws(LuaSyntaxError) {
+        switch byte {
+        case 0:
+            if pos >= end {
+                token.kind = .eof
+                return
+            }
+            throw error("unexpected symbol near '<\\0>'")
+        case 34, 39:  // '"' '\''
+            token.kind = .string
+            token.symbol = try readShortString(quote: byte)
+        case 91:  // '['
+            if let level = longBracketLevel() {
+                token.kind = .string
+                token.symbol = try readLongString(level: level, line: token.line, column: token.column)
+            } else if base[pos + 1] == 61 {
+                throw error("invalid long string delimiter near '[='")
+            } else {
+                pos += 1
+                token.kind = .leftBracket
+            }
+        case 46:  // '.'
+            if base[pos + 1] == 46 {
+                if base[pos + 2] == 46 {
+                    pos += 3
+                    token.kind = .dots
+                } else {
+                    pos += 2
+                    token.kind = .concat
+                }
+            } else if isDigit(base[pos + 1]) {
+                try readNumber()
+                token.kind = .number
+            } else {
+                pos += 1
+                token.kind = .dot
+            }
+        case 48...57:
+            try readNumber()
+            token.kind = .number
+        case 45:
+            pos += 1
+            token.kind = .minus
+        default:
+            token.kind = try readOperator(byte)
         }
     }
 

@@ -52,12 +52,13 @@ package struct ScopeTracker {
     package func isBound(_ symbol: Int32) -> Bool { binding[Int(symbol)] >= 0 }
 
     /// Declares `symbol` as `id` in the current scope; returns the id of the declaration it
-    /// hides, or -1.
+    /// hides, or -1. A symbol of -1 declares what no name can refer to (a method's `self` in a
+    /// chunk that never writes `self`): it takes its place in the scope, and hides nothing.
     @inlinable @inline(__always) @discardableResult
     package mutating func declare(_ symbol: Int32, as id: Int32) -> Int32 {
-        let previous = binding[Int(symbol)]
+        let previous = symbol >= 0 ? binding[Int(symbol)] : -1
         declared.append(Entry(symbol: symbol, id: id, previous: previous))
-        binding[Int(symbol)] = id
+        if symbol >= 0 { binding[Int(symbol)] = id }
         return previous
     }
 
@@ -75,7 +76,7 @@ package struct ScopeTracker {
     @inlinable @inline(__always)
     package mutating func unbindInnermost() {
         let entry = declared.removeLast()
-        binding[Int(entry.symbol)] = entry.previous
+        if entry.symbol >= 0 { binding[Int(entry.symbol)] = entry.previous }
     }
 
     /// Ends the scope that started at `mark`.

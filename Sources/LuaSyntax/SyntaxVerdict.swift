@@ -26,7 +26,8 @@ extension LuaParser {
             return .compilerDecides("nested \(maximumDepthReached) levels deep, near Lua's limit of 200")
         }
         var screen = ChunkScreen(
-            nodes: nodes.elements, lists: lists.elements, tracksConstants: attributeCount > 0)
+            nodes: nodes.elements, lists: lists.elements,
+            constantsAmong: attributeCount > 0 ? lexer.symbols.count : nil)
         if let reason = screen.check(root: root) { return .compilerDecides(reason) }
         return .valid
     }

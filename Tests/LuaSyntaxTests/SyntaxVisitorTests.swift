@@ -121,3 +121,36 @@ import Testing
         #expect(pass.names == ["b", "f"])
     }
 }
+
+/// The tracker alone, as the facts collector, the lint walker and the compiler-check screen use it.
+@Suite struct ScopeTrackerTests {
+    @Test func innerDeclarationsHideOuterOnesUntilTheirScopeEnds() {
+        var scopes = ScopeTracker()
+        scopes.reset(symbolCount: 4)
+        #expect(scopes.binding(of: 2) == -1)
+        #expect(scopes.declare(2, as: 10) == -1)
+        let mark = scopes.mark
+        #expect(scopes.declare(2, as: 11) == 10)
+        scopes.declare(3, as: 12)
+        #expect(scopes.binding(of: 2) == 11)
+        #expect(scopes.isBound(3))
+        #expect(scopes.innermost(above: mark) == 12)
+        scopes.leave(to: mark)
+        #expect(scopes.binding(of: 2) == 10)
+        #expect(!scopes.isBound(3))
+        #expect(scopes.innermost(above: mark) == nil)
+    }
+
+    @Test func anUnnamedDeclarationTakesAPlaceAndHidesNothing() {
+        var scopes = ScopeTracker()
+        scopes.reset(symbolCount: 2)
+        scopes.declare(1, as: 5)
+        #expect(scopes.declare(-1, as: 6) == -1)
+        #expect(scopes.count == 2)
+        #expect(scopes.binding(of: 1) == 5)
+        scopes.unbindInnermost()
+        #expect(scopes.binding(of: 1) == 5)
+        scopes.reset(symbolCount: 3)
+        #expect(scopes.count == 0 && scopes.binding(of: 1) == -1)
+    }
+}

@@ -181,15 +181,17 @@ extension ModuleLinter {
     var syntax: SyntaxView { SyntaxView(nodes: nodes, lists: lists) }
 
     mutating func checkLoopRunsOnce(_ loop: SyntaxNode, body: Int32) {
-        if syntax.alwaysLeaves(body) { facts.findings.append(LintFinding(512, line: loop.line, column: loop.column)) }
+        if syntax.alwaysLeaves(body) {
+            facts.findings.append(LoopRunsOnceRule.finding(line: loop.line, column: loop.column))
+        }
     }
 
     /// 532: fewer values than targets, the last value giving one (not a call nor `...`); 531: more.
     mutating func checkBalance(_ assignment: SyntaxNode, lastValue: Int32) {
         if assignment.c > assignment.b {
-            facts.findings.append(LintFinding(531, line: assignment.line, column: assignment.column))
+            facts.findings.append(AssignmentTooManyValuesRule.finding(line: assignment.line, column: assignment.column))
         } else if assignment.c < assignment.b, !syntax.isMultipleValued(lastValue) {
-            facts.findings.append(LintFinding(532, line: assignment.line, column: assignment.column))
+            facts.findings.append(AssignmentTooFewValuesRule.finding(line: assignment.line, column: assignment.column))
         }
     }
 
@@ -233,7 +235,7 @@ extension ModuleLinter {
         }
         guard let start else { return }
         let place = place(of: start)
-        facts.findings.append(LintFinding(542, line: place.line, column: place.column))
+        facts.findings.append(EmptyIfBranchRule.finding(line: place.line, column: place.column))
     }
 
     /// 571: `for i = #t, 1 do` counts up from the length, so runs at most once.
@@ -244,7 +246,7 @@ extension ModuleLinter {
         guard start.kind == .unary, start.op == UnaryOperator.length.rawValue, limit.kind == .number else { return }
         let limitText = numeral(limit)
         guard limitText == "1" || limitText == "0" else { return }
-        facts.findings.append(LintFinding(571, line: loop.line, column: loop.column))
+        facts.findings.append(ReversedNumericLoopRule.finding(line: loop.line, column: loop.column))
     }
 
     func numeral(_ node: SyntaxNode) -> String {
@@ -264,7 +266,8 @@ extension ModuleLinter {
             return
         }
         let (from, to) = replaced
-        facts.findings.append(LintFinding(581, line: node.line, column: node.column, name: from, detail: to))
+        facts.findings.append(
+            SimplifiableNegationRule.finding(line: node.line, column: node.column, name: from, detail: to))
     }
 
     /// 582: `not a == b` compares `not a`, a boolean, with b.
@@ -273,7 +276,7 @@ extension ModuleLinter {
         guard Self.isComparison(node.op) else { return }
         let left = nodes[Int(node.a)]
         guard left.kind == .unary, left.op == UnaryOperator.not.rawValue else { return }
-        facts.findings.append(LintFinding(582, line: left.line, column: left.column))
+        facts.findings.append(ErrorProneNegationRule.finding(line: left.line, column: left.column))
     }
 
     /// Whether a binary operator is one of the six comparisons.

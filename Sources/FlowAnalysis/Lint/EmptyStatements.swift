@@ -5,7 +5,7 @@ import LuaSyntax
 extension LintFacts {
     mutating func noteEmptyStatements(_ places: [SourceLocation]) {
         for place in places {
-            findings.append(LintFinding(551, line: Int32(place.line), column: Int32(place.column)))
+            findings.append(EmptyStatementRule.finding(line: Int32(place.line), column: Int32(place.column)))
         }
     }
 }

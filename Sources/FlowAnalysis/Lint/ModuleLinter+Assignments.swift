@@ -7,7 +7,7 @@ extension ModuleLinter {
     mutating func assign(to target: Int32) {
         let node = nodes[Int(target)]
         if node.kind == .name {
-            let bound = binding[Int(node.a)]
+            let bound = inScope.binding(of: node.a)
             if bound >= 0 {
                 noteUse(of: bound)
                 variables[Int(bound)].assigned = true
@@ -27,7 +27,7 @@ extension ModuleLinter {
         let object = nodes[Int(base)]
         if object.kind == .index, mutateNested(base, key: key) { return }
         guard object.kind == .name else { return expression(base) }
-        let bound = binding[Int(object.a)]
+        let bound = inScope.binding(of: object.a)
         if bound >= 0 {
             noteUse(of: bound)
             variables[Int(bound)].mutated = true
@@ -108,7 +108,7 @@ extension ModuleLinter {
                 declare(selfSymbol, kind: .implicitSelf, line: place.line, column: place.column, hasValue: true)
             } else {
                 // The chunk never says `self`: nothing can read this one.
-                facts.findings.append(LintFinding(212, line: place.line, column: place.column, name: "self"))
+                facts.findings.append(UnusedArgumentRule.finding(line: place.line, column: place.column, name: "self"))
             }
         }
         for index in Int(node.a)..<Int(node.a + node.b) {
@@ -146,10 +146,11 @@ extension ModuleLinter {
         let frame = frames.removeLast()
         if frame.takesVararg, !frame.usesVararg {
             facts.findings.append(
-                LintFinding(212, line: frame.varargLine, column: frame.varargColumn, detail: "vararg"))
+                UnusedArgumentRule.finding(line: frame.varargLine, column: frame.varargColumn, detail: "vararg"))
         }
         for label in frame.labels where !frame.gotos.contains(label.symbol) {
-            facts.findings.append(LintFinding(521, line: label.line, column: label.column, name: text(label.symbol)))
+            facts.findings.append(
+                UnusedLabelRule.finding(line: label.line, column: label.column, name: text(label.symbol)))
         }
     }
 }

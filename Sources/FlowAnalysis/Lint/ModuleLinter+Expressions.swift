@@ -32,7 +32,7 @@ extension ModuleLinter {
     }
 
     @inline(__always) mutating func read(_ symbol: Int32) {
-        let bound = binding[Int(symbol)]
+        let bound = inScope.binding(of: symbol)
         guard bound >= 0 else { return }
         noteUse(of: bound)
         if variables[Int(bound)].insideOwnBody {

@@ -30,8 +30,6 @@ struct ModuleLinter {
         var accessedInOwnBody = false
         var assigned = false
         var mutated = false
-        /// The variable of the same name this one hides, or -1.
-        var previous: Int32 = -1
         /// For a local function: true while its own body is walked.
         var insideOwnBody = false
         /// The first variable and the count of a `local a, b = f()` that declared several from
@@ -66,10 +64,9 @@ struct ModuleLinter {
     }
 
     var variables: [Variable] = []
-    /// Per symbol: the innermost variable of that name in scope, or -1.
-    var binding: [Int32] = []
-    /// Variables in scope, innermost last.
-    var inScope: [Int32] = []
+    /// Per symbol, the innermost variable of that name in scope (its index in `variables`), or -1:
+    /// LuaSyntax's one scope tracker.
+    var inScope = ScopeTracker()
     var scope: Int32 = 0
     var scopeCount: Int32 = 0
     var frames: [FunctionFrame] = []
@@ -108,9 +105,7 @@ struct ModuleLinter {
         self.source = source
         computeLineStarts()
         variables.removeAll(keepingCapacity: true)
-        binding.removeAll(keepingCapacity: true)
-        binding.append(contentsOf: repeatElement(-1, count: symbols.count))
-        inScope.removeAll(keepingCapacity: true)
+        inScope.reset(symbolCount: symbols.count)
         frames.removeAll(keepingCapacity: true)
         chain.removeAll(keepingCapacity: true)
         scope = 0
@@ -207,17 +202,16 @@ struct ModuleLinter {
     mutating func enterScope() -> Int {
         scopeCount += 1
         scope = scopeCount
-        return inScope.count
+        return inScope.mark
     }
 
     /// Leaves the scope entered when `inScope` held `mark` variables, judging each of its variables.
     mutating func leaveScope(to mark: Int, parent: Int32? = nil) {
-        while inScope.count > mark {
-            let index = inScope.removeLast()
+        while let index = inScope.innermost(above: mark) {
             let variable = variables[Int(index)]
             judgeUse(of: variable)
             noteEscape(of: variable)
-            binding[Int(variable.symbol)] = variable.previous
+            inScope.unbindInnermost()
         }
         scope = parent ?? scope
     }
@@ -225,27 +219,26 @@ struct ModuleLinter {
     /// Declares a variable in the current scope, after noting what it redefines or shadows.
     @discardableResult
     mutating func declare(_ symbol: Int32, kind: Kind, line: Int32, column: Int32, hasValue: Bool) -> Int32 {
-        let previous = binding[Int(symbol)]
+        let previous = inScope.binding(of: symbol)
         if previous >= 0 { noteShadowing(of: variables[Int(previous)], symbol: symbol, line: line, column: column) }
         let index = Int32(variables.count)
         variables.append(
             Variable(
                 symbol: symbol, kind: kind, line: line, column: column, function: currentFunction, scope: scope,
-                hasValue: hasValue, previous: previous))
-        binding[Int(symbol)] = index
-        inScope.append(index)
+                hasValue: hasValue))
+        inScope.declare(symbol, as: index)
         return index
     }
 
     /// Whether `symbol` names a global here: no local of that name nor a local `_ENV` in scope.
     @inline(__always) func isGlobal(_ symbol: Int32) -> Bool {
-        binding[Int(symbol)] < 0 && (environmentSymbol < 0 || binding[Int(environmentSymbol)] < 0)
+        inScope.binding(of: symbol) < 0 && (environmentSymbol < 0 || inScope.binding(of: environmentSymbol) < 0)
             && symbol != environmentSymbol
     }
 
     /// Whether `symbol` is a free name here, a global as luacheck's 1xx classes see one: no local
     /// of that name in scope, whatever `_ENV` holds (see `LintRules.check`).
     @inline(__always) func isFreeName(_ symbol: Int32) -> Bool {
-        binding[Int(symbol)] < 0 && symbol != environmentSymbol
+        inScope.binding(of: symbol) < 0 && symbol != environmentSymbol
     }
 }

@@ -35,8 +35,8 @@ extension ModuleLinter {
             }
             if let earlier = seen[name] {
                 facts.findings.append(
-                    LintFinding(
-                        314, line: earlier.line, column: earlier.column,
+                    FieldOverwrittenRule.finding(
+                        line: earlier.line, column: earlier.column,
                         name: key.kind == .string ? text(key.a) : self.numeral(key),
                         detail: String(field.line)))
             }

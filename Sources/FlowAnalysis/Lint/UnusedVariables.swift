@@ -17,14 +17,15 @@ extension ModuleLinter {
             if variable.mutated {
                 // Filling an argument's table, or one the variable did not make, is a use.
                 if variable.kind == .local, variable.holdsNewTable, !variable.assigned {
-                    facts.findings.append(LintFinding(241, line: line, column: column, name: name))
+                    facts.findings.append(
+                        VariableMutatedNeverAccessedRule.finding(line: line, column: column, name: name))
                 }
                 return
             }
             switch variable.kind {
             case .local, .function:
                 if variable.assigned {
-                    facts.findings.append(LintFinding(231, line: line, column: column, name: name))
+                    facts.findings.append(VariableNeverAccessedRule.finding(line: line, column: column, name: name))
                 } else {
                     var detail =
                         variable.kind == .function
@@ -36,7 +37,8 @@ extension ModuleLinter {
                     {
                         detail = "secondary"
                     }
-                    facts.findings.append(LintFinding(211, line: line, column: column, name: name, detail: detail))
+                    facts.findings.append(
+                        UnusedVariableRule.finding(line: line, column: column, name: name, detail: detail))
                 }
             case .argument, .implicitSelf:
                 facts.findings.append(
@@ -46,7 +48,7 @@ extension ModuleLinter {
                     LintFinding(variable.assigned ? 233 : 213, line: line, column: column, name: name))
             }
         } else if !variable.hasValue, !variable.assigned, variable.kind == .local {
-            facts.findings.append(LintFinding(221, line: line, column: column, name: name))
+            facts.findings.append(VariableNeverSetRule.finding(line: line, column: column, name: name))
         }
     }
 }

@@ -46,7 +46,7 @@ extension ValueFlow {
             let node = nodes[Int(id)]
             switch node.kind {
             case .name:
-                let bound = binding[Int(node.a)]
+                let bound = inScope.binding(of: node.a)
                 if bound >= 0 { noteAccess(bound, kind: .access, line: node.line, column: node.column) }
             case .index, .binary, .keyedField:
                 pending.append(node.a)
@@ -91,7 +91,7 @@ extension ValueFlow {
         }
         let base = nodes[Int(current)]
         if base.kind == .name {
-            let bound = binding[Int(base.a)]
+            let bound = inScope.binding(of: base.a)
             if bound >= 0 { noteAccess(bound, kind: .mutation, line: base.line, column: base.column) }
         } else {
             scan(current)

@@ -107,8 +107,8 @@ struct ValueFlow {
     var functionCount = 0
     var variables: [Variable] = []
     var values: [Value] = []
-    var binding: [Int32] = []
-    var inScope: [Int32] = []
+    /// Per symbol, the innermost variable of that name in scope: LuaSyntax's one scope tracker.
+    var inScope = ScopeTracker()
     var scopes: [Scope] = []
     /// The functions being built, innermost last.
     var stack: [Int32] = []
@@ -148,9 +148,7 @@ struct ValueFlow {
         functionCount = 0
         variables.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
-        binding.removeAll(keepingCapacity: true)
-        binding.append(contentsOf: repeatElement(-1, count: symbols.count))
-        inScope.removeAll(keepingCapacity: true)
+        inScope.reset(symbolCount: symbols.count)
         scopes.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
         breaks.removeAll(keepingCapacity: true)
@@ -219,17 +217,15 @@ struct ValueFlow {
     }
 
     mutating func enterScope() {
-        scopes.append(Scope(function: current, variableMark: inScope.count))
+        scopes.append(Scope(function: current, variableMark: inScope.mark))
     }
 
     mutating func leaveScope() {
         let scope = scopes.removeLast()
         let end = Int32(functions[Int(scope.function)].items.count) - 1
-        while inScope.count > scope.variableMark {
-            let variable = inScope.removeLast()
+        while let variable = inScope.innermost(above: scope.variableMark) {
             if variables[Int(variable)].scopeEnd == Int32.max { variables[Int(variable)].scopeEnd = end }
-            let symbol = variables[Int(variable)].symbol
-            if symbol >= 0 { binding[Int(symbol)] = variables[Int(variable)].previous }
+            inScope.unbindInnermost()
         }
         // Gotos to a label of this block go there; the others to the enclosing block's labels.
         for jump in scope.gotos {
@@ -250,7 +246,7 @@ struct ValueFlow {
         _ symbol: Int32, kind: VariableKind, line: Int32, column: Int32, item: Int32, node: Int32, empty: Bool = false
     ) -> Int32 {
         let index = Int32(variables.count)
-        let previous = symbol >= 0 ? binding[Int(symbol)] : -1
+        let previous = symbol >= 0 ? inScope.binding(of: symbol) : -1
         let scope = Int32(scopes.count - 1)
         if previous >= 0, variables[Int(previous)].scope == scope, variables[Int(previous)].function == current {
             // Redefined in the same block: the first one's scope ends here.
@@ -260,8 +256,7 @@ struct ValueFlow {
             Variable(
                 symbol: symbol, kind: kind, function: current, scope: scope,
                 scopeStart: Int32(functions[Int(current)].items.count), previous: previous))
-        if symbol >= 0 { binding[Int(symbol)] = index }
-        inScope.append(index)
+        inScope.declare(symbol, as: index)
         addValue(of: index, item: item, line: line, column: column, node: node, initial: true, empty: empty)
         return index
     }

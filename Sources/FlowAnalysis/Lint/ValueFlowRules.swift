@@ -98,7 +98,8 @@ extension ValueFlow {
                 }
             }
             if madeBefore { continue }
-            findings.append(LintFinding(311, line: set.line, column: set.column, name: symbolText(variable.symbol)))
+            findings.append(
+                UnusedValueRule.finding(line: set.line, column: set.column, name: symbolText(variable.symbol)))
         }
     }
 
@@ -264,7 +265,7 @@ extension ValueFlow {
                 findings.append(
                     LintFinding(number, line: value.line, column: value.column, name: name, detail: detail))
             } else if !value.isExternallyAccessible, !variable.setInClosure, variable.accessed || !noneAccessible {
-                findings.append(LintFinding(331, line: value.line, column: value.column, name: name))
+                findings.append(MutatedUnusedValueRule.finding(line: value.line, column: value.column, name: name))
             }
         }
     }

@@ -18,85 +18,20 @@ extension ValueFlow {
         let node = nodes[Int(id)]
         switch node.kind {
         case .local:
-            let names = Int(node.a)..<Int(node.a + node.b)
-            let values = names.upperBound..<(names.upperBound + Int(node.c))
-            let item = beginItem(.local)
-            for index in values { scan(lists[index]) }
-            let unpacking = node.c > 0 && isUnpacking(lists[values.upperBound - 1]) ? lists[values.upperBound - 1] : -1
-            for (position, index) in names.enumerated() {
-                let name = nodes[Int(lists[index])]
-                let value = position < Int(node.c) ? lists[values.lowerBound + position] : unpacking
-                let variable = declare(
-                    name.a, kind: .local, line: name.line, column: name.column, item: item, node: value,
-                    empty: value < 0)
-                appendSet(variable, line: name.line, column: name.column)
-            }
-            endItem(item)
+            localStatement(node)
         case .assignment:
-            let targets = Int(node.a)..<Int(node.a + node.b)
-            let values = targets.upperBound..<(targets.upperBound + Int(node.c))
-            let item = beginItem(.set)
-            for index in values { scan(lists[index]) }
-            let unpacking = node.c > 0 && isUnpacking(lists[values.upperBound - 1]) ? lists[values.upperBound - 1] : -1
-            let firstValue = Int32(self.values.count)
-            for (position, index) in targets.enumerated() {
-                let value = position < Int(node.c) ? lists[values.lowerBound + position] : unpacking
-                assign(to: lists[index], value: value, item: item)
-            }
-            markReplacedValues(from: firstValue)
-            let first = nodes[Int(lists[targets.lowerBound])]
-            if first.kind == .index, nodes[Int(first.a)].kind == .name, binding[Int(nodes[Int(first.a)].a)] >= 0,
-                !containsCall(lists[targets.lowerBound]), !containsCall(lists[values.lowerBound])
-            {
-                functions[Int(current)].items[Int(item)].circular = binding[Int(nodes[Int(first.a)].a)]
-            }
-            endItem(item)
+            assignment(node)
         case .callStatement:
             evaluate(node.a)
         case .doBlock:
             _ = emit(.noop)
             block(node.a)
         case .whileLoop:
-            _ = emit(.noop)
-            enterScope()
-            let start = nextIndex
-            evaluate(node.a)
-            let exit = jumpUnless(node.a)
-            breaks.append([])
-            block(node.b)
-            _ = emit(.noop)
-            _ = emit(.jump, target: start)
-            finishLoop(exit: exit)
-            leaveScope()
+            whileLoop(node)
         case .repeatLoop:
-            _ = emit(.noop)
-            enterScope()
-            let start = nextIndex
-            breaks.append([])
-            enterScope()
-            statements(of: node.a)
-            evaluate(node.b)
-            leaveScope()
-            if let back = jumpUnless(node.b) { patch(back, to: start) }
-            finishLoop(exit: nil)
-            leaveScope()
+            repeatLoop(node)
         case .ifStatement:
-            _ = emit(.noop)
-            enterScope()
-            let mark = pendingEnds.count
-            for pair in 0..<Int(node.b) {
-                enterScope()
-                let condition = lists[Int(node.a) + pair * 2]
-                evaluate(condition)
-                let skip = jumpUnless(condition)
-                block(lists[Int(node.a) + pair * 2 + 1])
-                pendingEnds.append(emit(.jump))
-                if let skip { patch(skip, to: nextIndex) }
-                leaveScope()
-            }
-            if node.c >= 0 { block(node.c) }
-            while pendingEnds.count > mark { patch(pendingEnds.removeLast(), to: nextIndex) }
-            leaveScope()
+            ifStatement(node)
         case .numericFor:
             _ = emit(.noop)
             for index in Int(node.a + 1)..<Int(node.a + node.b) { evaluate(lists[index]) }
@@ -108,26 +43,9 @@ extension ValueFlow {
             for index in expressions { evaluate(lists[index]) }
             loop(names: lists[names], body: lists[expressions.upperBound])
         case .functionStatement:
-            let item = beginItem(.set)
-            let target = nodes[Int(node.a)]
-            closure(node.b, implicitSelf: nil)
-            if target.kind == .name {
-                assign(to: node.a, value: node.b, item: item)
-            } else if target.kind == .index {
-                scanTargetIndex(node.a)
-                if nodes[Int(target.a)].kind == .name, binding[Int(nodes[Int(target.a)].a)] >= 0 {
-                    functions[Int(current)].items[Int(item)].circular = binding[Int(nodes[Int(target.a)].a)]
-                }
-            }
-            endItem(item)
+            functionStatement(node)
         case .localFunction:
-            let name = nodes[Int(node.a)]
-            let item = nextIndex
-            let variable = declare(name.a, kind: .local, line: name.line, column: name.column, item: item, node: node.b)
-            _ = beginItem(.local)
-            appendSet(variable, line: name.line, column: name.column)
-            closure(node.b, implicitSelf: nil)
-            endItem(item)
+            localFunction(node)
         case .returnStatement:
             _ = emit(.noop)
             for index in Int(node.a)..<Int(node.a + node.b) { evaluate(lists[index]) }
@@ -144,6 +62,123 @@ extension ValueFlow {
         default:
             break
         }
+    }
+
+    /// `local names = values`: the values are read, then the names declared and set, in one item.
+    mutating func localStatement(_ node: SyntaxNode) {
+        let names = Int(node.a)..<Int(node.a + node.b)
+        let values = names.upperBound..<(names.upperBound + Int(node.c))
+        let item = beginItem(.local)
+        for index in values { scan(lists[index]) }
+        let unpacking = node.c > 0 && isUnpacking(lists[values.upperBound - 1]) ? lists[values.upperBound - 1] : -1
+        for (position, index) in names.enumerated() {
+            let name = nodes[Int(lists[index])]
+            let value = position < Int(node.c) ? lists[values.lowerBound + position] : unpacking
+            let variable = declare(
+                name.a, kind: .local, line: name.line, column: name.column, item: item, node: value,
+                empty: value < 0)
+            appendSet(variable, line: name.line, column: name.column)
+        }
+        endItem(item)
+    }
+
+    /// `targets = values`: the values are read, then the targets set, in one item.
+    mutating func assignment(_ node: SyntaxNode) {
+        let targets = Int(node.a)..<Int(node.a + node.b)
+        let values = targets.upperBound..<(targets.upperBound + Int(node.c))
+        let item = beginItem(.set)
+        for index in values { scan(lists[index]) }
+        let unpacking = node.c > 0 && isUnpacking(lists[values.upperBound - 1]) ? lists[values.upperBound - 1] : -1
+        let firstValue = Int32(self.values.count)
+        for (position, index) in targets.enumerated() {
+            let value = position < Int(node.c) ? lists[values.lowerBound + position] : unpacking
+            assign(to: lists[index], value: value, item: item)
+        }
+        markReplacedValues(from: firstValue)
+        let first = nodes[Int(lists[targets.lowerBound])]
+        if first.kind == .index, nodes[Int(first.a)].kind == .name, inScope.binding(of: nodes[Int(first.a)].a) >= 0,
+            !containsCall(lists[targets.lowerBound]), !containsCall(lists[values.lowerBound])
+        {
+            functions[Int(current)].items[Int(item)].circular = inScope.binding(of: nodes[Int(first.a)].a)
+        }
+        endItem(item)
+    }
+
+    /// `while c do body end`: the condition, a jump out, the body, a jump back.
+    mutating func whileLoop(_ node: SyntaxNode) {
+        _ = emit(.noop)
+        enterScope()
+        let start = nextIndex
+        evaluate(node.a)
+        let exit = jumpUnless(node.a)
+        breaks.append([])
+        block(node.b)
+        _ = emit(.noop)
+        _ = emit(.jump, target: start)
+        finishLoop(exit: exit)
+        leaveScope()
+    }
+
+    /// `repeat body until c`: the condition sees the body's locals; a jump back unless it holds.
+    mutating func repeatLoop(_ node: SyntaxNode) {
+        _ = emit(.noop)
+        enterScope()
+        let start = nextIndex
+        breaks.append([])
+        enterScope()
+        statements(of: node.a)
+        evaluate(node.b)
+        leaveScope()
+        if let back = jumpUnless(node.b) { patch(back, to: start) }
+        finishLoop(exit: nil)
+        leaveScope()
+    }
+
+    /// `if`: each condition a jump past its block, each block a jump to the end.
+    mutating func ifStatement(_ node: SyntaxNode) {
+        _ = emit(.noop)
+        enterScope()
+        let mark = pendingEnds.count
+        for pair in 0..<Int(node.b) {
+            enterScope()
+            let condition = lists[Int(node.a) + pair * 2]
+            evaluate(condition)
+            let skip = jumpUnless(condition)
+            block(lists[Int(node.a) + pair * 2 + 1])
+            pendingEnds.append(emit(.jump))
+            if let skip { patch(skip, to: nextIndex) }
+            leaveScope()
+        }
+        if node.c >= 0 { block(node.c) }
+        while pendingEnds.count > mark { patch(pendingEnds.removeLast(), to: nextIndex) }
+        leaveScope()
+    }
+
+    /// `function target() end`: the closure, then the set of its target.
+    mutating func functionStatement(_ node: SyntaxNode) {
+        let item = beginItem(.set)
+        let target = nodes[Int(node.a)]
+        closure(node.b, implicitSelf: nil)
+        if target.kind == .name {
+            assign(to: node.a, value: node.b, item: item)
+        } else if target.kind == .index {
+            scanTargetIndex(node.a)
+            if nodes[Int(target.a)].kind == .name, inScope.binding(of: nodes[Int(target.a)].a) >= 0 {
+                functions[Int(current)].items[Int(item)].circular = inScope.binding(of: nodes[Int(target.a)].a)
+            }
+        }
+        endItem(item)
+    }
+
+    /// `local function f() end`: declared before its body, which may call it.
+    mutating func localFunction(_ node: SyntaxNode) {
+        let name = nodes[Int(node.a)]
+        let item = nextIndex
+        let variable = declare(name.a, kind: .local, line: name.line, column: name.column, item: item, node: node.b)
+        _ = beginItem(.local)
+        appendSet(variable, line: name.line, column: name.column)
+        closure(node.b, implicitSelf: nil)
+        endItem(item)
     }
 
     /// A `for` loop's rounds: a jump out, the loop variables' values, the body, a jump back.
@@ -180,7 +215,7 @@ extension ValueFlow {
         let node = nodes[Int(target)]
         switch node.kind {
         case .name:
-            let bound = binding[Int(node.a)]
+            let bound = inScope.binding(of: node.a)
             guard bound >= 0 else { return }
             if variables[Int(bound)].function == current {
                 addValue(

@@ -1,0 +1,11 @@
+import FlowDiagnostics
+
+/// FP427, luacheck 232: An argument set again but never read.
+struct ArgumentNeverAccessedRule: LintClass {
+    static let code = DiagnosticCode.argumentNeverAccessed
+    static let luacheckNumber = 232
+
+    static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
+        ("argument '\(finding.name)' is never accessed", finding.name)
+    }
+}

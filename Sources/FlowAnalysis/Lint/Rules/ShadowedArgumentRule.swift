@@ -1,0 +1,11 @@
+import FlowDiagnostics
+
+/// FP445, luacheck 422: A local in a nested block hiding an argument of the same function.
+struct ShadowedArgumentRule: LintClass {
+    static let code = DiagnosticCode.shadowedArgument
+    static let luacheckNumber = 422
+
+    static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
+        ("shadowing definition of argument '\(finding.name)' on line \(finding.detail)", finding.name)
+    }
+}

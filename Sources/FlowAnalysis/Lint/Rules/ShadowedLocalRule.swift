@@ -1,0 +1,11 @@
+import FlowDiagnostics
+
+/// FP444, luacheck 421: A local in a nested block hiding a local of the same function.
+struct ShadowedLocalRule: LintClass {
+    static let code = DiagnosticCode.shadowedLocal
+    static let luacheckNumber = 421
+
+    static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
+        ("shadowing definition of variable '\(finding.name)' on line \(finding.detail)", finding.name)
+    }
+}

@@ -1,0 +1,11 @@
+import FlowDiagnostics
+
+/// FP449, luacheck 433: A local hiding a loop variable of an enclosing function.
+struct ShadowedUpvalueLoopVariableRule: LintClass {
+    static let code = DiagnosticCode.shadowedUpvalueLoopVariable
+    static let luacheckNumber = 433
+
+    static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
+        ("shadowing upvalue loop variable '\(finding.name)' on line \(finding.detail)", finding.name)
+    }
+}

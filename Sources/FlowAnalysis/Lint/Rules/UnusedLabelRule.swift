@@ -1,0 +1,11 @@
+import FlowDiagnostics
+
+/// FP453, luacheck 521: A label no goto names.
+struct UnusedLabelRule: LintClass {
+    static let code = DiagnosticCode.unusedLabel
+    static let luacheckNumber = 521
+
+    static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
+        ("unused label '\(finding.name)'", finding.name)
+    }
+}

@@ -1,0 +1,14 @@
+import FlowDiagnostics
+
+/// FP421, luacheck 211: A local never read; an unused one of several a call gave is a "secondary", which `unused_secondaries = false` leaves out.
+struct UnusedVariableRule: LintClass {
+    static let code = DiagnosticCode.unusedVariable
+    static let luacheckNumber = 211
+
+    static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
+        let name = finding.name
+        if finding.detail == "secondary", !options.unusedSecondaries { return nil }
+        let what = finding.detail == "secondary" ? "variable" : finding.detail
+        return ("unused \(what) '\(name)'", name)
+    }
+}

@@ -1,0 +1,11 @@
+import FlowDiagnostics
+
+/// FP426, luacheck 231: A local set but never read.
+struct VariableNeverAccessedRule: LintClass {
+    static let code = DiagnosticCode.variableNeverAccessed
+    static let luacheckNumber = 231
+
+    static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
+        ("variable '\(finding.name)' is never accessed", finding.name)
+    }
+}
