@@ -199,7 +199,10 @@ let package = Package(
         // the installed Lua corpus.
         .target(name: "FlowTestSupport", dependencies: ["FlowLoader", "FlowPackage"], path: "Tests/FlowTestSupport"),
         // A project served by a real LiveServer on loopback, and waiting on what other threads hand over.
-        .target(name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer"], path: "Tests/FlowLiveTestSupport"),
+        .target(
+            name: "FlowLiveTestSupport", dependencies: ["FlowLiveServer", "FlowTestSupport"],
+            path: "Tests/FlowLiveTestSupport"
+        ),
         .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP", "FlowSupport"]),
         .testTarget(name: "FlowSupportTests", dependencies: ["FlowSupport", "FlowTestSupport"]),
         .testTarget(
@@ -267,6 +270,7 @@ let package = Package(
             name: "FlowLanguageServerTests",
             dependencies: [
                 "ContentLengthFraming", "FlowDependencies", "FlowDiagnostics", "FlowLanguageServer", "FlowProject",
+                "FlowTestSupport",
                 "LanguageServerProtocol",
             ]
         ),
@@ -305,6 +309,6 @@ let package = Package(
             dependencies: ["FlowDependencies", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"]
         ),
         // The zip container on its own: writer, reader, central directory, entry streams.
-        .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive"]),
+        .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive", "FlowTestSupport"]),
     ]
 )

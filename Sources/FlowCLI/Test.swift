@@ -86,7 +86,7 @@ extension Flowpkg {
 
         @Flag(
             help:
-                "Count the lines of the project's own modules the specs run; write coverage/lcov.info and luacov.report.out."
+                "Count the lines of the project's own modules the specs run (.luacov's include/exclude); write coverage/lcov.info, luacov.report.out, cobertura.xml and index.html."
         )
         var coverage = false
 
@@ -96,6 +96,12 @@ extension Flowpkg {
         @Option(
             name: .customLong("coverage-min"), help: "With --coverage, fail (exit 1) below this percentage of lines.")
         var coverageMin: Double?
+
+        @Flag(
+            help:
+                "After a first run, rerun at each save only the spec files whose requires reach the saved file (Ctrl-C ends)."
+        )
+        var watch = false
 
         @Option(name: .customLong("run"), help: "The .busted task to read (busted's --run).")
         var task: String = "default"
@@ -108,6 +114,9 @@ extension Flowpkg {
             }
             if timeout <= 0 { throw ValidationError("--timeout must be a number of seconds above 0") }
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+            if watch && (list || coverage || coverageDir != nil || coverageMin != nil) {
+                throw ValidationError("--watch runs tests again at each save; it does not take --list or --coverage")
+            }
             if let coverageMin, !(0...100).contains(coverageMin) {
                 throw ValidationError("--coverage-min is a percentage, from 0 to 100")
             }
@@ -124,13 +133,18 @@ extension Flowpkg {
             }
             let root = target.project.root.standardizedFileURL.path
             let plan: SpecPlan
+            let request = request(specPaths, root: root)
             do {
                 plan = try SpecPlan.make(
-                    root: root, declaredFolders: target.project.projectFile.tests,
-                    request: request(specPaths, root: root))
+                    root: root, declaredFolders: target.project.projectFile.tests, request: request)
             } catch {
                 StandardStream.error.write("error: \(error)\n")
                 throw ExitCode.failure
+            }
+            if watch {
+                let declared = target.project.projectFile.tests
+                let replan = { try? SpecPlan.make(root: root, declaredFolders: declared, request: request).files }
+                throw ExitCode(TestCommandLine.watch(plan, target: target, root: root, format: format, replan: replan))
             }
             let here = Terminal.workingDirectory
             let coverageFolder =

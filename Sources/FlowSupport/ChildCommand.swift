@@ -48,6 +48,13 @@ package struct ChildCommand: Sendable {
     package var output: Output
     package var lifetime: Lifetime
     package var searchesPath: Bool
+    /// Whether the child gets descriptor 3, the read end of a pipe whose write end only
+    /// flowpkg holds: it reads end of file there once flowpkg is gone, however it ended
+    /// (SIGKILL included), so it can end too without polling (``ChildCommand/lifelineDescriptor``).
+    package var lifeline = false
+
+    /// The descriptor a child started with ``lifeline`` reads its parent's end on.
+    package static let lifelineDescriptor: Int32 = 3
 
     package init(
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:],

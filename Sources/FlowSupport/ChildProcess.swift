@@ -65,20 +65,22 @@ package final class ChildProcess: @unchecked Sendable {
         guard let executable = command.searchesPath ? ChildCommand.find(command.executable) : command.executable
         else { throw .cannotStart(command: line, reason: "it is not on PATH") }
         var pipes: [Int32]?
-        if case .stream = command.output {
-            var descriptors: [Int32] = [-1, -1, -1, -1]
-            guard pipe(&descriptors) == 0,
-                descriptors.withUnsafeMutableBufferPointer({ pipe($0.baseAddress! + 2) }) == 0
-            else { throw .cannotStart(command: line, reason: "no pipe: \(String(cString: strerror(errno)))") }
-            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-            pipes = descriptors
+        if case .stream = command.output { pipes = try closeOnExecPipes(2, for: line) }
+        // The lifeline's write end stays here, close-on-exec, until the child was reaped.
+        var lifeline: [Int32]?
+        if command.lifeline {
+            do { lifeline = try closeOnExecPipes(1, for: line) } catch {
+                pipes?.forEach { close($0) }
+                throw error
+            }
         }
         let spawned: (pid_t, Int32)
         do {
             var discard = false
             if case .discard = command.output { discard = true }
             let actions = try SpawnActions(
-                output: pipes.map { ($0[1], $0[3]) }, discard: discard, workingDirectory: command.workingDirectory)
+                output: pipes.map { ($0[1], $0[3]) }, discard: discard, workingDirectory: command.workingDirectory,
+                lifeline: lifeline?[0])
             if endsWithThisThread, let setpriv = deathSignalSetter {
                 spawned = actions.spawn(
                     setpriv, argv: ["setpriv", "--pdeathsig", "KILL", "--", executable] + command.arguments,
@@ -89,6 +91,7 @@ package final class ChildProcess: @unchecked Sendable {
             }
         } catch {
             pipes?.forEach { close($0) }
+            lifeline?.forEach { close($0) }
             if case .cannotStart(_, let reason) = error { throw .cannotStart(command: line, reason: reason) }
             throw error
         }
@@ -96,8 +99,10 @@ package final class ChildProcess: @unchecked Sendable {
             close(pipes[1])
             close(pipes[3])
         }
+        if let lifeline { close(lifeline[0]) }
         let (pid, status) = spawned
         guard status == 0 else {
+            if let lifeline { close(lifeline[1]) }
             if let pipes {
                 close(pipes[0])
                 close(pipes[2])
@@ -118,8 +123,24 @@ package final class ChildProcess: @unchecked Sendable {
             child.read(pipes[0], isError: false, deliver)
             child.read(pipes[2], isError: true, deliver)
         }
-        child.reap(slot: slot, killsLeftovers: slot != nil, onExit: onExit)
+        child.reap(slot: slot, killsLeftovers: slot != nil, lifeline: lifeline?[1], onExit: onExit)
         return child
+    }
+
+    /// `count` pipes, every end close-on-exec, as `[read, write, read, write, ...]`; on a failure
+    /// the ones already made are closed.
+    private static func closeOnExecPipes(_ count: Int, for line: String) throws(ChildProcessError) -> [Int32] {
+        var descriptors = [Int32](repeating: -1, count: 2 * count)
+        for index in 0..<count {
+            let made = descriptors.withUnsafeMutableBufferPointer { pipe($0.baseAddress! + 2 * index) }
+            guard made == 0 else {
+                let reason = "no pipe: \(String(cString: strerror(errno)))"
+                descriptors.filter { $0 >= 0 }.forEach { close($0) }
+                throw .cannotStart(command: line, reason: reason)
+            }
+        }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return descriptors
     }
 
     /// util-linux's `setpriv`, which sets the parent-death signal and runs a command; nil where there is none.
@@ -179,7 +200,7 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the child on a thread of its own. Once it ended, and before it is reaped (so
     /// its group id cannot be reused), what is left of its group gets SIGKILL.
-    private func reap(slot: Int?, killsLeftovers: Bool, onExit: (@Sendable (Int32) -> Void)?) {
+    private func reap(slot: Int?, killsLeftovers: Bool, lifeline: Int32?, onExit: (@Sendable (Int32) -> Void)?) {
         let pid = processID, state = self.state
         DetachedThread.start(name: "flowpkg.child.wait") {
             var info = siginfo_t()
@@ -193,6 +214,7 @@ package final class ChildProcess: @unchecked Sendable {
                 return code
             }
             if let slot { ChildProcessGroups.unregister(slot) }
+            if let lifeline { close(lifeline) }
             _ = state.wait { $0.openStreams == 0 ? true : nil }
             onExit?(code)
         }

@@ -22,8 +22,10 @@ final class SpawnActions {
     #endif
 
     /// `output`: the write ends of the output and error pipes, or nil to inherit flowpkg's
-    /// (`discard` sends both to `/dev/null`).
-    init(output: (Int32, Int32)?, discard: Bool, workingDirectory: String?) throws(ChildProcessError) {
+    /// (`discard` sends both to `/dev/null`); `lifeline`: a descriptor the child gets as 3.
+    init(output: (Int32, Int32)?, discard: Bool, workingDirectory: String?, lifeline: Int32? = nil)
+        throws(ChildProcessError)
+    {
         posix_spawn_file_actions_init(actions)
         posix_spawnattr_init(attributes)
         posix_spawn_file_actions_addopen(actions, 0, "/dev/null", O_RDONLY, 0)
@@ -34,13 +36,15 @@ final class SpawnActions {
             posix_spawn_file_actions_addopen(actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        if let lifeline { posix_spawn_file_actions_adddup2(actions, lifeline, ChildCommand.lifelineDescriptor) }
         var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         #if canImport(Glibc)
-            // Every descriptor but 0, 1 and 2 closed in the child, whoever opened it and however.
+            // Every descriptor but 0, 1 and 2 (and the lifeline) closed in the child, whoever
+            // opened it and however.
             guard let closeFrom = Self.closeFrom else {
                 throw .cannotStart(command: "", reason: "this C library lacks posix_spawn_file_actions_addclosefrom_np")
             }
-            _ = closeFrom(actions, 3)
+            _ = closeFrom(actions, lifeline == nil ? 3 : ChildCommand.lifelineDescriptor + 1)
             if let workingDirectory {
                 guard let changeDirectory = Self.changeDirectory else {
                     throw .cannotStart(command: "", reason: "this C library lacks posix_spawn_file_actions_addchdir_np")

@@ -103,7 +103,8 @@ public struct BustedConfiguration: Sendable, Equatable {
     /// Bounds for a configuration: it is a few lines.
     static let limits = LuaLimits(memory: 64 << 20, instructions: 10_000_000, seconds: 5)
 
-    private static func evaluate(_ arguments: [LuaValue]) throws -> LuaValue {
+    /// Runs `Embedded/lua/configuration.lua` with `arguments` (its mode first) in a bounded state.
+    static func evaluate(_ arguments: [LuaValue]) throws -> LuaValue {
         let state = try LuaState(limits: limits)
         defer { state.close() }
         let results: [LuaValue]

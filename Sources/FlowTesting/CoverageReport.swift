@@ -8,7 +8,8 @@ import FlowSupport
 
 /// `--coverage`: the project's own modules (not specs, not dependencies), each with the lines
 /// Lua 5.4 marks executable (its `activelines`, read from the compiled chunk) and how often
-/// each ran, written as lcov's `lcov.info` and luacov's `luacov.report.out`.
+/// each ran, written as lcov's `lcov.info`, luacov's `luacov.report.out`, Cobertura's XML and
+/// an HTML report.
 public struct CoverageReport: Sendable, Equatable {
     public struct File: Sendable, Equatable {
         /// Relative to the project folder, as the specs' chunk names give it.
@@ -20,9 +21,18 @@ public struct CoverageReport: Sendable, Equatable {
         public var sourceLines: [String]
 
         public var hitLines: Int { executableLines.filter { (hits[$0] ?? 0) > 0 }.count }
+
+        public init(path: String, executableLines: [Int], hits: [Int: Int], sourceLines: [String]) {
+            self.path = path
+            self.executableLines = executableLines
+            self.hits = hits
+            self.sourceLines = sourceLines
+        }
     }
 
     public var files: [File]
+
+    public init(files: [File]) { self.files = files }
 
     /// Covered executable lines, in percent of all (100 when there are none).
     public var percent: Double {
@@ -92,18 +102,28 @@ public struct CoverageReport: Sendable, Equatable {
             + " " + String(printf: "%.2f%%", percent) + "\n"
     }
 
-    /// Writes `lcov.info` and `luacov.report.out` into `folder` (made when missing), each whole
-    /// or not at all; returns the files written.
-    public func write(to folder: String) throws -> [String] {
+    /// Writes every report into `folder` (made when missing): `lcov.info`, `luacov.report.out`,
+    /// `cobertura.xml` (its `<source>` is `sourceRoot`, the project folder) and the HTML report
+    /// (`index.html`, `style.css`, a page per file), each file whole or not at all; returns the
+    /// files written, the HTML report's index standing for its pages.
+    public func write(to folder: String, sourceRoot: String) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let timestamp = Int64(Date().timeIntervalSince1970 * 1000)
+        var outputs = [
+            ("lcov.info", lcov), ("luacov.report.out", luacov),
+            ("cobertura.xml", cobertura(sourceRoot: sourceRoot, timestamp: timestamp)),
+        ]
+        outputs += html.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var written: [String] = []
-        for (name, text) in [("lcov.info", lcov), ("luacov.report.out", luacov)] {
+        for (name, text) in outputs {
             let target = URL(fileURLWithPath: folder + "/" + name)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             let output = try AtomicOutput(beside: target)
             defer { output.removeIfLeft() }
             try Data(text.utf8).write(to: URL(fileURLWithPath: output.path))
             try output.moveIntoPlace()
-            written.append(target.path)
+            if !name.hasSuffix(".html") && name != "style.css" || name == "index.html" { written.append(target.path) }
         }
         return written
     }

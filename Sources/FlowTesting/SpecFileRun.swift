@@ -73,6 +73,7 @@ enum SpecFileRun {
         var result = SpecFileResult(
             file: file, records: records, stopped: fields["stopped"]?.stringValue,
             missingModule: fields["missing"]?.stringValue, missingMessage: fields["message"]?.stringValue)
+        if case .array(let names)? = fields["reached"] { result.reached = names.compactMap(\.stringValue) }
         if case .table(let chunks)? = fields["coverage"] {
             for (chunk, lines) in chunks where chunk.hasPrefix("@") {
                 result.lineHits[String(chunk.dropFirst()), default: [:]] = LineHits.decode(lines)

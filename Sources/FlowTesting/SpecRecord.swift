@@ -81,6 +81,9 @@ public struct SpecFileResult: Sendable, Equatable {
     public var missingMessage: String?
     /// With `--coverage`: hits of each line run, by chunk name (`src/calc.lua`, `./src/calc.lua`).
     public var lineHits: [String: [Int: Int]] = [:]
+    /// What the file's run required: module names, and the files lpath's searcher loaded them
+    /// from (`./src/calc.lua`), in order; `--watch`'s `RequireGraph` is made of these.
+    public var reached: [String] = []
 
     public init(
         file: String, records: [SpecRecord], stopped: String? = nil, missingModule: String? = nil,

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 @Suite struct AnalysisRealLibrariesTests {
     @Test func debianLibrariesHaveNoErrors() throws {
         let fileManager = FileManager.default
-        let project = fileManager.temporaryDirectory.appendingPathComponent("flowkit-libraries-\(UUID().uuidString)")
+        let project = try Scratch("libraries").url
         let sources = project.appendingPathComponent("Sources")
         defer { try? fileManager.removeItem(at: project) }
         try fileManager.createDirectory(at: sources, withIntermediateDirectories: true)

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 @testable import FlowArchive
@@ -6,8 +7,7 @@ import Testing
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flowpkg-archive-\(UUID().uuidString)")
+        directory = try Scratch("archive").url
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

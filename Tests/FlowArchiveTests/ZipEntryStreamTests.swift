@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-zip-\(UUID().uuidString)")
+        folder = try Scratch("zip").url
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 

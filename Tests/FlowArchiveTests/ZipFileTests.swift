@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// a larger one is read from the file at each read. Either way a read past the end is refused.
 @Suite struct ZipFileTests {
     func file(_ bytes: [UInt8]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-zipfile-\(UUID().uuidString)")
+        let url = try Scratch("zipfile").path("archive.zip")
         try Data(bytes).write(to: url)
         return url
     }

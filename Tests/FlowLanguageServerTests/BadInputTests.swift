@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -72,7 +73,7 @@ import Testing
     @Test func aFileOutsideTheProjectGetsAnErrorAndNoDiagnostics() throws {
         let project = try SampleProject()
         defer { project.remove() }
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString).lua")
+        let outside = try Scratch("outside").path("outside.lua")
         let server = ServerConnection()
         try server.initialize(root: project.root)
         server.open(outside, "pirnt(1)\n")

@@ -1,6 +1,7 @@
 import FlowDependencies
 import FlowLanguageServer
 import FlowProject
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -8,10 +9,8 @@ import Testing
 /// FP401, and go-to-definition opens the dependency's own file.
 @Suite struct DependencyNavigationTests {
     @Test func aPathDependencyResolvesAndDefinitionOpensItsFile() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flowpkg-lsp-deps-\(UUID().uuidString)"
-        )
-        .standardizedFileURL
+        let base = try Scratch("lsp-deps").url
+            .standardizedFileURL
         defer { try? FileManager.default.removeItem(at: base) }
         func write(_ path: String, _ text: String) throws {
             let url = base.appendingPathComponent(path)
@@ -49,10 +48,8 @@ import Testing
     /// A rock's module opens under its own path (`…/penlight-1.13.1-1-…/pl/pretty.lua`), not
     /// under the cache's hash, and validation names that path for a problem in it.
     @Test func aRockModuleOpensUnderItsModulePath() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flowpkg-lsp-rock-\(UUID().uuidString)"
-        )
-        .standardizedFileURL
+        let base = try Scratch("lsp-rock").url
+            .standardizedFileURL
         defer {
             // The readable copies are read-only; their folders are not, so they go with the rest.
             try? FileManager.default.removeItem(at: base)

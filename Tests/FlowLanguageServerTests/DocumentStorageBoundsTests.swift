@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import ContentLengthFraming
 import LanguageServerProtocol
@@ -17,7 +18,7 @@ import Testing
         defer { project.remove() }
         let server = ServerConnection()
         try server.initialize(root: project.root)
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString).lua")
+        let outside = try Scratch("outside").path("outside.lua")
         server.open(outside, String(repeating: "x = 1\n", count: 100_000))
         server.change(outside, version: 2, [["text": String(repeating: "y = 2\n", count: 100_000)]])
         #expect(try isAlive(server, project.url("Sources/Main.lua")))

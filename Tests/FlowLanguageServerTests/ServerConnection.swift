@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import ContentLengthFraming
 import LanguageServerProtocol
@@ -155,7 +156,7 @@ struct SampleProject {
 
     init(environment: String = "codeflow-ios") throws {
         root =
-            FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-lsp-\(UUID().uuidString)")
+            try Scratch("lsp").url
             .standardizedFileURL
         try write(
             "flowpkg.json",

@@ -1,16 +1,15 @@
 import FlowDependencies
 import FlowLiveServer
 import FlowProject
+import FlowTestSupport
 import Foundation
 import Testing
 
 /// `flowpkg serve` serves a path dependency's modules and watches its folder.
 @Suite struct LiveDependenciesTests {
     @Test func aPathDependencyIsServedAndWatched() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flowpkg-serve-deps-\(UUID().uuidString)"
-        )
-        .standardizedFileURL
+        let base = try Scratch("serve-deps").url
+            .standardizedFileURL
         defer { try? FileManager.default.removeItem(at: base) }
         func write(_ path: String, _ text: String) throws {
             let url = base.appendingPathComponent(path)

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// One name per project file: relative to the current folder for a terminal, absolute for links.
 @Suite struct ProjectPathsTests {
     func project() throws -> URL {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("paths-\(UUID().uuidString)")
+        let base = try Scratch("paths").url
         let sources = base.appendingPathComponent("App/Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try Data("return 1\n".utf8).write(to: sources.appendingPathComponent("main.lua"))

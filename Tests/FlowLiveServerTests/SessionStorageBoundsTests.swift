@@ -1,4 +1,5 @@
 import FlowLiveProtocol
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func loadedItemsAreCappedAndLookedUpByName() throws {
-        let sessions = ProgramSessions(root: FileManager.default.temporaryDirectory)
+        let sessions = ProgramSessions(root: try Scratch("sessions").url)
         let items = (0..<(ProgramSessions.maxLoadedItems + 500)).map {
             LiveLoadedItem(kind: .module, name: "m\($0)", source: "live", size: 1, sha256: "", loadedAt: 0)
         }
@@ -60,7 +61,7 @@ import Testing
 
     /// 32 programs × 2,000 lines × 16 KB kept 1 GB: all of them now share a few MB.
     @Test func everyProgramTogetherKeepsWithinOneByteBudget() throws {
-        let sessions = ProgramSessions(root: FileManager.default.temporaryDirectory)
+        let sessions = ProgramSessions(root: try Scratch("sessions").url)
         let line = String(repeating: "y", count: LiveProtocol.maxLineBytes - 64)
         for number in 0..<ProgramSessions.maxPrograms {
             for _ in 0..<4 {

@@ -1,4 +1,5 @@
 import FlowLiveServer
+import FlowTestSupport
 import Foundation
 
 /// A small project in a temporary folder, served by a real `LiveServer` on a free loopback port.
@@ -14,7 +15,7 @@ public final class LiveFixture: @unchecked Sendable {
         limits: LiveConnectionLimits = LiveConnectionLimits(), listeningOn requestedPort: UInt16 = 0,
         onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in }
     ) async throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-live-\(UUID().uuidString)")
+        root = try Scratch("live").url
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(

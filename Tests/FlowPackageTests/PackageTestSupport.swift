@@ -24,9 +24,9 @@ func runTool(_ executable: String, _ arguments: [String], environment: [String: 
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
     process.environment = env
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-tool-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: scratch.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    let folder = try Scratch("tool")
+    defer { folder.remove() }
+    let scratch = try folder.file("output", "")
     let handle = try FileHandle(forWritingTo: scratch)
     process.standardOutput = handle
     process.standardError = handle

@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// step's, every lint and project finding kept, in the report's order.
 @Suite struct ConcurrentLintRulesTests {
     func report(modules count: Int) throws -> [String] {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("many-\(UUID().uuidString)")
+        let root = try Scratch("many").url
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)

@@ -122,7 +122,7 @@ import Testing
 
     /// Past a bound, FP106 names it, and the rest of validation goes on.
     @Test func validationReportsFP106AndGoesOn() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-rc-\(UUID().uuidString)")
+        let root = try Scratch("rc").url
         let sources = root.appendingPathComponent("Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }

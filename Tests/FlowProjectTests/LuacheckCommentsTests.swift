@@ -1,12 +1,13 @@
 import FlowDiagnostics
 import FlowProject
+import FlowTestSupport
 import Foundation
 import Testing
 
 /// Issue 34: luacheck's inline options apply to the lint classes, as luacheck reads them.
 @Suite struct LuacheckCommentsTests {
     func codes(_ source: String) throws -> [String] {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("inline-\(UUID().uuidString)")
+        let root = try Scratch("inline").url
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
@@ -47,7 +48,7 @@ import Testing
 /// Issue 34: `.luacheckrc`'s options carry over to the lint classes.
 @Suite struct LuacheckrcOptionsTests {
     func codes(_ files: [String: String]) throws -> [String] {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rc-\(UUID().uuidString)")
+        let root = try Scratch("rc").url
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Sources/spec"), withIntermediateDirectories: true)

@@ -22,8 +22,7 @@ import Testing
 
         init(resources: String, repository: Bool = false) throws {
             base =
-                FileManager.default.temporaryDirectory
-                .appendingPathComponent("flowpkg-links-\(UUID().uuidString)").standardizedFileURL
+                try FlowTestSupport.Scratch("links").url.standardizedFileURL
             let sources = base.appendingPathComponent("App/Sources")
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
             if repository {
@@ -193,7 +192,7 @@ import Testing
 /// validate refuses what export would (FP503), so a project never passes one and fails the other.
 @Suite struct EntryLimitTests {
     @Test func moreEntriesThanAPackageHoldsIsFP503() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-many-\(UUID().uuidString)")
+        let root = try Scratch("many").url
         let resources = root.appendingPathComponent("Resources")
         try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(

@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowTestSupport
 import Foundation
 
 /// The fixture projects under `Tests/Fixtures`, found from this file's path (not bundle
@@ -12,8 +13,7 @@ enum ProjectFixtures {
 
     /// A fresh copy of a fixture in a temporary folder, for tests that add files to it.
     static func copy(_ relative: String) throws -> URL {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("flowkit-\(UUID().uuidString)").standardizedFileURL
+        let scratch = try Scratch("flowkit").url.standardizedFileURL
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let destination = scratch.appendingPathComponent(url(relative).lastPathComponent)
         try FileManager.default.copyItem(at: url(relative), to: destination)

@@ -1,5 +1,6 @@
 import FlowDiagnostics
 import FlowProject
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -180,7 +181,7 @@ import Testing
     func validatesWithoutErrorsAndWithTheMeasuredWarnings(_ base: CodeBase) throws {
         try #require(
             Self.isInstalled(base), "\(base.name) is not installed: run FLOWPKG_SETUP_TEST_TOOLS=1 bash .ci/setup")
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")
+        let root = try Scratch("corpus").url
         defer { try? FileManager.default.removeItem(at: root) }
         let sources = root.appendingPathComponent("Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)

@@ -2,6 +2,7 @@ import FlowDiagnostics
 import FlowProject
 import FlowLoader
 import FlowPackage
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 @Suite struct RealCodeRulesTests {
     /// A project in a temporary folder with `files` (paths relative to the project folder).
     static func project(_ files: [String: String], json: String? = nil) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("realcode-\(UUID().uuidString)")
+        let root = try Scratch("realcode").url
         let projectFile = json ?? #"{"name": "R", "identifier": "com.example.r", "version": "1.0.0"}"#
         for (path, text) in files.merging(["flowpkg.json": projectFile], uniquingKeysWith: { a, _ in a }) {
             let url = root.appendingPathComponent(path)

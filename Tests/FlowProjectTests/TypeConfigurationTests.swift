@@ -1,5 +1,6 @@
 import FlowDiagnostics
 import FlowProject
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// `runtime.version`, as a lua-language-server user's project has them.
 @Suite struct TypeConfigurationTests {
     private func project(_ files: [String: String], projectFile: String? = nil) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("types-config-\(UUID().uuidString)")
+        let root = try Scratch("types-config").url
         let json =
             projectFile
             ?? #"{"name": "T", "identifier": "com.example.t", "version": "1.0.0", "startModule": "Main"}"#

@@ -1,5 +1,6 @@
 import FlowDiagnostics
 import FlowProject
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -38,7 +39,7 @@ import Testing
     }
 
     private func project(_ main: String) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID().uuidString)")
+        let root = try Scratch("types").url
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
         try Data(

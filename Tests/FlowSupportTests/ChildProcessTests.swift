@@ -1,4 +1,5 @@
 @testable import FlowSupport
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -6,9 +7,9 @@ import Testing
 /// own, no inherited descriptor, a working directory for the child alone, secrets refused on a
 /// command line, exit statuses as a shell reports them.
 @Suite(.serialized) struct ChildProcessTests {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-child-\(UUID().uuidString)")
+    let scratch: URL
 
-    init() throws { try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true) }
+    init() throws { scratch = try Scratch("child").url }
 
     func shell(_ script: String, _ configure: (inout ChildCommand) -> Void = { _ in }) -> ChildCommand {
         var command = ChildCommand("/bin/sh", ["-c", script])
@@ -74,6 +75,17 @@ import Testing
             output.standardOutput.split(separator: "\n").dropLast().allSatisfy {
                 ["0", "1", "2"].contains($0) || Int($0).map { $0 >= 10 } == true
             })
+    }
+
+    /// A lifeline is descriptor 3 and nothing more, and reads nothing while flowpkg lives (end
+    /// of file comes once flowpkg is gone: `DevCommandTests` kills dev for it).
+    @Test func aLifelineIsDescriptorThreeAlone() throws {
+        let script = "ls /proc/$$/fd; if timeout 0.3 head -c 1 <&3; then echo ended; else echo alive; fi"
+        let output = try ChildProcess.run(shell(script) { $0.lifeline = true }, deadline: 30)
+        let lines = output.standardOutput.split(separator: "\n")
+        // The shell's own descriptors are 10 and above.
+        #expect(lines.dropLast().filter { Int($0).map { $0 < 10 } == true } == ["0", "1", "2", "3"], "\(lines)")
+        #expect(lines.last == "alive", "\(output.standardOutput)\(output.standardError)")
     }
 
     @Test func theWorkingDirectoryIsTheChildsAlone() throws {

@@ -1,4 +1,5 @@
 @testable import FlowSupport
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -55,9 +56,9 @@ import Testing
     }
 
     @Test func readableFileReadsInChunksAndSeeks() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("readable-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: url) }
-        try Data((0..<100).map { UInt8($0) }).write(to: url)
+        let scratch = try Scratch("readable")
+        defer { scratch.remove() }
+        let url = try scratch.file("bytes", (0..<100).map { UInt8($0) })
         let file = try ReadableFile(path: url.path)
         #expect(try file.read(upTo: 30) == Array(0..<30))
         try file.seek(to: 90)

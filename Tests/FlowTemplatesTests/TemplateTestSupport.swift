@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed by `remove()`.
@@ -5,8 +6,7 @@ struct TemplateScratch {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("flowpkg-template-tests-\(UUID().uuidString)", isDirectory: true)
+        url = try Scratch("template-tests").url
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -10,8 +10,7 @@ struct SpecProject {
     let root: URL
 
     init(files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flowpkg-testing-\(UUID().uuidString)", isDirectory: true)
+        root = try Scratch("testing").url
         for (path, text) in files {
             let file = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(
@@ -22,8 +21,7 @@ struct SpecProject {
 
     /// A copy of the folder `source`, so a run writes nothing in the source tree.
     init(copying source: URL) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flowpkg-testing-\(UUID().uuidString)", isDirectory: true)
+        root = try Scratch("testing").url
         try FileManager.default.copyItem(at: source, to: root)
     }
 

@@ -1,4 +1,5 @@
 import FlowPackage
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -13,8 +14,10 @@ import Testing
 /// Two processes (here two stores on one folder, each with its own descriptors, which flock(2)
 /// treats alike) share an update store without losing each other's work.
 @Suite struct UpdateStoreSharingTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-store-\(UUID().uuidString)")
+    let folder: URL
     let identifier = try! PackageIdentifier("com.example.app")
+
+    init() throws { folder = try Scratch("store").url }
 
     private func store() throws -> UpdateStore {
         try UpdateStore(folder: folder, identifier: identifier, trustedKeys: [])

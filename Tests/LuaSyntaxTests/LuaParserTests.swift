@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import FlowLua
 import Testing
@@ -46,9 +47,9 @@ import Testing
     /// starting with '#'; `load` of a string does not, so these are checked with `luac5.4 -p`.
     @Test(arguments: ["#!/usr/bin/env lua\nprint(1)", "\u{FEFF}print(1)", "\u{FEFF}# comment\nreturn 1"])
     func skipsWhatLuaFileLoaderSkips(_ chunk: String) throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowkit-\(UUID().uuidString).lua")
-        try Data(chunk.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        let scratch = try Scratch("chunk")
+        defer { scratch.remove() }
+        let file = try scratch.file("chunk.lua", chunk)
         let luac = Process()
         luac.executableURL = URL(fileURLWithPath: "/usr/bin/luac5.4")
         luac.arguments = ["-p", file.path]

@@ -57,10 +57,12 @@ struct DevTerminal {
                 program: { base, token in
                     // The token goes in the environment: a command line is readable by every
                     // local user. The program ends when dev is gone, even killed (`ParentWatch`).
-                    ChildCommand(
+                    var command = ChildCommand(
                         Flowpkg.executablePath, ["run", shown, "--live", base, "--watch"] + runArguments,
                         environment: [ParentWatch.variable: "\(getpid())", LiveOptions.sourceValidatesVariable: "1"],
                         secrets: [LiveOptions.tokenVariable: token], lifetime: .bound(forwardsSignals: false))
+                    command.lifeline = true
+                    return command
                 },
                 report: { Self.show($0, output: output, renderer: renderer, readsKeys: readsKeys) })
         } catch {

@@ -53,7 +53,14 @@ enum TestCommandLine {
     {
         var plan = plan
         plan.options.coverage = coverage != nil
-        if coverage != nil { plan.options.coverageFiles = ownModules(of: target, root: root) }
+        if coverage != nil {
+            do {
+                plan.options.coverageFiles = try coveredModules(of: target, root: root)
+            } catch {
+                StandardStream.error.write("error: \(error)\n")
+                return 1
+            }
+        }
         let format = format ?? plan.output.flatMap(TestFormat.init(bustedOutput:)) ?? .text
         guard chdir(root) == 0 else {
             StandardStream.error.write("error: cannot enter the project folder \(root)\n")
@@ -79,30 +86,48 @@ enum TestCommandLine {
             let renderer = DiagnosticRenderer(
                 format: .text, useColor: false, workingDirectory: Terminal.workingDirectory)
             StandardStream.error.write(target.warnings.map { renderer.text($0) + "\n" }.joined())
-            StandardStream.error.write(
-                "error: the specs need \(missing), which is not among the project's dev dependencies; "
-                    + "add it with: flowpkg add --dev \(missing)\n")
+            StandardStream.error.write(missingModuleMessage(missing))
             return 1
         }
         fflush(nil)  // what the specs printed goes first
         StandardStream.output.write(render(report, format: format, plan: plan))
         var status: Int32 = report.succeeded ? 0 : 1
-        if let coverage, !plan.options.list, !writeCoverage(report, target: target, root: root, coverage) {
+        if let coverage, !plan.options.list, !writeCoverage(report, plan.options.coverageFiles, root: root, coverage) {
             status = 1
         }
         return status
     }
 
+    /// The one message for a module busted's API needs that the project lacks (luassert, say).
+    static func missingModuleMessage(_ missing: String) -> String {
+        "error: the specs need \(missing), which is not among the project's dev dependencies; "
+            + "add it with: flowpkg add --dev \(missing)\n"
+    }
+
+    /// `--watch`: runs `plan` in the project folder, then again at each save, until Ctrl-C.
+    static func watch(
+        _ plan: SpecPlan, target: TestTarget, root: String, format: TestFormat?, replan: @escaping () -> [String]?
+    ) -> Int32 {
+        let format = format ?? plan.output.flatMap(TestFormat.init(bustedOutput:)) ?? .text
+        guard chdir(root) == 0 else {
+            StandardStream.error.write("error: cannot enter the project folder \(root)\n")
+            return 1
+        }
+        let suite = TestSuite(
+            root: root, files: plan.files, identifier: target.project.identifier, sources: [target.source],
+            externalModules: target.project.projectFile.externalModules)
+        TestWatchLoop.run(plan, suite: suite, target: target, format: format, replan: replan)
+    }
+
     /// Writes the reports for the project's own modules; false when they cannot be written or
     /// the coverage is below the minimum.
-    private static func writeCoverage(_ report: TestReport, target: TestTarget, root: String, _ coverage: Coverage)
+    private static func writeCoverage(_ report: TestReport, _ modules: [String], root: String, _ coverage: Coverage)
         -> Bool
     {
-        let coverageReport = CoverageReport.make(
-            root: root, modules: ownModules(of: target, root: root), lineHits: report.lineHits)
+        let coverageReport = CoverageReport.make(root: root, modules: modules, lineHits: report.lineHits)
         let percent = String(printf: "%.2f", coverageReport.percent)
         do {
-            let written = try coverageReport.write(to: coverage.folder)
+            let written = try coverageReport.write(to: coverage.folder, sourceRoot: root)
             let shown = written.map { PathText.relative($0, from: Terminal.workingDirectory) }
             StandardStream.error.write("coverage: \(percent)% of lines (\(shown.joined(separator: ", ")))\n")
         } catch {
@@ -116,12 +141,14 @@ enum TestCommandLine {
         return true
     }
 
-    /// The project's own modules (not specs, not dependencies), relative to the project folder.
-    private static func ownModules(of target: TestTarget, root: String) -> [String] {
+    /// The project's own modules (not specs, not dependencies), relative to the project folder,
+    /// that `.luacov`'s include and exclude keep.
+    private static func coveredModules(of target: TestTarget, root: String) throws -> [String] {
         let project = target.project
-        return project.modules.filter { $0.dependency == nil && !project.isSpec($0) }.map {
+        let own = project.modules.filter { $0.dependency == nil && !project.isSpec($0) }.map {
             PathText.relative(RunTarget.lexicallyStandardized($0.file.path), from: root)
         }
+        return try LuacovConfiguration.read(inProject: root)?.included(own) ?? own
     }
 
     static func render(_ report: TestReport, format: TestFormat, plan: SpecPlan) -> String {

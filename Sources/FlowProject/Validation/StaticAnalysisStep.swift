@@ -41,10 +41,18 @@ enum StaticAnalysisStep {
         // The lint rules and the project rules read the same facts and nothing of each other:
         // on a large project the lint rules run on a thread of their own meanwhile, since this
         // step is the serial tail of validation (Benchmarks/README.md, lint speed).
+        // A file's options are made once: with a `.luacheckrc` of 500,000 globals each making took
+        // a second (issue 43), and the lint and project rules ask for them several times.
+        let madeOptions = Locked<[String: LintOptions]>([:])
+        let options: @Sendable (String) -> LintOptions = { path in
+            if let made = madeOptions.withLock({ $0[path] }) { return made }
+            let made = lint.options(forFile: path)
+            madeOptions.withLock { $0[path] = made }
+            return made
+        }
         let lintCheck: @Sendable () -> [Diagnostic] = {
             LintRules.check(
-                modules: modules, environment: environment, readOnlyGlobals: readOnlyGlobals,
-                options: { lint.options(forFile: $0) })
+                modules: modules, environment: environment, readOnlyGlobals: readOnlyGlobals, options: options)
         }
         let lintFindings = Locked<[Diagnostic]>([])
         let lintDone = DispatchGroup()
@@ -64,9 +72,8 @@ enum StaticAnalysisStep {
             resources: resources, environment: environment, unanalysedSources: unanalysedSources,
             everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
             startModule: project.startModule, uncompiled: uncompiled,
-            implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(
-                modules: modules, options: { lint.options(forFile: $0) }),
-            options: { lint.options(forFile: $0) })
+            implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(modules: modules, options: options),
+            options: options)
         let typeFindings = TypeCheckStep.check(
             project: project, modules: modules, definitions: definitions, disabled: luarc.disabled)
         lintDone.wait()

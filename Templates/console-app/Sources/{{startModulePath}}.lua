@@ -1,7 +1,7 @@
 -- {{startModule}}: where {{name}} starts. `flowpkg run` loads this module first.
 
 -- Other modules of the project are loaded by name, the way Lua's own `require` does it.
-local Banner = require "Banner"
+local Banner = require("Banner")
 
 -- Draws the message of the day in a frame.
 local function show(message)

@@ -2,20 +2,20 @@
 -- in Lua. The host app (see Host/) loads this module first and shows the class it returns.
 
 -- SDK modules give Lua the constants of UIKit's headers.
-local UiView = require "UIKit.UIView"
-local NsText = require "UIKit.NSText"
+local UiView = require("UIKit.UIView")
+local NsText = require("UIKit.NSText")
 
 local UIViewController = objc.UIViewController
 local {{startModuleLeaf}} = class.createClass("{{startModuleLeaf}}", UIViewController)
 
 -- The text in the middle of the screen is Resources/welcome.txt. As a property, it has a
 -- setter that getResource calls now and again whenever the file changes during development.
-{{startModuleLeaf}}.welcomeText = property {
+{{startModuleLeaf}}.welcomeText = property({
     set = function(self, text)
         self._welcomeText = text
         self:configureView()
     end,
-}
+})
 
 function {{startModuleLeaf}}:loadView()
     -- The view is built in code: no storyboard to keep in sync with the Lua side.

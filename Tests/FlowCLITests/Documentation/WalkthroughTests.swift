@@ -68,7 +68,9 @@ import Testing
 
     @Test func theUpdatesWalkthroughIsTheArticlesAndWorks() throws {
         // A free loopback port for the walk-through's feed server.
-        let probe = try StaticFeedServer(folder: FileManager.default.temporaryDirectory)
+        let probeFolder = try Scratch("probe")
+        defer { probeFolder.remove() }
+        let probe = try StaticFeedServer(folder: probeFolder.url)
         let port = probe.port
         probe.stop()
         let (block, status, text) = try Self.run(

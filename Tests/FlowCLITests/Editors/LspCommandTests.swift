@@ -6,7 +6,7 @@ import Testing
 /// own LSP client.
 @Suite struct LspCommandTests {
     private func makeProject() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-lsp-cli-\(UUID().uuidString)")
+        let root = try Scratch("lsp-cli").url
             .standardizedFileURL
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)

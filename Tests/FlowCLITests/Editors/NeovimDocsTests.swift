@@ -72,9 +72,7 @@ import Testing
         """#
 
     @Test func theDocumentedConfigurationWorksInDebiansNeovim() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flowpkg nvim-\(UUID().uuidString)"
-        ).standardizedFileURL
+        let folder = try Scratch("nvim with space").url
         defer { try? FileManager.default.removeItem(at: folder) }
         func write(_ path: String, _ text: String) throws {
             let url = folder.appendingPathComponent(path)

@@ -26,10 +26,12 @@ import Testing
             result.stdout == """
                 Made a project in . from template console-app:
                   wrote .gitignore
+                  wrote .stylua.toml
                   wrote Resources/motd.txt
                   wrote Sources/Banner.lua
                   wrote Sources/Main.lua
                   wrote flowpkg.json
+                  wrote spec/Banner_spec.lua
                   kept  README.md (already there, left as it was)
 
                 Next:

@@ -157,13 +157,10 @@ import Testing
     }
 }
 
-/// A process run to completion with its output captured (stock `lua5.4` or `flowpkg`).
+/// A process run to completion with its output captured (stock `lua5.4` or `flowpkg`), by the
+/// one runner, `FlowpkgProcess`.
 enum ProgramRun {
-    struct Result: Sendable {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = FlowpkgProcess.Result
 
     /// `env`, to run a command found on PATH (`lua5.4`, `unzip`).
     static let env = URL(fileURLWithPath: "/usr/bin/env")
@@ -173,34 +170,8 @@ enum ProgramRun {
     static func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String])
         -> Result
     {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let files = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-proof-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: files) }
         do {
-            try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-            let outURL = files.appendingPathComponent("stdout"), errURL = files.appendingPathComponent("stderr")
-            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-            let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-            let input = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = input
-            try process.run()
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            try out.close()
-            try err.close()
-            return Result(
-                status: process.terminationStatus,
-                stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+            return try FlowpkgProcess.run(arguments, in: directory, environment: environment, executable: executable)
         } catch {
             return Result(status: -1, stdout: "", stderr: "could not run \(executable.path) \(arguments): \(error)")
         }

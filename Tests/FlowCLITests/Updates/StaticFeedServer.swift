@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 
 /// `Tests/Fixtures/feed_server.py` serving a folder on a free loopback port, as any static web
@@ -21,7 +22,7 @@ final class StaticFeedServer {
     }
 
     init(folder: URL, mode: String = "normal", target: String = "package", extra: [String] = []) throws {
-        logFile = FileManager.default.temporaryDirectory.appendingPathComponent("feed-log-\(UUID().uuidString)")
+        logFile = try Scratch("feed-log").path("log")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Port 0: the system picks a free port, and the server prints it.
         process.arguments =

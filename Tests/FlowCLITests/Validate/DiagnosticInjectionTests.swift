@@ -7,7 +7,7 @@ import Testing
 /// the terminal's title, clear it, or forge `file:line: error:` lines in a CI log.
 @Suite struct DiagnosticInjectionTests {
     static func hostileProject() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-inject-\(UUID().uuidString)")
+        let root = try Scratch("inject").url
         let sources = root.appendingPathComponent("Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try

@@ -7,8 +7,7 @@ import Testing
 @Suite struct OutsideLinkCommandTests {
     /// `App/` linking `../texts/x.txt`, in a scratch folder that is no git work tree.
     static func project() throws -> URL {
-        let base = FileManager.default.temporaryDirectory
-            .appendingPathComponent("flowpkg-outside-\(UUID().uuidString)").standardizedFileURL
+        let base = try Scratch("outside").url.standardizedFileURL
         let sources = base.appendingPathComponent("App/Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(

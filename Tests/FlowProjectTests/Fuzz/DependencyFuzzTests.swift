@@ -19,8 +19,8 @@ import Testing
         }
     }
 
-    static func probe(_ kind: String, _ bytes: [UInt8]) -> [String] {
-        let folder = ProjectFuzzTests.scratch()
+    static func probe(_ kind: String, _ bytes: [UInt8]) throws -> [String] {
+        let folder = try ProjectFuzzTests.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         switch kind {
         case "lock": return DependencyProbe.lock(bytes, in: folder)
@@ -34,7 +34,7 @@ import Testing
         let inputs = try Self.corpus(kind)
         #expect(inputs.count >= 8)
         for (name, bytes) in inputs {
-            #expect(Self.probe(kind, bytes) == [], "\(kind)/\(name)")
+            #expect(try Self.probe(kind, bytes) == [], "\(kind)/\(name)")
         }
     }
 
@@ -70,7 +70,7 @@ import Testing
         let iterations = Int(ProcessInfo.processInfo.environment["FLOWPKG_FUZZ_ITERATIONS"] ?? "") ?? 40
         for round in 0..<iterations {
             let bytes = Self.mutated(inputs.randomElement(using: &random)!.bytes, &random)
-            let broken = Self.probe(kind, bytes)
+            let broken = try Self.probe(kind, bytes)
             #expect(broken == [], "\(kind) round \(round): \(String(decoding: bytes.prefix(400), as: UTF8.self))")
             if !broken.isEmpty { break }
         }
@@ -79,13 +79,13 @@ import Testing
 
 /// The probe's rules are not vacuous: what they guard against, handed to them directly, is caught.
 @Suite struct DependencyProbeRuleTests {
-    @Test func aDotNameOrAnEscapingPathIsCaught() {
+    @Test func aDotNameOrAnEscapingPathIsCaught() throws {
         let sha = String(repeating: "a", count: 64)
         let module = LockedModule(name: "Sources.Main", path: "Sources/Main.lua", size: 3, sha256: sha)
         let dots = LockedDependency(
             kind: "package", name: "..", version: "1", origin: "x", sha256: sha, requested: nil, dependencies: [],
             modules: [module])
-        let folder = ProjectFuzzTests.scratch()
+        let folder = try ProjectFuzzTests.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(!DependencyProbe.vendorTargets(of: [dots], root: folder.path).isEmpty)
         let good = LockedDependency(

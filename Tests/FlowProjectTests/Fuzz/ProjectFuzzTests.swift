@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -13,9 +14,7 @@ import Testing
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fixtures/fuzz/project").standardizedFileURL
 
-    static func scratch() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("flowpkg-fuzz-\(UUID().uuidString)")
-    }
+    static func scratch() throws -> URL { try Scratch("fuzz").url }
 
     static func inputs() throws -> [(name: String, bytes: [UInt8])] {
         try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted().map {
@@ -27,7 +26,7 @@ import Testing
         let inputs = try Self.inputs()
         #expect(inputs.count >= 20)
         for (name, bytes) in inputs {
-            let folder = Self.scratch()
+            let folder = try Self.scratch()
             defer { try? FileManager.default.removeItem(at: folder) }
             #expect(ProjectProbe.project(bytes, in: folder) == [], "\(name)")
         }
@@ -105,12 +104,12 @@ import Testing
             + Array(source(&random).utf8)
     }
 
-    @Test func generatedProjectsValidateWithinTheirBounds() {
+    @Test func generatedProjectsValidateWithinTheirBounds() throws {
         var random = Seeded(state: 38)
         let iterations = Int(ProcessInfo.processInfo.environment["FLOWPKG_FUZZ_ITERATIONS"] ?? "") ?? 24
         for round in 0..<iterations {
             let bytes = Self.project(&random)
-            let folder = Self.scratch()
+            let folder = try Self.scratch()
             defer { try? FileManager.default.removeItem(at: folder) }
             let broken = ProjectProbe.project(bytes, in: folder)
             #expect(broken == [], "round \(round): \(String(decoding: bytes.prefix(300), as: UTF8.self))")

@@ -537,6 +537,21 @@ end
 insert(package.searchers, 2, diskSearcher(options.lpath))
 insert(package.searchers, diskSearcher(options.localPath))
 
+-- --watch's require graph: every module a searcher found during this file's run, by its name and
+-- by what the searcher says it came from (`./src/calc.lua` for lpath's), so a save of that file
+-- reruns this spec file. Modules required by modules count too: the file runs in a fresh state.
+local reached = {}
+for index, searcher in ipairs(package.searchers) do
+  package.searchers[index] = function(name, ...)
+    local loader, extra = searcher(name, ...)
+    if type(loader) == "function" then
+      reached[#reached + 1] = name
+      if type(extra) == "string" then reached[#reached + 1] = extra end
+    end
+    return loader, extra
+  end
+end
+
 -- busted's own modules: assert, spy, stub, mock and match are luassert's.
 local found, luassert = pcall(require, "luassert")
 if not found then
@@ -652,7 +667,8 @@ end
 local function finish(extra)
   local counts = coverage and coverage.stop() or nil
   if not coverage and not options.debugged then sethook() end
-  local result = { records = records, randomseed = options.seed, stopped = stopped, coverage = counts }
+  local result = { records = records, randomseed = options.seed, stopped = stopped, coverage = counts,
+    reached = reached }
   for k, v in pairs(extra or {}) do result[k] = v end
   return result
 end

@@ -3,8 +3,8 @@
 
 local {{moduleLeaf}} = {
     version = "0.1.0",
-    words = require "{{module}}.words",
-    wrap = require "{{module}}.wrap",
+    words = require("{{module}}.words"),
+    wrap = require("{{module}}.wrap"),
 }
 
 return {{moduleLeaf}}

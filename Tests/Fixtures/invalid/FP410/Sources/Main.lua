@@ -1,0 +1,2 @@
+-- luacheck 112: a field set on a global that nothing declares.
+settings.volume = 3

@@ -1,0 +1,5 @@
+-- luacheck 212: an argument never read.
+local function greet(name, punctuation)
+  return "hello " .. name
+end
+print(greet("you"))

@@ -1,0 +1,3 @@
+-- luacheck 231: a local set but never read.
+local count
+count = 1

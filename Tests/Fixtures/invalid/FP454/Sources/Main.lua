@@ -1,0 +1,3 @@
+-- luacheck 531: more values than targets.
+local first = 1, 2
+print(first)

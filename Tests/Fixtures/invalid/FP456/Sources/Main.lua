@@ -1,0 +1,3 @@
+-- luacheck 541: an empty do..end block.
+do
+end

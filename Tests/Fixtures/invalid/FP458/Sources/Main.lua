@@ -1,0 +1,2 @@
+-- luacheck 551: a `;` that ends no statement.
+print("a");;

@@ -1,0 +1,2 @@
+-- luacheck 614: a comment ending in whitespace.  
+print("a")

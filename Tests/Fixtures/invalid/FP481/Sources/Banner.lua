@@ -1,0 +1,3 @@
+local Banner = {}
+Banner.frame = "+"
+return Banner

@@ -1,0 +1,5 @@
+local Banner = {}
+function Banner.show(text)
+  return "[" .. text .. "]"
+end
+return Banner
