@@ -82,7 +82,7 @@ extension ModuleTypeCollector {
         } else if let module = locals[local].requiredModule {
             site.callee = .moduleField(module: module, name: name)
             types.calls.append(site)
-        } else if case .named(let className) = locals[local].declared {
+        } else if case .named(let className) = currentType(of: local) {
             site.callee = .classField(className: className, name: name)
             types.calls.append(site)
             types.fieldReads.append(

@@ -208,7 +208,7 @@ extension ModuleTypeCollector {
     /// `x.name` where x is of a class: a read the class must have.
     private mutating func noteFieldRead(_ node: SyntaxNode, called: Bool) {
         guard tree[node.a].kind == .name, let local = resolve(tree[node.a].a),
-            case .named(let className) = locals[local].declared
+            case .named(let className) = currentType(of: local)
         else { return }
         let name = tree[node.b]
         types.fieldReads.append(

@@ -3,11 +3,23 @@ import LuaSyntax
 extension ModuleTypeCollector {
     mutating func walkBlock(_ block: NodeID, depth: Int) {
         let mark = scopeMark
+        let narrowing = narrowingMark
         let statements = tree.statements(of: block)
         for statement in statements {
             walkStatement(statement, depth: depth, isLast: statement == statements.last)
+            // `if not x then return end`: x is not nil in the rest of the block.
+            if leavesBlock(tree[statement]) { narrow(by: tree.lists[Int(tree[statement].a)], holds: false) }
         }
+        closeNarrowing(narrowing)
         closeScope(mark)
+    }
+
+    /// `block` walked with what `conditions` (each true or false) tell of the locals' types.
+    private mutating func walkBlock(_ block: NodeID, depth: Int, given conditions: [(NodeID, Bool)]) {
+        let narrowing = narrowingMark
+        for (condition, holds) in conditions { narrow(by: condition, holds: holds) }
+        walkBlock(block, depth: depth)
+        closeNarrowing(narrowing)
     }
 
     private mutating func walkStatement(_ id: NodeID, depth: Int, isLast: Bool) {
@@ -28,7 +40,7 @@ extension ModuleTypeCollector {
         case .doBlock: walkBlock(node.a, depth: depth)
         case .whileLoop:
             walkExpression(node.a)
-            walkBlock(node.b, depth: depth)
+            walkBlock(node.b, depth: depth, given: [(node.a, true)])
         case .repeatLoop:
             let mark = scopeMark
             for statement in tree.statements(of: node.a) { walkStatement(statement, depth: depth, isLast: false) }
@@ -36,11 +48,13 @@ extension ModuleTypeCollector {
             closeScope(mark)
         case .ifStatement:
             let parts = Array(tree.list(node.a, node.b * 2))
+            var failed: [(NodeID, Bool)] = []  // the conditions before: each false here
             for pair in stride(from: 0, to: parts.count, by: 2) {
                 walkExpression(parts[pair])
-                walkBlock(parts[pair + 1], depth: depth)
+                walkBlock(parts[pair + 1], depth: depth, given: failed + [(parts[pair], true)])
+                failed.append((parts[pair], false))
             }
-            if node.c >= 0 { walkBlock(node.c, depth: depth) }
+            if node.c >= 0 { walkBlock(node.c, depth: depth, given: failed) }
         case .numericFor:
             let parts = Array(tree.list(node.a, node.b))
             for expression in parts.dropFirst() { walkExpression(expression) }

@@ -49,6 +49,11 @@ struct ModuleTypeCollector {
     var localCalls: [(local: Int, line: Int, column: Int)] = []
     /// Calls of a field of a local table, resolved when every field is known.
     var tableCalls: [(table: Int, name: String, site: CallSite)] = []
+    /// Locals' types as the conditions around narrow them (ModuleTypeCollector+Narrowing.swift).
+    var narrowed: [Int: LuaType] = [:]
+    var narrowingUndo: [(local: Int, previous: LuaType?)] = []
+    /// Names assigned anywhere in the chunk: their locals are never narrowed.
+    let assignedSymbols: Set<Int32>
     let requireSymbol: Int32?
     let selfSymbol: Int32?
     let setmetatableSymbol: Int32?
@@ -59,6 +64,7 @@ struct ModuleTypeCollector {
         requireSymbol = tree.symbol(named: "require")
         selfSymbol = tree.symbol(named: "self")
         setmetatableSymbol = tree.symbol(named: "setmetatable")
+        assignedSymbols = Self.assignedSymbols(of: tree)
     }
 
     /// The types of a parsed chunk with its annotations.
