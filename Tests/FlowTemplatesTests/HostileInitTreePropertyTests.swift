@@ -69,7 +69,9 @@ import Testing
             defer { scratch.remove() }
             try Self.tree(&random, in: scratch.url)
             guard let code = ExistingCode.scan(scratch.url) else { continue }
-            let sources = URL(fileURLWithPath: code.sources, relativeTo: scratch.url).standardizedFileURL.path
+            // The base as a folder: resolved against a URL without its trailing slash, "." would be its parent.
+            let folder = URL(fileURLWithPath: scratch.url.path, isDirectory: true)
+            let sources = URL(fileURLWithPath: code.sources, relativeTo: folder).standardizedFileURL.path
             #expect(
                 sources == scratch.url.standardizedFileURL.path
                     || sources.hasPrefix(scratch.url.standardizedFileURL.path + "/"),
