@@ -67,22 +67,7 @@ extension LuaDebugInspector {
     func evaluate(_ expression: String, frame: (LuaThread, Int)?, runner: LuaThread, results: Int32) throws {
         let L = runner.L
         guard lua_checkstack(L, 8) != 0 else { throw LuaError(kind: .memory, message: "stack overflow") }
-        var source = "return " + expression
-        var loaded = source.withUTF8 { buffer in
-            luaL_loadbufferx(
-                L, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), buffer.count,
-                "=(evaluate)", "t")
-        }
-        if loaded != LUA_OK {
-            flowlua_pop(L, 1)
-            source = expression
-            loaded = source.withUTF8 { buffer in
-                luaL_loadbufferx(
-                    L, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), buffer.count,
-                    "=(evaluate)", "t")
-            }
-            if loaded != LUA_OK { throw LuaError.pop(status: loaded, from: L) }
-        }
+        try loadExpression(expression, on: runner)
         var names: [(name: String, index: Int32, isLocal: Bool)] = []
         var envReference = LUA_NOREF
         if let (thread, level) = frame {
@@ -136,7 +121,37 @@ extension LuaDebugInspector {
         defer { if envReference != LUA_NOREF { luaL_unref(L, flowlua_registryindex(), envReference) } }
         try state.protectedCall(argumentCount: 0, resultCount: results, on: L)
         guard let (thread, level) = frame else { return }
-        // Write back what the expression assigned to a local or an upvalue.
+        writeBack(names, from: envReference, to: thread, level: level, runner: runner)
+    }
+
+    /// Compiles `expression` onto the runner's stack as `return EXPR`, else as a statement.
+    private func loadExpression(_ expression: String, on runner: LuaThread) throws {
+        let L = runner.L
+        var source = "return " + expression
+        var loaded = source.withUTF8 { buffer in
+            luaL_loadbufferx(
+                L, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), buffer.count,
+                "=(evaluate)", "t")
+        }
+        if loaded != LUA_OK {
+            flowlua_pop(L, 1)
+            source = expression
+            loaded = source.withUTF8 { buffer in
+                luaL_loadbufferx(
+                    L, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), buffer.count,
+                    "=(evaluate)", "t")
+            }
+            if loaded != LUA_OK { throw LuaError.pop(status: loaded, from: L) }
+        }
+    }
+
+    /// Writes back to the frame's locals and upvalues what the evaluation assigned to their
+    /// names in its environment table (held by `envReference`).
+    private func writeBack(
+        _ names: [(name: String, index: Int32, isLocal: Bool)], from envReference: Int32, to thread: LuaThread,
+        level: Int, runner: LuaThread
+    ) {
+        let L = runner.L
         var ar = lua_Debug()
         guard lua_getstack(thread.L, Int32(level), &ar) != 0, lua_checkstack(L, 4) != 0 else { return }
         lua_rawgeti(L, flowlua_registryindex(), lua_Integer(envReference))
