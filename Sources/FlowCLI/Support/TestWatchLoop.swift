@@ -24,6 +24,9 @@ enum TestWatchLoop {
         _ plan: SpecPlan, suite: TestSuite, target: TestTarget, format: TestFormat,
         replan: @escaping () -> [String]?
     ) -> Never {
+        // Ctrl-C and SIGTERM end the watch at once (128 + the signal), even when flowpkg was
+        // started with them blocked, as a test runner's children are.
+        Interrupt.install(.exitAtOnce)
         let root = suite.root
         var graph = RequireGraph()
         var snapshot = SourceSnapshot(root: root)
