@@ -97,12 +97,9 @@ extension Flowpkg {
             name: .customLong("coverage-min"), help: "With --coverage, fail (exit 1) below this percentage of lines.")
         var coverageMin: Double?
 
-        // Hidden until it works end to end: a save did not rerun the spec files that reach it in
-        // the last end-to-end test (issue 45), so its help does not offer it yet.
         @Flag(
-            help: ArgumentHelp(
-                "After a first run, rerun at each save only the spec files whose requires reach the saved file (Ctrl-C ends).",
-                visibility: .hidden)
+            help:
+                "After a first run, rerun at each save only the spec files whose requires reach the saved file (Ctrl-C ends)."
         )
         var watch = false
 
