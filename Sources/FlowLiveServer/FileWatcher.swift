@@ -76,8 +76,9 @@ private struct Watch: Sendable {
 
     private func allFolders() -> (flat: [URL], recursive: [URL]) {
         var recursive: [URL] = []
-        for folder in folders() where folder.standardizedFileURL != root.standardizedFileURL {
-            recursive.append(folder)
+        for folder in folders() {
+            // The root is watched already (flat); named as a folder too, everything below it is.
+            if folder.standardizedFileURL != root.standardizedFileURL { recursive.append(folder) }
             for path in FileManager.default.walk(folder.path, skippingHidden: true) {
                 let url = folder.appendingPathComponent(path)
                 if FileManager.default.isFolder(atPath: url.path) { recursive.append(url) }

@@ -49,8 +49,8 @@ package final class ChildProcess: @unchecked Sendable {
     /// `endsWithThisThread`: the child gets SIGKILL from the kernel when the calling thread
     /// ends, even when flowpkg is SIGKILLed and can clean up nothing (issue 43: a killed `lock`
     /// left luarocks running until its deadline). Linux's parent-death signal, set by
-    /// `setpriv --pdeathsig KILL` (util-linux), which then runs the command in its place: posix_spawn
-    /// cannot set it. Only for a caller that waits for the child on this thread (`run`), since
+    /// `setpriv --pdeathsig KILL` (util-linux), which then runs the command in its place: the spawn
+    /// call (SpawnActions) cannot set it. Only for a caller that waits for the child on this thread (`run`), since
     /// the kernel ties the signal to the thread that started it. Where there is no setpriv, the
     /// child is started as it is.
     package static func start(

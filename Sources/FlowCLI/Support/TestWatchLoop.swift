@@ -39,7 +39,7 @@ enum TestWatchLoop {
             }, uniquingKeysWith: { first, _ in first })
         let saved = DispatchSemaphore(value: 0)
         let rootURL = URL(fileURLWithPath: root)
-        let watcher = FileWatcher(root: rootURL, folders: { subfolders(of: rootURL) }) { saved.signal() }
+        let watcher = FileWatcher(root: rootURL, folders: { [rootURL] }) { saved.signal() }
         watcher.start()
         StandardStream.error.write("watch: waiting for saves in \(shown(root)) (Ctrl-C ends)\n")
         while true {
@@ -70,14 +70,6 @@ enum TestWatchLoop {
         }
         fflush(nil)
         StandardStream.output.write(TestCommandLine.render(report, format: format, plan: plan))
-    }
-
-    /// The project folder's own subfolders, hidden ones left out: FileWatcher watches its root
-    /// alone flat (a folder equal to the root is not walked), and each of these with all below it.
-    private static func subfolders(of root: URL) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.map { root.appendingPathComponent($0) }
-            .filter { FileManager.default.isFolder(atPath: $0.path) }
     }
 
     private static func shown(_ path: String) -> String {
