@@ -44,12 +44,16 @@ let package = Package(
         ),
         // toml++, the TOML parser TOMLKit wraps, without TOMLKit's Swift layer: that imports Foundation
         // (and with it ICU) into the binary (Benchmarks/README.md, "stylua.toml without TOMLKit").
+        // pkg-config gives its include folder (Homebrew's is not searched by default); SwiftPM drops
+        // the -D flags of Debian's .pc with a "prohibited flag(s)" warning, which is harmless:
+        // document.cpp sets them itself.
         .systemLibrary(
             name: "CTomlPlusPlus",
             pkgConfig: "tomlplusplus",
             providers: [.apt(["libtomlplusplus-dev"]), .brew(["tomlplusplus"])]
         ),
-        // C functions over toml++ (document.cpp), so Swift reads stylua.toml without C++ interop.
+        // C functions over toml++ (document.cpp, which compiles toml++ in), so Swift reads stylua.toml
+        // without C++ interop.
         .target(name: "CStyLuaToml", dependencies: ["CTomlPlusPlus"]),
         .systemLibrary(
             name: "CLua",
