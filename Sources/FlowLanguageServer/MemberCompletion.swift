@@ -45,13 +45,9 @@ extension LanguageServer {
         return MemberAccess(chain: chain, prefix: prefix, isMethod: isMethod)
     }
 
-    /// The project's types (definitions and every module's), rebuilt when a module was analysed again.
+    /// The project's types (definitions and every module's), updated from the modules analysed since.
     func typeCatalog(_ workspace: Workspace) -> TypeCatalog {
-        let session = workspace.session
-        if let cached = workspace.typeCatalog, cached.stamp == session.modulesAnalysed { return cached.catalog }
-        let catalog = TypeCheckStep.catalog(of: session)
-        workspace.typeCatalog = (session.modulesAnalysed, catalog)
-        return catalog
+        workspace.types.catalog(of: workspace.session)
     }
 
     /// The members `access` may complete to, in the document `text` (its line `line`, 0-based, being typed).
