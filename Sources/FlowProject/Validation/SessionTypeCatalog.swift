@@ -1,7 +1,7 @@
 import FlowAnalysis
 
 /// The project's types as an editor uses them, kept between edits: each module's declarations
-/// are cached by its analysis, and only the modules analysed since the last request are read
+/// are cached, and only the modules the session analysed since the last request are read
 /// again (issue 47: rebuilding the catalogue from every module after each edit was most of
 /// completion's time).
 ///
@@ -14,8 +14,12 @@ import FlowAnalysis
 public final class SessionTypeCatalog {
     private var reloads = -1
     private var stamp = -1
-    private var declarations: [String: (stamp: Int, types: ModuleTypes)] = [:]
-    private var hot: Set<String> = []
+    /// Each module's name and file, in the project's order, as the last reload found them.
+    private var modules: [(name: String, path: String)] = []
+    private var positionByPath: [String: Int] = [:]
+    private var declarations: [String: ModuleTypes] = [:]
+    /// The positions in `modules` of the hot modules, in order.
+    private var hot: [Int] = []
     private var base: TypeCatalog?
     private var catalog = TypeCatalog()
 
@@ -25,53 +29,60 @@ public final class SessionTypeCatalog {
     public func catalog(of session: ValidationSession) -> TypeCatalog {
         if session.reloads != reloads {
             reloads = session.reloads
+            stamp = -1
+            modules = session.moduleFiles.map { ($0.module.name.rawValue, $0.path) }
+            positionByPath = [:]
+            for (position, module) in modules.enumerated() { positionByPath[module.path] = position }
             declarations = [:]
             hot = []
             base = nil
-        } else if session.modulesAnalysed == stamp, base != nil {
+        } else if session.modulesAnalysed == stamp {
             return catalog
         }
+        let changed = readDeclarations(of: session)
         stamp = session.modulesAnalysed
-        var changed = false
-        let firstRead = declarations.isEmpty
-        for (_, path) in session.moduleFiles {
-            guard let analysed = session.analysisStamp(ofFileAt: path), declarations[path]?.stamp != analysed else {
-                continue
-            }
-            let old = declarations[path]
-            // A text that does not parse (the line being typed) keeps the last declarations.
-            let types = session.facts(ofModuleAt: path)?.types?.declarations ?? old?.types ?? ModuleTypes()
-            declarations[path] = (analysed, types)
-            guard !firstRead, old?.types != types else { continue }
-            changed = true
-            if hot.insert(path).inserted { base = nil }
-        }
         var rebuilt = false
         if base == nil {
-            base = Self.base(of: session, without: hot, declarations: declarations)
+            var built = TypeCheckStep.definitionsCatalog(of: session)
+            let hotPaths = Set(hot.map { modules[$0].path })
+            for (name, path) in modules where !hotPaths.contains(path) {
+                if let types = declarations[path] { built.add(types, module: name, file: path) }
+            }
+            base = built
             rebuilt = true
         }
         if changed || rebuilt {
             catalog = base ?? TypeCatalog()
-            for (module, path) in session.moduleFiles where hot.contains(path) {
-                if let types = declarations[path]?.types {
-                    catalog.add(types, module: module.name.rawValue, file: path)
-                }
+            for position in hot {
+                let (name, path) = modules[position]
+                if let types = declarations[path] { catalog.add(types, module: name, file: path) }
             }
         }
         return catalog
     }
 
-    /// The environment's definitions, the project's definition files and the declarations of
-    /// every module not in `hot`, in the project's module order.
-    private static func base(
-        of session: ValidationSession, without hot: Set<String>,
-        declarations: [String: (stamp: Int, types: ModuleTypes)]
-    ) -> TypeCatalog {
-        var catalog = TypeCheckStep.definitionsCatalog(of: session)
-        for (module, path) in session.moduleFiles where !hot.contains(path) {
-            if let types = declarations[path]?.types { catalog.add(types, module: module.name.rawValue, file: path) }
+    /// Reads the declarations of the modules analysed since the last request; true when one
+    /// changed after the first read (a module that changes becomes hot, and the base is then
+    /// built again without it).
+    private func readDeclarations(of session: ValidationSession) -> Bool {
+        let firstRead = stamp < 0
+        var changed = false
+        for path in session.filesAnalysed(since: stamp) {
+            guard let position = positionByPath[path] else { continue }  // a script
+            let module = modules[position]
+            let old = declarations[module.path]
+            // A text that does not parse (the line being typed) keeps the last declarations.
+            let types =
+                session.facts(ofModuleAt: module.path)?.types?.declarations ?? old ?? ModuleTypes()
+            declarations[module.path] = types
+            guard !firstRead, old != types else { continue }
+            changed = true
+            if !hot.contains(position) {
+                hot.append(position)
+                hot.sort()
+                base = nil
+            }
         }
-        return catalog
+        return changed
     }
 }

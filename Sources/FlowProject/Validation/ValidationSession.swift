@@ -162,9 +162,10 @@ public final class ValidationSession {
         return true
     }
 
-    /// `modulesAnalysed` when the file at `path` was last analysed: it changes when the file does.
-    public func analysisStamp(ofFileAt path: String) -> Int? {
-        indexByPath[path].map { analysisStamps[$0] }
+    /// The files analysed again after `modulesAnalysed` was `stamp`, in the project's order: what
+    /// a cache kept since then must read again (every file after a `reload()`).
+    public func filesAnalysed(since stamp: Int) -> [String] {
+        units.indices.filter { analysisStamps[$0] > stamp }.map { units[$0].path }
     }
 
     /// What static analysis knows of the module at `path`: from its last text that parsed.
