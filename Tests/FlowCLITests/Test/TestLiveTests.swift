@@ -29,19 +29,24 @@ import Testing
         let project: TestCommandTests.Project
         let token = LiveServerOptions.generateToken()
         let server: LiveServer
-        let running: LaunchedPackage
+        /// The host, unless the session has none.
+        let running: LaunchedPackage?
         let events = Locked<[String]>([])
         /// What `commandLinesWithToken` found, each time a spec called it.
         let tokenSightings = Locked<[Int]>([])
         var url: String { "http://127.0.0.1:\(server.listeningPort ?? 0)" }
 
-        init(specs: [String: String]) throws {
+        init(specs: [String: String], host: Bool = true) throws {
             project = try TestCommandTests.Project(specs: specs)
             let events = self.events
             server = try LiveServer(
                 projectAt: project.folder, options: LiveServerOptions(port: 0, token: token), log: { _ in },
                 onEvents: { found in events.withLock { $0 += found.filter { $0.kind == .test }.map(\.text) } })
             try server.start()
+            guard host else {
+                running = nil
+                return
+            }
             let target = try RunTarget.open(project.folder, identifier: nil)
             let primary = try #require(target.loader.sources.last)
             var launch = PackageLaunch(primary: primary, name: "host")
@@ -84,14 +89,16 @@ import Testing
         }
 
         /// `flowpkg test ARGUMENTS` in the project, with `token` in FLOWPKG_LIVE_TOKEN; run again
-        /// while the host's test channel is not yet open.
+        /// while the host's test channel is not yet open (when there is a host).
         func test(_ arguments: [String], token: String?) throws -> FlowpkgProcess.Result {
             var environment = ["FLOWPKG_CACHE": project.cache.path]
             if let token { environment["FLOWPKG_LIVE_TOKEN"] = token }
             let deadline = Date().addingTimeInterval(20)
             while true {
                 let result = try FlowpkgProcess.run(["test"] + arguments, in: project.folder, environment: environment)
-                if !result.stderr.contains("no program is connected") || Date() > deadline { return result }
+                if running == nil || !result.stderr.contains("no program is connected") || Date() > deadline {
+                    return result
+                }
                 Thread.sleep(forTimeInterval: 0.1)
             }
         }
@@ -103,8 +110,20 @@ import Testing
             return condition()
         }
 
+        private let hostStopped = Locked(false)
+
+        /// Stops the host (once).
+        func stopHost() {
+            guard
+                !hostStopped.withLock({ stopped in
+                    defer { stopped = true }; return stopped
+                })
+            else { return }
+            running?.stop()
+        }
+
         func stop() {
-            running.stop()
+            stopHost()
             server.stop()
             project.remove()
         }
@@ -164,6 +183,31 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("refused the token in FLOWPKG_LIVE_TOKEN"), "\(refused.stderr)")
         #expect(session.tokenSightings.withLock { $0 }.isEmpty)
+    }
+
+    @Test func withNoProgramConnectedItSaysHowToStartOne() throws {
+        let session = try Session(specs: ["spec/host_spec.lua": Self.hostSpec], host: false)
+        defer { session.stop() }
+        let result = try session.test(["--live", session.url], token: session.token)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: no program is connected to this flowpkg serve"), "\(result.stderr)")
+    }
+
+    /// The program ends while a spec file runs: the run ends at once with the reason, not when
+    /// the file's time limit would have stopped it.
+    @Test func aProgramThatEndsMidRunEndsTheRunWithTheReason() throws {
+        let session = try Session(specs: [
+            "spec/host_spec.lua": "it('waits', function() commandLinesWithToken() while true do end end)\n"
+        ])
+        defer { session.stop() }
+        let asking = try BackgroundFlowpkg(
+            ["test", "--live", session.url, "--timeout", "8"], in: session.project.folder,
+            environment: ["FLOWPKG_CACHE": session.project.cache.path, "FLOWPKG_LIVE_TOKEN": session.token])
+        #expect(session.until { !session.tokenSightings.withLock { $0 }.isEmpty })
+        session.stopHost()
+        asking.process.waitUntilExit()
+        #expect(asking.process.terminationStatus == 1)
+        #expect(asking.stderr.contains("the program ended before its tests finished"), "\(asking.stderr)")
     }
 
     @Test func theTokenIsTakenFromTheEnvironmentOnly() throws {
