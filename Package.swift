@@ -109,7 +109,9 @@ let package = Package(
         // in by the same plugin as the templates.
         .target(
             name: "FlowTesting",
-            dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowSupport", "FlowJSON"],
+            dependencies: [
+                "FlowLiveProtocol", "FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowSupport", "FlowJSON",
+            ],
             exclude: ["Embedded"],
             plugins: ["EmbedTemplates"]
         ),
@@ -122,6 +124,7 @@ let package = Package(
             name: "FlowLiveDevelopment",
             dependencies: [
                 "FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime", "FlowSupport",
+                "FlowTesting",
             ]
         ),
         // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
@@ -172,6 +175,7 @@ let package = Package(
             name: "FlowLiveServer",
             dependencies: [
                 "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject", "FlowSupport",
+                "FlowTesting",
             ],
             // The session page's script and style as files their own tools check, compiled in.
             resources: [
@@ -287,7 +291,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowCLITests",
-            dependencies: ["FlowAnalysis", "FlowCLI", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"],
+            dependencies: [
+                "FlowAnalysis", "FlowCLI", "FlowDiagnostics", "FlowHTTP", "FlowLiveDevelopment", "FlowLiveServer",
+                "FlowPackage", "FlowProject", "FlowRuntime", "FlowSupport", "FlowTestSupport",
+            ],
             // The Python clients the tests run (a browser page check, a pseudo-terminal, a DAP
             // client) are read from the source tree, not bundled.
             exclude: ["Scripts", "DapClient"],
