@@ -162,9 +162,10 @@ let package = Package(
             dependencies: [
                 "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject", "FlowSupport",
             ],
-            // The session page's script and style as files their own tools check, compiled in.
+            // The session page's markup, script and style as files their own tools check, compiled in.
             resources: [
                 .embedInCode("Page/session.js"), .embedInCode("Page/console.js"), .embedInCode("Page/session.css"),
+                .embedInCode("Page/session.html"), .embedInCode("Page/snapshot.html"),
             ]
         ),
         // `Content-Length`-framed messages over a descriptor: the base protocol LSP and DAP share.
