@@ -26,8 +26,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: the DocC catalogs of the host libraries (.ci/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // stylua.toml, read by a maintained TOML library (flowpkg fmt).
-        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // C libraries, reached through pkg-config; each wrapper target owns its handles.
@@ -44,6 +42,15 @@ let package = Package(
             pkgConfig: "hogweed",
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
+        // toml++, the TOML parser TOMLKit wraps, without TOMLKit's Swift layer: that imports Foundation
+        // (and with it ICU) into the binary (Benchmarks/README.md, "stylua.toml without TOMLKit").
+        .systemLibrary(
+            name: "CTomlPlusPlus",
+            pkgConfig: "tomlplusplus",
+            providers: [.apt(["libtomlplusplus-dev"]), .brew(["tomlplusplus"])]
+        ),
+        // C functions over toml++ (document.cpp), so Swift reads stylua.toml without C++ interop.
+        .target(name: "CStyLuaToml", dependencies: ["CTomlPlusPlus"]),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -134,7 +141,7 @@ let package = Package(
         // LuaSyntax's tree and tokens, each result checked against Lua's bytecode before a write.
         .target(
             name: "FlowFormat",
-            dependencies: ["LuaSyntax", "FlowLua", "FlowSupport", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["LuaSyntax", "FlowLua", "FlowSupport", "CStyLuaToml"]
         ),
         // Static analysis: what each module requires, reads and defines, and the project-wide rules.
         .target(
@@ -311,5 +318,7 @@ let package = Package(
         ),
         // The zip container on its own: writer, reader, central directory, entry streams.
         .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive", "FlowTestSupport"]),
-    ]
+    ],
+    // toml++ needs C++17 (CStyLuaToml).
+    cxxLanguageStandard: .cxx17
 )

@@ -75,7 +75,8 @@ struct FmtOutput {
             StandardStream.output.write(String(decoding: formatted, as: UTF8.self))
             return true
         } catch let error as ConfigurationError {
-            let problem = FormatProblem(kind: .configuration, message: error.message, file: error.path)
+            let problem = FormatProblem(
+                kind: .configuration, message: error.message, file: error.path, line: error.line, column: error.column)
             return show([FormatResult(path: path, outcome: .failed(problem))], check: run.check)
         } catch let problem as FormatProblem {
             return show([FormatResult(path: path, outcome: .failed(problem))], check: run.check)
