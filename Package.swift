@@ -177,9 +177,10 @@ let package = Package(
                 "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject", "FlowSupport",
                 "FlowTesting",
             ],
-            // The session page's script and style as files their own tools check, compiled in.
+            // The session page's markup, script and style as files their own tools check, compiled in.
             resources: [
                 .embedInCode("Page/session.js"), .embedInCode("Page/console.js"), .embedInCode("Page/session.css"),
+                .embedInCode("Page/session.html"), .embedInCode("Page/snapshot.html"),
             ]
         ),
         // `Content-Length`-framed messages over a descriptor: the base protocol LSP and DAP share.
