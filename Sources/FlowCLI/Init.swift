@@ -27,6 +27,11 @@ extension Flowpkg {
                 listed. A folder that already holds a flowpkg.json is refused. Values default as \
                 with flowpkg new: the name from the folder's name, the identifier from the name.
 
+                In a folder of Lua code, init adopts it (docs/commands.md#init). With \
+                --rocks-server, each require the tree leaves unanswered is looked up on those \
+                servers and answered with the rock that provides it (flowpkg add ROCK), and \
+                flowpkg.json lists the servers.
+
                 Exit status: 0 done (or --dry-run), 64 a bad flag or value, 1 anything else (a \
                 folder that is a project already, a file where a folder must go, a write that \
                 failed).

@@ -1,5 +1,10 @@
 import FlowDependencies
 import FlowSupport
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The requires a tree leaves unanswered, answered from the rocks servers (issue 46): `pl.*`
 /// gets "the penlight rock provides these: flowpkg add penlight" when a rock on the servers
@@ -16,6 +21,15 @@ extension ExistingCode {
             !dependencies.contains { $0.name == name }
         }
         guard !wanted.isEmpty else { return }
+        // A folder that is no server (as `outdated` says of one): nothing to ask.
+        if let folder = servers.first(where: {
+            !$0.contains("://") && !FileManager.default.fileExists(atPath: $0 + "/manifest")
+        }) {
+            decisions.append(
+                "requires \(Self.listed(wanted)): not in the tree, and \(PathText.relative(folder, from: root)) has no "
+                    + "manifest (or does not exist): make one with luarocks-admin make-manifest")
+            return
+        }
         let index: RockModules
         do {
             index = try RockModules.look(servers: servers, cache: cache)

@@ -47,4 +47,19 @@ import Testing
         result = try DependenciesEndToEndTests.flowpkg(["add", "penlight"], in: tree, cache: cache)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
+
+    /// A folder given as a server that is none is said to be so, and init goes on.
+    @Test func aFolderThatIsNoServerIsNamed() throws {
+        let scratch = try Scratch("init-rocks")
+        defer { scratch.remove() }
+        let tree = try scratch.folder("tree")
+        try scratch.file("tree/main.lua", "print(require('pl.pretty'))\n")
+        let result = try DependenciesEndToEndTests.flowpkg(
+            ["init", "--dry-run", "--rocks-server", "../nothing"], in: tree, cache: scratch.path("cache"))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "requires pl.pretty: not in the tree, and ../nothing has no manifest (or does not exist)"),
+            "\(result.stdout)")
+    }
 }
