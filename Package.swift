@@ -44,12 +44,16 @@ let package = Package(
         ),
         // toml++, the TOML parser TOMLKit wraps, without TOMLKit's Swift layer: that imports Foundation
         // (and with it ICU) into the binary (Benchmarks/README.md, "stylua.toml without TOMLKit").
+        // pkg-config gives its include folder (Homebrew's is not searched by default); SwiftPM drops
+        // the -D flags of Debian's .pc with a "prohibited flag(s)" warning, which is harmless:
+        // document.cpp sets them itself.
         .systemLibrary(
             name: "CTomlPlusPlus",
             pkgConfig: "tomlplusplus",
             providers: [.apt(["libtomlplusplus-dev"]), .brew(["tomlplusplus"])]
         ),
-        // C functions over toml++ (document.cpp), so Swift reads stylua.toml without C++ interop.
+        // C functions over toml++ (document.cpp, which compiles toml++ in), so Swift reads stylua.toml
+        // without C++ interop.
         .target(name: "CStyLuaToml", dependencies: ["CTomlPlusPlus"]),
         .systemLibrary(
             name: "CLua",
@@ -105,7 +109,9 @@ let package = Package(
         // in by the same plugin as the templates.
         .target(
             name: "FlowTesting",
-            dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowSupport", "FlowJSON"],
+            dependencies: [
+                "FlowLiveProtocol", "FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowSupport", "FlowJSON",
+            ],
             exclude: ["Embedded"],
             plugins: ["EmbedTemplates"]
         ),
@@ -118,6 +124,7 @@ let package = Package(
             name: "FlowLiveDevelopment",
             dependencies: [
                 "FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime", "FlowSupport",
+                "FlowTesting",
             ]
         ),
         // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
@@ -168,10 +175,12 @@ let package = Package(
             name: "FlowLiveServer",
             dependencies: [
                 "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject", "FlowSupport",
+                "FlowTesting",
             ],
-            // The session page's script and style as files their own tools check, compiled in.
+            // The session page's markup, script and style as files their own tools check, compiled in.
             resources: [
                 .embedInCode("Page/session.js"), .embedInCode("Page/console.js"), .embedInCode("Page/session.css"),
+                .embedInCode("Page/session.html"), .embedInCode("Page/snapshot.html"),
             ]
         ),
         // `Content-Length`-framed messages over a descriptor: the base protocol LSP and DAP share.
@@ -283,7 +292,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowCLITests",
-            dependencies: ["FlowAnalysis", "FlowCLI", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"],
+            dependencies: [
+                "FlowAnalysis", "FlowCLI", "FlowDiagnostics", "FlowHTTP", "FlowLiveDevelopment", "FlowLiveServer",
+                "FlowPackage", "FlowProject", "FlowRuntime", "FlowSupport", "FlowTestSupport",
+            ],
             // The Python clients the tests run (a browser page check, a pseudo-terminal, a DAP
             // client) are read from the source tree, not bundled.
             exclude: ["Scripts", "DapClient"],

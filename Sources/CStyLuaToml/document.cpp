@@ -3,6 +3,13 @@
 // Benchmarks/README.md, "stylua.toml without TOMLKit").
 #include "cstyluatoml.h"
 
+// Compiled in (header-only), whatever pkg-config's flags say: a binary that loaded
+// libtomlplusplus.so at every start would need it installed wherever it runs, for the one
+// command that reads stylua.toml. Only the parser: no formatters.
+#undef TOML_HEADER_ONLY
+#undef TOML_SHARED_LIB
+#define TOML_HEADER_ONLY 1
+#define TOML_ENABLE_FORMATTERS 0
 #include <toml++/toml.h>
 
 #include <cstdlib>

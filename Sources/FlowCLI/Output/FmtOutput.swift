@@ -109,7 +109,9 @@ struct FmtOutput {
     }
 
     static func firstChangedLine(_ diff: String) -> Int? {
-        guard let header = diff.split(separator: "\n").first(where: { $0.hasPrefix("@@ -") }) else { return nil }
+        // The first hunk's header is the diff's third line.
+        let head = diff.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
+        guard let header = head.first(where: { $0.hasPrefix("@@ -") }) else { return nil }
         let numbers = header.dropFirst(4).prefix { $0.isNumber }
         return Int(numbers).map { max($0, 1) }
     }
