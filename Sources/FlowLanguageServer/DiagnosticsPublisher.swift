@@ -31,6 +31,8 @@ final class DiagnosticsPublisher: @unchecked Sendable {
     private var pending: Job?
     private var isStarted = false
     private var isStopping = false
+    /// A job is being published.
+    private var isWorking = false
 
     init(writer: MessageWriter) {
         self.writer = writer
@@ -66,6 +68,14 @@ final class DiagnosticsPublisher: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Returns once every job submitted so far is published (at `shutdown`: a client that asks
+    /// for it gets the findings of everything it sent before).
+    func drain() {
+        condition.lock()
+        defer { condition.unlock() }
+        while isStarted && (pending != nil || isWorking) && !isStopping { condition.wait() }
+    }
+
     private func work() {
         Self.lowerThreadPriority()
         while let job = next() {
@@ -73,6 +83,10 @@ final class DiagnosticsPublisher: @unchecked Sendable {
             let messages = job.workspace.changedDiagnostics(
                 current, documents: job.documents, version: job.version, versionPath: job.path)
             for message in messages { writer.send(OutgoingMessage(message)) }
+            condition.lock()
+            isWorking = false
+            condition.broadcast()
+            condition.unlock()
         }
     }
 
@@ -98,6 +112,7 @@ final class DiagnosticsPublisher: @unchecked Sendable {
         while pending == nil && !isStopping { condition.wait() }
         guard let job = pending else { return nil }
         pending = nil
+        isWorking = true
         return job
     }
 }
