@@ -174,14 +174,18 @@ let package = Package(
         .target(
             name: "FlowLiveServer",
             dependencies: [
-                "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject", "FlowSupport",
-                "FlowTesting",
+                "FlowDependencies", "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject",
+                "FlowSupport", "FlowTesting",
             ],
             // The session page's markup, script and style as files their own tools check, compiled in.
             resources: [
                 .embedInCode("Page/session.js"), .embedInCode("Page/console.js"), .embedInCode("Page/session.css"),
                 .embedInCode("Page/session.html"), .embedInCode("Page/snapshot.html"),
-            ]
+            ],
+            // FlowTesting brings FlowRuntime, whose one `import Foundation` (for `Bundle`) would
+            // otherwise make Foundation's String methods win overloads here and link Foundation and
+            // ICU into flowpkg (.ci/binary-check): members come only from modules imported here.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // `Content-Length`-framed messages over a descriptor: the base protocol LSP and DAP share.
         .target(name: "ContentLengthFraming", dependencies: ["FlowSupport"]),

@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowLiveProtocol
 import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials

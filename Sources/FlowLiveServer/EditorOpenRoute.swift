@@ -1,3 +1,4 @@
+import FlowLiveProtocol
 import FlowHTTP
 import FlowSupport
 #if canImport(FoundationEssentials)

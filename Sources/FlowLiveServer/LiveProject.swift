@@ -1,4 +1,5 @@
 import FlowDiagnostics
+import FlowDependencies
 import FlowLiveProtocol
 import FlowPackage
 import FlowProject

@@ -1,3 +1,4 @@
+import FlowDiagnostics
 import FlowHTTP
 import FlowLiveProtocol
 import FlowPackage

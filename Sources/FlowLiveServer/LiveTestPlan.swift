@@ -1,3 +1,4 @@
+import FlowPackage
 import FlowLiveProtocol
 import FlowProject
 import FlowSupport

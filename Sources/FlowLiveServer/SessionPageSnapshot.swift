@@ -1,3 +1,4 @@
+import FlowLiveProtocol
 import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials
