@@ -4,6 +4,10 @@ import FlowProject
 import FlowSupport
 import LanguageServerProtocol
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Publishes the project's findings from a thread of its own, so the server answers
 /// completion, hover and the rest while the project-wide rules run over a snapshot of the
 /// session: on a project of thousands of modules they take a second, and completion after an
@@ -27,6 +31,8 @@ final class DiagnosticsPublisher: @unchecked Sendable {
     private var pending: Job?
     private var isStarted = false
     private var isStopping = false
+    /// A job is being published.
+    private var isWorking = false
 
     init(writer: MessageWriter) {
         self.writer = writer
@@ -62,13 +68,41 @@ final class DiagnosticsPublisher: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Returns once every job submitted so far is published (at `shutdown`: a client that asks
+    /// for it gets the findings of everything it sent before).
+    func drain() {
+        condition.lock()
+        defer { condition.unlock() }
+        while isStarted && (pending != nil || isWorking) && !isStopping { condition.wait() }
+    }
+
     private func work() {
+        Self.lowerThreadPriority()
         while let job = next() {
             let current = job.snapshot.diagnosticsByFile()
             let messages = job.workspace.changedDiagnostics(
                 current, documents: job.documents, version: job.version, versionPath: job.path)
             for message in messages { writer.send(OutgoingMessage(message)) }
+            condition.lock()
+            isWorking = false
+            condition.broadcast()
+            condition.unlock()
         }
+    }
+
+    /// Puts the calling thread below the one that answers requests, so a completion typed while
+    /// findings are computed gets the CPU first (Linux: a thread's own nice value, found by its
+    /// id in /proc/thread-self, as Glibc's module leaves gettid out).
+    private static func lowerThreadPriority() {
+        #if os(Linux)
+            var link = [UInt8](repeating: 0, count: 64)
+            let count = link.withUnsafeMutableBytes { readlink("/proc/thread-self", $0.baseAddress!, 63) }
+            guard count > 0,
+                let last = String(decoding: link[0..<count], as: UTF8.self).split(separator: "/").last,
+                let thread = id_t(last)
+            else { return }
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, 10)
+        #endif
     }
 
     /// The job to publish next; nil once stopping (the thread then ends).
@@ -78,6 +112,7 @@ final class DiagnosticsPublisher: @unchecked Sendable {
         while pending == nil && !isStopping { condition.wait() }
         guard let job = pending else { return nil }
         pending = nil
+        isWorking = true
         return job
     }
 }

@@ -20,6 +20,9 @@ extension LanguageServer {
             throw ResponseError(code: ErrorCode.invalidRequest, message: "already initialized")
         }
         on(ShutdownRequest.self) { [unowned self] _ in
+            // What was sent before is published before the answer.
+            publishPendingEdits()
+            publisher.drain()
             state = .shutDown
             return NullResult()
         }

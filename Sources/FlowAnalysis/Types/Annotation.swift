@@ -48,8 +48,12 @@ public struct AnnotationBlock: Sendable, Hashable {
         var returns: [FunctionType.Return] = []
         var returnsVariadic = false
         var annotated = false
+        var overloads: [FunctionType] = []
         for annotation in annotations {
             switch annotation.kind {
+            case .overload(var overload):
+                overload.isMethod = isMethod
+                overloads.append(overload)
             case .param(let parameter):
                 parameters[parameter.name] = parameter
                 annotated = true
@@ -62,9 +66,18 @@ public struct AnnotationBlock: Sendable, Hashable {
             }
         }
         guard annotated else { return nil }
-        return FunctionType(
+        var signature = FunctionType(
             parameters: parameterNames.map { parameters[$0] ?? FunctionType.Parameter(name: $0, type: .unknown) },
             returns: returns, isVariadic: isVariadic, returnsVariadic: returnsVariadic, isMethod: isMethod)
+        signature.overloads = overloads
+        return isGeneric ? signature.erasing(genericNames) : signature
+    }
+
+    /// The names `---@generic` declares.
+    public var genericNames: Set<String> {
+        var names: Set<String> = []
+        for annotation in annotations { if case .generic(let declared) = annotation.kind { names.formUnion(declared) } }
+        return names
     }
 
     /// Whether a `---@return` annotation is in the block (a function then states its results).

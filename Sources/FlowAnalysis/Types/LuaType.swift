@@ -120,6 +120,8 @@ public struct FunctionType: Sendable, Hashable, CustomStringConvertible {
     public var returnsVariadic: Bool
     /// Written `function T:name()`: takes `self` unseen.
     public var isMethod: Bool
+    /// The `---@overload fun(...)` signatures it may also be called with.
+    public var overloads: [FunctionType] = []
 
     public init(
         parameters: [Parameter] = [], returns: [Return] = [], isVariadic: Bool = false, returnsVariadic: Bool = false,

@@ -47,6 +47,28 @@ extension ModuleTypeCollector {
         }
     }
 
+    /// `---@cast x T` right above a statement: from there to the end of the block, the local `x`
+    /// is a `T`; `---@cast x -?` (or `+?`) takes nil away from its type. A local assigned again
+    /// anywhere is unknown from there instead: the cast may not hold after the assignment.
+    mutating func applyCasts(above line: Int32) {
+        guard let block = block(at: line) else { return }
+        for annotation in block.annotations {
+            guard case .cast(let name, let type) = annotation.kind, let symbol = tree.symbol(named: name),
+                let local = resolve(symbol)
+            else { continue }
+            var cast = type
+            if assignedSymbols.contains(symbol) {
+                cast = .unknown
+            } else if type == .unknown {
+                guard let current = currentType(of: local), let narrower = TypeNarrowing.notNil.apply(to: current)
+                else { continue }
+                cast = narrower
+            }
+            narrowingUndo.append((local, narrowed[local]))
+            narrowed[local] = cast
+        }
+    }
+
     /// `if c then … return end` with no other branch: what follows runs only when `c` is false.
     func leavesBlock(_ node: SyntaxNode) -> Bool {
         guard node.kind == .ifStatement, node.b == 1, node.c < 0 else { return false }

@@ -6,6 +6,7 @@ extension ModuleTypeCollector {
         let narrowing = narrowingMark
         let statements = tree.statements(of: block)
         for statement in statements {
+            applyCasts(above: tree[statement].line)
             walkStatement(statement, depth: depth, isLast: statement == statements.last)
             // `if not x then return end`: x is not nil in the rest of the block.
             if leavesBlock(tree[statement]) { narrow(by: tree.lists[Int(tree[statement].a)], holds: false) }

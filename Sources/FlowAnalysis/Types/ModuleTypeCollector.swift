@@ -169,7 +169,7 @@ struct ModuleTypeCollector {
         let node = tree[function]
         let names = tree.list(node.a, node.b).map { tree.text(of: $0) }
         let isMethod = node.op & 2 != 0
-        guard let block, !block.isGeneric else { return nil }
+        guard let block else { return nil }
         return block.signature(parameterNames: names, isVariadic: node.op & 1 != 0, isMethod: isMethod)
     }
 

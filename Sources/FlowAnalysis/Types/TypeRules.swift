@@ -117,9 +117,25 @@ public enum TypeRules {
                 continue
             }
             guard let signature = member.signature else { continue }
-            findings += argumentFindings(site, signature: signature, name: name, catalog: catalog)
+            let found = argumentFindings(site, signature: signature, name: name, catalog: catalog)
+            if !found.isEmpty, !fitsAnOverload(site, signature: signature, name: name, catalog: catalog) {
+                findings += found
+            }
         }
         return findings
+    }
+
+    /// Whether one of the signature's `---@overload`s takes the call's arguments: then none is
+    /// reported. An overload of a method whose first parameter is `self` lists it, as a
+    /// function written with `.` does.
+    private static func fitsAnOverload(_ site: CallSite, signature: FunctionType, name: String, catalog: TypeCatalog)
+        -> Bool
+    {
+        signature.overloads.contains { overload in
+            var candidate = overload
+            if overload.parameters.first?.name == "self" { candidate.isMethod = false }
+            return argumentFindings(site, signature: candidate, name: name, catalog: catalog).isEmpty
+        }
     }
 
     /// Literal arguments against the parameters' annotated types.

@@ -22,15 +22,53 @@ import FlowLua
 /// Owns one `LuaChunkChecker` and one `ReusableModuleAnalyzer`, so each worker thread has its
 /// own checker.
 final class ModuleContentChecker {
+    /// What checking one module found. Its fields live in one box shared until one is changed,
+    /// so copying an outcome costs one reference: an editor's session copies every module's
+    /// at each edit while its findings are computed from a snapshot (issue 47).
     struct Outcome {
-        var diagnostics: [Diagnostic] = []
+        private final class Storage: @unchecked Sendable {
+            var diagnostics: [Diagnostic] = []
+            var facts: ModuleFacts?
+            var unanalysedSource: [UInt8]?
+            var checkedBytes: [UInt8]?
+
+            func copy() -> Storage {
+                let copy = Storage()
+                copy.diagnostics = diagnostics
+                copy.facts = facts
+                copy.unanalysedSource = unanalysedSource
+                copy.checkedBytes = checkedBytes
+                return copy
+            }
+        }
+
+        private var storage = Storage()
+
+        private mutating func unique() -> Storage {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+
+        var diagnostics: [Diagnostic] {
+            get { storage.diagnostics }
+            set { unique().diagnostics = newValue }
+        }
         /// What static analysis learnt, when the module compiled and analysis could read it.
-        var facts: ModuleFacts?
+        var facts: ModuleFacts? {
+            get { storage.facts }
+            set { unique().facts = newValue }
+        }
         /// The text of a module that did not compile or could not be analysed: what it might
         /// name (resources, globals) still counts, so its error is not echoed by false warnings.
-        var unanalysedSource: [UInt8]?
+        var unanalysedSource: [UInt8]? {
+            get { storage.unanalysedSource }
+            set { unique().unanalysedSource = newValue }
+        }
         /// The bytes read from the file and checked (export writes them).
-        var checkedBytes: [UInt8]?
+        var checkedBytes: [UInt8]? {
+            get { storage.checkedBytes }
+            set { unique().checkedBytes = newValue }
+        }
     }
 
     private let lua = LuaChunkChecker()
