@@ -31,7 +31,9 @@ public enum EditorLinks: Sendable, Equatable {
         case "idea", "intellij", "jetbrains": self = .idea
         default:
             if let colon = trimmed.firstIndex(of: ":"), trimmed[colon...].hasPrefix("://"),
-                !trimmed[..<colon].contains(" ")
+                // A Character, not a String: `contains(" ")` on a string is Foundation's
+                // overload wherever Foundation is visible, and pulls it into the static binary.
+                !trimmed[..<colon].contains(Character(" "))
             {
                 self = .url(trimmed)
             } else {
@@ -59,7 +61,7 @@ public enum EditorLinks: Sendable, Equatable {
     public func commandWords(path: String, line: Int, column: Int) -> [String]? {
         guard case .command(let words) = self, !words.isEmpty else { return nil }
         let placeholders = ["{path}", "{line}", "{column}"]
-        if words.contains(where: { word in placeholders.contains { word.contains($0) } }) {
+        if words.contains(where: { word in placeholders.contains { word.firstRange(of: $0) != nil } }) {
             return words.map { Self.fill($0, path: path, line: line, column: column) }
         }
         return words + ["\(path):\(line):\(column)"]

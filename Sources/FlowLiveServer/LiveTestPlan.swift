@@ -48,7 +48,9 @@ public enum LiveTestPlan {
         options.coverageFiles = []
         options.debugged = false
         var paths = Set(plan.files)
-        for folder in Set(plan.files.filter { $0.contains("/") }.compactMap { $0.split(separator: "/").first }) {
+        for folder in Set(
+            plan.files.filter { $0.firstIndex(of: "/") != nil }.compactMap { $0.split(separator: "/").first })
+        {
             let below = SpecDiscovery.walk(root + "/" + folder).filter { $0.hasSuffix(".lua") }
             paths.formUnion(below.map { "\(folder)/\($0)" })
         }

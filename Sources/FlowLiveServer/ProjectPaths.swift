@@ -57,7 +57,7 @@ public struct ProjectPaths: Sendable {
     /// paths asked of the file system: a token holder's 1 MB error full of `X.lua:1` must not
     /// cost seconds of the server's time (issue 38).
     public func rewritten(_ text: String) -> String {
-        guard text.contains(".lua:") else { return text }
+        guard text.firstRange(of: ".lua:") != nil else { return text }
         let bytes = Array(text.utf8)
         let marker = Array(".lua:".utf8)
         var out: [UInt8] = []

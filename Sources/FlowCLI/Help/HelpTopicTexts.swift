@@ -142,7 +142,9 @@ extension HelpTopic {
         connected to it, and prints the session page's URL; a save reloads, a save that does
         not validate prints its diagnostics (the program keeps its last good code), and a
         program that ended starts again at the next save; r + Enter starts it afresh at any
-        time. Ctrl-C ends both.
+        time, and t + Enter runs the project's specs in it (as flowpkg test --live URL does
+        against a program that follows serve, the token in FLOWPKG_LIVE_TOKEN). Ctrl-C ends
+        both.
         run DIR --watch is the same without the page.
 
         serve serves the project as it is on disk and pushes every saved change. Every request
