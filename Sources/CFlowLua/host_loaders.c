@@ -1,4 +1,4 @@
-// --- a context's `loadfile`/`dofile`, its `package.path` searcher and its `print` ---
+// --- a context's `loadfile`/`dofile` and its `print` ---
 #include <lauxlib.h>
 #include <lualib.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 //
 // C closures a context installs with a few API calls at every start (cflowlua.h says why). For
-// everything the package does not serve they hand over to stock Lua's own functions.
+// everything the package does not serve they run stock Lua's own functions, in their own frame.
 
 /// Asks the host (upvalue 1: `fetch(path, running) -> code, chunkName | nothing`) for the
 /// packaged script at argument 1, a relative path (leading "./" left out). On success pushes
@@ -34,26 +34,31 @@ static int flowlua_fetch_script(lua_State *L, int running) {
     return 1;
 }
 
+/// Runs stock Lua's library function in upvalue `upvalue` by its C pointer, in this frame: its
+/// errors name this function at the caller's line and a traceback shows this one frame, as
+/// stock Lua's own shows it.
+static int flowlua_run_stock(lua_State *L, int upvalue) {
+    lua_CFunction stock = lua_tocfunction(L, lua_upvalueindex(upvalue));
+    return stock(L);
+}
+
 /// `loadfile(filename [, mode [, env]])`: a packaged script by its relative path goes to stock
 /// `load` (upvalue 2) as text, any other path to stock `loadfile` (upvalue 3).
 static int flowlua_loadfile(lua_State *L) {
     int arguments = lua_gettop(L);
     const char *mode = luaL_optstring(L, 2, NULL);
-    if (flowlua_fetch_script(L, 0)) { /* code, chunk name */
-        /* a packaged script is text, as modules are: never a binary chunk */
-        if (mode == NULL || strchr(mode, 't') != NULL) lua_pushliteral(L, "t");
-        else lua_pushvalue(L, 2);
-        if (arguments >= 3) lua_pushvalue(L, 3);
-        lua_pushvalue(L, lua_upvalueindex(2));
-        lua_insert(L, arguments + 1);
-        lua_call(L, arguments >= 3 ? 4 : 3, LUA_MULTRET);
-        return lua_gettop(L) - arguments;
+    if (!flowlua_fetch_script(L, 0)) return flowlua_run_stock(L, 3);
+    /* code, chunk name; a packaged script is text, as modules are: never a binary chunk */
+    if (mode == NULL || strchr(mode, 't') != NULL) lua_pushliteral(L, "t");
+    else lua_pushvalue(L, 2);
+    int count = 3;
+    if (arguments >= 3) {
+        lua_pushvalue(L, 3);
+        count = 4;
     }
-    luaL_optstring(L, 1, NULL); /* its argument errors name this function, at the caller's line */
-    lua_pushvalue(L, lua_upvalueindex(3));
-    lua_insert(L, 1);
-    lua_call(L, arguments, LUA_MULTRET);
-    return lua_gettop(L);
+    lua_rotate(L, 1, count); /* load(code, chunk name, mode [, env]) */
+    lua_settop(L, count);
+    return flowlua_run_stock(L, 2);
 }
 
 /// What `dofile` returns: everything the chunk returned (above the file name).
@@ -62,78 +67,19 @@ static int flowlua_dofile_results(lua_State *L, int status, lua_KContext context
     return lua_gettop(L) - 1;
 }
 
-/// `dofile(filename)`: runs a packaged script by its relative path (noted as run by path, so a
-/// live change runs it again), or any other file. The chunk is called here, with a continuation
-/// so it may yield, rather than through stock `dofile`, whose C frame would then show in every
-/// traceback through it as an extra `[C]: in ?`.
+/// `dofile(filename)`: a packaged script by its relative path (noted as run by path, so a live
+/// change runs it again) is compiled from the package's text and run here, with a continuation
+/// so it may yield; any other path goes to stock `dofile` (upvalue 2).
 static int flowlua_dofile(lua_State *L) {
     lua_settop(L, 1);
-    if (flowlua_fetch_script(L, 1)) {
-        size_t length;
-        const char *code = lua_tolstring(L, 2, &length);
-        if (luaL_loadbufferx(L, code, length, lua_tostring(L, 3), "t") != LUA_OK) return lua_error(L);
-        lua_replace(L, 2);
-        lua_settop(L, 2);
-    } else {
-        const char *filename = luaL_optstring(L, 1, NULL);
-        if (luaL_loadfile(L, filename) != LUA_OK) return lua_error(L);
-    }
+    if (!flowlua_fetch_script(L, 1)) return flowlua_run_stock(L, 2);
+    size_t length;
+    const char *code = lua_tolstring(L, 2, &length);
+    if (luaL_loadbufferx(L, code, length, lua_tostring(L, 3), "t") != LUA_OK) return lua_error(L);
+    lua_replace(L, 2);
+    lua_settop(L, 2);
     lua_callk(L, 0, LUA_MULTRET, 0, flowlua_dofile_results);
     return flowlua_dofile_results(L, LUA_OK, 0);
-}
-
-/// The last searcher: walks `package.path` as stock Lua's file searcher does, for a program
-/// that adds its own folder to it (Penlight's `app.require_here`); a file the templates name
-/// inside a source's module folder loads that module's code, named as stock Lua names the file;
-/// no other file is read. With `package.path` empty (as it starts) it adds nothing, not even to
-/// the "module not found" message. Upvalues: `fetch(filename) -> code | nil`, the package table.
-static int flowlua_path_searcher(lua_State *L) {
-    const char *name = luaL_checkstring(L, 1);
-    lua_settop(L, 1);
-    size_t pathLength;
-    if (lua_getfield(L, lua_upvalueindex(2), "path") != LUA_TSTRING || lua_rawlen(L, 2) == 0) {
-        lua_pushnil(L);
-        return 1;
-    }
-    const char *path = lua_tolstring(L, 2, &pathLength);
-    const char *file = luaL_gsub(L, name, ".", "/"); /* 3 */
-    int tried = 0;
-    lua_pushliteral(L, ""); /* 4: what was tried */
-    for (size_t at = 0; at < pathLength;) {
-        if (path[at] == ';') {
-            at++;
-            continue;
-        }
-        const char *end = memchr(path + at, ';', pathLength - at);
-        size_t length = end ? (size_t)(end - (path + at)) : pathLength - at;
-        lua_pushlstring(L, path + at, length);
-        at += length;
-        const char *filename = luaL_gsub(L, lua_tostring(L, -1), "?", file); /* 6 */
-        lua_remove(L, 5);
-        lua_pushvalue(L, lua_upvalueindex(1));
-        lua_pushvalue(L, 5);
-        lua_call(L, 1, 1);
-        if (!lua_isnil(L, 6)) {
-            size_t codeLength;
-            const char *code = lua_tolstring(L, 6, &codeLength);
-            lua_pushfstring(L, "@%s", filename);
-            if (luaL_loadbufferx(L, code, codeLength, lua_tostring(L, -1), "t") != LUA_OK) {
-                lua_pushfstring(L, "error loading module '%s' from file '%s':\n\t%s", name, filename,
-                                lua_tostring(L, -1));
-                return lua_error(L);
-            }
-            lua_pushvalue(L, 5);
-            return 2;
-        }
-        lua_pop(L, 1);
-        if (tried++) lua_pushliteral(L, "\n\t");
-        else lua_pushliteral(L, "");
-        lua_pushliteral(L, "no file '");
-        lua_rotate(L, 5, -1); /* ... tried, separator, "no file '", filename */
-        lua_pushliteral(L, "'");
-        lua_concat(L, 5);
-    }
-    return 1;
 }
 
 /// `print(...)`: one line, its values as `tostring` shows them, separated by tabs, handed to
@@ -155,24 +101,18 @@ static int flowlua_print(lua_State *L) {
     return 0;
 }
 
-/// Installs `loadfile`, `dofile` and the `package.path` searcher (a lua_CFunction, called with
-/// `fetch(path, running)` for scripts and `fetch(filename)` for module files).
+/// Installs `loadfile` and `dofile` (a lua_CFunction, called with `fetch(path, running)`).
 int flowlua_install_loaders(lua_State *L) {
-    lua_settop(L, 2);
+    lua_settop(L, 1);
     lua_pushvalue(L, 1);
     lua_getglobal(L, "load");
     lua_getglobal(L, "loadfile");
     lua_pushcclosure(L, flowlua_loadfile, 3);
     lua_setglobal(L, "loadfile");
     lua_pushvalue(L, 1);
-    lua_pushcclosure(L, flowlua_dofile, 1);
+    lua_getglobal(L, "dofile");
+    lua_pushcclosure(L, flowlua_dofile, 2);
     lua_setglobal(L, "dofile");
-    lua_getglobal(L, "package");
-    lua_getfield(L, -1, "searchers"); /* 4 */
-    lua_pushvalue(L, 2);
-    lua_pushvalue(L, 3);
-    lua_pushcclosure(L, flowlua_path_searcher, 2);
-    lua_rawseti(L, 4, (lua_Integer)lua_rawlen(L, 4) + 1);
     return 0;
 }
 

@@ -1,7 +1,7 @@
 import CFlowLua
 import CLua
 
-/// A context's host API, `loadfile`/`dofile`, its `package.path` searcher and its `print`:
+/// A context's host API, `loadfile`/`dofile` and its `print`:
 /// C closures (`Sources/CFlowLua/host_api.c`, `host_loaders.c`) over the host's functions, each
 /// installed by one protected call at every context start, instead of loading and running Lua
 /// set-up chunks (`Benchmarks/README.md`, host_launch).
@@ -21,15 +21,13 @@ extension LuaStack {
     }
 
     /// `loadfile` and `dofile` that load a packaged script by its relative path (as LÖVE's
-    /// `love.filesystem.load` loads from the game) and behave as stock Lua's for every other
-    /// path, over the host's `fetchScript(path, running) -> code, chunkName | nothing`
-    /// (`running` from `dofile`, which a live change repeats); and a last searcher walking
-    /// `package.path` over `fetchModuleFile(filename) -> code | nil`.
-    package func installLoaders(fetchScript: Int32, fetchModuleFile: Int32) throws {
+    /// `love.filesystem.load` loads from the game) and run stock Lua's own for every other path,
+    /// over the host's `fetchScript(path, running) -> code, chunkName | nothing` (`running` from
+    /// `dofile`, which a live change repeats).
+    package func installLoaders(fetchScript: Int32) throws {
         flowlua_pushcfunction(L, flowlua_install_loaders)
         push(hostFunction: fetchScript)
-        push(hostFunction: fetchModuleFile)
-        _ = try callKeepingResults(argumentCount: 2, resultCount: 0)
+        _ = try callKeepingResults(argumentCount: 1, resultCount: 0)
     }
 
     /// A `print` that hands each line to the host's `write(line)`.

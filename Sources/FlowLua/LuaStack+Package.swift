@@ -60,8 +60,9 @@ extension LuaStack {
         return (cPath, cSearcher, cRootSearcher)
     }
 
-    /// Replaces the global `require` with one that also notes which module required which:
-    /// returns references to its tables, chunk -> module name (weak keys) and the notes.
+    /// Replaces the global `require` with one that notes which module required which and then
+    /// runs stock Lua's own `require` in its frame (CFlowLua's `require.c`): returns references
+    /// to its tables, chunk -> module name (weak keys) and the notes.
     package func installNotingRequire() -> (chunks: Int32, requires: Int32) {
         lua_getglobal(L, "package")
         lua_createtable(L, 0, 0)
@@ -72,9 +73,23 @@ extension LuaStack {
         let chunks = reference(at: -1)
         lua_createtable(L, 0, 0)
         let requires = reference(at: -1)
-        lua_pushcclosure(L, flowlua_require, 3)
+        lua_getglobal(L, "require")
+        lua_pushcclosure(L, flowlua_require, 4)
         lua_setglobal(L, "require")
         return (chunks, requires)
+    }
+
+    /// `package.path` as the program set it (`package` as the global names it, the sandbox's
+    /// included), or nil when it is no string or empty. Raw reads: nothing runs that could raise.
+    package func packagePath() -> [UInt8]? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        flowlua_pushglobaltable(L)
+        lua_pushstring(L, "package")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return nil }
+        lua_pushstring(L, "path")
+        guard lua_rawget(L, -2) == LUA_TSTRING, let path = bytes(at: -1), !path.isEmpty else { return nil }
+        return path
     }
 
     /// Holds global `name`'s current value in the registry and returns its reference.

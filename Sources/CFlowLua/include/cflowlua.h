@@ -3,8 +3,8 @@
 // The C that flowpkg's Lua layer still needs, and why, one line each (the bodies are in the .c
 // files beside this folder; no state lives in this header). Lua's own library functions stay
 // Lua's: what flowpkg adds wraps them, or uses the extension points Lua gives (package.searchers,
-// hooks, lua_setwarnf, the registry). `grep -rn 'luaB_\|auxwrap\|ll_require' Sources/CFlowLua`
-// finds no copy of one.
+// hooks, lua_setwarnf, the registry), or runs the stock function itself by its C pointer in the
+// wrapper's frame. docs/developing.md's proof command finds no copy of one.
 #include <lua.h>
 #include <stddef.h>
 
@@ -107,18 +107,19 @@ int flowlua_install_host_api(lua_State *L);
 
 // --- host_loaders.c: what a context serves from its package ---
 
-/// Why C: `loadfile`/`dofile` that read a packaged script, stock Lua's for any other path, and
-/// the last searcher over `package.path`, installed without loading a chunk (host_launch).
+/// Why C: `loadfile`/`dofile` that read a packaged script, and otherwise run stock Lua's own in
+/// their frame (no extra traceback frame), installed without loading a chunk (host_launch).
 int flowlua_install_loaders(lua_State *L);
-/// Why C: `print` handing its line to the host rather than to stdout, installed the same way.
+/// Why C: lua_writestring is liblua5.4's compiled-in fwrite to stdout, so stock `print` can write
+/// nowhere else; only a host that takes the lines (LuaContext.Options.print) gets this `print`.
 int flowlua_install_print(lua_State *L);
 
 // --- require.c: who required whom (live reload of dependents) ---
 
-/// Why C: `require` that notes its requirer. Still loadlib.c's ll_require and findloader: stock
-/// `require` called from a wrapper loses its caller's place in "module not found" (luaL_where
-/// finds the wrapper's C frame) and, from a Lua wrapper's tail call, its name in tracebacks.
-/// Upvalues: the package table, chunk -> module name, the notes.
+/// Why C: notes the requirer (even of a module already loaded, which no searcher sees), then runs
+/// stock `require` (loadlib.c's ll_require) by its C pointer in this frame, so its messages and
+/// tracebacks stay stock Lua's. Upvalues: the package table, chunk -> module name, the notes,
+/// stock `require`.
 int flowlua_require(lua_State *L);
 
 // --- coverage.c ---

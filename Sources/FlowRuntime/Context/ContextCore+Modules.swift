@@ -76,22 +76,6 @@ extension ContextCore {
         }
     }
 
-    /// `fetch(filename)` for the `package.path` searcher: the code of the module whose file
-    /// `filename` names inside a source's module folder (relative to the working directory, as
-    /// a program's paths are), or nothing.
-    func fetchModuleFile(_ thread: LuaThread) -> Int32 {
-        let stack = LuaStack(thread, bridge: self)
-        let filename = String(decoding: stack.bytes(at: 1) ?? [], as: UTF8.self)
-        do {
-            guard let code = try loader.module(atFile: filename) else { return 0 }
-            stack.push(bytes: Self.asLoadfileReads(code.bytes))
-            return 1
-        } catch {
-            stack.push(message: "cannot load '\(filename)': \(error)")
-            return -1
-        }
-    }
-
     /// A file's code as `luaL_loadfile` reads it: without a UTF-8 byte order mark, and with a
     /// first line starting with `#` left out (its line break kept, so lines keep their numbers).
     static func asLoadfileReads(_ source: [UInt8]) -> [UInt8] {

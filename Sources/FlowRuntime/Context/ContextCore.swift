@@ -52,7 +52,7 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
 
     /// The Swift functions a context gives Lua, by the number FlowLua's trampoline hands back.
     enum HostFunction: Int32 {
-        case search, fetchResource, notifyHost, fetchScript, fetchModuleFile, write, observedOutput
+        case search, fetchResource, notifyHost, fetchScript, write, observedOutput
         case callClosure, collectClosure
     }
 
@@ -74,12 +74,11 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
         (chunksReference, requiresReference) = stack.installNotingRequire()
         requireReference = stack.referenceGlobal("require")
 
-        // The host API, loadfile/dofile and the package.path searcher: C closures over the host's
-        // functions (CFlowLua's host_api.c and host_loaders.c).
+        // The host API and loadfile/dofile: C closures over the host's functions (CFlowLua's
+        // host_api.c and host_loaders.c).
         (postMessageReference, redeliverReference) = try stack.installHostAPI(
             fetchResource: HostFunction.fetchResource.rawValue, notifyHost: HostFunction.notifyHost.rawValue)
-        try stack.installLoaders(
-            fetchScript: HostFunction.fetchScript.rawValue, fetchModuleFile: HostFunction.fetchModuleFile.rawValue)
+        try stack.installLoaders(fetchScript: HostFunction.fetchScript.rawValue)
 
         // The host's own C modules, in package.preload.
         for (name, opener) in options.cModules { stack.setPreload(name, opener: opener) }
@@ -160,7 +159,6 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
         case .fetchResource: fetchResource(thread)
         case .notifyHost: notifyHost(thread)
         case .fetchScript: fetchScript(thread)
-        case .fetchModuleFile: fetchModuleFile(thread)
         case .write: write(thread)
         case .observedOutput: observedOutput(thread)
         case .callClosure: callClosure(thread)
@@ -233,41 +231,6 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
     private func collectClosure(_ thread: LuaThread) -> Int32 {
         if let id = LuaStack(thread, bridge: nil).tag(at: 1) { closures[id] = nil }
         return 0
-    }
-
-    /// The loader's searcher: Lua's `require` asks it after `package.preload`.
-    private func search(_ thread: LuaThread) -> Int32 {
-        let stack = LuaStack(thread, bridge: self)
-        let text = stack.bytes(at: 1).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        guard let name = ModuleName.required(text) else {
-            stack.push(message: "no module '\(text)': not a valid module name")
-            return 1
-        }
-        do {
-            let code = try loader.module(named: name)
-            guard let state else { throw LuaContextError.terminated }
-            try code.bytes.withUnsafeBytes { try state.loadFile($0, rawChunkName: "@" + code.chunkName, on: thread) }
-            registerChunk(of: name, on: thread)
-            stack.push(message: code.chunkName)
-            return 2
-        } catch LoaderError.moduleNotFound(_, let searched) {
-            // As stock Lua's searcher words it (`no file 'Sources/x.lua'`), with the files this
-            // context's sources would have held the module in.
-            var tried: [String] = []
-            for source in loader.sources {
-                let paths = source.searchedPaths(for: name)
-                tried += paths.isEmpty ? ["no module '\(name)' in \(source.place)"] : paths.map { "no file '\($0)'" }
-            }
-            if tried.isEmpty { tried = searched.map { "no module '\(name)' in \($0)" } }
-            stack.push(message: tried.isEmpty ? "no module '\(name)' (no sources)" : tried.joined(separator: "\n\t"))
-            return 1
-        } catch let error as LuaError {
-            stack.push(message: "error loading module '\(name)':\n\t\(error.message)")
-            return -1
-        } catch {
-            stack.push(message: "error loading module '\(name)': \(error)")
-            return -1
-        }
     }
 
     /// `fetch(name, type)` for getResource: the content, or nil and why.
