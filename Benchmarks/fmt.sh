@@ -65,12 +65,26 @@ local generated = {}
 for i = 1, 100000 do generated[i] = ("local v%d = t[%d] + %d -- row %d"):format(i % 150, i, i, i) end
 local generatedText = "local t = {}\n" .. table.concat(generated, "\n") .. "\n"
 write("lines100000.lua", generatedText)
--- Ordinary files of the same sizes.
+-- Ordinary files of the same sizes: whole modules, each in `do ... end`, until the size is
+-- reached (a cut in the middle of a module would not compile).
+local blocks = {}
+for path in io.lines(work .. "/files.txt") do
+  local text = io.open(work .. "/tree/" .. path):read("a")
+  local block = "do\n" .. text .. "\nend\n"
+  if load(block) then blocks[#blocks + 1] = block end
+end
 for _, name in ipairs({ "deep.lua", "table10000.lua", "lines100000.lua" }) do
   local size = #io.open(work .. "/" .. name):read("a")
-  local text = all:sub(1, size)
-  local cut = text:match("^.*\nend\n") or text
-  write("ordinary-" .. name, cut)
+  local out, total, index = {}, 0, 1
+  while total < size do
+    local block = blocks[(index - 1) % #blocks + 1]
+    out[#out + 1] = block
+    total = total + #block
+    index = index + 1
+  end
+  local text = table.concat(out)
+  assert(load(text), "ordinary-" .. name .. " does not compile")
+  write("ordinary-" .. name, text)
 end
 LUA
   touch "$work/ready"
@@ -83,6 +97,17 @@ benchmark_fmt() {
   bench_row fmt-tree "flowpkg fmt --check --verify" "lua5.4 loadfile loop" -- "$FLOWPKG" fmt --check --verify "$work/tree"
   bench_row fmt-tree "lua5.4 loadfile loop" "lua5.4 loadfile loop" -- \
     bash -c "cd '$work/tree' && lua5.4 '$work/loadfile.lua' '$work/files.txt'"
+  # fmt's floor: reading, lexing and parsing the same files with the release build's LuaSyntax,
+  # one after another (Benchmarks/fmt-floor.swift; `package` names need the build's package name).
+  local package
+  package=$(grep -ao -- '-package-name","[^"]*' .build/release.yaml | grep -v argument_parser | head -1 | sed 's/.*","//')
+  if swiftc -O -package-name "$package" -I .build/release/Modules Benchmarks/fmt-floor.swift \
+    .build/release/LuaSyntax.build/*.o -o "$work/fmt-floor" >"$work/floor.log" 2>&1; then
+    bench_row fmt-tree "LuaSyntax lex+parse only (floor)" "lua5.4 loadfile loop" -- \
+      bash -c "cd '$work/tree' && '$work/fmt-floor' '$work/files.txt'"
+  else
+    BENCH_NOTES+=("fmt: the floor program did not build (see $work/floor.log)")
+  fi
   bench_row fmt-speed "fmt --check, 729 lines" "fmt --check, 729 lines" -- "$FLOWPKG" fmt --check "$work/module729.lua"
   for name in deep table10000 lines100000; do
     bench_row "fmt-$name" "fmt --check $name.lua" "fmt --check ordinary" -- "$FLOWPKG" fmt --check "$work/$name.lua"

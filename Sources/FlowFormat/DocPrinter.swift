@@ -20,6 +20,8 @@ struct DocPrinter {
     private var output: [UInt8] = []
     private var column = 0
     private var suffixes: [String] = []
+    /// Whether a line has been broken (a trial measuring a first line stops there).
+    private var brokeLine = false
 
     init(width: Int, indentUnit: String, indentColumns: Int, newline: String) {
         self.width = width
@@ -73,6 +75,7 @@ struct DocPrinter {
         case .emptyLine:
             trimTrailingSpace()
             output.append(contentsOf: newline.utf8)
+            brokeLine = true
         case .concat(let parts, _):
             for part in parts.reversed() {
                 commands.append(Command(indent: command.indent, mode: command.mode, doc: part))
@@ -125,14 +128,19 @@ struct DocPrinter {
     }
 
     /// `doc` printed alone from the current column, as a trial. `trailing`: with the comment
-    /// left at the end of its last line (StyLua measures a statement without it).
-    private func rendered(_ doc: Doc, indent: Int, width: Int, trailing: Bool = true) -> [UInt8] {
+    /// left at the end of its last line (StyLua measures a statement without it). The trial
+    /// stops once it holds more than `bytes` bytes, or at its first line break with `firstLine`:
+    /// what is measured is decided by then.
+    private func rendered(
+        _ doc: Doc, indent: Int, width: Int, trailing: Bool = true, bytes: Int = .max, firstLine: Bool = false
+    ) -> [UInt8] {
         var trial = DocPrinter(width: width, indentUnit: indentUnit, indentColumns: indentColumns, newline: newline)
         trial.tableWidth = tableWidth
         trial.column = column
         var commands = [Command(indent: indent, mode: .broken, doc: doc)]
         while let next = commands.popLast() {
             trial.step(next, &commands)
+            if trial.output.count > bytes || (firstLine && trial.brokeLine) { return trial.output }
         }
         if trailing { trial.flushSuffixes() }
         return trial.output
@@ -158,11 +166,12 @@ struct DocPrinter {
                         || (flatBreaks && !fits(flatCommand, rest: rest, limit: tableWidth))))
             return isBroken ? broken : flat
         case .whenLong(let probe, let short, let long):
-            let length = rendered(probe, indent: command.indent, width: Int.max / 4, trailing: false).count
-            return column + length > width ? long : short
+            let room = width - column
+            let length = rendered(probe, indent: command.indent, width: Int.max / 4, trailing: false, bytes: room).count
+            return length > room ? long : short
         case .shorterFirstLine(let hung, let normal):
-            let hungLine = firstLineWidth(rendered(hung, indent: command.indent, width: width))
-            let normalLine = firstLineWidth(rendered(normal, indent: command.indent, width: width))
+            let hungLine = firstLineWidth(rendered(hung, indent: command.indent, width: width, firstLine: true))
+            let normalLine = firstLineWidth(rendered(normal, indent: command.indent, width: width, firstLine: true))
             return hungLine < normalLine ? hung : normal
         default:
             return command.doc
@@ -219,6 +228,7 @@ struct DocPrinter {
         }
         trimTrailingSpace()
         output.append(contentsOf: newline.utf8)
+        brokeLine = true
         for _ in 0..<command.indent { output.append(contentsOf: indentUnit.utf8) }
         column = command.indent * indentColumns
     }

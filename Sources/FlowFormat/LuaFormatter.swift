@@ -41,11 +41,36 @@ struct LuaFormatter {
         precondition(kind == expected, "formatter out of step: \(expected.display) expected, \(kind.display) found")
         let index = cursor
         cursor += 1
+        let doc = text.map { Doc.text($0) } ?? sourceText(index)
+        if !pendingBreak && (index == leadingDoneFor || !stream.hasComment(before: index))
+            && (!keepingTrailing || !stream.hasComment(before: index + 1))
+        {
+            return doc  // no comment around it: most tokens
+        }
         var parts = leadingComments(of: index, atStatement: false)
         breakAfterComment(&parts)
-        parts.append(.text(text ?? stream.text(index)))
+        parts.append(doc)
         if keepingTrailing { appendTrailingComments(of: index, to: &parts) }
         return .concat(parts)
+    }
+
+    /// Token `index`'s text as it is in the source; a keyword's or a symbol's layout made once.
+    func sourceText(_ index: Int) -> Doc {
+        let token = stream.tokens[index]
+        let raw = Int(token.kind.rawValue)
+        if raw < Self.fixedTexts.count, let fixed = Self.fixedTexts[raw], token.length == fixed.length {
+            return fixed.doc
+        }
+        return .text(stream.text(index))
+    }
+
+    /// The layout of each keyword and symbol (every kind but names, strings and numerals), by kind.
+    static let fixedTexts: [(doc: Doc, length: Int32)?] = (0...UInt8.max).map { raw in
+        guard let kind = LuaTokenKind(rawValue: raw), ![.eof, .name, .string, .number].contains(kind) else {
+            return nil
+        }
+        let text = kind.display
+        return (Doc.text(text), Int32(text.utf8.count))
     }
 
     /// Consumes a token that the output drops (a `;`, call parentheses that go), keeping its comments.

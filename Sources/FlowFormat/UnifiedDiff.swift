@@ -80,6 +80,23 @@ package enum UnifiedDiff {
         var new: Int
     }
 
+    /// A line as a dictionary key: hashed once, in one pass over its bytes (FNV-1a), rather
+    /// than byte by byte through the hasher.
+    struct Line: Hashable {
+        let bytes: ArraySlice<UInt8>
+        let hash: UInt64
+
+        init(_ bytes: ArraySlice<UInt8>) {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            self.bytes = bytes
+            self.hash = hash
+        }
+
+        static func == (left: Line, right: Line) -> Bool { left.hash == right.hash && left.bytes == right.bytes }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
     /// The lines of `text`, without their line feeds (a last line feed ends the last line).
     static func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
         var result = text.split(separator: 10, omittingEmptySubsequences: false)
@@ -92,9 +109,10 @@ package enum UnifiedDiff {
     /// greedy search. Lines are compared by number (each distinct line numbered once), so a
     /// reindented file (nearly every line changed) costs about its length.
     static func script(_ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>]) -> [Edit] {
-        var numbers: [ArraySlice<UInt8>: Int] = [:]
+        var numbers: [Line: Int] = [:]
         numbers.reserveCapacity(a.count + b.count)
-        func number(_ line: ArraySlice<UInt8>) -> Int {
+        func number(_ bytes: ArraySlice<UInt8>) -> Int {
+            let line = Line(bytes)
             if let known = numbers[line] { return known }
             let next = numbers.count
             numbers[line] = next
