@@ -26,8 +26,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: the DocC catalogs of the host libraries (.ci/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // stylua.toml, read by a maintained TOML library (flowpkg fmt).
-        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // C libraries, reached through pkg-config; each wrapper target owns its handles.
@@ -44,6 +42,19 @@ let package = Package(
             pkgConfig: "hogweed",
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
+        // toml++, the TOML parser TOMLKit wraps, without TOMLKit's Swift layer: that imports Foundation
+        // (and with it ICU) into the binary (Benchmarks/README.md, "stylua.toml without TOMLKit").
+        // pkg-config gives its include folder (Homebrew's is not searched by default); SwiftPM drops
+        // the -D flags of Debian's .pc with a "prohibited flag(s)" warning, which is harmless:
+        // document.cpp sets them itself.
+        .systemLibrary(
+            name: "CTomlPlusPlus",
+            pkgConfig: "tomlplusplus",
+            providers: [.apt(["libtomlplusplus-dev"]), .brew(["tomlplusplus"])]
+        ),
+        // C functions over toml++ (document.cpp, which compiles toml++ in), so Swift reads stylua.toml
+        // without C++ interop.
+        .target(name: "CStyLuaToml", dependencies: ["CTomlPlusPlus"]),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -98,7 +109,9 @@ let package = Package(
         // in by the same plugin as the templates.
         .target(
             name: "FlowTesting",
-            dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowSupport", "FlowJSON"],
+            dependencies: [
+                "FlowLiveProtocol", "FlowLoader", "FlowLua", "FlowPackage", "FlowRuntime", "FlowSupport", "FlowJSON",
+            ],
             exclude: ["Embedded"],
             plugins: ["EmbedTemplates"]
         ),
@@ -111,6 +124,7 @@ let package = Package(
             name: "FlowLiveDevelopment",
             dependencies: [
                 "FlowLoader", "FlowPackage", "FlowHTTP", "FlowLiveProtocol", "FlowRuntime", "FlowSupport",
+                "FlowTesting",
             ]
         ),
         // Signed over-the-air updates: the feed, the update store, the policy, launch safety.
@@ -134,7 +148,7 @@ let package = Package(
         // LuaSyntax's tree and tokens, each result checked against Lua's bytecode before a write.
         .target(
             name: "FlowFormat",
-            dependencies: ["LuaSyntax", "FlowLua", "FlowSupport", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["LuaSyntax", "FlowLua", "FlowSupport", "CStyLuaToml"]
         ),
         // Static analysis: what each module requires, reads and defines, and the project-wide rules.
         .target(
@@ -161,10 +175,12 @@ let package = Package(
             name: "FlowLiveServer",
             dependencies: [
                 "FlowDiagnostics", "FlowHTTP", "FlowLiveProtocol", "FlowPackage", "FlowProject", "FlowSupport",
+                "FlowTesting",
             ],
-            // The session page's script and style as files their own tools check, compiled in.
+            // The session page's markup, script and style as files their own tools check, compiled in.
             resources: [
                 .embedInCode("Page/session.js"), .embedInCode("Page/console.js"), .embedInCode("Page/session.css"),
+                .embedInCode("Page/session.html"), .embedInCode("Page/snapshot.html"),
             ]
         ),
         // `Content-Length`-framed messages over a descriptor: the base protocol LSP and DAP share.
@@ -276,7 +292,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowCLITests",
-            dependencies: ["FlowAnalysis", "FlowCLI", "FlowDiagnostics", "FlowPackage", "FlowTestSupport"],
+            dependencies: [
+                "FlowAnalysis", "FlowCLI", "FlowDiagnostics", "FlowHTTP", "FlowLiveDevelopment", "FlowLiveServer",
+                "FlowPackage", "FlowProject", "FlowRuntime", "FlowSupport", "FlowTestSupport",
+            ],
             // The Python clients the tests run (a browser page check, a pseudo-terminal, a DAP
             // client) are read from the source tree, not bundled.
             exclude: ["Scripts", "DapClient"],
@@ -310,5 +329,7 @@ let package = Package(
         ),
         // The zip container on its own: writer, reader, central directory, entry streams.
         .testTarget(name: "FlowArchiveTests", dependencies: ["CArchive", "FlowArchive", "FlowTestSupport"]),
-    ]
+    ],
+    // toml++ needs C++17 (CStyLuaToml).
+    cxxLanguageStandard: .cxx17
 )

@@ -6,10 +6,16 @@
 /// answered from the index, by looking up each of its one-edit neighbours, whatever the number
 /// of candidates (500,000 globals from a `.luacheckrc`); only farther words scan, within a budget.
 package struct Suggestions {
-    /// Candidates by byte length: (lowered bytes, original).
-    private var byLength: [Int: [(bytes: [UInt8], text: String)]] = [:]
-    /// Lowered bytes → the originals that lower to them, sorted.
-    private var byLowered: [[UInt8]: [String]] = [:]
+    /// The candidates as given, and each one lowered (the same string when it has no capital).
+    private let candidates: [String]
+    private let lowered: [String]
+    /// Candidates by byte length, as indices into `candidates`: made at the first scan, since
+    /// the index answers most words (with 500,000 names, making it took a debug build 1.5 s).
+    private var byLength: [Int: [Int]]?
+    /// A lowered candidate → the least original that lowers to it; the others, when there are
+    /// others (`Print` and `print`), in `moreLowered`.
+    private var byLowered: [String: String] = [:]
+    private var moreLowered: [String: [String]] = [:]
     /// Every byte some lowered candidate holds: what an inserted or replaced byte may be.
     private var alphabet: [UInt8] = []
     private var answers: [String: String?] = [:]
@@ -29,15 +35,36 @@ package struct Suggestions {
     ) where S.Element == String {
         remainingComparisons = maximumComparisons
         perWord = maximumPerWord
+        self.candidates = Array(candidates)
         var seen = [Bool](repeating: false, count: 256)
-        for candidate in candidates {
-            let bytes = Array(candidate.lowercased().utf8)
-            byLength[bytes.count, default: []].append((bytes, candidate))
-            byLowered[bytes, default: []].append(candidate)
-            for byte in bytes { seen[Int(byte)] = true }
+        // One pass over each name's bytes; a byte only an original held (the `A` of `Ab`) joins
+        // the alphabet too, which tries more neighbours but finds no other candidate.
+        lowered = self.candidates.map { candidate in
+            var plain = true
+            for byte in candidate.utf8 {
+                seen[Int(byte)] = true
+                if byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) { plain = false }
+            }
+            guard !plain else { return candidate }
+            let lower = candidate.lowercased()
+            for byte in lower.utf8 { seen[Int(byte)] = true }
+            return lower
+        }
+        for (candidate, lower) in zip(self.candidates, lowered) {
+            guard let first = byLowered[lower] else {
+                byLowered[lower] = candidate
+                continue
+            }
+            if candidate == first || moreLowered[lower]?.contains(candidate) == true { continue }
+            let least = min(first, candidate)
+            byLowered[lower] = least
+            moreLowered[lower, default: []].append(least == candidate ? first : candidate)
         }
         alphabet = (0..<256).filter { seen[$0] }.map { UInt8($0) }
     }
+
+    /// Whether the candidates were grouped by length for a scan (a word the index did not answer).
+    var hasScanned: Bool { byLength != nil }
 
     /// Words longer than this are not answered from the index (their neighbours are many).
     static let maximumIndexedLength = 64
@@ -46,7 +73,13 @@ package struct Suggestions {
     /// the index: `target` itself lowered, then every deletion, transposition, replacement and
     /// insertion of one byte. Nil when none is.
     private func nearestByIndex(_ target: [UInt8], word: String) -> String? {
-        func originals(_ bytes: [UInt8]) -> [String] { (byLowered[bytes] ?? []).filter { $0 != word } }
+        func originals(_ bytes: [UInt8]) -> [String] {
+            let key = String(decoding: bytes, as: UTF8.self)
+            // An edit that splits a character is no candidate's bytes (decoding repaired it).
+            guard let first = byLowered[key], bytes.allSatisfy({ $0 < 0x80 }) || key.utf8.elementsEqual(bytes)
+            else { return [] }
+            return ([first] + (moreLowered[key] ?? [])).filter { $0 != word }
+        }
         if let same = originals(target).min() { return same }
         var best: String?
         func consider(_ bytes: [UInt8]) {
@@ -92,8 +125,14 @@ package struct Suggestions {
         var allowed = min(remainingComparisons, perWord)
         // Nearest lengths first, so a cut search has tried the likeliest candidates.
         let lengths = (0...limit).flatMap { $0 == 0 ? [target.count] : [target.count - $0, target.count + $0] }
+        if byLength == nil {
+            var made: [Int: [Int]] = [:]
+            for (index, lower) in lowered.enumerated() { made[lower.utf8.count, default: []].append(index) }
+            byLength = made
+        }
         search: for length in lengths where length >= 0 {
-            for candidate in byLength[length] ?? [] where candidate.text != word {
+            for index in byLength?[length] ?? [] where candidates[index] != word {
+                let candidate = (bytes: Array(lowered[index].utf8), text: candidates[index])
                 guard allowed > 0 else { break search }
                 allowed -= 1
                 remainingComparisons -= 1

@@ -24,7 +24,9 @@ extension Flowpkg {
                 ends (an error at the top level of its start module, os.exit), dev prints why \
                 and starts it again at the next save that compiles; it never restarts on its \
                 own. Typing r and Enter starts it afresh at any time, ending a running one \
-                first. Ctrl-C stops both, with status 130.
+                first. Typing t and Enter runs the project's specs in the running program, as \
+                flowpkg test --live does: each file's results show here and on the page. Ctrl-C \
+                stops both, with status 130.
 
                 The terminal shows what serve shows but the request lines (--verbose adds them). \
                 flowpkg run DIR --watch is the same loop without the page. The program reads \

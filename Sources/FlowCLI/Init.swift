@@ -40,6 +40,8 @@ extension Flowpkg {
 
         @OptionGroup var values: TemplateValueOptions
 
+        @OptionGroup var rocks: RocksServerOptions
+
         @Flag(help: "Print what would be written and what kept, and write nothing.")
         var dryRun = false
 
@@ -63,7 +65,9 @@ extension Flowpkg {
                 if FileManager.default.fileExists(atPath: folder.appendingPathComponent("flowpkg.json").path) {
                     throw TemplateError.alreadyAProject(path: shown)
                 }
-                if values.template == nil, let code = ExistingCode.scan(folder) {
+                if values.template == nil, var code = ExistingCode.scan(folder) {
+                    // Requires the tree leaves unanswered, looked up on the servers given.
+                    code.findRocks(servers: rocks.dependencyOptions().rocksServers ?? [], root: folder.path)
                     try adopt(code, in: folder, given: given)
                     return
                 }
@@ -134,7 +138,8 @@ extension Flowpkg {
             }
             if let rcText, try Self.writeNew(rcText, at: rcPath) {
                 lines.append(
-                    "  wrote .luacheckrc (\(code.luacheckStd ?? ""): the host's globals for validate and lint)")
+                    "  wrote .luacheckrc (\(code.luacheckStd ?? "")\(code.allowsDefinedTop ? ", allow_defined_top" : ""):"
+                        + " the host's globals for validate and lint)")
             }
             lines += ["  wrote flowpkg.json (no template modules: the code is yours; every file kept)", "", "Next:"]
             if !code.dependencies.isEmpty { lines.append("  flowpkg lock \(New.shellQuoted(shown))") }

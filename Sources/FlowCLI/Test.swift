@@ -29,7 +29,10 @@ extension Flowpkg {
                 through getResource), its dev dependencies, lpath (default ./src/?.lua;...) before \
                 them and the project folder (spec.helper) after. luassert and say are dev \
                 dependencies: flowpkg add --dev luassert. The specs run in the project folder. \
-                Exit status: 0 when every test passed, 1 on any failure or error, 64 on a usage error.
+                With --live, they run instead inside the program that follows flowpkg serve, each \
+                file in a fresh context made as the program's own (with its host's API), their \
+                files and dev dependencies sent along; results come back here and to the session \
+                page. Exit status: 0 when every test passed, 1 on any failure or error, 64 on a usage error.
 
                 EXAMPLES:
                   flowpkg add --dev luassert
@@ -37,6 +40,7 @@ extension Flowpkg {
                   flowpkg test spec/parser_spec.lua --filter "parses numbers"
                   flowpkg test --exclude-tags slow --format junit > report.xml
                   flowpkg test --shard 2/4
+                  FLOWPKG_LIVE_TOKEN=TOKEN flowpkg test --live http://127.0.0.1:7315
                 """)
 
         @Argument(
@@ -106,6 +110,19 @@ extension Flowpkg {
         @Option(name: .customLong("run"), help: "The .busted task to read (busted's --run).")
         var task: String = "default"
 
+        @Option(
+            name: .customLong("live"),
+            help: ArgumentHelp(
+                "Run the specs inside the program following the flowpkg serve at this URL (flowpkg run --live, or a host with the development monitor), where they see the host's API; the token is read from FLOWPKG_LIVE_TOKEN, never from the command line.",
+                valueName: "url"))
+        var live: String?
+
+        @Option(
+            help:
+                "With --live, when several programs follow the live source: the one to run in (identifier or process id)."
+        )
+        var program: String?
+
         init() {}
 
         func validate() throws {
@@ -120,6 +137,33 @@ extension Flowpkg {
             if let coverageMin, !(0...100).contains(coverageMin) {
                 throw ValidationError("--coverage-min is a percentage, from 0 to 100")
             }
+            try validateLive()
+        }
+
+        private func validateLive() throws {
+            guard let live else {
+                if program != nil { throw ValidationError("--program goes with --live URL") }
+                return
+            }
+            if watch || coverage || coverageDir != nil || coverageMin != nil {
+                throw ValidationError(
+                    "--live runs the specs once in the program; it does not take --watch or --coverage")
+            }
+            guard let url = URL(string: live), url.scheme?.lowercased() == "http", url.host != nil else {
+                throw ValidationError(
+                    "--live takes an http:// URL (flowpkg serve speaks plain HTTP), such as http://127.0.0.1:7315, not '\(live)'"
+                )
+            }
+            if Self.liveToken == nil {
+                throw ValidationError(
+                    "--live needs the token flowpkg serve printed, in the environment as \(LiveOptions.tokenVariable) "
+                        + "(never on the command line, which every local user can read)")
+            }
+        }
+
+        /// The live source's token, from the environment only.
+        private static var liveToken: String? {
+            ProcessInfo.processInfo.environment[LiveOptions.tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
         }
 
         func run() throws {
@@ -140,6 +184,13 @@ extension Flowpkg {
             } catch {
                 StandardStream.error.write("error: \(error)\n")
                 throw ExitCode.failure
+            }
+            if let live, let url = URL(string: live), let token = Self.liveToken {
+                LiveOptions.forgetTokenVariable()
+                throw ExitCode(
+                    TestCommandLine.live(
+                        plan, target: target, root: root, format: format,
+                        server: TestCommandLine.LiveServerAddress(url: url, token: token, program: program)))
             }
             if watch {
                 let declared = target.project.projectFile.tests

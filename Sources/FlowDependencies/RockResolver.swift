@@ -81,8 +81,11 @@ public struct RockResolver {
             }
             let output = try luarocks.run(
                 ["install", "--only-deps", "--no-doc", rockspec], tree: tree, provided: provided, scratch: scratch)
-            // New rockspecs: read (a refusal throws), accepted, and built by the next run.
-            if try gate.judge() > 0 { continue }
+            // New rockspecs and binary rocks: read (a refusal throws), accepted, and built or
+            // installed by the next run; one with C libraries the host's, or refused.
+            let judged = try gate.judge()
+            for binary in judged.binaryRocks { try takeBinary(binary, &provided, &providedModules) }
+            if judged.count > 0 { continue }
             if !output.succeeded {
                 if usePins, output.combined.contains("Could not satisfy dependency") {
                     // A pin that no longer fits the constraints: let LuaRocks choose again.
@@ -98,15 +101,10 @@ public struct RockResolver {
                 throw .cCode(rock: rock, version: version, modules: modules)
             }
             let installed = Rockspec.installedRocks(in: tree)
-            // A binary rock that put a C library under lib/: refused unless the host has it.
+            // A C library under lib/ that reached the tree anyway (the guard reads each binary rock first).
             if let binary = installed.first(where: { !$0.libFiles.isEmpty }) {
-                let modules = binary.cModules
-                if modules.allSatisfy(isExternal), provided[binary.name] == nil {
-                    provided[binary.name] = binary.version
-                    providedModules[binary.name] = modules
-                    continue
-                }
-                throw .cCode(rock: binary.name, version: binary.version, modules: modules)
+                try takeBinary(binary, &provided, &providedModules)
+                continue
             }
             let rocks = try pinAll(installed, tree: tree, output: output, scratch: scratch, requests: requests)
             let host = provided.map { name, version in
@@ -116,6 +114,19 @@ public struct RockResolver {
         }
         throw .commandFailed(
             command: "luarocks install", output: "resolution did not settle after 24 runs of luarocks")
+    }
+
+    /// A binary rock that holds a C library under lib/: the host's when it provides every C
+    /// module (and the rock was not taken as the host's already), else refused.
+    func takeBinary(
+        _ binary: InstalledRock, _ provided: inout [String: String], _ providedModules: inout [String: [String]]
+    ) throws(DependencyError) {
+        let modules = binary.cModules
+        guard modules.allSatisfy(isExternal), provided[binary.name] == nil else {
+            throw .cCode(rock: binary.name, version: binary.version, modules: modules)
+        }
+        provided[binary.name] = binary.version
+        providedModules[binary.name] = modules
     }
 
     /// The resolution rockspec's `dependencies`: each request, with its pin where there is one,

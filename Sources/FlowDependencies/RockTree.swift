@@ -21,6 +21,8 @@ struct InstalledRock {
     /// Why the rock is refused though it has no C code: what it installs that is not a Lua
     /// module (`Rockspec.refusal`); nil for a rock of Lua modules.
     var refusal: String? = nil
+    /// The rockspec's text, for a rock read from its file (`RockspecGate.binaryRock`).
+    var rockspec = ""
 
     /// `lfs.so` → `lfs`, `socket/core.so` → `socket.core`: the names `require` loads them by.
     var cModules: [String] { libFiles.map(Rockspec.moduleName(ofFile:)) }

@@ -1,4 +1,5 @@
 import FlowLua
+import FlowPackage
 import FlowSupport
 
 #if canImport(FoundationEssentials)
@@ -75,34 +76,98 @@ struct RockspecGate {
         ]
     }
 
-    /// Reads every rockspec the guard copied since the last time: the first one that is not
-    /// plain Lua is refused, the others accepted. How many were read (0: luarocks built what it
-    /// installed, every rockspec accepted before).
-    func judge() throws(DependencyError) -> Int {
+    /// What `judge` read: how many files, and the binary rocks among them with C libraries
+    /// (`lib/`), which the host must provide or the lock is refused.
+    struct Judgement {
+        var count = 0
+        var binaryRocks: [InstalledRock] = []
+    }
+
+    /// Reads every rockspec and binary rock the guard copied since the last time: the first one
+    /// that is not plain Lua is refused, the others accepted; a binary rock with C libraries is
+    /// returned for the resolver to decide (the host's, or refused). How many were read (0:
+    /// luarocks built what it installed, every file accepted before).
+    func judge() throws(DependencyError) -> Judgement {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-        var judged = 0
-        for name in names where name.hasSuffix(".rockspec") {
-            let base = String(name.dropLast(".rockspec".count))
+        var judgement = Judgement()
+        for name in names where name.hasSuffix(".rockspec") || name.hasSuffix(".rock") {
+            let base = String(name.dropLast(name.hasSuffix(".rock") ? ".rock".count : ".rockspec".count))
             let accepted = folder + "/" + base + ".accepted"
-            if FileManager.default.fileExists(atPath: accepted) { continue }
-            let path = folder + "/" + name
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)).flatMap(FileManager.size(in:)) ?? 0
-            let (rock, version) = RockResolver.rockNameAndVersion(ofFile: name)
-            guard size <= Rockspec.maximumSize, let data = FileManager.default.contents(atPath: path) else {
-                throw .buildRefused(
-                    rock: rock, version: version,
-                    reason: "its rockspec is larger than \(Rockspec.maximumSize >> 20) MB or cannot be read")
+            // `.held`: a binary rock with C libraries, read once (the host's from then on, or refused).
+            let held = folder + "/" + base + ".held"
+            if FileManager.default.fileExists(atPath: accepted) || FileManager.default.fileExists(atPath: held) {
+                continue
             }
-            if let problem = Rockspec.buildProblem(ofRockspec: String(decoding: data, as: UTF8.self)) {
-                throw .buildRefused(rock: rock, version: version, reason: problem)
+            judgement.count += 1
+            let path = folder + "/" + name
+            let (rock, version) = RockResolver.rockNameAndVersion(ofFile: name)
+            if name.hasSuffix(".rock") {
+                let binary = try Self.binaryRock(at: path, name: rock, version: version)
+                if !binary.libFiles.isEmpty {
+                    judgement.binaryRocks.append(binary)
+                    do {
+                        try AtomicOutput.write([], to: held)
+                    } catch {
+                        throw .io(error)
+                    }
+                    continue
+                }
+                if let refusal = binary.refusal { throw .buildRefused(rock: rock, version: version, reason: refusal) }
+            } else {
+                try Self.judgeRockspec(at: path, rock: rock, version: version)
             }
             do {
                 try AtomicOutput.write([], to: accepted)
             } catch {
                 throw .io(error)
             }
-            judged += 1
         }
-        return judged
+        return judgement
+    }
+
+    private static func judgeRockspec(at path: String, rock: String, version: String) throws(DependencyError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)).flatMap(FileManager.size(in:)) ?? 0
+        guard size <= Rockspec.maximumSize, let data = FileManager.default.contents(atPath: path) else {
+            throw .buildRefused(
+                rock: rock, version: version,
+                reason: "its rockspec is larger than \(Rockspec.maximumSize >> 20) MB or cannot be read")
+        }
+        if let problem = Rockspec.buildProblem(ofRockspec: String(decoding: data, as: UTF8.self)) {
+            throw .buildRefused(rock: rock, version: version, reason: problem)
+        }
+    }
+
+    /// A binary rock (a zip: `lua/`, `lib/`, `doc/`, its rockspec, `rock_manifest`) read as
+    /// LuaRocks would install it, without installing it: its C libraries, its Lua files, and
+    /// what else it would install (`Rockspec.refusal`, as for a rock already installed).
+    static func binaryRock(at path: String, name: String, version: String) throws(DependencyError) -> InstalledRock {
+        var entries: [String] = []
+        var rockspec = ""
+        let rockspecName = "\(name)-\(version).rockspec"
+        do {
+            let reader = try ArchiveReader(path: path)
+            while let entry = try reader.nextEntry() {
+                if entry.path == rockspecName {
+                    rockspec = String(decoding: try reader.readData(limit: Rockspec.maximumSize), as: UTF8.self)
+                } else {
+                    try reader.skipData()
+                }
+                if entry.kind != .directory { entries.append(entry.path) }
+            }
+        } catch {
+            throw .buildRefused(rock: name, version: version, reason: "its binary rock cannot be read: \(error)")
+        }
+        let under = { (folder: String) in
+            entries.filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }
+        }
+        var manifest: [String: LuaValue] = [:]
+        for entry in entries where entry != "rock_manifest" {
+            manifest[String(entry.split(separator: "/", maxSplits: 1)[0])] = .bool(true)
+        }
+        return InstalledRock(
+            name: name, version: version, luaFiles: under("lua"), libFiles: under("lib"),
+            dependencies: Rockspec.dependencies(ofRockspec: rockspec),
+            refusal: Rockspec.refusal(ofRockspec: rockspec, manifest: manifest, rockspecName: rockspecName),
+            rockspec: rockspec)
     }
 }

@@ -32,11 +32,13 @@ indirect enum Doc: Sendable {
     case breakParent
     /// A table as StyLua lays it out: `broken` when `forced` (its source layout, comments,
     /// functions) or when its source width from the current column passes the column width;
-    /// else `flat`, whose own inner tables still decide for themselves.
-    case table(flat: Doc, broken: Doc, sourceWidth: Int, forced: Bool)
-    /// `narrow` when `width` columns do not fit on a line of their own one level deeper, else
-    /// `wide`: a call's last table hugs the parentheses only when it would break anyway.
-    case widthSwitch(narrow: Doc, wide: Doc, width: Int)
+    /// else `flat`, whose own inner tables still decide for themselves. `flatBreaks`: the flat
+    /// layout holds something that breaks when the line does not fit (a call, a table).
+    case table(flat: Doc, broken: Doc, sourceWidth: Int, forced: Bool, flatBreaks: Bool)
+    /// `narrow` when `table` (a `.table`) breaks on a line of its own one level deeper, else
+    /// `wide`: a call's table argument hugs the parentheses only when it would break anyway
+    /// (what StyLua gives when it formats its own output again).
+    case whenTableBreaks(table: Doc, narrow: Doc, wide: Doc)
     /// Printed, but not measured when a group decides whether it fits (the ` do` after a
     /// `for` header, which StyLua leaves out of its measure).
     case uncounted(Doc)
@@ -64,7 +66,7 @@ indirect enum Doc: Sendable {
         case .concat(_, let hard), .indent(_, let hard), .choice(_, let hard, _): return hard
         case .group(_, let broken): return broken
         case .ifBreak(_, let flat): return flat.isHard
-        case .table(_, _, _, let forced): return forced
+        case .table(_, _, _, let forced, _): return forced
         case .assigned(let value): return value.isHard
         case .whenLong(_, let short, _): return short.isHard
         case .uncounted(let inner), .followsAlone(let inner): return inner.isHard
@@ -74,6 +76,18 @@ indirect enum Doc: Sendable {
     }
 
     static let empty = Doc.concat([], hard: false)
+
+    /// Whether printing this in a broken group may break a line (a group, a choice, a table
+    /// inside): what a flat table's layout holds when its line does not fit.
+    var canBreak: Bool {
+        switch self {
+        case .text, .verbatim, .emptyLine, .lineSuffix, .breakParent, .measuredIndent: return false
+        case .concat(let parts, _): return parts.contains { $0.canBreak }
+        case .indent(let inner, _), .uncounted(let inner), .followsAlone(let inner): return inner.canBreak
+        case .ifBreak(let broken, let flat): return broken.canBreak || flat.canBreak
+        default: return true
+        }
+    }
 
     /// Whether this is a concatenation of nothing (an empty block).
     var isEmptyConcat: Bool {

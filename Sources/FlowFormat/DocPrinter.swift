@@ -10,6 +10,9 @@ struct DocPrinter {
     }
 
     let width: Int
+    /// The width a table's layout is decided against (the column width, also in a trial
+    /// printed without a limit: a table breaks there as it will in the output).
+    var tableWidth: Int
     let indentUnit: String
     let indentColumns: Int
     let newline: String
@@ -20,6 +23,7 @@ struct DocPrinter {
 
     init(width: Int, indentUnit: String, indentColumns: Int, newline: String) {
         self.width = width
+        self.tableWidth = width
         self.indentUnit = indentUnit
         self.indentColumns = indentColumns
         self.newline = newline
@@ -99,28 +103,38 @@ struct DocPrinter {
         case .breakParent:
             break
         case .table, .whenLong, .shorterFirstLine:
-            commands.append(Command(indent: command.indent, mode: command.mode, doc: chosen(command)))
+            commands.append(Command(indent: command.indent, mode: command.mode, doc: chosen(command, rest: commands)))
         case .assigned(let value):
             assign(value, command, &commands)
         case .measuredIndent:
             break
         case .uncounted(let inner), .followsAlone(let inner):
             commands.append(Command(indent: command.indent, mode: command.mode, doc: inner))
-        case .widthSwitch(let narrow, let wide, let needed):
-            let narrowed = (command.indent + 1) * indentColumns + needed > width
+        case .whenTableBreaks(let table, let narrow, let wide):
+            let narrowed = breaksAlone(table, indent: command.indent + 1)
             commands.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
         }
     }
 
-    /// `doc` printed alone from the current column, as a trial.
-    private func rendered(_ doc: Doc, indent: Int, width: Int) -> [UInt8] {
+    /// Whether `table` breaks on a line of its own `indent` levels deep.
+    private func breaksAlone(_ table: Doc, indent: Int) -> Bool {
+        guard case .table(let flat, _, let sourceWidth, let forced, _) = table else { return false }
+        let start = indent * indentColumns
+        return forced || start + sourceWidth > tableWidth
+            || !fits(Command(indent: indent, mode: .flat, doc: flat), rest: [], column: start, limit: tableWidth)
+    }
+
+    /// `doc` printed alone from the current column, as a trial. `trailing`: with the comment
+    /// left at the end of its last line (StyLua measures a statement without it).
+    private func rendered(_ doc: Doc, indent: Int, width: Int, trailing: Bool = true) -> [UInt8] {
         var trial = DocPrinter(width: width, indentUnit: indentUnit, indentColumns: indentColumns, newline: newline)
+        trial.tableWidth = tableWidth
         trial.column = column
         var commands = [Command(indent: indent, mode: .broken, doc: doc)]
         while let next = commands.popLast() {
             trial.step(next, &commands)
         }
-        trial.flushSuffixes()
+        if trailing { trial.flushSuffixes() }
         return trial.output
     }
 
@@ -129,19 +143,22 @@ struct DocPrinter {
     }
 
     /// The layout a table, `whenLong` or `shorterFirstLine` takes here.
-    private func chosen(_ command: Command) -> Doc {
+    private func chosen(_ command: Command, rest: [Command]) -> Doc {
         switch command.doc {
-        case .table(let flat, let broken, let sourceWidth, let forced):
+        case .table(let flat, let broken, let sourceWidth, let forced, let flatBreaks):
             // StyLua reads the table's width in the source; a table kept flat by that reading
-            // breaks when its contents would not fit flat, so a second formatting keeps it.
+            // breaks when its contents would not fit flat, or would break inside for what follows
+            // them on the line, so a second formatting (reading the new width) keeps it.
+            let flatCommand = Command(indent: command.indent, mode: .flat, doc: flat)
             let isBroken =
                 forced
                 || (command.mode == .broken
-                    && (column + sourceWidth > width
-                        || !fits(Command(indent: command.indent, mode: .flat, doc: flat), rest: [])))
+                    && (column + sourceWidth > tableWidth
+                        || !fits(flatCommand, rest: [], limit: tableWidth)
+                        || (flatBreaks && !fits(flatCommand, rest: rest, limit: tableWidth))))
             return isBroken ? broken : flat
         case .whenLong(let probe, let short, let long):
-            let length = rendered(probe, indent: command.indent, width: Int.max / 4).count
+            let length = rendered(probe, indent: command.indent, width: Int.max / 4, trailing: false).count
             return column + length > width ? long : short
         case .shorterFirstLine(let hung, let normal):
             let hungLine = firstLineWidth(rendered(hung, indent: command.indent, width: width))
@@ -207,6 +224,7 @@ struct DocPrinter {
     }
 
     private mutating func flushSuffixes() {
+        if !suffixes.isEmpty { trimTrailingSpace() }
         for suffix in suffixes {
             output.append(contentsOf: suffix.utf8)
         }
@@ -221,9 +239,11 @@ struct DocPrinter {
     /// the line; groups inside are taken flat unless they must break.
     /// `hugging`: a choice is measured in its first layout (a call hugging its last argument).
     private func fits(
-        _ next: Command, rest: [Command], column start: Int? = nil, flatGroups: Bool = false, hugging: Bool = false
+        _ next: Command, rest: [Command], column start: Int? = nil, limit: Int? = nil, flatGroups: Bool = false,
+        hugging: Bool = false
     ) -> Bool {
-        var remaining = width - (start ?? column)
+        let limit = limit ?? width
+        var remaining = limit - (start ?? column)
         var stack = [next]
         var restIndex = rest.count
         var inRest = false
@@ -256,14 +276,21 @@ struct DocPrinter {
             case .indent(let inner, _):
                 stack.append(Command(indent: command.indent + 1, mode: command.mode, doc: inner))
             case .group, .choice:
-                stack.append(measuredLayout(command, remaining: remaining, flatGroups: flatGroups, hugging: hugging))
+                stack.append(measuredLayout(command, here: limit - remaining, flatGroups: flatGroups, hugging: hugging))
             case .ifBreak(let broken, let flat):
                 stack.append(
                     Command(indent: command.indent, mode: command.mode, doc: command.mode == .flat ? flat : broken))
             case .lineSuffix, .breakParent:
                 break
-            case .table:
-                stack.append(measuredLayout(command, remaining: remaining, flatGroups: flatGroups, hugging: hugging))
+            case .table(let flat, _, let sourceWidth, let forced, _):
+                // A table holding one that always breaks (`{ a = {` broken in the source), and
+                // too wide for its source width here, breaks the group measured flat around it,
+                // as it will once a second formatting reads it broken from the source.
+                let here = limit - remaining
+                if command.mode == .flat && !flatGroups && !forced && flat.isHard && here + sourceWidth > tableWidth {
+                    return false
+                }
+                stack.append(measuredLayout(command, here: here, flatGroups: flatGroups, hugging: hugging))
             case .assigned(let value):
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: .concat([.space, value])))
             case .uncounted:
@@ -277,8 +304,8 @@ struct DocPrinter {
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: short))
             case .shorterFirstLine(_, let normal):
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: normal))
-            case .widthSwitch(let narrow, let wide, let needed):
-                let narrowed = (command.indent + 1) * indentColumns + needed > width
+            case .whenTableBreaks(let table, let narrow, let wide):
+                let narrowed = breaksAlone(table, indent: command.indent + 1)
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
             }
         }
@@ -287,8 +314,7 @@ struct DocPrinter {
     /// The layout `fits` measures for a group, choice or table. `hugging`: as StyLua's shapes,
     /// a group breaks only when it does not fit by itself, and a choice takes its first layout
     /// when that fits by itself or hugs a broken last argument.
-    private func measuredLayout(_ command: Command, remaining: Int, flatGroups: Bool, hugging: Bool) -> Command {
-        let here = width - remaining
+    private func measuredLayout(_ command: Command, here: Int, flatGroups: Bool, hugging: Bool) -> Command {
         switch command.doc {
         case .group(let inner, let broken):
             var mode: Mode = broken ? .broken : (flatGroups ? .flat : command.mode)
@@ -308,12 +334,14 @@ struct DocPrinter {
                 mode = hard ? .broken : .flat
             }
             return Command(indent: command.indent, mode: mode, doc: doc)
-        case .table(let flat, let broken, let sourceWidth, let forced):
+        case .table(let flat, let broken, let sourceWidth, let forced, _):
             let isBroken =
                 forced
                 || (!flatGroups && command.mode == .broken
-                    && (here + sourceWidth > width
-                        || !fits(Command(indent: command.indent, mode: .flat, doc: flat), rest: [], column: here)))
+                    && (here + sourceWidth > tableWidth
+                        || !fits(
+                            Command(indent: command.indent, mode: .flat, doc: flat), rest: [], column: here,
+                            limit: tableWidth)))
             return Command(
                 indent: command.indent, mode: flatGroups ? .flat : command.mode, doc: isBroken ? broken : flat)
         default:

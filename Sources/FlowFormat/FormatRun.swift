@@ -56,7 +56,8 @@ package struct FormatRun: Sendable {
         do {
             options = try lookup.options(for: absolute)
         } catch {
-            let problem = FormatProblem(kind: .configuration, message: error.message, file: error.path)
+            let problem = FormatProblem(
+                kind: .configuration, message: error.message, file: error.path, line: error.line, column: error.column)
             return FormatResult(path: file, outcome: .failed(problem))
         }
         let formatted: [UInt8]

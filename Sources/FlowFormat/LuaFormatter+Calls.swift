@@ -94,14 +94,20 @@ extension LuaFormatter {
     }
 
     /// `(a, b, c)` on one line; else hugging a lone table or the arguments that span lines
-    /// (`it("does", function() ... end)`); else one argument a line.
-    func parenthesized(_ arguments: [Argument], open: Doc, close: Doc, comments: Bool) -> Doc {
+    /// (`it("does", function() ... end)`); else one argument a line. `from`: the first argument
+    /// whose table is still to be told apart (see `tableSwitched`), `switches` how many more may be.
+    func parenthesized(
+        _ arguments: [Argument], open: Doc, close: Doc, comments: Bool, from: Int = 0, switches: Int = 3
+    ) -> Doc {
         if arguments.isEmpty { return .concat([open, close]) }
         let docs = arguments.map(\.doc)
         let expanded = Doc.group(
             .concat([open, .indent(.concat([.softLine, .join(docs, [.line])])), .softLine, close]), forced: true)
         if comments { return expanded }
         let flat = Doc.concat([open, .join(docs, [.space]), close])
+        if switches > 0, let switched = tableSwitched(arguments, open: open, close: close, from: from, switches) {
+            return .group(.ifBreak(broken: switched, flat: flat))
+        }
         // StyLua's reading: a plain argument between two that span lines, or one that spans
         // lines for what it holds (a call taking a function) beside others, expands the call.
         var seenSpanning = false, seenPlainAfter = false
@@ -117,18 +123,48 @@ extension LuaFormatter {
         if seenSpanning || arguments.contains(where: { $0.doc.isHard }) {
             return .choice([flat, expanded], strict: true)
         }
-        if arguments.count > 1, case .table(_, let broken, let width, false) = arguments[arguments.count - 1].doc {
-            // A last table that would break even on a line of its own hugs the parentheses:
-            // what StyLua gives when it formats its own output again.
-            let prefix = arguments.dropLast().map(\.doc)
-            let hug = Doc.concat([open, .join(prefix, [.space]), .space, broken, close])
-            return .choice([flat, .widthSwitch(narrow: hug, wide: expanded, width: width + 1), expanded], strict: true)
-        }
         if arguments.count == 1 && arguments[0].isTable {
             // StyLua measures a lone table without the `)` after it.
             let hugged = Doc.concat([open, docs[0], .uncounted(close)])
             return .choice([.group(hugged), hugged, expanded])
         }
         return .group(.concat([open, .indent(.concat([.softLine, .join(docs, [.line])])), .softLine, close]))
+    }
+
+    /// Beside other arguments, a table the source kept flat that breaks even on a line of its
+    /// own is laid out as one the source broke: StyLua expands such a call a first time and
+    /// hugs the now broken table a second time; flowpkg gives the second layout at once. The
+    /// first few such tables only (each doubles the layouts to choose from).
+    func tableSwitched(_ arguments: [Argument], open: Doc, close: Doc, from: Int, _ switches: Int) -> Doc? {
+        guard arguments.count > 1, from < arguments.count else { return nil }
+        for index in from..<arguments.count {
+            guard arguments[index].isTable, let (table, forced) = Self.forcingTable(arguments[index].doc) else {
+                continue
+            }
+            var narrow = arguments
+            narrow[index].doc = forced
+            narrow[index].spansLines = true
+            return .whenTableBreaks(
+                table: table,
+                narrow: parenthesized(
+                    narrow, open: open, close: close, comments: false, from: index + 1, switches: switches - 1),
+                wide: parenthesized(
+                    arguments, open: open, close: close, comments: false, from: index + 1, switches: switches - 1))
+        }
+        return nil
+    }
+
+    /// An argument's table the source kept flat (the argument is the table, or the table and
+    /// its comma), and the argument with that table laid out as one the source broke.
+    static func forcingTable(_ doc: Doc) -> (table: Doc, forced: Doc)? {
+        switch doc {
+        case .table(let flat, let broken, let width, false, let flatBreaks):
+            return (doc, .table(flat: flat, broken: broken, sourceWidth: width, forced: true, flatBreaks: flatBreaks))
+        case .concat(let parts, _) where !parts.isEmpty:
+            guard let (table, forced) = forcingTable(parts[0]) else { return nil }
+            return (table, .concat([forced] + parts.dropFirst()))
+        default:
+            return nil
+        }
     }
 }

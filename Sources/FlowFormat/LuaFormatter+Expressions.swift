@@ -247,6 +247,12 @@ extension LuaFormatter {
         let op = token(stream.tokens[index].kind, keepingTrailing: false)
         var comments: [Doc] = []
         appendTrailingComments(of: index, to: &comments)
+        if pendingBreak {
+            // The comment moves before the operator with the line break it ends: it breaks the
+            // run, not the operand after it (which a second formatting would not break).
+            pendingBreak = false
+            breakCount += 1
+        }
         // StyLua moves the comments on lines of their own before the operand to before the
         // operator, each on its line.
         if stream.hasComment(before: cursor) {

@@ -45,7 +45,9 @@ extension LuaFormatter {
         let brokenDoc = Doc.concat([open, .indent(.concat(inner)), .hardLine, close])
         let flatDoc = Doc.concat([open, .space, .join(docs, [.space]), .space, close])
         let width = sourceWidth(open: openIndex, close: closeIndex)
-        return (.table(flat: flatDoc, broken: brokenDoc, sourceWidth: width, forced: broken), broken)
+        let table = Doc.table(
+            flat: flatDoc, broken: brokenDoc, sourceWidth: width, forced: broken, flatBreaks: flatDoc.canBreak)
+        return (table, broken)
     }
 
     /// The table's width in the source, counting the spaces the flat layout adds inside the

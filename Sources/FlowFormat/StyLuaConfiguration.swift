@@ -1,14 +1,18 @@
-import TOMLKit
-
 /// A configuration file flowpkg could not use: which file, which key, what is wrong.
 package struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     package var path: String
     package var message: String
+    /// Where in the file (1-based), when the reader knows.
+    package var line: Int? = nil
+    package var column: Int? = nil
 
-    package var description: String { "\(path): \(message)" }
+    package var description: String {
+        guard let line, let column else { return "\(path): \(message)" }
+        return "\(path):\(line):\(column): \(message)"
+    }
 }
 
-/// StyLua's configuration file (`stylua.toml`, `.stylua.toml`), read with TOMLKit: every key
+/// StyLua's configuration file (`stylua.toml`, `.stylua.toml`), read with toml++: every key
 /// StyLua documents, with its values; any other key, or a value of the wrong type, is an error
 /// naming the key and the file, as StyLua refuses them.
 package enum StyLuaConfiguration {
@@ -16,25 +20,30 @@ package enum StyLuaConfiguration {
     package static let fileNames = ["stylua.toml", ".stylua.toml"]
 
     package static func parse(_ text: String, path: String) throws(ConfigurationError) -> FormatOptions {
-        let table: TOMLTable
+        let table: [String: TOMLEntry]
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            let place = "\(error.source.begin.line):\(error.source.begin.column)"
-            throw ConfigurationError(path: path, message: "\(place): not valid TOML: \(error.description)")
+            table = try TOMLDocument.parse(text)
         } catch {
-            throw ConfigurationError(path: path, message: "not valid TOML: \(error)")
+            throw ConfigurationError(
+                path: path, message: "not valid TOML: \(error.message)", line: error.line, column: error.column)
         }
         var options = FormatOptions()
         for key in table.keys.sorted() {
-            guard let value = table[key] else { continue }
-            try apply(key, value, to: &options, path: path)
+            guard let entry = table[key] else { continue }
+            do {
+                try apply(key, entry.value, to: &options, path: path)
+            } catch {
+                var placed = error
+                placed.line = placed.line ?? entry.line
+                placed.column = placed.column ?? entry.column
+                throw placed
+            }
         }
         return options
     }
 
     private static func apply(
-        _ key: String, _ value: TOMLValueConvertible, to options: inout FormatOptions, path: String
+        _ key: String, _ value: TOMLValue, to options: inout FormatOptions, path: String
     )
         throws(ConfigurationError)
     {
@@ -50,17 +59,20 @@ package enum StyLuaConfiguration {
         case "syntax": options.syntax = try choice(key, value, path)
         case "no_call_parentheses":
             // StyLua's older spelling of `call_parentheses = "None"`.
-            guard let flag = value.bool else { throw mistyped(key, "true or false", path) }
+            guard let flag = value.boolean else { throw mistyped(key, "true or false", path) }
             if flag { options.callParentheses = .none }
         case "sort_requires":
             guard let section = value.table else { throw mistyped(key, "a table ([sort_requires])", path) }
-            for inner in section.keys {
+            for (inner, entry) in section.sorted(by: { $0.key < $1.key }) {
                 guard inner == "enabled" else {
                     throw ConfigurationError(
-                        path: path, message: "unknown key 'sort_requires.\(inner)' (StyLua has 'enabled')")
+                        path: path, message: "unknown key 'sort_requires.\(inner)' (StyLua has 'enabled')",
+                        line: entry.line, column: entry.column)
                 }
-                guard let flag = section[inner]?.bool else {
-                    throw mistyped("sort_requires.enabled", "true or false", path)
+                guard let flag = entry.value.boolean else {
+                    var error = mistyped("sort_requires.enabled", "true or false", path)
+                    (error.line, error.column) = (entry.line, entry.column)
+                    throw error
                 }
                 options.sortRequires = flag
             }
@@ -73,16 +85,18 @@ package enum StyLuaConfiguration {
         "column_width, line_endings, indent_type, indent_width, quote_style, call_parentheses, "
         + "collapse_simple_statement, space_after_function_names, sort_requires, syntax"
 
-    private static func positive(_ key: String, _ value: TOMLValueConvertible, _ path: String)
+    private static func positive(_ key: String, _ value: TOMLValue, _ path: String)
         throws(ConfigurationError)
         -> Int
     {
-        guard let number = value.int, number > 0 else { throw mistyped(key, "a positive whole number", path) }
-        return number
+        guard let number = value.integer, number > 0, let width = Int(exactly: number) else {
+            throw mistyped(key, "a positive whole number", path)
+        }
+        return width
     }
 
     private static func choice<Option: RawRepresentable & CaseIterable>(
-        _ key: String, _ value: TOMLValueConvertible, _ path: String
+        _ key: String, _ value: TOMLValue, _ path: String
     ) throws(ConfigurationError) -> Option where Option.RawValue == String {
         let names = Option.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard let text = value.string, let option = Option(rawValue: text) else {

@@ -8,7 +8,7 @@ package enum UnifiedDiff {
     package static func diff(_ old: [UInt8], _ new: [UInt8], oldName: String, newName: String) -> String {
         let a = lines(old), b = lines(new)
         let edits = script(a, b)
-        var out = "--- \(oldName)\n+++ \(newName)\n"
+        var out = Array("--- \(oldName)\n+++ \(newName)\n".utf8)
         var index = 0
         while index < edits.count {
             guard edits[index].kind != .same else {
@@ -30,10 +30,10 @@ package enum UnifiedDiff {
             }
             end = min(end, edits.count)
             while end > index && edits[end - 1].kind == .same && trailingSame(edits, index, end) > 3 { end -= 1 }
-            out += hunk(edits[start..<end], a, b)
+            hunk(edits[start..<end], a, b, into: &out)
             index = end
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func trailingSame(_ edits: [Edit], _ from: Int, _ end: Int) -> Int {
@@ -46,21 +46,29 @@ package enum UnifiedDiff {
         return count
     }
 
-    private static func hunk(_ edits: ArraySlice<Edit>, _ a: [Substring], _ b: [Substring]) -> String {
+    private static func hunk(
+        _ edits: ArraySlice<Edit>, _ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>], into out: inout [UInt8]
+    ) {
         let first = edits[edits.startIndex]
         let oldCount = edits.filter { $0.kind != .insert }.count
         let newCount = edits.filter { $0.kind != .delete }.count
         let oldStart = oldCount == 0 ? first.old : first.old + 1
         let newStart = newCount == 0 ? first.new : first.new + 1
-        var out = "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
+        out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n".utf8
         for edit in edits {
             switch edit.kind {
-            case .same: out += " " + a[edit.old] + "\n"
-            case .delete: out += "-" + a[edit.old] + "\n"
-            case .insert: out += "+" + b[edit.new] + "\n"
+            case .same:
+                out.append(32)
+                out += a[edit.old]
+            case .delete:
+                out.append(45)
+                out += a[edit.old]
+            case .insert:
+                out.append(43)
+                out += b[edit.new]
             }
+            out.append(10)
         }
-        return out
     }
 
     struct Edit {
@@ -72,42 +80,85 @@ package enum UnifiedDiff {
         var new: Int
     }
 
-    static func lines(_ text: [UInt8]) -> [Substring] {
-        let string = String(decoding: text, as: UTF8.self)
-        var result = string.split(separator: "\n", omittingEmptySubsequences: false)
-        if result.last == "" { result.removeLast() }
+    /// The lines of `text`, without their line feeds (a last line feed ends the last line).
+    static func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
+        var result = text.split(separator: 10, omittingEmptySubsequences: false)
+        if let last = result.last, last.isEmpty { result.removeLast() }
         return result
     }
 
-    /// The edit script: common ends kept, the middle by Myers' greedy search.
-    static func script(_ a: [Substring], _ b: [Substring]) -> [Edit] {
+    /// The edit script: common ends kept; in the middle, a line that the other side lacks is
+    /// changed for certain (as GNU diff discards such lines), and the rest is matched by Myers'
+    /// greedy search. Lines are compared by number (each distinct line numbered once), so a
+    /// reindented file (nearly every line changed) costs about its length.
+    static func script(_ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>]) -> [Edit] {
+        var numbers: [ArraySlice<UInt8>: Int] = [:]
+        numbers.reserveCapacity(a.count + b.count)
+        func number(_ line: ArraySlice<UInt8>) -> Int {
+            if let known = numbers[line] { return known }
+            let next = numbers.count
+            numbers[line] = next
+            return next
+        }
+        let x = a.map(number), y = b.map(number)
+        var changedA = [Bool](repeating: false, count: x.count)
+        var changedB = [Bool](repeating: false, count: y.count)
         var prefix = 0
-        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+        while prefix < x.count && prefix < y.count && x[prefix] == y[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix
-            && a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+        while suffix < x.count - prefix && suffix < y.count - prefix
+            && x[x.count - 1 - suffix] == y[y.count - 1 - suffix]
         {
             suffix += 1
         }
-        var edits = (0..<prefix).map { Edit(kind: .same, old: $0, new: $0) }
-        let middleA = Array(a[prefix..<(a.count - suffix)]), middleB = Array(b[prefix..<(b.count - suffix)])
-        let middle =
-            myers(middleA, middleB)
-            ?? (middleA.indices.map { Edit(kind: .delete, old: $0, new: 0) }
-                + middleB.indices.map { Edit(kind: .insert, old: middleA.count, new: $0) })
-        edits += middle.map { Edit(kind: $0.kind, old: $0.old + prefix, new: $0.new + prefix) }
-        edits += (0..<suffix).map { Edit(kind: .same, old: a.count - suffix + $0, new: b.count - suffix + $0) }
+        var inA = [Bool](repeating: false, count: numbers.count)
+        var inB = [Bool](repeating: false, count: numbers.count)
+        for index in prefix..<(x.count - suffix) { inA[x[index]] = true }
+        for index in prefix..<(y.count - suffix) { inB[y[index]] = true }
+        // The lines both sides hold, with their places, for the search.
+        var keptA: [Int] = [], keptB: [Int] = []
+        for index in prefix..<(x.count - suffix) {
+            if inB[x[index]] { keptA.append(index) } else { changedA[index] = true }
+        }
+        for index in prefix..<(y.count - suffix) {
+            if inA[y[index]] { keptB.append(index) } else { changedB[index] = true }
+        }
+        let searched = myers(keptA.map { x[$0] }, keptB.map { y[$0] })
+        for (position, changed) in searched.a.enumerated() where changed { changedA[keptA[position]] = true }
+        for (position, changed) in searched.b.enumerated() where changed { changedB[keptB[position]] = true }
+        var edits: [Edit] = []
+        edits.reserveCapacity(x.count + y.count)
+        var i = 0, j = 0
+        while i < x.count || j < y.count {
+            if i < x.count && changedA[i] {
+                edits.append(Edit(kind: .delete, old: i, new: j))
+                i += 1
+            } else if j < y.count && changedB[j] {
+                edits.append(Edit(kind: .insert, old: i, new: j))
+                j += 1
+            } else {
+                edits.append(Edit(kind: .same, old: i, new: j))
+                i += 1
+                j += 1
+            }
+        }
         return edits
     }
 
-    /// Myers' O(ND) search, nil past `searchLimit` differences.
-    static func myers(_ a: [Substring], _ b: [Substring]) -> [Edit]? {
+    /// Myers' O(ND) search over line numbers: which lines of each side change. Past
+    /// `searchLimit` differences every line counts as changed (a valid, longer diff).
+    static func myers(_ a: [Int], _ b: [Int]) -> (a: [Bool], b: [Bool]) {
         let n = a.count, m = b.count, maximum = min(n + m, searchLimit)
+        var changedA = [Bool](repeating: false, count: n), changedB = [Bool](repeating: false, count: m)
+        if n == 0 || m == 0 {
+            return ([Bool](repeating: true, count: n), [Bool](repeating: true, count: m))
+        }
         let offset = maximum + 1
         var frontier = [Int](repeating: 0, count: 2 * maximum + 3)
+        // For each step d, the frontier's diagonals -d...d (what the walk back reads).
         var trace: [[Int]] = []
         for d in 0...maximum {
-            trace.append(frontier)
+            trace.append(Array(frontier[(offset - d)...(offset + d)]))
             for k in stride(from: -d, through: d, by: 2) {
                 var x =
                     (k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1]))
@@ -118,37 +169,37 @@ package enum UnifiedDiff {
                     y += 1
                 }
                 frontier[offset + k] = x
-                if x >= n && y >= m { return backtrack(trace, a.count, b.count, offset: offset) }
+                if x >= n && y >= m {
+                    walkBack(trace, n, m, changedA: &changedA, changedB: &changedB)
+                    return (changedA, changedB)
+                }
             }
         }
-        return nil
+        return ([Bool](repeating: true, count: n), [Bool](repeating: true, count: m))
     }
 
-    private static func backtrack(_ trace: [[Int]], _ n: Int, _ m: Int, offset: Int) -> [Edit] {
-        var edits: [Edit] = []
+    /// Marks the changed lines along the path the search found, from its end back.
+    private static func walkBack(_ trace: [[Int]], _ n: Int, _ m: Int, changedA: inout [Bool], changedB: inout [Bool]) {
         var x = n, y = m
-        for d in stride(from: trace.count - 1, through: 0, by: -1) {
+        for d in stride(from: trace.count - 1, through: 1, by: -1) {
+            // trace[d] holds diagonals -d...d at indices 0...2d (the frontier before step d).
             let frontier = trace[d]
+            func at(_ k: Int) -> Int { frontier[k + d] }
             let k = x - y
-            let previousK =
-                (k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1])) ? k + 1 : k - 1
-            let previousX = d == 0 ? 0 : frontier[offset + previousK]
+            let previousK = (k == -d || (k != d && at(k - 1) < at(k + 1))) ? k + 1 : k - 1
+            let previousX = at(previousK)
             let previousY = previousX - previousK
             while x > previousX && y > previousY {
                 x -= 1
                 y -= 1
-                edits.append(Edit(kind: .same, old: x, new: y))
             }
-            if d > 0 {
-                if x == previousX {
-                    edits.append(Edit(kind: .insert, old: x, new: y - 1))
-                } else {
-                    edits.append(Edit(kind: .delete, old: x - 1, new: y))
-                }
+            if x == previousX {
+                changedB[y - 1] = true
+            } else {
+                changedA[x - 1] = true
             }
             x = previousX
             y = previousY
         }
-        return edits.reversed()
     }
 }

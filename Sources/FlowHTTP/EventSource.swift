@@ -16,12 +16,20 @@ package final class EventSource: Sendable {
     }
 
     private let url: URL
+    private let method: String
+    private let body: [UInt8]
     private let headers: [(String, String)]
     private let state = Locked((connection: HTTPConnection.Cancellation?.none, cancelled: false))
 
-    package init(url: URL, token: String) {
+    /// A stream from a GET of `url`; or from a POST of `body` (JSON), whose answer is the
+    /// stream (`flowpkg test --live`'s run).
+    package init(url: URL, token: String, posting body: [UInt8]? = nil) {
         self.url = url
-        headers = [("Authorization", "Bearer \(token)"), ("Accept", "text/event-stream")]
+        method = body == nil ? "GET" : "POST"
+        self.body = body ?? []
+        headers =
+            [("Authorization", "Bearer \(token)"), ("Accept", "text/event-stream")]
+            + (body == nil ? [] : [("Content-Type", "application/json")])
     }
 
     /// Starts reading: `onEvent` for each event, then `onEnd` once.
@@ -42,7 +50,8 @@ package final class EventSource: Sendable {
 
     private func read(_ onEvent: @Sendable (String, String) -> Void) -> End {
         do {
-            let connection = try HTTPConnection.get(url, headers: headers, timeout: 5, readTimeout: nil)
+            let connection = try HTTPConnection.send(
+                method, url, headers: headers, body: body, timeout: 5, readTimeout: nil)
             let cancelled = state.withLock { state in
                 state.connection = connection.cancellation
                 return state.cancelled

@@ -45,9 +45,14 @@ public final class LanguageServer {
     /// The open documents of the project, by file path, within `limits`.
     var documents: [String: OpenDocument] = [:]
     var limits = DocumentLimits()
-    /// Documents edited since their findings were last published, oldest first: a burst of
-    /// edits is checked once, when no more input waits.
-    private var pendingEdits: [String] = []
+    /// Documents edited since their text was last handed to the session, oldest first: a burst
+    /// of edits is checked once, when no more input waits or a request needs it.
+    var pendingEdits: [String] = []
+    /// Documents handed to the session whose findings are not yet published: a request is
+    /// answered first, and they are published once no more input waits.
+    var unpublishedEdits: [String] = []
+    /// Computes and sends the findings on a thread of its own.
+    let publisher: DiagnosticsPublisher
     var workspace: Workspace?
     private var searchedFrom: Set<String> = []
     private var watchesFiles = false
@@ -58,15 +63,17 @@ public final class LanguageServer {
     public init(input: Int32, output: Int32, options: LanguageServerOptions = LanguageServerOptions()) {
         reader = MessageReader(descriptor: input, maximumLength: DocumentLimits().maximumFrameBytes)
         writer = MessageWriter(descriptor: output)
+        publisher = DiagnosticsPublisher(writer: writer)
         self.options = options
         registerRoutes()
     }
 
     /// Serves until the client sends `exit`, its input ends, or the output closes.
     public func run() -> Ending {
+        defer { publisher.stop() }
         while true {
             if writer.isClosed { return .outputClosed }
-            if !pendingEdits.isEmpty, !reader.hasPendingInput { publishPendingEdits() }
+            if !pendingEdits.isEmpty || !unpublishedEdits.isEmpty, !reader.hasPendingInput { publishPendingEdits() }
             switch reader.next() {
             case .endOfInput:
                 return .endOfInput
@@ -123,8 +130,8 @@ public final class LanguageServer {
             routes.notifications[method]?(data)
             return nil
         }
-        // A request is answered from the buffers as they are now.
-        publishPendingEdits()
+        // A request is answered from the buffers as they are now; their findings are published after.
+        applyPendingEdits()
         if let route = routes.requests[method] {
             route(id, data)
         } else {
@@ -233,14 +240,6 @@ public final class LanguageServer {
         publish(version: nil, path: nil)
     }
 
-    /// Publishes every file whose findings changed since they were last published.
-    func publish(version: Int?, path: String?) {
-        guard let workspace else { return }
-        for message in workspace.changedDiagnostics(documents: documents, version: version, versionPath: path) {
-            writer.send(OutgoingMessage(message))
-        }
-    }
-
     // MARK: Documents
 
     func didOpen(_ params: DidOpenTextDocumentParams) {
@@ -291,24 +290,6 @@ public final class LanguageServer {
         if !pendingEdits.contains(path) { pendingEdits.append(path) }
     }
 
-    /// Checks the documents edited since the last time, and publishes what changed.
-    private func publishPendingEdits() {
-        guard !pendingEdits.isEmpty else { return }
-        let paths = pendingEdits
-        pendingEdits = []
-        guard let workspace else { return }
-        var changed: [String] = []
-        for path in paths {
-            guard let document = documents[path] else { continue }
-            if workspace.session.setBuffer(document.text.bytes, forPath: path) { changed.append(path) }
-        }
-        if changed.count == 1, let path = changed.first {
-            publish(version: documents[path]?.version, path: path)
-        } else if !changed.isEmpty {
-            publish(version: nil, path: nil)
-        }
-    }
-
     /// Bytes the kept buffers take, but for `path`'s.
     private func storedBytes(except path: String) -> Int {
         documents.reduce(0) { $0 + ($1.key == path ? 0 : $1.value.text.bytes.count) }
@@ -318,6 +299,7 @@ public final class LanguageServer {
     func forget(_ path: String, because reason: String) {
         documents[path] = nil
         pendingEdits.removeAll { $0 == path }
+        unpublishedEdits.removeAll { $0 == path }
         log("\(path): its unsaved text is not checked: \(reason); its saved content is", type: 2)
     }
 
@@ -326,6 +308,7 @@ public final class LanguageServer {
             return
         }
         pendingEdits.removeAll { $0 == path }
+        unpublishedEdits.removeAll { $0 == path }
         // The file's own content counts again.
         if let workspace, workspace.session.setBuffer(nil, forPath: path) { publish(version: nil, path: nil) }
     }

@@ -45,13 +45,9 @@ extension LanguageServer {
         return MemberAccess(chain: chain, prefix: prefix, isMethod: isMethod)
     }
 
-    /// The project's types (definitions and every module's), rebuilt when a module was analysed again.
+    /// The project's types (definitions and every module's), updated from the modules analysed since.
     func typeCatalog(_ workspace: Workspace) -> TypeCatalog {
-        let session = workspace.session
-        if let cached = workspace.typeCatalog, cached.stamp == session.modulesAnalysed { return cached.catalog }
-        let catalog = TypeCheckStep.catalog(of: session)
-        workspace.typeCatalog = (session.modulesAnalysed, catalog)
-        return catalog
+        workspace.types.catalog(of: workspace.session)
     }
 
     /// The members `access` may complete to, in the document `text` (its line `line`, 0-based, being typed).
@@ -59,7 +55,7 @@ extension LanguageServer {
         -> [CompletionItem]
     {
         let catalog = typeCatalog(workspace)
-        let local = Self.types(of: text, without: line)
+        let local = Self.types(of: text, without: line, reading: access.chain[0])
         guard let members = members(ofChain: access.chain, local: local, catalog: catalog, text: text, line: line)
         else { return [] }
         let prefix = access.prefix.lowercased()
@@ -82,8 +78,17 @@ extension LanguageServer {
         return members
     }
 
-    /// The module's types from `text` with its line `line` blanked (it is being typed, and rarely parses).
-    static func types(of text: DocumentText, without line: Int) -> ModuleTypes {
+    /// The module's types from `text` with its line `line` (being typed, and rarely parsing)
+    /// replaced by a read of the local `head` (`local _ = head`), so `probed` is its type there
+    /// as the conditions around narrow it; with the line blanked when that does not parse either.
+    static func types(of text: DocumentText, without line: Int, reading head: String? = nil) -> ModuleTypes {
+        if let head, head != "self" {
+            let typed = text.line(line)
+            let read = Array("local _ = \(head)".utf8)
+            let bytes = Array(text.bytes[..<typed.startIndex]) + read + Array(text.bytes[typed.endIndex...])
+            let column = read.count - head.utf8.count + 1
+            if let types = ModuleTypes.of(source: bytes, probe: (line + 1, column)) { return types }
+        }
         var bytes = text.bytes
         for index in text.line(line).indices { bytes[index] = 0x20 }
         return ModuleTypes.of(source: bytes) ?? ModuleTypes.of(source: text.bytes) ?? ModuleTypes()
@@ -97,6 +102,11 @@ extension LanguageServer {
             return members(of: owner, local: local, catalog: catalog, text: text, line: line)
         }
         if let module = local.requiredModules[head] { return catalog.exports(ofModule: module) }
+        if local.localClasses[head] == nil, let probed = local.probed, probed.name == head,
+            let members = Self.members(ofValue: probed.type, catalog: catalog)
+        {
+            return members
+        }
         if let className = local.localClasses[head] {
             var fields = catalog.fields(ofClass: className)
             fields.merge(local.localTables[head] ?? [:]) { old, _ in old }

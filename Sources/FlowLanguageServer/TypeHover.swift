@@ -8,10 +8,18 @@ extension LanguageServer {
     private func typedMember(_ params: TextDocumentPositionParams, start: Int, end: Int, isField: Bool)
         throws -> (member: TypeMember, title: String, isMethodAccess: Bool)?
     {
-        let (workspace, _, text) = try target(params)
+        let (workspace, path, text) = try target(params)
         let line = text.line(params.position.line)
-        let local = ModuleTypes.of(source: text.bytes) ?? Self.types(of: text, without: params.position.line)
+        let local =
+            ModuleTypes.of(source: text.bytes, probe: (params.position.line + 1, start + 1))
+            ?? Self.types(of: text, without: params.position.line)
         let name = String(decoding: Array(line)[start..<end], as: UTF8.self)
+        // A local with a declared type: its type here, as the conditions around narrow it.
+        if !isField, let probed = local.probed, probed.name == name, probed.type != .unknown {
+            var member = TypeMember(name: name, type: probed.type, line: probed.line)
+            member.file = path
+            return (member, "local " + name, false)
+        }
         if isField {
             guard let access = Self.memberAccess(at: end, in: line) else { return nil }
             let members = members(

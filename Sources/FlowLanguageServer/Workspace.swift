@@ -21,8 +21,8 @@ final class Workspace {
     let root: String
     let encoding: PositionEncoding
     private var published: [String: [Diagnostic]] = [:]
-    /// The project's types as last built, and `session.modulesAnalysed` then (MemberCompletion).
-    var typeCatalog: (stamp: Int, catalog: TypeCatalog)?
+    /// The project's types, kept between edits (MemberCompletion, hover, signature help).
+    let types = SessionTypeCatalog()
 
     init(session: ValidationSession, encoding: PositionEncoding) {
         self.session = session
@@ -40,11 +40,11 @@ final class Workspace {
         documents[path]?.uri ?? URL(fileURLWithPath: path).absoluteString
     }
 
-    /// The messages for every file whose findings changed since the last call.
-    func changedDiagnostics(documents: [String: OpenDocument], version: Int?, versionPath: String?)
-        -> [PublishDiagnosticsParams]
-    {
-        let current = session.diagnosticsByFile()
+    /// The messages for every file whose findings (`current`, from a snapshot of the session)
+    /// changed since the last call. Called by the `DiagnosticsPublisher`'s thread alone.
+    func changedDiagnostics(
+        _ current: [String: [Diagnostic]], documents: [String: OpenDocument], version: Int?, versionPath: String?
+    ) -> [PublishDiagnosticsParams] {
         var messages: [PublishDiagnosticsParams] = []
         // The edited document always: its version tells the client which text the list is for.
         for (file, diagnostics) in current where published[file] != diagnostics || file == versionPath {

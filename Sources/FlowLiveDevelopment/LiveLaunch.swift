@@ -66,6 +66,8 @@ final class LiveAttachment: LaunchLiveAttachment, @unchecked Sendable {
     private let reporter: LiveReporter?
     private let session = Locked<LiveSession?>(nil)
     private let debugChannel = Locked<DebugLiveChannel?>(nil)
+    private let contexts = Locked<LaunchContexts?>(nil)
+    private let testChannel = Locked<TestLiveChannel?>(nil)
 
     init(launch: LiveLaunch, reporter: LiveReporter?) {
         self.launch = launch
@@ -89,7 +91,20 @@ final class LiveAttachment: LaunchLiveAttachment, @unchecked Sendable {
                 launch.log("warning: no debugger can attach to this program: \(error)")
             }
         }
+        // `flowpkg test --live` runs spec files here, each in a fresh context like this one.
+        if let reporter, let contexts = contexts.withLock({ $0 }),
+            let channel = TestLiveChannel(
+                url: launch.configuration.url, token: launch.configuration.token, program: reporter.program,
+                contexts: contexts, reporter: reporter)
+        {
+            testChannel.withLock { $0 = channel }
+            channel.start()
+        }
         launch.didAttach(context, reporter?.program)
+    }
+
+    func offer(_ contexts: LaunchContexts) {
+        self.contexts.withLock { $0 = contexts }
     }
 
     func startModuleFailed(_ message: String) {
@@ -101,6 +116,7 @@ final class LiveAttachment: LaunchLiveAttachment, @unchecked Sendable {
     }
 
     func stop() {
+        testChannel.withLock { $0 }?.stop()
         debugChannel.withLock { $0 }?.stop()
         if let session = session.withLock({ $0 }) {
             session.stop()

@@ -113,6 +113,14 @@ public final class LiveReporter: Sendable {
         queue.change { $0.append(LiveEvent(kind: .log, text: LiveEvent.capped(line))) }
     }
 
+    /// A line about a test run the program made (`flowpkg test --live`).
+    public func test(_ line: String) {
+        queue.change { state in
+            state.flushPartials()
+            state.append(LiveEvent(kind: .test, text: LiveEvent.capped(line)))
+        }
+    }
+
     /// An error, with its traceback in `message`.
     public func error(_ message: String, phase: LiveEvent.Phase) {
         queue.change { state in

@@ -98,6 +98,8 @@ public struct LiveEvent: Codable, Sendable, Equatable {
         case loaded
         /// The program stopped its session (it is exiting): nothing more comes from it.
         case ended
+        /// A line about a test run in the program (`flowpkg test --live`): `text`.
+        case test
     }
 
     public enum Stream: String, Codable, Sendable { case stdout, stderr }
@@ -149,6 +151,7 @@ public struct LiveEvent: Codable, Sendable, Equatable {
         switch kind {
         case .output where stream == nil || text == nil: return "an output event needs stream and text"
         case .log where text == nil: return "a log event needs text"
+        case .test where text == nil: return "a test event needs text"
         case .error where text == nil: return "an error event needs text"
         case .loaded where items == nil: return "a loaded event needs items"
         default: return nil

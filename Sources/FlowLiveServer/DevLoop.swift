@@ -14,7 +14,8 @@ import FlowSupport
 /// The live loop of `flowpkg dev` (and of `flowpkg run DIR --watch` without `--live`): the live
 /// source in this process, and the program in a child started by FlowSupport's `ChildProcess`
 /// and connected to it. Everything is driven by events: a save (the server's file watcher), the
-/// program's end (the runner's exit callback), and ``restart()`` (`r` + Enter). Each save is
+/// program's end (the runner's exit callback), ``restart()`` (`r` + Enter) and ``runTests()``
+/// (`t` + Enter: the specs run in the program). Each save is
 /// checked by the server's incremental `ValidationCache`, the one the session page shows.
 ///
 /// The program is started again after it ended at the next save that compiles, or at
@@ -96,6 +97,23 @@ package final class DevLoop: Sendable {
             DetachedThread.start { running.terminate() }
         } else if state.withLock({ !$0.stopping }) {
             launch()
+        }
+    }
+
+    /// Runs the project's spec files in the running program (`t` + Enter), as
+    /// `flowpkg test --live` does: its results come back as the program's test lines, in the
+    /// terminal and on the session page; why none ran comes as a line.
+    package func runTests() {
+        let server = self.server, report = self.report
+        DetachedThread.start(name: "flowpkg.dev.test") {
+            do {
+                let request = try LiveTestPlan.request(projectAt: server.project.root)
+                server.testRelay.start(request, program: nil) { message in
+                    if case .refused(let reason) = message { report(.log("test: \(reason)")) }
+                }
+            } catch {
+                report(.log("test: \(error)"))
+            }
         }
     }
 

@@ -77,6 +77,8 @@ public final class LiveServer: Sendable {
     let events: EventBroadcaster
     /// Debug requests and messages between `flowpkg dap` and the programs (DebugRelay.swift).
     private let debugRelay = DebugRelay()
+    /// Test runs between `flowpkg test --live` (or dev's `t` key) and the programs (TestRelay.swift).
+    let testRelay = TestRelay()
     let log: @Sendable (String) -> Void
     private let watcher: FileWatcher
     /// What programs sent back, and where it goes as it arrives.
@@ -166,6 +168,7 @@ public final class LiveServer: Sendable {
         watcher.stop()
         events.finishAll()
         debugRelay.finishAll()
+        testRelay.finishAll()
         listener.withLock { $0 }?.stop()
     }
 
@@ -183,6 +186,7 @@ public final class LiveServer: Sendable {
         }
         return authorized(request) {
             if let answer = debugRelay.respond(to: request) { return answer }
+            if let answer = testRelay.respond(to: request) { return answer }
             if request.path == LiveProtocol.reportPath {
                 guard request.method == "POST" else {
                     return HTTPResponse.error(405, "\(LiveProtocol.reportPath) takes POST with a JSON report")

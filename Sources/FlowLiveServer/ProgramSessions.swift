@@ -112,9 +112,9 @@ final class ProgramSessions: Sendable {
     ) -> SessionEvent {
         var session = SessionEvent(kind: .output, program: program, event: event)
         switch event.kind {
-        case .output, .log:
-            session.kind = event.kind == .log ? .log : .output
-            let stream = event.kind == .log ? "log" : (event.stream ?? .stdout).rawValue
+        case .output, .log, .test:
+            session.kind = event.kind == .log ? .log : event.kind == .test ? .test : .output
+            let stream = event.kind == .output ? (event.stream ?? .stdout).rawValue : event.kind.rawValue
             let line = ConsoleLine(time: event.time, stream: stream, text: event.text ?? "")
             state.storedBytes += Self.size(line)
             state.console.append(line)

@@ -17,6 +17,8 @@ public struct SessionEvent: Sendable, Encodable {
         case dropped
         /// The program stopped its session.
         case ended
+        /// A line about a test run in the program (`flowpkg test --live`, dev's `t` key).
+        case test
     }
 
     public var kind: Kind
@@ -87,6 +89,8 @@ public struct SessionEvent: Sendable, Encodable {
             return "\(who): \(dropped ?? 0) events dropped so far: the program wrote faster than they could be sent"
         case .ended:
             return "\(who): ended its session"
+        case .test:
+            return "\(who) test: \(LogText.escaped(event?.text ?? ""))"
         }
     }
 

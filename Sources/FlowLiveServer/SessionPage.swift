@@ -1,5 +1,6 @@
 import FlowLiveProtocol
 import FlowPackage
+import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -35,43 +36,16 @@ enum SessionPage {
         ("X-Content-Type-Options", "nosniff"),
     ]
 
+    /// The page, `Page/session.html`: its placeholders are the policy, the style and scripts,
+    /// and the state as HTML (`SessionPageSnapshot`).
+    static let document = PageFiles.text(PackageResources.session_html)
+
     static func html(snapshot state: SessionState) -> String {
-        let script = SessionPageScript.source
         let snapshot = SessionPageSnapshot(state: state)
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
-            <meta name="referrer" content="no-referrer">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <noscript><meta http-equiv="refresh" content="3"></noscript>
-            <title>flowpkg live session</title>
-            <style>\(SessionPageStyle.css)</style>
-            </head>
-            <body>
-            <header><h1>flowpkg live session</h1><span id="project">\(snapshot.projectLine)</span><span id="status">\(snapshot.statusLine)</span></header>
-            <main>
-            <section id="diagnostics-section"><h2>Project diagnostics (flowpkg validate)</h2><div id="diagnostics">\(snapshot.diagnostics)</div></section>
-            <section id="programs-section"><h2>Programs</h2>
-            <div id="controls" class="controls" hidden>
-            <button type="button" id="clear">Clear console</button>
-            <label>Filter <input id="filter" type="search" placeholder="text in a line"></label>
-            <label><input id="errors-only" type="checkbox"> errors only</label>
-            <label><input id="follow" type="checkbox" checked> follow</label>
-            <label>keep <input id="keep" type="number" value="500" min="10" max="2000" step="10"> lines</label>
-            <label>Find loaded item <input id="item-search" type="search" placeholder="name"></label>
-            </div>
-            <div id="programs">\(snapshot.programs)</div>
-            </section>
-            <section id="module-section" hidden><h2 id="module-title"></h2><pre id="module-text" class="module-text"></pre></section>
-            \(consoleSection)
-            </main>
-            <script>\(script)</script>
-            <script>\(consoleScript)</script>
-            </body>
-            </html>
-            """
+        return document.filled([
+            "policy": contentSecurityPolicy, "style": SessionPageStyle.css, "project": snapshot.projectLine,
+            "status": snapshot.statusLine, "diagnostics": snapshot.diagnostics, "programs": snapshot.programs,
+            "script": SessionPageScript.source, "consoleScript": consoleScript,
+        ])
     }
 }

@@ -26,4 +26,24 @@ enum PageFiles {
         for (name, value) in paths { text = text.replacingAll("{{" + name + "}}", with: value) }
         return text
     }
+
+    /// `Page/snapshot.html`'s templates by their ids (`<template id="line">…</template>`).
+    static let fragments: [String: String] = {
+        var found: [String: String] = [:]
+        var rest = String(decoding: PackageResources.snapshot_html, as: UTF8.self)[...]
+        while let open = rest.firstRange(of: "<template id=\""), let end = rest.firstRange(of: "</template>") {
+            let start = rest[open.upperBound...]
+            if let quote = start.firstIndex(of: "\""), start.index(after: quote) < end.lowerBound {
+                found[String(start[..<quote])] = String(start[start.index(quote, offsetBy: 2)..<end.lowerBound])
+            }
+            rest = rest[end.upperBound...]
+        }
+        return found
+    }()
+
+    /// The template `id` of `Page/snapshot.html` with its placeholders filled by `values`,
+    /// which the caller has escaped.
+    static func fragment(_ id: String, _ values: [String: String]) -> String {
+        (fragments[id] ?? "").filled(values)
+    }
 }

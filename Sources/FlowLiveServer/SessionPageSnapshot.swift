@@ -6,8 +6,9 @@ import FlowSupport
 #endif
 
 /// The session page's state written out as HTML, for the page's first paint and for a browser
-/// without JavaScript (which reloads the page to see it change). Every text is escaped
-/// (`escaped(_:)`): what a program printed shows as text.
+/// without JavaScript (which reloads the page to see it change). The markup is
+/// `Page/snapshot.html`'s templates (`PageFiles.fragment`); every text is escaped
+/// (`escaped(_:)`) before it is filled in: what a program printed shows as text.
 struct SessionPageSnapshot {
     var state: SessionState
 
@@ -18,70 +19,75 @@ struct SessionPageSnapshot {
     var statusLine: String { "as of " + Self.time(Date().timeIntervalSince1970) }
 
     var diagnostics: String {
-        if state.diagnostics.isEmpty { return "<p class=\"empty\">No problems.</p>" }
+        if state.diagnostics.isEmpty { return PageFiles.fragment("no-diagnostics", [:]) }
         return state.diagnostics.map { d in
             let place = Self.place(file: d.file, line: d.line, column: d.column)
-            let location = place.isEmpty ? "" : Self.link(d.link, place) + ": "
-            return "<div class=\"diag-\(Self.escaped(d.severity))\">\(location)"
-                + Self.escaped("\(d.severity): \(d.message) [\(d.code)]") + "</div>"
+            return PageFiles.fragment(
+                "diagnostic",
+                [
+                    "severity": Self.escaped(d.severity),
+                    "location": place.isEmpty ? "" : Self.link(d.link, place) + ": ",
+                    "text": Self.escaped("\(d.severity): \(d.message) [\(d.code)]"),
+                ])
         }.joined(separator: "\n")
     }
 
     var programs: String {
-        if state.programs.isEmpty {
-            return "<p class=\"empty\">No program has reported yet. Start one with flowpkg dev, "
-                + "or flowpkg run --live URL --token TOKEN --watch.</p>"
-        }
+        if state.programs.isEmpty { return PageFiles.fragment("no-programs", [:]) }
         return state.programs.map(program).joined(separator: "\n")
     }
 
     private func program(_ p: ProgramSessions.Program) -> String {
         let who = p.program
         let connected = p.ended == nil
-        var html = "<section class=\"program\(connected ? "" : " disconnected")\">"
-        html += "<h3 class=\"name\">\(Self.escaped("\(who.identifier) (pid \(who.processID))"))"
-        html += "<span class=\"badge\">\(connected ? "connected" : "disconnected")</span></h3>"
         let heard =
             p.ended.map { "disconnected at \(Self.time($0)), its last state below" }
             ?? "last heard \(Self.time(p.lastSeen))"
-        html +=
-            "<div class=\"identity\">" + Self.escaped("host \(who.hostName) · \(who.platform) · \(heard)") + "</div>"
-        html += "<h3>Console</h3><div class=\"console\">"
         let shown = p.console.suffix(200)
         let dropped = p.consoleDropped + p.console.count - shown.count
-        if dropped > 0 { html += "<div class=\"line dropped\">\(dropped) dropped</div>" }
+        var lines = dropped > 0 ? PageFiles.fragment("dropped", ["count": String(dropped)]) : ""
         for line in shown {
-            html += "<div class=\"line \(Self.escaped(line.stream))\">\(Self.escaped(line.text))</div>"
+            lines += PageFiles.fragment("line", ["stream": Self.escaped(line.stream), "text": Self.escaped(line.text)])
         }
-        html += "</div>"
         let current = p.errors.filter { $0.fixed == nil }.reversed(), fixed = p.errors.filter { $0.fixed != nil }
-        html += "<h3>Errors (\(current.count) current\(fixed.isEmpty ? "" : ", \(fixed.count) fixed"))</h3>"
-        for error in current { html += "<div class=\"error\">\(errorBody(error))</div>" }
+        var errors = current.map { PageFiles.fragment("error", ["body": errorBody($0)]) }.joined()
         for error in fixed.reversed() {
             let first = error.text.split(separator: "\n").first.map(String.init) ?? ""
-            html +=
-                "<details class=\"error fixed\"><summary>fixed: \(Self.escaped(first))</summary>"
-                + "\(errorBody(error))</details>"
+            errors += PageFiles.fragment("fixed-error", ["first": Self.escaped(first), "body": errorBody(error)])
         }
-        let loaded = p.loaded.sorted { $0.name < $1.name }
-        html +=
-            "<h3>Loaded items (\(loaded.count))</h3><table><tr><th>kind</th><th>name</th><th>source</th>"
-            + "<th>last loaded</th><th>size</th></tr>"
-        for item in loaded {
-            html +=
-                "<tr><td>\(item.kind.rawValue)</td><td>\(Self.escaped(item.name))</td>"
-                + "<td>\(Self.escaped(item.source))</td><td>\(Self.time(item.loadedAt))</td><td>\(item.size)</td></tr>"
+        let loaded = p.loaded.sorted { $0.name < $1.name }.map { item in
+            PageFiles.fragment(
+                "loaded",
+                [
+                    "kind": item.kind.rawValue, "name": Self.escaped(item.name), "source": Self.escaped(item.source),
+                    "time": Self.time(item.loadedAt), "size": String(item.size),
+                ])
         }
-        return html + "</table></section>"
+        return PageFiles.fragment(
+            "program",
+            [
+                "disconnected": connected ? "" : " disconnected",
+                "who": Self.escaped("\(who.identifier) (pid \(who.processID))"),
+                "badge": connected ? "connected" : "disconnected",
+                "identity": Self.escaped("host \(who.hostName) · \(who.platform) · \(heard)"), "lines": lines,
+                "errorCount": "\(current.count) current\(fixed.isEmpty ? "" : ", \(fixed.count) fixed")",
+                "errors": errors, "loadedCount": String(loaded.count), "loaded": loaded.joined(),
+            ])
     }
 
     private func errorBody(_ error: ProgramSessions.ErrorEntry) -> String {
-        var html = "<div class=\"when\">" + Self.time(error.time) + " while " + Self.escaped(error.phase)
+        var place = ""
         if let file = error.file, let line = error.line {
-            let place = "\(file):\(line)"
-            html += " · " + Self.link(error.link, place) + " <code class=\"location\">\(Self.escaped(place)):1</code>"
+            let text = "\(file):\(line)"
+            place = PageFiles.fragment(
+                "error-place", ["link": Self.link(error.link, text), "place": Self.escaped(text)])
         }
-        return html + "</div><pre class=\"message\">\(Self.escaped(error.text))</pre>"
+        return PageFiles.fragment(
+            "error-body",
+            [
+                "time": Self.time(error.time), "phase": Self.escaped(error.phase), "place": place,
+                "text": Self.escaped(error.text),
+            ])
     }
 
     static func place(file: String?, line: Int?, column: Int?) -> String {
@@ -91,7 +97,7 @@ struct SessionPageSnapshot {
 
     static func link(_ href: String?, _ text: String) -> String {
         guard let href else { return escaped(text) }
-        return "<a class=\"open\" href=\"\(escaped(href))\">\(escaped(text))</a>"
+        return PageFiles.fragment("link", ["href": escaped(href), "text": escaped(text)])
     }
 
     static func time(_ seconds: Double) -> String {

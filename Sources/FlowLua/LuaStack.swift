@@ -102,26 +102,48 @@ package struct LuaStack {
         // LUA_MINSTACK free slots: without room, writing past them corrupts the heap.
         guard lua_checkstack(L, 3) != 0 else { return .opaque("table") }
         let absolute = lua_absindex(L, index)
-        var positional: [Int64: LuaValue] = [:]
+        // Elements keyed 1, 2, 3, ... in traversal order (a sequence's array part comes so) go
+        // straight to `elements`; any other key moves them all to `dictionary`. A list of
+        // 500,000 globals is copied without a string made for each index (issue 43).
+        var elements: [LuaValue] = []
         var dictionary: [String: LuaValue] = [:]
+        var isSequence = true
+        var integerKeysOnly = true
         lua_pushnil(L)
         // lua_next raises only on a key changed during traversal, which this loop never does.
         while lua_next(L, absolute) != 0 {
             let element = value(at: -1, depth: depth + 1)
             if lua_type(L, -2) == LUA_TNUMBER, lua_isinteger(L, -2) != 0 {
                 let key = flowlua_tointeger(L, -2)
-                dictionary[String(key)] = element
-                positional[key] = element
+                if isSequence, key == Int64(elements.count) + 1 {
+                    elements.append(element)
+                } else {
+                    Self.leaveSequence(&isSequence, &elements, into: &dictionary)
+                    dictionary[String(key)] = element
+                }
             } else if let key = bytes(at: -2) {
+                Self.leaveSequence(&isSequence, &elements, into: &dictionary)
+                integerKeysOnly = false
                 dictionary[String(decoding: key, as: UTF8.self)] = element
             }
             flowlua_pop(L, 1)
         }
         // An array when the keys are exactly 1...n, whatever order the traversal met them in.
-        if positional.count == dictionary.count {
-            let elements = (0..<positional.count).compactMap { positional[Int64($0 + 1)] }
-            if elements.count == positional.count { return .array(elements) }
+        if isSequence { return .array(elements) }
+        let positional = dictionary.keys.compactMap { Int64($0) }.filter { $0 >= 1 }
+        if integerKeysOnly, positional.count == dictionary.count, positional.max() == Int64(positional.count) {
+            return .array((1...max(1, positional.count)).compactMap { dictionary[String($0)] })
         }
         return .table(dictionary)
+    }
+
+    /// A table found not to be a sequence in order: the elements met so far become entries.
+    private static func leaveSequence(
+        _ isSequence: inout Bool, _ elements: inout [LuaValue], into dictionary: inout [String: LuaValue]
+    ) {
+        guard isSequence else { return }
+        isSequence = false
+        for (offset, element) in elements.enumerated() { dictionary[String(offset + 1)] = element }
+        elements = []
     }
 }

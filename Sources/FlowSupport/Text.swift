@@ -164,3 +164,24 @@ extension StringProtocol {
         return String(validating: bytes, as: UTF8.self)
     }
 }
+
+extension String {
+    /// The template with each `{{key}}` replaced by its value (an unknown key by nothing), in one
+    /// pass: a value is never searched for keys itself. The one filler of the HTML kept in
+    /// resource files (the session page, the coverage report).
+    package func filled(_ values: [String: String]) -> String {
+        var out = ""
+        var rest = self[...]
+        while let open = rest.firstRange(of: "{{") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
+                rest = rest[open.lowerBound...]
+                break
+            }
+            let key = String(rest[open.upperBound..<close.lowerBound])
+            out += values[key] ?? ""
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+}

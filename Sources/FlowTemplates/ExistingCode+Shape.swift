@@ -20,7 +20,20 @@ extension ExistingCode {
     /// Folders that are beside the program, not part of it.
     static let asideFolders = ["bench", "benchmark", "benchmarks", "examples", "example", "samples", "doc", "docs"]
 
-    mutating func readShape(root: String, files: [String], unresolved: Set<String>) {
+    /// Scripts at the top of the sources named as benchmarks are (`perf.lua`, `bench.lua`,
+    /// `benchmark_strings.lua`, `parse_bench.lua`): beside the program, as `bench/` is.
+    static let asideScriptNames = ["bench", "benchmark", "benchmarks", "perf"]
+
+    static func isAsideScript(_ file: String) -> Bool {
+        guard file.hasSuffix(".lua"), !file.contains("/") else { return false }
+        let stem = String(file.dropLast(4)).lowercased()
+        return asideScriptNames.contains {
+            stem == $0 || stem.hasPrefix($0 + "_") || stem.hasPrefix($0 + "-") || stem.hasSuffix("_" + $0)
+                || stem.hasSuffix("-" + $0)
+        }
+    }
+
+    mutating func readShape(root: String, files: [String], required: Set<String>) {
         let topFolders = Set(
             files.compactMap { $0.split(separator: "/").count > 1 ? $0.split(separator: "/")[0] : nil }
         )
@@ -30,6 +43,14 @@ extension ExistingCode {
         tests = Self.specFolders.filter { topFolders.contains($0) }
         if !tests.isEmpty { decisions.append("tests: \(tests.joined(separator: ", ")) (spec folders: never packaged)") }
         exclude = Self.asideFolders.filter { topFolders.contains($0) && underSources($0) }
+        // A benchmark script at the top of the sources, unless a module requires it or it starts the program.
+        let prefix = sources == "." ? "" : sources + "/"
+        exclude += files.filter { file in
+            guard file.hasPrefix(prefix) else { return false }
+            let name = String(file.dropFirst(prefix.count))
+            let module = String(name.dropLast(4))
+            return Self.isAsideScript(name) && !required.contains(module) && startModule != module
+        }
         if !exclude.isEmpty {
             decisions.append(
                 "exclude: \(exclude.joined(separator: ", ")) (beside the program: not validated, not packaged)")
@@ -52,7 +73,10 @@ extension ExistingCode {
         let uses = { (word: String) in sample.contains { Self.text(ofFileAt: root + "/" + $0).contains(word) } }
         if (files.contains("conf.lua") || files.contains("main.lua")) && uses("love.") {
             luacheckStd = "luajit+love"
-            decisions.append("a LÖVE game (love.* in its code): luacheck std \"luajit+love\" for its globals")
+            allowsDefinedTop = true
+            decisions.append(
+                "a LÖVE game (love.* in its code): luacheck std \"luajit+love\" for its globals, and"
+                    + " allow_defined_top = true (its files share the globals they set at their top level)")
         } else if isFolder("lua") && (isFolder("plugin") || uses("vim.")) {
             luacheckStd = "luajit+nvim"
             decisions.append("a Neovim plugin (lua/ and plugin/, vim.*): luacheck std \"luajit+nvim\" for its globals")
@@ -61,7 +85,14 @@ extension ExistingCode {
 
     /// `.luacheckrc` for a tree that has none but whose host is known.
     public var luacheckrcText: String? {
-        luacheckStd.map { "-- written by flowpkg init: the globals of the host this code runs in\nstd = \"\($0)\"\n" }
+        luacheckStd.map { std in
+            var text = "-- written by flowpkg init: the globals of the host this code runs in\nstd = \"\(std)\"\n"
+            if allowsDefinedTop {
+                text += "-- globals set at the top level of a file are the game's own, used by its other files\n"
+                text += "allow_defined_top = true\n"
+            }
+            return text
+        }
     }
 
     static func text(ofFileAt path: String) -> String {

@@ -44,6 +44,14 @@ public struct ExistingCode: Sendable, Equatable {
     /// The luacheck std of the host the tree is written for (`luajit+love`, `luajit+nvim`), for
     /// a `.luacheckrc` when the tree has none.
     public var luacheckStd: String? = nil
+    /// Requires no file of the tree, no standard module and no C module of this system
+    /// satisfies, sorted: `findRocks` looks them up on the rocks servers.
+    public var missingRequires: [String] = []
+    /// Rocks servers given to init (`--rocks-server`): flowpkg.json lists them.
+    public var rocksServers: [String] = []
+    /// Whether that `.luacheckrc` counts globals set at a file's top level as defined
+    /// (`allow_defined_top`): how a LÖVE game is written, and what its authors' own configs say.
+    public var allowsDefinedTop = false
 
     public init(
         sources: String, startModule: String?, startCandidates: [String],
@@ -118,7 +126,8 @@ public struct ExistingCode: Sendable, Equatable {
             sources: sources, startModule: startModule, startCandidates: starts.count > 1 ? starts : [],
             dependencies: dependencies, globals: globals, externalModules: external, version: version,
             decisions: decisions)
-        code.readShape(root: root, files: files, unresolved: unresolved)
+        code.missingRequires = unresolved.subtracting(external).sorted()
+        code.readShape(root: root, files: files, required: Set(requires))
         return code
     }
 
@@ -215,6 +224,9 @@ public struct ExistingCode: Sendable, Equatable {
         if !externalModules.isEmpty {
             lines.append(
                 "  \"externalModules\": [" + externalModules.map(JSONText.quoted).joined(separator: ", ") + "]")
+        }
+        if !rocksServers.isEmpty {
+            lines.append("  \"rocksServers\": [" + rocksServers.map(JSONText.quoted).joined(separator: ", ") + "]")
         }
         if !dependencies.isEmpty {
             lines.append(

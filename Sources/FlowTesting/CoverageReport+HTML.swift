@@ -72,23 +72,3 @@ extension CoverageReport {
         percent >= 80 ? "high" : percent >= 50 ? "medium" : "low"
     }
 }
-
-extension String {
-    /// The template with each `{{key}}` replaced by its value, in one pass (a value is never
-    /// searched for keys itself).
-    fileprivate func filled(_ values: [String: String]) -> String {
-        var out = ""
-        var rest = self[...]
-        while let open = rest.firstRange(of: "{{") {
-            out += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
-                rest = rest[open.lowerBound...]
-                break
-            }
-            let key = String(rest[open.upperBound..<close.lowerBound])
-            out += values[key] ?? ""
-            rest = rest[close.upperBound...]
-        }
-        return out + rest
-    }
-}

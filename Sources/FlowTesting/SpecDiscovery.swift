@@ -48,7 +48,7 @@ public enum SpecDiscovery {
     }
 
     /// Every regular file below `folder`, relative to it, leaving out hidden names.
-    static func walk(_ folder: String) -> [String] {
+    public static func walk(_ folder: String) -> [String] {
         var files: [String] = []
         var pending = [""]
         while let prefix = pending.popLast() {

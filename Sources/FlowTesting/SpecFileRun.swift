@@ -17,12 +17,16 @@ enum SpecFileRun {
     ) -> SpecFileResult {
         let context: LuaContext
         do {
-            let loader = try Loader(identifier: suite.identifier, sources: suite.sources)
-            context = try LuaContext(
-                name: "test", packageIdentifier: suite.identifier, loader: loader,
-                options: LuaContext.Options(
-                    cModules: options.coverage ? [LuaCoverage.moduleName: LuaCoverage.opener] : [:],
-                    externalModules: suite.externalModules))
+            if let makeContext = suite.makeContext {
+                context = try makeContext()
+            } else {
+                let loader = try Loader(identifier: suite.identifier, sources: suite.sources)
+                context = try LuaContext(
+                    name: "test", packageIdentifier: suite.identifier, loader: loader,
+                    options: LuaContext.Options(
+                        cModules: options.coverage ? [LuaCoverage.moduleName: LuaCoverage.opener] : [:],
+                        externalModules: suite.externalModules))
+            }
         } catch {
             return failed(file, "cannot start a Lua context: \(error)")
         }
@@ -33,7 +37,7 @@ enum SpecFileRun {
             let results = try context.execute(EmbeddedRunnerLua.runner, chunkName: "flowpkg:test")
             var result = decode(results.first, file: file)
             if case .table(let fields)? = results.first, fields["loadError"] != nil {
-                locateSyntaxError(in: &result, path: suite.root + "/" + file)
+                locateSyntaxError(in: &result, path: suite.root + "/" + file, suite: suite)
             }
             return result
         } catch {
@@ -54,6 +58,22 @@ enum SpecFileRun {
             "localPath": "./?.lua;./?/init.lua",
             "clock": .function(LuaFunction { _ in [.number(Self.now())] }),
         ]
+        if suite.texts != nil {
+            table["read"] = .function(
+                LuaFunction { arguments in
+                    guard let path = arguments.first?.stringValue, let text = suite.text(at: path) else {
+                        return [.nil, .string("not among the files the test run was sent")]
+                    }
+                    return [.string(text)]
+                })
+        }
+        if !suite.modules.isEmpty {
+            table["module"] = .function(
+                LuaFunction { arguments in
+                    guard let name = arguments.first?.stringValue, let module = suite.modules[name] else { return [] }
+                    return [.string(module.text), .string(module.chunk)]
+                })
+        }
         if let helper = options.helper { table["helper"] = .string(helper) }
         if let interpreter = options.interpreter { table["interpreter"] = .string(interpreter) }
         if options.coverage { table["coverageFiles"] = list(options.coverageFiles) }
@@ -84,9 +104,10 @@ enum SpecFileRun {
 
     /// A spec that does not compile: its error as `file:line:col: message`, the column found
     /// from the token Lua's message quotes, as validate reports it.
-    private static func locateSyntaxError(in result: inout SpecFileResult, path: String) {
+    private static func locateSyntaxError(in result: inout SpecFileResult, path: String, suite: TestSuite) {
         guard let index = result.records.firstIndex(where: { $0.descriptor == "file" }),
-            let data = FileManager.default.contents(atPath: path)
+            let data = suite.texts != nil
+                ? suite.text(at: result.file).map { Data($0.utf8) } : FileManager.default.contents(atPath: path)
         else { return }
         let bytes = [UInt8](data)
         bytes.withUnsafeBytes { buffer in

@@ -23,8 +23,10 @@ import Testing
             }
             #expect(suggestions.closest(to: typo) == "name_" + number, "\(typo)")
         }
-        // No candidate was compared one by one: the index answered every read.
+        // No candidate was compared one by one: the index answered every read, and the names
+        // were never grouped by length for a scan (making that took a debug build 1.5 s).
         #expect(suggestions.remainingComparisons == budget)
+        #expect(!suggestions.hasScanned)
     }
 
     @Test func theIndexAnswersAsTheScanWouldOnSmallSets() {
@@ -36,5 +38,15 @@ import Testing
         // Two edits away: the scan finds it.
         #expect(small.closest(to: "reqiure2") == "require")
         #expect(small.closest(to: "zzzzzz") == nil)
+        #expect(small.hasScanned)
+    }
+
+    /// Names differing only in case, and names with bytes beyond ASCII, lower as before.
+    @Test func loweredNamesKeepEveryOriginal() {
+        var names = Suggestions(["Value", "value", "VALUE", "Über"])
+        #expect(names.closest(to: "value") == "VALUE")  // the word itself is never its suggestion
+        #expect(names.closest(to: "valeu") == "VALUE")
+        #expect(names.closest(to: "über") == "Über")
+        #expect(!names.hasScanned)
     }
 }

@@ -84,7 +84,8 @@ import Testing
         #expect(options.indentWidth == 2 && options.quoteStyle == .forceSingle && options.callParentheses == .none)
         #expect(options.spaceAfterFunctionNames == .always && options.syntax == .lua54 && !options.sortRequires)
         #expect(
-            throws: ConfigurationError(path: "x.toml", message: "key 'indent_type' must be one of \"Tabs\", \"Spaces\"")
+            throws: ConfigurationError(
+                path: "x.toml", message: "key 'indent_type' must be one of \"Tabs\", \"Spaces\"", line: 1, column: 15)
         ) {
             try StyLuaConfiguration.parse("indent_type = \"tabs\"", path: "x.toml")
         }

@@ -199,10 +199,18 @@ extension ModuleTypeCollector {
                     stack.append(fieldNode.a)
                     if fieldNode.kind == .keyedField { stack.append(fieldNode.b) }
                 }
+            case .name:
+                if let probe, Int(node.line) == probe.line, Int(node.column) == probe.column { noteProbe(node) }
             default:
                 break
             }
         }
+    }
+
+    /// The local read at the editor's probe, with its type here.
+    private mutating func noteProbe(_ node: SyntaxNode) {
+        guard let local = resolve(node.a), let type = currentType(of: local) else { return }
+        types.probed = ModuleTypes.ProbedLocal(name: locals[local].name, type: type, line: locals[local].line)
     }
 
     /// `x.name` where x is of a class: a read the class must have.

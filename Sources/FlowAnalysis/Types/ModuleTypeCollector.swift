@@ -57,6 +57,8 @@ struct ModuleTypeCollector {
     let requireSymbol: Int32?
     let selfSymbol: Int32?
     let setmetatableSymbol: Int32?
+    /// Where an editor asks for a local's type (`ModuleTypes.probed`).
+    var probe: (line: Int, column: Int)?
 
     init(tree: SyntaxTree, annotations: AnnotationReader) {
         self.tree = tree
@@ -68,8 +70,11 @@ struct ModuleTypeCollector {
     }
 
     /// The types of a parsed chunk with its annotations.
-    static func collect(tree: SyntaxTree, annotations: AnnotationReader) -> ModuleTypes {
+    static func collect(
+        tree: SyntaxTree, annotations: AnnotationReader, probe: (line: Int, column: Int)? = nil
+    ) -> ModuleTypes {
         var collector = ModuleTypeCollector(tree: tree, annotations: annotations)
+        collector.probe = probe
         collector.declareAnnotations()
         collector.functions.append(nil)
         collector.selfTables.append(nil)

@@ -127,6 +127,9 @@ public struct ModuleTypes: Sendable, Equatable {
     public var requiredModules: [String: String] = [:]
     /// The local functions, by name (the last of a name wins).
     public var localFunctions: [String: TypeMember] = [:]
+    /// For an editor: the local read at the place `of(source:probe:)` was given, with its type
+    /// there (as the conditions around narrow it).
+    public var probed: ProbedLocal?
 
     public init() {}
 
@@ -145,6 +148,13 @@ public struct ModuleTypes: Sendable, Equatable {
         public var name: String
         public var line: Int
         public var column: Int
+    }
+
+    /// A local as it is at one place: its name, its type there and the line declaring it.
+    public struct ProbedLocal: Sendable, Hashable {
+        public var name: String
+        public var type: LuaType
+        public var line: Int
     }
 
     public struct DiagnosticRange: Sendable, Hashable {
@@ -172,10 +182,11 @@ extension ModuleTypes {
 
     /// The types of a chunk's text, annotated or not (an editor's buffer, a definition file);
     /// nil when it does not parse.
-    public static func of(source: [UInt8]) -> ModuleTypes? {
+    /// With `probe` (a 1-based line and byte column), `probed` is the local read there.
+    public static func of(source: [UInt8], probe: (line: Int, column: Int)? = nil) -> ModuleTypes? {
         guard let tree = try? LuaParser.parse(source) else { return nil }
         return source.withUnsafeBytes {
-            ModuleTypeCollector.collect(tree: tree, annotations: AnnotationReader(source: $0))
+            ModuleTypeCollector.collect(tree: tree, annotations: AnnotationReader(source: $0), probe: probe)
         }
     }
 }

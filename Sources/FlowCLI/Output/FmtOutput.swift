@@ -75,7 +75,8 @@ struct FmtOutput {
             StandardStream.output.write(String(decoding: formatted, as: UTF8.self))
             return true
         } catch let error as ConfigurationError {
-            let problem = FormatProblem(kind: .configuration, message: error.message, file: error.path)
+            let problem = FormatProblem(
+                kind: .configuration, message: error.message, file: error.path, line: error.line, column: error.column)
             return show([FormatResult(path: path, outcome: .failed(problem))], check: run.check)
         } catch let problem as FormatProblem {
             return show([FormatResult(path: path, outcome: .failed(problem))], check: run.check)
@@ -108,7 +109,9 @@ struct FmtOutput {
     }
 
     static func firstChangedLine(_ diff: String) -> Int? {
-        guard let header = diff.split(separator: "\n").first(where: { $0.hasPrefix("@@ -") }) else { return nil }
+        // The first hunk's header is the diff's third line.
+        let head = diff.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
+        guard let header = head.first(where: { $0.hasPrefix("@@ -") }) else { return nil }
         let numbers = header.dropFirst(4).prefix { $0.isNumber }
         return Int(numbers).map { max($0, 1) }
     }

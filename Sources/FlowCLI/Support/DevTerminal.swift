@@ -17,7 +17,7 @@ import Dispatch
 /// `flowpkg dev` (and `flowpkg run DIR --watch` without `--live`) on the terminal: FlowLiveServer's
 /// `DevLoop` started with the program `flowpkg run DIR --live URL --watch` (the token in its
 /// environment, `FLOWPKG_LIVE_TOKEN`), its events printed, `r` + Enter passed on as a restart,
-/// and Ctrl-C (or SIGTERM) ending both with 128 + the signal.
+/// `t` + Enter as a test run in the program, and Ctrl-C (or SIGTERM) ending both with 128 + the signal.
 struct DevTerminal {
     /// The project folder as the user gave it (nil: found from here upward).
     var directory: String?
@@ -75,7 +75,7 @@ struct DevTerminal {
             output.write("Session page: \(loop.server.sessionPageURL(base: loop.base))")
         }
         loop.startProgram()
-        if readsKeys { Self.readKeys(restart: loop.restart) }
+        if readsKeys { Self.readKeys(restart: loop.restart, test: loop.runTests) }
         let signalNumber = Interrupt.wait(orWoken: DispatchSemaphore(value: 0)) ?? SIGTERM
         loop.stop(signal: signalNumber)
         if showsPage { output.write("Stopped.") }
@@ -101,8 +101,9 @@ struct DevTerminal {
         }
     }
 
-    /// `r` + Enter starts the program afresh, whether it runs or has ended.
-    private static func readKeys(restart: @escaping @Sendable () -> Void) {
+    /// `r` + Enter starts the program afresh, whether it runs or has ended; `t` + Enter runs
+    /// the project's specs in the running program (`flowpkg test --live`'s run).
+    private static func readKeys(restart: @escaping @Sendable () -> Void, test: @escaping @Sendable () -> Void) {
         DetachedThread.start {
             var line: [UInt8] = []
             var byte: UInt8 = 0
@@ -117,6 +118,7 @@ struct DevTerminal {
                 let word = String(decoding: line, as: UTF8.self).trimmingSpaces().lowercased()
                 line.removeAll()
                 if word == "r" { restart() }
+                if word == "t" { test() }
             }
         }
     }

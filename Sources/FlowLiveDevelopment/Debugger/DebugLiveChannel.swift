@@ -28,8 +28,11 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
     /// relay's path (not a URL with a host, as `http://127.0.0.1:7315`).
     package init(url: URL, token: String, program: LiveProgram) throws(Unavailable) {
         let stream = Self.relayURL(
-            url, [("id", program.id), ("identifier", program.identifier), ("pid", String(program.processID))])
-        guard let stream, let post = Self.relayURL(url, [("id", program.id)]), url.host != nil else {
+            url, path: LiveProtocol.debugProgramPath,
+            [("id", program.id), ("identifier", program.identifier), ("pid", String(program.processID))])
+        guard let stream, let post = Self.relayURL(url, path: LiveProtocol.debugProgramPath, [("id", program.id)]),
+            url.host != nil
+        else {
             throw Unavailable(description: "the live source \(url.absoluteString) is not a URL the debug relay is at")
         }
         self.streamURL = stream
@@ -60,10 +63,11 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
         return channel
     }
 
-    /// The relay's program path at `base`, with `query`; nil when `base` cannot take it.
-    private static func relayURL(_ base: URL, _ query: [(String, String)]) -> URL? {
+    /// A relay's program `path` at `base` (the debug relay's, the test relay's), with `query`;
+    /// nil when `base` cannot take it.
+    static func relayURL(_ base: URL, path: String, _ query: [(String, String)]) -> URL? {
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
-        components?.path = LiveProtocol.debugProgramPath
+        components?.path = path
         components?.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
         return components?.url
     }

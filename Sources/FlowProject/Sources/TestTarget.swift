@@ -31,4 +31,12 @@ public struct TestTarget {
             project: project, source: ProjectFolderSource(project: project, workingDirectory: project.root.path),
             warnings: discovery.diagnostics)
     }
+
+    /// The modules of the dev dependencies (luassert, say, and what they depend on), which a
+    /// program's package and `flowpkg serve` never hold: what `flowpkg test --live` sends along.
+    public var developmentModules: [ProjectModule] {
+        let lock = try? Lockfile.read(at: project.root.path + "/" + Lockfile.fileName)
+        let development = Set((lock?.dependencies ?? []).filter { $0.development == true }.map(\.name))
+        return project.modules.filter { $0.dependency.map(development.contains) == true }
+    }
 }

@@ -116,17 +116,16 @@ extension LintConfiguration {
         let lastNewGlobals = stack.lastIndex { $0["new_globals"] != nil } ?? 0
         let lastNewReadGlobals = stack.lastIndex { $0["new_read_globals"] != nil } ?? 0
         for (index, table) in stack.enumerated() {
+            // What is taken away never is among what is given (each `not_globals` below takes
+            // its names out of both), so a name given now leaves `notGlobals` by this filter,
+            // which looks at the few taken away rather than at 500,000 given (issue 43).
             if index >= lastNewGlobals, let value = table["new_globals"] ?? table["globals"] {
-                for name in LuacheckEntries.names(in: value) {
-                    options.globals.insert(name)
-                    options.notGlobals.remove(name)
-                }
+                options.globals.formUnion(LuacheckEntries.names(in: value))
+                options.notGlobals = options.notGlobals.filter { !options.globals.contains($0) }
             }
             if index >= lastNewReadGlobals, let value = table["new_read_globals"] ?? table["read_globals"] {
-                for name in LuacheckEntries.names(in: value) {
-                    options.readGlobals.insert(name)
-                    options.notGlobals.remove(name)
-                }
+                options.readGlobals.formUnion(LuacheckEntries.names(in: value))
+                options.notGlobals = options.notGlobals.filter { !options.readGlobals.contains($0) }
             }
             for name in LuacheckEntries.names(in: table["not_globals"]) {
                 options.notGlobals.insert(name)

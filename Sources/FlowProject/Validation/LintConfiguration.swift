@@ -1,4 +1,5 @@
 import FlowAnalysis
+import FlowDiagnostics
 import FlowLua
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -26,6 +27,8 @@ struct LintConfiguration {
     var root = ""
     /// Whether the project has a `.luacheckrc` (without one, flowpkg's own defaults stand).
     var isLoaded = false
+    /// Why `.luacheckrc` is not used: a refused link, or an error evaluating it.
+    var diagnostics: [Diagnostic] = []
     /// Whether a file (relative to the project folder) is a spec, which has busted's globals.
     var specFile: (@Sendable (String) -> Bool)?
 
@@ -36,17 +39,17 @@ struct LintConfiguration {
         ("**/config.ld", "+ldoc"),
     ]
 
-    /// Read under the same rules and bounds as the configuration's globals
-    /// (`LuacheckConfig.globals`, which reports what is refused).
+    /// `.luacheckrc` evaluated once (`LuacheckConfig.read`); what kept it from being used is
+    /// in `diagnostics`.
     static func load(
         inProject root: URL, allowsOutsideLinks: Bool = false, specFile: (@Sendable (String) -> Bool)? = nil
     ) -> LintConfiguration {
         var configuration = LintConfiguration()
         configuration.root = root.standardizedFileURL.path
         configuration.specFile = specFile
-        if let source = LuacheckConfig.contents(inProject: root, allowsOutsideLinks: allowsOutsideLinks),
-            let options = try? LuacheckConfig.options(source, chunkName: LuacheckConfig.fileName)
-        {
+        let read = LuacheckConfig.read(inProject: root, allowsOutsideLinks: allowsOutsideLinks)
+        configuration.diagnostics = read.diagnostics
+        if let options = read.options {
             configuration.read(options)
             configuration.isLoaded = true
         }
@@ -105,11 +108,29 @@ struct LintConfiguration {
 
     /// The option tables that apply to the file at `path`, least specific first.
     func stack(forFile path: String) -> [OptionTable] {
-        let relative = relative(path)
-        let matching = sections.filter { LuacheckGlob.matches($0.glob, relative) }
-            .sorted { LuacheckGlob.lessSpecific($0.glob, $1.glob) }
-        return [top] + matching.map(\.options)
+        [top] + matchingSections(relative(path)).map { sections[$0].options }
     }
+
+    /// The indices of the sections whose globs match `relative`, least specific first.
+    private func matchingSections(_ relative: String) -> [Int] {
+        sections.indices.filter { LuacheckGlob.matches(sections[$0].glob, relative) }
+            .sorted { LuacheckGlob.lessSpecific(sections[$0].glob, sections[$1].glob) }
+    }
+
+    /// What a file's options are made of: the sections matching it, and whether it is a spec.
+    /// Files with one key have the same options.
+    struct OptionsKey: Hashable, Sendable {
+        var sections: [Int]
+        var isSpec: Bool
+    }
+
+    func optionsKey(forFile path: String) -> OptionsKey {
+        let relative = relative(path)
+        return OptionsKey(sections: matchingSections(relative), isSpec: specFile?(relative) ?? false)
+    }
+
+    /// The key of a file no section matches, which is no spec: its options are `topOptions`.
+    var topKey: OptionsKey { OptionsKey(sections: [], isSpec: false) }
 
     /// The normalized options for the file at `path`.
     func options(forFile path: String) -> LintOptions {

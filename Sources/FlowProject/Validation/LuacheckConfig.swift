@@ -1,5 +1,6 @@
 import FlowDiagnostics
 import FlowLua
+import FlowSupport
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -24,49 +25,56 @@ enum LuacheckConfig {
 
     /// The names `.luacheckrc` in `root` declares, and a warning when it cannot be evaluated
     /// (its names are then not used). None when there is no such file.
-    /// A `.luacheckrc` that is a symbolic link must lead inside the project's repository (or
-    /// elsewhere with `allowsOutsideLinks`), never to `/proc`, `/sys`, `/dev` or a special file.
     static func globals(inProject root: URL, allowsOutsideLinks: Bool = false)
         -> (names: [String], diagnostics: [Diagnostic])
     {
+        let read = read(inProject: root, allowsOutsideLinks: allowsOutsideLinks)
+        guard let options = read.options else { return ([], read.diagnostics) }
+        return (names(in: options), read.diagnostics)
+    }
+
+    /// `.luacheckrc` in `root` evaluated once (validation reads its options and its
+    /// diagnostics from this one run: with 500,000 globals each evaluation takes seconds), and
+    /// why it could not be: a warning when it cannot be evaluated, an error for a refused link.
+    /// No options and no diagnostics when there is no such file.
+    /// A `.luacheckrc` that is a symbolic link must lead inside the project's repository (or
+    /// elsewhere with `allowsOutsideLinks`), never to `/proc`, `/sys`, `/dev` or a special file.
+    static func read(inProject root: URL, allowsOutsideLinks: Bool = false)
+        -> (options: [String: LuaValue]?, diagnostics: [Diagnostic])
+    {
         let file = root.appendingPathComponent(fileName)
         var info = stat()
-        guard lstat(file.path, &info) == 0 else { return ([], []) }
+        guard lstat(file.path, &info) == 0 else { return (nil, []) }
         if (info.st_mode & S_IFMT) != S_IFREG {
             let links = LinkRule(
                 projectRoot: FileTree.realPath(root.path) ?? root.path, allowsOutside: allowsOutsideLinks)
             // A broken link is no configuration, as a missing file is.
-            guard let target = FileTree.realPath(file.path) else { return ([], []) }
+            guard let target = FileTree.realPath(file.path) else { return (nil, []) }
             if let refusal = links.refusal(of: target) {
                 let (message, hint) = links.explain(refusal, link: fileName, what: "the luacheck configuration")
-                return (
-                    [],
-                    [
-                        Diagnostic(
-                            severity: .error,
-                            code: refusal.isAllowedByOptIn ? .linkOutsideRepository : .linkRefused,
-                            message: message + ", so its globals are not used", file: file.path, hint: hint)
-                    ]
-                )
+                let diagnostic = Diagnostic(
+                    severity: .error, code: refusal.isAllowedByOptIn ? .linkOutsideRepository : .linkRefused,
+                    message: message + ", so its globals are not used", file: file.path, hint: hint)
+                return (nil, [diagnostic])
             }
         }
         do {
             // The size first: a 400 MB file of spaces is refused unread, a FIFO never waited on.
             let source = try LuaSandbox(maximumSize: maximumSize).contents(ofFileAt: file.path, name: fileName)
-            return (try evaluate(source, chunkName: fileName), [])
+            evaluations.withLock { $0[file.path, default: 0] += 1 }
+            return (try options(source, chunkName: fileName), [])
         } catch {
-            return (
-                [],
-                [
-                    Diagnostic(
-                        severity: .warning, code: .invalidValue,
-                        message:
-                            "the luacheck configuration could not be evaluated, so its globals are not used: \(error)",
-                        file: file.path, hint: "luacheck evaluates it as Lua: fix the error it names")
-                ]
-            )
+            let diagnostic = Diagnostic(
+                severity: .warning, code: .invalidValue,
+                message: "the luacheck configuration could not be evaluated, so its globals are not used: \(error)",
+                file: file.path, hint: "luacheck evaluates it as Lua: fix the error it names")
+            return (nil, [diagnostic])
         }
     }
+
+    /// How many times the `.luacheckrc` at each path was evaluated: once per validation
+    /// (`LargeLuacheckConfigTests`; it was twice, seconds each with 500,000 globals).
+    static let evaluations = Locked<[String: Int]>([:])
 
     /// Larger files are not evaluated: a configuration is a few lines (flowpkg.json's own cap is 4 MB).
     static let maximumSize = 1 << 20
@@ -80,8 +88,13 @@ enum LuacheckConfig {
     static func evaluate(
         _ source: [UInt8], chunkName: String, limits: LuaLimits = limits, measured: ((LuaState) -> Void)? = nil
     ) throws -> [String] {
+        names(in: try options(source, chunkName: chunkName, limits: limits, measured: measured))
+    }
+
+    /// The global names evaluated options declare, `std:` sets expanded.
+    static func names(in options: [String: LuaValue]) -> [String] {
         var names: [String] = []
-        for text in try entries(source, chunkName: chunkName, limits: limits, measured: measured) {
+        for text in LuacheckEntries(options: options).list {
             if text.hasPrefix("std:") {
                 names += standardSets[String(text.dropFirst(4))] ?? []
             } else {
@@ -89,14 +102,6 @@ enum LuacheckConfig {
             }
         }
         return names
-    }
-
-    /// Everything a configuration lists, within the bounds of FlowLua's sandbox: names and
-    /// `std:` sets.
-    static func entries(
-        _ source: [UInt8], chunkName: String, limits: LuaLimits = limits, measured: ((LuaState) -> Void)? = nil
-    ) throws -> [String] {
-        LuacheckEntries(options: try options(source, chunkName: chunkName, limits: limits, measured: measured)).list
     }
 
     /// The configuration's options, as luacheck reads them: the globals it sets, updated with
@@ -110,21 +115,6 @@ enum LuacheckConfig {
         var options = result.globals
         if case .table(let returned) = result.returned { options.merge(returned) { $1 } }
         return options
-    }
-
-    /// The configuration's bytes, when `.luacheckrc` may be read at all: a regular file, or a
-    /// link `globals(inProject:allowsOutsideLinks:)` accepts, within `maximumSize`. That
-    /// function reports why one may not; this one only declines.
-    static func contents(inProject root: URL, allowsOutsideLinks: Bool) -> [UInt8]? {
-        let file = root.appendingPathComponent(fileName)
-        var info = stat()
-        guard lstat(file.path, &info) == 0 else { return nil }
-        if (info.st_mode & S_IFMT) != S_IFREG {
-            let links = LinkRule(
-                projectRoot: FileTree.realPath(root.path) ?? root.path, allowsOutside: allowsOutsideLinks)
-            guard let target = FileTree.realPath(file.path), links.refusal(of: target) == nil else { return nil }
-        }
-        return try? LuaSandbox(maximumSize: maximumSize).contents(ofFileAt: file.path, name: fileName)
     }
 
     /// Global names of luacheck's built-in sets, beyond Lua 5.4's own (which every project has).

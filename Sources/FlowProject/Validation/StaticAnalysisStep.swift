@@ -16,24 +16,24 @@ enum StaticAnalysisStep {
     ) -> [Diagnostic] {
         // An unknown environment is already reported (FP107); check against plain Lua then.
         let base = Environment.named(project.projectFile.environment) ?? .lua
-        // A luacheck user's configuration carries over: what .luacheckrc declares is defined,
-        // its top level's for every file, a `files[...]` section's for its files.
-        let luacheck = LuacheckConfig.globals(
-            inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks)
         // A LuaLS user's configuration carries over too (issue 47).
         let luarc = LuaLSConfiguration.load(inProject: project.root)
         let legacy = luarc.hasLegacyGlobals ? Array(Environment.legacyGlobals.keys) : []
         // What the project's definition files declare is defined, as LuaLS has it.
         let definitions = TypeCheckStep.definitionFiles(of: project, luarc: luarc)
         let declared = definitions.flatMap { Array($0.types.globals.keys) + Array($0.types.globalFields.keys) }
-        // Spec files read busted's globals (describe, it, assert, ...), as `std = "+busted"` gives them.
+        // A luacheck user's configuration carries over: what .luacheckrc declares is defined,
+        // its top level's for every file, a `files[...]` section's for its files. Spec files read
+        // busted's globals (describe, it, assert, ...), as `std = "+busted"` gives them.
         let lint = LintConfiguration.load(
             inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks,
             specFile: { [projectFile = project.projectFile] in projectFile.isSpecFile($0) })
         let top = lint.topOptions
+        let luacheckGlobals =
+            top.globals.count >= top.readGlobals.count
+            ? top.globals.union(top.readGlobals) : top.readGlobals.union(top.globals)
         let environment = base.extended(
-            globals: project.projectFile.globals + top.globals.union(top.readGlobals).sorted() + luarc.globals + legacy
-                + declared,
+            globals: project.projectFile.globals + luarc.globals + legacy + declared, many: luacheckGlobals,
             externalModules: project.projectFile.externalModules)
         var resources: [ResourceKey: String] = [:]
         for resource in project.resources { resources[resource.key] = resource.file.path }
@@ -41,13 +41,14 @@ enum StaticAnalysisStep {
         // The lint rules and the project rules read the same facts and nothing of each other:
         // on a large project the lint rules run on a thread of their own meanwhile, since this
         // step is the serial tail of validation (Benchmarks/README.md, lint speed).
-        // A file's options are made once: with a `.luacheckrc` of 500,000 globals each making took
-        // a second (issue 43), and the lint and project rules ask for them several times.
-        let madeOptions = Locked<[String: LintOptions]>([:])
+        // Options are made once per set of sections a file matches (with 500,000 globals each
+        // making took a second, issue 43); a file that matches none has the top's.
+        let madeOptions = Locked<[LintConfiguration.OptionsKey: LintOptions]>([lint.topKey: top])
         let options: @Sendable (String) -> LintOptions = { path in
-            if let made = madeOptions.withLock({ $0[path] }) { return made }
+            let key = lint.optionsKey(forFile: path)
+            if let made = madeOptions.withLock({ $0[key] }) { return made }
             let made = lint.options(forFile: path)
-            madeOptions.withLock { $0[path] = made }
+            madeOptions.withLock { $0[key] = made }
             return made
         }
         let lintCheck: @Sendable () -> [Diagnostic] = {
@@ -87,7 +88,7 @@ enum StaticAnalysisStep {
             else { return true }
             return lint.lints(file: file)
         }
-        return luacheck.diagnostics + luarc.diagnostics + linted + typeFindings
+        return lint.diagnostics + luarc.diagnostics + linted + typeFindings
     }
 
     /// The codes of luacheck's warning classes.

@@ -43,19 +43,14 @@ public enum TypeCheckStep {
         }
     }
 
-    /// The project's types as an editor uses them: the environment's definitions, the
-    /// project's definition files and every analysed module's types.
-    public static func catalog(of session: ValidationSession) -> TypeCatalog {
+    /// The types a project knows before its modules': the environment's definitions and the
+    /// project's definition files (`SessionTypeCatalog` adds every analysed module's).
+    static func definitionsCatalog(of session: ValidationSession) -> TypeCatalog {
         let environment = session.project?.projectFile.environment ?? "lua"
         var catalog = TypeDefinitions.catalog(forEnvironment: environment)
         if let project = session.project {
             for file in definitionFiles(of: project, luarc: LuaLSConfiguration.load(inProject: project.root)) {
                 catalog.add(file.types, module: nil, file: file.path)
-            }
-        }
-        for (module, path) in session.moduleFiles {
-            if let types = session.facts(ofModuleAt: path)?.types {
-                catalog.add(types, module: module.name.rawValue, file: path)
             }
         }
         return catalog

@@ -30,6 +30,8 @@ public final class ValidationSession {
     /// How many times a module was checked and analysed since the session began: a measure of
     /// how incremental an update was.
     public private(set) var modulesAnalysed = 0
+    /// How many times the project was discovered again (`reload()`), the first time included.
+    public private(set) var reloads = 0
 
     private let options: ValidationOptions
     private var discoveryDiagnostics: [Diagnostic] = []
@@ -38,6 +40,8 @@ public final class ValidationSession {
     private var units: [Unit] = []
     private var indexByPath: [String: Int] = [:]
     private var outcomes: [ModuleContentChecker.Outcome?] = []
+    /// `modulesAnalysed` when each unit was last analysed, so a cache knows which changed.
+    private var analysisStamps: [Int] = []
     /// Each file's suppression comments as read when it was checked, by path; none for a file
     /// checked since (its comments are read again when a finding needs them).
     private var comments: [String: Suppressions.Comments] = [:]
@@ -122,6 +126,8 @@ public final class ValidationSession {
             outcomes[index]?.checkedBytes = nil
         }
         modulesAnalysed += onDisk.count
+        reloads += 1
+        analysisStamps = [Int](repeating: modulesAnalysed, count: units.count)
         for index in units.indices where outcomes[index] == nil {
             analyse(index)
         }
@@ -156,6 +162,12 @@ public final class ValidationSession {
         return true
     }
 
+    /// The files analysed again after `modulesAnalysed` was `stamp`, in the project's order: what
+    /// a cache kept since then must read again (every file after a `reload()`).
+    public func filesAnalysed(since stamp: Int) -> [String] {
+        units.indices.filter { analysisStamps[$0] > stamp }.map { units[$0].path }
+    }
+
     /// What static analysis knows of the module at `path`: from its last text that parsed.
     public func facts(ofModuleAt path: String) -> ModuleFacts? {
         indexByPath[path].flatMap { outcomes[$0]?.facts }
@@ -175,46 +187,19 @@ public final class ValidationSession {
     /// Everything validate would report for the project as it is now (buffers included), by
     /// file; a finding about no file in particular is filed under flowpkg.json.
     public func diagnosticsByFile() -> [String: [Diagnostic]] {
-        let projectFile = root.path + "/" + ProjectFile.fileName
-        var byFile: [String: [Diagnostic]] = [:]
-        for diagnostic in sortedDiagnostics() {
-            byFile[diagnostic.file ?? projectFile, default: []].append(diagnostic)
-        }
-        return byFile
+        snapshot().diagnosticsByFile()
+    }
+
+    /// The session as it is now, for its report to be computed on another thread.
+    public func snapshot() -> ValidationSnapshot {
+        ValidationSnapshot(
+            root: root, project: project, discoveryDiagnostics: discoveryDiagnostics, modules: modules, units: units,
+            outcomes: outcomes, buffers: buffers, comments: comments)
     }
 
     /// Everything validate would report for the project as it is now, in report order.
     private func sortedDiagnostics() -> [Diagnostic] {
-        var all = discoveryDiagnostics
-        var analysed: [ProjectRules.Module] = []
-        analysed.reserveCapacity(units.count)
-        var unanalysed: [[UInt8]] = []
-        // Syntax errors wait for the project-wide step when there is a project to grade them by.
-        var uncompiled: [ProjectRules.UncompiledModule] = []
-        for (unit, outcome) in zip(units, outcomes) {
-            guard let outcome else { continue }
-            all += StaticAnalysisStep.separateSyntaxError(
-                outcome.diagnostics, of: project != nil ? unit.name : nil, into: &uncompiled)
-            if let facts = outcome.facts, let name = unit.name {
-                analysed.append(ProjectRules.Module(name: name, file: unit.path, facts: facts))
-            }
-            if let source = outcome.unanalysedSource { unanalysed.append(source) }
-        }
-        if let project {
-            all += StaticAnalysisStep.check(
-                project: project, modules: analysed, unanalysedSources: unanalysed, uncompiled: uncompiled)
-        }
-        // Sorted once: what follows only filters, keeping the order.
-        all = ReportOrder.sorted(all)
-        if let project {
-            let buffers = self.buffers
-            let comments = self.comments
-            all = Suppressions.apply(
-                all, root: project.root.path, ignore: project.projectFile.ignore, contents: { buffers[$0] },
-                known: { comments[$0] })
-            all = DependencyFindings.withoutLint(all, of: modules)
-        }
-        return all
+        snapshot().sortedDiagnostics()
     }
 
     /// Checks and analyses one module or script from its buffer or its file.
@@ -222,6 +207,7 @@ public final class ValidationSession {
         let path = units[index].path
         let chunkName = units[index].chunkName
         modulesAnalysed += 1
+        analysisStamps[index] = modulesAnalysed
         comments[path] = nil
         // Only FP406 reads a module's string literals, and only about resources.
         let literals = resourceCount > 0
@@ -235,7 +221,7 @@ public final class ValidationSession {
     }
 
     /// A module or a script: what is checked, and the name the analysis knows it by.
-    private struct Unit {
+    struct Unit {
         var name: ModuleName?
         var path: String
         var chunkName: String

@@ -1,4 +1,5 @@
 import FlowLoader
+import FlowPackage
 
 /// The development monitor for a ``PackageLaunch``: FlowLiveDevelopment's `LiveLaunch` is the
 /// one a debug host uses; the protocol lives here because FlowLiveDevelopment depends on
@@ -21,4 +22,30 @@ public protocol LaunchLiveAttachment: AnyObject, Sendable {
     func post(log line: String)
     /// Stops following the live source; called before the context is terminated.
     func stop()
+    /// How to make more contexts like this one, before `attach`: where specs run for
+    /// `flowpkg test --live`, each file in a fresh context with the host's API.
+    func offer(_ contexts: LaunchContexts)
+}
+
+extension LaunchLiveAttachment {
+    public func offer(_ contexts: LaunchContexts) {}
+}
+
+/// Makes fresh contexts like a launch's own: the same package identifier, its sources as they
+/// are when one is made (the live source first when it serves), the same options, and the
+/// launch's `prepare` (the host's functions and globals) run on each.
+public struct LaunchContexts: @unchecked Sendable {
+    // @unchecked: `make` calls the host's `prepare`, which a host writes to run on each new
+    // context from the thread that makes it, as `PackageLaunch` itself does.
+    private let maker: () throws -> LuaContext
+    /// The package the contexts run.
+    public let identifier: PackageIdentifier
+
+    public init(identifier: PackageIdentifier, _ make: @escaping () throws -> LuaContext) {
+        self.identifier = identifier
+        maker = make
+    }
+
+    /// A fresh context, prepared; the caller terminates it.
+    public func make() throws -> LuaContext { try maker() }
 }

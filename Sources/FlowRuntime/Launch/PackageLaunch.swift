@@ -139,6 +139,22 @@ public struct PackageLaunch {
                 "arg", sequence: ([argumentTable.interpreter, script] + arguments).map { .string($0) }, from: -1)
         }
         try prepare(context)
+        if let attachment {
+            let prepare = self.prepare, name = self.name, identifier = primary.identifier, made = options
+            attachment.offer(
+                LaunchContexts(identifier: identifier) {
+                    let more = try Loader(identifier: identifier, sources: loader.sources)
+                    let context = try LuaContext(
+                        name: name, packageIdentifier: identifier, loader: more, options: made)
+                    do {
+                        try prepare(context)
+                    } catch {
+                        context.terminate()
+                        throw error
+                    }
+                    return context
+                })
+        }
         attachment?.attach(to: context, primary: source.kind)
         try willRunStartModule(context)
         let result: LuaValue

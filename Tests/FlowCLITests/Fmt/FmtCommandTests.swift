@@ -66,10 +66,10 @@ import Testing
         try write("local  x=1\n", "a.lua", in: scratch)
         let unknown = try FlowpkgProcess.run(["fmt", "a.lua"], in: scratch.url)
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.hasPrefix("stylua.toml: error: unknown key 'colum_width'"))
+        #expect(unknown.stderr.hasPrefix("stylua.toml:1:15: error: unknown key 'colum_width'"))
         try write("column_width = \"80\"\n", "stylua.toml", in: scratch)
         let mistyped = try FlowpkgProcess.run(["fmt", "a.lua"], in: scratch.url)
-        #expect(mistyped.stderr.hasPrefix("stylua.toml: error: key 'column_width' must be a positive whole number"))
+        #expect(mistyped.stderr.hasPrefix("stylua.toml:1:16: error: key 'column_width' must be a positive whole number"))
         #expect(try read("a.lua", in: scratch) == "local  x=1\n")
     }
 

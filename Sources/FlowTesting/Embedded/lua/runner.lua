@@ -502,16 +502,37 @@ executors.expose = runBlock
 
 -- A file of the project by its path relative to the project folder, named as busted names it
 -- (a first line starting with '#' is skipped, as loadfile does).
+-- In a program running a live test run (`flowpkg test --live`), the files come with the request:
+-- options.read gives their text by path, and no file of the program's is read.
 local root = options.root
-local function loadShown(path, shown, env)
+local readText = options.read or function(path)
   local handle, problem = io.open(path, "rb")
-  if not handle then return nil, "cannot open " .. shown .. ": " .. tostring(problem) end
+  if not handle then return nil, problem end
   local text = handle:read("a")
   handle:close()
+  return text
+end
+local function loadShown(path, shown, env)
+  local text, problem = readText(path)
+  if not text then return nil, "cannot open " .. shown .. ": " .. tostring(problem) end
   if text:sub(1, 1) == "#" then text = "--" .. text end
   -- an explicit nil would be the chunk's _ENV: pass an environment only when there is one
   if env then return load(text, "@" .. shown, "bt", env) end
   return load(text, "@" .. shown, "bt")
+end
+
+-- package.searchpath over the files options.read knows, when it is given.
+local searchPath = package.searchpath
+if options.read then
+  searchPath = function(name, path)
+    local tried, file = {}, (name:gsub("%.", "/"):gsub("%%", "%%%%"))
+    for template in path:gmatch("[^;]+") do
+      local candidate = template:gsub("%?", file)
+      if readText(candidate) then return candidate end
+      tried[#tried + 1] = "\n\tno file '" .. candidate .. "'"
+    end
+    return nil, concat(tried)
+  end
 end
 
 -- Modules looked up on disk, as busted's package.path has them: `lpath` before everything
@@ -524,7 +545,7 @@ local function diskSearcher(path)
   end
   rooted = concat(rooted, ";")
   return function(name)
-    local file, notFound = package.searchpath(name, rooted)
+    local file, notFound = searchPath(name, rooted)
     if not file then return "\n\t" .. notFound:gsub("^\n\t", "") end
     local shown = file:sub(1, #root + 1) == root .. "/" and "./" .. file:sub(#root + 2) or file
     local chunk, problem = loadShown(file, shown)
@@ -536,6 +557,18 @@ local function diskSearcher(path)
 end
 insert(package.searchers, 2, diskSearcher(options.lpath))
 insert(package.searchers, diskSearcher(options.localPath))
+-- A live test run's modules that the program's sources lack (luassert, say), last.
+if options.module then
+  insert(package.searchers, function(name)
+    local text, chunk = options.module(name)
+    if not text then return "\n\tno module '" .. name .. "' among the test run's modules" end
+    local loaded, problem = load(text, "@" .. chunk, "t")
+    if not loaded then
+      error(("error loading module '%s' from file '%s':\n\t%s"):format(name, chunk, problem), 2)
+    end
+    return loaded, chunk
+  end)
+end
 
 -- --watch's require graph: every module a searcher found during this file's run, by its name and
 -- by what the searcher says it came from (`./src/calc.lua` for lpath's), so a save of that file

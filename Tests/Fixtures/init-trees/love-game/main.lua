@@ -1,3 +1,4 @@
+require("util")
 local Player = require("player")
 
 local player

@@ -1,5 +1,6 @@
-/// What `flowpkg test` was asked to run and how, beyond which files.
-public struct TestOptions: Sendable, Equatable {
+/// What `flowpkg test` was asked to run and how, beyond which files. On the live channel too: a
+/// `LiveTestRequest` carries it to the program that runs the specs (`flowpkg test --live`).
+public struct TestOptions: Sendable, Equatable, Codable {
     /// Lua patterns a test's full name must match one of (`--filter`).
     public var filter: [String] = []
     /// Lua patterns whose matches are left out (`--filter-out`).
@@ -44,7 +45,7 @@ public struct TestOptions: Sendable, Equatable {
     public init() {}
 
     /// One of N parts of the spec files.
-    public struct Shard: Sendable, Equatable {
+    public struct Shard: Sendable, Equatable, Codable {
         /// 1...count.
         public var index: Int
         public var count: Int
