@@ -24,26 +24,32 @@ extension LuaStack {
         replaceSearchers(pushingSearcher: { push(function: searcher) })
     }
 
-    /// `replaceSearchers(with:)` with the host's function `function` as the searcher.
-    package func replaceSearchers(withHostFunction function: Int32) -> (
+    /// `replaceSearchers(with:)` with the host's function `function` as the searcher. Without
+    /// `keepingCSearchers` (no C module is declared) the C path and searchers are not kept:
+    /// `cPath` is empty and both references are `noReference` (each launch saves their work).
+    package func replaceSearchers(withHostFunction function: Int32, keepingCSearchers: Bool = true) -> (
         cPath: String, cSearcher: Int32, cRootSearcher: Int32
     ) {
-        replaceSearchers(pushingSearcher: { push(hostFunction: function) })
+        replaceSearchers(keepingCSearchers: keepingCSearchers, pushingSearcher: { push(hostFunction: function) })
     }
 
-    private func replaceSearchers(pushingSearcher pushSearcher: () -> Void) -> (
+    private func replaceSearchers(keepingCSearchers: Bool = true, pushingSearcher pushSearcher: () -> Void) -> (
         cPath: String, cSearcher: Int32, cRootSearcher: Int32
     ) {
         lua_getglobal(L, "package")
-        lua_getfield(L, -1, "cpath")
-        let cPath = bytes(at: -1).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        flowlua_pop(L, 1)
-        lua_getfield(L, -1, "searchers")
-        lua_rawgeti(L, -1, 3)
-        let cSearcher = popReference()
-        lua_rawgeti(L, -1, 4)
-        let cRootSearcher = popReference()
-        flowlua_pop(L, 1)
+        var cPath = ""
+        var (cSearcher, cRootSearcher) = (Self.noReference, Self.noReference)
+        if keepingCSearchers {
+            lua_getfield(L, -1, "cpath")
+            cPath = bytes(at: -1).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            flowlua_pop(L, 1)
+            lua_getfield(L, -1, "searchers")
+            lua_rawgeti(L, -1, 3)
+            cSearcher = popReference()
+            lua_rawgeti(L, -1, 4)
+            cRootSearcher = popReference()
+            flowlua_pop(L, 1)
+        }
         lua_createtable(L, 2, 0)
         lua_getfield(L, -2, "searchers")
         lua_rawgeti(L, -1, 1)

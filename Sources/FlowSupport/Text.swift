@@ -113,14 +113,27 @@ extension String {
 extension Sequence<UInt8> {
     /// The bytes in lower-case hexadecimal, two digits a byte (a digest, a token): what
     /// `map { String(format: "%02x", $0) }.joined()` gave.
+    package var hexDigits: String { Array(self).hexDigits }
+}
+
+extension Array<UInt8> {
+    /// `Sequence.hexDigits` for an array, the one that writes them: the digits go straight
+    /// into the string's storage (a digest's hex is made at every module a launch loads; the
+    /// generic loop, unspecialised across modules, took about 1 µs of it:
+    /// Benchmarks/README.md, host_launch).
     package var hexDigits: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in self {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+        let digits: StaticString = "0123456789abcdef"
+        return digits.withUTF8Buffer { digits in
+            String(unsafeUninitializedCapacity: count * 2) { text in
+                var at = 0
+                for byte in self {
+                    text[at] = digits[Int(byte >> 4)]
+                    text[at + 1] = digits[Int(byte & 0x0F)]
+                    at += 2
+                }
+                return at
+            }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }
 

@@ -27,6 +27,11 @@ import Testing
     @Test func hexDigitsAndGrouping() {
         let bytes: [UInt8] = [0, 1, 0x7F, 0x80, 0xAB, 0xFF]
         #expect(bytes.hexDigits == bytes.map { String(format: "%02x", $0) }.joined())
+        // Every byte, through the array's writer and through the generic one (a slice), and none.
+        let every = (0...255).map { UInt8($0) }
+        #expect(every.hexDigits == every.map { String(format: "%02x", $0) }.joined())
+        #expect(every[16..<32].hexDigits == every[16..<32].map { String(format: "%02x", $0) }.joined())
+        #expect([UInt8]().hexDigits == "")
         #expect(
             [Int](arrayLiteral: 0, 7, 999, 1000, 1234, 12_345_678, -4321).map { String(grouping: $0) }
                 == ["0", "7", "999", "1,000", "1,234", "12,345,678", "-4,321"])

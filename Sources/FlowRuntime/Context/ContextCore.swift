@@ -70,7 +70,7 @@ final class ContextCore: LuaFunctionBridge, LuaHost, @unchecked Sendable {
         // package.searchers = { preload, the loader }; no path reaches the file system.
         // Stock Lua's C searchers and C path, kept for the declared external modules only.
         let (hostCPath, cSearcher, cRootSearcher) = stack.replaceSearchers(
-            withHostFunction: HostFunction.search.rawValue)
+            withHostFunction: HostFunction.search.rawValue, keepingCSearchers: !options.externalModules.isEmpty)
         (chunksReference, requiresReference) = stack.installNotingRequire()
         requireReference = stack.referenceGlobal("require")
 

@@ -4,8 +4,8 @@ import FlowLua
 /// them (a sandbox, declared external modules): they run once, in protected mode, when such a
 /// context starts. Each is compiled once per process, when a context first needs it; a context
 /// loads its bytecode (`LuaPrecompiledChunk`), which costs a small part of compiling the text
-/// again. What every context installs (the host API, `loadfile`/`dofile`, the `package.path`
-/// searcher, `print`) is C instead (`LuaStack.installHostAPI` and the ones beside it).
+/// again. What every context installs (the host API, `loadfile`/`dofile`, `print`) is C instead
+/// (`LuaStack.installHostAPI` and the ones beside it), and its searcher Swift (`ContextCore+Search`).
 enum HostScripts {
     /// Applies an allow-list. Arguments: `allowed` (a set of names), `binary` (bool).
     static let sandbox = LuaPrecompiledChunk(
