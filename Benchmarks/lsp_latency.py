@@ -36,7 +36,8 @@ for i in range(modules):
         lines.append("function M.value() return previous.value() + value%d end" % (i - 1))
     else:
         lines.append("function M.value() return 0 end")
-    lines.append("value%d = %d" % (i, i))
+    # A deliberate definition: a plain `value = v` declares nothing (FP405 where it is read, FP409).
+    lines.append("_G.value%d = %d" % (i, i))
     for k in range(40):
         lines.append("function M.f%d(a, b)\n  local t = {a, b, %d}\n  for i = 1, #t do t[i] = (t[i] or 0) * 2 end\n"
                      "  return string.format(\"%%d\", #t)\nend" % (k, k))
@@ -87,7 +88,8 @@ path = os.path.join(project, "Sources", *module_name(middle).split(".")) + ".lua
 uri = "file://" + path
 with open(path) as f:
     text = f.read()
-last_line = text.count("\n")
+# The edits go before the module's last line, `return M` (nothing may follow a return).
+last_line = text.count("\n") - 1
 send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
       "params": {"textDocument": {"uri": uri, "languageId": "lua", "version": 1, "text": text}}})
 

@@ -41,16 +41,7 @@ enum StaticAnalysisStep {
         // The lint rules and the project rules read the same facts and nothing of each other:
         // on a large project the lint rules run on a thread of their own meanwhile, since this
         // step is the serial tail of validation (Benchmarks/README.md, lint speed).
-        // Options are made once per set of sections a file matches (with 500,000 globals each
-        // making took a second, issue 43); a file that matches none has the top's.
-        let madeOptions = Locked<[LintConfiguration.OptionsKey: LintOptions]>([lint.topKey: top])
-        let options: @Sendable (String) -> LintOptions = { path in
-            let key = lint.optionsKey(forFile: path)
-            if let made = madeOptions.withLock({ $0[key] }) { return made }
-            let made = lint.options(forFile: path)
-            madeOptions.withLock { $0[key] = made }
-            return made
-        }
+        let options = optionsLookup(lint, top: top)
         let lintCheck: @Sendable () -> [Diagnostic] = {
             LintRules.check(
                 modules: modules, environment: environment, readOnlyGlobals: readOnlyGlobals, options: options)
@@ -110,5 +101,29 @@ enum StaticAnalysisStep {
             }
         }
         return kept
+    }
+
+    /// Each file's lint options, made once per set of sections files match and found once per file.
+    static func optionsLookup(_ lint: LintConfiguration, top: LintOptions) -> @Sendable (String) -> LintOptions {
+        // Options are made once per set of sections a file matches (with 500,000 globals each
+        // making took a second, issue 43); a file that matches none has the top's.
+        // And a file's key is found once: the rules ask for a module's options several times,
+        // and matching its path against every section's glob was 42% of an lsp edit's time on
+        // 2,000 modules (perf, Benchmarks/README.md, lsp).
+        let madeOptions = Locked<[LintConfiguration.OptionsKey: LintOptions]>([lint.topKey: top])
+        let optionsOfFile = Locked<[String: LintOptions]>([:])
+        return { path in
+            if let made = optionsOfFile.withLock({ $0[path] }) { return made }
+            let key = lint.optionsKey(forFile: path)
+            let made: LintOptions
+            if let known = madeOptions.withLock({ $0[key] }) {
+                made = known
+            } else {
+                made = lint.options(forFile: path)
+                madeOptions.withLock { $0[key] = made }
+            }
+            optionsOfFile.withLock { $0[path] = made }
+            return made
+        }
     }
 }
