@@ -121,7 +121,7 @@ extension Flowpkg {
             guard FileManager.default.fileExists(atPath: url.appendingPathComponent("flowpkg.json").path) else {
                 Self.standardError(
                     "error: --watch without --live follows a project folder (holding flowpkg.json), "
-                        + "not '\(path ?? ".")': give a project, or add --live URL --token TOKEN\n")
+                        + "not '\(path ?? ".")': give a project, or add --live URL (the token in FLOWPKG_LIVE_TOKEN)\n")
                 throw ExitCode.validationFailure
             }
             if identifier != nil || updates.feed != nil {

@@ -102,7 +102,7 @@ final class DebugRelay: Sendable {
                     response: HTTPResponse.error(
                         404,
                         wanted.map { "no program '\($0)' is connected to this flowpkg serve" }
-                            ?? "no program is connected to this flowpkg serve: start one with flowpkg run --live URL --token TOKEN"
+                            ?? "no program is connected to this flowpkg serve: start one with FLOWPKG_LIVE_TOKEN=TOKEN flowpkg run --live URL"
                     )))
         }
         guard candidates.count == 1 else {
