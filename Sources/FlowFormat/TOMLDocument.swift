@@ -42,10 +42,11 @@ package enum TOMLDocument {
         var error: UnsafeMutablePointer<CChar>?
         var line: UInt32 = 0
         var column: UInt32 = 0
-        var bytes = Array(text.utf8)
-        let parsed = bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { start in
-                cstyluatoml_parse(start, buffer.count, &error, &line, &column)
+        // The bytes and a NUL after them: a pointer even for an empty file.
+        let bytes = Array(text.utf8) + [0]
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cstyluatoml_parse(chars.baseAddress, chars.count - 1, &error, &line, &column)
             }
         }
         guard let document = parsed else {
