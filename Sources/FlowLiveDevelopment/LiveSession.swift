@@ -66,6 +66,9 @@ public final class LiveSession: Sendable {
     private let hooks: Hooks
     /// The live source serving now, if one is.
     private let live = Locked<LiveSource?>(nil)
+    /// The SHA-256 (a manifest's tag) of each loaded module a live source served: a source
+    /// that takes over later reloads those it serves with other bytes.
+    private let liveTags = Locked<[ModuleName: String]>([:])
     /// Set by `stop()`: the connection it closes is not reported as lost.
     private let isStopped = Locked(false)
     private let refusalHandler = Locked<(@Sendable (String) -> Void)?>(nil)
@@ -76,6 +79,11 @@ public final class LiveSession: Sendable {
         self.hooks = hooks
         self.reporter = reporter
         reporter?.observe(loader)
+        loader.observeLoads(withBytes: { [liveTags] item, bytes in
+            guard case .module(let name) = item.item else { return }
+            let tag = item.source == .live ? SHA256.hex(of: bytes) : nil
+            liveTags.withLock { $0[name] = tag }
+        })
     }
 
     /// Sends one line of the host's own log to the live source (shown with the program's output).
@@ -163,16 +171,23 @@ public final class LiveSession: Sendable {
             onChange: { [self] change in apply(change, from: source) },
             onEnd: { [self] reason in drop(source, reason: reason) })
         if takingOver {
-            // What already runs came from the embedded code: load the live version of it now.
-            let served = Set(source.manifest.modules.map(\.name))
-            var stale: [ModuleName] = []
-            for item in loader.loadedItems {
-                if case .module(let name) = item.item, item.source != .live, served.contains(name) {
-                    stale.append(name)
-                }
-            }
+            let stale = staleModules(under: source)
             if !stale.isEmpty { hooks.modulesChanged(stale) }
         }
+    }
+
+    /// What runs now and `source` serves otherwise: modules that came from the embedded code,
+    /// and those an earlier live source served with other bytes (serve restarted after an edit,
+    /// or a save landed while the program was between two connections).
+    private func staleModules(under source: LiveSource) -> [ModuleName] {
+        let tags = Dictionary(source.manifest.modules.map { ($0.name, $0.tag) }, uniquingKeysWith: { a, _ in a })
+        let loaded = liveTags.withLock { $0 }
+        var stale: [ModuleName] = []
+        for item in loader.loadedItems {
+            guard case .module(let name) = item.item, let tag = tags[name] else { continue }
+            if item.source != .live || loaded[name] != tag { stale.append(name) }
+        }
+        return stale
     }
 
     /// A change saved between the manifest fetch and the stream's opening was pushed to no
