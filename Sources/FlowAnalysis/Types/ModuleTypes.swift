@@ -180,6 +180,16 @@ extension ModuleTypes {
         ModuleTypeCollector.collect(tree: tree, annotations: AnnotationReader(source: source))
     }
 
+    /// The types of a chunk read in place from its parser's buffers (validation's analyzer: no
+    /// `SyntaxTree` is copied from them).
+    package static func of(
+        nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
+        source: UnsafeRawBufferPointer, root: Int32
+    ) -> ModuleTypes {
+        let chunk = ChunkNodes(nodes: nodes, lists: lists, symbols: symbols, source: source, root: root)
+        return ModuleTypeCollector.collect(tree: chunk, annotations: AnnotationReader(source: source))
+    }
+
     /// The types of a chunk's text, annotated or not (an editor's buffer, a definition file);
     /// nil when it does not parse.
     /// With `probe` (a 1-based line and byte column), `probed` is the local read there.
