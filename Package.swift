@@ -331,8 +331,9 @@ let package = Package(
         .target(
             name: "FlowDependencies",
             dependencies: ["FlowDiagnostics", "FlowJSON", "FlowLua", "FlowPackage", "FlowSupport"],
-            // luarocks' guard (LUA_INIT), which leaves every rock unbuilt until flowpkg read its rockspec.
-            resources: [.embedInCode("Resources/luarocks-guard.lua")]
+            // luarocks' guard (LUA_INIT), which leaves every rock unbuilt until flowpkg read its rockspec;
+            // the rockspec whose dependencies a resolution installs.
+            resources: [.embedInCode("Resources/luarocks-guard.lua"), .embedInCode("Resources/resolution.rockspec")]
         ),
         .testTarget(
             name: "FlowDependenciesTests",
