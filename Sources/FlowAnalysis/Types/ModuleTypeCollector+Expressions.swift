@@ -150,7 +150,7 @@ extension ModuleTypeCollector {
         case .nilLiteral: return .nil
         case .trueLiteral: return .literal("true")
         case .falseLiteral: return .literal("false")
-        case .number: return .literal(tree.numeral(of: id))
+        case .number: return .literal(numeral(id))
         case .string: return .literal("\"" + tree.text(of: id) + "\"")
         case .table: return .table
         case .function: return .function(nil)

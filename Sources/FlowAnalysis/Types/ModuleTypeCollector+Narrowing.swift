@@ -8,11 +8,17 @@ extension ModuleTypeCollector {
     /// Conditions nest `and`/`or` on their left without bound: deeper ones tell nothing.
     private static let conditionDepth = 32
 
-    /// The names assigned by `name = …` or `function name()` anywhere in the chunk, by symbol.
-    static func assignedSymbols(of tree: ChunkNodes) -> [Bool] {
+    /// The names assigned by `name = …` or `function name()` anywhere in the chunk, by symbol;
+    /// and how many locals the chunk declares (its local names and methods' `self`s).
+    static func assignedSymbols(of tree: SyntaxBuffers) -> (assigned: [Bool], localCount: Int) {
         var symbols = Array(repeating: false, count: tree.symbolCount)
+        var localCount = 0
         for node in tree.nodes {
             switch node.kind {
+            case .localName:
+                localCount += 1
+            case .function where node.op & 2 != 0:
+                localCount += 1
             case .assignment:
                 for target in tree.list(node.a, node.b) where tree[target].kind == .name {
                     symbols[Int(tree[target].a)] = true
@@ -23,7 +29,7 @@ extension ModuleTypeCollector {
                 break
             }
         }
-        return symbols
+        return (symbols, localCount)
     }
 
     /// The type a local has here: its declared type as the conditions around narrow it.

@@ -32,7 +32,10 @@ struct ModuleTypeCollector {
         var className: String?
     }
 
-    let tree: ChunkNodes
+    /// The chunk, read in place (the parser's buffers, or a `SyntaxTree`'s arrays).
+    let tree: SyntaxBuffers
+    /// The chunk's source bytes (numerals point into them).
+    let source: UnsafeRawBufferPointer
     let annotations: AnnotationReader
     /// Whether the chunk has any annotation block: most have none, and need no lookup per statement.
     let hasBlocks: Bool
@@ -67,15 +70,20 @@ struct ModuleTypeCollector {
     /// Where an editor asks for a local's type (`ModuleTypes.probed`).
     var probe: (line: Int, column: Int)?
 
-    init(tree: ChunkNodes, annotations: AnnotationReader) {
+    init(tree: SyntaxBuffers, source: UnsafeRawBufferPointer, annotations: AnnotationReader) {
         self.tree = tree
+        self.source = source
         self.annotations = annotations
         hasBlocks = !annotations.blocks.isEmpty
         visible = Array(repeating: -1, count: tree.symbolCount)
         requireSymbol = tree.symbol(named: "require")
         selfSymbol = tree.symbol(named: "self")
         setmetatableSymbol = tree.symbol(named: "setmetatable")
-        assignedSymbols = Self.assignedSymbols(of: tree)
+        let (assigned, localCount) = Self.assignedSymbols(of: tree)
+        assignedSymbols = assigned
+        // Every local the chunk declares (and a `self` per method), in one allocation.
+        locals.reserveCapacity(localCount)
+        declaredLocals.reserveCapacity(localCount)
     }
 
     /// The types of a parsed chunk with its annotations.
@@ -86,9 +94,8 @@ struct ModuleTypeCollector {
             tree.lists.withUnsafeBufferPointer { lists in
                 tree.source.withUnsafeBytes { source in
                     collect(
-                        tree: ChunkNodes(
-                            nodes: nodes, lists: lists, symbols: tree.symbolTable, source: source, root: tree.root),
-                        annotations: annotations, probe: probe)
+                        tree: SyntaxBuffers(nodes: nodes, lists: lists, symbols: tree.symbolTable, root: tree.root),
+                        source: source, annotations: annotations, probe: probe)
                 }
             }
         }
@@ -96,9 +103,10 @@ struct ModuleTypeCollector {
 
     /// The types of a chunk read in place (the parser's buffers) with its annotations.
     static func collect(
-        tree: ChunkNodes, annotations: AnnotationReader, probe: (line: Int, column: Int)? = nil
+        tree: SyntaxBuffers, source: UnsafeRawBufferPointer, annotations: AnnotationReader,
+        probe: (line: Int, column: Int)? = nil
     ) -> ModuleTypes {
-        var collector = ModuleTypeCollector(tree: tree, annotations: annotations)
+        var collector = ModuleTypeCollector(tree: tree, source: source, annotations: annotations)
         collector.probe = probe
         collector.declareAnnotations()
         collector.functions.append(nil)
@@ -218,6 +226,12 @@ struct ModuleTypeCollector {
         return TypeMember(
             name: name, type: type, doc: block?.documentation ?? "", line: Int(node.line), column: Int(node.column),
             deprecation: block?.deprecation)
+    }
+
+    /// The source text of a `number` node.
+    func numeral(_ id: NodeID) -> String {
+        let node = tree[id]
+        return String(decoding: source[Int(node.a)..<Int(node.a + node.b)], as: UTF8.self)
     }
 
     /// A function's parameters by name, of unknown types: for completion and hover.

@@ -186,8 +186,9 @@ extension ModuleTypes {
         nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
         source: UnsafeRawBufferPointer, root: Int32
     ) -> ModuleTypes {
-        let chunk = ChunkNodes(nodes: nodes, lists: lists, symbols: symbols, source: source, root: root)
-        return ModuleTypeCollector.collect(tree: chunk, annotations: AnnotationReader(source: source))
+        ModuleTypeCollector.collect(
+            tree: SyntaxBuffers(nodes: nodes, lists: lists, symbols: symbols, root: root), source: source,
+            annotations: AnnotationReader(source: source))
     }
 
     /// The types of a chunk's text, annotated or not (an editor's buffer, a definition file);
