@@ -9,7 +9,22 @@ struct DocPrinter {
         var doc: Doc
     }
 
-    let width: Int
+    /// The stacks `fits` measures with, kept for the next measure (there is one for each group
+    /// printed, and measures nest), shared with the trials this printer makes.
+    private final class Stacks {
+        private var free: [[Command]] = []
+
+        func take() -> [Command] {
+            var stack = free.popLast() ?? []
+            stack.removeAll(keepingCapacity: true)
+            return stack
+        }
+
+        func give(_ stack: [Command]) { free.append(stack) }
+    }
+    private let stacks = Stacks()
+
+    var width: Int
     /// The width a table's layout is decided against (the column width, also in a trial
     /// printed without a limit: a table breaks there as it will in the output).
     var tableWidth: Int
@@ -134,8 +149,11 @@ struct DocPrinter {
     private func rendered(
         _ doc: Doc, indent: Int, width: Int, trailing: Bool = true, bytes: Int = .max, firstLine: Bool = false
     ) -> [UInt8] {
-        var trial = DocPrinter(width: width, indentUnit: indentUnit, indentColumns: indentColumns, newline: newline)
-        trial.tableWidth = tableWidth
+        var trial = self
+        trial.width = width
+        trial.output = []
+        trial.suffixes = []
+        trial.brokeLine = false
         trial.column = column
         var commands = [Command(indent: indent, mode: .broken, doc: doc)]
         while let next = commands.popLast() {
@@ -254,7 +272,9 @@ struct DocPrinter {
     ) -> Bool {
         let limit = limit ?? width
         var remaining = limit - (start ?? column)
-        var stack = [next]
+        var stack = stacks.take()
+        defer { stacks.give(stack) }
+        stack.append(next)
         var restIndex = rest.count
         var inRest = false
         while true {

@@ -90,7 +90,8 @@ extension LuaFormatter {
         let run = binaryRun(id, indent: 1)
         if run.broken { return run.doc(indent: 1) }
         let hung = run.hanging(indent: 1)
-        return .whenLong(probe: run.normal, short: run.normal, long: .shorterFirstLine(hung: hung, normal: run.normal))
+        let normal = run.normal
+        return .whenLong(probe: normal, short: normal, long: .shorterFirstLine(hung: hung, normal: normal))
     }
 
     /// StyLua keeps a call on the `=` line when an argument is a function or two are tables, or

@@ -55,6 +55,7 @@ extension LuaFormatter {
         }
         let open = token(.leftParen)
         var arguments: [Argument] = []
+        arguments.reserveCapacity(values.count)
         for (position, value) in values.enumerated() {
             var argument = self.argument(value)
             if position + 1 < values.count { argument.doc = .concat([argument.doc, token(.comma)]) }
@@ -101,10 +102,13 @@ extension LuaFormatter {
     ) -> Doc {
         if arguments.isEmpty { return .concat([open, close]) }
         let docs = arguments.map(\.doc)
-        let expanded = Doc.group(
-            .concat([open, .indent(.concat([.softLine, .join(docs, [.line])])), .softLine, close]), forced: true)
+        // Built only for the layouts that use them (most calls need neither).
+        var expanded: Doc {
+            .group(
+                .concat([open, .indent(.concat([.softLine, .join(docs, [.line])])), .softLine, close]), forced: true)
+        }
         if comments { return expanded }
-        let flat = Doc.concat([open, .join(docs, [.space]), close])
+        var flat: Doc { .concat([open, .join(docs, [.space]), close]) }
         if switches > 0, let switched = tableSwitched(arguments, open: open, close: close, from: from, switches) {
             return .group(.ifBreak(broken: switched, flat: flat))
         }
