@@ -3,7 +3,9 @@ import LuaSyntax
 extension LuaFormatter {
     /// `local a <const>, b = x, y`.
     mutating func localStatement(_ node: SyntaxNode) -> Doc {
-        var parts = [token(.kwLocal), .space]
+        var parts: [Doc] = []
+        parts.reserveCapacity(Int(node.b) * 3 + 5)
+        parts.append(contentsOf: [token(.kwLocal), .space])
         for position in 0..<Int(node.b) {
             if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
             parts.append(token(.name))
@@ -24,6 +26,7 @@ extension LuaFormatter {
         let targets = Array(tree.list(node.a, node.b))
         let values = Array(tree.list(node.a + node.b, node.c))
         var parts: [Doc] = []
+        parts.reserveCapacity(targets.count * 3 + 3)
         for (position, target) in targets.enumerated() {
             if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
             parts.append(expression(target))

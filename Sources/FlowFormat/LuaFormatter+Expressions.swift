@@ -3,6 +3,7 @@ import LuaSyntax
 extension LuaFormatter {
     mutating func expressionList(_ values: [SyntaxTree.NodeID]) -> Doc {
         var parts: [Doc] = []
+        parts.reserveCapacity(values.count * 3)
         for (position, value) in values.enumerated() {
             if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
             parts.append(expression(value))
