@@ -17,7 +17,7 @@ package enum LuaFormat {
         var printer = DocPrinter(
             width: options.columnWidth, indentUnit: options.indentUnit, indentColumns: options.indentColumns,
             newline: newline)
-        var body = printer.print(.concat([doc, .hardLine]))
+        var body = printer.print(.concat([doc, .hardLine]), capacity: source.count + source.count / 4)
         if body.allSatisfy({ $0 == 10 || $0 == 13 || $0 == 32 || $0 == 9 }) { body = [] }
         var output: [UInt8] = []
         if !stream.prelude.isEmpty {
