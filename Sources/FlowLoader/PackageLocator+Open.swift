@@ -22,7 +22,7 @@ extension PackageLocator {
         var opened: [(path: String, reader: PackageReader)] = []
         var refused: [(path: String, reasons: [String])] = []
         for directory in directories {
-            let folder = directory.path
+            let folder = Self.fileSystemPath(of: directory)
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             // A folder that cannot be read holds no package, as `locate` finds.
             guard let listing = opendir(folder) else { continue }
@@ -65,5 +65,15 @@ extension PackageLocator {
         }
         if let (path, reasons) = refused.first { throw .packageRefused(location: path, reasons: reasons) }
         return EmbeddedPackageSource(reader: opened[0].reader, location: opened[0].path)
+    }
+
+    /// `url.path`, read without decoding when there is nothing to decode: a path with no `%`
+    /// is its own percent-decoded form, and `path(percentEncoded: true)` is a copy where
+    /// `path` walks the URL's text again to decode it (0.1 µs against 0.7 µs a launch,
+    /// Benchmarks/README.md, host_launch). A trailing `/` may stay; the folder is the same.
+    static func fileSystemPath(of url: URL) -> String {
+        let encoded = url.path(percentEncoded: true)
+        let plain = encoded.utf8.withContiguousStorageIfAvailable { !$0.isEmpty && !$0.contains(UInt8(ascii: "%")) }
+        return plain == true ? encoded : url.path
     }
 }
