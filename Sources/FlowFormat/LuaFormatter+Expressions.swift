@@ -310,8 +310,6 @@ extension LuaFormatter {
         var links: [Doc] = []
         links.reserveCapacity(chain.count + 1)
         links.append(base)
-        var hangPoints: [Bool] = []
-        hangPoints.reserveCapacity(chain.count)
         var internalSpans = false
         let lastCall = chain.lastIndex { tree[$0].kind != .index } ?? -1
         for (position, link) in chain.enumerated() {
@@ -319,8 +317,6 @@ extension LuaFormatter {
             let followedBySuffix = position + 1 < chain.count
             switch node.kind {
             case .index:
-                let beforeCall = followedBySuffix && tree[chain[position + 1]].kind == .call
-                hangPoints.append(beforeCall)
                 if kind == .dot {
                     let dot = token(.dot)
                     links.append(.concat([dot, token(.name)]))
@@ -332,7 +328,6 @@ extension LuaFormatter {
                     links.append(.concat(padded ? [open, .space, key, .space, close] : [open, key, close]))
                 }
             case .methodCall:
-                hangPoints.append(true)
                 let commentsBefore = commentCount
                 let colon = token(.colon)
                 let name = token(.name)
@@ -340,13 +335,12 @@ extension LuaFormatter {
                 if position < lastCall && arguments.isHard { internalSpans = true }
                 links.append(.concat([colon, name, arguments]))
             default:
-                hangPoints.append(false)
                 let arguments = self.arguments(link, followedBySuffix: followedBySuffix)
                 if position < lastCall && arguments.isHard { internalSpans = true }
                 links.append(arguments)
             }
         }
-        let calls = hangPoints.reduce(0) { $0 + ($1 ? 1 : 0) }
+        let calls = chain.indices.reduce(0) { $0 + (hangs(before: $1, of: chain) ? 1 : 0) }
         guard calls > 1 else { return .concat(links) }
         var inlineFirst = false
         if tree[current].kind == .name {
@@ -356,8 +350,8 @@ extension LuaFormatter {
         var parts: [Doc] = []
         parts.reserveCapacity(links.count * 2)
         var seenHang = false
-        for (link, hangs) in zip(links.dropFirst(), hangPoints) {
-            if hangs {
+        for (position, link) in links.dropFirst().enumerated() {
+            if hangs(before: position, of: chain) {
                 if seenHang || !inlineFirst { parts.append(.softLine) }
                 seenHang = true
             }
@@ -368,5 +362,15 @@ extension LuaFormatter {
         // up to its first forced break (a table or function inside breaks on its own).
         let chainDoc = Doc.concat(parts)
         return .concat([base, .group(.ifBreak(broken: .indent(chainDoc), flat: chainDoc), broken: internalSpans)])
+    }
+
+    /// Whether a chain of calls that hangs breaks before link `position`: a method call, or an
+    /// index a call follows (`a.b(...)` breaks before `.b`).
+    func hangs(before position: Int, of chain: [SyntaxTree.NodeID]) -> Bool {
+        switch tree[chain[position]].kind {
+        case .methodCall: return true
+        case .index: return position + 1 < chain.count && tree[chain[position + 1]].kind == .call
+        default: return false
+        }
     }
 }
