@@ -66,8 +66,13 @@ extension ProjectRules {
         }
         let loadedFlipped = (surroundings.loadedBefore ?? []).symmetricDifference(surroundings.loadedAfter ?? [])
         let gradingChanged = (surroundings.loadedBefore == nil) != (surroundings.loadedAfter == nil)
-        let mayDefine = globalsMaybeDefined(
-            Set(surroundings.unanalysedBefore).symmetricDifference(surroundings.unanalysedAfter))
+        let unanalysedChanged = Set(surroundings.unanalysedBefore).symmetricDifference(surroundings.unanalysedAfter)
+        // Usually nothing another module sees changed: the edited modules alone, without a walk.
+        guard
+            !globals.isEmpty || !registered.isEmpty || searcherChanged || !loadedFlipped.isEmpty || gradingChanged
+                || !unanalysedChanged.isEmpty
+        else { return files }
+        let mayDefine = globalsMaybeDefined(unanalysedChanged)
         for module in modules where !files.contains(module.file) {
             let facts = module.facts
             if gradingChanged || loadedFlipped.contains(module.name.rawValue)

@@ -2,11 +2,6 @@ import FlowAnalysis
 import FlowDiagnostics
 import FlowPackage
 import FlowSupport
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The project-wide step's findings kept between the reports of an editor's session, so that
 /// an edit judges again only what it can change (issue 23: on 2,000 modules every edit ran the
@@ -39,10 +34,14 @@ final class ProjectCheckCache: @unchecked Sendable {
     ) -> [Diagnostic] {
         state.withLock { kept in
             let generation = Generation(reloads: reloads, root: project.root.path)
+            // Taken out, so that `current` holds its dictionaries alone and changes them in place.
             var current =
-                kept.flatMap { $0.generation == generation ? $0 : nil }
-                ?? State(generation: generation, setting: StaticAnalysisStep.Setting(project: project))
+                kept.take() ?? State(generation: generation, setting: StaticAnalysisStep.Setting(project: project))
+            if current.generation != generation {
+                current = State(generation: generation, setting: StaticAnalysisStep.Setting(project: project))
+            }
             let changes = current.changes(to: modules, stamps: stamps)
+            current.keep(modules, changes: changes, stamps: stamps)
             let found = StaticAnalysisStep.combined(
                 current.setting, modules: modules,
                 projectRules: {
@@ -50,9 +49,6 @@ final class ProjectCheckCache: @unchecked Sendable {
                         modules, changes: changes, unanalysedSources: unanalysedSources, uncompiled: uncompiled)
                 },
                 types: { current.types(modules, changes: changes) })
-            current.stamps = stamps
-            current.facts = [:]
-            for module in modules { current.facts[module.file] = module.facts }
             kept = current
             return found
         }
@@ -70,38 +66,17 @@ final class ProjectCheckCache: @unchecked Sendable {
         }
     }
 
-    /// A file's identity and last change, as `stat` gives them.
-    struct FileStamp: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var seconds: Int
-        var nanoseconds: Int
-
-        init?(path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            #if canImport(Darwin)
-                seconds = info.st_mtimespec.tv_sec
-                nanoseconds = info.st_mtimespec.tv_nsec
-            #else
-                seconds = info.st_mtim.tv_sec
-                nanoseconds = info.st_mtim.tv_nsec
-            #endif
-        }
-    }
-
     /// Everything kept of the last check.
     struct State {
         let generation: Generation
         let setting: StaticAnalysisStep.Setting
         let projectModules: Set<String>
-        /// When each file was last analysed, and each analysed module's facts, at the last check.
+        /// When each file was last analysed, and each analysed module (its facts), at the last check.
         var stamps: [String: Int] = [:]
-        var facts: [String: ModuleFacts] = [:]
+        var modules: [String: ProjectRules.Module] = [:]
+        /// The files whose lint options allow defining globals (luacheck's `allow_defined`,
+        /// `allow_defined_top`): only their modules' sets define globals implicitly.
+        var allowingDefined: Set<String>?
         /// The project rules' per-module findings, by file.
         var projectFindings: [String: [Diagnostic]] = [:]
         var loadedAtStart: Set<String>?
@@ -116,22 +91,52 @@ final class ProjectCheckCache: @unchecked Sendable {
             projectModules = setting.projectModules
         }
 
-        /// The analysed modules whose facts changed since the last check, or nil before the first.
+        /// The analysed modules whose facts changed since the last check (analysed again, or
+        /// analysed no more), or nil before the first. A module's facts are read only when it
+        /// changed: each read copies them.
         func changes(to modules: [ProjectRules.Module], stamps: [String: Int]) -> [ProjectRules.Change]? {
             guard isChecked else { return nil }
             var changes: [ProjectRules.Change] = []
-            var present: Set<String> = []
-            for module in modules {
-                present.insert(module.file)
-                let before = facts[module.file]
-                if before == nil || stamps[module.file] != self.stamps[module.file] {
-                    changes.append(ProjectRules.Change(file: module.file, before: before, after: module.facts))
-                }
+            var changed: Set<String> = []
+            for module in modules
+            where stamps[module.file] != self.stamps[module.file] || self.modules[module.file] == nil {
+                changes.append(
+                    ProjectRules.Change(
+                        file: module.file, before: self.modules[module.file]?.facts, after: module.facts))
+                changed.insert(module.file)
             }
-            for (file, before) in facts where !present.contains(file) {
-                changes.append(ProjectRules.Change(file: file, before: before, after: nil))
+            for (file, before) in self.modules where stamps[file] != self.stamps[file] && !changed.contains(file) {
+                changes.append(ProjectRules.Change(file: file, before: before.facts, after: nil))
             }
             return changes
+        }
+
+        /// Keeps `modules` as the last check saw them.
+        mutating func keep(_ modules: [ProjectRules.Module], changes: [ProjectRules.Change]?, stamps: [String: Int]) {
+            self.stamps = stamps
+            if let changes {
+                for change in changes { self.modules[change.file] = nil }
+                let changed = Set(changes.map(\.file))
+                for module in modules where changed.contains(module.file) { self.modules[module.file] = module }
+            } else {
+                self.modules = [:]
+                for module in modules { self.modules[module.file] = module }
+            }
+        }
+
+        /// The globals luacheck's `allow_defined` options define (`LintRules.implicitlyDefinedGlobals`),
+        /// from the modules of the files whose options allow it: usually none.
+        mutating func implicitlyDefinedGlobals(_ modules: [ProjectRules.Module], files: Dictionary<String, Int>.Keys)
+            -> Set<String>
+        {
+            let options = setting.options
+            let allowing =
+                allowingDefined
+                ?? Set(files.filter { options($0).allowDefined || options($0).allowDefinedTop })
+            allowingDefined = allowing
+            guard !allowing.isEmpty else { return [] }
+            return LintRules.implicitlyDefinedGlobals(
+                modules: modules.filter { allowing.contains($0.file) }, options: options)
         }
 
         /// The project rules' findings: per-module ones made again for the files `changes` can
@@ -151,7 +156,8 @@ final class ProjectCheckCache: @unchecked Sendable {
             }
             let found = setting.projectRules(
                 modules, projectModules: projectModules, loadedAtStart: loaded, unanalysedSources: unanalysedSources,
-                uncompiled: uncompiled, judging: judging)
+                uncompiled: uncompiled, implicitlyDefinedGlobals: implicitlyDefinedGlobals(modules, files: stamps.keys),
+                judging: judging)
             if let judging {
                 for file in judging { projectFindings[file] = nil }
             } else {

@@ -68,13 +68,15 @@ extension StaticAnalysisStep {
         /// The project-wide rules over `modules`, per-module findings for the files in `judging` only (all when nil).
         func projectRules(
             _ modules: [ProjectRules.Module], projectModules: Set<String>, loadedAtStart: Set<String>?,
-            unanalysedSources: [[UInt8]], uncompiled: [ProjectRules.UncompiledModule], judging: Set<String>? = nil
+            unanalysedSources: [[UInt8]], uncompiled: [ProjectRules.UncompiledModule],
+            implicitlyDefinedGlobals: Set<String>? = nil, judging: Set<String>? = nil
         ) -> ProjectRules.Findings {
             ProjectRules.findings(
                 modules: modules, projectModules: projectModules, resources: resources, environment: environment,
                 unanalysedSources: unanalysedSources, everyGlobalRead: true, scripts: scripts,
                 loadedAtStart: loadedAtStart, uncompiled: uncompiled,
-                implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(modules: modules, options: options),
+                implicitlyDefinedGlobals: implicitlyDefinedGlobals
+                    ?? LintRules.implicitlyDefinedGlobals(modules: modules, options: options),
                 options: options, judging: judging)
         }
     }

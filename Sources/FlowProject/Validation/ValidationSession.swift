@@ -40,6 +40,9 @@ public final class ValidationSession {
     private var units: [Unit] = []
     private var indexByPath: [String: Int] = [:]
     private var outcomes: [ModuleContentChecker.Outcome?] = []
+    /// Each unit's facts as the project-wide step reads them (nil: not analysed, or no name),
+    /// boxed once per analysis rather than once per report.
+    private var analysedModules: [ProjectRules.Module?] = []
     /// `modulesAnalysed` when each unit was last analysed, so a cache knows which changed.
     private var analysisStamps: [Int] = []
     /// Each file's suppression comments as read when it was checked, by path; none for a file
@@ -142,6 +145,7 @@ public final class ValidationSession {
             }
             outcomes[index]?.checkedBytes = nil
         }
+        analysedModules = units.indices.map(analysedModule)
         modulesAnalysed += onDisk.count
         reloads += 1
         analysisStamps = [Int](repeating: modulesAnalysed, count: units.count)
@@ -211,8 +215,8 @@ public final class ValidationSession {
     public func snapshot() -> ValidationSnapshot {
         ValidationSnapshot(
             root: root, project: project, discoveryDiagnostics: discoveryDiagnostics, modules: modules, units: units,
-            outcomes: outcomes, buffers: buffers, comments: comments, stamps: analysisStamps, reloads: reloads,
-            projectCheck: projectCheck)
+            outcomes: outcomes, analysedModules: analysedModules, buffers: buffers, comments: comments,
+            stamps: analysisStamps, reloads: reloads, projectCheck: projectCheck)
     }
 
     /// Everything validate would report for the project as it is now, in report order.
@@ -236,6 +240,13 @@ public final class ValidationSession {
             outcomes[index] = checker.check(path: path, chunkName: chunkName, collectsStringLiterals: literals)
             outcomes[index]?.checkedBytes = nil
         }
+        analysedModules[index] = analysedModule(index)
+    }
+
+    /// The unit's facts, boxed for the project-wide step, when it was analysed and has a name.
+    private func analysedModule(_ index: Int) -> ProjectRules.Module? {
+        guard let name = units[index].name, let facts = outcomes[index]?.facts else { return nil }
+        return ProjectRules.Module(name: name, file: units[index].path, facts: facts)
     }
 
     /// A module or a script: what is checked, and the name the analysis knows it by.
