@@ -19,10 +19,8 @@ package enum SyntaxVisitorContinueKind: Sendable {
 /// returns `.skipChildren` from `visit` and walks the parts with `walk(_:)`, `declareLocal(_:)`
 /// and `walkScope(_:)`.
 package protocol SyntaxVisitor {
-    /// Where the chunk's nodes live: a `SyntaxTree`, or the parser's buffers (`SyntaxBuffers`).
-    associatedtype Syntax: SyntaxStorage = SyntaxTree
     /// The tree being walked.
-    var tree: Syntax { get }
+    var tree: SyntaxTree { get }
     /// Which declaration each name refers to at the node being visited.
     var scopes: ScopeTracker { get set }
 
@@ -36,15 +34,6 @@ package protocol SyntaxVisitor {
     mutating func implicitSelf(of function: SyntaxTree.NodeID) -> Int32?
     /// A declaration's scope ends (innermost first), just before its name stops referring to it.
     mutating func scopeEnds(for declaration: Int32)
-    /// A scope begins (a block, a function's, a loop's), before anything is declared in it.
-    mutating func scopeOpens()
-    /// A scope has ended, after `scopeEnds(for:)` for each of its declarations.
-    mutating func scopeCloses()
-    /// A stack for walking expressions: a pass that keeps one across walks (and takes it back in
-    /// `returnExpressionStack`) saves an allocation per expression.
-    mutating func borrowExpressionStack() -> [SyntaxTree.NodeID]
-    /// Takes back the stack `borrowExpressionStack` lent, empty.
-    mutating func returnExpressionStack(_ stack: [SyntaxTree.NodeID])
 }
 
 extension SyntaxVisitor {
@@ -57,15 +46,11 @@ extension SyntaxVisitor {
     package mutating func declaration(of localName: SyntaxTree.NodeID, _ node: SyntaxNode) -> Int32 { 0 }
     @inlinable package mutating func implicitSelf(of function: SyntaxTree.NodeID) -> Int32? { nil }
     @inlinable package mutating func scopeEnds(for declaration: Int32) {}
-    @inlinable package mutating func scopeOpens() {}
-    @inlinable package mutating func scopeCloses() {}
-    @inlinable package mutating func borrowExpressionStack() -> [SyntaxTree.NodeID] { [] }
-    @inlinable package mutating func returnExpressionStack(_ stack: [SyntaxTree.NodeID]) {}
 
     /// Walks the whole chunk: its top-level block, in a scope of its own.
     @inlinable
     package mutating func walkChunk() {
-        scopes.reset(symbolCount: tree.symbolCount)
+        scopes.reset(symbolCount: tree.symbols.count)
         walk(tree.root)
     }
 
@@ -98,13 +83,11 @@ extension SyntaxVisitor {
     @inlinable
     package mutating func walkScope(_ body: (inout Self) -> Void) {
         let mark = scopes.mark
-        scopeOpens()
         body(&self)
         while let declaration = scopes.innermost(above: mark) {
             scopeEnds(for: declaration)
             scopes.unbindInnermost()
         }
-        scopeCloses()
     }
 
     /// Walks a block's statements in the current scope (a function's, a loop's).
@@ -153,7 +136,7 @@ extension SyntaxVisitor {
             for expression in tree.list(node.a + node.b, node.c) { walk(expression) }
             walkScope { walker in
                 for name in walker.tree.list(node.a, node.b) { walker.declareLocal(name) }
-                walker.walkStatements(of: walker.tree.listElement(node.a + node.b + node.c))
+                walker.walkStatements(of: walker.tree.lists[Int(node.a + node.b + node.c)])
             }
         case .functionStatement:
             walk(node.a)
@@ -188,8 +171,7 @@ extension SyntaxVisitor {
     @inlinable
     mutating func walkExpression(_ root: SyntaxTree.NodeID) {
         // Each entry: a node id, negated minus one once its children are on the stack.
-        var stack = borrowExpressionStack()
-        stack.append(root)
+        var stack: [SyntaxTree.NodeID] = [root]
         while let entry = stack.popLast() {
             if entry < 0 {
                 let id = -1 - entry
@@ -223,6 +205,5 @@ extension SyntaxVisitor {
             }
             stack[start...].reverse()
         }
-        returnExpressionStack(stack)
     }
 }
