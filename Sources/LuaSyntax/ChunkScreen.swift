@@ -7,6 +7,12 @@
 /// outside the scope of the block's locals). The limits are screened with conservative bounds,
 /// well inside Lua's: a chunk near one goes to Lua's compiler. `check` returns why a chunk
 /// must go to Lua, or nil when Lua certainly compiles it.
+///
+/// Not a `SyntaxVisitor` (issue 44), though it keeps the one `ScopeTracker`: it computes the
+/// registers each expression needs bottom up (a count each child returns to its parent, combined
+/// by its position in a list or an assignment), notes the locals active between one statement and
+/// the next (where a label or a pending goto stands), and stops at the first refusal with a typed
+/// throw out of the walk. The visitor's hooks before and after a node give none of the three.
 package struct ChunkScreen {
     /// Nesting (statements, expressions, assignment targets) past which Lua decides. Lua: 200.
     static let maximumDepth = 150

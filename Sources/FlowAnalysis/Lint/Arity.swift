@@ -75,7 +75,7 @@ extension ModuleLinter {
     mutating func noteFieldFunction(target: Int32, function: Int32) {
         let node = nodes[Int(target)]
         guard node.kind == .index, nodes[Int(node.a)].kind == .name, nodes[Int(node.b)].kind == .string else { return }
-        let bound = inScope.binding(of: nodes[Int(node.a)].a)
+        let bound = scopes.binding(of: nodes[Int(node.a)].a)
         guard bound >= 0 else { return }
         let field = text(nodes[Int(node.b)].a)
         let method = nodes[Int(function)].op & 2 != 0
@@ -100,7 +100,7 @@ extension ModuleLinter {
             let field = nodes[Int(lists[index])]
             guard field.kind == .keyedField, nodes[Int(field.a)].kind == .string, nodes[Int(field.b)].kind == .name
             else { continue }
-            let bound = inScope.binding(of: nodes[Int(field.b)].a)
+            let bound = scopes.binding(of: nodes[Int(field.b)].a)
             if bound >= 0 { arity.returned.append((text(nodes[Int(field.a)].a), bound)) }
         }
     }
@@ -115,7 +115,7 @@ extension ModuleLinter {
         }
         let callee = nodes[Int(node.a)]
         if node.kind == .call, callee.kind == .name {
-            let bound = inScope.binding(of: callee.a)
+            let bound = scopes.binding(of: callee.a)
             if bound >= 0 { arity.calls.append((bound, "", arguments, false, callee.line, callee.column)) }
             return
         }
@@ -130,7 +130,7 @@ extension ModuleLinter {
             field = text(nodes[Int(lists[Int(node.b)])].a)
         }
         guard object.kind == .name else { return }
-        let bound = inScope.binding(of: object.a)
+        let bound = scopes.binding(of: object.a)
         guard bound >= 0 else { return }
         arity.calls.append((bound, field, arguments, node.kind == .methodCall, object.line, object.column))
     }

@@ -1,9 +1,8 @@
 import LuaSyntax
 
-/// luacheck's control-flow classes: unreachable code (511), a loop run at most once (512),
-/// unbalanced assignments (531, 532), empty blocks (541, 542), a numeric `for` from `#t` up to
-/// 1 (571) and negations that can be simplified or mislead (581, 582). Unused labels (521)
-/// are found when their function ends (`ModuleLinter.finishFunction`).
+/// What luacheck's control-flow classes ask of the syntax (whether a statement ends every way
+/// through it, whether a loop body always leaves): their checks are in their rule files
+/// (`UnreachableCodeRule`, `LoopRunsOnceRule`, ...).
 /// A parsed chunk's nodes and lists, for the control-flow questions that need nothing else.
 /// The walker asks them through this small value, not through itself: a non-mutating method of
 /// `ModuleLinter` gets a copy of the whole walker, retaining each of its arrays, and asking at
@@ -180,116 +179,19 @@ struct SyntaxView {
 extension ModuleLinter {
     var syntax: SyntaxView { SyntaxView(nodes: nodes, lists: lists) }
 
-    mutating func checkLoopRunsOnce(_ loop: SyntaxNode, body: Int32) {
-        if syntax.alwaysLeaves(body) {
-            facts.findings.append(LoopRunsOnceRule.finding(line: loop.line, column: loop.column))
-        }
-    }
-
-    /// 532: fewer values than targets, the last value giving one (not a call nor `...`); 531: more.
-    mutating func checkBalance(_ assignment: SyntaxNode, lastValue: Int32) {
-        if assignment.c > assignment.b {
-            facts.findings.append(AssignmentTooManyValuesRule.finding(line: assignment.line, column: assignment.column))
-        } else if assignment.c < assignment.b, !syntax.isMultipleValued(lastValue) {
-            facts.findings.append(AssignmentTooFewValuesRule.finding(line: assignment.line, column: assignment.column))
-        }
-    }
-
-    /// 542 at the `then` or `else` before an empty branch.
-    mutating func checkEmptyBranch(_ block: Int32, keyword: String) {
-        let node = nodes[Int(block)]
-        guard node.b == 0 else { return }
-        // The block starts at the token after its keyword: step back over blanks and comment
-        // lines (a branch holding only a comment is empty too) to the keyword.
-        var offset = self.offset(line: node.line, column: node.column) - 1
-        while true {
-            while offset > 0, [0x20, 0x09, 0x0A, 0x0D].contains(byte(at: offset)) { offset -= 1 }
-            let (line, _) = place(of: offset)
-            let start = lineStarts[Int(line) - 1]
-            var first = start
-            while first < offset, byte(at: first) == 0x20 || byte(at: first) == 0x09 { first += 1 }
-            guard byte(at: first) == UInt8(ascii: "-"), byte(at: first + 1) == UInt8(ascii: "-"), start > 0 else {
-                break
-            }
-            offset = start - 1
-        }
-        let word = Array(keyword.utf8)
-        func endsWithKeyword(_ end: Int) -> Int? {
-            let start = end - word.count + 1
-            guard start >= 0, (0..<word.count).allSatisfy({ byte(at: start + $0) == word[$0] }) else { return nil }
-            return start
-        }
-        // `elseif x then -- a comment`: the keyword is before the comment that ends its line.
-        var start = endsWithKeyword(offset)
-        if start == nil {
-            let lineStart = lineStarts[Int(place(of: offset).line) - 1]
-            var dash = lineStart
-            while start == nil, dash < offset {
-                if byte(at: dash) == UInt8(ascii: "-"), byte(at: dash + 1) == UInt8(ascii: "-") {
-                    var end = dash - 1
-                    while end > lineStart, byte(at: end) == 0x20 || byte(at: end) == 0x09 { end -= 1 }
-                    start = endsWithKeyword(end)
-                }
-                dash += 1
-            }
-        }
-        guard let start else { return }
-        let place = place(of: start)
-        facts.findings.append(EmptyIfBranchRule.finding(line: place.line, column: place.column))
-    }
-
-    /// 571: `for i = #t, 1 do` counts up from the length, so runs at most once.
-    mutating func checkReverseLoop(_ loop: SyntaxNode) {
-        guard loop.b == 3 else { return }
-        let start = nodes[Int(lists[Int(loop.a + 1)])]
-        let limit = nodes[Int(lists[Int(loop.a + 2)])]
-        guard start.kind == .unary, start.op == UnaryOperator.length.rawValue, limit.kind == .number else { return }
-        let limitText = numeral(limit)
-        guard limitText == "1" || limitText == "0" else { return }
-        facts.findings.append(ReversedNumericLoopRule.finding(line: loop.line, column: loop.column))
-    }
-
     func numeral(_ node: SyntaxNode) -> String {
         let start = Int(node.a)
         let end = min(source.count, start + Int(node.b))
         guard start < end else { return "" }
         return String(decoding: UnsafeRawBufferPointer(rebasing: source[start..<end]), as: UTF8.self)
     }
+}
 
-    /// 581: `not (a == b)` and the like, which one comparison says.
-    mutating func checkNegation(_ node: SyntaxNode) {
-        guard node.op == UnaryOperator.not.rawValue else { return }
-        let operand = nodes[Int(node.a)]
-        guard operand.kind == .paren else { return }
-        let inner = nodes[Int(operand.a)]
-        guard inner.kind == .binary, Self.isComparison(inner.op), let replaced = Self.negatedOperator[inner.op] else {
-            return
-        }
-        let (from, to) = replaced
-        facts.findings.append(
-            SimplifiableNegationRule.finding(line: node.line, column: node.column, name: from, detail: to))
-    }
-
-    /// 582: `not a == b` compares `not a`, a boolean, with b.
-    mutating func checkNegatedComparison(_ node: SyntaxNode) {
-        // Runs for every binary operator: a range test, not a dictionary lookup.
-        guard Self.isComparison(node.op) else { return }
-        let left = nodes[Int(node.a)]
-        guard left.kind == .unary, left.op == UnaryOperator.not.rawValue else { return }
-        facts.findings.append(ErrorProneNegationRule.finding(line: left.line, column: left.column))
-    }
-
+extension BinaryOperator {
     /// Whether a binary operator is one of the six comparisons.
     @inline(__always) static func isComparison(_ op: UInt8) -> Bool {
         op == BinaryOperator.equal.rawValue || op == BinaryOperator.notEqual.rawValue
             || op == BinaryOperator.less.rawValue || op == BinaryOperator.lessEqual.rawValue
             || op == BinaryOperator.greater.rawValue || op == BinaryOperator.greaterEqual.rawValue
     }
-
-    /// Comparison operators and the one that says their negation.
-    static let negatedOperator: [UInt8: (String, String)] = [
-        BinaryOperator.equal.rawValue: ("==", "~="), BinaryOperator.notEqual.rawValue: ("~=", "=="),
-        BinaryOperator.less.rawValue: ("<", ">="), BinaryOperator.lessEqual.rawValue: ("<=", ">"),
-        BinaryOperator.greater.rawValue: (">", "<="), BinaryOperator.greaterEqual.rawValue: (">=", "<"),
-    ]
 }

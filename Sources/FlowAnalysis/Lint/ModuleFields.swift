@@ -42,8 +42,8 @@ extension ModuleLinter {
     /// `v.key` read: a use of v, and for a required module, a field it must have.
     mutating func readField(_ id: Int32, key: Int32, isMethodCall: Bool) {
         let name = nodes[Int(id)]
-        let bound = inScope.binding(of: name.a)
-        guard bound >= 0 else { return expression(id) }
+        let bound = scopes.binding(of: name.a)
+        guard bound >= 0 else { return }
         let saved = variables[Int(bound)].readWhole
         read(name.a)
         // A method gets the table as `self`, and may fill it.
@@ -67,7 +67,7 @@ extension ModuleLinter {
             return
         }
         guard node.kind == .name else { return }
-        let bound = inScope.binding(of: node.a)
+        let bound = scopes.binding(of: node.a)
         guard bound >= 0 else { return }
         returnedVariable = bound
     }

@@ -7,7 +7,7 @@ extension ModuleLinter {
     mutating func assign(to target: Int32) {
         let node = nodes[Int(target)]
         if node.kind == .name {
-            let bound = inScope.binding(of: node.a)
+            let bound = scopes.binding(of: node.a)
             if bound >= 0 {
                 noteUse(of: bound)
                 variables[Int(bound)].assigned = true
@@ -17,17 +17,17 @@ extension ModuleLinter {
             }
             return
         }
-        guard node.kind == .index else { return expression(target) }
+        guard node.kind == .index else { return walk(target) }
         mutate(node.a, key: node.b, at: node)
-        expression(node.b)
+        walk(node.b)
     }
 
     /// `base[key] = v` or `base.key = v`: mutates a local table, or a global's field.
     mutating func mutate(_ base: Int32, key: Int32, at node: SyntaxNode) {
         let object = nodes[Int(base)]
         if object.kind == .index, mutateNested(base, key: key) { return }
-        guard object.kind == .name else { return expression(base) }
-        let bound = inScope.binding(of: object.a)
+        guard object.kind == .name else { return walk(base) }
+        let bound = scopes.binding(of: object.a)
         if bound >= 0 {
             noteUse(of: bound)
             variables[Int(bound)].mutated = true
@@ -56,7 +56,7 @@ extension ModuleLinter {
         var link = base
         while nodes[Int(link)].kind == .index {
             let step = nodes[Int(link)]
-            expression(step.b)
+            walk(step.b)
             if isLiteralPath { path.append(text(nodes[Int(step.b)].a)) }
             link = step.a
         }
@@ -84,73 +84,5 @@ extension ModuleLinter {
         while offset > 0, byte(at: offset) == 0x20 || byte(at: offset) == 0x09 { offset -= 1 }
         guard byte(at: offset) == UInt8(ascii: ":") else { return nil }
         return place(of: offset)
-    }
-
-    // MARK: Functions
-
-    mutating func function(_ id: Int32, implicitSelfAt colon: (line: Int32, column: Int32)? = nil) {
-        let node = nodes[Int(id)]
-        functionCount += 1
-        functionNodes.append(id)
-        functionParents.append(currentFunction)
-        var frame = FunctionFrame(id: functionCount)
-        if node.op & 1 != 0, let place = varargPlace(of: node) {
-            frame.takesVararg = true
-            frame.varargLine = place.line
-            frame.varargColumn = place.column
-        }
-        frames.append(frame)
-        let parent = scope
-        let mark = enterScope()
-        if node.op & 2 != 0 {
-            let place = colon ?? (node.line, node.column)
-            if selfSymbol >= 0 {
-                declare(selfSymbol, kind: .implicitSelf, line: place.line, column: place.column, hasValue: true)
-            } else {
-                // The chunk never says `self`: nothing can read this one.
-                facts.findings.append(UnusedArgumentRule.finding(line: place.line, column: place.column, name: "self"))
-            }
-        }
-        for index in Int(node.a)..<Int(node.a + node.b) {
-            let parameter = nodes[Int(lists[index])]
-            declare(parameter.a, kind: .argument, line: parameter.line, column: parameter.column, hasValue: true)
-        }
-        statements(of: node.c)
-        leaveScope(to: mark, parent: parent)
-        finishFunction()
-    }
-
-    /// Where `...` stands in a function's parameter list: after its last named parameter, or
-    /// after the `(` that opens the list.
-    mutating func varargPlace(of function: SyntaxNode) -> (line: Int32, column: Int32)? {
-        var offset: Int
-        if function.b > 0 {
-            let last = nodes[Int(lists[Int(function.a + function.b - 1)])]
-            offset = self.offset(line: last.line, column: last.column)
-        } else {
-            offset = self.offset(line: function.line, column: function.column)
-        }
-        let end = min(source.count - 2, offset + 4096)
-        while offset < end {
-            if byte(at: offset) == UInt8(ascii: "."), byte(at: offset + 1) == UInt8(ascii: "."),
-                byte(at: offset + 2) == UInt8(ascii: ".")
-            {
-                return place(of: offset)
-            }
-            offset += 1
-        }
-        return nil
-    }
-
-    mutating func finishFunction() {
-        let frame = frames.removeLast()
-        if frame.takesVararg, !frame.usesVararg {
-            facts.findings.append(
-                UnusedArgumentRule.finding(line: frame.varargLine, column: frame.varargColumn, detail: "vararg"))
-        }
-        for label in frame.labels where !frame.gotos.contains(label.symbol) {
-            facts.findings.append(
-                UnusedLabelRule.finding(line: label.line, column: label.column, name: text(label.symbol)))
-        }
     }
 }

@@ -1,20 +1,27 @@
 import LuaSyntax
 
-/// Walks a module's syntax tree once for luacheck's per-module warning classes: each local
-/// variable's life (declared, set, read, mutated: 2xx), redefinition and shadowing (4xx),
-/// assignments to globals and reads of library fields (1xx, judged later against the
-/// project's environment), control flow (5xx) and table keys (314). Whitespace and line
-/// length (6xx) are read from the bytes (`WhitespaceLint`).
+/// Walks a module's syntax tree once for luacheck's per-module warning classes, as a
+/// `SyntaxVisitor` (LuaSyntax's one walk, with its one `ScopeTracker`): it keeps each local
+/// variable's life (declared, set, read, mutated), the functions around each node and what the
+/// module's table holds, and hands each node, each declaration, each variable's end and each
+/// function's end to the rules that check them (`LintRuleList`: one file per rule under
+/// `Lint/Rules`, its visit methods beside its code and message). Whitespace and line length
+/// (6xx) are read from the bytes (`WhitespaceLint`), values' flow (3xx) by `ValueFlow`.
 ///
-/// The rules of each family live in their own file, as extensions of this walker; this file
-/// holds the walk and the scopes. Reusable: `lint` starts from scratch and keeps its arrays.
-struct ModuleLinter {
-    var nodes = UnsafeBufferPointer<SyntaxNode>(start: nil, count: 0)
-    var lists = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+/// Reusable: `lint` starts from scratch and keeps its arrays.
+struct ModuleLinter: SyntaxVisitor {
+    /// The chunk being walked: the parser's buffers, valid while `lint` runs.
+    var tree = SyntaxBuffers(
+        nodes: UnsafeBufferPointer(start: nil, count: 0), lists: UnsafeBufferPointer(start: nil, count: 0),
+        symbols: SymbolTable(), root: 0)
+    /// The chunk's names and strings, for the text of a finding.
+    var symbols = SymbolTable()
     var source = UnsafeRawBufferPointer(start: nil, count: 0)
-    var symbols: SymbolTable?
     /// Byte offset where each line starts (index 0 is line 1).
     var lineStarts: [Int] = []
+
+    @inline(__always) var nodes: UnsafeBufferPointer<SyntaxNode> { tree.nodes }
+    @inline(__always) var lists: UnsafeBufferPointer<Int32> { tree.lists }
 
     enum Kind: UInt8 { case local, function, argument, implicitSelf, loop }
 
@@ -63,21 +70,50 @@ struct ModuleLinter {
         var gotos: Set<Int32> = []
     }
 
+    /// A name about to be declared (`LintDeclarations.swift`): pushed when its statement is
+    /// visited, taken when the walk declares it, after the statement's values.
+    struct PendingDeclaration {
+        var name: Int32
+        var kind: Kind
+        var hasValue: Bool
+        /// The value that initialises it (`local x = value`, a local function's body), or -1.
+        var value: Int32 = -1
+        /// A name of `local a, b = f()` that may be a "secondary", and how many names share the call.
+        var grouped = false
+        var groupCount: Int32 = 0
+        /// The first name of its statement.
+        var first = false
+    }
+
     var variables: [Variable] = []
     /// Per symbol, the innermost variable of that name in scope (its index in `variables`), or -1:
-    /// LuaSyntax's one scope tracker.
-    var inScope = ScopeTracker()
+    /// LuaSyntax's one scope tracker, which the walk keeps.
+    var scopes = ScopeTracker()
     var scope: Int32 = 0
     var scopeCount: Int32 = 0
+    var enclosingScopes: [Int32] = []
     var frames: [FunctionFrame] = []
     var functionCount: Int32 = 0
-    var chain: [Int32] = []
+    /// The walk's stack for expressions, lent to it at each one.
+    var expressionStack: [Int32] = []
+    var pending: [PendingDeclaration] = []
+    /// The variable of the `local` group being declared.
+    var groupStart: Int32 = -1
+    /// The name of `v.key` or `v:key()` whose read the field access has noted.
+    var fieldBase: Int32 = -1
+    /// Where `:` stands in `function a:b()`, for the function `b`'s implicit `self`.
+    var methodFunction: Int32 = -1
+    var colonPlace: (line: Int32, column: Int32) = (0, 0)
+    /// Tested operands (`if`/`while` conditions, right operands of `and`/`or`): those about to
+    /// be walked, innermost last, and those being walked.
+    var pendingTested: [Int32] = []
+    var activeTested: [Int32] = []
+    /// The left operand of `and`/`or` when it is a field access (`math.pow or f`): tested too.
+    var testedLeftOperand: Int32 = -1
     var environmentSymbol: Int32 = -1
     var underscoreSymbol: Int32 = -1
     var requireSymbol: Int32 = -1
     var selfSymbol: Int32 = -1
-    /// Set while walking an operand that tests what it reads (`x or y`, an `if` condition).
-    var isTesting = false
     /// The local the main chunk returns (`return M`), or -1.
     var returnedVariable: Int32 = -1
     var facts = LintFacts()
@@ -94,24 +130,31 @@ struct ModuleLinter {
 
     var currentFunction: Int32 { frames[frames.count - 1].id }
 
+    /// Whether the node being visited is inside a tested operand (`if math.pow then`).
+    @inline(__always) var isTesting: Bool { !activeTested.isEmpty }
+
     /// The lint facts of a parsed chunk.
     mutating func lint(
         nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
         source: UnsafeRawBufferPointer, root: Int32
     ) -> LintFacts {
-        self.nodes = nodes
-        self.lists = lists
+        tree = SyntaxBuffers(nodes: nodes, lists: lists, symbols: symbols, root: root)
         self.symbols = symbols
         self.source = source
         computeLineStarts()
         variables.removeAll(keepingCapacity: true)
-        inScope.reset(symbolCount: symbols.count)
         frames.removeAll(keepingCapacity: true)
-        chain.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        pendingTested.removeAll(keepingCapacity: true)
+        activeTested.removeAll(keepingCapacity: true)
+        enclosingScopes.removeAll(keepingCapacity: true)
         scope = 0
         scopeCount = 0
         functionCount = 0
         returnedVariable = -1
+        fieldBase = -1
+        methodFunction = -1
+        testedLeftOperand = -1
         fieldWriteLog.removeAll(keepingCapacity: true)
         functionNodes.removeAll(keepingCapacity: true)
         functionParents.removeAll(keepingCapacity: true)
@@ -125,9 +168,7 @@ struct ModuleLinter {
         selfSymbol = symbols.symbol(of: "self") ?? -1
 
         frames.append(FunctionFrame(id: 0))
-        let mark = enterScope()
-        statements(of: root)
-        leaveScope(to: mark)
+        walkChunk()
         finishFunction()
         finishModuleFields()
         finishArity()
@@ -139,10 +180,11 @@ struct ModuleLinter {
         WhitespaceLint.check(source, into: &facts.findings)
 
         let result = facts
-        self.nodes = UnsafeBufferPointer(start: nil, count: 0)
-        self.lists = UnsafeBufferPointer(start: nil, count: 0)
+        tree = SyntaxBuffers(
+            nodes: UnsafeBufferPointer(start: nil, count: 0), lists: UnsafeBufferPointer(start: nil, count: 0),
+            symbols: SymbolTable(), root: 0)
+        self.symbols = SymbolTable()
         self.source = UnsafeRawBufferPointer(start: nil, count: 0)
-        self.symbols = nil
         facts = LintFacts()
         return result
     }
@@ -195,50 +237,42 @@ struct ModuleLinter {
         return (Int32(low + 1), Int32(offset - lineStarts[low] + 1))
     }
 
-    @inline(__always) func text(_ symbol: Int32) -> String { symbols.unsafelyUnwrapped.text(of: symbol) }
+    @inline(__always) func text(_ symbol: Int32) -> String { symbols.text(of: symbol) }
 
-    // MARK: Scopes
-
-    mutating func enterScope() -> Int {
-        scopeCount += 1
-        scope = scopeCount
-        return inScope.mark
-    }
-
-    /// Leaves the scope entered when `inScope` held `mark` variables, judging each of its variables.
-    mutating func leaveScope(to mark: Int, parent: Int32? = nil) {
-        while let index = inScope.innermost(above: mark) {
-            let variable = variables[Int(index)]
-            judgeUse(of: variable)
-            noteEscape(of: variable)
-            inScope.unbindInnermost()
+    /// Declares a variable for the walk to put in scope, after noting what it redefines or shadows.
+    mutating func newVariable(_ symbol: Int32, kind: Kind, line: Int32, column: Int32, hasValue: Bool) -> Int32 {
+        let previous = symbol >= 0 ? scopes.binding(of: symbol) : -1
+        if previous >= 0, symbol != underscoreSymbol {
+            let earlier = variables[Int(previous)]
+            LintRuleList.declared(symbol, line: line, column: column, hiding: earlier, in: &self)
         }
-        scope = parent ?? scope
-    }
-
-    /// Declares a variable in the current scope, after noting what it redefines or shadows.
-    @discardableResult
-    mutating func declare(_ symbol: Int32, kind: Kind, line: Int32, column: Int32, hasValue: Bool) -> Int32 {
-        let previous = inScope.binding(of: symbol)
-        if previous >= 0 { noteShadowing(of: variables[Int(previous)], symbol: symbol, line: line, column: column) }
         let index = Int32(variables.count)
         variables.append(
             Variable(
                 symbol: symbol, kind: kind, line: line, column: column, function: currentFunction, scope: scope,
                 hasValue: hasValue))
-        inScope.declare(symbol, as: index)
         return index
+    }
+
+    /// Where a declaration hiding `earlier` stands: the same scope, the same function, or a
+    /// function inside the one that declared `earlier` (it hides an upvalue).
+    func placement(of earlier: Variable) -> ShadowPlacement {
+        if earlier.scope == scope { return .sameScope }
+        return earlier.function == currentFunction ? .sameFunction : .upvalue
     }
 
     /// Whether `symbol` names a global here: no local of that name nor a local `_ENV` in scope.
     @inline(__always) func isGlobal(_ symbol: Int32) -> Bool {
-        inScope.binding(of: symbol) < 0 && (environmentSymbol < 0 || inScope.binding(of: environmentSymbol) < 0)
+        scopes.binding(of: symbol) < 0 && (environmentSymbol < 0 || scopes.binding(of: environmentSymbol) < 0)
             && symbol != environmentSymbol
     }
 
     /// Whether `symbol` is a free name here, a global as luacheck's 1xx classes see one: no local
     /// of that name in scope, whatever `_ENV` holds (see `LintRules.check`).
     @inline(__always) func isFreeName(_ symbol: Int32) -> Bool {
-        inScope.binding(of: symbol) < 0 && symbol != environmentSymbol
+        scopes.binding(of: symbol) < 0 && symbol != environmentSymbol
     }
 }
+
+/// Where a declaration stands against the one of the same name it hides (luacheck's 41x, 42x, 43x).
+enum ShadowPlacement { case sameScope, sameFunction, upvalue }

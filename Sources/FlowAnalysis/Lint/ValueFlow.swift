@@ -11,6 +11,12 @@ import LuaSyntax
 /// closure may run later). A value set inside a closure is used when a read can follow the
 /// closure's making; reads of a local some closure sets are never called uninitialized. This
 /// file builds the items; `ValueFlowRules.swift` follows the values.
+///
+/// A flow analysis, not a `SyntaxVisitor` pass (issue 44), though it keeps the one
+/// `ScopeTracker`: its items need jumps placed between a node's parts (after an `if`'s condition
+/// and after each branch, a loop's way back before its body's locals end), patched once the
+/// construct ends, and the visitor's hooks come only before and after a node; the second half,
+/// following values along the jumps, walks no syntax at all.
 struct ValueFlow {
     enum ItemKind: UInt8 { case eval, local, set, jump, conditionalJump, noop }
 

@@ -8,4 +8,11 @@ struct ArgumentNeverAccessedRule: LintClass {
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("argument '\(finding.name)' is never accessed", finding.name)
     }
+
+    static func variableEnds(_ variable: ModuleLinter.Variable, in linter: inout ModuleLinter) {
+        guard !variable.accessed, !variable.mutated, variable.kind.family == .argument, variable.assigned else {
+            return
+        }
+        linter.report(Self.self, variable)
+    }
 }

@@ -8,4 +8,11 @@ struct RedefinedArgumentRule: LintClass {
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("variable '\(finding.name)' was previously defined as an argument on line \(finding.detail)", finding.name)
     }
+
+    static func declared(
+        _ declaration: Declaration, hiding earlier: ModuleLinter.Variable, in linter: inout ModuleLinter
+    ) {
+        guard earlier.kind.family == .argument, linter.placement(of: earlier) == .sameScope else { return }
+        linter.report(Self.self, declaration, hiding: earlier)
+    }
 }

@@ -8,4 +8,11 @@ struct ShadowedArgumentRule: LintClass {
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("shadowing definition of argument '\(finding.name)' on line \(finding.detail)", finding.name)
     }
+
+    static func declared(
+        _ declaration: Declaration, hiding earlier: ModuleLinter.Variable, in linter: inout ModuleLinter
+    ) {
+        guard earlier.kind.family == .argument, linter.placement(of: earlier) == .sameFunction else { return }
+        linter.report(Self.self, declaration, hiding: earlier)
+    }
 }

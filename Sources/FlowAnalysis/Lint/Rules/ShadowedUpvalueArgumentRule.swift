@@ -8,4 +8,11 @@ struct ShadowedUpvalueArgumentRule: LintClass {
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("shadowing upvalue argument '\(finding.name)' on line \(finding.detail)", finding.name)
     }
+
+    static func declared(
+        _ declaration: Declaration, hiding earlier: ModuleLinter.Variable, in linter: inout ModuleLinter
+    ) {
+        guard earlier.kind.family == .argument, linter.placement(of: earlier) == .upvalue else { return }
+        linter.report(Self.self, declaration, hiding: earlier)
+    }
 }

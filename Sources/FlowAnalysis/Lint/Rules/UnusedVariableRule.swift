@@ -11,4 +11,18 @@ struct UnusedVariableRule: LintClass {
         let what = finding.detail == "secondary" ? "variable" : finding.detail
         return ("unused \(what) '\(name)'", name)
     }
+
+    static func variableEnds(_ variable: ModuleLinter.Variable, in linter: inout ModuleLinter) {
+        guard !variable.accessed, !variable.mutated, variable.kind.family == .local, !variable.assigned else { return }
+        var detail =
+            variable.kind == .function ? (variable.accessedInOwnBody ? "recursive function" : "function") : "variable"
+        if variable.group >= 0,
+            (variable.group..<(variable.group + variable.groupCount)).contains(where: {
+                linter.variables[Int($0)].accessed
+            })
+        {
+            detail = "secondary"
+        }
+        linter.report(Self.self, variable, detail: detail)
+    }
 }

@@ -8,4 +8,11 @@ struct VariableMutatedNeverAccessedRule: LintClass {
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("variable '\(finding.name)' is mutated but never accessed", finding.name)
     }
+
+    /// Filling an argument's table, or one the variable did not make, is a use.
+    static func variableEnds(_ variable: ModuleLinter.Variable, in linter: inout ModuleLinter) {
+        guard !variable.accessed, variable.mutated, variable.kind == .local, variable.holdsNewTable, !variable.assigned
+        else { return }
+        linter.report(Self.self, variable)
+    }
 }

@@ -8,4 +8,9 @@ struct VariableNeverAccessedRule: LintClass {
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("variable '\(finding.name)' is never accessed", finding.name)
     }
+
+    static func variableEnds(_ variable: ModuleLinter.Variable, in linter: inout ModuleLinter) {
+        guard !variable.accessed, !variable.mutated, variable.kind.family == .local, variable.assigned else { return }
+        linter.report(Self.self, variable)
+    }
 }

@@ -8,4 +8,9 @@ struct VariableNeverSetRule: LintClass {
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("variable '\(finding.name)' is never set", finding.name)
     }
+
+    static func variableEnds(_ variable: ModuleLinter.Variable, in linter: inout ModuleLinter) {
+        guard variable.accessed, !variable.hasValue, !variable.assigned, variable.kind == .local else { return }
+        linter.report(Self.self, variable)
+    }
 }
