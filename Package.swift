@@ -89,7 +89,9 @@ let package = Package(
             ]
         ),
         // What a host links to find its code: sources, priority policy, provenance.
-        .target(name: "FlowLoader", dependencies: ["FlowPackage", "FlowSupport"]),
+        .target(name: "FlowLoader", dependencies: ["CSystemCalls", "FlowPackage", "FlowSupport"]),
+        // System calls Swift's Glibc leaves out (getdents64: a launch lists its app folder).
+        .target(name: "CSystemCalls"),
         // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
         // Lua's errors, and compiling chunks without running them.
         // Its Lua files (a lone script's driver, the sandbox's, the debugger's wrappers) are in
@@ -103,7 +105,14 @@ let package = Package(
         // The hooks Swift cannot be: coverage's line hook (coverage.c).
         .target(name: "CFlowLua", dependencies: ["CLua"]),
         // A Lua 5.4 context on top of the loader and FlowLua's state.
-        .target(name: "FlowRuntime", dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport"]),
+        // Its set-up scripts (a sandbox's allow-list, external C modules, observed output) are in
+        // Embedded/, compiled in by the same plugin as the templates.
+        .target(
+            name: "FlowRuntime",
+            dependencies: ["FlowLoader", "FlowLua", "FlowPackage", "FlowSupport"],
+            exclude: ["Embedded"],
+            plugins: ["EmbedTemplates"]
+        ),
         // `flowpkg test`: busted's API over each spec file in a context of its own, in parallel, and
         // the reports (terminal, JSON, JUnit, TAP, GitHub). Its Lua runner is in Embedded/, compiled
         // in by the same plugin as the templates.
@@ -324,8 +333,9 @@ let package = Package(
         .target(
             name: "FlowDependencies",
             dependencies: ["FlowDiagnostics", "FlowJSON", "FlowLua", "FlowPackage", "FlowSupport"],
-            // luarocks' guard (LUA_INIT), which leaves every rock unbuilt until flowpkg read its rockspec.
-            resources: [.embedInCode("Resources/luarocks-guard.lua")]
+            // luarocks' guard (LUA_INIT), which leaves every rock unbuilt until flowpkg read its rockspec;
+            // the rockspec whose dependencies a resolution installs.
+            resources: [.embedInCode("Resources/luarocks-guard.lua"), .embedInCode("Resources/resolution.rockspec")]
         ),
         .testTarget(
             name: "FlowDependenciesTests",

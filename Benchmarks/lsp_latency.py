@@ -8,10 +8,11 @@ the publishDiagnostics for that document and version read. Prints `p50 p90 p99 m
 """
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
+
+from lsp_wire import LspServer, percentile
 
 flowpkg, rounds = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 200
 modules = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
@@ -45,43 +46,8 @@ for i in range(modules):
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
 
-server = subprocess.Popen([flowpkg, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                          bufsize=0)
-
-
-def send(message):
-    body = json.dumps(message).encode()
-    server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    server.stdin.flush()
-
-
-def receive():
-    length = None
-    while True:
-        line = server.stdout.readline()
-        if not line:
-            sys.exit("flowpkg lsp stopped")
-        line = line.strip()
-        if not line:
-            break
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"content-length":
-            length = int(value)
-    body = b""
-    while len(body) < length:
-        chunk = server.stdout.read(length - len(body))
-        if not chunk:
-            sys.exit("flowpkg lsp stopped")
-        body += chunk
-    return json.loads(body)
-
-
-root_uri = "file://" + project
-send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-      "params": {"processId": None, "rootUri": root_uri, "capabilities": {}}})
-while receive().get("id") != 1:
-    pass
-send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+server = LspServer(flowpkg)
+server.initialize(project)
 
 middle = modules // 2
 path = os.path.join(project, "Sources", *module_name(middle).split(".")) + ".lua"
@@ -90,13 +56,12 @@ with open(path) as f:
     text = f.read()
 # The edits go before the module's last line, `return M` (nothing may follow a return).
 last_line = text.count("\n") - 1
-send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
-      "params": {"textDocument": {"uri": uri, "languageId": "lua", "version": 1, "text": text}}})
+server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "lua", "version": 1, "text": text}})
 
 
 def wait_for_version(version):
     while True:
-        message = receive()
+        message = server.receive()
         params = message.get("params") or {}
         if message.get("method") == "textDocument/publishDiagnostics" and params.get("uri") == uri \
                 and params.get("version") == version:
@@ -114,22 +79,13 @@ for n in range(rounds):
         change = {"range": {"start": {"line": last_line, "character": 0}, "end": {"line": last_line + 1, "character": 0}},
                   "text": ""}
     start = time.perf_counter()
-    send({"jsonrpc": "2.0", "method": "textDocument/didChange",
-          "params": {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}})
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
     diagnostics = wait_for_version(version)
     times.append(time.perf_counter() - start)
     expected = 1 if n % 2 == 0 else 0
     if len(diagnostics) != expected:
         sys.exit("round %d: %d diagnostics, expected %d" % (n, len(diagnostics), expected))
 
-send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
-send({"jsonrpc": "2.0", "method": "exit"})
-server.wait(timeout=10)
+server.shutdown()
 times.sort()
-
-
-def percentile(p):
-    return times[min(len(times) - 1, int(round(p / 100.0 * (len(times) - 1))))]
-
-
-print("%.4f %.4f %.4f %.4f" % (percentile(50), percentile(90), percentile(99), times[-1]))
+print("%.4f %.4f %.4f %.4f" % (percentile(times, 50), percentile(times, 90), percentile(times, 99), times[-1]))

@@ -131,11 +131,24 @@ static int flowlua_pool_panic(lua_State *L) {
 }
 
 /// luaL_newstate with its small blocks from `pool` (zeroed; release it after lua_close).
+///
+/// The global table and `package.loaded` are made at the size the standard libraries and a
+/// context's host API fill (about 40 globals, 10 loaded libraries) before anything refers to
+/// them: luaL_openlibs then fills them without growing them one rehash at a time (7 rehashes of
+/// the globals, 4 of the loaded table: a ninth of luaL_openlibs' instructions). Nothing else
+/// changes: the same keys and values, the same tables' roles (registry slots
+/// LUA_RIDX_GLOBALS and LUA_LOADED_TABLE, which is where luaL_openlibs and lua_load look).
 lua_State *flowlua_newpooledstate(flowlua_pool *pool) {
     lua_State *L = lua_newstate(flowlua_pool_alloc, pool);
     if (L != NULL) {
         lua_atpanic(L, flowlua_pool_panic);
         lua_setwarnf(L, flowlua_pool_warn_off, L);
+        // (A new state has LUA_MINSTACK free slots; as in luaL_openlibs, which a context
+        // calls next, running out of memory here is Lua's panic.)
+        lua_createtable(L, 0, 64);
+        lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+        lua_createtable(L, 0, 16);
+        lua_setfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     }
     return L;
 }

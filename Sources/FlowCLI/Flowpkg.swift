@@ -54,22 +54,22 @@ public struct Flowpkg: ParsableCommand {
 
     public init() {}
 
-    /// Runs the command line: parses it, runs the command, and prints every error the same
-    /// way, `error: ` on stderr (ArgumentParser's own usage errors included), with a hint
-    /// where a common slip has an obvious fix.
+    /// Runs the command line: routes it (`CommandLineRoute`: ArgumentParser, or one of the
+    /// forms it cannot read), runs the command, and prints every error the same way, `error: `
+    /// on stderr (ArgumentParser's own usage errors included), with a hint where a common slip
+    /// has an obvious fix.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        // `flowpkg help TOPIC` for a topic that is not a command (HelpTopic), `flowpkg help FP304` for a code's entry; an unknown word is a usage error (64).
-        if let help = HelpRequest.answer(arguments, commands: commandNames) {
-            if help.isError {
-                StandardStream.error.write(help.text + "\n")
-                exitNow(64)
-            }
-            StandardStream.output.write(help.text)
+        switch CommandLineRoute.route(arguments, commands: commandNames) {
+        case .help(let text, isError: true):
+            StandardStream.error.write(text + "\n")
+            exitNow(64)
+        case .help(let text, isError: false):
+            StandardStream.output.write(text)
             exitNow(EXIT_SUCCESS)
-        }
-        if let interpreter = LoneScript.interpreterArguments(arguments) { LoneScript.run(interpreter) }
-        if let run = Run.parsedAlone(arguments) {
+        case .loneScript(let invocation):
+            LoneScript.run(invocation)
+        case .run(let run):
             do {
                 let opened = try run.perform()
                 // Plain exit: ArgumentParser's `exit(withError:)` would make the runtime look
@@ -78,10 +78,11 @@ public struct Flowpkg: ParsableCommand {
             } catch {
                 finish(with: error, arguments: arguments)
             }
-        }
-        if let slip = CommandLineSlip.find(in: arguments, commands: commandNames) {
-            StandardStream.error.write(slip + "\n")
+        case .slip(let message):
+            StandardStream.error.write(message + "\n")
             exit(withError: ExitCode.validationFailure)
+        case .command:
+            break
         }
         do {
             var command = try parseAsRoot(arguments)

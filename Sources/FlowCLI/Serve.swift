@@ -21,8 +21,9 @@ extension Flowpkg {
             discussion: """
                 Serves the project as it is on disk now: its manifest, its modules and resources \
                 by package name, and a stream of changes fed by watching the files. Every request \
-                needs the token (Authorization: Bearer TOKEN); without --token one is generated \
-                and printed. Listens on 127.0.0.1 unless --host says otherwise; with --host \
+                needs the token (Authorization: Bearer TOKEN): --token, else FLOWPKG_LIVE_TOKEN \
+                (which keeps it off the command line, where any local user reads it), else one \
+                is generated and printed. Listens on 127.0.0.1 unless --host says otherwise; with --host \
                 0.0.0.0 (or ::) it prints this machine's network addresses, the URLs a device \
                 uses. Without DIR, the project is the first folder holding flowpkg.json from \
                 here upward. Stop it with Ctrl-C.
@@ -54,8 +55,16 @@ extension Flowpkg {
         @Option(help: "The port to listen on; 0 picks a free one.")
         var port: UInt16 = 7315
 
-        @Option(help: "The token hosts must present; generated when omitted.")
+        @Option(help: "The token hosts must present; else FLOWPKG_LIVE_TOKEN; generated when neither is set.")
         var token: String?
+
+        /// `--token`, else `FLOWPKG_LIVE_TOKEN` (non-empty), with where it came from.
+        private var givenToken: (value: String, source: String)? {
+            if let token { return (token, "--token") }
+            let variable = LiveOptions.tokenVariable
+            guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else { return nil }
+            return (value, variable)
+        }
 
         @Flag(help: "Re-scan the files every 200 ms instead of using inotify (what macOS always does).")
         var poll = false
@@ -75,8 +84,8 @@ extension Flowpkg {
                 throw ValidationError(
                     "--host takes an IP address of this machine, such as 127.0.0.1 or 0.0.0.0, not '\(host)'")
             }
-            if let token, token.count < 8 || token.contains(where: { $0.isWhitespace }) {
-                throw ValidationError("--token must be at least 8 characters with no spaces")
+            if let (token, source) = givenToken, token.count < 8 || token.contains(where: { $0.isWhitespace }) {
+                throw ValidationError("\(source) must be at least 8 characters with no spaces")
             }
         }
 
@@ -85,9 +94,11 @@ extension Flowpkg {
             Interrupt.install(.keepForWait)
             links.apply()
             var options = LiveServerOptions(
-                host: host, port: port, token: token ?? LiveServerOptions.generateToken(),
+                host: host, port: port, token: givenToken?.value ?? LiveServerOptions.generateToken(),
                 forcePolling: poll, logsRequests: session.verbose)
             options.editor = session.editorLinks
+            // Read once: the editor commands serve starts do not inherit it.
+            LiveOptions.forgetTokenVariable()
             let output = LineOutput()
             let format = self.format
             let project = ProjectLocation.resolve(directory)

@@ -51,13 +51,13 @@ public struct LuaRocks: Sendable {
     /// would hide a rock added to a server since the last look for a minute.
     func configuration(provided: [String: String], scratch: String) -> String {
         var text = "-- written by flowpkg for one luarocks run\n"
-        text += "local_cache = " + luaString(scratch + "/luarocks-cache") + "\n"
-        text += "rocks_servers = { " + servers.map(luaString).joined(separator: ", ") + " }\n"
-        let refuser = luaString(LuaRocks.compilerRefusal)
+        text += "local_cache = " + Self.luaString(scratch + "/luarocks-cache") + "\n"
+        text += "rocks_servers = { " + servers.map(Self.luaString).joined(separator: ", ") + " }\n"
+        let refuser = Self.luaString(LuaRocks.compilerRefusal)
         text += "accepted_build_types = { \"builtin\" }\n"
         text += "variables = { CC = \(refuser), LD = \(refuser), MAKE = \(refuser), CMAKE = \(refuser) }\n"
         text += "rocks_provided = { "
-        text += provided.sorted { $0.key < $1.key }.map { "[\(luaString($0.key))] = \(luaString($0.value))" }
+        text += provided.sorted { $0.key < $1.key }.map { "[\(Self.luaString($0.key))] = \(Self.luaString($0.value))" }
             .joined(separator: ", ")
         text += " }\n"
         return text
@@ -153,7 +153,8 @@ public struct LuaRocks: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private func luaString(_ text: String) -> String {
+    /// `text` as a Lua string literal (what the config and the resolution rockspec hold).
+    static func luaString(_ text: String) -> String {
         "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
     }
 }

@@ -66,14 +66,8 @@ public struct RockResolver {
             let tree = scratch + "/tree"
             let lines = Self.dependencyLines(wanted, pins: usePins ? pins : [:], provided: provided)
             let rockspec = scratch + "/flowpkg-resolution-0-0.rockspec"
-            let text = """
-                package = "flowpkg-resolution"
-                version = "0-0"
-                source = { url = "" }
-                dependencies = { \(lines.map { "\"" + $0 + "\"" }.joined(separator: ", ")) }
-                build = { type = "builtin", modules = {} }
-
-                """
+            let text = Self.resolutionRockspec.replacingAll(
+                "--[[DEPENDENCIES]]", with: lines.map(LuaRocks.luaString).joined(separator: ", "))
             do {
                 try AtomicOutput.write(Array(text.utf8), to: rockspec, creatingFolders: true)
             } catch {
@@ -115,6 +109,9 @@ public struct RockResolver {
         throw .commandFailed(
             command: "luarocks install", output: "resolution did not settle after 24 runs of luarocks")
     }
+
+    /// `Resources/resolution.rockspec`: the rockspec whose dependencies are what is resolved.
+    static let resolutionRockspec = String(decoding: PackageResources.resolution_rockspec, as: UTF8.self)
 
     /// A binary rock that holds a C library under lib/: the host's when it provides every C
     /// module (and the rock was not taken as the host's already), else refused.

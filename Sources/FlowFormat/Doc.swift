@@ -1,12 +1,14 @@
 /// A layout to print: text, places where a line may break, and groups that break together
 /// (Wadler's pretty printer as Prettier's printer does it). `DocPrinter` picks, group by
 /// group, the flat layout when it fits in the column width and the broken one when not.
-indirect enum Doc: Sendable {
+/// Only the cases that hold a `Doc` are boxed: text, concatenations and choices (most of a
+/// file's nodes) are stored inline, so a token's text costs no allocation of its own.
+enum Doc: Sendable {
     /// Text without line breaks, with its width in columns.
     case text(String, width: Int)
     /// Text with line breaks in it (a long string or comment, an ignored statement), printed as
     /// it is: `first` is the width of its first line, `last` of its last.
-    case verbatim(String, first: Int, last: Int)
+    indirect case verbatim(String, first: Int, last: Int)
     /// Nothing when flat, a line break when broken.
     case softLine
     /// A space when flat, a line break when broken.
@@ -17,15 +19,15 @@ indirect enum Doc: Sendable {
     case emptyLine
     case concat([Doc], hard: Bool)
     /// One more level of indentation for the line breaks inside.
-    case indent(Doc, hard: Bool)
+    indirect case indent(Doc, hard: Bool)
     /// Parts that are all flat or all broken; `broken` when it must break (a hard line inside,
     /// or the source's layout keeps it broken).
-    case group(Doc, broken: Bool)
+    indirect case group(Doc, broken: Bool)
     /// Layouts tried in order: the first that fits flat or whose first line fits broken; else
     /// the last. `strict`: a layout's first line is measured with the groups in it flat.
     case choice([Doc], hard: Bool, strict: Bool)
     /// `broken` in a broken group, `flat` in a flat one.
-    case ifBreak(broken: Doc, flat: Doc)
+    indirect case ifBreak(broken: Doc, flat: Doc)
     /// Text printed at the end of the line (a trailing comment), before the next line break.
     case lineSuffix(String)
     /// Breaks the groups around it without printing anything.
@@ -34,17 +36,17 @@ indirect enum Doc: Sendable {
     /// functions) or when its source width from the current column passes the column width;
     /// else `flat`, whose own inner tables still decide for themselves. `flatBreaks`: the flat
     /// layout holds something that breaks when the line does not fit (a call, a table).
-    case table(flat: Doc, broken: Doc, sourceWidth: Int, forced: Bool, flatBreaks: Bool)
+    indirect case table(flat: Doc, broken: Doc, sourceWidth: Int, forced: Bool, flatBreaks: Bool)
     /// `narrow` when `table` (a `.table`) breaks on a line of its own one level deeper, else
     /// `wide`: a call's table argument hugs the parentheses only when it would break anyway
     /// (what StyLua gives when it formats its own output again).
-    case whenTableBreaks(table: Doc, narrow: Doc, wide: Doc)
+    indirect case whenTableBreaks(table: Doc, narrow: Doc, wide: Doc)
     /// Printed, but not measured when a group decides whether it fits (the ` do` after a
     /// `for` header, which StyLua leaves out of its measure).
-    case uncounted(Doc)
+    indirect case uncounted(Doc)
     /// Printed and measured as its content, except when a group before it on the line decides
     /// whether it fits: StyLua measures each operand of a run laid out on one line alone.
-    case followsAlone(Doc)
+    indirect case followsAlone(Doc)
     /// Nothing printed; when a group decides whether it fits, the indentation of a line
     /// `levels` deeper is counted (StyLua counts a hung operator's own indentation and line break
     /// when it measures whether the operator may join the line).
@@ -52,12 +54,12 @@ indirect enum Doc: Sendable {
     /// StyLua's test of a statement's values: `long` when `probe`, printed from the current
     /// column without a column limit (its line breaks and indentation counted as text), passes
     /// the column width; else `short`.
-    case whenLong(probe: Doc, short: Doc, long: Doc)
+    indirect case whenLong(probe: Doc, short: Doc, long: Doc)
     /// `hung` when its first line, printed from here, is shorter than `normal`'s; else `normal`.
-    case shorterFirstLine(hung: Doc, normal: Doc)
+    indirect case shorterFirstLine(hung: Doc, normal: Doc)
     /// A value after `=`: on the same line when it fits there; on the next line, indented,
     /// when it fits flat there; else on the same line, broken inside.
-    case assigned(Doc)
+    indirect case assigned(Doc)
 
     /// Whether the groups around this must break.
     var isHard: Bool {
@@ -127,11 +129,12 @@ indirect enum Doc: Sendable {
     }
 
     /// `parts` with `separator` between each two.
-    static func join(_ parts: [Doc], _ separator: [Doc]) -> Doc {
+    static func join(_ parts: [Doc], _ separator: Doc) -> Doc {
+        if parts.count == 1 { return parts[0] }
         var all: [Doc] = []
-        all.reserveCapacity(parts.count * (separator.count + 1))
+        all.reserveCapacity(parts.count * 2)
         for (index, part) in parts.enumerated() {
-            if index > 0 { all.append(contentsOf: separator) }
+            if index > 0 { all.append(separator) }
             all.append(part)
         }
         return concat(all)

@@ -135,6 +135,26 @@ extension Array<UInt8> {
             }
         }
     }
+
+    /// Whether `text` is exactly these bytes' `hexDigits` (lower case), compared without
+    /// making that text: a digest checked against the one a manifest lists, at every launch.
+    package func hasHexDigits(_ text: String) -> Bool {
+        let digits: StaticString = "0123456789abcdef"
+        return digits.withUTF8Buffer { digits in
+            var text = text
+            return text.withUTF8 { text in
+                guard text.count == count * 2 else { return false }
+                var at = 0
+                for byte in self {
+                    guard text[at] == digits[Int(byte >> 4)], text[at + 1] == digits[Int(byte & 0x0F)] else {
+                        return false
+                    }
+                    at += 2
+                }
+                return true
+            }
+        }
+    }
 }
 
 extension StringProtocol {

@@ -13,15 +13,9 @@ import Testing
         let scratch = try Scratch("page")
         defer { scratch.remove() }
         let file = try scratch.file("page.js", script)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["node", "--check", file.path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, said)
+        let result = try FlowpkgProcess.run(
+            ["node", "--check", file.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        return (result.status, result.stderr)
     }
 
     @Test func theScriptsAsServedAreValidJavaScript() throws {

@@ -41,6 +41,26 @@ import Testing
         pooled.close()
     }
 
+    /// The pooled state's global table and `package.loaded` are made at their full size before
+    /// the libraries fill them: the same tables in every role a stock state gives them.
+    @Test func theGlobalAndLoadedTablesKeepTheirRoles() throws {
+        let program = """
+            local names = {}
+            for name, value in pairs(_G) do names[#names + 1] = name end
+            table.sort(names)
+            local count = 0
+            for _ in pairs(package.loaded) do count = count + 1 end
+            return table.concat(names, ' '), count, _G == _ENV, package.loaded._G == _G,
+              require('string') == string, load('return _ENV')() == _G, package.loaded.package == package
+            """
+        let stock = try LuaState()
+        let pooled = try LuaState(openLibraries: true, pooled: true)
+        let expected = try stock.run(program, chunkName: "roles.lua")
+        #expect(expected.count == 7 && expected[1] == .integer(10))
+        #expect(expected[2...].allSatisfy { $0 == .bool(true) })
+        #expect(try pooled.run(program, chunkName: "roles.lua") == expected)
+    }
+
     @Test func manyPooledStatesComeAndGo() throws {
         for round in 0..<200 {
             let state = try LuaState(openLibraries: true, pooled: true)

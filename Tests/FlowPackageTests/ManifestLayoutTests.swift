@@ -1,4 +1,5 @@
 import Foundation
+import FlowSupport
 import Testing
 
 @testable import FlowPackage
@@ -92,7 +93,11 @@ import Testing
         let text = manifest.digestText
         #expect(text.count > lines.count)
         #expect(Array(text.suffix(lines.count)) == lines)
-        #expect(Manifest.packageDigest(header: manifest, entryLines: canonical) == manifest.packageDigest)
+        let bytes = Manifest.packageDigestBytes(header: manifest, entryLines: canonical)
+        #expect(bytes.hexDigits == manifest.packageDigest)
+        #expect(bytes.hasHexDigits(manifest.packageDigest))
+        #expect(!bytes.hasHexDigits(manifest.packageDigest.uppercased()))
+        #expect(!bytes.hasHexDigits(String(manifest.packageDigest.dropLast())))
     }
 
     /// Enough modules that the digest's lines are hashed in several blocks.

@@ -42,6 +42,7 @@ typedef struct {
 /// Why C: a lua_Alloc runs on every allocation. Measured 2026-11-28 (Benchmarks/README.md,
 /// host_launch): a launch takes 47 us with the pool, 59.5 us with luaL_newstate's malloc (the C
 /// host: 32 us). lauxlib keeps its panic and warning functions static: these are set the same.
+/// Its global table and package.loaded are made at their full size (a ninth of luaL_openlibs).
 lua_State *flowlua_newpooledstate(flowlua_pool *pool);
 /// Why C: gives back the pool's chunks after lua_close.
 void flowlua_pool_release(flowlua_pool *pool);

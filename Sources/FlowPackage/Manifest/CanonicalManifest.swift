@@ -90,7 +90,9 @@ struct CanonicalManifest: Sendable {
     func forEachEntryLineBlock(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         bytes.withUnsafeBufferPointer { bytes in
             var block: [UInt8] = []
-            block.reserveCapacity(32 * 1024)
+            // The lines are shorter than the JSON they come from: a small manifest's fit in a
+            // block of its own size, with no 32 KiB made at each launch.
+            block.reserveCapacity(min(32 * 1024, bytes.count + 64))
             func copy(_ range: Range<Int>) { block.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range])) }
             func lines(_ list: [Entry], resources: Bool) {
                 for entry in list {

@@ -62,9 +62,10 @@ extension ManifestDecoder {
         // sorted by path, which they are when each list is (the writer's order, and always
         // when there is a table).
         let linesInOrder = table != nil || (modulesInOrder && resourcesInOrder && manifest.formatVersion >= 2)
-        checkDigest(of: manifest) {
-            linesInOrder
-                ? Manifest.packageDigest(header: manifest, entryLines: canonical) : manifest.computedDigest
+        if linesInOrder {
+            checkDigest(of: manifest) { Manifest.packageDigestBytes(header: manifest, entryLines: canonical) }
+        } else {
+            checkDigest(of: manifest) { manifest.computedDigest }
         }
         if let table { return DecodedManifest(header: manifest, table: table) }
         return DecodedManifest(manifest: manifest)

@@ -99,11 +99,23 @@ struct ManifestDecoder {
     mutating func checkDigest(of manifest: Manifest, computed: () -> String) {
         guard problems.isEmpty else { return }
         let computed = computed()
-        if computed != manifest.digest {
-            problem(
-                "the digest does not match the manifest (listed \(manifest.digest), computed \(computed)): "
-                    + "the manifest was edited after it was written")
+        if computed != manifest.digest { digestMismatch(listed: manifest.digest, computed: computed) }
+    }
+
+    /// `checkDigest(of:computed:)` with the computed digest's bytes, compared with the listed
+    /// hex as they are (no hex text made when they match).
+    mutating func checkDigest(of manifest: Manifest, computedBytes: () -> [UInt8]) {
+        guard problems.isEmpty else { return }
+        let computed = computedBytes()
+        if !computed.hasHexDigits(manifest.digest) {
+            digestMismatch(listed: manifest.digest, computed: computed.hexDigits)
         }
+    }
+
+    private mutating func digestMismatch(listed: String, computed: String) {
+        problem(
+            "the digest does not match the manifest (listed \(listed), computed \(computed)): "
+                + "the manifest was edited after it was written")
     }
 
     /// Checks script entry `index` and appends it to `scripts` when every rule holds: a safe

@@ -9,7 +9,7 @@ package enum ManifestRules {
 
     /// Whether `text` is a SHA-256 as the format writes it: 64 lowercase hex digits.
     package static func isSHA256(_ text: String) -> Bool {
-        isSHA256(text.utf8)
+        text.utf8.withContiguousStorageIfAvailable { isSHA256($0) } ?? isSHA256(text.utf8)
     }
 }
 

@@ -49,15 +49,15 @@ extension Manifest {
         return text.bytes
     }
 
-    /// `packageDigest` of a manifest whose `module` and `resource` lines are copied from its
-    /// bytes, already sorted (by the manifest reader): the header lines come from `header`
-    /// (whose entry lists are not read), then `entryLines`' lines.
-    static func packageDigest(header: Manifest, entryLines: CanonicalManifest) -> String {
+    /// `packageDigest`'s 32 bytes (not yet hex) for a manifest whose `module` and `resource`
+    /// lines are copied from its bytes, already sorted (by the manifest reader): the header
+    /// lines come from `header` (whose entry lists are not read), then `entryLines`' lines.
+    static func packageDigestBytes(header: Manifest, entryLines: CanonicalManifest) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(data: header.digestHeader().bytes)
         entryLines.forEachEntryLineBlock { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-        hasher.update(data: header.scriptLines().bytes)
-        return hasher.finalize().hexDigits
+        if !header.scripts.isEmpty { hasher.update(data: header.scriptLines().bytes) }
+        return hasher.finalize()
     }
 
     /// The digest text's `script` lines (package path, size, SHA-256), sorted by path; none
@@ -75,7 +75,13 @@ extension Manifest {
     /// The digest text's lines before the entries.
     private func digestHeader() -> DigestText {
         var text = DigestText()
-        text.line("flowpkg-package", "\(formatVersion)")
+        // Room for the usual header at once (a launch makes this text to check the digest).
+        text.bytes.reserveCapacity(
+            128 + identifier.rawValue.utf8.count + name.utf8.count + version.utf8.count
+                + externalModules.reduce(0) { $0 + $1.utf8.count + 20 })
+        text.word("flowpkg-package")
+        text.number(Int64(formatVersion))
+        text.bytes.append(UInt8(ascii: "\n"))
         text.line("identifier", quoted: identifier.rawValue)
         text.line("name", quoted: name)
         text.line("version", quoted: version)
@@ -160,21 +166,23 @@ private struct DigestText {
 
     /// `size` in decimal, a space, `second` and a line feed.
     mutating func line(size: Int64, _ second: String) {
-        if size >= 0 {
-            // The digits are written lowest first, then turned around in place.
-            let start = bytes.count
-            var rest = size
-            repeat {
-                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-                rest /= 10
-            } while rest > 0
-            bytes[start...].reverse()
-            bytes.append(UInt8(ascii: " "))
-            append(second)
-            bytes.append(UInt8(ascii: "\n"))
-        } else {
-            line("\(size)", second)
-        }
+        number(size)
+        bytes.append(UInt8(ascii: " "))
+        append(second)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// `value` in decimal, as `"\(value)"` writes it.
+    mutating func number(_ value: Int64) {
+        guard value >= 0 else { return append("\(value)") }
+        // The digits are written lowest first, then turned around in place.
+        let start = bytes.count
+        var rest = value
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     /// `first`, a space, `second` and a line feed.

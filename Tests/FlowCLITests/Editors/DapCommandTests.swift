@@ -24,19 +24,13 @@ import Testing
         let work = try Scratch("dap").url
         defer { try? FileManager.default.removeItem(at: work) }
         try prepare(work)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", scripts.appendingPathComponent(script).path, scenario, FlowpkgProcess.executable.path, work.path,
-        ]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(scenario): \(message)")
+        let result = try FlowpkgProcess.run(
+            [
+                "python3", scripts.appendingPathComponent(script).path, scenario, FlowpkgProcess.executable.path,
+                work.path,
+            ],
+            environment: environment, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(result.status == 0, "\(scenario): \(result.stderr)")
     }
 
     @Test func launchAProjectStopStepEvaluateAndExit() throws { try run("launch_project") }

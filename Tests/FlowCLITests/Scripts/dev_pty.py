@@ -1,58 +1,26 @@
 """flowpkg dev under a pseudo-terminal, as a developer runs it: DevCommandTests runs this.
 
 Usage: dev_pty.py FLOWPKG WORKDIR. Makes WorkDir/Hello from the console-app template, runs
-`flowpkg dev Hello` on a new pty (its own session, so Ctrl-C is the terminal's), and checks each
-step by waiting for what it prints. Prints the transcript and exits 1 at the first step that fails.
+`flowpkg dev Hello` on a new pty (dev_terminal.py), and checks each step by waiting for what it
+prints. Prints the transcript and exits 1 at the first step that fails.
 """
 import os
-import pty
-import re
-import select
 import subprocess
 import sys
-import time
+
+from dev_terminal import DevTerminal
 
 flowpkg, work = sys.argv[1], sys.argv[2]
 os.chdir(work)
 subprocess.run([flowpkg, "new", "Hello", "--template", "console-app"], check=True, capture_output=True)
 main = os.path.join("Hello", "Sources", "Main.lua")
-transcript = b""
-
-pid, fd = pty.fork()
-if pid == 0:
-    os.environ["NO_COLOR"] = "1"
-    os.execv(flowpkg, [flowpkg, "dev", "Hello"])
-
-
-def fail(step):
-    sys.stdout.write("FAIL: " + step + "\n--- transcript\n" + transcript.decode("utf-8", "replace") + "\n")
-    try:
-        os.kill(pid, 9)
-    except OSError:
-        pass
-    sys.exit(1)
+dev = DevTerminal(flowpkg, "Hello")
+fail = dev.fail
 
 
 def wait_for(pattern, step, after=0, timeout=20):
-    """Reads the terminal until `pattern` (a regex) shows after offset `after`."""
-    global transcript
-    deadline = time.monotonic() + timeout
-    while True:
-        match = re.search(pattern.encode(), transcript[after:])
-        if match:
-            return after + match.end()
-        left = deadline - time.monotonic()
-        if left <= 0:
-            fail(step + ": no " + repr(pattern))
-        ready, _, _ = select.select([fd], [], [], left)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                fail(step + ": the terminal closed")
-            if not chunk:
-                fail(step + ": the terminal closed")
-            transcript += chunk
+    """The offset just after `pattern`'s first match after `after`."""
+    return dev.wait_for(pattern, step, after, timeout).end()
 
 
 def save(text):
@@ -84,7 +52,7 @@ at = wait_for(r"error: Hello/Sources/Main\.lua:1: top-level boom", "the top-leve
 at = wait_for(r"the program ended with status 1", "the crash", at)
 
 # r + Enter starts it again at once.
-os.write(fd, b"r\n")
+dev.type(b"r\n")
 at = wait_for(r"starting the program again", "r restarts", at)
 at = wait_for(r"error: Hello/Sources/Main\.lua:1: top-level boom", "the restart runs the module", at)
 at = wait_for(r"the program ended with status 1", "the restart ends again", at)
@@ -96,7 +64,7 @@ at = wait_for(r"back again", "a fix restarts", at)
 # starts it afresh even so (issue 46: it was ignored while the program ran).
 save('print("reloaded once") error("reload boom")\n')
 at = wait_for(r"error: reloading Main: Hello/Sources/Main\.lua:1: reload boom", "the failed reload", at)
-os.write(fd, b"r\n")
+dev.type(b"r\n")
 at = wait_for(r"starting the program again", "r restarts a running program", at)
 at = wait_for(r"error: Hello/Sources/Main\.lua:1: reload boom", "the fresh start runs the module", at)
 at = wait_for(r"the program ended with status 1", "the fresh start ends", at)
@@ -105,31 +73,18 @@ at = wait_for(r"back for good", "a fix restarts again", at)
 
 # The one broken save's syntax error was printed once: by dev's validation, not again by the
 # program's failed reload.
-if transcript.count(b"')' expected") != 1:
-    fail("the syntax error shows " + str(transcript.count(b"')' expected")) + " times, not once")
+if dev.transcript.count(b"')' expected") != 1:
+    fail("the syntax error shows " + str(dev.transcript.count(b"')' expected")) + " times, not once")
 
-children = subprocess.run(["pgrep", "-s", str(pid)], capture_output=True, text=True).stdout.split()
+children = subprocess.run(["pgrep", "-s", str(dev.pid)], capture_output=True, text=True).stdout.split()
 if len(children) < 2:
     fail("the program runs in a child of dev: " + repr(children))
 
 # Ctrl-C stops both: status 130, no process of its session left.
-os.write(fd, b"\x03")
-deadline = time.monotonic() + 20
-status = None
-while time.monotonic() < deadline:
-    done, raw = os.waitpid(pid, os.WNOHANG)
-    if done:
-        status = os.waitstatus_to_exitcode(raw)
-        break
-    ready, _, _ = select.select([fd], [], [], 0.1)
-    if ready:
-        try:
-            transcript += os.read(fd, 65536)
-        except OSError:
-            pass
+status = dev.end()
 if status != 130:
     fail("Ctrl-C: exit status " + repr(status))
-left = subprocess.run(["pgrep", "-s", str(pid)], capture_output=True, text=True).stdout.split()
+left = subprocess.run(["pgrep", "-s", str(dev.pid)], capture_output=True, text=True).stdout.split()
 if left:
     fail("processes left behind: " + repr(left))
-sys.stdout.write("ok\n--- transcript\n" + transcript.decode("utf-8", "replace") + "\n")
+dev.finish()

@@ -11,18 +11,12 @@ import sys
 import time
 import urllib.parse
 
-from playwright.sync_api import sync_playwright
+from page_browser import LINES as lines, chromium, open_page
 
 url, expression = sys.argv[1], sys.argv[2]
 seen = {}
-lines = "els => els.map(e => e.textContent)"
-with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(
-        executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-    page = browser.new_page()
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.goto(url + "#evaluate=" + urllib.parse.quote(expression, safe=""))
+with chromium() as browser:
+    page, errors = open_page(browser, url + "#evaluate=" + urllib.parse.quote(expression, safe=""))
     page.wait_for_selector("#programs .program .console .line.stdout")
     time.sleep(1.5)  # a run of the expression, had it started, would have answered by now
     seen["asked"] = {
@@ -60,5 +54,4 @@ with sync_playwright() as playwright:
     time.sleep(2.5)
     seen["snapshotLater"] = held.eval_on_selector_all("#programs .console .line", lines)
     seen["scriptErrors"] = errors
-    browser.close()
 print(json.dumps(seen))

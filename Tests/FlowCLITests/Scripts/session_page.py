@@ -6,18 +6,12 @@ JavaScript), clicks what there is to click, and prints what it saw as one JSON o
 import json
 import sys
 
-from playwright.sync_api import sync_playwright
+from page_browser import LINES as lines, chromium, open_page
 
 url, screenshot = sys.argv[1], sys.argv[2]
 seen = {}
-lines = "els => els.map(e => e.textContent)"
-with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(
-        executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-    page = browser.new_page()
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.goto(url)
+with chromium() as browser:
+    page, errors = open_page(browser, url)
     page.wait_for_selector("#programs .program .console")
     page.wait_for_selector("details.error.fixed", state="attached")
     seen["hrefs"] = page.eval_on_selector_all("a.open", "els => els.map(e => e.getAttribute('href'))")
@@ -63,5 +57,4 @@ with sync_playwright() as playwright:
         "controlsHidden": bare.is_hidden("#controls"),
         "text": bare.inner_text("body"),
     }
-    browser.close()
 print(json.dumps(seen))

@@ -29,7 +29,9 @@ import Testing
         func save(_ path: String, _ text: String? = nil) throws {
             let file = project.folder.appendingPathComponent(path)
             let old = try String(contentsOf: file, encoding: .utf8)
-            try Data((text ?? old + "-- saved\n").utf8).write(to: file)
+            // Written whole and renamed into place, as editors save: a plain write truncates
+            // first, and on a loaded machine a wake-up between the two sees the file change twice.
+            try Data((text ?? old + "-- saved\n").utf8).write(to: file, options: .atomic)
         }
         func expectRun(_ line: String, then summary: String) {
             let seen = watching.waitFor(timeout: 30) { stdout, stderr in
