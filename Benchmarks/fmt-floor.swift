@@ -1,16 +1,28 @@
-// The floor of `flowpkg fmt` (issue 48's speed row): what it cannot skip for a file, reading it
-// and lexing and parsing it with LuaSyntax (the syntax tree and the token stream with its
-// comments), over the files listed in the file named by the first argument, one after another
-// as the `lua5.4` loadfile loop compiles them. Benchmarks/fmt.sh builds it against the release
-// build's LuaSyntax: `swiftc -O -package-name flowpkg -I .build/release/Modules ...`.
-import Foundation
+// The floors of `flowpkg fmt` (issue 48's speed rows), over the files listed in the file named
+// by the second argument, one after another on one core, as the `lua5.4` loadfile loop compiles
+// them. The first argument says how far each file goes:
+// - `parse`: read, lexed and parsed with LuaSyntax (the syntax tree and the token stream with
+//   its comments), what formatting cannot skip;
+// - `layout`: also its layout (the Doc) built, and dropped unprinted;
+// - `format`: formatted whole (`LuaFormat.format`, StyLua's default options), no diff.
+// Benchmarks/fmt.sh builds it against the release build's objects (`swiftc -O -package-name ...`).
+import FlowFormat
+import FoundationEssentials
 import LuaSyntax
 
-let list = try String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8)
-var tokens = 0
+let mode = CommandLine.arguments[1]
+let list = try String(contentsOfFile: CommandLine.arguments[2], encoding: .utf8)
+var total = 0
 for path in list.split(separator: "\n") {
     let source = Array(try Data(contentsOf: URL(fileURLWithPath: String(path))))
-    _ = try LuaParser.parse(source)
-    tokens += try LuaTokenStream(source: source).tokens.count
+    switch mode {
+    case "parse":
+        _ = try LuaParser.parse(source)
+        total += try LuaTokenStream(source: source).tokens.count
+    case "layout":
+        total += try LuaFormat.layoutOnly(source) ? 1 : 0
+    default:
+        total += try LuaFormat.format(source).count
+    }
 }
-print("\(tokens) tokens")
+print("\(mode): \(total)")

@@ -97,14 +97,25 @@ benchmark_fmt() {
   bench_row fmt-tree "flowpkg fmt --check --verify" "lua5.4 loadfile loop" -- "$FLOWPKG" fmt --check --verify "$work/tree"
   bench_row fmt-tree "lua5.4 loadfile loop" "lua5.4 loadfile loop" -- \
     bash -c "cd '$work/tree' && lua5.4 '$work/loadfile.lua' '$work/files.txt'"
-  # fmt's floor: reading, lexing and parsing the same files with the release build's LuaSyntax,
-  # one after another (Benchmarks/fmt-floor.swift; `package` names need the build's package name).
-  local package
+  # fmt's floors: reading, lexing and parsing the same files; that and building the layout
+  # without printing it; formatting them whole without diffs; one after another on one core
+  # (Benchmarks/fmt-floor.swift), linked against the release build's objects as SwiftPM links
+  # them (`package` names need the build's package name; static Swift libraries, as flowpkg).
+  local package release=.build/release
   package=$(grep -ao -- '-package-name","[^"]*' .build/release.yaml | grep -v argument_parser | head -1 | sed 's/.*","//')
-  if swiftc -O -package-name "$package" -I .build/release/Modules Benchmarks/fmt-floor.swift \
-    .build/release/LuaSyntax.build/*.o -o "$work/fmt-floor" >"$work/floor.log" 2>&1; then
+  if swiftc -O -static-stdlib -package-name "$package" -I "$release/Modules" \
+    -Xcc "-fmodule-map-file=$release/CFlowLua.build/module.modulemap" \
+    -Xcc "-fmodule-map-file=$release/CStyLuaToml.build/module.modulemap" \
+    -Xcc -fmodule-map-file=Sources/CLua/module.modulemap -Xcc -fmodule-map-file=Sources/CTomlPlusPlus/module.modulemap \
+    -Xcc "$(pkg-config --cflags-only-I lua5.4 | awk '{print $1}')" Benchmarks/fmt-floor.swift \
+    "$release"/{LuaSyntax,FlowFormat,FlowLua,CFlowLua,FlowSupport,CStyLuaToml}.build/*.o \
+    $(pkg-config --libs lua5.4) -lstdc++ -o "$work/fmt-floor" >"$work/floor.log" 2>&1; then
     bench_row fmt-tree "LuaSyntax lex+parse only (floor)" "lua5.4 loadfile loop" -- \
-      bash -c "cd '$work/tree' && '$work/fmt-floor' '$work/files.txt'"
+      bash -c "cd '$work/tree' && '$work/fmt-floor' parse '$work/files.txt'"
+    bench_row fmt-tree "lex+parse+layout, not printed (one core)" "lua5.4 loadfile loop" -- \
+      bash -c "cd '$work/tree' && '$work/fmt-floor' layout '$work/files.txt'"
+    bench_row fmt-tree "lex+parse+layout+print, no diff (one core)" "lua5.4 loadfile loop" -- \
+      bash -c "cd '$work/tree' && '$work/fmt-floor' format '$work/files.txt'"
   else
     BENCH_NOTES+=("fmt: the floor program did not build (see $work/floor.log)")
   fi

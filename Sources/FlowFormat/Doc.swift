@@ -129,11 +129,12 @@ enum Doc: Sendable {
     }
 
     /// `parts` with `separator` between each two.
-    static func join(_ parts: [Doc], _ separator: [Doc]) -> Doc {
+    static func join(_ parts: [Doc], _ separator: Doc) -> Doc {
+        if parts.count == 1 { return parts[0] }
         var all: [Doc] = []
-        all.reserveCapacity(parts.count * (separator.count + 1))
+        all.reserveCapacity(parts.count * 2)
         for (index, part) in parts.enumerated() {
-            if index > 0 { all.append(contentsOf: separator) }
+            if index > 0 { all.append(separator) }
             all.append(part)
         }
         return concat(all)

@@ -9,13 +9,30 @@ struct DocPrinter {
         var doc: Doc
     }
 
-    let width: Int
+    /// The stacks `fits` measures with, kept for the next measure (there is one for each group
+    /// printed, and measures nest), shared with the trials this printer makes.
+    private final class Stacks {
+        private var free: [[Command]] = []
+
+        func take() -> [Command] {
+            var stack = free.popLast() ?? []
+            stack.removeAll(keepingCapacity: true)
+            return stack
+        }
+
+        func give(_ stack: [Command]) { free.append(stack) }
+    }
+    private let stacks = Stacks()
+
+    var width: Int
     /// The width a table's layout is decided against (the column width, also in a trial
     /// printed without a limit: a table breaks there as it will in the output).
     var tableWidth: Int
     let indentUnit: String
     let indentColumns: Int
     let newline: String
+    private let newlineBytes: [UInt8]
+    private let indentBytes: [UInt8]
 
     private var output: [UInt8] = []
     private var column = 0
@@ -29,10 +46,14 @@ struct DocPrinter {
         self.indentUnit = indentUnit
         self.indentColumns = indentColumns
         self.newline = newline
+        self.newlineBytes = Array(newline.utf8)
+        self.indentBytes = Array(indentUnit.utf8)
     }
 
-    mutating func print(_ doc: Doc) -> [UInt8] {
+    /// The bytes of `doc`; `capacity`: about how many there will be.
+    mutating func print(_ doc: Doc, capacity: Int = 0) -> [UInt8] {
         output = []
+        output.reserveCapacity(capacity)
         column = 0
         var commands = [Command(indent: 0, mode: .broken, doc: doc)]
         while let command = commands.popLast() {
@@ -51,7 +72,7 @@ struct DocPrinter {
                 breakLine(Command(indent: command.indent, mode: .broken, doc: .hardLine), &commands)
                 return
             }
-            output.append(contentsOf: string.utf8)
+            emit(string)
             column += textWidth
         case .verbatim(let string, _, let last):
             if !suffixes.isEmpty {
@@ -59,7 +80,7 @@ struct DocPrinter {
                 breakLine(Command(indent: command.indent, mode: .broken, doc: .hardLine), &commands)
                 return
             }
-            output.append(contentsOf: string.utf8)
+            emit(string)
             column = last
         case .softLine, .line:
             if command.mode == .flat {
@@ -74,7 +95,7 @@ struct DocPrinter {
             breakLine(command, &commands)
         case .emptyLine:
             trimTrailingSpace()
-            output.append(contentsOf: newline.utf8)
+            output.append(contentsOf: newlineBytes)
             brokeLine = true
         case .concat(let parts, _):
             for part in parts.reversed() {
@@ -134,8 +155,11 @@ struct DocPrinter {
     private func rendered(
         _ doc: Doc, indent: Int, width: Int, trailing: Bool = true, bytes: Int = .max, firstLine: Bool = false
     ) -> [UInt8] {
-        var trial = DocPrinter(width: width, indentUnit: indentUnit, indentColumns: indentColumns, newline: newline)
-        trial.tableWidth = tableWidth
+        var trial = self
+        trial.width = width
+        trial.output = []
+        trial.suffixes = []
+        trial.brokeLine = false
         trial.column = column
         var commands = [Command(indent: indent, mode: .broken, doc: doc)]
         while let next = commands.popLast() {
@@ -227,18 +251,28 @@ struct DocPrinter {
             return
         }
         trimTrailingSpace()
-        output.append(contentsOf: newline.utf8)
+        output.append(contentsOf: newlineBytes)
         brokeLine = true
-        for _ in 0..<command.indent { output.append(contentsOf: indentUnit.utf8) }
+        if indentBytes.count == 1 {
+            output.append(contentsOf: repeatElement(indentBytes[0], count: command.indent))
+        } else {
+            for _ in 0..<command.indent { output.append(contentsOf: indentBytes) }
+        }
         column = command.indent * indentColumns
     }
 
     private mutating func flushSuffixes() {
         if !suffixes.isEmpty { trimTrailingSpace() }
         for suffix in suffixes {
-            output.append(contentsOf: suffix.utf8)
+            emit(suffix)
         }
         suffixes.removeAll()
+    }
+
+    /// Appends `string`'s bytes to the output.
+    private mutating func emit(_ string: String) {
+        var string = string
+        string.withUTF8 { output.append(contentsOf: $0) }
     }
 
     private mutating func trimTrailingSpace() {
@@ -254,7 +288,9 @@ struct DocPrinter {
     ) -> Bool {
         let limit = limit ?? width
         var remaining = limit - (start ?? column)
-        var stack = [next]
+        var stack = stacks.take()
+        defer { stacks.give(stack) }
+        stack.append(next)
         var restIndex = rest.count
         var inRest = false
         while true {

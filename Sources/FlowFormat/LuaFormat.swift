@@ -12,17 +12,12 @@ package enum LuaFormat {
             layout.sortRequires = false
             return try format(sortingRequires(source), options: layout)
         }
-        let tree = try LuaParser.parse(source)
-        let stream = try LuaTokenStream(source: source)
-        var formatter = LuaFormatter(tree: tree, stream: stream, options: options)
-        formatter.range = range
-        let doc = formatter.block(tree.root)
-        precondition(formatter.kind == .eof, "formatter out of step at the end of the chunk")
+        let (doc, stream) = try layout(source, options: options, range: range)
         let newline = options.lineEndings == .unix ? "\n" : "\r\n"
         var printer = DocPrinter(
             width: options.columnWidth, indentUnit: options.indentUnit, indentColumns: options.indentColumns,
             newline: newline)
-        var body = printer.print(.concat([doc, .hardLine]))
+        var body = printer.print(.concat([doc, .hardLine]), capacity: source.count + source.count / 4)
         if body.allSatisfy({ $0 == 10 || $0 == 13 || $0 == 32 || $0 == 9 }) { body = [] }
         var output: [UInt8] = []
         if !stream.prelude.isEmpty {
@@ -34,6 +29,27 @@ package enum LuaFormat {
         }
         output += body
         return lineEndings(output, windows: options.lineEndings == .windows)
+    }
+
+    /// The layout of `source` (not printed) and its token stream.
+    static func layout(_ source: [UInt8], options: FormatOptions, range: Range<Int>?) throws(LuaSyntaxError) -> (
+        Doc, LuaTokenStream
+    ) {
+        let tree = try LuaParser.parse(source)
+        let stream = try LuaTokenStream(source: source)
+        var formatter = LuaFormatter(tree: tree, stream: stream, options: options)
+        formatter.range = range
+        let doc = formatter.block(tree.root)
+        precondition(formatter.kind == .eof, "formatter out of step at the end of the chunk")
+        return (doc, stream)
+    }
+
+    /// Builds the layout of `source` and drops it unprinted; whether it must break. What
+    /// formatting costs before printing, for the benchmark's floor rows (Benchmarks/fmt-floor.swift).
+    package static func layoutOnly(_ source: [UInt8], options: FormatOptions = FormatOptions())
+        throws(LuaSyntaxError) -> Bool
+    {
+        try layout(source, options: options, range: nil).0.isHard
     }
 
     /// `source` with StyLua's `sort_requires` applied to its top-level block.

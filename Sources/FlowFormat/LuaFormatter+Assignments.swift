@@ -3,7 +3,9 @@ import LuaSyntax
 extension LuaFormatter {
     /// `local a <const>, b = x, y`.
     mutating func localStatement(_ node: SyntaxNode) -> Doc {
-        var parts = [token(.kwLocal), .space]
+        var parts: [Doc] = []
+        parts.reserveCapacity(Int(node.b) * 3 + 5)
+        parts.append(contentsOf: [token(.kwLocal), .space])
         for position in 0..<Int(node.b) {
             if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
             parts.append(token(.name))
@@ -24,6 +26,7 @@ extension LuaFormatter {
         let targets = Array(tree.list(node.a, node.b))
         let values = Array(tree.list(node.a + node.b, node.c))
         var parts: [Doc] = []
+        parts.reserveCapacity(targets.count * 3 + 3)
         for (position, target) in targets.enumerated() {
             if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
             parts.append(expression(target))
@@ -90,7 +93,8 @@ extension LuaFormatter {
         let run = binaryRun(id, indent: 1)
         if run.broken { return run.doc(indent: 1) }
         let hung = run.hanging(indent: 1)
-        return .whenLong(probe: run.normal, short: run.normal, long: .shorterFirstLine(hung: hung, normal: run.normal))
+        let normal = run.normal
+        return .whenLong(probe: normal, short: normal, long: .shorterFirstLine(hung: hung, normal: normal))
     }
 
     /// StyLua keeps a call on the `=` line when an argument is a function or two are tables, or

@@ -6,8 +6,9 @@ extension LuaFormatter {
     /// Statements under `-- stylua: ignore`, between `-- stylua: ignore start` and `end`, or
     /// outside the range asked for stay as they are in the source.
     mutating func block(_ id: SyntaxTree.NodeID) -> Doc {
-        var parts: [Doc] = []
         let statements = Array(tree.statements(of: id))
+        var parts: [Doc] = []
+        parts.reserveCapacity(statements.count * 5 + 4)
         let isRoot = id == tree.root
         var position = 0
         while position < statements.count {
@@ -233,7 +234,7 @@ extension LuaFormatter {
             dropped.append(dropToken(.leftParen))
             inner = tree[inner].a
         }
-        var flat: Doc, hung: Doc
+        let flat: Doc, hung: Doc
         if tree[inner].kind == .binary {
             // On a line of its own the condition stays flat when it fits; a run of three operands
             // or more hangs at every operator there (StyLua hangs such a run whenever it hangs).
@@ -246,9 +247,8 @@ extension LuaFormatter {
         }
         var closing: [Doc] = []
         for _ in dropped { closing.append(dropToken(.rightParen)) }
-        flat = .concat(dropped + [flat] + closing)
-        hung = .concat(dropped + [hung] + closing)
-        return (flat, hung)
+        if dropped.isEmpty { return (flat, hung) }
+        return (.concat(dropped + [flat] + closing), .concat(dropped + [hung] + closing))
     }
 
     mutating func ifStatement(_ node: SyntaxNode) -> Doc {

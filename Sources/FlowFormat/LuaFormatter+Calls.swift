@@ -13,6 +13,12 @@ extension LuaFormatter {
         options.spaceAfterFunctionNames == .calls || options.spaceAfterFunctionNames == .always ? .space : .empty
     }
 
+    /// A call's parentheses, after the space `space_after_function_names` may ask for.
+    func spaced(_ call: Doc) -> Doc {
+        options.spaceAfterFunctionNames == .calls || options.spaceAfterFunctionNames == .always
+            ? .concat([.space, call]) : call
+    }
+
     var definitionSpace: Doc {
         options.spaceAfterFunctionNames == .definitions || options.spaceAfterFunctionNames == .always ? .space : .empty
     }
@@ -36,7 +42,7 @@ extension LuaFormatter {
             var trailing: [Doc] = []
             if isString { appendTrailingComments(of: index, to: &trailing) }
             let call = parenthesized([argument], open: .text("("), close: .text(")"), comments: false)
-            return .concat([callSpace, call] + trailing)
+            return trailing.isEmpty ? spaced(call) : .concat([callSpace, call] + trailing)
         }
         let commentsBefore = commentsSince ?? commentCount
         if values.count == 1, options.callParentheses != .input, options.callParentheses != .always {
@@ -55,6 +61,7 @@ extension LuaFormatter {
         }
         let open = token(.leftParen)
         var arguments: [Argument] = []
+        arguments.reserveCapacity(values.count)
         for (position, value) in values.enumerated() {
             var argument = self.argument(value)
             if position + 1 < values.count { argument.doc = .concat([argument.doc, token(.comma)]) }
@@ -62,7 +69,7 @@ extension LuaFormatter {
         }
         let hasComments = commentCount != commentsBefore
         let close = token(.rightParen)
-        return .concat([callSpace, parenthesized(arguments, open: open, close: close, comments: hasComments)])
+        return spaced(parenthesized(arguments, open: open, close: close, comments: hasComments))
     }
 
     /// Whether a lone string or table argument goes without parentheses.
@@ -101,10 +108,13 @@ extension LuaFormatter {
     ) -> Doc {
         if arguments.isEmpty { return .concat([open, close]) }
         let docs = arguments.map(\.doc)
-        let expanded = Doc.group(
-            .concat([open, .indent(.concat([.softLine, .join(docs, [.line])])), .softLine, close]), forced: true)
+        // Built only for the layouts that use them (most calls need neither).
+        var expanded: Doc {
+            .group(
+                .concat([open, .indent(.concat([.softLine, .join(docs, .line)])), .softLine, close]), forced: true)
+        }
         if comments { return expanded }
-        let flat = Doc.concat([open, .join(docs, [.space]), close])
+        var flat: Doc { .concat([open, .join(docs, .space), close]) }
         if switches > 0, let switched = tableSwitched(arguments, open: open, close: close, from: from, switches) {
             return .group(.ifBreak(broken: switched, flat: flat))
         }
@@ -128,7 +138,7 @@ extension LuaFormatter {
             let hugged = Doc.concat([open, docs[0], .uncounted(close)])
             return .choice([.group(hugged), hugged, expanded])
         }
-        return .group(.concat([open, .indent(.concat([.softLine, .join(docs, [.line])])), .softLine, close]))
+        return .group(.concat([open, .indent(.concat([.softLine, .join(docs, .line)])), .softLine, close]))
     }
 
     /// Beside other arguments, a table the source kept flat that breaks even on a line of its

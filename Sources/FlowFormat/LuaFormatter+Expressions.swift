@@ -3,6 +3,7 @@ import LuaSyntax
 extension LuaFormatter {
     mutating func expressionList(_ values: [SyntaxTree.NodeID]) -> Doc {
         var parts: [Doc] = []
+        parts.reserveCapacity(values.count * 3)
         for (position, value) in values.enumerated() {
             if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
             parts.append(expression(value))
@@ -98,15 +99,21 @@ extension LuaFormatter {
         var operatorStartedLine = false
 
         func parts(_ separator: Doc, normal: Bool = false) -> Doc {
-            .concat(rest.map { .concat($0.comments + [separator, $0.op, .space, normal ? $0.normal : $0.operand]) })
+            .concat(
+                rest.map { part in
+                    let operand = normal ? part.normal : part.operand
+                    if part.comments.isEmpty { return .concat([separator, part.op, .space, operand]) }
+                    return .concat(part.comments + [separator, part.op, .space, operand])
+                })
         }
 
         /// Laid out on one line or broken before each operator; indented `indent` levels when it
         /// hangs. Not broken for a table or function inside, which breaks on its own.
         func doc(indent: Int) -> Doc {
-            var hung = parts(.line)
+            let line = parts(.line)
+            var hung = line
             for _ in 0..<indent { hung = .indent(hung) }
-            let content = Doc.concat([first, .ifBreak(broken: hung, flat: parts(.line))])
+            let content = Doc.concat([first, .ifBreak(broken: hung, flat: line)])
             let group = Doc.group(content, broken: broken)
             return content.isHard && !broken ? .concat([group, .breakParent]) : group
         }
@@ -114,9 +121,10 @@ extension LuaFormatter {
         /// StyLua's hanging of a run (after `=`, `return`, in a condition, inside parentheses):
         /// three operands or more always hang; two hang when they do not fit, as StyLua measures.
         func hanging(indent: Int) -> Doc {
-            var hung = parts(.line)
+            let line = parts(.line)
+            var hung = line
             for _ in 0..<indent { hung = .indent(hung) }
-            let flat = Doc.concat([operatorStartedLine ? .measuredIndent(indent) : .empty, parts(.line)])
+            let flat = Doc.concat([operatorStartedLine ? .measuredIndent(indent) : .empty, line])
             let content = Doc.concat([firstHanging, .ifBreak(broken: hung, flat: flat)])
             return .group(content, broken: broken || rest.count > 1 || content.isHard)
         }
@@ -208,7 +216,8 @@ extension LuaFormatter {
         var forced = run.parts(.line)
         for _ in 0...indent { forced = .indent(forced) }
         let hung = Doc.group(.concat([run.firstHanging, forced]), broken: true)
-        return (doc, run.normal, .whenLong(probe: run.normal, short: doc, long: hung))
+        let normal = run.normal
+        return (doc, normal, .whenLong(probe: normal, short: doc, long: hung))
     }
 
     /// An operand of a run: a run of another level there hangs `indent` levels further (one
@@ -287,6 +296,7 @@ extension LuaFormatter {
     /// or when a call before the last has an argument that spans lines.
     mutating func suffixedExpression(_ id: SyntaxTree.NodeID) -> Doc {
         var chain: [SyntaxTree.NodeID] = []
+        chain.reserveCapacity(8)
         var current = id
         while true {
             let kind = tree[current].kind
@@ -296,8 +306,12 @@ extension LuaFormatter {
         }
         chain.reverse()
         let base = tree[current].kind == .paren ? parenExpression(tree[current], hugging: true) : expression(current)
+        // The base, then a layout for each link (index, call or method call).
         var links: [Doc] = []
+        links.reserveCapacity(chain.count + 1)
+        links.append(base)
         var hangPoints: [Bool] = []
+        hangPoints.reserveCapacity(chain.count)
         var internalSpans = false
         let lastCall = chain.lastIndex { tree[$0].kind != .index } ?? -1
         for (position, link) in chain.enumerated() {
@@ -332,23 +346,24 @@ extension LuaFormatter {
                 links.append(arguments)
             }
         }
-        let calls = hangPoints.filter { $0 }.count
-        guard calls > 1 else { return .concat([base] + links) }
+        let calls = hangPoints.reduce(0) { $0 + ($1 ? 1 : 0) }
+        guard calls > 1 else { return .concat(links) }
         var inlineFirst = false
         if tree[current].kind == .name {
             let name = tree.text(of: current)
             inlineFirst = name.first?.isUppercase == true || name.utf8.count <= options.indentWidth
         }
         var parts: [Doc] = []
+        parts.reserveCapacity(links.count * 2)
         var seenHang = false
-        for (link, hangs) in zip(links, hangPoints) {
+        for (link, hangs) in zip(links.dropFirst(), hangPoints) {
             if hangs {
                 if seenHang || !inlineFirst { parts.append(.softLine) }
                 seenHang = true
             }
             parts.append(link)
         }
-        if inlineFirst && calls == 2 { return .concat([base] + links) }
+        if inlineFirst && calls == 2 { return .concat(links) }
         // Broken when a call before the last spans lines, else only when the chain does not fit
         // up to its first forced break (a table or function inside breaks on its own).
         let chainDoc = Doc.concat(parts)

@@ -40,10 +40,10 @@ extension LuaFormatter {
             if closeComments.isEmpty { return (.concat([open, close]), broken) }
             return (.group(.concat([open, .indent(.concat([.hardLine] + closeComments)), .hardLine, close])), true)
         }
-        var inner: [Doc] = [.hardLine, .join(docs, [.hardLine]), .text(",")]
+        var inner: [Doc] = [.hardLine, .join(docs, .hardLine), .text(",")]
         if !closeComments.isEmpty { inner.append(contentsOf: [.hardLine] + closeComments) }
         let brokenDoc = Doc.concat([open, .indent(.concat(inner)), .hardLine, close])
-        let flatDoc = Doc.concat([open, .space, .join(docs, [.space]), .space, close])
+        let flatDoc = Doc.concat([open, .space, .join(docs, .space), .space, close])
         let width = sourceWidth(open: openIndex, close: closeIndex)
         let table = Doc.table(
             flat: flatDoc, broken: brokenDoc, sourceWidth: width, forced: broken, flatBreaks: flatDoc.canBreak)
@@ -122,7 +122,7 @@ extension LuaFormatter {
             ? .concat([definitionSpace, open, close])
             : .group(
                 .concat([
-                    definitionSpace, open, .indent(.concat([.softLine, .join(parameters, [.line])])), .softLine, close,
+                    definitionSpace, open, .indent(.concat([.softLine, .join(parameters, .line)])), .softLine, close,
                 ]))
         let commentsBefore = commentCount
         let first = cursor

@@ -98,6 +98,10 @@ struct LuaFormatter {
     /// most one blank line kept between them and before the token when it starts a statement.
     mutating func leadingComments(of index: Int, atStatement: Bool, keepBlank: Bool = false) -> [Doc] {
         guard index != leadingDoneFor, stream.hasComment(before: index) || (atStatement && keepBlank) else { return [] }
+        if !stream.hasComment(before: index) {
+            // Only spacing before it: a blank line is all there is to keep.
+            return index > 0 && lineBreaks(before: index) >= 2 ? [.hardLine] : []
+        }
         var parts: [Doc] = []
         var seenNewline = index == 0
         var first = true
@@ -120,6 +124,25 @@ struct LuaFormatter {
             }
         }
         return parts
+    }
+
+    /// How many line breaks lie before token `index` (`\r\n` and `\n\r` one each), when only
+    /// spacing does.
+    func lineBreaks(before index: Int) -> Int {
+        let source = stream.source
+        var position = stream.end(index - 1)
+        let stop = Int(stream.tokens[index].offset)
+        var count = 0
+        while position < stop {
+            let byte = source[position]
+            position += 1
+            guard byte == 10 || byte == 13 else { continue }
+            count += 1
+            if position < stop, source[position] == 10 || source[position] == 13, source[position] != byte {
+                position += 1
+            }
+        }
+        return count
     }
 
     /// The comments after token `index` on its own line: a line comment goes to the end of the

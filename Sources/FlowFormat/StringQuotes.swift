@@ -2,23 +2,30 @@
 /// rewritten only where the quotes require (StyLua's rule: the quote the text holds fewer of).
 enum StringQuotes {
     static func requote(_ literal: String, style: FormatOptions.QuoteStyle) -> String {
-        let bytes = Array(literal.utf8)
-        guard let first = bytes.first, first == 34 || first == 39, bytes.count >= 2 else { return literal }
-        let body = bytes[1..<(bytes.count - 1)]
+        let utf8 = literal.utf8
+        guard let first = utf8.first, first == 34 || first == 39, utf8.count >= 2 else { return literal }
+        var doubles = 0, singles = 0
+        for byte in utf8.dropFirst().dropLast() {
+            if byte == 34 { doubles += 1 } else if byte == 39 { singles += 1 }
+        }
         let quote: UInt8
         switch style {
         case .forceDouble: quote = 34
         case .forceSingle: quote = 39
         case .autoPreferDouble, .autoPreferSingle:
-            let doubles = body.filter { $0 == 34 }.count, singles = body.filter { $0 == 39 }.count
             if doubles == singles {
                 quote = style == .autoPreferDouble ? 34 : 39
             } else {
                 quote = doubles > singles ? 39 : 34
             }
         }
-        var out: [UInt8] = [quote]
+        // Most strings hold no quote: in the quotes they have, they stay as they are.
+        if doubles == 0 && singles == 0 && first == quote { return literal }
+        let bytes = Array(utf8)
+        let body = bytes[1..<(bytes.count - 1)]
+        var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 4)
+        out.append(quote)
         var index = body.startIndex
         while index < body.endIndex {
             let byte = body[index]

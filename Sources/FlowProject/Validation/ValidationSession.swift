@@ -18,10 +18,10 @@ import FlowPackage
 /// `flowpkg validate` is one session run once (`Validator.validate`, `report()`), so an editor,
 /// `export`, `serve` and the session page show exactly what `flowpkg validate` prints. A module's text
 /// may come from an unsaved buffer instead of its file. A change re-checks and re-analyses that
-/// module only; the project-wide rules then run again over every module's kept facts (no
-/// other module is read or parsed again), which is how the modules that depend on it (those
-/// requiring it, reading its globals, or in a cycle with it) get their findings updated.
-/// Not thread-safe: one caller at a time.
+/// module only (no other module is read or parsed again); the project-wide step then judges
+/// again only what the change can alter, the modules that depend on it (those requiring it,
+/// reading its globals, or in a cycle with it) included, and keeps every other module's
+/// findings (`ProjectCheckCache`, issue 23). Not thread-safe: one caller at a time.
 public final class ValidationSession {
     /// The project folder, as given.
     public let root: URL
@@ -49,6 +49,8 @@ public final class ValidationSession {
     /// The bytes checked of each file, by path, when `options.keepsCheckedBytes`.
     private var checkedBytes: [String: [UInt8]] = [:]
     private var resourceCount = 0
+    /// The project-wide step's findings kept between reports; nil for a session reported once.
+    private let projectCheck: ProjectCheckCache?
     private lazy var checker = ModuleContentChecker(
         maximumSize: options.maximumModuleSize, checksTypes: options.checksTypes)
 
@@ -57,12 +59,27 @@ public final class ValidationSession {
         self.init(root: directory.standardizedFileURL, options: options)
     }
 
-    /// `root` as given: `Validator.validate` names files under the folder as the user wrote it.
-    init(root: URL, options: ValidationOptions) {
+    /// `root` as given: `Validator.validate` names files under the folder as the user wrote it,
+    /// and reports once, keeping nothing of the project-wide step (`keepsProjectFindings`).
+    init(root: URL, options: ValidationOptions, keepsProjectFindings: Bool = true) {
         self.root = root
         self.options = options
+        projectCheck = keepsProjectFindings ? ProjectCheckCache() : nil
         reload()
     }
+
+    /// How much the last report's project-wide step judged again: the measure of how
+    /// incremental it was after an edit.
+    public struct ProjectCheck: Sendable, Equatable {
+        /// The modules the project rules (FP401-FP408) judged again, and how many there were.
+        public var judged = 0
+        public var modules = 0
+        /// The modules the type check checked again.
+        public var typeChecked = 0
+    }
+
+    /// What the project-wide step of the last report (or snapshot's report) judged again.
+    public var lastProjectCheck: ProjectCheck { projectCheck?.lastCheck ?? ProjectCheck() }
 
     /// Everything found, sorted, as `flowpkg validate` reports it: `ValidationOptions.strict`
     /// makes every warning an error.
@@ -194,7 +211,8 @@ public final class ValidationSession {
     public func snapshot() -> ValidationSnapshot {
         ValidationSnapshot(
             root: root, project: project, discoveryDiagnostics: discoveryDiagnostics, modules: modules, units: units,
-            outcomes: outcomes, buffers: buffers, comments: comments)
+            outcomes: outcomes, buffers: buffers, comments: comments, stamps: analysisStamps, reloads: reloads,
+            projectCheck: projectCheck)
     }
 
     /// Everything validate would report for the project as it is now, in report order.

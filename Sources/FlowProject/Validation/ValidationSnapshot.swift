@@ -23,6 +23,11 @@ public struct ValidationSnapshot: @unchecked Sendable {
     let outcomes: [ModuleContentChecker.Outcome?]
     let buffers: [String: [UInt8]]
     let comments: [String: Suppressions.Comments]
+    /// When each unit was last analysed, and how many times the session was reloaded: what the
+    /// project-wide step's cache tells changed modules by.
+    let stamps: [Int]
+    let reloads: Int
+    let projectCheck: ProjectCheckCache?
 
     /// Everything validate would report for the project as it was, by file; a finding about
     /// no file in particular is filed under flowpkg.json.
@@ -52,7 +57,14 @@ public struct ValidationSnapshot: @unchecked Sendable {
             }
             if let source = outcome.unanalysedSource { unanalysed.append(source) }
         }
-        if let project {
+        if let project, let projectCheck {
+            var stampByFile: [String: Int] = [:]
+            stampByFile.reserveCapacity(units.count)
+            for (unit, stamp) in zip(units, stamps) { stampByFile[unit.path] = stamp }
+            all += projectCheck.check(
+                project: project, reloads: reloads, modules: analysed, stamps: stampByFile,
+                unanalysedSources: unanalysed, uncompiled: uncompiled)
+        } else if let project {
             all += StaticAnalysisStep.check(
                 project: project, modules: analysed, unanalysedSources: unanalysed, uncompiled: uncompiled)
         }
