@@ -10,7 +10,7 @@ extension ModuleTypeCollector {
 
     /// The names assigned by `name = …` or `function name()` anywhere in the chunk, by symbol;
     /// and how many locals the chunk declares (its local names and methods' `self`s).
-    static func assignedSymbols(of tree: SyntaxBuffers) -> (assigned: [Bool], localCount: Int) {
+    static func assignedSymbols(of tree: TypedChunk) -> (assigned: [Bool], localCount: Int) {
         var symbols = Array(repeating: false, count: tree.symbolCount)
         var localCount = 0
         for node in tree.nodes {

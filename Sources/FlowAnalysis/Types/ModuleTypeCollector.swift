@@ -33,7 +33,7 @@ struct ModuleTypeCollector {
     }
 
     /// The chunk, read in place (the parser's buffers, or a `SyntaxTree`'s arrays).
-    let tree: SyntaxBuffers
+    let tree: TypedChunk
     /// The chunk's source bytes (numerals point into them).
     let source: UnsafeRawBufferPointer
     let annotations: AnnotationReader
@@ -70,7 +70,7 @@ struct ModuleTypeCollector {
     /// Where an editor asks for a local's type (`ModuleTypes.probed`).
     var probe: (line: Int, column: Int)?
 
-    init(tree: SyntaxBuffers, source: UnsafeRawBufferPointer, annotations: AnnotationReader) {
+    init(tree: TypedChunk, source: UnsafeRawBufferPointer, annotations: AnnotationReader) {
         self.tree = tree
         self.source = source
         self.annotations = annotations
@@ -94,7 +94,7 @@ struct ModuleTypeCollector {
             tree.lists.withUnsafeBufferPointer { lists in
                 tree.source.withUnsafeBytes { source in
                     collect(
-                        tree: SyntaxBuffers(nodes: nodes, lists: lists, symbols: tree.symbolTable, root: tree.root),
+                        tree: TypedChunk(nodes: nodes, lists: lists, symbols: tree.symbolTable, root: tree.root),
                         source: source, annotations: annotations, probe: probe)
                 }
             }
@@ -103,7 +103,7 @@ struct ModuleTypeCollector {
 
     /// The types of a chunk read in place (the parser's buffers) with its annotations.
     static func collect(
-        tree: SyntaxBuffers, source: UnsafeRawBufferPointer, annotations: AnnotationReader,
+        tree: TypedChunk, source: UnsafeRawBufferPointer, annotations: AnnotationReader,
         probe: (line: Int, column: Int)? = nil
     ) -> ModuleTypes {
         var collector = ModuleTypeCollector(tree: tree, source: source, annotations: annotations)

@@ -187,7 +187,7 @@ extension ModuleTypes {
         source: UnsafeRawBufferPointer, root: Int32
     ) -> ModuleTypes {
         ModuleTypeCollector.collect(
-            tree: SyntaxBuffers(nodes: nodes, lists: lists, symbols: symbols, root: root), source: source,
+            tree: TypedChunk(nodes: nodes, lists: lists, symbols: symbols, root: root), source: source,
             annotations: AnnotationReader(source: source))
     }
 
@@ -204,7 +204,7 @@ extension ModuleTypes {
             guard let root = try? parser.parseChunk() else { return nil }
             let chunk = UnsafeRawBufferPointer(start: buffer.baseAddress!, count: source.count)
             return ModuleTypeCollector.collect(
-                tree: SyntaxBuffers(
+                tree: TypedChunk(
                     nodes: parser.nodes.elements, lists: parser.lists.elements, symbols: parser.lexer.symbols,
                     root: root),
                 source: chunk, annotations: AnnotationReader(source: chunk), probe: probe)
