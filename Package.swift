@@ -89,7 +89,9 @@ let package = Package(
             ]
         ),
         // What a host links to find its code: sources, priority policy, provenance.
-        .target(name: "FlowLoader", dependencies: ["FlowPackage", "FlowSupport"]),
+        .target(name: "FlowLoader", dependencies: ["CSystemCalls", "FlowPackage", "FlowSupport"]),
+        // System calls Swift's Glibc leaves out (getdents64: a launch lists its app folder).
+        .target(name: "CSystemCalls"),
         // The CLua wrapper validation and the runtime share: a Lua state, values across the boundary,
         // Lua's errors, and compiling chunks without running them.
         // Its Lua files (a lone script's driver, the sandbox's, the debugger's wrappers) are in

@@ -10,6 +10,7 @@
 // with its state until the state closes (as Lua's own string table and stacks do).
 
 #include <lauxlib.h>
+#include <lualib.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cflowlua.h"
@@ -128,6 +129,23 @@ static int flowlua_pool_panic(lua_State *L) {
     if (message == NULL) message = "error object is not a string";
     lua_writestringerror("PANIC: unprotected error in call to Lua API (%s)\n", message);
     return 0;
+}
+
+/// luaL_openlibs with the collector stopped, then restarted with its first cycle due once the
+/// state has grown by what it holds (as a cycle leaves it, at the default pause of 200%).
+///
+/// Everything the libraries make stays reachable, so collecting meanwhile frees nothing: as
+/// they grew, the collector ran a cycle at every doubling of a few KiB, about a tenth of
+/// luaL_openlibs' instructions, and where the last one fell decided when the next came. With
+/// the global table made at full size it came within a program's first lines, whose
+/// finalizers then ran before its end, where lua5.4 runs them at lua_close
+/// (InterruptedRunTests). `lua_gc(L, LUA_GCSTEP, n)` with n < 0 sets the debt to -n KiB
+/// and runs no step (lapi.c): the next cycle starts after that much is allocated.
+void flowlua_pooled_openlibs(lua_State *L) {
+    lua_gc(L, LUA_GCSTOP);
+    luaL_openlibs(L);
+    lua_gc(L, LUA_GCRESTART);
+    lua_gc(L, LUA_GCSTEP, -lua_gc(L, LUA_GCCOUNT));
 }
 
 /// luaL_newstate with its small blocks from `pool` (zeroed; release it after lua_close).

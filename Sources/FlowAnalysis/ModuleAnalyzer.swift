@@ -118,7 +118,9 @@ package final class ReusableModuleAnalyzer {
             // Every module: one without annotations still calls annotated functions and the host's API.
             if collectsTypes {
                 let chunk = UnsafeRawBufferPointer(start: base, count: count)
-                facts.types = ModuleTypes.of(parser!.tree(root: root, source: chunk), source: chunk)
+                facts.types = ModuleTypes.of(
+                    nodes: parser!.nodes.elements, lists: parser!.lists.elements, symbols: parser!.lexer.symbols,
+                    source: chunk, root: root)
             }
             return facts
         }

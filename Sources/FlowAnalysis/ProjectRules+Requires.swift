@@ -11,7 +11,7 @@ extension ProjectRules {
     ///     Inside a function, a condition or a pcall it is a warning (FP402).
     static func unknownRequires(
         _ modules: [Module], projectModules: Set<String>, environment: Environment, scripts: Set<String> = [],
-        loadedAtStart: Set<String>? = nil
+        loadedAtStart: Set<String>? = nil, judging: Set<String>? = nil
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var suggestions: Suggestions?  // made at the first require that needs a hint
@@ -28,7 +28,7 @@ extension ProjectRules {
         for path in scripts where path.hasSuffix(".lua") {
             scriptsByName[String(path.dropLast(4)).replacingAll("/", with: ".")] = path
         }
-        for module in modules {
+        for module in modules where judging?.contains(module.file) ?? true {
             for require in module.facts.requires {
                 let name = require.module
                 if projectModules.contains(name) || environment.provides(module: name) || registered.contains(name) {

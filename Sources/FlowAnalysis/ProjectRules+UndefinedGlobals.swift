@@ -9,7 +9,8 @@ extension ProjectRules {
     /// holds; `implicitlyDefined` are the globals luacheck's `allow_defined` options define.
     static func undefinedGlobals(
         _ modules: [Module], environment: Environment, unanalysedSources: [[UInt8]] = [],
-        everyRead: Bool = false, implicitlyDefined: Set<String> = [], options: ((String) -> LintOptions)? = nil
+        everyRead: Bool = false, implicitlyDefined: Set<String> = [], options: ((String) -> LintOptions)? = nil,
+        judging: Set<String>? = nil
     ) -> [Diagnostic] {
         var defined = environment.globals.union(implicitlyDefined)
         // Where a global is set without being declared: the message names the first such place.
@@ -24,7 +25,7 @@ extension ProjectRules {
         // Made at the first name that needs a hint: most runs have none to give.
         var suggestions: Suggestions?
         var mentionedElsewhere: [String: Bool] = [:]
-        for module in modules {
+        for module in modules where judging?.contains(module.file) ?? true {
             var reported: Set<String> = []
             let fileOptions = options?(module.file)
             func isDefined(_ name: String) -> Bool {

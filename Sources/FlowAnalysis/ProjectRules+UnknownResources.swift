@@ -5,12 +5,14 @@ import FlowPackage
 extension ProjectRules {
     /// An error (FP404) where the call surely runs when its module loads (at the top level,
     /// unconditionally), else a warning (FP408): `getResource` raises when that call runs.
-    static func unknownResources(_ modules: [Module], resources: [ResourceKey: String]) -> [Diagnostic] {
+    static func unknownResources(
+        _ modules: [Module], resources: [ResourceKey: String], judging: Set<String>? = nil
+    ) -> [Diagnostic] {
         var suggestions = Suggestions(resources.keys.map(\.fileName))
         var typesByName: [String: Set<String>] = [:]
         for key in resources.keys { typesByName[key.name, default: []].insert(key.type) }
         var diagnostics: [Diagnostic] = []
-        for module in modules {
+        for module in modules where judging?.contains(module.file) ?? true {
             for use in module.facts.resourceUses {
                 let asked = use.type.isEmpty ? use.name : "\(use.name).\(use.type)"
                 if typesByName[use.name]?.contains(use.type) == true { continue }

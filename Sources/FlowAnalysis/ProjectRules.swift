@@ -59,6 +59,14 @@ public enum ProjectRules {
         }
     }
 
+    /// What the rules found, apart: the findings each about one module's own code (FP401,
+    /// FP402, FP404, FP408, FP405, in that module's file), and those about the project as a
+    /// whole (FP301's grading, FP403, FP407, FP406), which every check makes again.
+    public struct Findings: Sendable {
+        public var byModule: [Diagnostic] = []
+        public var projectWide: [Diagnostic] = []
+    }
+
     /// Checks the rules across a project.
     /// - Parameters:
     ///   - modules: every module that could be analysed (a file that does not parse is left out).
@@ -88,26 +96,53 @@ public enum ProjectRules {
         implicitlyDefinedGlobals: Set<String> = [], options: ((String) -> LintOptions)? = nil
     ) -> [Diagnostic] {
         let projectModules = Set(moduleNames.map(\.rawValue))
-        // A start module the project does not have (FP209) tells nothing of what loads at
-        // start: graded as a library, where any module may load first.
-        let loadedAtStart = startModule.flatMap { start in
+        let found = findings(
+            modules: modules, projectModules: projectModules, resources: resources, environment: environment,
+            unanalysedSources: unanalysedSources, everyGlobalRead: everyGlobalRead, scripts: scripts,
+            loadedAtStart: loadedAtStart(
+                startModule: startModule, scripts: scripts, modules: modules, projectModules: projectModules),
+            uncompiled: uncompiled, implicitlyDefinedGlobals: implicitlyDefinedGlobals, options: options)
+        return (found.byModule + found.projectWide).sorted(by: order)
+    }
+
+    /// `check`'s findings apart, the per-module ones only for the modules whose file is in
+    /// `judging` (all when nil): what every module provides (globals it defines, modules it
+    /// registers, requires) is still read from all `modules`, so a judged module's findings are
+    /// those a whole check gives it. `loadedAtStart` is `loadedAtStart(startModule:...)`'s.
+    public static func findings(
+        modules: [Module], projectModules: Set<String>, resources: [ResourceKey: String], environment: Environment,
+        unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = [],
+        loadedAtStart: Set<String>?, uncompiled: [UncompiledModule] = [], implicitlyDefinedGlobals: Set<String> = [],
+        options: ((String) -> LintOptions)? = nil, judging: Set<String>? = nil
+    ) -> Findings {
+        var found = Findings()
+        found.byModule += unknownRequires(
+            modules, projectModules: projectModules, environment: environment, scripts: scripts,
+            loadedAtStart: loadedAtStart, judging: judging)
+        found.byModule += unknownResources(modules, resources: resources, judging: judging)
+        found.byModule += undefinedGlobals(
+            modules, environment: environment, unanalysedSources: unanalysedSources,
+            everyRead: everyGlobalRead, implicitlyDefined: implicitlyDefinedGlobals, options: options,
+            judging: judging)
+        found.projectWide += RequireCycles.find(modules, projectModules: projectModules, loadedAtStart: loadedAtStart)
+        found.projectWide += uncompiled.map { syntaxError($0, loadedAtStart: loadedAtStart) }
+        found.projectWide += unnamedResources(modules, resources: resources, unanalysedSources: unanalysedSources)
+        return found
+    }
+
+    /// The modules loaded at start (`modulesLoadedAtStart` from the start module and the
+    /// scripts), or nil without a start module the project has: a start module the project
+    /// does not have (FP209) tells nothing of what loads at start, and the project is graded as
+    /// a library, where any module may load first.
+    public static func loadedAtStart(
+        startModule: ModuleName?, scripts: Set<String>, modules: [Module], projectModules: Set<String>
+    ) -> Set<String>? {
+        startModule.flatMap { start in
             projectModules.contains(start.rawValue)
                 ? modulesLoadedAtStart(
                     from: [start] + scripts.compactMap(scriptName), modules, projectModules: projectModules)
                 : nil
         }
-        var diagnostics: [Diagnostic] = []
-        diagnostics += unknownRequires(
-            modules, projectModules: projectModules, environment: environment, scripts: scripts,
-            loadedAtStart: loadedAtStart)
-        diagnostics += RequireCycles.find(modules, projectModules: projectModules, loadedAtStart: loadedAtStart)
-        diagnostics += unknownResources(modules, resources: resources)
-        diagnostics += uncompiled.map { syntaxError($0, loadedAtStart: loadedAtStart) }
-        diagnostics += undefinedGlobals(
-            modules, environment: environment, unanalysedSources: unanalysedSources,
-            everyRead: everyGlobalRead, implicitlyDefined: implicitlyDefinedGlobals, options: options)
-        diagnostics += unnamedResources(modules, resources: resources, unanalysedSources: unanalysedSources)
-        return diagnostics.sorted(by: order)
     }
 
     /// The same check when resources are known only by key: each is shown by its file name.
@@ -120,7 +155,8 @@ public enum ProjectRules {
             resources: Dictionary(uniqueKeysWithValues: resources.map { ($0, $0.fileName) }), environment: environment)
     }
 
-    static func order(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    /// The order `check` sorts its findings in: by file, line, column, code and message.
+    public static func order(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         (lhs.file ?? "", lhs.line ?? 0, lhs.column ?? 0, lhs.code, lhs.message)
             < (rhs.file ?? "", rhs.line ?? 0, rhs.column ?? 0, rhs.code, rhs.message)
     }

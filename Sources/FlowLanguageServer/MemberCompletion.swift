@@ -45,9 +45,10 @@ extension LanguageServer {
         return MemberAccess(chain: chain, prefix: prefix, isMethod: isMethod)
     }
 
-    /// The project's types (definitions and every module's), updated from the modules analysed since.
+    /// The project's types (definitions and every module's), updated from the modules analysed
+    /// since; the open documents are the modules edited (hot in `SessionTypeCatalog`).
     func typeCatalog(_ workspace: Workspace) -> TypeCatalog {
-        workspace.types.catalog(of: workspace.session)
+        workspace.types.catalog(of: workspace.session, editing: documents.keys)
     }
 
     /// The members `access` may complete to, in the document `text` (its line `line`, 0-based, being typed).

@@ -1,3 +1,4 @@
+import CSystemCalls
 import FlowPackage
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -25,20 +26,15 @@ extension PackageLocator {
             let folder = Self.fileSystemPath(of: directory)
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             // A folder that cannot be read holds no package, as `locate` finds.
-            guard let listing = opendir(folder) else { continue }
-            defer { closedir(listing) }
-            var names: [String] = []
-            while let entry = readdir(listing) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name.hasSuffix(".luapkg") { names.append(name) }
-            }
-            for name in names.sorted() {
+            let listing = openFolder(folder)
+            guard listing >= 0 else { continue }
+            defer { close(listing) }
+            guard let names = packageNames(inFolder: listing) else { continue }
+            for name in names {
                 let path = prefix + name
                 do {
                     // Opened in the folder just listed: its path is not walked again.
-                    let reader = try PackageReader(name: name, inFolder: dirfd(listing), path: path)
+                    let reader = try PackageReader(name: name, inFolder: listing, path: path)
                     found.append(PackageCandidate(path: path, identifier: reader.identifier.rawValue))
                     if reader.identifier == identifier { opened.append((path, reader)) }
                 } catch {
@@ -67,6 +63,49 @@ extension PackageLocator {
         return EmbeddedPackageSource(reader: opened[0].reader, location: opened[0].path)
     }
 
+    /// The names of the `.luapkg` files in the folder open as `descriptor`, sorted; nil when it
+    /// cannot be read. On Linux one `getdents64` a block (CSystemCalls): no `fstat` and no
+    /// 32 KiB buffer as `opendir` makes (Benchmarks/README.md, host_launch). An app folder's
+    /// few names fit the first KiB, on the stack; a folder that needs a third read gets 32 KiB.
+    static func packageNames(inFolder descriptor: Int32) -> [String]? {
+        var names: [String] = []
+        #if os(Linux)
+            var large: UnsafeMutableRawBufferPointer?
+            defer { large?.deallocate() }
+            let listed = withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 8) { small -> Bool in
+                var reads = 0
+                while true {
+                    let buffer = large ?? small
+                    let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+                    let count = csystem_folder_names(descriptor, base, buffer.count)
+                    if count < 0 { return false }
+                    if count == 0 { return true }
+                    reads += 1
+                    if reads == 2 { large = .allocate(byteCount: 32 * 1024, alignment: 8) }
+                    var at = 0
+                    while at < count {
+                        let name = UnsafeRawBufferPointer(start: base + at, count: strlen(base + at))
+                        at += name.count + 1
+                        if name.count > 7, memcmp(name.baseAddress! + name.count - 7, ".luapkg", 7) == 0 {
+                            names.append(String(decoding: name, as: UTF8.self))
+                        }
+                    }
+                }
+            }
+            guard listed else { return nil }
+        #else
+            guard let listing = fdopendir(dup(descriptor)) else { return nil }
+            defer { closedir(listing) }
+            while let entry = readdir(listing) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasSuffix(".luapkg") { names.append(name) }
+            }
+        #endif
+        return names.sorted()
+    }
+
     /// `url.path`, read without decoding when there is nothing to decode: a path with no `%`
     /// is its own percent-decoded form, and `path(percentEncoded: true)` is a copy where
     /// `path` walks the URL's text again to decode it (0.1 µs against 0.7 µs a launch,
@@ -76,4 +115,10 @@ extension PackageLocator {
         let plain = encoded.utf8.withContiguousStorageIfAvailable { !$0.isEmpty && !$0.contains(UInt8(ascii: "%")) }
         return plain == true ? encoded : url.path
     }
+}
+
+/// The folder at `path` opened for listing, or -1 (outside `PackageLocator`, whose `open` is
+/// the locator's own).
+private func openFolder(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 }

@@ -34,7 +34,9 @@ public final class LuaState {
         }
         L = state
         self.pool = pool
-        if openLibraries { luaL_openlibs(L) }
+        if openLibraries {
+            if pooled { flowlua_pooled_openlibs(L) } else { luaL_openlibs(L) }
+        }
     }
 
     /// The bounds of a state made with `init(limits:)`, which its allocator and hook update.

@@ -7,7 +7,7 @@
 ///
 /// The facts walker (FlowAnalysis) appends and reads per syntax node, so the hot members are
 /// `@inlinable`: across the module boundary they are specialized and inlined as before.
-package struct ParseBuffer<Element: BitwiseCopyable> {
+public struct ParseBuffer<Element: BitwiseCopyable> {
     /// Frees the storage when the last copy of the buffer goes away.
     @usableFromInline final class Owner {
         @usableFromInline var memory: UnsafeMutablePointer<Element>
@@ -16,31 +16,31 @@ package struct ParseBuffer<Element: BitwiseCopyable> {
     }
 
     /// Set only by the buffer itself (not `private(set)`, which inlinable code cannot use).
-    package var base: UnsafeMutablePointer<Element>
+    public var base: UnsafeMutablePointer<Element>
     /// Set only by the buffer itself.
-    package var count = 0
+    public var count = 0
     @usableFromInline var capacity: Int
     @usableFromInline let owner: Owner
 
     @inlinable
-    package init(capacity: Int = 64) {
+    public init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
         owner = Owner(base)
     }
 
     @inlinable @inline(__always)
-    package subscript(index: Int) -> Element {
+    public subscript(index: Int) -> Element {
         get { base[index] }
         nonmutating set { base[index] = newValue }
     }
 
     /// The elements, valid until the buffer next grows.
     @inlinable
-    package var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+    public var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
     @inlinable @inline(__always)
-    package mutating func append(_ element: Element) {
+    public mutating func append(_ element: Element) {
         if count == capacity { grow(toAtLeast: count + 1) }
         (base + count).initialize(to: element)
         count += 1
@@ -48,7 +48,7 @@ package struct ParseBuffer<Element: BitwiseCopyable> {
 
     /// Appends `other[from...]`.
     @inlinable
-    package mutating func append(_ other: ParseBuffer<Element>, from start: Int) {
+    public mutating func append(_ other: ParseBuffer<Element>, from start: Int) {
         let added = other.count - start
         guard added > 0 else { return }
         if count + added > capacity { grow(toAtLeast: count + added) }
@@ -58,7 +58,7 @@ package struct ParseBuffer<Element: BitwiseCopyable> {
 
     /// Appends `count` copies of `element`.
     @inlinable
-    package mutating func append(repeating element: Element, count added: Int) {
+    public mutating func append(repeating element: Element, count added: Int) {
         guard added > 0 else { return }
         if count + added > capacity { grow(toAtLeast: count + added) }
         (base + count).initialize(repeating: element, count: added)
@@ -66,19 +66,19 @@ package struct ParseBuffer<Element: BitwiseCopyable> {
     }
 
     @inlinable @inline(__always)
-    package mutating func removeLast() -> Element {
+    public mutating func removeLast() -> Element {
         count -= 1
         return base[count]
     }
 
     /// Drops the elements from `newCount` on.
     @inlinable @inline(__always)
-    package mutating func truncate(to newCount: Int) {
+    public mutating func truncate(to newCount: Int) {
         count = min(count, newCount)
     }
 
     @inlinable
-    package mutating func removeAll() {
+    public mutating func removeAll() {
         count = 0
     }
 

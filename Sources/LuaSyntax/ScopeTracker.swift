@@ -6,7 +6,7 @@
 /// or 0 when it only asks whether a name is bound); the tracker maps each symbol to the
 /// innermost declaration of that name in scope, -1 for none, and undoes a scope's declarations
 /// when it ends. Per-symbol storage, sized by the chunk's symbol count: a lookup is one load.
-package struct ScopeTracker {
+public struct ScopeTracker {
     /// One declaration in scope: its symbol, its id and the declaration of that name it hides.
     @usableFromInline struct Entry: BitwiseCopyable {
         @usableFromInline var symbol: Int32
@@ -25,11 +25,11 @@ package struct ScopeTracker {
     /// Declarations in scope, innermost last.
     @usableFromInline var declared = ParseBuffer<Entry>()
 
-    package init() {}
+    public init() {}
 
     /// Forgets every declaration and makes room for a chunk of `symbolCount` symbols.
     @inlinable
-    package mutating func reset(symbolCount: Int) {
+    public mutating func reset(symbolCount: Int) {
         binding.removeAll()
         binding.append(repeating: -1, count: symbolCount)
         declared.removeAll()
@@ -37,25 +37,25 @@ package struct ScopeTracker {
 
     /// Where the current scope starts: give it to `leave(to:)` when the scope ends.
     @inlinable
-    package var mark: Int { declared.count }
+    public var mark: Int { declared.count }
 
     /// How many declarations are in scope.
     @inlinable
-    package var count: Int { declared.count }
+    public var count: Int { declared.count }
 
     /// The id of the innermost declaration of `symbol` in scope, or -1.
     @inlinable @inline(__always)
-    package func binding(of symbol: Int32) -> Int32 { binding[Int(symbol)] }
+    public func binding(of symbol: Int32) -> Int32 { binding[Int(symbol)] }
 
     /// Whether a declaration of `symbol` is in scope.
     @inlinable @inline(__always)
-    package func isBound(_ symbol: Int32) -> Bool { binding[Int(symbol)] >= 0 }
+    public func isBound(_ symbol: Int32) -> Bool { binding[Int(symbol)] >= 0 }
 
     /// Declares `symbol` as `id` in the current scope; returns the id of the declaration it
     /// hides, or -1. A symbol of -1 declares what no name can refer to (a method's `self` in a
     /// chunk that never writes `self`): it takes its place in the scope, and hides nothing.
     @inlinable @inline(__always) @discardableResult
-    package mutating func declare(_ symbol: Int32, as id: Int32) -> Int32 {
+    public mutating func declare(_ symbol: Int32, as id: Int32) -> Int32 {
         let previous = symbol >= 0 ? binding[Int(symbol)] : -1
         declared.append(Entry(symbol: symbol, id: id, previous: previous))
         if symbol >= 0 { binding[Int(symbol)] = id }
@@ -64,24 +64,24 @@ package struct ScopeTracker {
 
     /// The id of the innermost declaration in scope, when there are more than `mark`.
     @inlinable @inline(__always)
-    package func innermost(above mark: Int) -> Int32? {
+    public func innermost(above mark: Int) -> Int32? {
         declared.count > mark ? declared[declared.count - 1].id : nil
     }
 
     /// The id of the declaration `index` places from the outermost (0 is the outermost).
     @inlinable
-    package func declaration(at index: Int) -> Int32 { declared[index].id }
+    public func declaration(at index: Int) -> Int32 { declared[index].id }
 
     /// Ends the innermost declaration: its name refers again to what it hid.
     @inlinable @inline(__always)
-    package mutating func unbindInnermost() {
+    public mutating func unbindInnermost() {
         let entry = declared.removeLast()
         if entry.symbol >= 0 { binding[Int(entry.symbol)] = entry.previous }
     }
 
     /// Ends the scope that started at `mark`.
     @inlinable
-    package mutating func leave(to mark: Int) {
+    public mutating func leave(to mark: Int) {
         while declared.count > mark { unbindInnermost() }
     }
 }

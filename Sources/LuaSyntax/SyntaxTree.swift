@@ -1,7 +1,7 @@
 /// What a syntax node is. The meaning of a node's `a`, `b`, `c` fields depends on its
 /// kind, as documented on each case; "list" means `a` is a start index into
 /// `SyntaxTree.lists` and a count field says how many node ids follow.
-package enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
+public enum SyntaxKind: UInt8, Sendable, BitwiseCopyable {
     // Expressions
     /// `nil`, `true`, `false`, `...`: no fields.
     case nilLiteral, trueLiteral, falseLiteral, vararg
@@ -92,21 +92,21 @@ extension SyntaxKind {
     /// Compares the tags: the synthesized `==` is called through the Equatable witness from
     /// other modules, and the walkers (FlowAnalysis) compare kinds at every node.
     @inlinable @inline(__always)
-    package static func == (lhs: SyntaxKind, rhs: SyntaxKind) -> Bool { lhs.rawValue == rhs.rawValue }
+    public static func == (lhs: SyntaxKind, rhs: SyntaxKind) -> Bool { lhs.rawValue == rhs.rawValue }
 }
 
 /// One node of the tree: 24 bytes, stored in one array (no allocation per node).
-package struct SyntaxNode: Sendable, BitwiseCopyable {
-    package var kind: SyntaxKind
+public struct SyntaxNode: Sendable, BitwiseCopyable {
+    public var kind: SyntaxKind
     /// Operator, attribute or flags, depending on `kind`.
-    package var op: UInt8
+    public var op: UInt8
     /// 1-based line of the node's first token (for a call, of its callee's first token).
-    package var line: Int32
+    public var line: Int32
     /// 1-based byte column of that token.
-    package var column: Int32
-    package var a: Int32
-    package var b: Int32
-    package var c: Int32
+    public var column: Int32
+    public var a: Int32
+    public var b: Int32
+    public var c: Int32
 
     package var location: SourceLocation { SourceLocation(line: Int(line), column: Int(column)) }
 }
@@ -117,8 +117,8 @@ package struct SyntaxNode: Sendable, BitwiseCopyable {
 /// Nesting through statements, parentheses, tables, functions and right-associative operators
 /// is bounded by `LuaParser.maximumDepth`; left-associative operators and suffix chains
 /// (`a + b + c`, `o:m():m()`) nest on their `a` side without bound, so walk those with a loop.
-package struct SyntaxTree: Sendable {
-    package typealias NodeID = Int32
+public struct SyntaxTree: Sendable {
+    public typealias NodeID = Int32
 
     package let nodes: [SyntaxNode]
     /// Child lists: nodes refer to runs of this array.
@@ -130,7 +130,7 @@ package struct SyntaxTree: Sendable {
     /// The source bytes (numerals point into it).
     package let source: [UInt8]
     /// The chunk's top-level `block`.
-    package let root: NodeID
+    public let root: NodeID
     /// How many lines the chunk has.
     package let lineCount: Int
     /// Where each empty statement (a `;` that follows no statement) stands.
@@ -150,10 +150,10 @@ package struct SyntaxTree: Sendable {
         self.lineCount = lineCount
     }
 
-    package subscript(id: NodeID) -> SyntaxNode { nodes[Int(id)] }
+    public subscript(id: NodeID) -> SyntaxNode { nodes[Int(id)] }
 
     /// `count` node ids starting at `start` in `lists`.
-    package func list(_ start: Int32, _ count: Int32) -> ArraySlice<NodeID> {
+    public func list(_ start: Int32, _ count: Int32) -> ArraySlice<NodeID> {
         lists[Int(start)..<Int(start + count)]
     }
 
@@ -179,7 +179,7 @@ package struct SyntaxTree: Sendable {
     }
 
     /// The symbol id of `text`, when the chunk mentions it as a name or string at all.
-    package func symbol(named text: String) -> Int32? {
+    public func symbol(named text: String) -> Int32? {
         symbolTable.symbol(of: text)
     }
 }

@@ -1,6 +1,6 @@
 /// What a pass wants after `SyntaxVisitor.visit`: the walker goes on into the node's children,
 /// or the pass has walked them itself (or wants them left alone).
-package enum SyntaxVisitorContinueKind: Sendable {
+public enum SyntaxVisitorContinueKind: Sendable {
     case visitChildren, skipChildren
 }
 
@@ -18,7 +18,7 @@ package enum SyntaxVisitorContinueKind: Sendable {
 /// A pass that handles a node itself (a `local` whose table constructor it reads as fields)
 /// returns `.skipChildren` from `visit` and walks the parts with `walk(_:)`, `declareLocal(_:)`
 /// and `walkScope(_:)`.
-package protocol SyntaxVisitor {
+public protocol SyntaxVisitor {
     /// Where the chunk's nodes live: a `SyntaxTree`, or the parser's buffers (`SyntaxBuffers`).
     associatedtype Syntax: SyntaxStorage = SyntaxTree
     /// The tree being walked.
@@ -49,29 +49,29 @@ package protocol SyntaxVisitor {
 
 extension SyntaxVisitor {
     @inlinable
-    package mutating func visit(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) -> SyntaxVisitorContinueKind {
+    public mutating func visit(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) -> SyntaxVisitorContinueKind {
         .visitChildren
     }
-    @inlinable package mutating func visitPost(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) {}
+    @inlinable public mutating func visitPost(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) {}
     @inlinable
-    package mutating func declaration(of localName: SyntaxTree.NodeID, _ node: SyntaxNode) -> Int32 { 0 }
-    @inlinable package mutating func implicitSelf(of function: SyntaxTree.NodeID) -> Int32? { nil }
-    @inlinable package mutating func scopeEnds(for declaration: Int32) {}
-    @inlinable package mutating func scopeOpens() {}
-    @inlinable package mutating func scopeCloses() {}
-    @inlinable package mutating func borrowExpressionStack() -> [SyntaxTree.NodeID] { [] }
-    @inlinable package mutating func returnExpressionStack(_ stack: [SyntaxTree.NodeID]) {}
+    public mutating func declaration(of localName: SyntaxTree.NodeID, _ node: SyntaxNode) -> Int32 { 0 }
+    @inlinable public mutating func implicitSelf(of function: SyntaxTree.NodeID) -> Int32? { nil }
+    @inlinable public mutating func scopeEnds(for declaration: Int32) {}
+    @inlinable public mutating func scopeOpens() {}
+    @inlinable public mutating func scopeCloses() {}
+    @inlinable public mutating func borrowExpressionStack() -> [SyntaxTree.NodeID] { [] }
+    @inlinable public mutating func returnExpressionStack(_ stack: [SyntaxTree.NodeID]) {}
 
     /// Walks the whole chunk: its top-level block, in a scope of its own.
     @inlinable
-    package mutating func walkChunk() {
+    public mutating func walkChunk() {
         scopes.reset(symbolCount: tree.symbolCount)
         walk(tree.root)
     }
 
     /// Walks a node and everything under it.
     @inlinable
-    package mutating func walk(_ id: SyntaxTree.NodeID) {
+    public mutating func walk(_ id: SyntaxTree.NodeID) {
         let node = tree[id]
         switch node.kind {
         case .nilLiteral, .trueLiteral, .falseLiteral, .vararg, .number, .string, .name, .index, .call,
@@ -86,7 +86,7 @@ extension SyntaxVisitor {
 
     /// Declares a `localName` node in the current scope (visiting it first).
     @inlinable
-    package mutating func declareLocal(_ localName: SyntaxTree.NodeID) {
+    public mutating func declareLocal(_ localName: SyntaxTree.NodeID) {
         let node = tree[localName]
         _ = visit(localName, node)
         let declaration = declaration(of: localName, node)
@@ -96,7 +96,7 @@ extension SyntaxVisitor {
 
     /// Runs `body` in a scope of its own, ending the scope's declarations after it.
     @inlinable
-    package mutating func walkScope(_ body: (inout Self) -> Void) {
+    public mutating func walkScope(_ body: (inout Self) -> Void) {
         let mark = scopes.mark
         scopeOpens()
         body(&self)
@@ -109,7 +109,7 @@ extension SyntaxVisitor {
 
     /// Walks a block's statements in the current scope (a function's, a loop's).
     @inlinable
-    package mutating func walkStatements(of block: SyntaxTree.NodeID) {
+    public mutating func walkStatements(of block: SyntaxTree.NodeID) {
         let node = tree[block]
         guard visit(block, node) == .visitChildren else { return }
         for statement in tree.statements(of: block) { walk(statement) }
@@ -174,7 +174,7 @@ extension SyntaxVisitor {
     @inlinable
     mutating func walkFunctionScope(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) {
         walkScope { walker in
-            if node.op & 2 != 0, let selfSymbol = walker.tree.symbol(named: "self"),
+            if node.op & 2 != 0, let selfSymbol = walker.tree.selfSymbol,
                 let declaration = walker.implicitSelf(of: id)
             {
                 walker.scopes.declare(selfSymbol, as: declaration)

@@ -61,6 +61,29 @@ import Testing
         #expect(try pooled.run(program, chunkName: "roles.lua") == expected)
     }
 
+    /// The libraries are opened with the collector stopped; it runs again after, its first
+    /// cycle due once the state has doubled: a finalizer of a program's first lines runs at
+    /// close (as lua5.4 runs it), or when the program collects, and garbage is collected.
+    @Test func theCollectorRunsAgainWithItsFirstCycleAfterTheStateDoubles() throws {
+        let pooled = try LuaState(openLibraries: true, pooled: true)
+        let program = """
+            finalized = false
+            setmetatable({}, { __gc = function() finalized = true end })
+            local t = {}
+            for i = 1, 100 do t[i] = { i } end
+            local early = finalized
+            collectgarbage()
+            return collectgarbage('isrunning'), early, finalized
+            """
+        #expect(try pooled.run(program, chunkName: "gc.lua") == [.bool(true), .bool(false), .bool(true)])
+        let churn = """
+            local before = collectgarbage('count')
+            for i = 1, 20000 do local t = { i, tostring(i) } end
+            return collectgarbage('count') < before + 2000
+            """
+        #expect(try pooled.run(churn, chunkName: "churn.lua") == [.bool(true)])
+    }
+
     @Test func manyPooledStatesComeAndGo() throws {
         for round in 0..<200 {
             let state = try LuaState(openLibraries: true, pooled: true)

@@ -42,7 +42,11 @@ typedef struct {
 /// Why C: a lua_Alloc runs on every allocation. Measured 2026-11-28 (Benchmarks/README.md,
 /// host_launch): a launch takes 47 us with the pool, 59.5 us with luaL_newstate's malloc (the C
 /// host: 32 us). lauxlib keeps its panic and warning functions static: these are set the same.
+/// Its global table and package.loaded are made at their full size (a ninth of luaL_openlibs).
 lua_State *flowlua_newpooledstate(flowlua_pool *pool);
+/// Why C: lua_gc is variadic. luaL_openlibs for a pooled state, the collector stopped meanwhile
+/// (it frees nothing there) and its first cycle due when the state has doubled (pool.c says why).
+void flowlua_pooled_openlibs(lua_State *L);
 /// Why C: gives back the pool's chunks after lua_close.
 void flowlua_pool_release(flowlua_pool *pool);
 

@@ -14,6 +14,8 @@ struct ModuleLinter: SyntaxVisitor {
     var tree = SyntaxBuffers(
         nodes: UnsafeBufferPointer(start: nil, count: 0), lists: UnsafeBufferPointer(start: nil, count: 0),
         symbols: SymbolTable(), root: 0)
+    /// The chunk's names and strings, for the text of a finding.
+    var symbols = SymbolTable()
     var source = UnsafeRawBufferPointer(start: nil, count: 0)
     /// Byte offset where each line starts (index 0 is line 1).
     var lineStarts: [Int] = []
@@ -137,6 +139,7 @@ struct ModuleLinter: SyntaxVisitor {
         source: UnsafeRawBufferPointer, root: Int32
     ) -> LintFacts {
         tree = SyntaxBuffers(nodes: nodes, lists: lists, symbols: symbols, root: root)
+        self.symbols = symbols
         self.source = source
         computeLineStarts()
         variables.removeAll(keepingCapacity: true)
@@ -180,6 +183,7 @@ struct ModuleLinter: SyntaxVisitor {
         tree = SyntaxBuffers(
             nodes: UnsafeBufferPointer(start: nil, count: 0), lists: UnsafeBufferPointer(start: nil, count: 0),
             symbols: SymbolTable(), root: 0)
+        self.symbols = SymbolTable()
         self.source = UnsafeRawBufferPointer(start: nil, count: 0)
         facts = LintFacts()
         return result
@@ -233,7 +237,7 @@ struct ModuleLinter: SyntaxVisitor {
         return (Int32(low + 1), Int32(offset - lineStarts[low] + 1))
     }
 
-    @inline(__always) func text(_ symbol: Int32) -> String { tree.symbols.text(of: symbol) }
+    @inline(__always) func text(_ symbol: Int32) -> String { symbols.text(of: symbol) }
 
     /// Declares a variable for the walk to put in scope, after noting what it redefines or shadows.
     mutating func newVariable(_ symbol: Int32, kind: Kind, line: Int32, column: Int32, hasValue: Bool) -> Int32 {

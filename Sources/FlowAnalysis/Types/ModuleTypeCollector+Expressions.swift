@@ -2,8 +2,8 @@ import LuaSyntax
 
 extension ModuleTypeCollector {
     mutating func walkAssignment(_ node: SyntaxNode) {
-        let targets = Array(tree.list(node.a, node.b))
-        let values = Array(tree.list(node.a + node.b, node.c))
+        let targets = tree.list(node.a, node.b)
+        let values = tree.list(node.a + node.b, node.c)
         let block = self.block(at: node.line)
         for (index, value) in values.enumerated() where tree[value].kind != .function {
             // `M.defaults = { … }` under `---@class LazyConfig`: the constructor's keys are the class's fields.
@@ -15,7 +15,7 @@ extension ModuleTypeCollector {
             walkExpression(value)
         }
         for (index, target) in targets.enumerated() {
-            let value = index < values.count ? values[index] : nil
+            let value = index < values.count ? values[values.startIndex + index] : nil
             let targetNode = tree[target]
             if targetNode.kind == .name {
                 if let local = resolve(targetNode.a) {
@@ -61,21 +61,21 @@ extension ModuleTypeCollector {
     }
 
     mutating func walkReturn(_ node: SyntaxNode, isModuleResult: Bool) {
-        let values = Array(tree.list(node.a, node.b))
+        let values = tree.list(node.a, node.b)
         if isModuleResult, values.count == 1 {
-            let value = tree[values[0]]
+            let value = tree[values[values.startIndex]]
             if value.kind == .name, let local = resolve(value.a), let table = locals[local].table {
                 types.returnsTable = true
                 types.exports = tables[table].fields
                 types.exportClass = tables[table].className
             } else if value.kind == .table, let className = block(at: node.line)?.className {
-                let index = makeTable(values[0], className: className)
+                let index = makeTable(values[values.startIndex], className: className)
                 types.returnsTable = true
                 types.exports = tables[index].fields
                 types.exportClass = className
                 return
             } else if value.kind == .table {
-                let index = makeTableForReturn(values[0])
+                let index = makeTableForReturn(values[values.startIndex])
                 types.returnsTable = true
                 types.exports = tables[index].fields
                 return
@@ -109,12 +109,14 @@ extension ModuleTypeCollector {
     }
 
     /// `return a, b, c` against `---@return`: more values than declared, or fewer than required.
-    private mutating func checkReturnCount(_ values: [NodeID], signature: FunctionType, at node: SyntaxNode) {
+    private mutating func checkReturnCount(
+        _ values: Slice<UnsafeBufferPointer<NodeID>>, signature: FunctionType, at node: SyntaxNode
+    ) {
         let expands = values.last.map { [.call, .methodCall, .vararg].contains(tree[$0].kind) } ?? false
         let certain = expands ? values.count - 1 : values.count
         let declared = signature.returns.count
         if certain > declared {
-            let extra = tree[values[declared]]
+            let extra = tree[values[values.startIndex + declared]]
             types.findings.append(
                 TypeFinding(
                     kind: .tooManyReturns, line: Int(extra.line), column: Int(extra.column),
@@ -148,7 +150,7 @@ extension ModuleTypeCollector {
         case .nilLiteral: return .nil
         case .trueLiteral: return .literal("true")
         case .falseLiteral: return .literal("false")
-        case .number: return .literal(tree.numeral(of: id))
+        case .number: return .literal(numeral(id))
         case .string: return .literal("\"" + tree.text(of: id) + "\"")
         case .table: return .table
         case .function: return .function(nil)
@@ -175,29 +177,33 @@ extension ModuleTypeCollector {
     }
 
     mutating func walkExpression(_ root: NodeID) {
-        var stack: [NodeID] = [root]
-        while let id = stack.popLast() {
+        // One stack for every nested walk (a function's body inside an expression walks its own
+        // expressions): each walk takes only what it pushed above `base`.
+        let base = expressionStack.count
+        expressionStack.append(root)
+        while expressionStack.count > base {
+            let id = expressionStack.removeLast()
             let node = tree[id]
             switch node.kind {
             case .index:
-                stack.append(node.a)
-                if node.op != 1 { stack.append(node.b) } else { noteFieldRead(node, called: false) }
+                expressionStack.append(node.a)
+                if node.op != 1 { expressionStack.append(node.b) } else { noteFieldRead(node, called: false) }
             case .call, .methodCall:
                 noteCall(id)
-                stack.append(node.a)
-                stack.append(contentsOf: tree.arguments(of: id))
+                expressionStack.append(node.a)
+                expressionStack.append(contentsOf: tree.arguments(of: id))
             case .function:
                 walkFunction(id, selfTable: nil)
             case .binary:
-                stack.append(node.a)
-                stack.append(node.b)
+                expressionStack.append(node.a)
+                expressionStack.append(node.b)
             case .unary, .paren:
-                stack.append(node.a)
+                expressionStack.append(node.a)
             case .table:
                 for field in tree.list(node.a, node.b) {
                     let fieldNode = tree[field]
-                    stack.append(fieldNode.a)
-                    if fieldNode.kind == .keyedField { stack.append(fieldNode.b) }
+                    expressionStack.append(fieldNode.a)
+                    if fieldNode.kind == .keyedField { expressionStack.append(fieldNode.b) }
                 }
             case .name:
                 if let probe, Int(node.line) == probe.line, Int(node.column) == probe.column { noteProbe(node) }

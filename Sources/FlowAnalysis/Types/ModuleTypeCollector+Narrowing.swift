@@ -8,26 +8,34 @@ extension ModuleTypeCollector {
     /// Conditions nest `and`/`or` on their left without bound: deeper ones tell nothing.
     private static let conditionDepth = 32
 
-    /// The names assigned by `name = …` or `function name()` anywhere in the chunk.
-    static func assignedSymbols(of tree: SyntaxTree) -> Set<Int32> {
-        var symbols: Set<Int32> = []
+    /// The names assigned by `name = …` or `function name()` anywhere in the chunk, by symbol;
+    /// and how many locals the chunk declares (its local names and methods' `self`s).
+    static func assignedSymbols(of tree: SyntaxBuffers) -> (assigned: [Bool], localCount: Int) {
+        var symbols = Array(repeating: false, count: tree.symbolCount)
+        var localCount = 0
         for node in tree.nodes {
             switch node.kind {
+            case .localName:
+                localCount += 1
+            case .function where node.op & 2 != 0:
+                localCount += 1
             case .assignment:
                 for target in tree.list(node.a, node.b) where tree[target].kind == .name {
-                    symbols.insert(tree[target].a)
+                    symbols[Int(tree[target].a)] = true
                 }
             case .functionStatement where tree[node.a].kind == .name:
-                symbols.insert(tree[node.a].a)
+                symbols[Int(tree[node.a].a)] = true
             default:
                 break
             }
         }
-        return symbols
+        return (symbols, localCount)
     }
 
     /// The type a local has here: its declared type as the conditions around narrow it.
-    func currentType(of local: Int) -> LuaType? { narrowed[local] ?? locals[local].declared }
+    func currentType(of local: Int) -> LuaType? {
+        narrowed.isEmpty ? locals[local].declared : narrowed[local] ?? locals[local].declared
+    }
 
     var narrowingMark: Int { narrowingUndo.count }
 
@@ -40,6 +48,7 @@ extension ModuleTypeCollector {
 
     /// Narrows by what is known when `condition` is true (`holds`) or false.
     mutating func narrow(by condition: NodeID, holds: Bool) {
+        guard hasDeclaredLocals else { return }  // only a local with a declared type is narrowed
         for (local, fact) in facts(condition, holds: holds, depth: 0) {
             guard let type = currentType(of: local), let narrower = fact.apply(to: type) else { continue }
             narrowingUndo.append((local, narrowed[local]))
@@ -51,13 +60,13 @@ extension ModuleTypeCollector {
     /// is a `T`; `---@cast x -?` (or `+?`) takes nil away from its type. A local assigned again
     /// anywhere is unknown from there instead: the cast may not hold after the assignment.
     mutating func applyCasts(above line: Int32) {
-        guard let block = block(at: line) else { return }
+        guard hasBlocks, let block = block(at: line) else { return }
         for annotation in block.annotations {
             guard case .cast(let name, let type) = annotation.kind, let symbol = tree.symbol(named: name),
                 let local = resolve(symbol)
             else { continue }
             var cast = type
-            if assignedSymbols.contains(symbol) {
+            if assignedSymbols[Int(symbol)] {
                 cast = .unknown
             } else if type == .unknown {
                 guard let current = currentType(of: local), let narrower = TypeNarrowing.notNil.apply(to: current)
@@ -131,7 +140,7 @@ extension ModuleTypeCollector {
     /// The local a name refers to, when it has a declared type and is never assigned again.
     private func narrowable(_ id: NodeID) -> Int? {
         let node = tree[id]
-        guard node.kind == .name, !assignedSymbols.contains(node.a), let local = resolve(node.a),
+        guard node.kind == .name, !assignedSymbols[Int(node.a)], let local = resolve(node.a),
             locals[local].declared != nil
         else { return nil }
         return local

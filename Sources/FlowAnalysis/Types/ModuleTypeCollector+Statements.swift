@@ -9,7 +9,9 @@ extension ModuleTypeCollector {
             applyCasts(above: tree[statement].line)
             walkStatement(statement, depth: depth, isLast: statement == statements.last)
             // `if not x then return end`: x is not nil in the rest of the block.
-            if leavesBlock(tree[statement]) { narrow(by: tree.lists[Int(tree[statement].a)], holds: false) }
+            if hasDeclaredLocals, leavesBlock(tree[statement]) {
+                narrow(by: tree.lists[Int(tree[statement].a)], holds: false)
+            }
         }
         closeNarrowing(narrowing)
         closeScope(mark)
@@ -17,6 +19,7 @@ extension ModuleTypeCollector {
 
     /// `block` walked with what `conditions` (each true or false) tell of the locals' types.
     private mutating func walkBlock(_ block: NodeID, depth: Int, given conditions: [(NodeID, Bool)]) {
+        guard hasDeclaredLocals else { return walkBlock(block, depth: depth) }
         let narrowing = narrowingMark
         for (condition, holds) in conditions { narrow(by: condition, holds: holds) }
         walkBlock(block, depth: depth)
@@ -48,27 +51,31 @@ extension ModuleTypeCollector {
             walkExpression(node.b)
             closeScope(mark)
         case .ifStatement:
-            let parts = Array(tree.list(node.a, node.b * 2))
-            var failed: [(NodeID, Bool)] = []  // the conditions before: each false here
-            for pair in stride(from: 0, to: parts.count, by: 2) {
+            let parts = tree.list(node.a, node.b * 2)
+            // The conditions before: each false here. Without a typed local no condition narrows.
+            var failed: [(NodeID, Bool)] = []
+            for pair in stride(from: parts.startIndex, to: parts.endIndex, by: 2) {
                 walkExpression(parts[pair])
-                walkBlock(parts[pair + 1], depth: depth, given: failed + [(parts[pair], true)])
+                if hasDeclaredLocals {
+                    walkBlock(parts[pair + 1], depth: depth, given: failed + [(parts[pair], true)])
+                } else {
+                    walkBlock(parts[pair + 1], depth: depth)
+                }
                 failed.append((parts[pair], false))
             }
             if node.c >= 0 { walkBlock(node.c, depth: depth, given: failed) }
         case .numericFor:
-            let parts = Array(tree.list(node.a, node.b))
+            let parts = tree.list(node.a, node.b)
             for expression in parts.dropFirst() { walkExpression(expression) }
             let mark = scopeMark
-            _ = declare(parts[0], Local(name: tree.text(of: parts[0])))
+            _ = declare(parts[parts.startIndex], Local(name: tree.text(of: parts[parts.startIndex])))
             walkBlock(node.c, depth: depth)
             closeScope(mark)
         case .genericFor:
-            let parts = Array(tree.list(node.a, node.b + node.c + 1))
-            for expression in parts[Int(node.b)..<Int(node.b + node.c)] { walkExpression(expression) }
+            for expression in tree.list(node.a + node.b, node.c) { walkExpression(expression) }
             let mark = scopeMark
-            for name in parts[0..<Int(node.b)] { _ = declare(name, Local(name: tree.text(of: name))) }
-            walkBlock(parts[parts.count - 1], depth: depth)
+            for name in tree.list(node.a, node.b) { _ = declare(name, Local(name: tree.text(of: name))) }
+            walkBlock(tree.lists[Int(node.a + node.b + node.c)], depth: depth)
             closeScope(mark)
         case .returnStatement: walkReturn(node, isModuleResult: depth == 0 && isLast && functions.count == 1)
         default: break
@@ -76,26 +83,26 @@ extension ModuleTypeCollector {
     }
 
     private mutating func walkLocal(_ node: SyntaxNode) {
-        let names = Array(tree.list(node.a, node.b))
-        let values = Array(tree.list(node.a + node.b, node.c))
+        let names = tree.list(node.a, node.b)
+        let values = tree.list(node.a + node.b, node.c)
         let block = self.block(at: node.line)
-        var made: [Int: Int] = [:]
+        var made: [(index: Int, table: Int)] = []  // few: one per constructor
         for (index, value) in values.enumerated() {
             if index < names.count, let constructor = tableConstructor(value) {
                 var className = index == 0 ? block?.className : nil
                 if index == 0, className == nil, case .named(let declared) = block?.declaredType {
                     className = declared  // `---@type Class` on a table: its fields are the class's
                 }
-                made[index] = makeTable(constructor, className: className)
+                made.append((index, makeTable(constructor, className: className)))
                 if tree[value].kind != .table { walkExpression(value) }
             } else {
                 walkExpression(value)
             }
         }
         for (index, name) in names.enumerated() {
-            let value = index < values.count ? values[index] : nil
+            let value = index < values.count ? values[values.startIndex + index] : nil
             var local = Local(name: tree.text(of: name))
-            local.table = made[index]
+            local.table = made.first { $0.index == index }?.table
             local.doc = block?.documentation ?? ""
             if index == 0 {
                 local.declared = block?.declaredType ?? block?.className.map { .named($0) }
@@ -186,12 +193,12 @@ extension ModuleTypeCollector {
     mutating func walkFunction(_ function: NodeID, selfTable: Int?) {
         let node = tree[function]
         let mark = scopeMark
-        let statementBlock = annotations.blocks[Int(node.line)]
+        let statementBlock = block(at: node.line)
         let signature = self.signature(of: function, block: statementBlock)
         if node.op & 2 != 0 {
             declareSelf(table: selfTable, className: selfTable.flatMap { tables[$0].className })
         }
-        let parameters = Array(tree.list(node.a, node.b))
+        let parameters = tree.list(node.a, node.b)
         for (index, parameter) in parameters.enumerated() {
             var local = Local(name: tree.text(of: parameter))
             if let type = signature?.parameters[index].type, type != .unknown { local.declared = type }

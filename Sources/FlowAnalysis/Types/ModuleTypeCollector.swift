@@ -32,15 +32,23 @@ struct ModuleTypeCollector {
         var className: String?
     }
 
-    let tree: SyntaxTree
+    /// The chunk, read in place (the parser's buffers, or a `SyntaxTree`'s arrays).
+    let tree: SyntaxBuffers
+    /// The chunk's source bytes (numerals point into them).
+    let source: UnsafeRawBufferPointer
     let annotations: AnnotationReader
+    /// Whether the chunk has any annotation block: most have none, and need no lookup per statement.
+    let hasBlocks: Bool
     var types = ModuleTypes()
     var locals: [Local] = []
     /// The locals declared in the source (not `self`), in order.
     var declaredLocals: [Int] = []
     var tables: [Table] = []
-    private var visible: [Int32: Int] = [:]
-    private var undo: [(symbol: Int32, previous: Int?)] = []
+    /// Symbol -> the local it names here, or -1 (an array the size of the chunk's symbols).
+    private var visible: [Int32]
+    private var undo: [(symbol: Int32, previous: Int32)] = []
+    /// The nodes `walkExpression` has still to walk, shared by its nested calls (each works above its own base).
+    var expressionStack: [NodeID] = []
     /// The functions being walked, innermost last: their annotated signature, when they have one.
     var functions: [FunctionType?] = []
     /// The table a method's `self` is, innermost last.
@@ -49,31 +57,56 @@ struct ModuleTypeCollector {
     var localCalls: [(local: Int, line: Int, column: Int)] = []
     /// Calls of a field of a local table, resolved when every field is known.
     var tableCalls: [(table: Int, name: String, site: CallSite)] = []
+    /// Whether a local with a declared type was declared yet: until one is, no condition narrows.
+    var hasDeclaredLocals = false
     /// Locals' types as the conditions around narrow them (ModuleTypeCollector+Narrowing.swift).
     var narrowed: [Int: LuaType] = [:]
     var narrowingUndo: [(local: Int, previous: LuaType?)] = []
-    /// Names assigned anywhere in the chunk: their locals are never narrowed.
-    let assignedSymbols: Set<Int32>
+    /// Names assigned anywhere in the chunk, by symbol: their locals are never narrowed.
+    let assignedSymbols: [Bool]
     let requireSymbol: Int32?
     let selfSymbol: Int32?
     let setmetatableSymbol: Int32?
     /// Where an editor asks for a local's type (`ModuleTypes.probed`).
     var probe: (line: Int, column: Int)?
 
-    init(tree: SyntaxTree, annotations: AnnotationReader) {
+    init(tree: SyntaxBuffers, source: UnsafeRawBufferPointer, annotations: AnnotationReader) {
         self.tree = tree
+        self.source = source
         self.annotations = annotations
+        hasBlocks = !annotations.blocks.isEmpty
+        visible = Array(repeating: -1, count: tree.symbolCount)
         requireSymbol = tree.symbol(named: "require")
         selfSymbol = tree.symbol(named: "self")
         setmetatableSymbol = tree.symbol(named: "setmetatable")
-        assignedSymbols = Self.assignedSymbols(of: tree)
+        let (assigned, localCount) = Self.assignedSymbols(of: tree)
+        assignedSymbols = assigned
+        // Every local the chunk declares (and a `self` per method), in one allocation.
+        locals.reserveCapacity(localCount)
+        declaredLocals.reserveCapacity(localCount)
     }
 
     /// The types of a parsed chunk with its annotations.
     static func collect(
         tree: SyntaxTree, annotations: AnnotationReader, probe: (line: Int, column: Int)? = nil
     ) -> ModuleTypes {
-        var collector = ModuleTypeCollector(tree: tree, annotations: annotations)
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            tree.lists.withUnsafeBufferPointer { lists in
+                tree.source.withUnsafeBytes { source in
+                    collect(
+                        tree: SyntaxBuffers(nodes: nodes, lists: lists, symbols: tree.symbolTable, root: tree.root),
+                        source: source, annotations: annotations, probe: probe)
+                }
+            }
+        }
+    }
+
+    /// The types of a chunk read in place (the parser's buffers) with its annotations.
+    static func collect(
+        tree: SyntaxBuffers, source: UnsafeRawBufferPointer, annotations: AnnotationReader,
+        probe: (line: Int, column: Int)? = nil
+    ) -> ModuleTypes {
+        var collector = ModuleTypeCollector(tree: tree, source: source, annotations: annotations)
         collector.probe = probe
         collector.declareAnnotations()
         collector.functions.append(nil)
@@ -91,29 +124,36 @@ struct ModuleTypeCollector {
         var local = local
         local.line = Int(tree[localName].line)
         local.column = Int(tree[localName].column)
+        if local.declared != nil { hasDeclaredLocals = true }
         locals.append(local)
-        undo.append((symbol, visible[symbol]))
-        visible[symbol] = locals.count - 1
+        undo.append((symbol, visible[Int(symbol)]))
+        visible[Int(symbol)] = Int32(locals.count - 1)
         return locals.count - 1
     }
 
     mutating func declareSelf(table: Int?, className: String?) {
         guard let selfSymbol else { return }
         var local = Local(name: "self", table: table)
-        if let className { local.declared = .named(className) }
+        if let className {
+            local.declared = .named(className)
+            hasDeclaredLocals = true
+        }
         locals.append(local)
-        undo.append((selfSymbol, visible[selfSymbol]))
-        visible[selfSymbol] = locals.count - 1
+        undo.append((selfSymbol, visible[Int(selfSymbol)]))
+        visible[Int(selfSymbol)] = Int32(locals.count - 1)
     }
 
-    func resolve(_ symbol: Int32) -> Int? { visible[symbol] }
+    @inline(__always) func resolve(_ symbol: Int32) -> Int? {
+        let local = visible[Int(symbol)]
+        return local >= 0 ? Int(local) : nil
+    }
 
     var scopeMark: Int { undo.count }
 
     mutating func closeScope(_ mark: Int) {
         while undo.count > mark {
             let (symbol, previous) = undo.removeLast()
-            visible[symbol] = previous
+            visible[Int(symbol)] = previous
         }
     }
 
@@ -162,14 +202,16 @@ struct ModuleTypeCollector {
     }
 
     /// The annotation block describing the statement on `line`.
-    func block(at line: Int32) -> AnnotationBlock? { annotations.blocks[Int(line)] }
+    @inline(__always) func block(at line: Int32) -> AnnotationBlock? {
+        hasBlocks ? annotations.blocks[Int(line)] : nil
+    }
 
     /// The signature of the `function` node `function`, from the block above its statement.
     func signature(of function: NodeID, block: AnnotationBlock?) -> FunctionType? {
+        guard let block else { return nil }
         let node = tree[function]
         let names = tree.list(node.a, node.b).map { tree.text(of: $0) }
         let isMethod = node.op & 2 != 0
-        guard let block else { return nil }
         return block.signature(parameterNames: names, isVariadic: node.op & 1 != 0, isMethod: isMethod)
     }
 
@@ -184,6 +226,12 @@ struct ModuleTypeCollector {
         return TypeMember(
             name: name, type: type, doc: block?.documentation ?? "", line: Int(node.line), column: Int(node.column),
             deprecation: block?.deprecation)
+    }
+
+    /// The source text of a `number` node.
+    func numeral(_ id: NodeID) -> String {
+        let node = tree[id]
+        return String(decoding: source[Int(node.a)..<Int(node.a + node.b)], as: UTF8.self)
     }
 
     /// A function's parameters by name, of unknown types: for completion and hover.

@@ -180,13 +180,34 @@ extension ModuleTypes {
         ModuleTypeCollector.collect(tree: tree, annotations: AnnotationReader(source: source))
     }
 
+    /// The types of a chunk read in place from its parser's buffers (validation's analyzer: no
+    /// `SyntaxTree` is copied from them).
+    package static func of(
+        nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
+        source: UnsafeRawBufferPointer, root: Int32
+    ) -> ModuleTypes {
+        ModuleTypeCollector.collect(
+            tree: SyntaxBuffers(nodes: nodes, lists: lists, symbols: symbols, root: root), source: source,
+            annotations: AnnotationReader(source: source))
+    }
+
     /// The types of a chunk's text, annotated or not (an editor's buffer, a definition file);
     /// nil when it does not parse.
     /// With `probe` (a 1-based line and byte column), `probed` is the local read there.
+    /// Parsed in place, as validation's analyzer does: no `SyntaxTree` is copied from the
+    /// parser (completion parses the buffer being typed at each request).
     public static func of(source: [UInt8], probe: (line: Int, column: Int)? = nil) -> ModuleTypes? {
-        guard let tree = try? LuaParser.parse(source) else { return nil }
-        return source.withUnsafeBytes {
-            ModuleTypeCollector.collect(tree: tree, annotations: AnnotationReader(source: $0), probe: probe)
+        var bytes = source
+        bytes.append(contentsOf: [0, 0, 0, 0])  // end-of-input sentinels the lexer relies on
+        return bytes.withUnsafeBufferPointer { buffer -> ModuleTypes? in
+            var parser = LuaParser(lexer: LuaLexer(base: buffer.baseAddress!, count: source.count))
+            guard let root = try? parser.parseChunk() else { return nil }
+            let chunk = UnsafeRawBufferPointer(start: buffer.baseAddress!, count: source.count)
+            return ModuleTypeCollector.collect(
+                tree: SyntaxBuffers(
+                    nodes: parser.nodes.elements, lists: parser.lists.elements, symbols: parser.lexer.symbols,
+                    root: root),
+                source: chunk, annotations: AnnotationReader(source: chunk), probe: probe)
         }
     }
 }

@@ -85,24 +85,45 @@ public enum TypeRules {
 
     /// The signature, name and deprecation of a call's callee, when the catalogue knows it.
     public static func resolve(_ callee: CallSite.Callee, catalog: TypeCatalog) -> (TypeMember, String)? {
+        member(callee, catalog: catalog).map { ($0, name(callee)) }
+    }
+
+    /// The callee's member, when the catalogue knows it.
+    private static func member(_ callee: CallSite.Callee, catalog: TypeCatalog) -> TypeMember? {
         switch callee {
         case .signature(let signature, let name, let deprecation):
-            return (TypeMember(name: name, type: .function(signature), deprecation: deprecation), name)
+            return TypeMember(name: name, type: .function(signature), deprecation: deprecation)
         case .moduleField(let module, let name):
-            return catalog.exports(ofModule: module)[name].map { ($0, "\(module).\(name)") }
+            return catalog.exports(ofModule: module)[name]
         case .classField(let className, let name):
-            return catalog.member(ofClass: className, named: name).map { ($0, "\(className).\(name)") }
+            return catalog.member(ofClass: className, named: name)
         case .global(let name):
-            return catalog.globals[name].map { ($0, name) }
+            return catalog.globals[name]
         case .globalField(let table, let name):
-            return catalog.globalFields[table]?[name].map { ($0, "\(table).\(name)") }
+            return catalog.globalFields[table]?[name]
+        }
+    }
+
+    /// The callee as a finding names it (`module.name`, `Class.name`, `name`).
+    private static func name(_ callee: CallSite.Callee) -> String {
+        switch callee {
+        case .signature(_, let name, _), .global(let name): return name
+        case .moduleField(let module, let name): return "\(module).\(name)"
+        case .classField(let className, let name): return "\(className).\(name)"
+        case .globalField(let table, let name): return "\(table).\(name)"
         }
     }
 
     private static func callFindings(_ types: ModuleTypes, catalog: TypeCatalog) -> [TypeFinding] {
         var findings: [TypeFinding] = []
         for site in types.calls {
-            guard let (member, name) = resolve(site.callee, catalog: catalog) else { continue }
+            // Most calls resolve to a member that gives no finding: their name is made only for one that does.
+            guard let member = member(site.callee, catalog: catalog) else { continue }
+            guard
+                member.deprecation != nil || TypeRelations.isCertainlyNotCallable(member.type)
+                    || (member.signature != nil && site.arguments.contains { $0.type != nil })
+            else { continue }
+            let name = name(site.callee)
             if let deprecation = member.deprecation {
                 findings.append(
                     TypeFinding(

@@ -96,13 +96,18 @@ public enum PackagePath {
     /// The entry paths module `name` may be stored under: `modules/Foo/Bar.lua`, or
     /// `modules/Foo/Bar/init.lua` as Lua's own `package.path` allows.
     public static func modulePaths(for name: ModuleName) -> [String] {
+        let folder = moduleFolder(for: name)
+        return [folder + ".lua", folder + "/init.lua"]
+    }
+
+    /// `modules/a/b` for module `a.b`: both of its paths without their endings.
+    static func moduleFolder(for name: ModuleName) -> String {
         // Byte by byte: splitting and joining `Substring`s had the runtime build generic
         // metadata for it at the first lookup of every run.
         var base = Array(modulesFolder.utf8)
-        base.reserveCapacity(base.count + name.rawValue.utf8.count)
+        base.reserveCapacity(base.count + name.rawValue.utf8.count + 9)
         for byte in name.rawValue.utf8 { base.append(byte == UInt8(ascii: ".") ? UInt8(ascii: "/") : byte) }
-        let folder = String(decoding: base, as: UTF8.self)
-        return [folder + ".lua", folder + "/init.lua"]
+        return String(decoding: base, as: UTF8.self)
     }
 
     /// Whether `path` is one of `modulePaths(for: name)`, compared byte by byte without

@@ -131,13 +131,16 @@ public final class PackageReader: Sendable {
         // Every listed path is ASCII here; a name that is not can still equal one to Swift
         // (the Kelvin sign and `K`), which only a comparison as Swift makes finds.
         guard PackagePath.isASCII(name.rawValue) else { return manifest.module(named: name) }
-        for path in PackagePath.modulePaths(for: name) {
-            if let position = decoded.position(ofPath: path, resources: false) {
-                let module = decoded.module(at: position)
-                if module.name == name { return module }
-            }
-        }
-        return nil
+        // `a/b.lua` first, `a/b/init.lua` only when that is not it: one path made per lookup.
+        let folder = PackagePath.moduleFolder(for: name)
+        return listedModule(name, atPath: folder + ".lua") ?? listedModule(name, atPath: folder + "/init.lua")
+    }
+
+    /// The module listed at `path`, when it is module `name`.
+    private func listedModule(_ name: ModuleName, atPath path: String) -> Manifest.Module? {
+        guard let position = decoded.position(ofPath: path, resources: false) else { return nil }
+        let module = decoded.module(at: position)
+        return module.name == name ? module : nil
     }
 
     /// The resource the manifest lists as `key`.

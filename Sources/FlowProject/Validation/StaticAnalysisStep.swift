@@ -14,37 +14,38 @@ enum StaticAnalysisStep {
         project: Project, modules: [ProjectRules.Module], unanalysedSources: [[UInt8]] = [],
         uncompiled: [ProjectRules.UncompiledModule] = []
     ) -> [Diagnostic] {
-        // An unknown environment is already reported (FP107); check against plain Lua then.
-        let base = Environment.named(project.projectFile.environment) ?? .lua
-        // A LuaLS user's configuration carries over too (issue 47).
-        let luarc = LuaLSConfiguration.load(inProject: project.root)
-        let legacy = luarc.hasLegacyGlobals ? Array(Environment.legacyGlobals.keys) : []
-        // What the project's definition files declare is defined, as LuaLS has it.
-        let definitions = TypeCheckStep.definitionFiles(of: project, luarc: luarc)
-        let declared = definitions.flatMap { Array($0.types.globals.keys) + Array($0.types.globalFields.keys) }
-        // A luacheck user's configuration carries over: what .luacheckrc declares is defined,
-        // its top level's for every file, a `files[...]` section's for its files. Spec files read
-        // busted's globals (describe, it, assert, ...), as `std = "+busted"` gives them.
-        let lint = LintConfiguration.load(
-            inProject: project.root, allowsOutsideLinks: project.allowsOutsideLinks,
-            specFile: { [projectFile = project.projectFile] in projectFile.isSpecFile($0) })
-        let top = lint.topOptions
-        let luacheckGlobals =
-            top.globals.count >= top.readGlobals.count
-            ? top.globals.union(top.readGlobals) : top.readGlobals.union(top.globals)
-        let environment = base.extended(
-            globals: project.projectFile.globals + luarc.globals + legacy + declared, many: luacheckGlobals,
-            externalModules: project.projectFile.externalModules)
-        var resources: [ResourceKey: String] = [:]
-        for resource in project.resources { resources[resource.key] = resource.file.path }
-        let readOnlyGlobals = base.globals
+        let setting = Setting(project: project)
+        return combined(
+            setting, modules: modules,
+            projectRules: {
+                let projectModules = setting.projectModules
+                let found = setting.projectRules(
+                    modules, projectModules: projectModules,
+                    loadedAtStart: setting.loadedAtStart(modules, projectModules: projectModules),
+                    unanalysedSources: unanalysedSources, uncompiled: uncompiled)
+                return (found.byModule + found.projectWide).sorted(by: ProjectRules.order)
+            },
+            types: {
+                TypeCheckStep.check(
+                    project: project, modules: modules, definitions: setting.definitions,
+                    disabled: setting.luarc.disabled)
+            })
+    }
+
+    /// The lint rules over `modules`, with the project rules' and the types' findings, as validate
+    /// reports them: `.luacheckrc`'s and `.luarc.json`'s own findings first, `include_files` and
+    /// `exclude_files` heeded, `undefined-global` disabled as `.luarc.json` says.
+    static func combined(
+        _ setting: Setting, modules: [ProjectRules.Module], projectRules: () -> [Diagnostic],
+        types: () -> [Diagnostic]
+    ) -> [Diagnostic] {
         // The lint rules and the project rules read the same facts and nothing of each other:
         // on a large project the lint rules run on a thread of their own meanwhile, since this
         // step is the serial tail of validation (Benchmarks/README.md, lint speed).
-        let options = optionsLookup(lint, top: top)
         let lintCheck: @Sendable () -> [Diagnostic] = {
             LintRules.check(
-                modules: modules, environment: environment, readOnlyGlobals: readOnlyGlobals, options: options)
+                modules: modules, environment: setting.environment, readOnlyGlobals: setting.readOnlyGlobals,
+                options: setting.options)
         }
         let lintFindings = Locked<[Diagnostic]>([])
         let lintDone = DispatchGroup()
@@ -59,27 +60,21 @@ enum StaticAnalysisStep {
             let found = lintCheck()
             lintFindings.withLock { $0 = found }
         }
-        let projectFindings = ProjectRules.check(
-            modules: modules, moduleNames: Set(project.requireNames.compactMap { try? ModuleName($0) }),
-            resources: resources, environment: environment, unanalysedSources: unanalysedSources,
-            everyGlobalRead: true, scripts: Set(project.scripts.map(\.relativePath)),
-            startModule: project.startModule, uncompiled: uncompiled,
-            implicitlyDefinedGlobals: LintRules.implicitlyDefinedGlobals(modules: modules, options: options),
-            options: options)
-        let typeFindings = TypeCheckStep.check(
-            project: project, modules: modules, definitions: definitions, disabled: luarc.disabled)
+        let projectFindings = projectRules()
+        let typeFindings = types()
         lintDone.wait()
         // `diagnostics.disable: ["undefined-global"]` as luacheck's `ignore 113` would.
-        let undefinedGlobalsOff = luarc.disabled.contains("undefined-global")
+        let undefinedGlobalsOff = setting.luarc.disabled.contains("undefined-global")
         let projectKept = projectFindings.filter { !(undefinedGlobalsOff && $0.has(.undefinedGlobal)) }
         // `include_files` and `exclude_files` leave files out of luacheck's classes, as luacheck does.
+        let lint = setting.lint
         let linted = (lintFindings.withLock { $0 } + projectKept).filter { diagnostic in
             guard !lint.includeFiles.isEmpty || !lint.excludeFiles.isEmpty, let file = diagnostic.file,
                 diagnostic.code == .undefinedGlobal || luacheckCodes.contains(diagnostic.code)
             else { return true }
             return lint.lints(file: file)
         }
-        return lint.diagnostics + luarc.diagnostics + linted + typeFindings
+        return lint.diagnostics + setting.luarc.diagnostics + linted + typeFindings
     }
 
     /// The codes of luacheck's warning classes.

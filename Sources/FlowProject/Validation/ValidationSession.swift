@@ -18,10 +18,10 @@ import FlowPackage
 /// `flowpkg validate` is one session run once (`Validator.validate`, `report()`), so an editor,
 /// `export`, `serve` and the session page show exactly what `flowpkg validate` prints. A module's text
 /// may come from an unsaved buffer instead of its file. A change re-checks and re-analyses that
-/// module only; the project-wide rules then run again over every module's kept facts (no
-/// other module is read or parsed again), which is how the modules that depend on it (those
-/// requiring it, reading its globals, or in a cycle with it) get their findings updated.
-/// Not thread-safe: one caller at a time.
+/// module only (no other module is read or parsed again); the project-wide step then judges
+/// again only what the change can alter, the modules that depend on it (those requiring it,
+/// reading its globals, or in a cycle with it) included, and keeps every other module's
+/// findings (`ProjectCheckCache`, issue 23). Not thread-safe: one caller at a time.
 public final class ValidationSession {
     /// The project folder, as given.
     public let root: URL
@@ -40,6 +40,9 @@ public final class ValidationSession {
     private var units: [Unit] = []
     private var indexByPath: [String: Int] = [:]
     private var outcomes: [ModuleContentChecker.Outcome?] = []
+    /// Each unit's facts as the project-wide step reads them (nil: not analysed, or no name),
+    /// boxed once per analysis rather than once per report.
+    private var analysedModules: [ProjectRules.Module?] = []
     /// `modulesAnalysed` when each unit was last analysed, so a cache knows which changed.
     private var analysisStamps: [Int] = []
     /// Each file's suppression comments as read when it was checked, by path; none for a file
@@ -49,6 +52,8 @@ public final class ValidationSession {
     /// The bytes checked of each file, by path, when `options.keepsCheckedBytes`.
     private var checkedBytes: [String: [UInt8]] = [:]
     private var resourceCount = 0
+    /// The project-wide step's findings kept between reports; nil for a session reported once.
+    private let projectCheck: ProjectCheckCache?
     private lazy var checker = ModuleContentChecker(
         maximumSize: options.maximumModuleSize, checksTypes: options.checksTypes)
 
@@ -57,12 +62,27 @@ public final class ValidationSession {
         self.init(root: directory.standardizedFileURL, options: options)
     }
 
-    /// `root` as given: `Validator.validate` names files under the folder as the user wrote it.
-    init(root: URL, options: ValidationOptions) {
+    /// `root` as given: `Validator.validate` names files under the folder as the user wrote it,
+    /// and reports once, keeping nothing of the project-wide step (`keepsProjectFindings`).
+    init(root: URL, options: ValidationOptions, keepsProjectFindings: Bool = true) {
         self.root = root
         self.options = options
+        projectCheck = keepsProjectFindings ? ProjectCheckCache() : nil
         reload()
     }
+
+    /// How much the last report's project-wide step judged again: the measure of how
+    /// incremental it was after an edit.
+    public struct ProjectCheck: Sendable, Equatable {
+        /// The modules the project rules (FP401-FP408) judged again, and how many there were.
+        public var judged = 0
+        public var modules = 0
+        /// The modules the type check checked again.
+        public var typeChecked = 0
+    }
+
+    /// What the project-wide step of the last report (or snapshot's report) judged again.
+    public var lastProjectCheck: ProjectCheck { projectCheck?.lastCheck ?? ProjectCheck() }
 
     /// Everything found, sorted, as `flowpkg validate` reports it: `ValidationOptions.strict`
     /// makes every warning an error.
@@ -125,6 +145,7 @@ public final class ValidationSession {
             }
             outcomes[index]?.checkedBytes = nil
         }
+        analysedModules = units.indices.map(analysedModule)
         modulesAnalysed += onDisk.count
         reloads += 1
         analysisStamps = [Int](repeating: modulesAnalysed, count: units.count)
@@ -194,7 +215,8 @@ public final class ValidationSession {
     public func snapshot() -> ValidationSnapshot {
         ValidationSnapshot(
             root: root, project: project, discoveryDiagnostics: discoveryDiagnostics, modules: modules, units: units,
-            outcomes: outcomes, buffers: buffers, comments: comments)
+            outcomes: outcomes, analysedModules: analysedModules, buffers: buffers, comments: comments,
+            stamps: analysisStamps, reloads: reloads, projectCheck: projectCheck)
     }
 
     /// Everything validate would report for the project as it is now, in report order.
@@ -218,6 +240,13 @@ public final class ValidationSession {
             outcomes[index] = checker.check(path: path, chunkName: chunkName, collectsStringLiterals: literals)
             outcomes[index]?.checkedBytes = nil
         }
+        analysedModules[index] = analysedModule(index)
+    }
+
+    /// The unit's facts, boxed for the project-wide step, when it was analysed and has a name.
+    private func analysedModule(_ index: Int) -> ProjectRules.Module? {
+        guard let name = units[index].name, let facts = outcomes[index]?.facts else { return nil }
+        return ProjectRules.Module(name: name, file: units[index].path, facts: facts)
     }
 
     /// A module or a script: what is checked, and the name the analysis knows it by.

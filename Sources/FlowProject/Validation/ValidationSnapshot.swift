@@ -21,8 +21,15 @@ public struct ValidationSnapshot: @unchecked Sendable {
     let modules: [ProjectModule]
     let units: [ValidationSession.Unit]
     let outcomes: [ModuleContentChecker.Outcome?]
+    /// Each unit's facts as the project-wide step reads them (nil: not analysed).
+    let analysedModules: [ProjectRules.Module?]
     let buffers: [String: [UInt8]]
     let comments: [String: Suppressions.Comments]
+    /// When each unit was last analysed, and how many times the session was reloaded: what the
+    /// project-wide step's cache tells changed modules by.
+    let stamps: [Int]
+    let reloads: Int
+    let projectCheck: ProjectCheckCache?
 
     /// Everything validate would report for the project as it was, by file; a finding about
     /// no file in particular is filed under flowpkg.json.
@@ -43,16 +50,20 @@ public struct ValidationSnapshot: @unchecked Sendable {
         var unanalysed: [[UInt8]] = []
         // Syntax errors wait for the project-wide step when there is a project to grade them by.
         var uncompiled: [ProjectRules.UncompiledModule] = []
-        for (unit, outcome) in zip(units, outcomes) {
-            guard let outcome else { continue }
+        for index in units.indices where outcomes[index] != nil {
             all += StaticAnalysisStep.separateSyntaxError(
-                outcome.diagnostics, of: project != nil ? unit.name : nil, into: &uncompiled)
-            if let facts = outcome.facts, let name = unit.name {
-                analysed.append(ProjectRules.Module(name: name, file: unit.path, facts: facts))
-            }
-            if let source = outcome.unanalysedSource { unanalysed.append(source) }
+                outcomes[index]?.diagnostics ?? [], of: project != nil ? units[index].name : nil, into: &uncompiled)
+            if let module = analysedModules[index] { analysed.append(module) }
+            if let source = outcomes[index]?.unanalysedSource { unanalysed.append(source) }
         }
-        if let project {
+        if let project, let projectCheck {
+            var stampByFile: [String: Int] = [:]
+            stampByFile.reserveCapacity(units.count)
+            for (unit, stamp) in zip(units, stamps) { stampByFile[unit.path] = stamp }
+            all += projectCheck.check(
+                project: project, reloads: reloads, modules: analysed, stamps: stampByFile,
+                unanalysedSources: unanalysed, uncompiled: uncompiled)
+        } else if let project {
             all += StaticAnalysisStep.check(
                 project: project, modules: analysed, unanalysedSources: unanalysed, uncompiled: uncompiled)
         }

@@ -18,7 +18,7 @@ public enum Validator {
     public static func validate(projectAt directory: URL, options: ValidationOptions = ValidationOptions())
         -> ValidationReport
     {
-        let session = ValidationSession(root: directory, options: options)
+        let session = ValidationSession(root: directory, options: options, keepsProjectFindings: false)
         let report = session.report()
         guard session.modulesAnalysed >= largeProject else { return report }
         // A large project's session (every module's facts and findings) is freed on a thread of

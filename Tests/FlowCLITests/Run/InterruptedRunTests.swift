@@ -7,7 +7,8 @@ import Testing
 /// run), then status 130. The loop runs in a required module, on the main thread or in a
 /// coroutine, where a hook on the main thread alone never fires.
 @Suite struct InterruptedRunTests {
-    /// A main module with a `<close>` variable and a finalizer that calls `spin.forever()`
+    /// A main module with a `<close>` variable and a finalizer (anchored in a local: garbage
+    /// would be collected, and finalized, whenever a collection came) that calls `spin.forever()`
     /// (`inCoroutine`: from a coroutine with a `<close>` variable of its own, whose failed
     /// resume the main module ignores).
     private static func modules(inCoroutine: Bool) -> [String: String] {
@@ -29,7 +30,7 @@ import Testing
         return [
             "main.lua": """
             local outer <close> = setmetatable({}, { __close = function() print("closed") end })
-            setmetatable({}, { __gc = function() print("finalized") end })
+            local anchored = setmetatable({}, { __gc = function() print("finalized") end })
             local spin = require("spin")
             \(call)
 
@@ -111,7 +112,7 @@ import Testing
             fixture.url.appendingPathComponent("loop.lua"),
             """
             local outer <close> = setmetatable({}, { __close = function() print("closed") end })
-            setmetatable({}, { __gc = function() print("finalized") end })
+            local anchored = setmetatable({}, { __gc = function() print("finalized") end })
             local spin = coroutine.wrap(function()
               local inner <close> = setmetatable({}, { __close = function() print("coroutine closed") end })
               print("ready") io.stdout:flush()

@@ -1,7 +1,9 @@
-// `HostLaunch ROUNDS FOLDER IDENTIFIER`: launches the package with IDENTIFIER in FOLDER with
-// `PackageLaunch` ROUNDS times in this process, each timed from the launch's first call to the
-// start module's first printed line; prints the median and the best, in microseconds. Each
-// launched context is stopped after its time is taken.
+// `HostLaunch ROUNDS FOLDER IDENTIFIER [PACKAGE]`: launches the package with IDENTIFIER in FOLDER
+// with `PackageLaunch` ROUNDS times in this process, each timed from the launch's first call to
+// the start module's first printed line; prints the median and the best, in microseconds. Each
+// launched context is stopped after its time is taken. With PACKAGE (a floor, not what a host
+// is told to do), the launch opens that file itself with `EmbeddedPackageSource(contentsOf:)`:
+// no folder listed, no second package with the identifier looked for.
 import FlowLoader
 import FlowPackage
 import FlowRuntime
@@ -31,9 +33,10 @@ func fail(_ text: String, status: Int32) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let rounds = Int(arguments[1]), rounds > 0 else {
-    fail("usage: HostLaunch ROUNDS FOLDER IDENTIFIER\n", status: 64)
+guard arguments.count == 4 || arguments.count == 5, let rounds = Int(arguments[1]), rounds > 0 else {
+    fail("usage: HostLaunch ROUNDS FOLDER IDENTIFIER [PACKAGE]\n", status: 64)
 }
+let packageFile = arguments.count == 5 ? URL(fileURLWithPath: arguments[4]) : nil
 let identifier = try PackageIdentifier(arguments[3])
 let folder = URL(fileURLWithPath: arguments[2])
 /// When the start module printed its first line. Written on the context's thread before
@@ -58,7 +61,11 @@ var phases: [[Double]] = [[], [], []]
 for _ in 0..<rounds {
     firstLine.time = nil
     let start = now()
-    var launch = try PackageLaunch(package: identifier, in: [folder], options: options)
+    var launch =
+        try packageFile.map {
+            PackageLaunch(
+                primary: try EmbeddedPackageSource(contentsOf: $0, expectedIdentifier: identifier), options: options)
+        } ?? PackageLaunch(package: identifier, in: [folder], options: options)
     let opened = now()
     launch.prepare = { _ in ready.time = now() }
     let running = try launch.run()

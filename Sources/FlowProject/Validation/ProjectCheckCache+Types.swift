@@ -1,0 +1,66 @@
+import FlowAnalysis
+import FlowDiagnostics
+import FlowPackage
+
+extension ProjectCheckCache {
+    /// The type check's catalogue and findings, kept: each module's findings depend on its own
+    /// types and the catalogue alone, and the catalogue on the modules' declarations alone.
+    struct KeptTypes {
+        var catalog: TypeCatalog
+        /// Each typed module's findings, by file.
+        var byFile: [String: [Diagnostic]]
+        /// The findings in the project's definition files.
+        var definitionFindings: [Diagnostic]
+    }
+}
+
+extension ProjectCheckCache.State {
+    /// The type check's findings, as `TypeCheckStep.check` makes them: while no changed module's
+    /// declarations changed, the changed modules are checked against the kept catalogue and the
+    /// others' findings kept; otherwise the catalogue is made again and every module checked.
+    ///
+    /// The catalogue is made as `TypeCheckStep.check` makes it (the environment's definitions,
+    /// the definition files, then each typed module in order), which keeps none: a
+    /// `TypeCheckStep.catalog(...)` both would call is for its owner to add.
+    mutating func types(_ modules: [ProjectRules.Module], changes: [ProjectRules.Change]?) -> [Diagnostic] {
+        guard modules.contains(where: { $0.facts.types != nil }) else {
+            types = nil
+            return []
+        }
+        let disabled = setting.luarc.disabled
+        func checked(_ module: TypeRules.Module, _ catalog: TypeCatalog) -> [Diagnostic] {
+            TypeRules.check(modules: [module], catalog: catalog).filter { diagnostic in
+                !TypeRules.luaLSNames(of: diagnostic.code).contains { disabled.contains($0) }
+            }
+        }
+        if var kept = types, let changes,
+            !changes.contains(where: { $0.before?.types?.declarations != $0.after?.types?.declarations })
+        {
+            for change in changes {
+                kept.byFile[change.file] = nil
+                guard let module = modules.first(where: { $0.file == change.file }),
+                    let moduleTypes = module.facts.types
+                else { continue }
+                kept.byFile[change.file] = checked(
+                    TypeRules.Module(name: module.name.rawValue, file: module.file, types: moduleTypes), kept.catalog)
+            }
+            counts.typeChecked = changes.count
+            types = kept
+        } else {
+            let typed = modules.compactMap { module in
+                module.facts.types.map { TypeRules.Module(name: module.name.rawValue, file: module.file, types: $0) }
+            }
+            let definitions = setting.definitions.map { TypeRules.Module(name: nil, file: $0.path, types: $0.types) }
+            var catalog = TypeDefinitions.catalog(forEnvironment: setting.project.projectFile.environment)
+            for module in definitions + typed { catalog.add(module.types, module: module.name, file: module.file) }
+            var byFile: [String: [Diagnostic]] = [:]
+            for module in typed { byFile[module.file] = checked(module, catalog) }
+            types = ProjectCheckCache.KeptTypes(
+                catalog: catalog, byFile: byFile, definitionFindings: definitions.flatMap { checked($0, catalog) })
+            counts.typeChecked = typed.count
+        }
+        var all: [Diagnostic] = []
+        for module in modules { all += types?.byFile[module.file] ?? [] }
+        return all + (types?.definitionFindings ?? [])
+    }
+}
