@@ -32,12 +32,14 @@ package final class EventSource: Sendable {
             + (body == nil ? [] : [("Content-Type", "application/json")])
     }
 
-    /// Starts reading: `onEvent` for each event, then `onEnd` once.
+    /// Starts reading: `onOpen` once the server answered 200, `onEvent` for each event, then
+    /// `onEnd` once.
     package func start(
+        onOpen: @escaping @Sendable () -> Void = {},
         onEvent: @escaping @Sendable (_ name: String, _ data: String) -> Void,
         onEnd: @escaping @Sendable (End) -> Void
     ) {
-        DetachedThread.start(name: "flowpkg.events") { [self] in onEnd(read(onEvent)) }
+        DetachedThread.start(name: "flowpkg.events") { [self] in onEnd(read(onOpen, onEvent)) }
     }
 
     /// Closes the stream; `onEnd` still runs, from the reading thread.
@@ -48,7 +50,7 @@ package final class EventSource: Sendable {
         }?.cancel()
     }
 
-    private func read(_ onEvent: @Sendable (String, String) -> Void) -> End {
+    private func read(_ onOpen: @Sendable () -> Void, _ onEvent: @Sendable (String, String) -> Void) -> End {
         do {
             let connection = try HTTPConnection.send(
                 method, url, headers: headers, body: body, timeout: 5, readTimeout: nil)
@@ -65,6 +67,7 @@ package final class EventSource: Sendable {
                     ?? String(decoding: body, as: UTF8.self)
                 return .refused(status: head.status, message: message)
             }
+            onOpen()
             var events = ServerSentEvents.Buffer()
             try connection.streamBody(head) { (piece) throws(HTTPConnection.Failure) in
                 events.bytes.append(contentsOf: piece)

@@ -17,7 +17,9 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
     private let postURL: URL
     private let token: String
     private let program: LiveProgram
-    private let state = Locked((source: EventSource?.none, stopped: false, engine: DebugEngine?.none))
+    /// `open`: the relay answered the stream's GET, so it knows this program and takes its
+    /// messages.
+    private let state = Locked((source: EventSource?.none, stopped: false, engine: DebugEngine?.none, open: false))
 
     /// Why a program cannot take a debugger through its live source.
     package struct Unavailable: Error, CustomStringConvertible {
@@ -84,6 +86,7 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
         }
         guard proceed else { return }
         source.start(
+            onOpen: { [weak self] in self?.state.withLock { $0.open = true } },
             onEvent: { name, data in
                 guard name == LiveProtocol.debugEvent,
                     let request = try? JSONDecoder().decode(DebugRequest.self, from: Data(data.utf8))
@@ -91,6 +94,7 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
                 engine.receive(request)
             },
             onEnd: { [weak self] end in
+                self?.state.withLock { $0.open = false }
                 engine.transportClosed()
                 guard let self, !self.state.withLock({ $0.stopped }) else { return }
                 if case .refused(let status, _) = end, status == 401 { return }
@@ -102,7 +106,13 @@ package final class DebugLiveChannel: DebugTransport, @unchecked Sendable {
     /// POSTs `message` to the relay. A message the relay does not take (it restarted and
     /// forgot this program, or cannot be reached) ends the stream, which tells the engine its
     /// debugger is gone and connects again, as when the live source restarts.
+    ///
+    /// Before the stream is open (a module loads while the stream's GET is on its way), the
+    /// message is dropped: the relay does not know this program yet, so no debugger is
+    /// attached to take it, and its 404 would end the stream just opening, leaving the
+    /// program unattachable for a second.
     package func send(_ message: DebugMessage) {
+        guard state.withLock({ $0.open }) else { return }
         guard let body = try? JSONEncoder().encode(message) else { return }
         let taken: Bool
         do {
