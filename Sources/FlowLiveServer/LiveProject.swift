@@ -28,11 +28,6 @@ public final class LiveProject: Sendable {
         case failed([Diagnostic])
     }
 
-    private struct FileStamp: Equatable {
-        var size: Int64
-        var modified: TimeInterval
-    }
-
     private struct State {
         var project: Project
         var manifest: LiveManifest
@@ -192,10 +187,7 @@ public final class LiveProject: Sendable {
     }
 
     private static func stamp(of file: URL) -> FileStamp? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { return nil }
-        let size = FileManager.size(in: attributes) ?? -1
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return FileStamp(size: size, modified: modified)
+        FileStamp(path: file.path)
     }
 }
 

@@ -61,7 +61,7 @@ final class ValidationCache: @unchecked Sendable {
         lock.withLock { _ in
             // flowpkg.json's globals or ignore rules change what is reported, not what is served:
             // such an edit makes no new revision, so the files are looked at on every request.
-            let configuration = Self.configurationFiles.map { FileStamp(of: root.appendingPathComponent($0)) }
+            let configuration = Self.configurationFiles.map { FileStamp(path: root.appendingPathComponent($0).path) }
             if let seen = state.seen, seen.revision == manifest.revision, seen.identifier == manifest.identifier,
                 configuration == state.configuration
             {
@@ -110,17 +110,5 @@ final class ValidationCache: @unchecked Sendable {
         return SessionState.DiagnosticRow(
             file: path.map(paths.shown), path: path, link: path.map { link($0, d.line, d.column) }, line: d.line,
             column: d.column, severity: d.severity.rawValue, code: d.code.code, message: d.message)
-    }
-}
-
-/// A file's size and modification time, or nil when it is not there.
-private struct FileStamp: Equatable {
-    var size: Int64
-    var modified: TimeInterval
-
-    init?(of file: URL) {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { return nil }
-        size = FileManager.size(in: attributes) ?? -1
-        modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
     }
 }
