@@ -18,10 +18,7 @@ extension ProjectCheckCache.State {
     /// The type check's findings, as `TypeCheckStep.check` makes them: while no changed module's
     /// declarations changed, the changed modules are checked against the kept catalogue and the
     /// others' findings kept; otherwise the catalogue is made again and every module checked.
-    ///
-    /// The catalogue is made as `TypeCheckStep.check` makes it (the environment's definitions,
-    /// the definition files, then each typed module in order), which keeps none: a
-    /// `TypeCheckStep.catalog(...)` both would call is for its owner to add.
+    /// The catalogue and the findings are made by `TypeCheckStep`'s own functions.
     mutating func types(_ modules: [ProjectRules.Module], changes: [ProjectRules.Change]?) -> [Diagnostic] {
         guard modules.contains(where: { $0.facts.types != nil }) else {
             types = nil
@@ -29,9 +26,7 @@ extension ProjectCheckCache.State {
         }
         let disabled = setting.luarc.disabled
         func checked(_ module: TypeRules.Module, _ catalog: TypeCatalog) -> [Diagnostic] {
-            TypeRules.check(modules: [module], catalog: catalog).filter { diagnostic in
-                !TypeRules.luaLSNames(of: diagnostic.code).contains { disabled.contains($0) }
-            }
+            TypeCheckStep.findings(of: [module], catalog: catalog, disabled: disabled)
         }
         if var kept = types, let changes,
             !changes.contains(where: { $0.before?.types?.declarations != $0.after?.types?.declarations })
@@ -47,12 +42,9 @@ extension ProjectCheckCache.State {
             counts.typeChecked = changes.count
             types = kept
         } else {
-            let typed = modules.compactMap { module in
-                module.facts.types.map { TypeRules.Module(name: module.name.rawValue, file: module.file, types: $0) }
-            }
-            let definitions = setting.definitions.map { TypeRules.Module(name: nil, file: $0.path, types: $0.types) }
-            var catalog = TypeDefinitions.catalog(forEnvironment: setting.project.projectFile.environment)
-            for module in definitions + typed { catalog.add(module.types, module: module.name, file: module.file) }
+            let typed = TypeCheckStep.typedModules(modules)
+            let definitions = TypeCheckStep.definitionModules(setting.definitions)
+            let catalog = TypeCheckStep.catalog(project: setting.project, definitions: definitions, typed: typed)
             var byFile: [String: [Diagnostic]] = [:]
             for module in typed { byFile[module.file] = checked(module, catalog) }
             types = ProjectCheckCache.KeptTypes(

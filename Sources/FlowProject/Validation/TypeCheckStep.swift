@@ -31,14 +31,36 @@ public enum TypeCheckStep {
         project: Project, modules: [ProjectRules.Module], definitions: [(path: String, types: ModuleTypes)],
         disabled: Set<String>
     ) -> [Diagnostic] {
-        let typed = modules.compactMap { module in
+        let typed = typedModules(modules)
+        guard !typed.isEmpty else { return [] }
+        let definitions = definitionModules(definitions)
+        let catalog = catalog(project: project, definitions: definitions, typed: typed)
+        return findings(of: typed + definitions, catalog: catalog, disabled: disabled)
+    }
+
+    /// The modules that have types, as the type rules take them.
+    static func typedModules(_ modules: [ProjectRules.Module]) -> [TypeRules.Module] {
+        modules.compactMap { module in
             module.facts.types.map { TypeRules.Module(name: module.name.rawValue, file: module.file, types: $0) }
         }
-        guard !typed.isEmpty else { return [] }
-        let definitions = definitions.map { TypeRules.Module(name: nil, file: $0.path, types: $0.types) }
+    }
+
+    /// The project's definition files, as the type rules take them.
+    static func definitionModules(_ definitions: [(path: String, types: ModuleTypes)]) -> [TypeRules.Module] {
+        definitions.map { TypeRules.Module(name: nil, file: $0.path, types: $0.types) }
+    }
+
+    /// What the modules are checked against: the environment's definitions, the definition
+    /// files, then each typed module in order.
+    static func catalog(project: Project, definitions: [TypeRules.Module], typed: [TypeRules.Module]) -> TypeCatalog {
         var catalog = TypeDefinitions.catalog(forEnvironment: project.projectFile.environment)
         for module in definitions + typed { catalog.add(module.types, module: module.name, file: module.file) }
-        return TypeRules.check(modules: typed + definitions, catalog: catalog).filter { diagnostic in
+        return catalog
+    }
+
+    /// The findings of `modules` against `catalog`, less those `.luarc.json` disables.
+    static func findings(of modules: [TypeRules.Module], catalog: TypeCatalog, disabled: Set<String>) -> [Diagnostic] {
+        TypeRules.check(modules: modules, catalog: catalog).filter { diagnostic in
             !TypeRules.luaLSNames(of: diagnostic.code).contains { disabled.contains($0) }
         }
     }
