@@ -11,16 +11,7 @@ import Testing
 @Suite struct TypeOverloadGenericCastTests {
     /// The type findings (FP9xx) of a one-module project whose module is `main`, with their places.
     private func places(_ main: String) throws -> [String] {
-        let scratch = try Scratch("overloads")
-        defer { scratch.remove() }
-        try scratch.file(
-            "flowpkg.json",
-            #"{"name": "T", "identifier": "com.example.t", "version": "1.0.0", "startModule": "Main"}"#)
-        try scratch.file("Sources/Main.lua", main)
-        let report = Validator.validate(projectAt: scratch.url)
-        return report.diagnostics.filter { $0.code.code.hasPrefix("FP9") }.map {
-            "\($0.code.code) \($0.place(relativeTo: scratch.url)) \($0.message)"
-        }
+        try TypeFindings.of(main, messages: true)
     }
 
     @Test func aCallThatFitsAnOverloadIsNotReported() throws {
