@@ -29,7 +29,8 @@ extension LuaFormatter {
                 }
                 parts.append(verbatim(from: first))
             } else {
-                let doc = statement(statements[position])
+                let doc =
+                    (markers.isEmpty ? settledStatement(statements[position]) : nil) ?? statement(statements[position])
                 let semicolon = semicolons(beforeParenthesis: position + 1 < statements.count)
                 if markers.contains("ignore") || (isRoot && !inRange(from: first)) {
                     parts.append(verbatim(from: first))

@@ -24,6 +24,8 @@ extension LuaFormatter {
         case .index, .call, .methodCall: return suffixedExpression(id)
         case .function:
             let keyword = token(.kwFunction)
+            functionValues += 1
+            defer { functionValues -= 1 }
             return .concat([keyword, functionBody(id, definition: false)])
         case .binary: return binaryExpression(id, indented: true)
         case .unary: return unaryExpression(node)

@@ -21,6 +21,9 @@ struct LuaFormatter {
     var breakCount = 0
     /// How many blocks deep the current statement is.
     var depth = 0
+    /// How many functions that are values (not statements) the cursor is inside: their
+    /// statements' indentation depends on the layout around them.
+    var functionValues = 0
 
     init(tree: SyntaxTree, stream: LuaTokenStream, options: FormatOptions) {
         self.tree = tree

@@ -1,0 +1,181 @@
+import LuaSyntax
+
+/// The fast path: a statement whose source already is what formatting gives is taken as one
+/// text (its source bytes), without building its layout. That holds for a statement on one
+/// line, without comments inside (one after it is kept as the full path keeps it) and without
+/// a function, whose tokens are spaced as StyLua spaces them flat (one space around binary
+/// operators, `=` and after `,`, inside a table's braces; none inside parentheses and
+/// brackets, around `.` and `:`, after a unary operator but `not`), whose strings are in the
+/// quotes `quote_style` keeps, whose calls have their parentheses and which fits in
+/// `column_width` at its indentation: its flat layout fits, so the printer prints it flat, and
+/// that is its source. Anything else (or any doubt) takes the full path.
+/// `FormatOptions.settledStatements` turns it off; FastPathIdentityTests format the Debian tree
+/// both ways and expect the same bytes.
+extension LuaFormatter {
+    /// The statement `id` as its source text when the fast path applies (the cursor then past
+    /// it), else nil (nothing consumed).
+    mutating func settledStatement(_ id: SyntaxTree.NodeID) -> Doc? {
+        guard settledAllowed else { return nil }
+        switch tree[id].kind {
+        case .local, .assignment, .callStatement, .returnStatement, .breakStatement, .gotoStatement: break
+        default: return nil
+        }
+        guard let last = settledEnd(), !keepsSemicolon(after: last), !hasLongTrailingComment(after: last) else {
+            return nil
+        }
+        let source = stream.source
+        let start = Int(stream.tokens[cursor].offset), end = stream.end(last)
+        var width = 0
+        for position in start..<end where source[position] & 0xC0 != 0x80 { width += 1 }
+        guard depth * options.indentColumns + width <= options.columnWidth else { return nil }
+        cursor = last + 1
+        let text = Doc.text(String(decoding: source[start..<end], as: UTF8.self), width: width)
+        guard stream.hasComment(before: last + 1) else { return text }
+        var parts = [text]
+        appendTrailingComments(of: last, to: &parts)
+        return .concat(parts)
+    }
+
+    /// Whether a `;` after token `last` stays (before a `(`), and so is measured on the line.
+    func keepsSemicolon(after last: Int) -> Bool {
+        stream.tokens[last + 1].kind == .semicolon && kind(at: last + 2 - cursor) == .leftParen
+    }
+
+    /// Whether a block comment follows token `last` on its line (measured with the statement).
+    func hasLongTrailingComment(after last: Int) -> Bool {
+        guard stream.hasComment(before: last + 1) else { return false }
+        for case .comment(_, true) in stream.trivia(before: last + 1) { return true }
+        return false
+    }
+
+    /// Whether the options and the place allow the fast path: the statement's indentation is
+    /// its block depth (not inside a function that is a value) and no option changes a flat
+    /// statement's tokens or line beyond what `settledEnd` checks.
+    var settledAllowed: Bool {
+        options.settledStatements && functionValues == 0 && range == nil && !pendingBreak
+            && options.callParentheses == .always && options.spaceAfterFunctionNames == .never
+            && options.collapseSimpleStatement == .never
+    }
+
+    /// The last token of the statement at the cursor when its tokens, on one line, are spaced
+    /// and written as formatting writes them; nil when not or unsure.
+    func settledEnd() -> Int? {
+        let tokens = stream.tokens
+        let source = stream.source
+        var index = cursor
+        var nesting = 0
+        var previous = tokens[index].kind
+        var previousUnary = false
+        guard Self.settledTokens[Int(previous.rawValue)], previous != .string || settledString(index) else {
+            return nil
+        }
+        while true {
+            index += 1
+            let kind = tokens[index].kind
+            if nesting == 0, let ends = Self.statementEnds(after: previous, first: index - 1 == cursor, next: kind) {
+                return ends ? index - 1 : nil
+            }
+            guard Self.settledTokens[Int(kind.rawValue)] else { return nil }
+            let valueBefore = Self.endsValue(previous)
+            let unary = !valueBefore && (kind == .minus || kind == .tilde || kind == .hash || kind == .kwNot)
+            guard let gap = Self.gap(previous, kind, valueBefore: valueBefore, previousUnary: previousUnary) else {
+                return nil
+            }
+            let from = stream.end(index - 1), to = Int(tokens[index].offset)
+            guard to - from == gap, gap == 0 || source[from] == 32 else { return nil }
+            switch kind {
+            case .leftParen, .leftBracket, .leftBrace: nesting += 1
+            case .rightParen, .rightBracket, .rightBrace:
+                nesting -= 1
+                if nesting < 0 { return nil }
+            case .string: if !settledString(index) { return nil }
+            case .semicolon: if nesting > 0 { return nil }
+            default: break
+            }
+            previous = kind
+            previousUnary = unary
+        }
+    }
+
+    /// Whether string token `index` is a short string in the quotes formatting keeps: the
+    /// preferred quote around it and no quote of either kind in it (StringQuotes leaves it as it is).
+    func settledString(_ index: Int) -> Bool {
+        let token = stream.tokens[index]
+        let start = Int(token.offset), end = start + Int(token.length)
+        let quote: UInt8 = options.quoteStyle == .autoPreferSingle || options.quoteStyle == .forceSingle ? 39 : 34
+        guard end - start >= 2, stream.source[start] == quote else { return false }
+        for position in (start + 1)..<(end - 1) where stream.source[position] == 34 || stream.source[position] == 39 {
+            return false
+        }
+        return true
+    }
+
+    /// Tokens a settled statement may hold (not a function, a label, a long string's kin: the
+    /// string check looks at the quotes).
+    static let settledTokens: [Bool] = (0...Int(UInt8.max)).map { raw in
+        guard let kind = LuaTokenKind(rawValue: UInt8(raw)) else { return false }
+        switch kind {
+        case .kwFunction, .doubleColon, .eof, .kwIf, .kwThen, .kwElse, .kwElseif, .kwEnd, .kwDo, .kwWhile, .kwFor,
+            .kwIn, .kwRepeat, .kwUntil:
+            return false
+        default: return true
+        }
+    }
+
+    /// Whether token kind `kind` ends a value (an operator after it is binary; a name after it
+    /// starts the next statement).
+    static func endsValue(_ kind: LuaTokenKind) -> Bool {
+        switch kind {
+        case .name, .number, .string, .kwNil, .kwTrue, .kwFalse, .dots, .rightParen, .rightBracket, .rightBrace:
+            return true
+        default: return false
+        }
+    }
+
+    /// At nesting 0, after `previous`, with `next` coming: true when the statement ends before
+    /// `next` (Lua's grammar: after a value, a name or a keyword starts the next statement),
+    /// false when the fast path must not be taken, nil when the statement goes on.
+    static func statementEnds(after previous: LuaTokenKind, first: Bool, next: LuaTokenKind) -> Bool? {
+        let blockEnd = next == .eof || next == .kwEnd || next == .kwElse || next == .kwElseif || next == .kwUntil
+        let startsNext =
+            blockEnd || next == .semicolon || next == .name || next == .kwLocal || next == .kwReturn || next == .kwIf
+            || next == .kwWhile || next == .kwFor || next == .kwDo || next == .kwFunction || next == .kwGoto
+            || next == .kwBreak || next == .kwRepeat || next == .doubleColon
+        if previous == .kwReturn && first { return blockEnd || next == .semicolon ? true : nil }
+        if previous == .kwBreak { return startsNext ? true : false }
+        guard endsValue(previous) else { return nil }
+        return startsNext ? true : nil
+    }
+
+    /// The spaces StyLua puts between `previous` and `next` in a flat statement; nil when the
+    /// pair is not one the fast path knows (a call without parentheses, a trailing separator).
+    static func gap(_ previous: LuaTokenKind, _ next: LuaTokenKind, valueBefore: Bool, previousUnary: Bool) -> Int? {
+        if next == .rightBrace {
+            return previous == .comma || previous == .semicolon ? nil : (previous == .leftBrace ? 0 : 1)
+        }
+        if next == .comma || next == .rightParen || next == .rightBracket { return 0 }
+        if previous == .comma || previous == .leftBrace { return 1 }
+        if previous == .leftParen || previous == .leftBracket { return 0 }
+        if next == .dot || next == .colon || previous == .dot || previous == .colon { return 0 }
+        if valueBefore {
+            switch next {
+            case .leftParen, .leftBracket: return 0
+            case .leftBrace, .string: return nil  // a call without parentheses gets them
+            case .assign: return 1
+            default: return binaryOperators.contains(next) ? 1 : nil
+            }
+        }
+        if previousUnary { return previous == .kwNot ? 1 : 0 }
+        if previous == .assign || previous == .kwLocal || previous == .kwReturn || previous == .kwGoto
+            || binaryOperators.contains(previous)
+        {
+            return 1
+        }
+        return nil
+    }
+
+    static let binaryOperators: Set<LuaTokenKind> = [
+        .plus, .minus, .star, .slash, .doubleSlash, .percent, .caret, .ampersand, .tilde, .pipe, .shiftLeft,
+        .shiftRight, .equal, .notEqual, .lessEqual, .greaterEqual, .less, .greater, .concat, .kwAnd, .kwOr,
+    ]
+}

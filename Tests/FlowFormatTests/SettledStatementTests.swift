@@ -1,0 +1,120 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+@testable import FlowFormat
+
+/// The fast path (a statement whose source already is its formatted text is taken as one text,
+/// LuaFormatter+SettledStatements) gives the bytes the full path gives: on Debian's Lua code
+/// bases with StyLua's defaults and with other options, on the pathological inputs, and on the
+/// pairs of tokens it must refuse.
+@Suite struct SettledStatementTests {
+    static func bothWays(_ source: [UInt8], _ options: FormatOptions = FormatOptions()) throws -> (
+        full: [UInt8], fast: [UInt8]
+    ) {
+        var full = options
+        full.settledStatements = false
+        var fast = options
+        fast.settledStatements = true
+        return (try LuaFormat.format(source, options: full), try LuaFormat.format(source, options: fast))
+    }
+
+    static func differing(_ files: [String], _ options: FormatOptions) throws -> [String] {
+        var differing: [String] = []
+        for path in files {
+            let source = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            guard let (full, fast) = try? bothWays(source, options) else { continue }  // ldoc stubs: not Lua
+            if full != fast { differing.append(path) }
+        }
+        return differing
+    }
+
+    /// Debian's /usr/share/lua/5.1 and 5.4 (5.2 and 5.3 hold mostly the same modules).
+    @Test func debianLuaFormatsTheSameWithAndWithoutTheFastPath() throws {
+        let files = InstalledLua.files().filter {
+            $0.hasPrefix("/usr/share/lua/5.1/") || $0.hasPrefix("/usr/share/lua/5.4/")
+        }
+        #expect(files.count > 600)
+        #expect(try Self.differing(files, FormatOptions()) == [])
+    }
+
+    @Test func otherOptionsFormatTheSameWithAndWithoutTheFastPath() throws {
+        let files = InstalledLua.files().filter { $0.hasPrefix("/usr/share/lua/5.1/") }
+        #expect(files.count > 300)
+        var narrow = FormatOptions()
+        narrow.columnWidth = 80
+        narrow.indentType = .spaces
+        narrow.indentWidth = 2
+        narrow.quoteStyle = .autoPreferSingle
+        #expect(try Self.differing(files, narrow) == [])
+        var windows = FormatOptions()
+        windows.lineEndings = .windows
+        windows.quoteStyle = .forceDouble
+        windows.columnWidth = 60
+        #expect(try Self.differing(files, windows) == [])
+    }
+
+    @Test func pathologicalInputsFormatTheSameWithAndWithoutTheFastPath() throws {
+        var deep = ""
+        for level in 1...190 { deep += level % 2 == 0 ? "f(" : "{ " }
+        deep += "1"
+        for level in (1...190).reversed() { deep += level % 2 == 0 ? ")" : " }" }
+        let nesting = String(repeating: "local x = \(deep)\n", count: 20)
+        let items = (1...2_000).map { "{ id = \($0), name = \"item\($0)\", weight = \($0).5 }" }
+        let table = "return { " + items.joined(separator: ", ") + " }\n"
+        let lines =
+            "local t = {}\n"
+            + (1...10_000).map { "local v\($0 % 150) = t[\($0)] + \($0) -- row \($0)" }.joined(separator: "\n") + "\n"
+        for source in [nesting, table, lines] {
+            let (full, fast) = try Self.bothWays(Array(source.utf8))
+            #expect(full == fast)
+        }
+    }
+
+    /// The fast path is taken (one text for the statement) where the source is settled, and
+    /// not where formatting changes it; the output is the full path's either way.
+    @Test func takenOnlyWhereTheSourceIsWhatFormattingGives() throws {
+        let settled = "local x = t.a[1] + -y * #z .. \"s\"\nf(a, { b = 1 }, not c) -- note\nreturn x, ...\n"
+        let (doc, _) = try LuaFormat.layout(Array(settled.utf8), options: FormatOptions(), range: nil)
+        guard case .concat(let parts, _) = doc else {
+            Issue.record("a block is a concatenation")
+            return
+        }
+        let texts = parts.compactMap { part -> String? in
+            if case .text(let text, _) = part { return text }
+            if case .concat(let inner, _) = part, case .text(let text, _)? = inner.first { return text }
+            return nil
+        }
+        #expect(texts == ["local x = t.a[1] + -y * #z .. \"s\"", "f(a, { b = 1 }, not c)", "return x, ..."])
+        let unsettled = [
+            ("local s = 'a'\n", "local s = \"a\"\n"),
+            ("f\"x\"\n", "f(\"x\")\n"),
+            ("f{ 1 }\n", "f({ 1 })\n"),
+            ("local t = { a, }\n", "local t = { a }\n"),
+            ("local t = { a; b }\n", "local t = { a, b }\n"),
+            ("x = - -y\n", "x = - -y\n"),
+            ("local k <const> = 1\n", "local k <const> = 1\n"),
+            ("local a = b;\n(f)()\n", "local a = b;\n(f)()\n"),
+            ("x = a\n.b\n", "x = a.b\n"),
+        ]
+        for (source, expected) in unsettled {
+            let (full, fast) = try Self.bothWays(Array(source.utf8))
+            #expect(String(decoding: fast, as: UTF8.self) == expected)
+            #expect(full == fast)
+        }
+    }
+
+    /// A statement exactly as wide as the column width is settled; one column more is not.
+    @Test func theColumnWidthIsMeasuredAtTheStatementsIndentation() throws {
+        var options = FormatOptions()
+        options.columnWidth = 24
+        let fits = "do\n\tlocal x = aa + bbbbb\nend\n"  // 4 columns of indentation + 20
+        let (full, fast) = try Self.bothWays(Array(fits.utf8), options)
+        #expect(String(decoding: fast, as: UTF8.self) == fits)
+        #expect(full == fast)
+        let over = "do\n\tlocal x = aa + bbbbbb\nend\n"
+        let (fullOver, fastOver) = try Self.bothWays(Array(over.utf8), options)
+        #expect(fullOver == fastOver)
+        #expect(String(decoding: fastOver, as: UTF8.self) != over)
+    }
+}
