@@ -5,10 +5,10 @@ import LuaSyntax
 /// line, without comments inside (one after it is kept as the full path keeps it) and without
 /// a function, whose tokens are spaced as StyLua spaces them flat (one space around binary
 /// operators, `=` and after `,`, inside a table's braces; none inside parentheses and
-/// brackets, around `.` and `:`, after a unary operator but `not`), whose strings are in the
-/// quotes `quote_style` keeps, whose calls have their parentheses and which fits in
+/// brackets, around `.` and `:`, after a unary operator but `not`), whose strings hold no
+/// quote (only their own quotes may change, to those `quote_style` gives), whose calls have their parentheses and which fits in
 /// `column_width` at its indentation: its flat layout fits, so the printer prints it flat, and
-/// that is its source. Anything else (or any doubt) takes the full path.
+/// that is its source (its strings' quotes set). Anything else (or any doubt) takes the full path.
 /// `FormatOptions.settledStatements` turns it off; FastPathIdentityTests format the Debian tree
 /// both ways and expect the same bytes.
 extension LuaFormatter {
@@ -28,8 +28,8 @@ extension LuaFormatter {
         var width = 0
         for position in start..<end where source[position] & 0xC0 != 0x80 { width += 1 }
         guard depth * options.indentColumns + width <= options.columnWidth else { return nil }
+        let text = Doc.text(settledText(from: start, to: end, last: last), width: width)
         cursor = last + 1
-        let text = Doc.text(String(decoding: source[start..<end], as: UTF8.self), width: width)
         guard stream.hasComment(before: last + 1) else { return text }
         var parts = [text]
         appendTrailingComments(of: last, to: &parts)
@@ -97,13 +97,43 @@ extension LuaFormatter {
         }
     }
 
-    /// Whether string token `index` is a short string in the quotes formatting keeps: the
-    /// preferred quote around it and no quote of either kind in it (StringQuotes leaves it as it is).
+    /// The source from `start` to `end` (the statement's tokens up to token `last`), each
+    /// string in the quote formatting gives it (`settledString`: only its quotes change).
+    func settledText(from start: Int, to end: Int, last: Int) -> String {
+        let source = stream.source
+        let quote = settledQuote
+        var index = cursor
+        while index <= last {
+            let token = stream.tokens[index]
+            if token.kind == .string && source[Int(token.offset)] != quote { break }
+            index += 1
+        }
+        guard index <= last else { return String(decoding: source[start..<end], as: UTF8.self) }
+        var bytes = Array(source[start..<end])
+        while index <= last {
+            let token = stream.tokens[index]
+            if token.kind == .string {
+                bytes[Int(token.offset) - start] = quote
+                bytes[Int(token.offset + token.length) - 1 - start] = quote
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The quote a string without quotes in it gets (StringQuotes' rule).
+    var settledQuote: UInt8 {
+        options.quoteStyle == .autoPreferSingle || options.quoteStyle == .forceSingle ? 39 : 34
+    }
+
+    /// Whether string token `index` is a short string without a quote of either kind in it:
+    /// formatting writes it as it is but for its quotes, which become `settledQuote`
+    /// (StringQuotes), so its width stays.
     func settledString(_ index: Int) -> Bool {
         let token = stream.tokens[index]
         let start = Int(token.offset), end = start + Int(token.length)
-        let quote: UInt8 = options.quoteStyle == .autoPreferSingle || options.quoteStyle == .forceSingle ? 39 : 34
-        guard end - start >= 2, stream.source[start] == quote else { return false }
+        let first = stream.source[start]
+        guard end - start >= 2, first == 34 || first == 39 else { return false }
         for position in (start + 1)..<(end - 1) where stream.source[position] == 34 || stream.source[position] == 39 {
             return false
         }

@@ -74,7 +74,7 @@ import Testing
     /// The fast path is taken (one text for the statement) where the source is settled, and
     /// not where formatting changes it; the output is the full path's either way.
     @Test func takenOnlyWhereTheSourceIsWhatFormattingGives() throws {
-        let settled = "local x = t.a[1] + -y * #z .. \"s\"\nf(a, { b = 1 }, not c) -- note\nreturn x, ...\n"
+        let settled = "local x = t.a[1] + -y * #z .. 's'\nf(a, { b = 1 }, not c) -- note\nreturn x, ...\n"
         let (doc, _) = try LuaFormat.layout(Array(settled.utf8), options: FormatOptions(), range: nil)
         guard case .concat(let parts, _) = doc else {
             Issue.record("a block is a concatenation")
@@ -87,7 +87,8 @@ import Testing
         }
         #expect(texts == ["local x = t.a[1] + -y * #z .. \"s\"", "f(a, { b = 1 }, not c)", "return x, ..."])
         let unsettled = [
-            ("local s = 'a'\n", "local s = \"a\"\n"),
+            ("local s = 'a\\'b'\n", "local s = \"a'b\"\n"),
+            ("local s = 'a\"b'\n", "local s = 'a\"b'\n"),
             ("f\"x\"\n", "f(\"x\")\n"),
             ("f{ 1 }\n", "f({ 1 })\n"),
             ("local t = { a, }\n", "local t = { a }\n"),
