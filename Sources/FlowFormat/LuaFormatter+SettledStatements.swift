@@ -1,16 +1,17 @@
 import LuaSyntax
 
-/// The fast path: a statement whose source already is what formatting gives is taken as one
-/// text (its source bytes), without building its layout. That holds for a statement on one
-/// line, without comments inside (one after it is kept as the full path keeps it) and without
-/// a function, whose tokens are spaced as StyLua spaces them flat (one space around binary
-/// operators, `=` and after `,`, inside a table's braces; none inside parentheses and
-/// brackets, around `.` and `:`, after a unary operator but `not`), whose strings hold no
-/// quote (only their own quotes may change, to those `quote_style` gives), whose calls have their parentheses and which fits in
-/// `column_width` at its indentation: its flat layout fits, so the printer prints it flat, and
-/// that is its source (its strings' quotes set). Anything else (or any doubt) takes the full path.
-/// `FormatOptions.settledStatements` turns it off; FastPathIdentityTests format the Debian tree
-/// both ways and expect the same bytes.
+/// The fast path: a statement whose formatted text is known from its tokens alone is taken as
+/// one text, without building its layout. That holds for a statement on one line, without
+/// comments inside (one after it is kept as the full path keeps it) and without a function,
+/// whose strings hold no quote (only their own quotes may change, to those `quote_style`
+/// gives), whose calls have their parentheses, and whose tokens spaced as StyLua spaces them
+/// flat (one space around binary operators and `=`, after `,` and inside a table's braces;
+/// none inside parentheses and brackets, around `.` and `:`, after a unary operator but
+/// `not`) fit in `column_width` at its indentation: its flat layout fits, so the printer
+/// prints it flat, and that is this text. A statement holding a table is taken only when its
+/// source is already spaced so (StyLua reads a table's width in the source). Anything else,
+/// or any doubt, takes the full path. `FormatOptions.settledStatements` turns it off;
+/// SettledStatementTests format Debian's Lua both ways and expect the same bytes.
 extension LuaFormatter {
     /// The statement `id` as its source text when the fast path applies (the cursor then past
     /// it), else nil (nothing consumed).
@@ -20,15 +21,16 @@ extension LuaFormatter {
         case .local, .assignment, .callStatement, .returnStatement, .breakStatement, .gotoStatement: break
         default: return nil
         }
-        guard let last = settledEnd(), !keepsSemicolon(after: last), !hasLongTrailingComment(after: last) else {
+        guard let (last, respaced) = settledEnd(), !keepsSemicolon(after: last), !hasLongTrailingComment(after: last)
+        else {
             return nil
         }
-        let source = stream.source
         let start = Int(stream.tokens[cursor].offset), end = stream.end(last)
+        let string = respaced ? respacedText(last: last) : settledText(from: start, to: end, last: last)
         var width = 0
-        for position in start..<end where source[position] & 0xC0 != 0x80 { width += 1 }
+        for byte in string.utf8 where byte & 0xC0 != 0x80 { width += 1 }
         guard depth * options.indentColumns + width <= options.columnWidth else { return nil }
-        let text = Doc.text(settledText(from: start, to: end, last: last), width: width)
+        let text = Doc.text(string, width: width)
         cursor = last + 1
         guard stream.hasComment(before: last + 1) else { return text }
         var parts = [text]
@@ -57,15 +59,20 @@ extension LuaFormatter {
             && options.collapseSimpleStatement == .never
     }
 
-    /// The last token of the statement at the cursor when its tokens, on one line, are spaced
-    /// and written as formatting writes them; nil when not or unsure.
-    func settledEnd() -> Int? {
+    /// The last token of the statement at the cursor when its tokens, on one line, are written
+    /// as formatting writes them, and whether the spaces between them differ from formatting's
+    /// (then `respacedText` gives them; never in a statement holding a table, whose width
+    /// StyLua reads in the source); nil when not or unsure.
+    func settledEnd() -> (last: Int, respaced: Bool)? {
         let tokens = stream.tokens
         let source = stream.source
         var index = cursor
         var nesting = 0
         var previous = tokens[index].kind
         var previousUnary = false
+        var respaced = false, hasTable = false
+        // A local's names, where `<` opens an attribute (`<const>`), not a comparison.
+        var localNames = previous == .kwLocal
         guard Self.settledTokens[Int(previous.rawValue)], previous != .string || settledString(index) else {
             return nil
         }
@@ -73,18 +80,26 @@ extension LuaFormatter {
             index += 1
             let kind = tokens[index].kind
             if nesting == 0, let ends = Self.statementEnds(after: previous, first: index - 1 == cursor, next: kind) {
-                return ends ? index - 1 : nil
+                return ends && !(respaced && hasTable) ? (index - 1, respaced) : nil
             }
-            guard Self.settledTokens[Int(kind.rawValue)] else { return nil }
-            let valueBefore = Self.endsValue(previous)
-            let unary = !valueBefore && (kind == .minus || kind == .tilde || kind == .hash || kind == .kwNot)
-            guard let gap = Self.gap(previous, kind, valueBefore: valueBefore, previousUnary: previousUnary) else {
-                return nil
-            }
+            guard Self.settledTokens[Int(kind.rawValue)],
+                let (gap, unary) = Self.gap(previous, kind, previousUnary: previousUnary)
+            else { return nil }
             let from = stream.end(index - 1), to = Int(tokens[index].offset)
-            guard to - from == gap, gap == 0 || source[from] == 32 else { return nil }
+            if to - from != gap || (gap == 1 && source[from] != 32) {
+                // Spaces or tabs only: a line break or a comment keeps the full path.
+                for position in from..<to where source[position] != 32 && source[position] != 9 { return nil }
+                respaced = true
+            }
+            if localNames && (kind == .less || kind == .assign) {
+                guard kind == .assign else { return nil }
+                localNames = false
+            }
             switch kind {
-            case .leftParen, .leftBracket, .leftBrace: nesting += 1
+            case .leftParen, .leftBracket: nesting += 1
+            case .leftBrace:
+                nesting += 1
+                hasTable = true
             case .rightParen, .rightBracket, .rightBrace:
                 nesting -= 1
                 if nesting < 0 { return nil }
@@ -95,6 +110,32 @@ extension LuaFormatter {
             previous = kind
             previousUnary = unary
         }
+    }
+
+    /// The statement's tokens up to token `last` with formatting's spaces between them (one or
+    /// none, as `gap` says) and its strings' quotes set.
+    func respacedText(last: Int) -> String {
+        let source = stream.source
+        let quote = settledQuote
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(stream.end(last) - Int(stream.tokens[cursor].offset))
+        var previousUnary = false
+        for index in cursor...last {
+            let token = stream.tokens[index]
+            if index > cursor,
+                let (gap, unary) = Self.gap(stream.tokens[index - 1].kind, token.kind, previousUnary: previousUnary)
+            {
+                if gap == 1 { bytes.append(32) }
+                previousUnary = unary
+            }
+            let start = Int(token.offset)
+            bytes.append(contentsOf: source[start..<(start + Int(token.length))])
+            if token.kind == .string {
+                bytes[bytes.count - Int(token.length)] = quote
+                bytes[bytes.count - 1] = quote
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The source from `start` to `end` (the statement's tokens up to token `last`), each
@@ -177,15 +218,26 @@ extension LuaFormatter {
         return startsNext ? true : nil
     }
 
-    /// The spaces StyLua puts between `previous` and `next` in a flat statement; nil when the
-    /// pair is not one the fast path knows (a call without parentheses, a trailing separator).
-    static func gap(_ previous: LuaTokenKind, _ next: LuaTokenKind, valueBefore: Bool, previousUnary: Bool) -> Int? {
+    /// The spaces StyLua puts between `previous` and `next` in a flat statement, and whether
+    /// `next` is a unary operator; nil when the pair is not one the fast path knows (a call
+    /// without parentheses, a trailing separator, `- -x`, `1 .x`).
+    static func gap(_ previous: LuaTokenKind, _ next: LuaTokenKind, previousUnary: Bool) -> (Int, Bool)? {
+        let valueBefore = endsValue(previous)
+        let unary = !valueBefore && (next == .minus || next == .tilde || next == .hash || next == .kwNot)
+        guard let gap = spaces(previous, next, valueBefore: valueBefore, previousUnary: previousUnary) else {
+            return nil
+        }
+        return (gap, unary)
+    }
+
+    static func spaces(_ previous: LuaTokenKind, _ next: LuaTokenKind, valueBefore: Bool, previousUnary: Bool) -> Int? {
         if next == .rightBrace {
             return previous == .comma || previous == .semicolon ? nil : (previous == .leftBrace ? 0 : 1)
         }
         if next == .comma || next == .rightParen || next == .rightBracket { return 0 }
         if previous == .comma || previous == .leftBrace { return 1 }
         if previous == .leftParen || previous == .leftBracket { return 0 }
+        if previous == .number && (next == .dot || next == .colon) { return nil }
         if next == .dot || next == .colon || previous == .dot || previous == .colon { return 0 }
         if valueBefore {
             switch next {
@@ -195,7 +247,10 @@ extension LuaFormatter {
             default: return binaryOperators.contains(next) ? 1 : nil
             }
         }
-        if previousUnary { return previous == .kwNot ? 1 : 0 }
+        if previousUnary {
+            if previous == .kwNot { return 1 }
+            return next == .minus || next == .tilde ? nil : 0
+        }
         if previous == .assign || previous == .kwLocal || previous == .kwReturn || previous == .kwGoto
             || binaryOperators.contains(previous)
         {

@@ -105,6 +105,27 @@ import Testing
         }
     }
 
+    /// The texts of the top-level statements the fast path took in `source`'s layout.
+    static func settledTexts(_ source: String) throws -> [String] {
+        let (doc, _) = try LuaFormat.layout(Array(source.utf8), options: FormatOptions(), range: nil)
+        guard case .concat(let parts, _) = doc else { return [] }
+        return parts.compactMap { part -> String? in
+            if case .text(let text, _) = part { return text }
+            return nil
+        }
+    }
+
+    /// Tokens spaced otherwise in the source get formatting's spaces, but not in a statement
+    /// holding a table (StyLua reads a table's width in the source) or across a line break.
+    @Test func respacedOnOneLineOutsideTables() throws {
+        let source = "local  x=a+f( b )..'c'\ny = - x\nt = {  a = 1 }\nz = a +\n  b\n"
+        #expect(try Self.settledTexts(source) == ["local x = a + f(b) .. \"c\"", "y = -x"])
+        let (full, fast) = try Self.bothWays(Array(source.utf8))
+        #expect(full == fast)
+        #expect(
+            String(decoding: fast, as: UTF8.self) == "local x = a + f(b) .. \"c\"\ny = -x\nt = { a = 1 }\nz = a + b\n")
+    }
+
     /// A statement exactly as wide as the column width is settled; one column more is not.
     @Test func theColumnWidthIsMeasuredAtTheStatementsIndentation() throws {
         var options = FormatOptions()
