@@ -77,7 +77,7 @@ extension LuaFormatter {
     /// The StyLua markers (`ignore`, `ignore start`, `ignore end`) in the comments on lines
     /// of their own before token `index`.
     func ignoreMarkers(before index: Int) -> [String] {
-        guard stream.hasComment(before: index) else { return [] }
+        guard stream.hasComment(before: index), mentionsStyLua(before: index) else { return [] }
         var markers: [String] = []
         for case .comment(let text, false) in stream.trivia(before: index) {
             let body = text.dropFirst(2).trimmingPrefix(while: { $0 == " " || $0 == "\t" })
@@ -86,6 +86,22 @@ extension LuaFormatter {
             }
         }
         return markers
+    }
+
+    /// Whether `stylua:` is written before token `index` (where a marker's comment would be):
+    /// most comments are not markers, and this reads them without splitting them out.
+    func mentionsStyLua(before index: Int) -> Bool {
+        let marker: [UInt8] = [115, 116, 121, 108, 117, 97, 58]  // stylua:
+        let source = stream.source
+        var position = index == 0 ? stream.preludeEnd : stream.end(index - 1)
+        let stop = Int(stream.tokens[index].offset) - marker.count
+        while position <= stop {
+            if source[position] == 115 && source[position..<(position + marker.count)].elementsEqual(marker) {
+                return true
+            }
+            position += 1
+        }
+        return false
     }
 
     /// The `;` after a statement: dropped, unless the next statement starts with `(` (where

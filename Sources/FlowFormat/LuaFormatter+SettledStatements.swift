@@ -244,7 +244,7 @@ extension LuaFormatter {
             case .leftParen, .leftBracket: return 0
             case .leftBrace, .string: return nil  // a call without parentheses gets them
             case .assign: return 1
-            default: return binaryOperators.contains(next) ? 1 : nil
+            default: return binaryOperators[Int(next.rawValue)] ? 1 : nil
             }
         }
         if previousUnary {
@@ -252,15 +252,21 @@ extension LuaFormatter {
             return next == .minus || next == .tilde ? nil : 0
         }
         if previous == .assign || previous == .kwLocal || previous == .kwReturn || previous == .kwGoto
-            || binaryOperators.contains(previous)
+            || binaryOperators[Int(previous.rawValue)]
         {
             return 1
         }
         return nil
     }
 
-    static let binaryOperators: Set<LuaTokenKind> = [
-        .plus, .minus, .star, .slash, .doubleSlash, .percent, .caret, .ampersand, .tilde, .pipe, .shiftLeft,
-        .shiftRight, .equal, .notEqual, .lessEqual, .greaterEqual, .less, .greater, .concat, .kwAnd, .kwOr,
-    ]
+    /// The binary operators, by token kind.
+    static let binaryOperators: [Bool] = (0...Int(UInt8.max)).map { raw in
+        guard let kind = LuaTokenKind(rawValue: UInt8(raw)) else { return false }
+        switch kind {
+        case .plus, .minus, .star, .slash, .doubleSlash, .percent, .caret, .ampersand, .tilde, .pipe, .shiftLeft,
+            .shiftRight, .equal, .notEqual, .lessEqual, .greaterEqual, .less, .greater, .concat, .kwAnd, .kwOr:
+            return true
+        default: return false
+        }
+    }
 }
