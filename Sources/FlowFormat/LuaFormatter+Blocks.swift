@@ -10,6 +10,8 @@ extension LuaFormatter {
         var parts: [Doc] = []
         parts.reserveCapacity(statements.count * 5 + 4)
         let isRoot = id == tree.root
+        let enclosingStart = statementStart
+        defer { statementStart = enclosingStart }
         var position = 0
         while position < statements.count {
             if position > 0 { parts.append(.hardLine) }
@@ -19,6 +21,7 @@ extension LuaFormatter {
             parts.append(contentsOf: leadingComments(of: cursor, atStatement: true, keepBlank: position > 0))
             leadingDoneFor = cursor
             let first = cursor
+            statementStart = first
             if markers.contains("ignore start") {
                 _ = statement(statements[position])
                 _ = semicolons(beforeParenthesis: false)

@@ -23,9 +23,10 @@ extension LuaFormatter {
         case .name: return token(.name)
         case .index, .call, .methodCall: return suffixedExpression(id)
         case .function:
+            let levels = cursor - statementStart
             let keyword = token(.kwFunction)
-            functionValues += 1
-            defer { functionValues -= 1 }
+            functionIndent += levels
+            defer { functionIndent -= levels }
             return .concat([keyword, functionBody(id, definition: false)])
         case .binary: return binaryExpression(id, indented: true)
         case .unary: return unaryExpression(node)

@@ -7,7 +7,8 @@ import LuaSyntax
 /// gives), whose calls have their parentheses, and whose tokens spaced as StyLua spaces them
 /// flat (one space around binary operators and `=`, after `,` and inside a table's braces;
 /// none inside parentheses and brackets, around `.` and `:`, after a unary operator but
-/// `not`) fit in `column_width` at its indentation: its flat layout fits, so the printer
+/// `not`) fit in `column_width` at its indentation (its block's depth; in a function that is
+/// a value, at most `functionIndent` levels more): its flat layout fits, so the printer
 /// prints it flat, and that is this text. A statement holding a table is taken only when its
 /// source is already spaced so (StyLua reads a table's width in the source). Anything else,
 /// or any doubt, takes the full path. `FormatOptions.settledStatements` turns it off;
@@ -29,7 +30,7 @@ extension LuaFormatter {
         let string = respaced ? respacedText(last: last) : settledText(from: start, to: end, last: last)
         var width = 0
         for byte in string.utf8 where byte & 0xC0 != 0x80 { width += 1 }
-        guard depth * options.indentColumns + width <= options.columnWidth else { return nil }
+        guard (depth + functionIndent) * options.indentColumns + width <= options.columnWidth else { return nil }
         let text = Doc.text(string, width: width)
         cursor = last + 1
         guard stream.hasComment(before: last + 1) else { return text }
@@ -50,11 +51,10 @@ extension LuaFormatter {
         return false
     }
 
-    /// Whether the options and the place allow the fast path: the statement's indentation is
-    /// its block depth (not inside a function that is a value) and no option changes a flat
-    /// statement's tokens or line beyond what `settledEnd` checks.
+    /// Whether the options allow the fast path: no option changes a flat statement's tokens or
+    /// line beyond what `settledEnd` checks.
     var settledAllowed: Bool {
-        options.settledStatements && functionValues == 0 && range == nil && !pendingBreak
+        options.settledStatements && range == nil && !pendingBreak
             && options.callParentheses == .always && options.spaceAfterFunctionNames == .never
             && options.collapseSimpleStatement == .never
     }

@@ -21,9 +21,13 @@ struct LuaFormatter {
     var breakCount = 0
     /// How many blocks deep the current statement is.
     var depth = 0
-    /// How many functions that are values (not statements) the cursor is inside: their
-    /// statements' indentation depends on the layout around them.
-    var functionValues = 0
+    /// The first token of the statement being formatted.
+    var statementStart = 0
+    /// At most how many levels of indentation the functions that are values (not statements)
+    /// around the cursor add to their blocks' depth: each level the layout opens before a
+    /// function's keyword is opened by a token of its statement before the keyword (a
+    /// bracket, an operator, `=`), so their count bounds it.
+    var functionIndent = 0
 
     init(tree: SyntaxTree, stream: LuaTokenStream, options: FormatOptions) {
         self.tree = tree

@@ -126,6 +126,34 @@ import Testing
             String(decoding: fast, as: UTF8.self) == "local x = a + f(b) .. \"c\"\ny = -x\nt = { a = 1 }\nz = a + b\n")
     }
 
+    /// In a function that is a value, a statement is taken when it fits at its block's depth
+    /// plus one level for each token of its statement before the function (what the layout
+    /// may indent by, at most); else the full path decides, at the indentation it gives.
+    @Test func inAFunctionValueTheIndentationIsBoundedByTheTokensBeforeIt() throws {
+        let source = "f(a, function()\n\tlocal x = y + z\nend)\n"
+        let (doc, _) = try LuaFormat.layout(Array(source.utf8), options: FormatOptions(), range: nil)
+        #expect(Self.holdsText(doc, "local x = y + z"))
+        for width in [20, 24, 26, 28, 30, 40] {
+            var options = FormatOptions()
+            options.columnWidth = width
+            let nested =
+                "call(aaaa, bbbb, function()\n\tlocal value = first + second\nend, { k = function()\n\treturn 1\nend })\n"
+            let (full, fast) = try Self.bothWays(Array(nested.utf8), options)
+            #expect(full == fast, "column width \(width)")
+        }
+    }
+
+    /// Whether `doc` holds the text `text` as one node.
+    static func holdsText(_ doc: Doc, _ text: String) -> Bool {
+        switch doc {
+        case .text(let string, _): return string == text
+        case .concat(let parts, _): return parts.contains { holdsText($0, text) }
+        case .indent(let inner, _), .group(let inner, _): return holdsText(inner, text)
+        case .choice(let states, _, _): return states.contains { holdsText($0, text) }
+        default: return false
+        }
+    }
+
     /// A statement exactly as wide as the column width is settled; one column more is not.
     @Test func theColumnWidthIsMeasuredAtTheStatementsIndentation() throws {
         var options = FormatOptions()
