@@ -240,6 +240,7 @@ extension LuaFormatter {
     /// ` condition keyword` after `if`, `elseif` or `while`: on one line when it fits, else
     /// the condition on lines of its own between the two keywords.
     mutating func headerCondition(_ condition: SyntaxTree.NodeID, closing: LuaTokenKind) -> Doc {
+        if let settled = settledCondition(closing: closing) { return settled }
         let (flat, hung) = self.condition(condition)
         let keyword = token(closing)
         return .group(.concat([.indent(.concat([.line, .ifBreak(broken: hung, flat: flat)])), .line, keyword]))

@@ -39,9 +39,27 @@ extension LuaFormatter {
         return .concat(parts)
     }
 
+    /// ` condition keyword` after `if`, `elseif` or `while` (the keyword just consumed) as one
+    /// text and the keyword, when the condition is settled as a statement would be, is not in
+    /// parentheses (formatting drops them) and the header fits on its line; else nil, nothing
+    /// consumed.
+    mutating func settledCondition(closing: LuaTokenKind) -> Doc? {
+        guard settledAllowed, !kind.is(.leftParen), !stream.hasComment(before: cursor),
+            let (last, respaced) = settledEnd(closing: closing), !stream.hasComment(before: last + 1)
+        else { return nil }
+        let start = Int(stream.tokens[cursor].offset), end = stream.end(last)
+        let string = respaced ? respacedText(last: last) : settledText(from: start, to: end, last: last)
+        var width = 0
+        for byte in string.utf8 where byte & 0xC0 != 0x80 { width += 1 }
+        let header = Int(stream.tokens[cursor - 1].length) + 1 + width + 1 + closing.display.utf8.count
+        guard (depth + functionIndent) * options.indentColumns + header <= options.columnWidth else { return nil }
+        cursor = last + 1
+        return .concat([.space, .text(string, width: width), .space, token(closing)])
+    }
+
     /// Whether a `;` after token `last` stays (before a `(`), and so is measured on the line.
     func keepsSemicolon(after last: Int) -> Bool {
-        stream.tokens[last + 1].kind == .semicolon && kind(at: last + 2 - cursor) == .leftParen
+        stream.tokens[last + 1].kind.is(.semicolon) && kind(at: last + 2 - cursor).is(.leftParen)
     }
 
     /// Whether a block comment follows token `last` on its line (measured with the statement).
@@ -63,23 +81,31 @@ extension LuaFormatter {
     /// as formatting writes them, and whether the spaces between them differ from formatting's
     /// (then `respacedText` gives them; never in a statement holding a table, whose width
     /// StyLua reads in the source); nil when not or unsure.
-    func settledEnd() -> (last: Int, respaced: Bool)? {
+    /// With `closing` (`then`, `do`): the last token of the condition at the cursor, which that
+    /// keyword ends.
+    func settledEnd(closing: LuaTokenKind? = nil) -> (last: Int, respaced: Bool)? {
         let tokens = stream.tokens
         let source = stream.source
         var index = cursor
         var nesting = 0
         var previous = tokens[index].kind
-        var previousUnary = false
+        var previousUnary = Self.isUnary(previous)  // a condition may start with one
         var respaced = false, hasTable = false
         // A local's names, where `<` opens an attribute (`<const>`), not a comparison.
-        var localNames = previous == .kwLocal
-        guard Self.settledTokens[Int(previous.rawValue)], previous != .string || settledString(index) else {
+        var localNames = previous.is(.kwLocal)
+        guard Self.settledTokens[Int(previous.rawValue)], !previous.is(.string) || settledString(index) else {
             return nil
         }
         while true {
             index += 1
             let kind = tokens[index].kind
-            if nesting == 0, let ends = Self.statementEnds(after: previous, first: index - 1 == cursor, next: kind) {
+            if nesting == 0, let closing {
+                if kind.is(closing) {
+                    return Self.endsValue(previous) && !(respaced && hasTable) ? (index - 1, respaced) : nil
+                }
+            } else if nesting == 0,
+                let ends = Self.statementEnds(after: previous, first: index - 1 == cursor, next: kind)
+            {
                 return ends && !(respaced && hasTable) ? (index - 1, respaced) : nil
             }
             guard Self.settledTokens[Int(kind.rawValue)],
@@ -91,8 +117,8 @@ extension LuaFormatter {
                 for position in from..<to where source[position] != 32 && source[position] != 9 { return nil }
                 respaced = true
             }
-            if localNames && (kind == .less || kind == .assign) {
-                guard kind == .assign else { return nil }
+            if localNames && (kind.is(.less) || kind.is(.assign)) {
+                guard kind.is(.assign) else { return nil }
                 localNames = false
             }
             switch kind {
@@ -119,7 +145,7 @@ extension LuaFormatter {
         let quote = settledQuote
         var bytes: [UInt8] = []
         bytes.reserveCapacity(stream.end(last) - Int(stream.tokens[cursor].offset))
-        var previousUnary = false
+        var previousUnary = Self.isUnary(stream.tokens[cursor].kind)
         for index in cursor...last {
             let token = stream.tokens[index]
             if index > cursor,
@@ -130,7 +156,7 @@ extension LuaFormatter {
             }
             let start = Int(token.offset)
             bytes.append(contentsOf: source[start..<(start + Int(token.length))])
-            if token.kind == .string {
+            if token.kind.is(.string) {
                 bytes[bytes.count - Int(token.length)] = quote
                 bytes[bytes.count - 1] = quote
             }
@@ -146,14 +172,14 @@ extension LuaFormatter {
         var index = cursor
         while index <= last {
             let token = stream.tokens[index]
-            if token.kind == .string && source[Int(token.offset)] != quote { break }
+            if token.kind.is(.string) && source[Int(token.offset)] != quote { break }
             index += 1
         }
         guard index <= last else { return String(decoding: source[start..<end], as: UTF8.self) }
         var bytes = Array(source[start..<end])
         while index <= last {
             let token = stream.tokens[index]
-            if token.kind == .string {
+            if token.kind.is(.string) {
                 bytes[Int(token.offset) - start] = quote
                 bytes[Int(token.offset + token.length) - 1 - start] = quote
             }
@@ -207,13 +233,14 @@ extension LuaFormatter {
     /// `next` (Lua's grammar: after a value, a name or a keyword starts the next statement),
     /// false when the fast path must not be taken, nil when the statement goes on.
     static func statementEnds(after previous: LuaTokenKind, first: Bool, next: LuaTokenKind) -> Bool? {
-        let blockEnd = next == .eof || next == .kwEnd || next == .kwElse || next == .kwElseif || next == .kwUntil
+        let blockEnd = next.is(.eof) || next.is(.kwEnd) || next.is(.kwElse) || next.is(.kwElseif) || next.is(.kwUntil)
         let startsNext =
-            blockEnd || next == .semicolon || next == .name || next == .kwLocal || next == .kwReturn || next == .kwIf
-            || next == .kwWhile || next == .kwFor || next == .kwDo || next == .kwFunction || next == .kwGoto
-            || next == .kwBreak || next == .kwRepeat || next == .doubleColon
-        if previous == .kwReturn && first { return blockEnd || next == .semicolon ? true : nil }
-        if previous == .kwBreak { return startsNext ? true : false }
+            blockEnd || next.is(.semicolon) || next.is(.name) || next.is(.kwLocal) || next.is(.kwReturn)
+            || next.is(.kwIf)
+            || next.is(.kwWhile) || next.is(.kwFor) || next.is(.kwDo) || next.is(.kwFunction) || next.is(.kwGoto)
+            || next.is(.kwBreak) || next.is(.kwRepeat) || next.is(.doubleColon)
+        if previous.is(.kwReturn) && first { return blockEnd || next.is(.semicolon) ? true : nil }
+        if previous.is(.kwBreak) { return startsNext ? true : false }
         guard endsValue(previous) else { return nil }
         return startsNext ? true : nil
     }
@@ -223,22 +250,27 @@ extension LuaFormatter {
     /// without parentheses, a trailing separator, `- -x`, `1 .x`).
     static func gap(_ previous: LuaTokenKind, _ next: LuaTokenKind, previousUnary: Bool) -> (Int, Bool)? {
         let valueBefore = endsValue(previous)
-        let unary = !valueBefore && (next == .minus || next == .tilde || next == .hash || next == .kwNot)
+        let unary = !valueBefore && isUnary(next)
         guard let gap = spaces(previous, next, valueBefore: valueBefore, previousUnary: previousUnary) else {
             return nil
         }
         return (gap, unary)
     }
 
+    /// Whether `kind` is an operator when it comes where a value starts (`-`, `~`, `#`, `not`).
+    static func isUnary(_ kind: LuaTokenKind) -> Bool {
+        kind.is(.minus) || kind.is(.tilde) || kind.is(.hash) || kind.is(.kwNot)
+    }
+
     static func spaces(_ previous: LuaTokenKind, _ next: LuaTokenKind, valueBefore: Bool, previousUnary: Bool) -> Int? {
-        if next == .rightBrace {
-            return previous == .comma || previous == .semicolon ? nil : (previous == .leftBrace ? 0 : 1)
+        if next.is(.rightBrace) {
+            return previous.is(.comma) || previous.is(.semicolon) ? nil : (previous.is(.leftBrace) ? 0 : 1)
         }
-        if next == .comma || next == .rightParen || next == .rightBracket { return 0 }
-        if previous == .comma || previous == .leftBrace { return 1 }
-        if previous == .leftParen || previous == .leftBracket { return 0 }
-        if previous == .number && (next == .dot || next == .colon) { return nil }
-        if next == .dot || next == .colon || previous == .dot || previous == .colon { return 0 }
+        if next.is(.comma) || next.is(.rightParen) || next.is(.rightBracket) { return 0 }
+        if previous.is(.comma) || previous.is(.leftBrace) { return 1 }
+        if previous.is(.leftParen) || previous.is(.leftBracket) { return 0 }
+        if previous.is(.number) && (next.is(.dot) || next.is(.colon)) { return nil }
+        if next.is(.dot) || next.is(.colon) || previous.is(.dot) || previous.is(.colon) { return 0 }
         if valueBefore {
             switch next {
             case .leftParen, .leftBracket: return 0
@@ -248,10 +280,10 @@ extension LuaFormatter {
             }
         }
         if previousUnary {
-            if previous == .kwNot { return 1 }
-            return next == .minus || next == .tilde ? nil : 0
+            if previous.is(.kwNot) { return 1 }
+            return next.is(.minus) || next.is(.tilde) ? nil : 0
         }
-        if previous == .assign || previous == .kwLocal || previous == .kwReturn || previous == .kwGoto
+        if previous.is(.assign) || previous.is(.kwLocal) || previous.is(.kwReturn) || previous.is(.kwGoto)
             || binaryOperators[Int(previous.rawValue)]
         {
             return 1
@@ -269,4 +301,12 @@ extension LuaFormatter {
         default: return false
         }
     }
+}
+
+extension LuaTokenKind {
+    /// Whether this is `kind`, by raw value: the synthesized `==` is reached through the
+    /// Equatable witness from outside LuaSyntax, at a cost the fast path's scan of every token
+    /// showed in profiles.
+    @inline(__always)
+    fileprivate func `is`(_ kind: LuaTokenKind) -> Bool { rawValue == kind.rawValue }
 }

@@ -45,7 +45,9 @@ struct LuaFormatter {
     /// Consumes the current token, printed as `text` (its source text when nil), with the
     /// comments before it and the one after it on its line.
     mutating func token(_ expected: LuaTokenKind, text: String? = nil, keepingTrailing: Bool = true) -> Doc {
-        precondition(kind == expected, "formatter out of step: \(expected.display) expected, \(kind.display) found")
+        precondition(
+            kind.rawValue == expected.rawValue,
+            "formatter out of step: \(expected.display) expected, \(kind.display) found")
         let index = cursor
         cursor += 1
         let doc = text.map { Doc.text($0) } ?? sourceText(index)
@@ -82,7 +84,9 @@ struct LuaFormatter {
 
     /// Consumes a token that the output drops (a `;`, call parentheses that go), keeping its comments.
     mutating func dropToken(_ expected: LuaTokenKind) -> Doc {
-        precondition(kind == expected, "formatter out of step: \(expected.display) expected, \(kind.display) found")
+        precondition(
+            kind.rawValue == expected.rawValue,
+            "formatter out of step: \(expected.display) expected, \(kind.display) found")
         let index = cursor
         cursor += 1
         var parts = leadingComments(of: index, atStatement: false)

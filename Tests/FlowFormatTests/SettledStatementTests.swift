@@ -154,6 +154,24 @@ import Testing
         }
     }
 
+    /// The conditions of `if`, `elseif` and `while` are taken the same way when their header
+    /// fits; one in parentheses (which formatting drops) or too wide takes the full path.
+    @Test func conditionsOfIfElseifAndWhile() throws {
+        let source =
+            "if a==b then\n\tx()\nelseif not c then -- note\nend\nwhile (d) do\nend\nwhile i<=n and t[i] do\nend\n"
+        let (doc, _) = try LuaFormat.layout(Array(source.utf8), options: FormatOptions(), range: nil)
+        #expect(Self.holdsText(doc, "a == b"))
+        #expect(Self.holdsText(doc, "not c"))
+        #expect(Self.holdsText(doc, "i <= n and t[i]"))
+        #expect(!Self.holdsText(doc, "(d)") && !Self.holdsText(doc, "d"))
+        for width in [10, 14, 15, 16, 20, 24, 120] {
+            var options = FormatOptions()
+            options.columnWidth = width
+            let (full, fast) = try Self.bothWays(Array(source.utf8), options)
+            #expect(full == fast, "column width \(width)")
+        }
+    }
+
     /// A statement exactly as wide as the column width is settled; one column more is not.
     @Test func theColumnWidthIsMeasuredAtTheStatementsIndentation() throws {
         var options = FormatOptions()
