@@ -38,7 +38,8 @@ extension LuaFormatter {
                 if markers.contains("ignore") || (isRoot && !inRange(from: first)) {
                     parts.append(verbatim(from: first))
                 } else {
-                    parts.append(contentsOf: [doc, semicolon])
+                    parts.append(doc)
+                    if !semicolon.isEmptyConcat { parts.append(semicolon) }
                 }
             }
             position += 1
@@ -55,7 +56,7 @@ extension LuaFormatter {
     /// `;` standing alone (before a block's first statement, or after another `;`): dropped.
     mutating func dropEmptyStatements() -> Doc {
         var parts: [Doc] = []
-        while kind == .semicolon { parts.append(dropToken(.semicolon)) }
+        while kind.is(.semicolon) { parts.append(dropToken(.semicolon)) }
         return .concat(parts)
     }
 
@@ -111,8 +112,8 @@ extension LuaFormatter {
     /// without it the two would read as one call).
     mutating func semicolons(beforeParenthesis hasNext: Bool) -> Doc {
         var parts: [Doc] = []
-        while kind == .semicolon {
-            let keep = hasNext && kind(at: 1) == .leftParen
+        while kind.is(.semicolon) {
+            let keep = hasNext && kind(at: 1).is(.leftParen)
             parts.append(keep ? token(.semicolon) : dropToken(.semicolon))
         }
         return .concat(parts)
@@ -122,12 +123,12 @@ extension LuaFormatter {
     /// indentation, the last hard line left to the caller.
     mutating func blockEndComments(hasStatements: Bool) -> [Doc] {
         pendingBreak = false
-        if (kind == .kwElseif || kind == .kwElse) && !commentsIndentedPast(cursor) {
+        if (kind.is(.kwElseif) || kind.is(.kwElse)) && !commentsIndentedPast(cursor) {
             // StyLua: comments before `elseif` or `else` not indented past it in the source stay
             // at its indentation (the keyword's token carries them).
             return []
         }
-        if kind == .eof && !hasStatements && stream.hasComment(before: cursor),
+        if kind.is(.eof) && !hasStatements && stream.hasComment(before: cursor),
             case .newlines = stream.trivia(before: cursor).first
         {
             // A file of comments only keeps the line break it starts with.
@@ -363,7 +364,7 @@ extension LuaFormatter {
 
     mutating func functionStatement(_ node: SyntaxNode) -> Doc {
         var parts = [token(.kwFunction), .space, token(.name)]
-        while kind == .dot || kind == .colon {
+        while kind.is(.dot) || kind.is(.colon) {
             parts.append(token(kind))
             parts.append(token(.name))
         }
@@ -379,7 +380,7 @@ extension LuaFormatter {
             parts.append(.space)
             parts.append(returnValues(values))
         }
-        if kind == .semicolon { parts.append(dropToken(.semicolon)) }
+        if kind.is(.semicolon) { parts.append(dropToken(.semicolon)) }
         return .concat(parts)
     }
 }

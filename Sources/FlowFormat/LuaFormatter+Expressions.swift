@@ -80,7 +80,7 @@ extension LuaFormatter {
             }
         let keyword = token(symbol)
         // `- -x` must not become the comment `--x`; `not` is a word.
-        let spaced = op == .not || (op == .negate && kind == .minus) || false
+        let spaced = op == .not || (op == .negate && kind.is(.minus)) || false
         let operand = expression(node.a)
         return .concat(spaced ? [keyword, .space, operand] : [keyword, operand])
     }
@@ -320,7 +320,7 @@ extension LuaFormatter {
             let followedBySuffix = position + 1 < chain.count
             switch node.kind {
             case .index:
-                if kind == .dot {
+                if kind.is(.dot) {
                     let dot = token(.dot)
                     links.append(.concat([dot, token(.name)]))
                 } else {

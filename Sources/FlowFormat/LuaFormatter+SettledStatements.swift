@@ -93,7 +93,7 @@ extension LuaFormatter {
         var respaced = false, hasTable = false
         // A local's names, where `<` opens an attribute (`<const>`), not a comparison.
         var localNames = previous.is(.kwLocal)
-        guard Self.settledTokens[Int(previous.rawValue)], !previous.is(.string) || settledString(index) else {
+        guard Self.settledToken(previous), !previous.is(.string) || settledString(index) else {
             return nil
         }
         while true {
@@ -108,7 +108,7 @@ extension LuaFormatter {
             {
                 return ends && !(respaced && hasTable) ? (index - 1, respaced) : nil
             }
-            guard Self.settledTokens[Int(kind.rawValue)],
+            guard Self.settledToken(kind),
                 let (gap, unary) = Self.gap(previous, kind, previousUnary: previousUnary)
             else { return nil }
             let from = stream.end(index - 1), to = Int(tokens[index].offset)
@@ -209,8 +209,7 @@ extension LuaFormatter {
 
     /// Tokens a settled statement may hold (not a function, a label, a long string's kin: the
     /// string check looks at the quotes).
-    static let settledTokens: [Bool] = (0...Int(UInt8.max)).map { raw in
-        guard let kind = LuaTokenKind(rawValue: UInt8(raw)) else { return false }
+    static func settledToken(_ kind: LuaTokenKind) -> Bool {
         switch kind {
         case .kwFunction, .doubleColon, .eof, .kwIf, .kwThen, .kwElse, .kwElseif, .kwEnd, .kwDo, .kwWhile, .kwFor,
             .kwIn, .kwRepeat, .kwUntil:
@@ -276,7 +275,7 @@ extension LuaFormatter {
             case .leftParen, .leftBracket: return 0
             case .leftBrace, .string: return nil  // a call without parentheses gets them
             case .assign: return 1
-            default: return binaryOperators[Int(next.rawValue)] ? 1 : nil
+            default: return isBinary(next) ? 1 : nil
             }
         }
         if previousUnary {
@@ -284,7 +283,7 @@ extension LuaFormatter {
             return next.is(.minus) || next.is(.tilde) ? nil : 0
         }
         if previous.is(.assign) || previous.is(.kwLocal) || previous.is(.kwReturn) || previous.is(.kwGoto)
-            || binaryOperators[Int(previous.rawValue)]
+            || isBinary(previous)
         {
             return 1
         }
@@ -292,8 +291,7 @@ extension LuaFormatter {
     }
 
     /// The binary operators, by token kind.
-    static let binaryOperators: [Bool] = (0...Int(UInt8.max)).map { raw in
-        guard let kind = LuaTokenKind(rawValue: UInt8(raw)) else { return false }
+    static func isBinary(_ kind: LuaTokenKind) -> Bool {
         switch kind {
         case .plus, .minus, .star, .slash, .doubleSlash, .percent, .caret, .ampersand, .tilde, .pipe, .shiftLeft,
             .shiftRight, .equal, .notEqual, .lessEqual, .greaterEqual, .less, .greater, .concat, .kwAnd, .kwOr:
@@ -301,12 +299,4 @@ extension LuaFormatter {
         default: return false
         }
     }
-}
-
-extension LuaTokenKind {
-    /// Whether this is `kind`, by raw value: the synthesized `==` is reached through the
-    /// Equatable witness from outside LuaSyntax, at a cost the fast path's scan of every token
-    /// showed in profiles.
-    @inline(__always)
-    fileprivate func `is`(_ kind: LuaTokenKind) -> Bool { rawValue == kind.rawValue }
 }

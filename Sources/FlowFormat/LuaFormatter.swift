@@ -46,7 +46,7 @@ struct LuaFormatter {
     /// comments before it and the one after it on its line.
     mutating func token(_ expected: LuaTokenKind, text: String? = nil, keepingTrailing: Bool = true) -> Doc {
         precondition(
-            kind.rawValue == expected.rawValue,
+            kind.is(expected),
             "formatter out of step: \(expected.display) expected, \(kind.display) found")
         let index = cursor
         cursor += 1
@@ -66,26 +66,29 @@ struct LuaFormatter {
     /// Token `index`'s text as it is in the source; a keyword's or a symbol's layout made once.
     func sourceText(_ index: Int) -> Doc {
         let token = stream.tokens[index]
-        let raw = Int(token.kind.rawValue)
-        if raw < Self.fixedTexts.count, let fixed = Self.fixedTexts[raw], token.length == fixed.length {
+        if let fixed = Self.fixedTexts[Int(token.kind.tag)], token.length == fixed.length {
             return fixed.doc
         }
         return .text(stream.text(index))
     }
 
     /// The layout of each keyword and symbol (every kind but names, strings and numerals), by kind.
-    static let fixedTexts: [(doc: Doc, length: Int32)?] = (0...UInt8.max).map { raw in
-        guard let kind = LuaTokenKind(rawValue: raw), ![.eof, .name, .string, .number].contains(kind) else {
-            return nil
+    static let fixedTexts: [(doc: Doc, length: Int32)?] = {
+        var texts = [(doc: Doc, length: Int32)?](repeating: nil, count: 256)
+        for raw in 0...UInt8.max {
+            guard let kind = LuaTokenKind(rawValue: raw), ![.eof, .name, .string, .number].contains(kind) else {
+                continue
+            }
+            let text = kind.display
+            texts[Int(kind.tag)] = (Doc.text(text), Int32(text.utf8.count))
         }
-        let text = kind.display
-        return (Doc.text(text), Int32(text.utf8.count))
-    }
+        return texts
+    }()
 
     /// Consumes a token that the output drops (a `;`, call parentheses that go), keeping its comments.
     mutating func dropToken(_ expected: LuaTokenKind) -> Doc {
         precondition(
-            kind.rawValue == expected.rawValue,
+            kind.is(expected),
             "formatter out of step: \(expected.display) expected, \(kind.display) found")
         let index = cursor
         cursor += 1
@@ -167,7 +170,7 @@ struct LuaFormatter {
             if position + 1 < pieces.count, case .newlines = pieces[position + 1] {
                 endsLine = true
             } else {
-                endsLine = position + 1 == pieces.count && stream.tokens[index + 1].kind == .eof
+                endsLine = position + 1 == pieces.count && stream.tokens[index + 1].kind.is(.eof)
             }
             if isLong && !text.contains("\n") && !endsLine {
                 parts.append(.space)
@@ -179,4 +182,16 @@ struct LuaFormatter {
             }
         }
     }
+}
+
+extension LuaTokenKind {
+    /// The case's tag, its one byte in memory: distinct for each case (an enum without
+    /// payloads). `rawValue` and the synthesized `==` are calls into LuaSyntax, which the
+    /// formatter's and the fast path's reading of every token showed in profiles.
+    @inline(__always)
+    var tag: UInt8 { unsafeBitCast(self, to: UInt8.self) }
+
+    /// Whether this is `kind`, by tag.
+    @inline(__always)
+    func `is`(_ kind: LuaTokenKind) -> Bool { tag == kind.tag }
 }
