@@ -14,8 +14,9 @@ import FlowSupport
 /// reading what every module provides from all of them; the type check checks the edited
 /// modules against the kept catalogue while no module's declarations changed, else every
 /// module. Every other module's findings are kept: the result is the whole step's, finding for
-/// finding (`IncrementalValidationTests`). The lint rules (FlowAnalysis's `LintRules`, which
-/// offer no per-module entry) still run over every module, on their own thread.
+/// finding (`IncrementalValidationTests`). The lint rules judge again the modules
+/// `LintRules.ProjectTables.update` names against the kept tables (`KeptLint`), on their own
+/// thread while the project rules run.
 ///
 /// One check at a time: a check holds the cache's lock throughout.
 final class ProjectCheckCache: @unchecked Sendable {
@@ -42,13 +43,22 @@ final class ProjectCheckCache: @unchecked Sendable {
             }
             let changes = current.changes(to: modules, stamps: stamps)
             current.keep(modules, changes: changes, stamps: stamps)
+            // Its own box, taken out of `current`: the lint rules may run on a thread of their own.
+            let lint = Locked(current.lint.take())
+            let changed = changes.map { Set($0.map(\.file)) }
+            let setting = current.setting
             let found = StaticAnalysisStep.combined(
-                current.setting, modules: modules,
+                setting, modules: modules,
+                lint: {
+                    lint.withLock { KeptLint.check(&$0, modules: modules, changed: changed, setting: setting) }
+                },
                 projectRules: {
                     current.projectRules(
                         modules, changes: changes, unanalysedSources: unanalysedSources, uncompiled: uncompiled)
                 },
                 types: { current.types(modules, changes: changes) })
+            current.lint = lint.withLock { $0.take() }
+            current.counts.linted = current.lint?.judged ?? 0
             kept = current
             return found
         }
@@ -82,6 +92,7 @@ final class ProjectCheckCache: @unchecked Sendable {
         var loadedAtStart: Set<String>?
         var unanalysedSources: [[UInt8]] = []
         var types: KeptTypes?
+        var lint: KeptLint?
         var counts = ValidationSession.ProjectCheck()
         var isChecked = false
 
