@@ -108,12 +108,13 @@ public enum ProjectRules {
     /// `check`'s findings apart, the per-module ones only for the modules whose file is in
     /// `judging` (all when nil): what every module provides (globals it defines, modules it
     /// registers, requires) is still read from all `modules`, so a judged module's findings are
-    /// those a whole check gives it. `loadedAtStart` is `loadedAtStart(startModule:...)`'s.
+    /// those a whole check gives it. `loadedAtStart` is `loadedAtStart(startModule:...)`'s;
+    /// `globals`, when given, the `GlobalTables` of `modules` (an editor's session keeps them).
     public static func findings(
         modules: [Module], projectModules: Set<String>, resources: [ResourceKey: String], environment: Environment,
         unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = [],
         loadedAtStart: Set<String>?, uncompiled: [UncompiledModule] = [], implicitlyDefinedGlobals: Set<String> = [],
-        options: ((String) -> LintOptions)? = nil, judging: Set<String>? = nil
+        options: ((String) -> LintOptions)? = nil, judging: Set<String>? = nil, globals: GlobalTables? = nil
     ) -> Findings {
         var found = Findings()
         found.byModule += unknownRequires(
@@ -123,7 +124,7 @@ public enum ProjectRules {
         found.byModule += undefinedGlobals(
             modules, environment: environment, unanalysedSources: unanalysedSources,
             everyRead: everyGlobalRead, implicitlyDefined: implicitlyDefinedGlobals, options: options,
-            judging: judging)
+            judging: judging, globals: globals)
         found.projectWide += RequireCycles.find(modules, projectModules: projectModules, loadedAtStart: loadedAtStart)
         found.projectWide += uncompiled.map { syntaxError($0, loadedAtStart: loadedAtStart) }
         found.projectWide += unnamedResources(modules, resources: resources, unanalysedSources: unanalysedSources)

@@ -34,15 +34,15 @@ extension LintRules {
             }
         }
 
-        /// Takes in the modules of the files in `changed` as `modules` now has them (a changed file
-        /// not in `modules` is gone), and returns the files whose findings may differ: the changed
-        /// ones, and those that read a global that came to be read or defined or stopped being, or
-        /// a module whose exported fields or functions, or the fields others add to it, changed.
+        /// Takes in the modules of the files in `changed` as they are now (`now`: a changed file
+        /// with no module there is gone), and returns the files whose findings may differ: the
+        /// changed ones, and those that read a global that came to be read or defined or stopped
+        /// being, or a module whose exported fields or functions, or the fields others add to it, changed.
         public mutating func update(
-            changed: Set<String>, modules: [ProjectRules.Module], options: (String) -> LintOptions
+            changed: Set<String>, now: [ProjectRules.Module], options: (String) -> LintOptions
         ) -> Set<String> {
             var after: [String: Contribution] = [:]
-            for module in modules where changed.contains(module.file) {
+            for module in now where changed.contains(module.file) {
                 after[module.file] = Contribution(module, options: options(module.file))
             }
             var globals: Set<String> = []

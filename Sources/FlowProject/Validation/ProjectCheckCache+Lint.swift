@@ -12,19 +12,21 @@ extension ProjectCheckCache {
         /// How many modules the last check judged.
         var judged = 0
 
-        /// The lint findings of `modules`, as `LintRules.check` makes them: `changed` names the
-        /// files analysed again since `kept` was made (nil: `kept` is made again, from every module).
+        /// The lint findings of `modules`, as `LintRules.check` makes them: `changed` says what
+        /// changed since `kept` was made (nil: `kept` is made again, from every module), and
+        /// `analysed` is every module by file.
         static func check(
-            _ kept: inout KeptLint?, modules: [ProjectRules.Module], changed: Set<String>?,
-            setting: StaticAnalysisStep.Setting
+            _ kept: inout KeptLint?, modules: [ProjectRules.Module], changed: Changed?,
+            analysed: [String: ProjectRules.Module], setting: StaticAnalysisStep.Setting
         ) -> [Diagnostic] {
             // Taken out, so that `lint` holds its dictionaries alone and changes them in place.
             var lint: KeptLint
             let judging: [ProjectRules.Module]
             if let changed, var known = kept.take() {
-                let files = known.tables.update(changed: changed, modules: modules, options: setting.options)
+                let files = known.tables.update(
+                    changed: changed.files, now: changed.analysed, options: setting.options)
                 for file in files { known.byFile[file] = nil }
-                judging = modules.filter { files.contains($0.file) }
+                judging = files.compactMap { analysed[$0] }
                 lint = known
             } else {
                 lint = KeptLint(tables: LintRules.ProjectTables(modules: modules, options: setting.options))
@@ -35,8 +37,9 @@ extension ProjectCheckCache {
                 readOnlyGlobals: setting.readOnlyGlobals, options: setting.options)
             for diagnostic in found { lint.byFile[diagnostic.file ?? "", default: []].append(diagnostic) }
             lint.judged = judging.count
+            // In no particular order (each file's together): the report is sorted.
             var all: [Diagnostic] = []
-            for module in modules { all += lint.byFile[module.file] ?? [] }
+            for findings in lint.byFile.values { all += findings }
             kept = lint
             return all
         }
