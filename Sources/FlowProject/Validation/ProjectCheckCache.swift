@@ -102,6 +102,8 @@ final class ProjectCheckCache: @unchecked Sendable {
         var lint: KeptLint?
         /// The globals every module defines and sets, as FP405 reads them.
         var globals: ProjectRules.GlobalTables?
+        /// The require cycles (FP403, FP407) the last check found.
+        var cycles: [Diagnostic]?
         var counts = ValidationSession.ProjectCheck()
         var isChecked = false
 
@@ -179,10 +181,15 @@ final class ProjectCheckCache: @unchecked Sendable {
             } else {
                 globals = ProjectRules.GlobalTables(modules: modules)
             }
+            // The require cycles stand while no module's requires changed (nor came or went).
+            let sameRequires =
+                changes?.allSatisfy { $0.before != nil && $0.after != nil && $0.before?.requires == $0.after?.requires }
+                ?? false
             let found = setting.projectRules(
                 modules, projectModules: projectModules, loadedAtStart: loaded, unanalysedSources: unanalysedSources,
                 uncompiled: uncompiled, implicitlyDefinedGlobals: implicitlyDefinedGlobals(modules, files: files),
-                judging: judging, globals: globals)
+                judging: judging, globals: globals, cycles: sameRequires && loaded == loadedAtStart ? cycles : nil)
+            cycles = found.cycles
             if let judging {
                 for file in judging { projectFindings[file] = nil }
             } else {
