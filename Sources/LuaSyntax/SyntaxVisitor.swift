@@ -259,3 +259,24 @@ extension SyntaxVisitor {
         }
     }
 }
+
+/// A pass that keeps the walk's expression stack from one expression to the next (one
+/// allocation per pass, not per expression): it holds the stack, and the walk borrows it.
+public protocol KeepsExpressionStack: SyntaxVisitor {
+    /// The stack, empty between expressions; the walk borrows it while walking one.
+    var expressionStack: [SyntaxTree.NodeID] { get set }
+}
+
+extension KeepsExpressionStack {
+    @inlinable
+    public mutating func borrowExpressionStack() -> [SyntaxTree.NodeID] {
+        var stack: [SyntaxTree.NodeID] = []
+        swap(&stack, &expressionStack)
+        return stack
+    }
+
+    @inlinable
+    public mutating func returnExpressionStack(_ stack: [SyntaxTree.NodeID]) {
+        expressionStack = stack
+    }
+}

@@ -79,16 +79,6 @@ extension ModuleLinter {
         noteEscape(of: variable)
     }
 
-    mutating func borrowExpressionStack() -> [Int32] {
-        var stack: [Int32] = []
-        swap(&stack, &expressionStack)
-        return stack
-    }
-
-    mutating func returnExpressionStack(_ stack: [Int32]) {
-        expressionStack = stack
-    }
-
     /// `v.key` or `v:key()` on a local `v`: a use of v that does not open it (`readField`).
     mutating func noteFieldRead(_ id: Int32, base: Int32, key: Int32, isMethodCall: Bool) {
         let object = nodes[Int(base)]

@@ -9,7 +9,7 @@ import LuaSyntax
 /// (6xx) are read from the bytes (`WhitespaceLint`), values' flow (3xx) by `ValueFlow`.
 ///
 /// Reusable: `lint` starts from scratch and keeps its arrays.
-struct ModuleLinter: SyntaxVisitor {
+struct ModuleLinter: KeepsExpressionStack {
     /// The chunk being walked: the parser's buffers, valid while `lint` runs.
     var tree = SyntaxBuffers(
         nodes: UnsafeBufferPointer(start: nil, count: 0), lists: UnsafeBufferPointer(start: nil, count: 0),
