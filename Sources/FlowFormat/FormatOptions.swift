@@ -41,6 +41,10 @@ package struct FormatOptions: Sendable, Equatable {
     package var spaceAfterFunctionNames = SpaceAfterFunctionNames.never
     package var sortRequires = false
     package var syntax = Syntax.all
+    /// Whether a statement whose source already is its formatted text is taken as it is,
+    /// without building its layout (LuaFormatter+SettledStatements). Not an option of StyLua's:
+    /// the output is the same either way, and tests turn it off to prove it.
+    package var settledStatements = true
 
     package init() {}
 

@@ -9,7 +9,7 @@ extension LuaFormatter {
         for position in 0..<Int(node.b) {
             if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
             parts.append(token(.name))
-            if kind == .less {
+            if kind.is(.less) {
                 parts.append(contentsOf: [.space, token(.less), token(.name), token(.greater)])
             }
         }

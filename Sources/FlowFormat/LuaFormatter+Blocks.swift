@@ -10,6 +10,8 @@ extension LuaFormatter {
         var parts: [Doc] = []
         parts.reserveCapacity(statements.count * 5 + 4)
         let isRoot = id == tree.root
+        let enclosingStart = statementStart
+        defer { statementStart = enclosingStart }
         var position = 0
         while position < statements.count {
             if position > 0 { parts.append(.hardLine) }
@@ -19,6 +21,7 @@ extension LuaFormatter {
             parts.append(contentsOf: leadingComments(of: cursor, atStatement: true, keepBlank: position > 0))
             leadingDoneFor = cursor
             let first = cursor
+            statementStart = first
             if markers.contains("ignore start") {
                 _ = statement(statements[position])
                 _ = semicolons(beforeParenthesis: false)
@@ -29,12 +32,14 @@ extension LuaFormatter {
                 }
                 parts.append(verbatim(from: first))
             } else {
-                let doc = statement(statements[position])
+                let doc =
+                    (markers.isEmpty ? settledStatement(statements[position]) : nil) ?? statement(statements[position])
                 let semicolon = semicolons(beforeParenthesis: position + 1 < statements.count)
                 if markers.contains("ignore") || (isRoot && !inRange(from: first)) {
                     parts.append(verbatim(from: first))
                 } else {
-                    parts.append(contentsOf: [doc, semicolon])
+                    parts.append(doc)
+                    if !semicolon.isEmptyConcat { parts.append(semicolon) }
                 }
             }
             position += 1
@@ -51,7 +56,7 @@ extension LuaFormatter {
     /// `;` standing alone (before a block's first statement, or after another `;`): dropped.
     mutating func dropEmptyStatements() -> Doc {
         var parts: [Doc] = []
-        while kind == .semicolon { parts.append(dropToken(.semicolon)) }
+        while kind.is(.semicolon) { parts.append(dropToken(.semicolon)) }
         return .concat(parts)
     }
 
@@ -76,7 +81,7 @@ extension LuaFormatter {
     /// The StyLua markers (`ignore`, `ignore start`, `ignore end`) in the comments on lines
     /// of their own before token `index`.
     func ignoreMarkers(before index: Int) -> [String] {
-        guard stream.hasComment(before: index) else { return [] }
+        guard stream.hasComment(before: index), mentionsStyLua(before: index) else { return [] }
         var markers: [String] = []
         for case .comment(let text, false) in stream.trivia(before: index) {
             let body = text.dropFirst(2).trimmingPrefix(while: { $0 == " " || $0 == "\t" })
@@ -87,12 +92,28 @@ extension LuaFormatter {
         return markers
     }
 
+    /// Whether `stylua:` is written before token `index` (where a marker's comment would be):
+    /// most comments are not markers, and this reads them without splitting them out.
+    func mentionsStyLua(before index: Int) -> Bool {
+        let marker: [UInt8] = [115, 116, 121, 108, 117, 97, 58]  // stylua:
+        let source = stream.source
+        var position = index == 0 ? stream.preludeEnd : stream.end(index - 1)
+        let stop = Int(stream.tokens[index].offset) - marker.count
+        while position <= stop {
+            if source[position] == 115 && source[position..<(position + marker.count)].elementsEqual(marker) {
+                return true
+            }
+            position += 1
+        }
+        return false
+    }
+
     /// The `;` after a statement: dropped, unless the next statement starts with `(` (where
     /// without it the two would read as one call).
     mutating func semicolons(beforeParenthesis hasNext: Bool) -> Doc {
         var parts: [Doc] = []
-        while kind == .semicolon {
-            let keep = hasNext && kind(at: 1) == .leftParen
+        while kind.is(.semicolon) {
+            let keep = hasNext && kind(at: 1).is(.leftParen)
             parts.append(keep ? token(.semicolon) : dropToken(.semicolon))
         }
         return .concat(parts)
@@ -102,12 +123,12 @@ extension LuaFormatter {
     /// indentation, the last hard line left to the caller.
     mutating func blockEndComments(hasStatements: Bool) -> [Doc] {
         pendingBreak = false
-        if (kind == .kwElseif || kind == .kwElse) && !commentsIndentedPast(cursor) {
+        if (kind.is(.kwElseif) || kind.is(.kwElse)) && !commentsIndentedPast(cursor) {
             // StyLua: comments before `elseif` or `else` not indented past it in the source stay
             // at its indentation (the keyword's token carries them).
             return []
         }
-        if kind == .eof && !hasStatements && stream.hasComment(before: cursor),
+        if kind.is(.eof) && !hasStatements && stream.hasComment(before: cursor),
             case .newlines = stream.trivia(before: cursor).first
         {
             // A file of comments only keeps the line break it starts with.
@@ -220,6 +241,7 @@ extension LuaFormatter {
     /// ` condition keyword` after `if`, `elseif` or `while`: on one line when it fits, else
     /// the condition on lines of its own between the two keywords.
     mutating func headerCondition(_ condition: SyntaxTree.NodeID, closing: LuaTokenKind) -> Doc {
+        if let settled = settledCondition(closing: closing) { return settled }
         let (flat, hung) = self.condition(condition)
         let keyword = token(closing)
         return .group(.concat([.indent(.concat([.line, .ifBreak(broken: hung, flat: flat)])), .line, keyword]))
@@ -342,7 +364,7 @@ extension LuaFormatter {
 
     mutating func functionStatement(_ node: SyntaxNode) -> Doc {
         var parts = [token(.kwFunction), .space, token(.name)]
-        while kind == .dot || kind == .colon {
+        while kind.is(.dot) || kind.is(.colon) {
             parts.append(token(kind))
             parts.append(token(.name))
         }
@@ -358,7 +380,7 @@ extension LuaFormatter {
             parts.append(.space)
             parts.append(returnValues(values))
         }
-        if kind == .semicolon { parts.append(dropToken(.semicolon)) }
+        if kind.is(.semicolon) { parts.append(dropToken(.semicolon)) }
         return .concat(parts)
     }
 }

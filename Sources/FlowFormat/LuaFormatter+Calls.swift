@@ -29,8 +29,8 @@ extension LuaFormatter {
     /// of a method call whose `:` has a comment before it).
     mutating func arguments(_ call: SyntaxTree.NodeID, followedBySuffix: Bool, commentsSince: Int? = nil) -> Doc {
         let values = Array(tree.arguments(of: call))
-        if kind == .string || kind == .leftBrace {
-            let isString = kind == .string
+        if kind.is(.string) || kind.is(.leftBrace) {
+            let isString = kind.is(.string)
             let bare = keepsBareArgument(isString: isString, hadParentheses: false, followedBySuffix: followedBySuffix)
             let index = cursor
             let argument =

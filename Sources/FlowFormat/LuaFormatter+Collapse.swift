@@ -26,7 +26,7 @@ extension LuaFormatter {
         }
         guard first < last else { return false }
         if hasComments(from: first, to: last) { return false }
-        return !(first..<last).contains { stream.tokens[$0].kind == .kwFunction }
+        return !(first..<last).contains { stream.tokens[$0].kind.is(.kwFunction) }
     }
 
     /// `head`, the body, `end`: on one line when it fits, else the body on lines of its own.

@@ -23,7 +23,10 @@ extension LuaFormatter {
         case .name: return token(.name)
         case .index, .call, .methodCall: return suffixedExpression(id)
         case .function:
+            let levels = cursor - statementStart
             let keyword = token(.kwFunction)
+            functionIndent += levels
+            defer { functionIndent -= levels }
             return .concat([keyword, functionBody(id, definition: false)])
         case .binary: return binaryExpression(id, indented: true)
         case .unary: return unaryExpression(node)
@@ -77,7 +80,7 @@ extension LuaFormatter {
             }
         let keyword = token(symbol)
         // `- -x` must not become the comment `--x`; `not` is a word.
-        let spaced = op == .not || (op == .negate && kind == .minus) || false
+        let spaced = op == .not || (op == .negate && kind.is(.minus)) || false
         let operand = expression(node.a)
         return .concat(spaced ? [keyword, .space, operand] : [keyword, operand])
     }
@@ -317,7 +320,7 @@ extension LuaFormatter {
             let followedBySuffix = position + 1 < chain.count
             switch node.kind {
             case .index:
-                if kind == .dot {
+                if kind.is(.dot) {
                     let dot = token(.dot)
                     links.append(.concat([dot, token(.name)]))
                 } else {

@@ -21,7 +21,7 @@ extension LuaFormatter {
             let leading = leadingComments(of: cursor, atStatement: true, keepBlank: brokenInSource)
             leadingDoneFor = cursor
             var doc = Doc.concat(leading + [self.field(field, holdsFunction: &holdsFunction)])
-            if kind == .comma || kind == .semicolon {
+            if kind.is(.comma) || kind.is(.semicolon) {
                 if position + 1 < fields.count {
                     doc = .concat([doc, token(kind, text: ",")])
                 } else {
@@ -86,7 +86,7 @@ extension LuaFormatter {
             return expression(value)
         default:
             var parts: [Doc] = []
-            if kind == .leftBracket {
+            if kind.is(.leftBracket) {
                 parts.append(token(.leftBracket))
                 let padded = stream.text(cursor).hasPrefix("[")
                 if padded { parts.append(.space) }
@@ -107,9 +107,9 @@ extension LuaFormatter {
         let node = tree[id]
         var parameters: [Doc] = []
         let open = token(.leftParen)
-        while kind != .rightParen {
+        while !kind.is(.rightParen) {
             var doc = token(kind)
-            if kind == .comma { doc = .concat([doc, token(.comma)]) }
+            if kind.is(.comma) { doc = .concat([doc, token(.comma)]) }
             parameters.append(doc)
         }
         // A comment after the parameters is the body's: the call around it is not expanded for it.

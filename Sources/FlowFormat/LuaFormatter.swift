@@ -21,6 +21,13 @@ struct LuaFormatter {
     var breakCount = 0
     /// How many blocks deep the current statement is.
     var depth = 0
+    /// The first token of the statement being formatted.
+    var statementStart = 0
+    /// At most how many levels of indentation the functions that are values (not statements)
+    /// around the cursor add to their blocks' depth: each level the layout opens before a
+    /// function's keyword is opened by a token of its statement before the keyword (a
+    /// bracket, an operator, `=`), so their count bounds it.
+    var functionIndent = 0
 
     init(tree: SyntaxTree, stream: LuaTokenStream, options: FormatOptions) {
         self.tree = tree
@@ -38,7 +45,9 @@ struct LuaFormatter {
     /// Consumes the current token, printed as `text` (its source text when nil), with the
     /// comments before it and the one after it on its line.
     mutating func token(_ expected: LuaTokenKind, text: String? = nil, keepingTrailing: Bool = true) -> Doc {
-        precondition(kind == expected, "formatter out of step: \(expected.display) expected, \(kind.display) found")
+        precondition(
+            kind.is(expected),
+            "formatter out of step: \(expected.display) expected, \(kind.display) found")
         let index = cursor
         cursor += 1
         let doc = text.map { Doc.text($0) } ?? sourceText(index)
@@ -57,25 +66,30 @@ struct LuaFormatter {
     /// Token `index`'s text as it is in the source; a keyword's or a symbol's layout made once.
     func sourceText(_ index: Int) -> Doc {
         let token = stream.tokens[index]
-        let raw = Int(token.kind.rawValue)
-        if raw < Self.fixedTexts.count, let fixed = Self.fixedTexts[raw], token.length == fixed.length {
+        if let fixed = Self.fixedTexts[Int(token.kind.tag)], token.length == fixed.length {
             return fixed.doc
         }
         return .text(stream.text(index))
     }
 
     /// The layout of each keyword and symbol (every kind but names, strings and numerals), by kind.
-    static let fixedTexts: [(doc: Doc, length: Int32)?] = (0...UInt8.max).map { raw in
-        guard let kind = LuaTokenKind(rawValue: raw), ![.eof, .name, .string, .number].contains(kind) else {
-            return nil
+    static let fixedTexts: [(doc: Doc, length: Int32)?] = {
+        var texts = [(doc: Doc, length: Int32)?](repeating: nil, count: 256)
+        for raw in 0...UInt8.max {
+            guard let kind = LuaTokenKind(rawValue: raw), ![.eof, .name, .string, .number].contains(kind) else {
+                continue
+            }
+            let text = kind.display
+            texts[Int(kind.tag)] = (Doc.text(text), Int32(text.utf8.count))
         }
-        let text = kind.display
-        return (Doc.text(text), Int32(text.utf8.count))
-    }
+        return texts
+    }()
 
     /// Consumes a token that the output drops (a `;`, call parentheses that go), keeping its comments.
     mutating func dropToken(_ expected: LuaTokenKind) -> Doc {
-        precondition(kind == expected, "formatter out of step: \(expected.display) expected, \(kind.display) found")
+        precondition(
+            kind.is(expected),
+            "formatter out of step: \(expected.display) expected, \(kind.display) found")
         let index = cursor
         cursor += 1
         var parts = leadingComments(of: index, atStatement: false)
@@ -156,7 +170,7 @@ struct LuaFormatter {
             if position + 1 < pieces.count, case .newlines = pieces[position + 1] {
                 endsLine = true
             } else {
-                endsLine = position + 1 == pieces.count && stream.tokens[index + 1].kind == .eof
+                endsLine = position + 1 == pieces.count && stream.tokens[index + 1].kind.is(.eof)
             }
             if isLong && !text.contains("\n") && !endsLine {
                 parts.append(.space)
@@ -168,4 +182,16 @@ struct LuaFormatter {
             }
         }
     }
+}
+
+extension LuaTokenKind {
+    /// The case's tag, its one byte in memory: distinct for each case (an enum without
+    /// payloads). `rawValue` and the synthesized `==` are calls into LuaSyntax, which the
+    /// formatter's and the fast path's reading of every token showed in profiles.
+    @inline(__always)
+    var tag: UInt8 { unsafeBitCast(self, to: UInt8.self) }
+
+    /// Whether this is `kind`, by tag.
+    @inline(__always)
+    func `is`(_ kind: LuaTokenKind) -> Bool { tag == kind.tag }
 }

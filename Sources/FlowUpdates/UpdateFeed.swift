@@ -176,8 +176,10 @@ public struct UpdateFeed: Codable, Equatable, Sendable {
 
     /// `date` as the index writes it: ISO 8601 in UTC, to the second.
     public static func timestamp(_ date: Date) -> String {
-        // Date.ISO8601FormatStyle: ISO8601DateFormatter is not in FoundationEssentials.
-        Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).format(date)
+        // Date.ISO8601FormatStyle: ISO8601DateFormatter is not in FoundationEssentials. Its
+        // default time zone is GMT; a zone named by identifier ("UTC") is nil in the
+        // static binary, which has no FoundationInternationalization.
+        Date.ISO8601FormatStyle().format(date)
     }
 
     static func date(_ text: String) -> Date? {

@@ -52,9 +52,11 @@ import Testing
             ((try? String(contentsOf: starts, encoding: .utf8)) ?? "").split(separator: "\n").count
         }
 
-        /// Waits (at most 20 seconds) until `condition` holds.
+        /// Waits (at most 60 seconds) until `condition` holds. A save is validated on the
+        /// watcher's thread before anything starts; the one failure seen (a 20-second wait) had
+        /// the fix's change logged and no outcome yet, in a full run where tests took minutes.
         func until(_ condition: () -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(20)
+            let deadline = Date().addingTimeInterval(60)
             while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
             return condition()
         }
@@ -85,12 +87,12 @@ import Testing
         defer { loop.stop(signal: SIGTERM) }
         loop.startProgram()
         #expect(fixture.until { fixture.events.withLock { $0 }.contains("ended 3") })
-        try fixture.scratch.file("App/Sources/main.lua", "print(1\n")
+        try fixture.scratch.save("App/Sources/main.lua", "print(1\n")
         #expect(
             fixture.until {
                 fixture.events.withLock { $0 }.contains { $0.hasPrefix("invalid") && $0.contains("FP301") }
             })
-        try fixture.scratch.file("App/Sources/main.lua", "print(2)\n")
+        try fixture.scratch.save("App/Sources/main.lua", "print(2)\n")
         #expect(fixture.until { fixture.startCount == 2 }, "\(fixture.events.withLock { $0 })")
         // The broken save started nothing: one start, then the fix's.
         #expect(fixture.events.withLock { $0 }.filter { $0 == "restarting" }.count == 1)

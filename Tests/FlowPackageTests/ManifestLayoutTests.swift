@@ -195,7 +195,9 @@ import Testing
         }
     }
 
-    @Test func bothReadingsRefuseWithTheSameWords() throws {
+    /// Edits of a valid manifest, each of which both readings must refuse (but the tenth,
+    /// a reversal that leaves the digest matching, which both must accept alike).
+    static var refusedEdits: [(Manifest) -> Manifest] {
         var edits: [(Manifest) -> Manifest] = []
         edits.append {
             var m = $0; m.modules[1].path = "modules/pl/other.lua"; return m
@@ -254,7 +256,11 @@ import Testing
         edits.append {
             var m = $0; m.modules[0].sha256 = String(repeating: "A", count: 64); return m
         }
-        for (number, edit) in edits.enumerated() {
+        return edits
+    }
+
+    @Test func bothReadingsRefuseWithTheSameWords() throws {
+        for (number, edit) in Self.refusedEdits.enumerated() {
             var edited = edit(try manifest())
             let keepsDigest = number == 9  // reversed: the digest sorts, so it still matches
             if !keepsDigest { edited.digest = edited.computedDigest }

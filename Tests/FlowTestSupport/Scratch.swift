@@ -34,6 +34,16 @@ public struct Scratch: Sendable {
     @discardableResult
     public func file(_ name: String, _ text: String) throws -> URL { try file(name, Array(text.utf8)) }
 
+    /// Saves `text` at `name` as editors save: written whole beside it and renamed into place.
+    /// A plain write truncates first, and on a loaded machine a watcher that wakes between the
+    /// two sees an empty file saved.
+    @discardableResult
+    public func save(_ name: String, _ text: String) throws -> URL {
+        let target = path(name)
+        try Data(text.utf8).write(to: target, options: .atomic)
+        return target
+    }
+
     /// Makes the folder `name` (and those above it) and returns its URL.
     @discardableResult
     public func folder(_ name: String) throws -> URL {

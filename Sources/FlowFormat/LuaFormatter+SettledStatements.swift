@@ -1,0 +1,302 @@
+import LuaSyntax
+
+/// The fast path: a statement whose formatted text is known from its tokens alone is taken as
+/// one text, without building its layout. That holds for a statement on one line, without
+/// comments inside (one after it is kept as the full path keeps it) and without a function,
+/// whose strings hold no quote (only their own quotes may change, to those `quote_style`
+/// gives), whose calls have their parentheses, and whose tokens spaced as StyLua spaces them
+/// flat (one space around binary operators and `=`, after `,` and inside a table's braces;
+/// none inside parentheses and brackets, around `.` and `:`, after a unary operator but
+/// `not`) fit in `column_width` at its indentation (its block's depth; in a function that is
+/// a value, at most `functionIndent` levels more): its flat layout fits, so the printer
+/// prints it flat, and that is this text. A statement holding a table is taken only when its
+/// source is already spaced so (StyLua reads a table's width in the source). Anything else,
+/// or any doubt, takes the full path. `FormatOptions.settledStatements` turns it off;
+/// SettledStatementTests format Debian's Lua both ways and expect the same bytes.
+extension LuaFormatter {
+    /// The statement `id` as its source text when the fast path applies (the cursor then past
+    /// it), else nil (nothing consumed).
+    mutating func settledStatement(_ id: SyntaxTree.NodeID) -> Doc? {
+        guard settledAllowed else { return nil }
+        switch tree[id].kind {
+        case .local, .assignment, .callStatement, .returnStatement, .breakStatement, .gotoStatement: break
+        default: return nil
+        }
+        guard let (last, respaced) = settledEnd(), !keepsSemicolon(after: last), !hasLongTrailingComment(after: last)
+        else {
+            return nil
+        }
+        let start = Int(stream.tokens[cursor].offset), end = stream.end(last)
+        let string = respaced ? respacedText(last: last) : settledText(from: start, to: end, last: last)
+        var width = 0
+        for byte in string.utf8 where byte & 0xC0 != 0x80 { width += 1 }
+        guard (depth + functionIndent) * options.indentColumns + width <= options.columnWidth else { return nil }
+        let text = Doc.text(string, width: width)
+        cursor = last + 1
+        guard stream.hasComment(before: last + 1) else { return text }
+        var parts = [text]
+        appendTrailingComments(of: last, to: &parts)
+        return .concat(parts)
+    }
+
+    /// ` condition keyword` after `if`, `elseif` or `while` (the keyword just consumed) as one
+    /// text and the keyword, when the condition is settled as a statement would be, is not in
+    /// parentheses (formatting drops them) and the header fits on its line; else nil, nothing
+    /// consumed.
+    mutating func settledCondition(closing: LuaTokenKind) -> Doc? {
+        guard settledAllowed, !kind.is(.leftParen), !stream.hasComment(before: cursor),
+            let (last, respaced) = settledEnd(closing: closing), !stream.hasComment(before: last + 1)
+        else { return nil }
+        let start = Int(stream.tokens[cursor].offset), end = stream.end(last)
+        let string = respaced ? respacedText(last: last) : settledText(from: start, to: end, last: last)
+        var width = 0
+        for byte in string.utf8 where byte & 0xC0 != 0x80 { width += 1 }
+        let header = Int(stream.tokens[cursor - 1].length) + 1 + width + 1 + closing.display.utf8.count
+        guard (depth + functionIndent) * options.indentColumns + header <= options.columnWidth else { return nil }
+        cursor = last + 1
+        return .concat([.space, .text(string, width: width), .space, token(closing)])
+    }
+
+    /// Whether a `;` after token `last` stays (before a `(`), and so is measured on the line.
+    func keepsSemicolon(after last: Int) -> Bool {
+        stream.tokens[last + 1].kind.is(.semicolon) && kind(at: last + 2 - cursor).is(.leftParen)
+    }
+
+    /// Whether a block comment follows token `last` on its line (measured with the statement).
+    func hasLongTrailingComment(after last: Int) -> Bool {
+        guard stream.hasComment(before: last + 1) else { return false }
+        for case .comment(_, true) in stream.trivia(before: last + 1) { return true }
+        return false
+    }
+
+    /// Whether the options allow the fast path: no option changes a flat statement's tokens or
+    /// line beyond what `settledEnd` checks.
+    var settledAllowed: Bool {
+        options.settledStatements && range == nil && !pendingBreak
+            && options.callParentheses == .always && options.spaceAfterFunctionNames == .never
+            && options.collapseSimpleStatement == .never
+    }
+
+    /// The last token of the statement at the cursor when its tokens, on one line, are written
+    /// as formatting writes them, and whether the spaces between them differ from formatting's
+    /// (then `respacedText` gives them; never in a statement holding a table, whose width
+    /// StyLua reads in the source); nil when not or unsure.
+    /// With `closing` (`then`, `do`): the last token of the condition at the cursor, which that
+    /// keyword ends.
+    func settledEnd(closing: LuaTokenKind? = nil) -> (last: Int, respaced: Bool)? {
+        let tokens = stream.tokens
+        let source = stream.source
+        var index = cursor
+        var nesting = 0
+        var previous = tokens[index].kind
+        var previousUnary = Self.isUnary(previous)  // a condition may start with one
+        var respaced = false, hasTable = false
+        // A local's names, where `<` opens an attribute (`<const>`), not a comparison.
+        var localNames = previous.is(.kwLocal)
+        guard Self.settledToken(previous), !previous.is(.string) || settledString(index) else {
+            return nil
+        }
+        while true {
+            index += 1
+            let kind = tokens[index].kind
+            if nesting == 0, let closing {
+                if kind.is(closing) {
+                    return Self.endsValue(previous) && !(respaced && hasTable) ? (index - 1, respaced) : nil
+                }
+            } else if nesting == 0,
+                let ends = Self.statementEnds(after: previous, first: index - 1 == cursor, next: kind)
+            {
+                return ends && !(respaced && hasTable) ? (index - 1, respaced) : nil
+            }
+            guard Self.settledToken(kind),
+                let (gap, unary) = Self.gap(previous, kind, previousUnary: previousUnary)
+            else { return nil }
+            let from = stream.end(index - 1), to = Int(tokens[index].offset)
+            if to - from != gap || (gap == 1 && source[from] != 32) {
+                // Spaces or tabs only: a line break or a comment keeps the full path.
+                for position in from..<to where source[position] != 32 && source[position] != 9 { return nil }
+                respaced = true
+            }
+            if localNames && (kind.is(.less) || kind.is(.assign)) {
+                guard kind.is(.assign) else { return nil }
+                localNames = false
+            }
+            switch kind {
+            case .leftParen, .leftBracket: nesting += 1
+            case .leftBrace:
+                nesting += 1
+                hasTable = true
+            case .rightParen, .rightBracket, .rightBrace:
+                nesting -= 1
+                if nesting < 0 { return nil }
+            case .string: if !settledString(index) { return nil }
+            case .semicolon: if nesting > 0 { return nil }
+            default: break
+            }
+            previous = kind
+            previousUnary = unary
+        }
+    }
+
+    /// The statement's tokens up to token `last` with formatting's spaces between them (one or
+    /// none, as `gap` says) and its strings' quotes set.
+    func respacedText(last: Int) -> String {
+        let source = stream.source
+        let quote = settledQuote
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(stream.end(last) - Int(stream.tokens[cursor].offset))
+        var previousUnary = Self.isUnary(stream.tokens[cursor].kind)
+        for index in cursor...last {
+            let token = stream.tokens[index]
+            if index > cursor,
+                let (gap, unary) = Self.gap(stream.tokens[index - 1].kind, token.kind, previousUnary: previousUnary)
+            {
+                if gap == 1 { bytes.append(32) }
+                previousUnary = unary
+            }
+            let start = Int(token.offset)
+            bytes.append(contentsOf: source[start..<(start + Int(token.length))])
+            if token.kind.is(.string) {
+                bytes[bytes.count - Int(token.length)] = quote
+                bytes[bytes.count - 1] = quote
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The source from `start` to `end` (the statement's tokens up to token `last`), each
+    /// string in the quote formatting gives it (`settledString`: only its quotes change).
+    func settledText(from start: Int, to end: Int, last: Int) -> String {
+        let source = stream.source
+        let quote = settledQuote
+        var index = cursor
+        while index <= last {
+            let token = stream.tokens[index]
+            if token.kind.is(.string) && source[Int(token.offset)] != quote { break }
+            index += 1
+        }
+        guard index <= last else { return String(decoding: source[start..<end], as: UTF8.self) }
+        var bytes = Array(source[start..<end])
+        while index <= last {
+            let token = stream.tokens[index]
+            if token.kind.is(.string) {
+                bytes[Int(token.offset) - start] = quote
+                bytes[Int(token.offset + token.length) - 1 - start] = quote
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The quote a string without quotes in it gets (StringQuotes' rule).
+    var settledQuote: UInt8 {
+        options.quoteStyle == .autoPreferSingle || options.quoteStyle == .forceSingle ? 39 : 34
+    }
+
+    /// Whether string token `index` is a short string without a quote of either kind in it:
+    /// formatting writes it as it is but for its quotes, which become `settledQuote`
+    /// (StringQuotes), so its width stays.
+    func settledString(_ index: Int) -> Bool {
+        let token = stream.tokens[index]
+        let start = Int(token.offset), end = start + Int(token.length)
+        let first = stream.source[start]
+        guard end - start >= 2, first == 34 || first == 39 else { return false }
+        for position in (start + 1)..<(end - 1) where stream.source[position] == 34 || stream.source[position] == 39 {
+            return false
+        }
+        return true
+    }
+
+    /// Tokens a settled statement may hold (not a function, a label, a long string's kin: the
+    /// string check looks at the quotes).
+    static func settledToken(_ kind: LuaTokenKind) -> Bool {
+        switch kind {
+        case .kwFunction, .doubleColon, .eof, .kwIf, .kwThen, .kwElse, .kwElseif, .kwEnd, .kwDo, .kwWhile, .kwFor,
+            .kwIn, .kwRepeat, .kwUntil:
+            return false
+        default: return true
+        }
+    }
+
+    /// Whether token kind `kind` ends a value (an operator after it is binary; a name after it
+    /// starts the next statement).
+    static func endsValue(_ kind: LuaTokenKind) -> Bool {
+        switch kind {
+        case .name, .number, .string, .kwNil, .kwTrue, .kwFalse, .dots, .rightParen, .rightBracket, .rightBrace:
+            return true
+        default: return false
+        }
+    }
+
+    /// At nesting 0, after `previous`, with `next` coming: true when the statement ends before
+    /// `next` (Lua's grammar: after a value, a name or a keyword starts the next statement),
+    /// false when the fast path must not be taken, nil when the statement goes on.
+    static func statementEnds(after previous: LuaTokenKind, first: Bool, next: LuaTokenKind) -> Bool? {
+        let blockEnd = next.is(.eof) || next.is(.kwEnd) || next.is(.kwElse) || next.is(.kwElseif) || next.is(.kwUntil)
+        let startsNext =
+            blockEnd || next.is(.semicolon) || next.is(.name) || next.is(.kwLocal) || next.is(.kwReturn)
+            || next.is(.kwIf)
+            || next.is(.kwWhile) || next.is(.kwFor) || next.is(.kwDo) || next.is(.kwFunction) || next.is(.kwGoto)
+            || next.is(.kwBreak) || next.is(.kwRepeat) || next.is(.doubleColon)
+        if previous.is(.kwReturn) && first { return blockEnd || next.is(.semicolon) ? true : nil }
+        if previous.is(.kwBreak) { return startsNext ? true : false }
+        guard endsValue(previous) else { return nil }
+        return startsNext ? true : nil
+    }
+
+    /// The spaces StyLua puts between `previous` and `next` in a flat statement, and whether
+    /// `next` is a unary operator; nil when the pair is not one the fast path knows (a call
+    /// without parentheses, a trailing separator, `- -x`, `1 .x`).
+    static func gap(_ previous: LuaTokenKind, _ next: LuaTokenKind, previousUnary: Bool) -> (Int, Bool)? {
+        let valueBefore = endsValue(previous)
+        let unary = !valueBefore && isUnary(next)
+        guard let gap = spaces(previous, next, valueBefore: valueBefore, previousUnary: previousUnary) else {
+            return nil
+        }
+        return (gap, unary)
+    }
+
+    /// Whether `kind` is an operator when it comes where a value starts (`-`, `~`, `#`, `not`).
+    static func isUnary(_ kind: LuaTokenKind) -> Bool {
+        kind.is(.minus) || kind.is(.tilde) || kind.is(.hash) || kind.is(.kwNot)
+    }
+
+    static func spaces(_ previous: LuaTokenKind, _ next: LuaTokenKind, valueBefore: Bool, previousUnary: Bool) -> Int? {
+        if next.is(.rightBrace) {
+            return previous.is(.comma) || previous.is(.semicolon) ? nil : (previous.is(.leftBrace) ? 0 : 1)
+        }
+        if next.is(.comma) || next.is(.rightParen) || next.is(.rightBracket) { return 0 }
+        if previous.is(.comma) || previous.is(.leftBrace) { return 1 }
+        if previous.is(.leftParen) || previous.is(.leftBracket) { return 0 }
+        if previous.is(.number) && (next.is(.dot) || next.is(.colon)) { return nil }
+        if next.is(.dot) || next.is(.colon) || previous.is(.dot) || previous.is(.colon) { return 0 }
+        if valueBefore {
+            switch next {
+            case .leftParen, .leftBracket: return 0
+            case .leftBrace, .string: return nil  // a call without parentheses gets them
+            case .assign: return 1
+            default: return isBinary(next) ? 1 : nil
+            }
+        }
+        if previousUnary {
+            if previous.is(.kwNot) { return 1 }
+            return next.is(.minus) || next.is(.tilde) ? nil : 0
+        }
+        if previous.is(.assign) || previous.is(.kwLocal) || previous.is(.kwReturn) || previous.is(.kwGoto)
+            || isBinary(previous)
+        {
+            return 1
+        }
+        return nil
+    }
+
+    /// The binary operators, by token kind.
+    static func isBinary(_ kind: LuaTokenKind) -> Bool {
+        switch kind {
+        case .plus, .minus, .star, .slash, .doubleSlash, .percent, .caret, .ampersand, .tilde, .pipe, .shiftLeft,
+            .shiftRight, .equal, .notEqual, .lessEqual, .greaterEqual, .less, .greater, .concat, .kwAnd, .kwOr:
+            return true
+        default: return false
+        }
+    }
+}
