@@ -28,7 +28,8 @@ public protocol SyntaxVisitor {
 
     /// Before a node's children.
     mutating func visit(_ id: SyntaxTree.NodeID, _ node: SyntaxNode) -> SyntaxVisitorContinueKind
-    /// After a node's children, when `visit` let the walker walk them.
+    /// After a node's children, when `visit` let the walker walk them (an expression's only when
+    /// the pass's `visitsExpressionsAfterChildren` is true).
     mutating func visitPost(_ id: SyntaxTree.NodeID, _ node: SyntaxNode)
     /// The id a declared local (a `localName` node) gets in `scopes`; called before it is in scope.
     mutating func declaration(of localName: SyntaxTree.NodeID, _ node: SyntaxNode) -> Int32
