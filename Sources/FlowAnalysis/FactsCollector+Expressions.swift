@@ -1,9 +1,10 @@
 import LuaSyntax
 
-// The expressions: reads of names and fields, calls (require, getResource, pcall).
+// The expressions: reads of names and fields, calls (require, getResource, pcall), `and`/`or`.
 extension FactsCollector {
-    mutating func expression(_ id: Int32) {
-        let node = nodes[Int(id)]
+    /// An expression, before its children: a global read, a literal, a call's require or
+    /// resource, the right operand of `and`/`or` (which may not run).
+    mutating func visitExpression(_ id: Int32, _ node: SyntaxNode) {
         switch node.kind {
         case .name:
             // A free name under a local `_ENV` is read from that table; luacheck's 113 (FP405)
@@ -17,57 +18,18 @@ extension FactsCollector {
             }
         case .string:
             if node.op == 0 { literal[Int(node.a)] = true }
-        case .binary, .index, .call, .methodCall:
-            leftChain(id)
-        case .unary, .paren, .positionalField:
-            expression(node.a)
-        case .keyedField:
-            expression(node.a)
-            expression(node.b)
+        case .binary:
+            if node.op == BinaryOperator.and.rawValue || node.op == BinaryOperator.or.rawValue {
+                noteGuard(node.a)
+                noteGuard(node.b)
+                pendingOperands.append((node.b, isVersionTest(node.a)))
+            }
+        case .call:
+            recordCall(node)
         case .function:
-            function(id)
-        case .table:
-            for index in Int(node.a)..<Int(node.a + node.b) { expression(lists[index]) }
+            functionDepth += 1
         default:
             break
-        }
-    }
-
-    /// Binary operators, indexing and calls nest on their left without bound (`a + b + c ...`,
-    /// `o:m():m() ...` are valid at any length): walk such chains with a loop, not recursion.
-    mutating func leftChain(_ id: Int32) {
-        let mark = chain.count
-        var current = id
-        chainLoop: while true {
-            // A switch tests the tag at once; `==` four times was a call each (perf).
-            switch nodes[Int(current)].kind {
-            case .binary, .index, .call, .methodCall: break
-            default: break chainLoop
-            }
-            chain.append(current)
-            current = nodes[Int(current)].a
-        }
-        expression(current)
-        while chain.count > mark {
-            let link = chain.removeLast()
-            let node = nodes[Int(link)]
-            switch node.kind {
-            case .binary:
-                if node.op == BinaryOperator.and.rawValue || node.op == BinaryOperator.or.rawValue {
-                    noteGuard(node.a)
-                    noteGuard(node.b)
-                    versionGuarded(isVersionTest(node.a)) { walker in walker.conditional { $0.expression(node.b) } }
-                } else {
-                    expression(node.b)
-                }
-            case .index:
-                expression(node.b)
-            case .call:
-                recordCall(node)
-                for index in Int(node.b)..<Int(node.b + node.c) { expression(lists[index]) }
-            default:  // method call: the name, then the arguments
-                for index in Int(node.b + 1)..<Int(node.b + 1 + node.c) { expression(lists[index]) }
-            }
         }
     }
 

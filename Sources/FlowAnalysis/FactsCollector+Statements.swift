@@ -1,103 +1,85 @@
 import LuaSyntax
 
-// The statements: blocks, assignments, guards, functions.
+// The statements: declarations, assignments, guards, loops (the walk's other statements, its
+// blocks' scopes and its functions' are LuaSyntax's `SyntaxVisitor`).
 extension FactsCollector {
-    mutating func block(_ id: Int32) {
-        let mark = scopes.mark
-        statements(of: id)
-        leaveScope(to: mark)
-    }
-
-    /// A block's statements without opening a scope (the caller owns it).
-    mutating func statements(of id: Int32) {
-        let node = nodes[Int(id)]
-        for index in Int(node.a)..<Int(node.a + node.b) { statement(lists[index]) }
-    }
-
-    mutating func statement(_ id: Int32) {
-        let node = nodes[Int(id)]
+    /// The statements the collector walks itself: what they declare, assign or guard, and which
+    /// of their parts may not run.
+    mutating func visitStatement(_ id: Int32, _ node: SyntaxNode) -> SyntaxVisitorContinueKind {
         switch node.kind {
         case .local:
-            let names = Int(node.a)..<Int(node.a + node.b)
-            for index in names.upperBound..<(names.upperBound + Int(node.c)) { expression(lists[index]) }
-            for index in names {
-                let symbol = nodes[Int(lists[index])].a
-                // `local setfenv = setfenv`: keeping a global that may be missing, to test it later.
-                let valueIndex = index + Int(node.b)
-                if valueIndex < names.upperBound + Int(node.c), nodes[Int(lists[valueIndex])].kind == .name,
-                    nodes[Int(lists[valueIndex])].a == symbol, isGlobal(symbol)
-                {
-                    facts.guardedGlobals.insert(text(symbol))
-                    facts.guardedReadPlaces.insert(nodes[Int(lists[valueIndex])].location)
-                }
-                if symbol == environmentSymbol { facts.replacesEnvironment = true }
-                declare(symbol)
-            }
+            local(node)
         case .assignment:
-            let targets = Int(node.a)..<Int(node.a + node.b)
-            for index in targets.upperBound..<(targets.upperBound + Int(node.c)) { expression(lists[index]) }
-            for index in targets { assign(to: lists[index]) }
-        case .callStatement:
-            expression(node.a)
-        case .doBlock:
-            block(node.a)
+            for value in tree.list(node.a + node.b, node.c) { walk(value) }
+            for target in tree.list(node.a, node.b) { assign(to: target) }
         case .whileLoop:
-            expression(node.a)
+            walk(node.a)
             noteGuard(node.a, allowsNot: true)
-            versionGuarded(isVersionTest(node.a)) { walker in walker.conditional { $0.block(node.b) } }
-        case .repeatLoop:
-            // The condition sees the body's locals.
-            let mark = scopes.mark
-            statements(of: node.a)
-            expression(node.b)
-            leaveScope(to: mark)
+            versionGuarded(isVersionTest(node.a)) { walker in walker.conditional { $0.walk(node.b) } }
         case .ifStatement:
             ifStatement(node)
         case .numericFor:
-            for index in Int(node.a + 1)..<Int(node.a + node.b) { expression(lists[index]) }
-            let mark = scopes.mark
-            declare(nodes[Int(lists[Int(node.a)])].a)
-            conditional { $0.block(node.c) }
-            leaveScope(to: mark)
+            for index in Int(node.a + 1)..<Int(node.a + node.b) { walk(lists[index]) }
+            walkScope { walker in
+                walker.declareLocal(walker.lists[Int(node.a)])
+                walker.conditional { $0.walk(node.c) }
+            }
         case .genericFor:
             let names = Int(node.a)..<Int(node.a + node.b)
             let expressions = names.upperBound..<(names.upperBound + Int(node.c))
-            for index in expressions { expression(lists[index]) }
-            let mark = scopes.mark
-            for index in names { declare(nodes[Int(lists[index])].a) }
-            conditional { $0.block($0.lists[expressions.upperBound]) }
-            leaveScope(to: mark)
+            for index in expressions { walk(lists[index]) }
+            walkScope { walker in
+                for index in names { walker.declareLocal(walker.lists[index]) }
+                walker.conditional { $0.walk($0.lists[expressions.upperBound]) }
+            }
         case .functionStatement:
             // `function x()` assigns x; `function x.y()` reads x and assigns a field.
             assign(to: node.a)
-            function(node.b)
-        case .localFunction:
-            declare(nodes[Int(node.a)].a)  // in scope inside its own body: it may recurse
-            function(node.b)
-        case .returnStatement:
-            for index in Int(node.a)..<Int(node.a + node.b) { expression(lists[index]) }
+            walk(node.b)
         default:
-            break
+            // Blocks, `do`, `repeat` (its condition sees the body's locals), calls, returns,
+            // `local function`, and the functions and locals the walk declares.
+            return .visitChildren
+        }
+        return .skipChildren
+    }
+
+    /// `local names = values`: the values, then each name in scope.
+    mutating func local(_ node: SyntaxNode) {
+        let names = Int(node.a)..<Int(node.a + node.b)
+        for index in names.upperBound..<(names.upperBound + Int(node.c)) { walk(lists[index]) }
+        for index in names {
+            let symbol = nodes[Int(lists[index])].a
+            // `local setfenv = setfenv`: keeping a global that may be missing, to test it later.
+            let valueIndex = index + Int(node.b)
+            if valueIndex < names.upperBound + Int(node.c), nodes[Int(lists[valueIndex])].kind == .name,
+                nodes[Int(lists[valueIndex])].a == symbol, isGlobal(symbol)
+            {
+                facts.guardedGlobals.insert(text(symbol))
+                facts.guardedReadPlaces.insert(nodes[Int(lists[valueIndex])].location)
+            }
+            if symbol == environmentSymbol { facts.replacesEnvironment = true }
+            declareLocal(lists[index])
         }
     }
 
     /// `if`: only the first condition surely runs; a branch after a version test (its own
     /// condition or an earlier one's) is guarded.
     mutating func ifStatement(_ node: SyntaxNode) {
-        expression(lists[Int(node.a)])
+        walk(lists[Int(node.a)])
         noteGuard(lists[Int(node.a)], allowsNot: true)
         conditional { walker in
             var tested = false
             for pair in 0..<Int(node.b) {
                 let condition = walker.lists[Int(node.a) + pair * 2]
                 if pair > 0 {
-                    walker.expression(condition)
+                    walker.walk(condition)
                     walker.noteGuard(condition, allowsNot: true)
                 }
                 tested = tested || walker.isVersionTest(condition)
-                walker.versionGuarded(tested) { $0.block($0.lists[Int(node.a) + pair * 2 + 1]) }
+                walker.versionGuarded(tested) { $0.walk($0.lists[Int(node.a) + pair * 2 + 1]) }
             }
-            if node.c >= 0 { walker.versionGuarded(tested) { $0.block(node.c) } }
+            if node.c >= 0 { walker.versionGuarded(tested) { $0.walk(node.c) } }
         }
     }
 
@@ -141,9 +123,34 @@ extension FactsCollector {
     /// name one (`compat.lua51`, `compat.jit`, `M.is_luajit`, `config.version`).
     static func isVersionField(_ name: String) -> Bool {
         if versionFields.contains(name) { return true }
+        var bytes = name
+        // An ASCII name (nearly all) is searched in its bytes: `lowercased()` and `contains`
+        // were 7% of validate's CPU (perf), for every field an `if` or `and`/`or` tests.
+        if let found = bytes.withUTF8({ versionWord(inASCII: $0) }) { return found }
         let lowered = name.lowercased()
         return lowered.contains("jit") || lowered.contains("lua5") || lowered.contains("version")
     }
+
+    /// Whether an ASCII name holds `jit`, `lua5` or `version` in any case; nil when the name is
+    /// not ASCII (its lower case is then Unicode's).
+    static func versionWord(inASCII name: UnsafeBufferPointer<UInt8>) -> Bool? {
+        if name.contains(where: { $0 >= 0x80 }) { return nil }
+        for word in versionWords where word.count <= name.count {
+            for start in 0...(name.count - word.count) {
+                var offset = 0
+                while offset < word.count {
+                    let byte = name[start + offset]
+                    let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                    if lower != word[offset] { break }
+                    offset += 1
+                }
+                if offset == word.count { return true }
+            }
+        }
+        return false
+    }
+
+    static let versionWords: [[UInt8]] = [Array("jit".utf8), Array("lua5".utf8), Array("version".utf8)]
 
     static let versionFields: Set<String> = Set(StandardLibraryFields.otherVersions.values.joined()).union([
         "unpack", "pack", "move", "searchers", "loaders", "tointeger", "isyieldable", "utf8", "bit32",
@@ -185,11 +192,11 @@ extension FactsCollector {
             // `x.y = v` and `x.y.z = v` mutate the global x (luacheck's 112), they do not read it (113).
             var base = node.a
             while node.kind == .index, nodes[Int(base)].kind == .index {
-                expression(nodes[Int(base)].b)
+                walk(nodes[Int(base)].b)
                 base = nodes[Int(base)].a
             }
-            if node.kind != .index || nodes[Int(base)].kind != .name { expression(base) }
-            expression(node.b)
+            if node.kind != .index || nodes[Int(base)].kind != .name { walk(base) }
+            walk(node.b)
         }
     }
 
@@ -252,16 +259,5 @@ extension FactsCollector {
         default:
             break
         }
-    }
-
-    mutating func function(_ id: Int32) {
-        let node = nodes[Int(id)]
-        functionDepth += 1
-        let mark = scopes.mark
-        if node.op & 2 != 0 && selfSymbol >= 0 { declare(selfSymbol) }
-        for index in Int(node.a)..<Int(node.a + node.b) { declare(nodes[Int(lists[index])].a) }
-        statements(of: node.c)
-        leaveScope(to: mark)
-        functionDepth -= 1
     }
 }

@@ -1,30 +1,39 @@
 import LuaSyntax
 
-/// Walks a syntax tree once, keeping the locals in scope (a `ScopeTracker`) so a name with
-/// none in scope is known to be a global.
+/// Walks a syntax tree once for a module's facts (its requires, resources, globals read and
+/// written, guards), as a `SyntaxVisitor`: LuaSyntax's one walk with its one `ScopeTracker`
+/// tells a global (no local of its name in scope) from a local.
 ///
 /// Reusable: `collect` starts from scratch each time but keeps the memory of its arrays, and
-/// makes a `String` only for the names and literals the facts keep. Statements are walked in
-/// FactsCollector+Statements.swift, expressions in FactsCollector+Expressions.swift, as
-/// LuaParser is split.
-struct FactsCollector {
-    /// The tree being walked, while collecting: node ids from the parser are always in range.
-    private(set) var nodes = UnsafeBufferPointer<SyntaxNode>(start: nil, count: 0)
-    private(set) var lists = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+/// makes a `String` only for the names and literals the facts keep. Statements are visited in
+/// FactsCollector+Statements.swift, expressions in FactsCollector+Expressions.swift.
+struct FactsCollector: KeepsExpressionStack {
+    /// The chunk being walked: the parser's buffers, valid while `collect` runs.
+    var tree = SyntaxBuffers(
+        nodes: UnsafeBufferPointer(start: nil, count: 0), lists: UnsafeBufferPointer(start: nil, count: 0),
+        symbols: SymbolTable(), root: 0)
     /// The chunk's symbols, while collecting.
     private var symbols: SymbolTable?
-    /// Which names are locals here (LuaSyntax's one scope tracker; every declaration's id is 0).
+    /// Which names are locals here (every declaration's id is 0).
     var scopes = ScopeTracker()
-    /// Links of left-nested chains being walked (see `leftChain`).
-    var chain = ParseBuffer<Int32>()
+    /// The walk's stack for expressions, lent to it at each one.
+    var expressionStack: [Int32] = []
     var functionDepth = 0
     /// How many enclosing branches, loop bodies or `and`/`or` right operands may skip the code being walked.
     var conditionalDepth = 0
     /// How many enclosing branches are guarded by a version test (`if _VERSION == "Lua 5.1"`,
     /// `if setfenv then`, the right of `table.unpack or unpack`): Lua 5.1 names there are portable code.
     var versionGuardDepth = 0
+    /// Right operands of `and`/`or` about to be walked (innermost last), each with whether a
+    /// version test guards it, and the last node (`lastVisited(under:)`) of each being walked:
+    /// code that may not run, without a post-visit of each expression.
+    var pendingOperands: [(id: Int32, isVersionGuarded: Bool)] = []
+    var operandEnds: [(end: Int32, isVersionGuarded: Bool)] = []
     var literal = ParseBuffer<Bool>(capacity: 1024)
     var facts = ModuleFacts()
+
+    @inline(__always) var nodes: UnsafeBufferPointer<SyntaxNode> { tree.nodes }
+    @inline(__always) var lists: UnsafeBufferPointer<Int32> { tree.lists }
 
     var requireSymbol: Int32 = -1
     var pcallSymbol: Int32 = -1
@@ -47,13 +56,12 @@ struct FactsCollector {
         nodes: UnsafeBufferPointer<SyntaxNode>, lists: UnsafeBufferPointer<Int32>, symbols: SymbolTable,
         root: Int32, collectsStringLiterals: Bool = true
     ) -> ModuleFacts {
-        self.nodes = nodes
-        self.lists = lists
+        tree = SyntaxBuffers(nodes: nodes, lists: lists, symbols: symbols, root: root)
         self.symbols = symbols
-        scopes.reset(symbolCount: symbols.count)
         literal.removeAll()
         literal.append(repeating: false, count: symbols.count)
-        chain.removeAll()
+        pendingOperands.removeAll(keepingCapacity: true)
+        operandEnds.removeAll(keepingCapacity: true)
         functionDepth = 0
         conditionalDepth = 0
         versionGuardDepth = 0
@@ -76,7 +84,7 @@ struct FactsCollector {
             if let symbol = symbols.symbol(of: name) { legacySymbols.append(symbol) }
         }
 
-        block(root)
+        walkChunk()
         if collectsStringLiterals {
             // Sized once: growing a Set rehashes every String already in it.
             facts.stringLiterals.reserveCapacity(literal.elements.reduce(0) { $0 + ($1 ? 1 : 0) })
@@ -85,9 +93,7 @@ struct FactsCollector {
             }
         }
         let result = facts
-        // Let go of the caller's tree and symbols: they change with its next chunk.
-        self.nodes = UnsafeBufferPointer(start: nil, count: 0)
-        self.lists = UnsafeBufferPointer(start: nil, count: 0)
+        // Let go of the caller's symbols (the tree's buffers, plain pointers, are not read again).
         self.symbols = nil
         facts = ModuleFacts()
         return result
@@ -104,11 +110,44 @@ struct FactsCollector {
             && symbol != environmentSymbol
     }
 
-    @inline(__always) mutating func declare(_ symbol: Int32) {
-        scopes.declare(symbol, as: 0)
+    // MARK: The walk's hooks
+
+    /// Every local is declared with the id 0: the facts ask only whether a name is bound.
+    func declaration(of localName: Int32, _ node: SyntaxNode) -> Int32 { 0 }
+    func implicitSelf(of function: Int32) -> Int32? { 0 }
+
+    /// No post-visit of expressions: an operand's end is known from its last node.
+    static var visitsExpressionsAfterChildren: Bool { false }
+
+    mutating func visit(_ id: Int32, _ node: SyntaxNode) -> SyntaxVisitorContinueKind {
+        if let operand = pendingOperands.last, operand.id == id {
+            pendingOperands.removeLast()
+            conditionalDepth += 1
+            if operand.isVersionGuarded { versionGuardDepth += 1 }
+            operandEnds.append((lastVisited(under: id), operand.isVersionGuarded))
+        }
+        if node.kind.rawValue <= SyntaxKind.keyedField.rawValue {
+            visitExpression(id, node)
+            // An operand's walk ends at its last node (a function's, after its body).
+            if node.kind != .function { leaveOperands(at: id) }
+            return .visitChildren
+        }
+        return visitStatement(id, node)
     }
 
-    @inline(__always) mutating func leaveScope(to mark: Int) {
-        scopes.leave(to: mark)
+    mutating func visitPost(_ id: Int32, _ node: SyntaxNode) {
+        if node.kind == .function {
+            functionDepth -= 1
+            leaveOperands(at: id)
+        }
+    }
+
+    /// Ends the operands whose walk ends at `id` (nested ones may end at the same node).
+    @inline(__always) mutating func leaveOperands(at id: Int32) {
+        while let operand = operandEnds.last, operand.end == id {
+            operandEnds.removeLast()
+            conditionalDepth -= 1
+            if operand.isVersionGuarded { versionGuardDepth -= 1 }
+        }
     }
 }

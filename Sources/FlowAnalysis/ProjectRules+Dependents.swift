@@ -4,7 +4,7 @@ import FlowPackage
 // What an edit can change of the per-module findings (FP401, FP402, FP404, FP408, FP405).
 extension ProjectRules {
     /// One module whose facts changed: before and after (nil: not analysed, or not there).
-    public struct Change {
+    public struct Change: Sendable {
         public var file: String
         public var before: ModuleFacts?
         public var after: ModuleFacts?

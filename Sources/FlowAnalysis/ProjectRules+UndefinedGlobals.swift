@@ -10,16 +10,13 @@ extension ProjectRules {
     static func undefinedGlobals(
         _ modules: [Module], environment: Environment, unanalysedSources: [[UInt8]] = [],
         everyRead: Bool = false, implicitlyDefined: Set<String> = [], options: ((String) -> LintOptions)? = nil,
-        judging: Set<String>? = nil
+        judging: Set<String>? = nil, globals: GlobalTables? = nil
     ) -> [Diagnostic] {
-        var defined = environment.globals.union(implicitlyDefined)
-        // Where a global is set without being declared: the message names the first such place.
-        var setAt: [String: (file: String, line: Int)] = [:]
-        for module in modules {
-            defined.formUnion(module.facts.explicitGlobalWrites)
-            for name in module.facts.globalWrites where setAt[name] == nil {
-                setAt[name] = (module.file, module.facts.globalWriteLocations[name]?.line ?? 0)
-            }
+        // What every module defines, and where a global is set without being declared (the
+        // message names the first such place): `globals`, the tables of `modules`, when kept.
+        let globals = globals ?? GlobalTables(modules: modules)
+        func defines(_ name: String) -> Bool {
+            environment.globals.contains(name) || implicitlyDefined.contains(name) || globals.defines(name)
         }
         var diagnostics: [Diagnostic] = []
         // Made at the first name that needs a hint: most runs have none to give.
@@ -29,9 +26,9 @@ extension ProjectRules {
             var reported: Set<String> = []
             let fileOptions = options?(module.file)
             func isDefined(_ name: String) -> Bool {
-                guard let fileOptions else { return defined.contains(name) || environment.defines(global: name) }
+                guard let fileOptions else { return defines(name) || environment.defines(global: name) }
                 if fileOptions.notGlobals.contains(name) { return false }
-                return defined.contains(name) || fileOptions.defines(global: name, in: environment)
+                return defines(name) || fileOptions.defines(global: name, in: environment)
             }
             for read in module.facts.globalReads where !isDefined(read.name) {
                 // Tested before use (`table.unpack or unpack`, `if setfenv then`), a global of another
@@ -50,7 +47,7 @@ extension ProjectRules {
                 }
                 let message: String
                 let hint: String
-                if let set = setAt[read.name] {
+                if let set = globals.setAt(read.name, in: modules) {
                     message = "'\(read.name)' is not defined: it is only set as a global, which declares nothing"
                     hint =
                         "set at \(set.file):\(set.line): declare it in \"globals\" in flowpkg.json, or define it with _G.\(read.name) = ..."
@@ -59,7 +56,10 @@ extension ProjectRules {
                         "'\(read.name)' is not defined: no module, the '\(environment.name)' environment nor the project's globals define it"
                     if let legacy = Environment.legacyGlobals[read.name] {
                         hint = legacy
-                    } else if let close = Self.closest(to: read.name, in: &suggestions, defined.union(setAt.keys)) {
+                    } else if let close = Self.closest(
+                        to: read.name, in: &suggestions,
+                        environment.globals.union(implicitlyDefined).union(globals.names))
+                    {
                         hint = "did you mean '\(close)'?"
                     } else {
                         hint = "if the host defines it, add it to \"globals\" in flowpkg.json"

@@ -65,6 +65,9 @@ public enum ProjectRules {
     public struct Findings: Sendable {
         public var byModule: [Diagnostic] = []
         public var projectWide: [Diagnostic] = []
+        /// Of `projectWide`, the require cycles (FP403, FP407): what a caller keeps while no
+        /// module's requires change (`findings`' `cycles`).
+        public var cycles: [Diagnostic] = []
     }
 
     /// Checks the rules across a project.
@@ -108,12 +111,16 @@ public enum ProjectRules {
     /// `check`'s findings apart, the per-module ones only for the modules whose file is in
     /// `judging` (all when nil): what every module provides (globals it defines, modules it
     /// registers, requires) is still read from all `modules`, so a judged module's findings are
-    /// those a whole check gives it. `loadedAtStart` is `loadedAtStart(startModule:...)`'s.
+    /// those a whole check gives it. `loadedAtStart` is `loadedAtStart(startModule:...)`'s;
+    /// `globals`, when given, the `GlobalTables` of `modules` (an editor's session keeps them);
+    /// `cycles`, when given, the require cycles of a check whose modules required the same, with
+    /// the same `loadedAtStart`.
     public static func findings(
         modules: [Module], projectModules: Set<String>, resources: [ResourceKey: String], environment: Environment,
         unanalysedSources: [[UInt8]] = [], everyGlobalRead: Bool = false, scripts: Set<String> = [],
         loadedAtStart: Set<String>?, uncompiled: [UncompiledModule] = [], implicitlyDefinedGlobals: Set<String> = [],
-        options: ((String) -> LintOptions)? = nil, judging: Set<String>? = nil
+        options: ((String) -> LintOptions)? = nil, judging: Set<String>? = nil, globals: GlobalTables? = nil,
+        cycles: [Diagnostic]? = nil
     ) -> Findings {
         var found = Findings()
         found.byModule += unknownRequires(
@@ -123,8 +130,10 @@ public enum ProjectRules {
         found.byModule += undefinedGlobals(
             modules, environment: environment, unanalysedSources: unanalysedSources,
             everyRead: everyGlobalRead, implicitlyDefined: implicitlyDefinedGlobals, options: options,
-            judging: judging)
-        found.projectWide += RequireCycles.find(modules, projectModules: projectModules, loadedAtStart: loadedAtStart)
+            judging: judging, globals: globals)
+        found.cycles =
+            cycles ?? RequireCycles.find(modules, projectModules: projectModules, loadedAtStart: loadedAtStart)
+        found.projectWide += found.cycles
         found.projectWide += uncompiled.map { syntaxError($0, loadedAtStart: loadedAtStart) }
         found.projectWide += unnamedResources(modules, resources: resources, unanalysedSources: unanalysedSources)
         return found

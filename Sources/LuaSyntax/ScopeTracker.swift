@@ -1,6 +1,7 @@
 /// Which declaration each name refers to, by Lua's scoping rules: the one scope tracker every
-/// pass over a syntax tree uses (`SyntaxVisitor` keeps one; the facts collector, the lint
-/// walker and the compiler-check screen keep theirs in the same type).
+/// pass over a syntax tree uses (`SyntaxVisitor` keeps one for each pass on it: the facts
+/// collector, the linter, the LSP's symbols; the compiler-check screen and the value-flow pass
+/// keep theirs in the same type).
 ///
 /// A pass gives each declaration an id of its own (an index into its own table of variables,
 /// or 0 when it only asks whether a name is bound); the tracker maps each symbol to the

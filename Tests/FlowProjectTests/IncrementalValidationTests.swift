@@ -44,6 +44,7 @@ import Testing
         #expect(session.diagnosticsByFile()[path]?.map(\.code.code) == ["FP405"])
         #expect(session.lastProjectCheck.judged == 1)
         #expect(session.lastProjectCheck.modules == 30)
+        #expect(session.lastProjectCheck.linted == 1)
 
         // Defining a global m16 reads again: m15 and m16 are judged again, the rest kept.
         let defines = "local M = {}\nlocal previous = require \"m14\"\nprint(previous, value14)\nreturn M\n"
@@ -52,6 +53,66 @@ import Testing
         #expect(found[scratch.path("Sources/m16.lua").path]?.map(\.code.code) == ["FP405"])
         #expect(found[path] == nil)
         #expect(session.lastProjectCheck.judged == 2)
+    }
+
+    /// The lint rules judge a module's callers again when its functions' parameters change, a
+    /// function comes or goes, or a module adds a field to its table, and no other module; on a
+    /// project large enough that they run on a thread of their own.
+    @Test func aSignatureChangeRejudgesTheCallersAlone() throws {
+        let scratch = try Scratch("incremental")
+        defer { scratch.remove() }
+        try scratch.file("flowpkg.json", #"{"name": "Big", "identifier": "com.example.big", "version": "1.0.0"}"#)
+        let callers = "local lib = require \"lib\"\nprint(lib.f(1, 2), lib.g(1))\nreturn {}\n"
+        for index in 0..<3 { try scratch.file("Sources/caller\(index).lua", callers) }
+        for index in 0..<70 { try scratch.file("Sources/other\(index).lua", "local M = {}\nreturn M\n") }
+        let lib = scratch.path("Sources/lib.lua")
+        try scratch.file("Sources/lib.lua", "local M = {}\nfunction M.f(a, b) return a + b end\nreturn M\n")
+        let session = ValidationSession(projectAt: scratch.url)
+        try expectSame(session, scratch, codes: ["FP481", "FP481", "FP481"])
+        #expect(session.lastProjectCheck.linted == 74)
+        let edits: [(text: String, codes: [String], linted: Int)] = [
+            // Fewer parameters: each call passes too many.
+            ("function M.f(a) return a end\n", ["FP482", "FP481", "FP482", "FP481", "FP482", "FP481"], 4),
+            // A function added: the field is known, the call checked.
+            (
+                "function M.f(a, b) return a + b end\nfunction M.g(a, b) return a.x + b end\n",
+                Array(repeating: "FP483", count: 3), 4
+            ),
+            // A body edit that changes no signature: the module alone.
+            (
+                "function M.f(a, b) return b + a end\nfunction M.g(a, b) return a.x + b end\n",
+                Array(repeating: "FP483", count: 3), 1
+            ),
+            // A function removed.
+            ("function M.f(a, b) return a + b end\n", Array(repeating: "FP481", count: 3), 4),
+        ]
+        for edit in edits {
+            try scratch.file("Sources/lib.lua", "local M = {}\n" + edit.text + "return M\n")
+            session.setBuffer(nil, forPath: lib.path)
+            try expectSame(session, scratch, codes: edit.codes)
+            #expect(session.lastProjectCheck.linted == edit.linted)
+        }
+        // Another module filling lib's table: its fields are no longer all known.
+        let filler = scratch.path("Sources/other0.lua")
+        try scratch.file("Sources/other0.lua", "local lib = require \"lib\"\nlib.g = print\nreturn {}\n")
+        session.setBuffer(nil, forPath: filler.path)
+        try expectSame(session, scratch, codes: [])
+        #expect(session.lastProjectCheck.linted == 4)
+        // Renamed: the callers' and the filler's requires find no module, what it exported is gone.
+        try FileManager.default.moveItem(at: lib, to: scratch.path("Sources/lib2.lua"))
+        session.reload()
+        try expectSame(session, scratch, codes: Array(repeating: "FP401", count: 4))
+    }
+
+    /// The session's findings are validate's, and their codes (in report order) are `codes`.
+    func expectSame(
+        _ session: ValidationSession, _ scratch: Scratch, codes: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let incremental = Array(session.diagnosticsByFile().values.joined()).sorted(by: ValidationReport.precedes)
+        let validated = Validator.validate(projectAt: scratch.url).diagnostics
+        #expect(incremental == validated, sourceLocation: sourceLocation)
+        #expect(validated.map(\.code.code) == codes, sourceLocation: sourceLocation)
     }
 }
 
@@ -96,6 +157,14 @@ private struct EditedProject {
             let name = names.remove(at: 1 + random.next(names.count - 1))
             try FileManager.default.removeItem(at: scratch.path(file(name)))
             session.reload()
+        } else if roll < 15, names.count > 1 {
+            // A module renamed: its requirers find it no more, a new name does.
+            let position = 1 + random.next(names.count - 1)
+            let renamed = "lib.r\(random.next(1000))"
+            guard !names.contains(renamed) else { return }
+            try FileManager.default.moveItem(at: scratch.path(file(names[position])), to: scratch.path(file(renamed)))
+            names[position] = renamed
+            session.reload()
         } else {
             let name = names[random.next(names.count)]
             let text = randomModule()
@@ -131,7 +200,7 @@ private struct EditedProject {
         let other =
             random.next(4) == 0 ? ["nowhere", "lib.dd", "virtual"][random.next(3)] : names[random.next(names.count)]
         let global = "g\(random.next(4))"
-        switch random.next(17) {
+        switch random.next(18) {
         case 0: return "local r\(index) = require \"\(other)\""
         case 1: return "local function lazy\(index)() return require \"\(other)\" end"
         case 2: return "_G.\(global) = 1"
@@ -139,9 +208,13 @@ private struct EditedProject {
         case 4: return "print(\(global))"
         case 5: return "print(pirnt, hostG)"
         case 6: return "local d\(index) = getResource(\"\(random.next(2) == 0 ? "data" : "missing")\", \"txt\")"
-        case 7: return "function M.f\(random.next(3))(a, b) return a + b end"
+        case 7:
+            let parameters = ["a, b", "a", "a, b, c", "a, ...", ""][random.next(5)]
+            return "function M.f\(random.next(3))(\(parameters)) return a.x end"
         case 8:
-            return "local o\(index) = require \"\(other)\"\nprint(o\(index).f\(random.next(3))(1), o\(index).nofield)"
+            let arguments = ["1", "", "1, 2", "1, 2, 3"][random.next(4)]
+            return
+                "local o\(index) = require \"\(other)\"\nprint(o\(index).f\(random.next(3))(\(arguments)), o\(index).nofield)"
         case 9: return "---@param x integer\nfunction M.t\(random.next(2))(x) return x end"
         case 10: return "local o\(index) = require \"\(other)\"\no\(index).t\(random.next(2))(\"s\")"
         case 11: return random.next(3) == 0 ? "local broken = " : "local fine\(index) = 1"
@@ -149,6 +222,7 @@ private struct EditedProject {
         case 13: return "pirnt(\(index)) -- luacheck: ignore"
         case 14: return "rawset(_G, \"\(global)\", 3)"
         case 15: return "package.preload[\"virtual\"] = function() return {} end"
+        case 16: return "local w\(index) = require \"\(other)\"\nw\(index).f\(random.next(3)) = print"
         default: return "---@type string\nlocal typed\(index) = \(random.next(2) == 0 ? "1" : "\"ok\"")"
         }
     }

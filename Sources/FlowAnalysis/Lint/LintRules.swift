@@ -15,68 +15,61 @@ public enum LintRules {
         modules: [ProjectRules.Module], environment: Environment, readOnlyGlobals: Set<String>,
         options: (String) -> LintOptions
     ) -> [Diagnostic] {
+        findings(
+            judging: modules, of: modules, tables: ProjectTables(modules: modules, options: options),
+            environment: environment, readOnlyGlobals: readOnlyGlobals, options: options)
+    }
+
+    /// The lint diagnostics of the modules in `judging`, judged against `tables`, the tables of
+    /// every module in `modules` (as `check` makes them for all): an editor's session judges again
+    /// only the modules `ProjectTables.update` names.
+    public static func findings(
+        judging: [ProjectRules.Module], of modules: [ProjectRules.Module], tables: ProjectTables,
+        environment: Environment, readOnlyGlobals: Set<String>, options: (String) -> LintOptions
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let read = usedGlobals(modules)  // 131; `implicit`: `allow_defined(_top)` globals, defined everywhere
-        let implicit = implicitlyDefinedGlobals(modules: modules, options: options)
-        for module in modules {
+        for module in judging {
             var report = Report(file: module.file, options: options(module.file))
-            for finding in module.facts.lint.findings {
+            let lint = module.facts.lint
+            for finding in lint.findings {
                 guard let rule = LintRuleList.rule(for: finding.warning) else { continue }
                 report.add(rule, finding)
             }
+            // 131 reads `used`; `implicit`: `allow_defined(_top)` globals, defined everywhere.
             report.judgeGlobals(
-                module.facts.lint, environment: environment, readOnlyGlobals: readOnlyGlobals, read: read,
-                implicit: implicit)
+                lint, environment: environment, readOnlyGlobals: readOnlyGlobals, read: tables.used,
+                implicit: tables.implicit)
             diagnostics += report.diagnostics
-        }
-        return diagnostics + moduleFields(modules) + arity(modules)
-    }
-
-    /// 131: the globals any module reads or mutates (luacheck's "used").
-    static func usedGlobals(_ modules: [ProjectRules.Module]) -> Set<String> {
-        var used: Set<String> = []
-        for module in modules {
-            for access in module.facts.globalReads { used.insert(access.name) }
-            for set in module.facts.lint.globalFieldSets { used.insert(set.global) }
-        }
-        return used
-    }
-
-    /// FP481: fields read from a project module whose table's fields are all known.
-    static func moduleFields(_ modules: [ProjectRules.Module]) -> [Diagnostic] {
-        var exported: [String: (file: String, fields: [LintFacts.ExportedField])] = [:]
-        for module in modules {
-            if let fields = module.facts.lint.exportedFields, !module.facts.replacesEnvironment {
-                exported[module.name.rawValue] = (module.file, fields)
-            }
-        }
-        guard !exported.isEmpty else { return [] }
-        // Fields any module adds to another's table count as the table's.
-        var added: [String: Set<String>] = [:]
-        for module in modules {
-            for write in module.facts.lint.moduleFieldWrites { added[write.global, default: []].insert(write.field) }
-        }
-        var diagnostics: [Diagnostic] = []
-        for module in modules {
-            for read in module.facts.lint.moduleFieldReads {
-                guard let target = exported[read.global], added[read.global]?.contains("") != true else { continue }
-                if target.fields.contains(where: { $0.name == read.field }) { continue }
-                if added[read.global]?.contains(read.field) == true { continue }
-                var suggestions = Suggestions(target.fields.map(\.name))
-                var hint = "the table '\(read.global)' returns has no field '\(read.field)'"
-                if let close = suggestions.closest(to: read.field),
-                    let line = target.fields.first(where: { $0.name == close })?.line
-                {
-                    hint = "did you mean '\(close)'? (\(target.file):\(line))"
-                }
-                diagnostics.append(
-                    Diagnostic(
-                        severity: .warning, code: .unknownModuleField,
-                        message: "module '\(read.global)' has no field '\(read.field)'", file: module.file,
-                        line: Int(read.line), column: Int(read.column), hint: hint))
-            }
+            moduleFields(module, tables: tables, modules: modules, into: &diagnostics)
+            arity(module, tables: tables, modules: modules, into: &diagnostics)
         }
         return diagnostics
+    }
+
+    /// FP481: fields `module` reads from a project module whose table's fields are all known.
+    static func moduleFields(
+        _ module: ProjectRules.Module, tables: ProjectTables, modules: [ProjectRules.Module],
+        into diagnostics: inout [Diagnostic]
+    ) {
+        for read in module.facts.lint.moduleFieldReads {
+            // Fields any module adds to another's table count as the table's.
+            guard let target = tables.exportedFields(of: read.global, in: modules), !tables.adds("", to: read.global)
+            else { continue }
+            if target.fields.contains(where: { $0.name == read.field }) { continue }
+            if tables.adds(read.field, to: read.global) { continue }
+            var suggestions = Suggestions(target.fields.map(\.name))
+            var hint = "the table '\(read.global)' returns has no field '\(read.field)'"
+            if let close = suggestions.closest(to: read.field),
+                let line = target.fields.first(where: { $0.name == close })?.line
+            {
+                hint = "did you mean '\(close)'? (\(target.file):\(line))"
+            }
+            diagnostics.append(
+                Diagnostic(
+                    severity: .warning, code: .unknownModuleField,
+                    message: "module '\(read.global)' has no field '\(read.field)'", file: module.file,
+                    line: Int(read.line), column: Int(read.column), hint: hint))
+        }
     }
 
     /// The globals luacheck's `allow_defined` (any set) and `allow_defined_top` (a set outside

@@ -6,9 +6,11 @@ extension ModuleLinter {
     mutating func visit(_ id: Int32, _ node: SyntaxNode) -> SyntaxVisitorContinueKind {
         if let tested = pendingTested.last, tested == id {
             pendingTested.removeLast()
-            activeTested.append(id)
+            testedEnds.append(lastVisited(under: id))
         }
         LintRuleList.visit(id, node, in: &self)
+        // A tested operand's walk ends at its last node (a function's, after its body).
+        if node.kind != .function { leaveTested(at: id) }
         switch node.kind {
         case .name:
             if id == fieldBase {
@@ -38,10 +40,13 @@ extension ModuleLinter {
         return .visitChildren
     }
 
+    /// No post-visit of expressions: a tested operand's end is known from its last node.
+    static var visitsExpressionsAfterChildren: Bool { false }
+
     mutating func visitPost(_ id: Int32, _ node: SyntaxNode) {
-        if let tested = activeTested.last, tested == id { activeTested.removeLast() }
         switch node.kind {
         case .function:
+            leaveTested(at: id)
             finishFunction()
         case .localName:
             noteDeclaredValue(node)
@@ -50,6 +55,11 @@ extension ModuleLinter {
         default:
             break
         }
+    }
+
+    /// Ends the tested operands whose walk ends at `id` (nested ones may end at the same node).
+    @inline(__always) mutating func leaveTested(at id: Int32) {
+        while let end = testedEnds.last, end == id { testedEnds.removeLast() }
     }
 
     mutating func scopeOpens() {
@@ -67,16 +77,6 @@ extension ModuleLinter {
         let variable = variables[Int(declaration)]
         judgeUse(of: variable)
         noteEscape(of: variable)
-    }
-
-    mutating func borrowExpressionStack() -> [Int32] {
-        var stack: [Int32] = []
-        swap(&stack, &expressionStack)
-        return stack
-    }
-
-    mutating func returnExpressionStack(_ stack: [Int32]) {
-        expressionStack = stack
     }
 
     /// `v.key` or `v:key()` on a local `v`: a use of v that does not open it (`readField`).

@@ -9,7 +9,7 @@ import LuaSyntax
 /// (6xx) are read from the bytes (`WhitespaceLint`), values' flow (3xx) by `ValueFlow`.
 ///
 /// Reusable: `lint` starts from scratch and keeps its arrays.
-struct ModuleLinter: SyntaxVisitor {
+struct ModuleLinter: KeepsExpressionStack {
     /// The chunk being walked: the parser's buffers, valid while `lint` runs.
     var tree = SyntaxBuffers(
         nodes: UnsafeBufferPointer(start: nil, count: 0), lists: UnsafeBufferPointer(start: nil, count: 0),
@@ -105,9 +105,9 @@ struct ModuleLinter: SyntaxVisitor {
     var methodFunction: Int32 = -1
     var colonPlace: (line: Int32, column: Int32) = (0, 0)
     /// Tested operands (`if`/`while` conditions, right operands of `and`/`or`): those about to
-    /// be walked, innermost last, and those being walked.
+    /// be walked, innermost last, and the last node (`lastVisited(under:)`) of each being walked.
     var pendingTested: [Int32] = []
-    var activeTested: [Int32] = []
+    var testedEnds: [Int32] = []
     /// The left operand of `and`/`or` when it is a field access (`math.pow or f`): tested too.
     var testedLeftOperand: Int32 = -1
     var environmentSymbol: Int32 = -1
@@ -131,7 +131,7 @@ struct ModuleLinter: SyntaxVisitor {
     var currentFunction: Int32 { frames[frames.count - 1].id }
 
     /// Whether the node being visited is inside a tested operand (`if math.pow then`).
-    @inline(__always) var isTesting: Bool { !activeTested.isEmpty }
+    @inline(__always) var isTesting: Bool { !testedEnds.isEmpty }
 
     /// The lint facts of a parsed chunk.
     mutating func lint(
@@ -146,7 +146,7 @@ struct ModuleLinter: SyntaxVisitor {
         frames.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         pendingTested.removeAll(keepingCapacity: true)
-        activeTested.removeAll(keepingCapacity: true)
+        testedEnds.removeAll(keepingCapacity: true)
         enclosingScopes.removeAll(keepingCapacity: true)
         scope = 0
         scopeCount = 0

@@ -3,6 +3,22 @@ import FlowDiagnostics
 import FlowPackage
 
 extension ProjectCheckCache {
+    /// When each of the session's files was last analysed (`ValidationSession.modulesAnalysed`),
+    /// in the session's order, which one generation keeps, and its module when it was analysed.
+    struct AnalysisStamps {
+        var files: [String]
+        var stamps: [Int]
+        var modules: [ProjectRules.Module?]
+    }
+
+    /// What changed since the last check: the modules analysed again or no more, their files, and
+    /// those still analysed as they are now.
+    struct Changed: Sendable {
+        var changes: [ProjectRules.Change] = []
+        var files: Set<String> = []
+        var analysed: [ProjectRules.Module] = []
+    }
+
     /// The type check's catalogue and findings, kept: each module's findings depend on its own
     /// types and the catalogue alone, and the catalogue on the modules' declarations alone.
     struct KeptTypes {
@@ -28,8 +44,10 @@ extension ProjectCheckCache.State {
         func checked(_ module: TypeRules.Module, _ catalog: TypeCatalog) -> [Diagnostic] {
             TypeCheckStep.findings(of: [module], catalog: catalog, disabled: disabled)
         }
-        if var kept = types, let changes,
-            !changes.contains(where: { $0.before?.types?.declarations != $0.after?.types?.declarations })
+        // Taken out, so that `kept` holds its findings alone and changes them in place.
+        if let changes,
+            !changes.contains(where: { $0.before?.types?.declarations != $0.after?.types?.declarations }),
+            var kept = types.take()
         {
             for change in changes {
                 kept.byFile[change.file] = nil
@@ -51,8 +69,9 @@ extension ProjectCheckCache.State {
                 catalog: catalog, byFile: byFile, definitionFindings: definitions.flatMap { checked($0, catalog) })
             counts.typeChecked = typed.count
         }
+        // In no particular order (each file's together): the report is sorted.
         var all: [Diagnostic] = []
-        for module in modules { all += types?.byFile[module.file] ?? [] }
+        for findings in types?.byFile.values.map({ $0 }) ?? [] { all += findings }
         return all + (types?.definitionFindings ?? [])
     }
 }

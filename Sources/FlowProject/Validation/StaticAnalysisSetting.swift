@@ -69,7 +69,8 @@ extension StaticAnalysisStep {
         func projectRules(
             _ modules: [ProjectRules.Module], projectModules: Set<String>, loadedAtStart: Set<String>?,
             unanalysedSources: [[UInt8]], uncompiled: [ProjectRules.UncompiledModule],
-            implicitlyDefinedGlobals: Set<String>? = nil, judging: Set<String>? = nil
+            implicitlyDefinedGlobals: Set<String>? = nil, judging: Set<String>? = nil,
+            globals: ProjectRules.GlobalTables? = nil, cycles: [Diagnostic]? = nil
         ) -> ProjectRules.Findings {
             ProjectRules.findings(
                 modules: modules, projectModules: projectModules, resources: resources, environment: environment,
@@ -77,7 +78,7 @@ extension StaticAnalysisStep {
                 loadedAtStart: loadedAtStart, uncompiled: uncompiled,
                 implicitlyDefinedGlobals: implicitlyDefinedGlobals
                     ?? LintRules.implicitlyDefinedGlobals(modules: modules, options: options),
-                options: options, judging: judging)
+                options: options, judging: judging, globals: globals, cycles: cycles)
         }
     }
 }

@@ -17,6 +17,11 @@ enum StaticAnalysisStep {
         let setting = Setting(project: project)
         return combined(
             setting, modules: modules,
+            lint: {
+                LintRules.check(
+                    modules: modules, environment: setting.environment, readOnlyGlobals: setting.readOnlyGlobals,
+                    options: setting.options)
+            },
             projectRules: {
                 let projectModules = setting.projectModules
                 let found = setting.projectRules(
@@ -32,21 +37,16 @@ enum StaticAnalysisStep {
             })
     }
 
-    /// The lint rules over `modules`, with the project rules' and the types' findings, as validate
-    /// reports them: `.luacheckrc`'s and `.luarc.json`'s own findings first, `include_files` and
-    /// `exclude_files` heeded, `undefined-global` disabled as `.luarc.json` says.
+    /// The lint rules' findings over `modules` (`lint`), with the project rules' and the types',
+    /// as validate reports them: `.luacheckrc`'s and `.luarc.json`'s own findings first,
+    /// `include_files` and `exclude_files` heeded, `undefined-global` disabled as `.luarc.json` says.
     static func combined(
-        _ setting: Setting, modules: [ProjectRules.Module], projectRules: () -> [Diagnostic],
-        types: () -> [Diagnostic]
+        _ setting: Setting, modules: [ProjectRules.Module], lint lintCheck: @escaping @Sendable () -> [Diagnostic],
+        projectRules: () -> [Diagnostic], types: () -> [Diagnostic]
     ) -> [Diagnostic] {
         // The lint rules and the project rules read the same facts and nothing of each other:
         // on a large project the lint rules run on a thread of their own meanwhile, since this
         // step is the serial tail of validation (Benchmarks/README.md, lint speed).
-        let lintCheck: @Sendable () -> [Diagnostic] = {
-            LintRules.check(
-                modules: modules, environment: setting.environment, readOnlyGlobals: setting.readOnlyGlobals,
-                options: setting.options)
-        }
         let lintFindings = Locked<[Diagnostic]>([])
         let lintDone = DispatchGroup()
         if modules.count >= Validator.largeProject {

@@ -79,6 +79,8 @@ public final class ValidationSession {
         public var modules = 0
         /// The modules the type check checked again.
         public var typeChecked = 0
+        /// The modules the lint rules judged again.
+        public var linted = 0
     }
 
     /// What the project-wide step of the last report (or snapshot's report) judged again.

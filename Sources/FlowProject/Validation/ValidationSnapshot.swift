@@ -57,11 +57,10 @@ public struct ValidationSnapshot: @unchecked Sendable {
             if let source = outcomes[index]?.unanalysedSource { unanalysed.append(source) }
         }
         if let project, let projectCheck {
-            var stampByFile: [String: Int] = [:]
-            stampByFile.reserveCapacity(units.count)
-            for (unit, stamp) in zip(units, stamps) { stampByFile[unit.path] = stamp }
+            let analysisStamps = ProjectCheckCache.AnalysisStamps(
+                files: units.map(\.path), stamps: stamps, modules: analysedModules)
             all += projectCheck.check(
-                project: project, reloads: reloads, modules: analysed, stamps: stampByFile,
+                project: project, reloads: reloads, modules: analysed, stamps: analysisStamps,
                 unanalysedSources: unanalysed, uncompiled: uncompiled)
         } else if let project {
             all += StaticAnalysisStep.check(
