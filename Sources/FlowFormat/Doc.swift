@@ -21,8 +21,10 @@ enum Doc: Sendable {
     /// One more level of indentation for the line breaks inside.
     indirect case indent(Doc, hard: Bool)
     /// Parts that are all flat or all broken; `broken` when it must break (a hard line inside,
-    /// or the source's layout keeps it broken).
-    indirect case group(Doc, broken: Bool)
+    /// or the source's layout keeps it broken). `flatWidth`: its width printed flat, as the
+    /// printer measures it, kept when it is built (see `Doc.measuredFlatWidth`), so measuring a
+    /// group inside a group is constant time; -1 when the measure depends on where it is.
+    indirect case group(Doc, broken: Bool, flatWidth: Int)
     /// Layouts tried in order: the first that fits flat or whose first line fits broken; else
     /// the last. `strict`: a layout's first line is measured with the groups in it flat.
     case choice([Doc], hard: Bool, strict: Bool)
@@ -66,7 +68,7 @@ enum Doc: Sendable {
         switch self {
         case .hardLine, .breakParent: return true
         case .concat(_, let hard), .indent(_, let hard), .choice(_, let hard, _): return hard
-        case .group(_, let broken): return broken
+        case .group(_, let broken, _): return broken
         case .ifBreak(_, let flat): return flat.isHard
         case .table(_, _, _, let forced, _): return forced
         case .assigned(let value): return value.isHard
@@ -122,6 +124,11 @@ enum Doc: Sendable {
     static func indent(_ doc: Doc) -> Doc { .indent(doc, hard: doc.isHard) }
 
     static func group(_ doc: Doc, forced: Bool = false) -> Doc { .group(doc, broken: forced || doc.isHard) }
+
+    /// A group with its flat width measured.
+    static func group(_ doc: Doc, broken: Bool) -> Doc {
+        .group(doc, broken: broken, flatWidth: broken ? -1 : doc.measuredFlatWidth)
+    }
 
     /// Layouts tried in order; hard when the first is.
     static func choice(_ states: [Doc], strict: Bool = false) -> Doc {

@@ -103,11 +103,11 @@ struct DocPrinter {
             }
         case .indent(let inner, _):
             commands.append(Command(indent: command.indent + 1, mode: command.mode, doc: inner))
-        case .group(let inner, let broken):
+        case .group(let inner, let broken, _):
             var mode = Mode.broken
             if command.mode == .flat {
                 mode = .flat
-            } else if !broken && fits(Command(indent: command.indent, mode: .flat, doc: inner), rest: commands) {
+            } else if !broken && fits(Command(indent: command.indent, mode: .flat, doc: command.doc), rest: commands) {
                 mode = .flat
             }
             commands.append(Command(indent: command.indent, mode: mode, doc: inner))
@@ -170,9 +170,7 @@ struct DocPrinter {
         return trial.output
     }
 
-    private func firstLineWidth(_ bytes: [UInt8]) -> Int {
-        (bytes.firstIndex(of: 10) ?? bytes.count)
-    }
+    private func firstLineWidth(_ bytes: [UInt8]) -> Int { bytes.firstIndex(of: 10) ?? bytes.count }
 
     /// The layout a table, `whenLong` or `shorterFirstLine` takes here.
     private func chosen(_ command: Command, rest: [Command]) -> Doc {
@@ -321,17 +319,25 @@ struct DocPrinter {
                 }
             case .indent(let inner, _):
                 stack.append(Command(indent: command.indent + 1, mode: command.mode, doc: inner))
+            case .group(_, let broken, let flatWidth)
+            where !broken && flatWidth >= 0 && (hugging ? limit == width : flatGroups || command.mode == .flat):
+                // Flat here (hugging: when it fits by itself), measured by the width it keeps.
+                guard remaining < flatWidth else {
+                    remaining -= flatWidth
+                    continue
+                }
+                if !hugging { return false }
+                stack.append(Command(indent: command.indent, mode: .broken, doc: command.doc.groupContent))
             case .group, .choice:
                 stack.append(measuredLayout(command, here: limit - remaining, flatGroups: flatGroups, hugging: hugging))
             case .ifBreak(let broken, let flat):
                 stack.append(
                     Command(indent: command.indent, mode: command.mode, doc: command.mode == .flat ? flat : broken))
-            case .lineSuffix, .breakParent:
+            case .lineSuffix, .breakParent, .uncounted:
                 break
             case .table(let flat, _, let sourceWidth, let forced, _):
-                // A table holding one that always breaks (`{ a = {` broken in the source), and
-                // too wide for its source width here, breaks the group measured flat around it,
-                // as it will once a second formatting reads it broken from the source.
+                // A table holding one that always breaks (`{ a = {` broken in the source), too wide for
+                // its source width here, breaks the flat group around it, as a second formatting will.
                 let here = limit - remaining
                 if command.mode == .flat && !flatGroups && !forced && flat.isHard && here + sourceWidth > tableWidth {
                     return false
@@ -339,17 +345,13 @@ struct DocPrinter {
                 stack.append(measuredLayout(command, here: here, flatGroups: flatGroups, hugging: hugging))
             case .assigned(let value):
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: .concat([.space, value])))
-            case .uncounted:
-                break
             case .followsAlone(let inner):
                 if !inRest { stack.append(Command(indent: command.indent, mode: command.mode, doc: inner)) }
             case .measuredIndent(let levels):
                 remaining -= (command.indent + levels) * indentColumns
                 if remaining < 0 { return false }
-            case .whenLong(_, let short, _):
-                stack.append(Command(indent: command.indent, mode: command.mode, doc: short))
-            case .shorterFirstLine(_, let normal):
-                stack.append(Command(indent: command.indent, mode: command.mode, doc: normal))
+            case .whenLong(_, let inner, _), .shorterFirstLine(_, let inner):
+                stack.append(Command(indent: command.indent, mode: command.mode, doc: inner))
             case .whenTableBreaks(let table, let narrow, let wide):
                 let narrowed = breaksAlone(table, indent: command.indent + 1)
                 stack.append(Command(indent: command.indent, mode: command.mode, doc: narrowed ? narrow : wide))
@@ -362,7 +364,7 @@ struct DocPrinter {
     /// when that fits by itself or hugs a broken last argument.
     private func measuredLayout(_ command: Command, here: Int, flatGroups: Bool, hugging: Bool) -> Command {
         switch command.doc {
-        case .group(let inner, let broken):
+        case .group(let inner, let broken, _):
             var mode: Mode = broken ? .broken : (flatGroups ? .flat : command.mode)
             if hugging && !broken {
                 mode =

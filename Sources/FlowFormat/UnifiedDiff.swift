@@ -7,7 +7,7 @@ package enum UnifiedDiff {
 
     package static func diff(_ old: [UInt8], _ new: [UInt8], oldName: String, newName: String) -> String {
         let a = lines(old), b = lines(new)
-        let edits = script(a, b)
+        let edits = script(old, a, new, b)
         var out = Array("--- \(oldName)\n+++ \(newName)\n".utf8)
         var index = 0
         while index < edits.count {
@@ -30,7 +30,7 @@ package enum UnifiedDiff {
             }
             end = min(end, edits.count)
             while end > index && edits[end - 1].kind == .same && trailingSame(edits, index, end) > 3 { end -= 1 }
-            hunk(edits[start..<end], a, b, into: &out)
+            hunk(edits[start..<end], (old, a), (new, b), into: &out)
             index = end
         }
         return String(decoding: out, as: UTF8.self)
@@ -47,7 +47,7 @@ package enum UnifiedDiff {
     }
 
     private static func hunk(
-        _ edits: ArraySlice<Edit>, _ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>], into out: inout [UInt8]
+        _ edits: ArraySlice<Edit>, _ a: ([UInt8], [Range<Int>]), _ b: ([UInt8], [Range<Int>]), into out: inout [UInt8]
     ) {
         let first = edits[edits.startIndex]
         let oldCount = edits.filter { $0.kind != .insert }.count
@@ -59,13 +59,13 @@ package enum UnifiedDiff {
             switch edit.kind {
             case .same:
                 out.append(32)
-                out += a[edit.old]
+                out += a.0[a.1[edit.old]]
             case .delete:
                 out.append(45)
-                out += a[edit.old]
+                out += a.0[a.1[edit.old]]
             case .insert:
                 out.append(43)
-                out += b[edit.new]
+                out += b.0[b.1[edit.new]]
             }
             out.append(10)
         }
@@ -80,78 +80,69 @@ package enum UnifiedDiff {
         var new: Int
     }
 
-    /// A line as a dictionary key: hashed once, in one pass over its bytes (FNV-1a), rather
-    /// than byte by byte through the hasher.
-    struct Line: Hashable {
-        let bytes: ArraySlice<UInt8>
-        let hash: UInt64
-
-        init(_ bytes: ArraySlice<UInt8>) {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            self.bytes = bytes
-            self.hash = hash
+    /// The lines of `text` as byte ranges, without their line feeds (a last line feed ends the
+    /// last line).
+    static func lines(_ text: [UInt8]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        result.reserveCapacity(text.count / 24 + 1)
+        text.withUnsafeBufferPointer { bytes in
+            var start = 0
+            while let end = bytes[start...].firstIndex(of: 10) {
+                result.append(start..<end)
+                start = end + 1
+            }
+            if start < bytes.count { result.append(start..<bytes.count) }
         }
-
-        static func == (left: Line, right: Line) -> Bool { left.hash == right.hash && left.bytes == right.bytes }
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    }
-
-    /// The lines of `text`, without their line feeds (a last line feed ends the last line).
-    static func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
-        var result = text.split(separator: 10, omittingEmptySubsequences: false)
-        if let last = result.last, last.isEmpty { result.removeLast() }
         return result
     }
 
-    /// The edit script: common ends kept; in the middle, a line that the other side lacks is
+    /// The edit script: common ends kept (compared in place, so a file with a few changed lines
+    /// costs one pass over its bytes); in the middle, a line that the other side lacks is
     /// changed for certain (as GNU diff discards such lines), and the rest is matched by Myers'
-    /// greedy search. Lines are compared by number (each distinct line numbered once), so a
-    /// reindented file (nearly every line changed) costs about its length.
-    static func script(_ a: [ArraySlice<UInt8>], _ b: [ArraySlice<UInt8>]) -> [Edit] {
-        var numbers: [Line: Int] = [:]
-        numbers.reserveCapacity(a.count + b.count)
-        func number(_ bytes: ArraySlice<UInt8>) -> Int {
-            let line = Line(bytes)
-            if let known = numbers[line] { return known }
-            let next = numbers.count
-            numbers[line] = next
-            return next
-        }
-        let x = a.map(number), y = b.map(number)
-        var changedA = [Bool](repeating: false, count: x.count)
-        var changedB = [Bool](repeating: false, count: y.count)
+    /// greedy search. Lines are compared by number (each distinct line numbered once, by
+    /// `LineNumbers`), so a reindented file (nearly every line changed) costs about its length.
+    static func script(_ old: [UInt8], _ a: [Range<Int>], _ new: [UInt8], _ b: [Range<Int>]) -> [Edit] {
+        func same(_ i: Int, _ j: Int) -> Bool { old[a[i]].elementsEqual(new[b[j]]) }
         var prefix = 0
-        while prefix < x.count && prefix < y.count && x[prefix] == y[prefix] { prefix += 1 }
+        while prefix < a.count && prefix < b.count && same(prefix, prefix) { prefix += 1 }
         var suffix = 0
-        while suffix < x.count - prefix && suffix < y.count - prefix
-            && x[x.count - 1 - suffix] == y[y.count - 1 - suffix]
+        while suffix < a.count - prefix && suffix < b.count - prefix && same(a.count - 1 - suffix, b.count - 1 - suffix)
         {
             suffix += 1
         }
+        var numbers = LineNumbers(old, new, capacity: a.count + b.count - 2 * (prefix + suffix))
+        let x = (prefix..<(a.count - suffix)).map { numbers.number(inNew: false, a[$0]) }
+        let y = (prefix..<(b.count - suffix)).map { numbers.number(inNew: true, b[$0]) }
+        var changedA = [Bool](repeating: false, count: a.count)
+        var changedB = [Bool](repeating: false, count: b.count)
         var inA = [Bool](repeating: false, count: numbers.count)
         var inB = [Bool](repeating: false, count: numbers.count)
-        for index in prefix..<(x.count - suffix) { inA[x[index]] = true }
-        for index in prefix..<(y.count - suffix) { inB[y[index]] = true }
-        // The lines both sides hold, with their places, for the search.
+        for number in x { inA[number] = true }
+        for number in y { inB[number] = true }
+        // The lines both sides hold, with their places in the middle, for the search.
         var keptA: [Int] = [], keptB: [Int] = []
-        for index in prefix..<(x.count - suffix) {
-            if inB[x[index]] { keptA.append(index) } else { changedA[index] = true }
+        for (index, number) in x.enumerated() {
+            if inB[number] { keptA.append(index) } else { changedA[prefix + index] = true }
         }
-        for index in prefix..<(y.count - suffix) {
-            if inA[y[index]] { keptB.append(index) } else { changedB[index] = true }
+        for (index, number) in y.enumerated() {
+            if inA[number] { keptB.append(index) } else { changedB[prefix + index] = true }
         }
         let searched = myers(keptA.map { x[$0] }, keptB.map { y[$0] })
-        for (position, changed) in searched.a.enumerated() where changed { changedA[keptA[position]] = true }
-        for (position, changed) in searched.b.enumerated() where changed { changedB[keptB[position]] = true }
+        for (position, changed) in searched.a.enumerated() where changed { changedA[prefix + keptA[position]] = true }
+        for (position, changed) in searched.b.enumerated() where changed { changedB[prefix + keptB[position]] = true }
+        return edits(changedA, changedB)
+    }
+
+    /// The edits that turn the old lines into the new, from which lines of each side changed.
+    private static func edits(_ changedA: [Bool], _ changedB: [Bool]) -> [Edit] {
         var edits: [Edit] = []
-        edits.reserveCapacity(x.count + y.count)
+        edits.reserveCapacity(changedA.count + changedB.count)
         var i = 0, j = 0
-        while i < x.count || j < y.count {
-            if i < x.count && changedA[i] {
+        while i < changedA.count || j < changedB.count {
+            if i < changedA.count && changedA[i] {
                 edits.append(Edit(kind: .delete, old: i, new: j))
                 i += 1
-            } else if j < y.count && changedB[j] {
+            } else if j < changedB.count && changedB[j] {
                 edits.append(Edit(kind: .insert, old: i, new: j))
                 j += 1
             } else {

@@ -148,7 +148,7 @@ import Testing
         switch doc {
         case .text(let string, _): return string == text
         case .concat(let parts, _): return parts.contains { holdsText($0, text) }
-        case .indent(let inner, _), .group(let inner, _): return holdsText(inner, text)
+        case .indent(let inner, _), .group(let inner, _, _): return holdsText(inner, text)
         case .choice(let states, _, _): return states.contains { holdsText($0, text) }
         default: return false
         }
