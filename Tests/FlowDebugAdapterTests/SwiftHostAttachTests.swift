@@ -65,12 +65,27 @@ import Testing
 
     /// A live fixture serving `main`, the host's package holding the same code, and a DAP
     /// client attached to the host (retrying while the host has not yet reached the server).
+    ///
+    /// All of it runs on the test's own thread, without suspending: Swift's global executor is
+    /// as wide as the machine has cores, and a task that suspends (an `await blocking`, a
+    /// `Task` to stop the fixture) waits behind every test queued meanwhile when it resumes.
+    /// In a full run on two cores that queue held this test for minutes after its body had
+    /// finished in a tenth of a second (docs/developing.md, "The debugger's tests").
     private func withAttachedHost(
         configure: (inout DevelopmentMonitor.Configuration) -> Void,
-        _ body: @escaping @Sendable (InProcessDapClient, Host, String, LiveFixture) throws -> Void
+        _ body: (InProcessDapClient, Host, String, LiveFixture) throws -> Void
     ) async throws {
+        // Nothing in the initializer suspends: it runs on this thread.
         let fixture = try await LiveFixture(identifier: "com.example.app")
-        defer { Task { await fixture.stop() } }
+        defer { fixture.close() }
+        try Self.attachHost(to: fixture, configure: configure, body)
+    }
+
+    /// The synchronous part of `withAttachedHost`, with `fixture` serving.
+    private static func attachHost(
+        to fixture: LiveFixture, configure: (inout DevelopmentMonitor.Configuration) -> Void,
+        _ body: (InProcessDapClient, Host, String, LiveFixture) throws -> Void
+    ) throws {
         try fixture.write(Self.main, to: "Sources/main.lua")
         let packages = try Scratch("host").url
         defer { try? FileManager.default.removeItem(at: packages) }
@@ -79,27 +94,24 @@ import Testing
         let url = fixture.url
         var configuration = DevelopmentMonitor.Configuration(url: url, token: LiveFixture.token, waitForDebugger: 60)
         configure(&configuration)
-        let settings = configuration
-        try await blocking {
-            let host = Host(packages: packages, configuration: settings)
-            defer { host.finish() }
-            let client = InProcessDapClient(workingDirectory: root)
-            defer { client.close() }
-            try client.succeed("initialize", ["adapterID": "flowpkg"])
-            // The host registers its debug channel with the server as it starts.
-            let arguments: [String: Any] = ["serve": url.absoluteString, "token": LiveFixture.token, "cwd": root]
-            let deadline = Date() + 120
-            var attached = try client.request("attach", arguments)
-            while attached["success"] as? Bool != true, Date() < deadline {
-                try Self.check((attached["message"] as? String ?? "").contains("no program"), "\(attached)")
-                Thread.sleep(forTimeInterval: 0.1)
-                attached = try client.request("attach", arguments)
-            }
-            try Self.check(attached["success"] as? Bool == true, "\(attached)")
-            _ = try client.event("initialized")
-            try body(client, host, root, fixture)
-            if let failure = host.failure.withLock({ $0 }) { throw InProcessDapClient.Failure(description: failure) }
+        let host = Host(packages: packages, configuration: configuration)
+        defer { host.finish() }
+        let client = InProcessDapClient(workingDirectory: root)
+        defer { client.close() }
+        try client.succeed("initialize", ["adapterID": "flowpkg"])
+        // The host registers its debug channel with the server as it starts.
+        let arguments: [String: Any] = ["serve": url.absoluteString, "token": LiveFixture.token, "cwd": root]
+        let deadline = Date() + 120
+        var attached = try client.request("attach", arguments)
+        while attached["success"] as? Bool != true, Date() < deadline {
+            try Self.check((attached["message"] as? String ?? "").contains("no program"), "\(attached)")
+            Thread.sleep(forTimeInterval: 0.1)
+            attached = try client.request("attach", arguments)
         }
+        try Self.check(attached["success"] as? Bool == true, "\(attached)")
+        _ = try client.event("initialized")
+        try body(client, host, root, fixture)
+        if let failure = host.failure.withLock({ $0 }) { throw InProcessDapClient.Failure(description: failure) }
     }
 
     /// Fails the test (from any thread: a thrown error, not an expectation recorded outside

@@ -54,6 +54,12 @@ public final class LiveFixture: @unchecked Sendable {
     }
 
     public func stop() async {
+        close()
+    }
+
+    /// `stop()` for a test that must not suspend (each suspension queues it behind the other
+    /// tests on Swift's global executor): the server stops and the folder goes, on this thread.
+    public func close() {
         server.stop()
         try? FileManager.default.removeItem(at: root)
     }
