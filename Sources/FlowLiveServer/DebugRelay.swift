@@ -62,11 +62,18 @@ final class DebugRelay: Sendable {
             }
         }
         stream.yield(Array(": debug channel open\n\n".utf8))
+        // A program connecting again has let go of its debugger: its channel's stream ended on
+        // its side (a message this relay did not take), and its engine then ended any stop and
+        // cleared the breakpoints. When it comes back before this relay noticed the old stream
+        // end, the debugger attached through it is told now, by the end of its own stream (the
+        // adapter answers what it waits for and says terminated), not left waiting for
+        // answers that went down the old stream or never came.
         let previous = programs.withLock { programs in
-            defer { programs[id] = Program(attachment: attachment, requests: stream, client: programs[id]?.client) }
-            return programs[id]?.requests
+            defer { programs[id] = Program(attachment: attachment, requests: stream, client: nil) }
+            return programs[id]
         }
-        previous?.finish()
+        previous?.requests.finish()
+        previous?.client?.finish()
         return HTTPResponse(status: 200, contentType: "text/event-stream", body: .events(stream))
     }
 
