@@ -70,7 +70,7 @@ import Testing
     /// as wide as the machine has cores, and a task that suspends (an `await blocking`, a
     /// `Task` to stop the fixture) waits behind every test queued meanwhile when it resumes.
     /// In a full run on two cores that queue held this test for minutes after its body had
-    /// finished in a tenth of a second (docs/developing.md, "The debugger's tests").
+    /// finished in a tenth of a second (docs/developing.md, "Durations in a full test run").
     private func withAttachedHost(
         configure: (inout DevelopmentMonitor.Configuration) -> Void,
         _ body: (InProcessDapClient, Host, String, LiveFixture) throws -> Void

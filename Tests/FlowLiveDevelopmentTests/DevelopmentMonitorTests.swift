@@ -5,20 +5,23 @@ import Foundation
 import Testing
 import FlowLiveTestSupport
 
+/// Each test runs on its own thread without suspending (the monitor's connection blocks it a
+/// moment): a test that suspends waits, when it resumes, behind every test queued meanwhile on
+/// Swift's global executor, which is only as wide as the machine has cores
+/// (docs/developing.md, "Durations in a full test run").
 @Suite(.serialized) struct DevelopmentMonitorTests {
     let identifier = try! PackageIdentifier("com.example.live")
 
-    private func connect(_ monitor: DevelopmentMonitor) async -> DevelopmentMonitor.Outcome {
-        let identifier = self.identifier
-        return try! await blocking { monitor.connect(expecting: identifier) }
+    private func connect(_ monitor: DevelopmentMonitor) -> DevelopmentMonitor.Outcome {
+        monitor.connect(expecting: identifier)
     }
 
     @Test func connectsAndServesModulesAndResources() async throws {
         let fixture = try await LiveFixture()
-        defer { Task { await fixture.stop() } }
+        defer { fixture.close() }
         let monitor = DevelopmentMonitor(
             configuration: .init(url: fixture.url, token: LiveFixture.token, connectionTimeout: 2))
-        guard case .connected(let source) = await connect(monitor) else {
+        guard case .connected(let source) = connect(monitor) else {
             Issue.record("did not connect"); return
         }
         #expect(source.kind == .live)
@@ -33,9 +36,9 @@ import FlowLiveTestSupport
 
     @Test func anotherIdentifierIsRefused() async throws {
         let fixture = try await LiveFixture(identifier: "com.example.other")
-        defer { Task { await fixture.stop() } }
+        defer { fixture.close() }
         let monitor = DevelopmentMonitor(configuration: .init(url: fixture.url, token: LiveFixture.token))
-        guard case .refused(let reason) = await connect(monitor) else {
+        guard case .refused(let reason) = connect(monitor) else {
             Issue.record("a live source of another identifier was accepted"); return
         }
         #expect(reason.contains("com.example.other"))
@@ -44,9 +47,9 @@ import FlowLiveTestSupport
 
     @Test func aWrongTokenIsRefused() async throws {
         let fixture = try await LiveFixture()
-        defer { Task { await fixture.stop() } }
+        defer { fixture.close() }
         let monitor = DevelopmentMonitor(configuration: .init(url: fixture.url, token: "not-the-token"))
-        guard case .refused(let reason) = await connect(monitor) else {
+        guard case .refused(let reason) = connect(monitor) else {
             Issue.record("a wrong token was accepted"); return
         }
         #expect(reason.contains("rejected the token"))
@@ -58,7 +61,7 @@ import FlowLiveTestSupport
             configuration: .init(
                 url: URL(string: "http://127.0.0.1:9")!, token: "whatever-token",
                 connectionTimeout: 0.3))
-        guard case .notConnected(let reason) = await connect(monitor) else {
+        guard case .notConnected(let reason) = connect(monitor) else {
             Issue.record("connected to nothing"); return
         }
         #expect(reason.contains("127.0.0.1:9"))
@@ -66,11 +69,11 @@ import FlowLiveTestSupport
 
     @Test func aLaterConnectionIsReported() async throws {
         let fixture = try await LiveFixture()
-        defer { Task { await fixture.stop() } }
+        defer { fixture.close() }
         let monitor = DevelopmentMonitor(configuration: .init(url: fixture.url, token: LiveFixture.token))
         defer { monitor.stop() }
         let connected = Inbox<String>()
         monitor.connectLater(expecting: identifier, retryInterval: 0.05, onConnect: { connected.put($0.location) })
-        #expect(await connected.wait() == fixture.url.absoluteString)
+        #expect(connected.waitHere() == fixture.url.absoluteString)
     }
 }

@@ -109,15 +109,17 @@ public final class Inbox<T>: @unchecked Sendable {
     }
 
     /// The first item that satisfies `match`, waiting up to `timeout` seconds for it on a thread
-    /// of its own (never on the concurrency pool, which the server under test needs).
+    /// of its own (see `blocking` for what that costs the test).
     public func wait(timeout: TimeInterval = 5, where match: @escaping @Sendable (T) -> Bool = { _ in true }) async
         -> T?
     {
-        let box = try? await blocking { UncheckedBox(self.waitBlocking(timeout: timeout, where: match)) }
+        let box = try? await blocking { UncheckedBox(self.waitHere(timeout: timeout, where: match)) }
         return box?.value
     }
 
-    private func waitBlocking(timeout: TimeInterval, where match: (T) -> Bool) -> T? {
+    /// `wait` on the calling thread, for a test that must not suspend (each suspension queues it
+    /// behind the other tests on Swift's global executor).
+    public func waitHere(timeout: TimeInterval = 5, where match: (T) -> Bool = { _ in true }) -> T? {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -128,8 +130,12 @@ public final class Inbox<T>: @unchecked Sendable {
     }
 }
 
-/// Runs blocking work (a monitor's synchronous requests, raw sockets) on its own thread, so the
-/// server under test keeps the concurrency pool's few threads to itself.
+/// Runs blocking work (a monitor's synchronous requests, raw sockets) on its own thread, leaving
+/// the concurrency pool's thread to other tests (the server under test runs on threads of its
+/// own and needs none). The test pays for it when it resumes: it waits behind every test queued
+/// meanwhile on Swift's global executor, as wide as the machine has cores, which in a full run
+/// can be minutes. Work of a second or less is better done inline (docs/developing.md,
+/// "Durations in a full test run").
 public func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread {
