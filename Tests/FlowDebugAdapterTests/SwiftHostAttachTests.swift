@@ -66,11 +66,12 @@ import Testing
     /// A live fixture serving `main`, the host's package holding the same code, and a DAP
     /// client attached to the host (retrying while the host has not yet reached the server).
     ///
-    /// All of it runs on the test's own thread, without suspending: Swift's global executor is
-    /// as wide as the machine has cores, and a task that suspends (an `await blocking`, a
-    /// `Task` to stop the fixture) waits behind every test queued meanwhile when it resumes.
-    /// In a full run on two cores that queue held this test for minutes after its body had
-    /// finished in a tenth of a second (docs/developing.md, "Durations in a full test run").
+    /// All of it runs on the test's own thread, without suspending, and the fixture stops when
+    /// the test ends: Swift's global executor is as wide as the machine has cores, and a task
+    /// that suspends (an `await blocking`, a `Task` to stop the fixture) waits behind every test
+    /// queued meanwhile when it resumes, minutes in a full run on two cores. Swift Testing's own
+    /// steps around the test wait the same way, so a full run's "passed after" still measures
+    /// that queue, not this test (docs/developing.md, "Durations in a full test run").
     private func withAttachedHost(
         configure: (inout DevelopmentMonitor.Configuration) -> Void,
         _ body: (InProcessDapClient, Host, String, LiveFixture) throws -> Void

@@ -6,9 +6,9 @@ import Testing
 import FlowLiveTestSupport
 
 /// Each test runs on its own thread without suspending (the monitor's connection blocks it a
-/// moment): a test that suspends waits, when it resumes, behind every test queued meanwhile on
-/// Swift's global executor, which is only as wide as the machine has cores
-/// (docs/developing.md, "Durations in a full test run").
+/// moment), and its fixture stops when it ends: a test that suspends waits, when it resumes,
+/// behind every test queued meanwhile on Swift's global executor, which is only as wide as the
+/// machine has cores (docs/developing.md, "Durations in a full test run").
 @Suite(.serialized) struct DevelopmentMonitorTests {
     let identifier = try! PackageIdentifier("com.example.live")
 
