@@ -35,8 +35,7 @@ package enum LuaFormat {
     static func layout(_ source: [UInt8], options: FormatOptions, range: Range<Int>?) throws(LuaSyntaxError) -> (
         Doc, LuaTokenStream
     ) {
-        let tree = try LuaParser.parse(source)
-        let stream = try LuaTokenStream(source: source)
+        let (tree, stream) = try LuaParser.parseWithTokens(source)
         var formatter = LuaFormatter(tree: tree, stream: stream, options: options)
         formatter.range = range
         let doc = formatter.block(tree.root)
@@ -54,8 +53,7 @@ package enum LuaFormat {
 
     /// `source` with StyLua's `sort_requires` applied to its top-level block.
     static func sortingRequires(_ source: [UInt8]) throws(LuaSyntaxError) -> [UInt8] {
-        let tree = try LuaParser.parse(source)
-        let stream = try LuaTokenStream(source: source)
+        let (tree, stream) = try LuaParser.parseWithTokens(source)
         return RequireSorting.sorted(source, tree: tree, stream: stream)
     }
 
