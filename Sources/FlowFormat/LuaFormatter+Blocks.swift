@@ -16,7 +16,7 @@ extension LuaFormatter {
         while position < statements.count {
             if position > 0 { parts.append(.hardLine) }
             pendingBreak = false
-            parts.append(dropEmptyStatements())
+            if kind.is(.semicolon) { parts.append(dropEmptyStatements()) }
             let markers = ignoreMarkers(before: cursor)
             parts.append(contentsOf: leadingComments(of: cursor, atStatement: true, keepBlank: position > 0))
             leadingDoneFor = cursor
@@ -44,7 +44,7 @@ extension LuaFormatter {
             }
             position += 1
         }
-        parts.append(dropEmptyStatements())
+        if kind.is(.semicolon) { parts.append(dropEmptyStatements()) }
         let closing = blockEndComments(hasStatements: !statements.isEmpty)
         if !closing.isEmpty {
             if !statements.isEmpty { parts.append(.hardLine) }

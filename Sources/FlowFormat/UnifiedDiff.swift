@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The difference between two texts as a unified diff (`diff -u`, three lines of context),
 /// what `flowpkg fmt --check` prints for each file that would change.
 package enum UnifiedDiff {
@@ -85,9 +91,11 @@ package enum UnifiedDiff {
     static func lines(_ text: [UInt8]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         result.reserveCapacity(text.count / 24 + 1)
-        text.withUnsafeBufferPointer { bytes in
+        text.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
             var start = 0
-            while let end = bytes[start...].firstIndex(of: 10) {
+            while start < bytes.count, let found = memchr(base + start, 10, bytes.count - start) {
+                let end = base.distance(to: UnsafeRawPointer(found))
                 result.append(start..<end)
                 start = end + 1
             }
@@ -102,7 +110,7 @@ package enum UnifiedDiff {
     /// greedy search. Lines are compared by number (each distinct line numbered once, by
     /// `LineNumbers`), so a reindented file (nearly every line changed) costs about its length.
     static func script(_ old: [UInt8], _ a: [Range<Int>], _ new: [UInt8], _ b: [Range<Int>]) -> [Edit] {
-        func same(_ i: Int, _ j: Int) -> Bool { old[a[i]].elementsEqual(new[b[j]]) }
+        func same(_ i: Int, _ j: Int) -> Bool { LineNumbers.equal(old, a[i], new, b[j]) }
         var prefix = 0
         while prefix < a.count && prefix < b.count && same(prefix, prefix) { prefix += 1 }
         var suffix = 0
