@@ -149,6 +149,19 @@ import Testing
         }
     }
 
+    @Test func aMissingKeyFileSaysHowToMakeOne() throws {
+        let scratch = try Scratch()
+        let key = scratch.url.appendingPathComponent("release.key")
+        let hint = "no such file (flowpkg keygen NAME writes a pair: NAME.key signs, NAME.pub verifies)"
+        #expect(throws: SigningKeyError.unreadable(path: key.path, reason: hint)) {
+            try PackageSigningKey(contentsOf: key)
+        }
+        let publicKey = scratch.url.appendingPathComponent("release.pub")
+        #expect(throws: SigningKeyError.unreadable(path: publicKey.path, reason: hint)) {
+            try PackagePublicKey(contentsOf: publicKey)
+        }
+    }
+
     @Test func runtimeVersionRoundTripsAndOlderManifestsStillRead() throws {
         let scratch = try Scratch()
         let sample = try SampleProject(scratch)

@@ -14,8 +14,14 @@ import FlowSupport
 enum KeyText {
     static let privateLabel = "flowpkg-ed25519-private-key"
     static let publicLabel = "flowpkg-ed25519-public-key"
+    /// What a missing key file's error adds.
+    static let missingHint = "no such file (flowpkg keygen NAME writes a pair: NAME.key signs, NAME.pub verifies)"
 
+    /// The text of the key file at `url`; a missing file's error says how to make one.
     static func read(_ url: URL) throws(SigningKeyError) -> String {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw .unreadable(path: url.path, reason: missingHint)
+        }
         do {
             let data = try Data(contentsOf: url)
             guard data.count <= 4096 else {
