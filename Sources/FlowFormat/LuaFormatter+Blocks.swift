@@ -315,6 +315,7 @@ extension LuaFormatter {
 
     mutating func genericFor(_ node: SyntaxNode) -> Doc {
         let items = tree.list(node.a, node.b + node.c + 1)
+        let forIndex = cursor
         var parts = [token(.kwFor), .space]
         for position in 0..<Int(node.b) {
             if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
@@ -323,7 +324,9 @@ extension LuaFormatter {
         parts.append(contentsOf: [.space, token(.kwIn)])
         let values = Array(items.dropFirst(Int(node.b)).prefix(Int(node.c)))
         let first = cursor
-        if values.count == 1 && huggedIterator(values[0]) && !stream.hasComment(before: first) {
+        if let settled = settledForValues(forIndex: forIndex) {
+            parts.append(settled)
+        } else if values.count == 1 && huggedIterator(values[0]) && !stream.hasComment(before: first) {
             parts.append(contentsOf: [.space, expression(values[0]), .space, token(.kwDo)])
         } else {
             // StyLua: the values on lines of their own, one a line, when they do not fit, span

@@ -42,8 +42,9 @@ extension LuaFormatter {
     /// ` condition keyword` after `if`, `elseif` or `while` (the keyword just consumed) as one
     /// text and the keyword, when the condition is settled as a statement would be, is not in
     /// parentheses (formatting drops them) and the header fits on its line; else nil, nothing
-    /// consumed.
-    mutating func settledCondition(closing: LuaTokenKind) -> Doc? {
+    /// consumed. `prefix`: the columns of the header before the condition's space (the keyword's
+    /// when nil; a `for` header's names and `in`).
+    mutating func settledCondition(closing: LuaTokenKind, prefix: Int? = nil) -> Doc? {
         guard settledAllowed, !kind.is(.leftParen), !stream.hasComment(before: cursor),
             let (last, respaced) = settledEnd(closing: closing), !stream.hasComment(before: last + 1)
         else { return nil }
@@ -51,7 +52,7 @@ extension LuaFormatter {
         let string = respaced ? respacedText(last: last) : settledText(from: start, to: end, last: last)
         var width = 0
         for byte in string.utf8 where byte & 0xC0 != 0x80 { width += 1 }
-        let header = Int(stream.tokens[cursor - 1].length) + 1 + width + 1 + closing.display.utf8.count
+        let header = (prefix ?? Int(stream.tokens[cursor - 1].length)) + 1 + width + 1 + closing.display.utf8.count
         guard (depth + functionIndent) * options.indentColumns + header <= options.columnWidth else { return nil }
         cursor = last + 1
         return .concat([.space, .text(string, width: width), .space, token(closing)])
