@@ -6,9 +6,10 @@ extension LuaFormatter {
     /// Statements under `-- stylua: ignore`, between `-- stylua: ignore start` and `end`, or
     /// outside the range asked for stay as they are in the source.
     mutating func block(_ id: SyntaxTree.NodeID) -> Doc {
-        let statements = Array(tree.statements(of: id))
+        let statements = tree.statements(of: id)
+        let offset = statements.startIndex  // a slice of the tree's lists
         var parts: [Doc] = []
-        parts.reserveCapacity(statements.count * 5 + 4)
+        parts.reserveCapacity(statements.count * 2 + 4)
         let isRoot = id == tree.root
         let enclosingStart = statementStart
         defer { statementStart = enclosingStart }
@@ -23,17 +24,18 @@ extension LuaFormatter {
             let first = cursor
             statementStart = first
             if markers.contains("ignore start") {
-                _ = statement(statements[position])
+                _ = statement(statements[offset + position])
                 _ = semicolons(beforeParenthesis: false)
                 while position + 1 < statements.count && !ignoreMarkers(before: cursor).contains("ignore end") {
                     position += 1
-                    _ = statement(statements[position])
+                    _ = statement(statements[offset + position])
                     _ = semicolons(beforeParenthesis: false)
                 }
                 parts.append(verbatim(from: first))
             } else {
                 let doc =
-                    (markers.isEmpty ? settledStatement(statements[position]) : nil) ?? statement(statements[position])
+                    (markers.isEmpty ? settledStatement(statements[offset + position]) : nil)
+                    ?? statement(statements[offset + position])
                 let semicolon = semicolons(beforeParenthesis: position + 1 < statements.count)
                 if markers.contains("ignore") || (isRoot && !inRange(from: first)) {
                     parts.append(verbatim(from: first))

@@ -56,8 +56,11 @@ package enum UnifiedDiff {
         _ edits: ArraySlice<Edit>, _ a: ([UInt8], [Range<Int>]), _ b: ([UInt8], [Range<Int>]), into out: inout [UInt8]
     ) {
         let first = edits[edits.startIndex]
-        let oldCount = edits.filter { $0.kind != .insert }.count
-        let newCount = edits.filter { $0.kind != .delete }.count
+        var oldCount = 0, newCount = 0
+        for edit in edits {
+            if edit.kind != .insert { oldCount += 1 }
+            if edit.kind != .delete { newCount += 1 }
+        }
         let oldStart = oldCount == 0 ? first.old : first.old + 1
         let newStart = newCount == 0 ? first.new : first.new + 1
         out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n".utf8
