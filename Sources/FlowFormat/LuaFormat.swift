@@ -19,6 +19,7 @@ package enum LuaFormat {
             newline: newline)
         var body = printer.print(.concat([doc, .hardLine]), capacity: source.count + source.count / 4)
         if body.allSatisfy({ $0 == 10 || $0 == 13 || $0 == 32 || $0 == 9 }) { body = [] }
+        if stream.preludeEnd == 0 { return lineEndings(body, windows: options.lineEndings == .windows) }
         var output: [UInt8] = []
         if !stream.prelude.isEmpty {
             output = stream.prelude + Array(newline.utf8)

@@ -15,6 +15,8 @@ package enum UnifiedDiff {
         let a = lines(old), b = lines(new)
         let edits = script(old, a, new, b)
         var out = Array("--- \(oldName)\n+++ \(newName)\n".utf8)
+        // Room for both texts and a prefix a line: a file formatted anew is mostly that.
+        out.reserveCapacity(out.count + old.count + new.count + a.count + b.count + 64)
         var index = 0
         while index < edits.count {
             guard edits[index].kind != .same else {
