@@ -14,13 +14,15 @@ extension LuaFormatter {
         let open = token(.leftBrace)
         let brokenInSource = !fields.isEmpty && startsLine(after: openIndex)
         var docs: [Doc] = []
+        docs.reserveCapacity(fields.count)
         var holdsFunction = false
         for (position, field) in fields.enumerated() {
             // A blank line between fields of a broken table is kept, as between statements, and
             // so is one after its `{` (StyLua keeps the first field's leading blank line).
             let leading = leadingComments(of: cursor, atStatement: true, keepBlank: brokenInSource)
             leadingDoneFor = cursor
-            var doc = Doc.concat(leading + [self.field(field, holdsFunction: &holdsFunction)])
+            let value = self.field(field, holdsFunction: &holdsFunction)
+            var doc = leading.isEmpty ? value : Doc.concat(leading + [value])
             if kind.is(.comma) || kind.is(.semicolon) {
                 if position + 1 < fields.count {
                     doc = .concat([doc, token(kind, text: ",")])
