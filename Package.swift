@@ -149,8 +149,13 @@ let package = Package(
         .target(name: "EmbeddedTemplates", plugins: ["EmbedTemplates"]),
         // Its Embedded/ folder compiled in: each environment's LuaCATS definitions of its globals.
         .target(name: "EmbeddedDefinitions", exclude: ["Embedded"], plugins: ["EmbedTemplates"]),
-        // A problem found in a project, as a plain value renderers turn into text.
-        .target(name: "FlowDiagnostics"),
+        // The lint rules' registry made from their files (Sources/FlowAnalysis/Lint/Rules): each rule's
+        // catalogue entry into FlowDiagnostics, the rule list into FlowAnalysis; adding a rule is adding its file.
+        .executableTarget(name: "LintRuleGenerator"),
+        .plugin(name: "RegisterLintRules", capability: .buildTool(), dependencies: ["LintRuleGenerator"]),
+        // A problem found in a project, as a plain value renderers turn into text. Its lint rules'
+        // codes are generated from FlowAnalysis' rule files (RegisterLintRules).
+        .target(name: "FlowDiagnostics", plugins: ["RegisterLintRules"]),
         // Lua source to syntax tree: lexer, parser, symbols, source locations.
         .target(name: "LuaSyntax"),
         // `flowpkg fmt` and the language server's formatting: StyLua's options and layout over
@@ -160,8 +165,11 @@ let package = Package(
             dependencies: ["LuaSyntax", "FlowLua", "FlowSupport", "CStyLuaToml"]
         ),
         // Static analysis: what each module requires, reads and defines, and the project-wide rules.
+        // Its rules' codes and list are generated from their files (RegisterLintRules).
         .target(
-            name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage", "EmbeddedDefinitions"]),
+            name: "FlowAnalysis", dependencies: ["LuaSyntax", "FlowDiagnostics", "FlowPackage", "EmbeddedDefinitions"],
+            plugins: ["RegisterLintRules"]
+        ),
         // The project model and file, discovery, validation, export, the project-folder source.
         .target(
             name: "FlowProject",
@@ -291,6 +299,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FlowDiagnosticsTests", dependencies: ["FlowDiagnostics"]),
+        // The generator run as the build runs it, on rule folders a test writes.
+        .testTarget(name: "LintRuleGeneratorTests", dependencies: ["FlowTestSupport"]),
         // The protocol targets on their own: wire types, names, framing.
         .testTarget(name: "FlowLiveProtocolTests", dependencies: ["FlowLiveProtocol", "FlowPackage"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),

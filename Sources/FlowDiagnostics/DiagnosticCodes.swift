@@ -4,7 +4,8 @@
 /// severity, title), and a test holds the two together.
 ///
 /// The entries are declared in Codes/, a file per hundred codes (DiagnosticCodes+FP1xx.swift
-/// for FP101–FP199, and so on; the lint codes in DiagnosticCodes+Lint.swift); this file lists
+/// for FP101–FP199, and so on; the lint rules' codes generated from their files under
+/// Sources/FlowAnalysis/Lint/Rules/, see DiagnosticCodes+Lint.swift); this file lists
 /// them all, in order, and looks them up.
 public enum DiagnosticCodes {
     /// Every code of the catalogue, in order.

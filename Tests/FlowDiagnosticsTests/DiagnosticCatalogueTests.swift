@@ -60,7 +60,8 @@ import Testing
     }
 
     /// Rules name the catalogue's entries: no source outside FlowDiagnostics spells a code as a
-    /// string literal of its own (comments, messages and hints that mention one are fine).
+    /// string literal of its own (comments, messages and hints that mention one are fine), but a lint
+    /// rule's file, whose `LintCatalogueEntry` is its entry in the catalogue (generated from it).
     @Test func noRuleSpellsACodeAsAStringLiteral() throws {
         let sources = Self.root.appendingPathComponent("Sources")
         let files = try #require(FileManager.default.enumerator(atPath: sources.path))
@@ -72,6 +73,11 @@ import Testing
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.trimmingCharacters(in: .whitespaces)
                 if code.hasPrefix("//") { continue }
+                if path.hasPrefix("FlowAnalysis/Lint/Rules/"), code.hasPrefix("code: \"FP"),
+                    code.contains(", luacheck: ")
+                {
+                    continue
+                }
                 // `\"FP405\"` inside a message or hint is text, not a code.
                 if line.contains(/(^|[^\\])"FP[0-9]{3}"/) { offenders.append("\(path):\(number + 1)") }
             }

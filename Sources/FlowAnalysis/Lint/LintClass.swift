@@ -1,9 +1,9 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// A luacheck warning class flowpkg reports: one file under `Lint/Rules/` each, holding its code
-/// in the catalogue, its luacheck number, luacheck's wording and what it checks, registered in
-/// `LintRuleList`, as a swift-format rule holds its finding's message and its visit methods.
+/// A luacheck warning class flowpkg reports: one file under `Lint/Rules/` each, holding its
+/// catalogue entry (`entry`: code, luacheck number, title, explanation), luacheck's wording and what
+/// it checks, as a swift-format rule holds its finding's message and its visit methods.
 ///
 /// What it checks: the hooks the linter's one walk (`ModuleLinter`, a `SyntaxVisitor`) calls,
 /// each doing nothing unless the rule has it: `visit` for the node kinds `visits` names, a
@@ -11,13 +11,20 @@ import LuaSyntax
 /// elsewhere has none: values' flow (3xx, `ValueFlow`), the bytes (6xx, `WhitespaceLint`), `;`
 /// (551, the parser), globals judged against the project's environment (1xx, `LintRules`).
 ///
-/// Adding a rule: its code in FlowDiagnostics' catalogue (and `byLuacheckNumber`), one file there
-/// registered in `LintRuleList.forEach`, its fixture under `Tests/Fixtures/invalid/<code>/`, its
-/// row in docs/diagnostics.md.
+/// Adding a rule is adding its file, its fixture under `Tests/Fixtures/invalid/<code>/` and its
+/// row in docs/diagnostics.md: the build (the `RegisterLintRules` plugin, `LintRuleGenerator`)
+/// reads the rule files and writes each entry into FlowDiagnostics' catalogue (a `DiagnosticCode`
+/// named after the rule, `EmptyDoBlockRule`: `.emptyDoBlock`), each rule's `code` and
+/// `luacheckNumber`, and `LintRuleList.forEach`, by luacheck number. A file without a rule or an
+/// entry, or two rules with one code or number, fails the build at its line.
 protocol LintClass: Sendable {
-    /// The rule's entry in the catalogue.
+    /// The rule's catalogue entry, the one place its code, luacheck number, title and explanation
+    /// are written: `static let entry = LintCatalogueEntry(code: "FP456", luacheck: 541, ...)`.
+    static var entry: LintCatalogueEntry { get }
+    /// The rule's entry in the catalogue (generated from `entry`).
     static var code: DiagnosticCode { get }
-    /// luacheck's number for it: how `.luacheckrc` options and `-- luacheck:` comments name it.
+    /// luacheck's number for it: how `.luacheckrc` options and `-- luacheck:` comments name it
+    /// (generated from `entry`).
     static var luacheckNumber: Int { get }
     /// luacheck's message for a finding and the name the options' patterns match, or nil when
     /// the options leave the finding out.
@@ -69,62 +76,9 @@ protocol LintRuleVisitor {
     mutating func rule<Rule: LintClass>(_ rule: Rule.Type)
 }
 
-/// The rules, in one list.
+/// The rules, in one list: `forEach` hands each rule to a visitor, by luacheck number, generated
+/// from the rule files (`LintRuleGenerator`).
 enum LintRuleList {
-    /// Hands each rule to `visitor`, in the list's order.
-    @inline(__always)
-    static func forEach<Visitor: LintRuleVisitor>(_ visitor: inout Visitor) {
-        visitor.rule(SettingGlobalRule.self)
-        visitor.rule(MutatingGlobalRule.self)
-        visitor.rule(SettingReadOnlyGlobalRule.self)
-        visitor.rule(SettingReadOnlyFieldRule.self)
-        visitor.rule(UnusedGlobalRule.self)
-        visitor.rule(SettingUndefinedFieldRule.self)
-        visitor.rule(UndefinedFieldRule.self)
-        visitor.rule(UnusedVariableRule.self)
-        visitor.rule(UnusedArgumentRule.self)
-        visitor.rule(UnusedLoopVariableRule.self)
-        visitor.rule(UsedUnusedHintRule.self)
-        visitor.rule(VariableNeverSetRule.self)
-        visitor.rule(VariableNeverAccessedRule.self)
-        visitor.rule(ArgumentNeverAccessedRule.self)
-        visitor.rule(LoopVariableNeverAccessedRule.self)
-        visitor.rule(VariableMutatedNeverAccessedRule.self)
-        visitor.rule(UnusedValueRule.self)
-        visitor.rule(UnusedArgumentValueRule.self)
-        visitor.rule(UnusedLoopValueRule.self)
-        visitor.rule(FieldOverwrittenRule.self)
-        visitor.rule(UninitializedAccessRule.self)
-        visitor.rule(MutatedUnusedValueRule.self)
-        visitor.rule(UninitializedMutationRule.self)
-        visitor.rule(RedefinedLocalRule.self)
-        visitor.rule(RedefinedArgumentRule.self)
-        visitor.rule(RedefinedLoopVariableRule.self)
-        visitor.rule(ShadowedLocalRule.self)
-        visitor.rule(ShadowedArgumentRule.self)
-        visitor.rule(ShadowedLoopVariableRule.self)
-        visitor.rule(ShadowedUpvalueRule.self)
-        visitor.rule(ShadowedUpvalueArgumentRule.self)
-        visitor.rule(ShadowedUpvalueLoopVariableRule.self)
-        visitor.rule(UnreachableCodeRule.self)
-        visitor.rule(LoopRunsOnceRule.self)
-        visitor.rule(UnusedLabelRule.self)
-        visitor.rule(AssignmentTooManyValuesRule.self)
-        visitor.rule(AssignmentTooFewValuesRule.self)
-        visitor.rule(EmptyDoBlockRule.self)
-        visitor.rule(EmptyIfBranchRule.self)
-        visitor.rule(EmptyStatementRule.self)
-        visitor.rule(ReversedNumericLoopRule.self)
-        visitor.rule(SimplifiableNegationRule.self)
-        visitor.rule(ErrorProneNegationRule.self)
-        visitor.rule(WhitespaceOnlyLineRule.self)
-        visitor.rule(TrailingWhitespaceRule.self)
-        visitor.rule(TrailingWhitespaceInStringRule.self)
-        visitor.rule(TrailingWhitespaceInCommentRule.self)
-        visitor.rule(InconsistentIndentationRule.self)
-        visitor.rule(LineTooLongRule.self)
-    }
-
     /// The rules, as values.
     static let all: [any LintClass.Type] = {
         struct Collector: LintRuleVisitor {

@@ -1,4 +1,4 @@
-// The catalogue, FP401–FP408: static analysis (the lint codes, FP409 on, are DiagnosticCodes+Lint.swift) (see DiagnosticCodes.swift).
+// The catalogue, FP401–FP408: static analysis (the lint codes, FP409 on: DiagnosticCodes+Lint.swift) (see DiagnosticCodes.swift).
 extension DiagnosticCode {
     // Static analysis (can be silenced)
     public static let unknownRequire = DiagnosticCode(

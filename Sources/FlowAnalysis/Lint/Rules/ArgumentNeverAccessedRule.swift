@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP427, luacheck 232: An argument set again but never read.
+/// An argument set again but never read.
 struct ArgumentNeverAccessedRule: LintClass {
-    static let code = DiagnosticCode.argumentNeverAccessed
-    static let luacheckNumber = 232
+    static let entry = LintCatalogueEntry(
+        code: "FP427", luacheck: 232, title: "argument never accessed",
+        explanation: "An argument is set again, but never read.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("argument '\(finding.name)' is never accessed", finding.name)

@@ -1,10 +1,11 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP455, luacheck 532: Fewer values than targets, the last not a call.
+/// Fewer values than targets, the last not a call.
 struct AssignmentTooFewValuesRule: LintClass {
-    static let code = DiagnosticCode.assignmentTooFewValues
-    static let luacheckNumber = 532
+    static let entry = LintCatalogueEntry(
+        code: "FP455", luacheck: 532, title: "fewer values than targets",
+        explanation: "An assignment has fewer values than targets, the last not a call: the extra targets get nil.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("right side of assignment has less values than left side expects", "")

@@ -1,10 +1,11 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP454, luacheck 531: More values than targets.
+/// More values than targets.
 struct AssignmentTooManyValuesRule: LintClass {
-    static let code = DiagnosticCode.assignmentTooManyValues
-    static let luacheckNumber = 531
+    static let entry = LintCatalogueEntry(
+        code: "FP454", luacheck: 531, title: "more values than targets",
+        explanation: "An assignment has more values on its right side than names on its left: the extra ones are lost.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("right side of assignment has more values than left side expects", "")

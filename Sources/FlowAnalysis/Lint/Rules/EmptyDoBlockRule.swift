@@ -1,10 +1,11 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP456, luacheck 541: An empty do..end block.
+/// An empty do..end block.
 struct EmptyDoBlockRule: LintClass {
-    static let code = DiagnosticCode.emptyDoBlock
-    static let luacheckNumber = 541
+    static let entry = LintCatalogueEntry(
+        code: "FP456", luacheck: 541, title: "empty do..end block",
+        explanation: "A do..end block holds nothing.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("empty do..end block", "")

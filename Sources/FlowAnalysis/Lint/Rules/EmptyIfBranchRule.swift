@@ -1,10 +1,11 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP457, luacheck 542: An empty if, elseif or else branch.
+/// An empty if, elseif or else branch.
 struct EmptyIfBranchRule: LintClass {
-    static let code = DiagnosticCode.emptyIfBranch
-    static let luacheckNumber = 542
+    static let entry = LintCatalogueEntry(
+        code: "FP457", luacheck: 542, title: "empty if branch",
+        explanation: "An if, elseif or else branch holds nothing.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("empty if branch", "")

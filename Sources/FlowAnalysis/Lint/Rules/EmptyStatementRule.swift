@@ -1,10 +1,11 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP458, luacheck 551: A `;` that ends no statement.
+/// A `;` that ends no statement.
 struct EmptyStatementRule: LintClass {
-    static let code = DiagnosticCode.emptyStatement
-    static let luacheckNumber = 551
+    static let entry = LintCatalogueEntry(
+        code: "FP458", luacheck: 551, title: "empty statement",
+        explanation: "A `;` that ends no statement (`;;`, a block opening with `;`).")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("empty statement", "")

@@ -1,10 +1,11 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP461, luacheck 582: `not a == b`: `not` binds tighter than comparison.
+/// `not a == b`: `not` binds tighter than comparison.
 struct ErrorProneNegationRule: LintClass {
-    static let code = DiagnosticCode.errorProneNegation
-    static let luacheckNumber = 582
+    static let entry = LintCatalogueEntry(
+        code: "FP461", luacheck: 582, title: "error-prone negation",
+        explanation: "`not a == b` compares `not a`, a boolean, with b: `not` binds tighter than comparison.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("error-prone negation: negation is executed before relational operator", "")

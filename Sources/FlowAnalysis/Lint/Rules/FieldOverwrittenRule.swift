@@ -1,10 +1,11 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP434, luacheck 314: A table constructor setting one key twice.
+/// A table constructor setting one key twice.
 struct FieldOverwrittenRule: LintClass {
-    static let code = DiagnosticCode.fieldOverwritten
-    static let luacheckNumber = 314
+    static let entry = LintCatalogueEntry(
+        code: "FP434", luacheck: 314, title: "table field overwritten",
+        explanation: "A table constructor sets the same key twice (`{a = 1, a = 2}`): the first value is lost.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("value assigned to field '\(finding.name)' is overwritten on line \(finding.detail) before use", finding.name)

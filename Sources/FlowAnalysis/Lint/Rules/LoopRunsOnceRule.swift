@@ -1,10 +1,11 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP452, luacheck 512: A loop whose every way through ends in break or return.
+/// A loop whose every way through ends in break or return.
 struct LoopRunsOnceRule: LintClass {
-    static let code = DiagnosticCode.loopRunsOnce
-    static let luacheckNumber = 512
+    static let entry = LintCatalogueEntry(
+        code: "FP452", luacheck: 512, title: "loop executed at most once",
+        explanation: "Every way through the loop's body ends in break or return.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("loop is executed at most once", "")

@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP428, luacheck 233: A loop variable set but never read.
+/// A loop variable set but never read.
 struct LoopVariableNeverAccessedRule: LintClass {
-    static let code = DiagnosticCode.loopVariableNeverAccessed
-    static let luacheckNumber = 233
+    static let entry = LintCatalogueEntry(
+        code: "FP428", luacheck: 233, title: "loop variable never accessed",
+        explanation: "A loop variable is set, but never read.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("loop variable '\(finding.name)' is never accessed", finding.name)

@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP442, luacheck 412: A local of a function's body named as one of its arguments.
+/// A local of a function's body named as one of its arguments.
 struct RedefinedArgumentRule: LintClass {
-    static let code = DiagnosticCode.redefinedArgument
-    static let luacheckNumber = 412
+    static let entry = LintCatalogueEntry(
+        code: "FP442", luacheck: 412, title: "argument redefined",
+        explanation: "A local of a function's body has the name of one of its arguments.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("variable '\(finding.name)' was previously defined as an argument on line \(finding.detail)", finding.name)

@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP441, luacheck 411: A local declared again in the same scope.
+/// A local declared again in the same scope.
 struct RedefinedLocalRule: LintClass {
-    static let code = DiagnosticCode.redefinedLocal
-    static let luacheckNumber = 411
+    static let entry = LintCatalogueEntry(
+        code: "FP441", luacheck: 411, title: "variable redefined",
+        explanation: "A local is declared again in the same scope, hiding the first.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("variable '\(finding.name)' was previously defined on line \(finding.detail)", finding.name)

@@ -1,10 +1,11 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP459, luacheck 571: `for i = #t, 1` without a negative step.
+/// `for i = #t, 1` without a negative step.
 struct ReversedNumericLoopRule: LintClass {
-    static let code = DiagnosticCode.reversedNumericLoop
-    static let luacheckNumber = 571
+    static let entry = LintCatalogueEntry(
+        code: "FP459", luacheck: 571, title: "numeric for loop from #t up to 1",
+        explanation: "`for i = #t, 1 do` without a negative step runs at most once: add `, -1`.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("numeric for loop goes from #(expr) down to 1 but loop step is not negative", "")

@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP445, luacheck 422: A local in a nested block hiding an argument of the same function.
+/// A local in a nested block hiding an argument of the same function.
 struct ShadowedArgumentRule: LintClass {
-    static let code = DiagnosticCode.shadowedArgument
-    static let luacheckNumber = 422
+    static let entry = LintCatalogueEntry(
+        code: "FP445", luacheck: 422, title: "shadowing an argument",
+        explanation: "A local in a nested block hides an argument of the same function.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("shadowing definition of argument '\(finding.name)' on line \(finding.detail)", finding.name)

@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP444, luacheck 421: A local in a nested block hiding a local of the same function.
+/// A local in a nested block hiding a local of the same function.
 struct ShadowedLocalRule: LintClass {
-    static let code = DiagnosticCode.shadowedLocal
-    static let luacheckNumber = 421
+    static let entry = LintCatalogueEntry(
+        code: "FP444", luacheck: 421, title: "shadowing a local",
+        explanation: "A local in a nested block hides a local of the same function.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("shadowing definition of variable '\(finding.name)' on line \(finding.detail)", finding.name)

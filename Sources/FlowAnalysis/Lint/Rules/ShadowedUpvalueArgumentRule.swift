@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP448, luacheck 432: A local hiding an argument of an enclosing function.
+/// A local hiding an argument of an enclosing function.
 struct ShadowedUpvalueArgumentRule: LintClass {
-    static let code = DiagnosticCode.shadowedUpvalueArgument
-    static let luacheckNumber = 432
+    static let entry = LintCatalogueEntry(
+        code: "FP448", luacheck: 432, title: "shadowing an upvalue argument",
+        explanation: "A local hides an argument of an enclosing function (its implicit self too).")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("shadowing upvalue argument '\(finding.name)' on line \(finding.detail)", finding.name)

@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP449, luacheck 433: A local hiding a loop variable of an enclosing function.
+/// A local hiding a loop variable of an enclosing function.
 struct ShadowedUpvalueLoopVariableRule: LintClass {
-    static let code = DiagnosticCode.shadowedUpvalueLoopVariable
-    static let luacheckNumber = 433
+    static let entry = LintCatalogueEntry(
+        code: "FP449", luacheck: 433, title: "shadowing an upvalue loop variable",
+        explanation: "A local hides a loop variable of an enclosing function.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("shadowing upvalue loop variable '\(finding.name)' on line \(finding.detail)", finding.name)

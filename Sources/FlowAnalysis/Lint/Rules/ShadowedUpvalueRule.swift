@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP447, luacheck 431: A local hiding a local of an enclosing function.
+/// A local hiding a local of an enclosing function.
 struct ShadowedUpvalueRule: LintClass {
-    static let code = DiagnosticCode.shadowedUpvalue
-    static let luacheckNumber = 431
+    static let entry = LintCatalogueEntry(
+        code: "FP447", luacheck: 431, title: "shadowing an upvalue",
+        explanation: "A local hides a local of an enclosing function.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("shadowing upvalue '\(finding.name)' on line \(finding.detail)", finding.name)

@@ -1,10 +1,11 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP460, luacheck 581: `not (a == b)` and the like; `name` is the operator, `detail` its opposite.
+/// `not (a == b)` and the like; `name` is the operator, `detail` its opposite.
 struct SimplifiableNegationRule: LintClass {
-    static let code = DiagnosticCode.simplifiableNegation
-    static let luacheckNumber = 581
+    static let entry = LintCatalogueEntry(
+        code: "FP460", luacheck: 581, title: "negation can be simplified",
+        explanation: "`not (a == b)` says `a ~= b` (and the like), if neither side is a table or NaN.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         (

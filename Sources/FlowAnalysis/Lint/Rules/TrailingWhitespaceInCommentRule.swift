@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP474, luacheck 614: A comment ending in whitespace.
+/// A comment ending in whitespace.
 struct TrailingWhitespaceInCommentRule: LintClass {
-    static let code = DiagnosticCode.trailingWhitespaceInComment
-    static let luacheckNumber = 614
+    static let entry = LintCatalogueEntry(
+        code: "FP474", luacheck: 614, title: "trailing whitespace in a comment",
+        explanation: "A comment ends in spaces or tabs.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("trailing whitespace in a comment", "")

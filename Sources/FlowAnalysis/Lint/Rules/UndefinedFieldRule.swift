@@ -1,10 +1,13 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP415, luacheck 143: A field a standard library table lacks, read.
+/// A field a standard library table lacks, read.
 struct UndefinedFieldRule: LintClass {
-    static let code = DiagnosticCode.undefinedField
-    static let luacheckNumber = 143
+    static let entry = LintCatalogueEntry(
+        code: "FP415", luacheck: 143, title: "accessing an undefined field of a global",
+        explanation:
+            "A module reads a field Lua 5.4's library table does not have (`string.formt`): often a typo. A field of another Lua version read where the code tests it (`math.pow or f`) is not reported."
+    )
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("accessing undefined field '\(finding.detail)' of global '\(finding.name)'", finding.name)

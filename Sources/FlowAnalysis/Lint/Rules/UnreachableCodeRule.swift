@@ -1,10 +1,12 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP451, luacheck 511: Code that never runs.
+/// Code that never runs.
 struct UnreachableCodeRule: LintClass {
-    static let code = DiagnosticCode.unreachableCode
-    static let luacheckNumber = 511
+    static let entry = LintCatalogueEntry(
+        code: "FP451", luacheck: 511, title: "unreachable code",
+        explanation:
+            "Code after a return, break, goto, an if whose every branch leaves, or an endless loop: it never runs.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("unreachable code", "")

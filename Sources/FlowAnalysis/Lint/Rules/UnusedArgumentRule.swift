@@ -1,10 +1,13 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP422, luacheck 212: An argument (its `...`, its implicit self) never read; `unused_args`, `self = false` leave them out.
+/// An argument (its `...`, its implicit self) never read; `unused_args`, `self = false` leave them out.
 struct UnusedArgumentRule: LintClass {
-    static let code = DiagnosticCode.unusedArgument
-    static let luacheckNumber = 212
+    static let entry = LintCatalogueEntry(
+        code: "FP422", luacheck: 212, title: "unused argument",
+        explanation:
+            "A function's argument (its implicit self or its `...` too) is never read; name it `_` when it must be there."
+    )
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         let name = finding.name

@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP453, luacheck 521: A label no goto names.
+/// A label no goto names.
 struct UnusedLabelRule: LintClass {
-    static let code = DiagnosticCode.unusedLabel
-    static let luacheckNumber = 521
+    static let entry = LintCatalogueEntry(
+        code: "FP453", luacheck: 521, title: "unused label",
+        explanation: "No goto of the function names this label.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("unused label '\(finding.name)'", finding.name)

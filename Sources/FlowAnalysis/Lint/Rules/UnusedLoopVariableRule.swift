@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP423, luacheck 213: A loop variable never read.
+/// A loop variable never read.
 struct UnusedLoopVariableRule: LintClass {
-    static let code = DiagnosticCode.unusedLoopVariable
-    static let luacheckNumber = 213
+    static let entry = LintCatalogueEntry(
+        code: "FP423", luacheck: 213, title: "unused loop variable",
+        explanation: "A loop variable is never read; name it `_` when it must be there.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("unused loop variable '\(finding.name)'", finding.name)

@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP421, luacheck 211: A local never read; an unused one of several a call gave is a "secondary", which `unused_secondaries = false` leaves out.
+/// A local never read; an unused one of several a call gave is a "secondary", which `unused_secondaries = false` leaves out.
 struct UnusedVariableRule: LintClass {
-    static let code = DiagnosticCode.unusedVariable
-    static let luacheckNumber = 211
+    static let entry = LintCatalogueEntry(
+        code: "FP421", luacheck: 211, title: "unused variable",
+        explanation: "A local variable or local function is never read (a function called only from its own body too).")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         let name = finding.name

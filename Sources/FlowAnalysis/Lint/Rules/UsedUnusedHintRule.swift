@@ -1,10 +1,13 @@
 import FlowDiagnostics
 import LuaSyntax
 
-/// FP424, luacheck 214: An argument named as unused (`_event`) that is read.
+/// An argument named as unused (`_event`) that is read.
 struct UsedUnusedHintRule: LintClass {
-    static let code = DiagnosticCode.usedUnusedHint
-    static let luacheckNumber = 214
+    static let entry = LintCatalogueEntry(
+        code: "FP424", luacheck: 214, title: "used variable with unused hint",
+        explanation:
+            "An argument whose name starts with `_` and a letter (`_event`) says it is unused, but the function reads it: rename it, or stop reading it."
+    )
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("used variable '\(finding.name)' with unused hint", finding.name)

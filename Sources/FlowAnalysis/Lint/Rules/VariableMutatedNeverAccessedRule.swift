@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP429, luacheck 241: A local table filled but never read.
+/// A local table filled but never read.
 struct VariableMutatedNeverAccessedRule: LintClass {
-    static let code = DiagnosticCode.variableMutatedNeverAccessed
-    static let luacheckNumber = 241
+    static let entry = LintCatalogueEntry(
+        code: "FP429", luacheck: 241, title: "variable mutated but never accessed",
+        explanation: "A local table is filled (`t.x = 1`) but never read.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("variable '\(finding.name)' is mutated but never accessed", finding.name)

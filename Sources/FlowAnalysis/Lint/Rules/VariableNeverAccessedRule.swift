@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP426, luacheck 231: A local set but never read.
+/// A local set but never read.
 struct VariableNeverAccessedRule: LintClass {
-    static let code = DiagnosticCode.variableNeverAccessed
-    static let luacheckNumber = 231
+    static let entry = LintCatalogueEntry(
+        code: "FP426", luacheck: 231, title: "variable never accessed",
+        explanation: "A local variable is set, but its value is never read.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("variable '\(finding.name)' is never accessed", finding.name)

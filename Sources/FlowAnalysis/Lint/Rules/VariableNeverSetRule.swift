@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP425, luacheck 221: A local read but never given a value.
+/// A local read but never given a value.
 struct VariableNeverSetRule: LintClass {
-    static let code = DiagnosticCode.variableNeverSet
-    static let luacheckNumber = 221
+    static let entry = LintCatalogueEntry(
+        code: "FP425", luacheck: 221, title: "variable never set",
+        explanation: "A local variable is read but never given a value: it is always nil.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("variable '\(finding.name)' is never set", finding.name)

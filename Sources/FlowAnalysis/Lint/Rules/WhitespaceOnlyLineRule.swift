@@ -1,9 +1,10 @@
 import FlowDiagnostics
 
-/// FP471, luacheck 611: A line of nothing but whitespace.
+/// A line of nothing but whitespace.
 struct WhitespaceOnlyLineRule: LintClass {
-    static let code = DiagnosticCode.whitespaceOnlyLine
-    static let luacheckNumber = 611
+    static let entry = LintCatalogueEntry(
+        code: "FP471", luacheck: 611, title: "line contains only whitespace",
+        explanation: "A line holds nothing but spaces or tabs.")
 
     static func message(for finding: LintFinding, options: LintOptions) -> (String, String)? {
         ("line contains only whitespace", "")
