@@ -291,10 +291,13 @@ extension LuaFormatter {
             }
             return .concat([keyword, condition, statements.isEmptyConcat ? .hardLine : bodyLayout(statements), end])
         }
+        parts.reserveCapacity(pairs.count / 2 * 3 + 3)
         for pair in stride(from: 0, to: pairs.count, by: 2) {
             let keyword = token(pair == 0 ? .kwIf : .kwElseif)
             let condition = headerCondition(pairs[pairs.startIndex + pair], closing: .kwThen)
-            parts.append(contentsOf: [keyword, condition, body(pairs[pairs.startIndex + pair + 1])])
+            parts.append(keyword)
+            parts.append(condition)
+            parts.append(body(pairs[pairs.startIndex + pair + 1]))
         }
         if node.c >= 0 {
             parts.append(token(.kwElse))

@@ -63,10 +63,27 @@ extension LuaFormatter {
         stream.tokens[last + 1].kind.is(.semicolon) && kind(at: last + 2 - cursor).is(.leftParen)
     }
 
-    /// Whether a block comment follows token `last` on its line (measured with the statement).
+    /// Whether a block comment lies between token `last` and the next (one after the statement
+    /// on its line is measured with it), read in place: each comment starts with `--`, a block
+    /// comment's with `--[` and a long bracket, a line comment's ends at its line's end.
     func hasLongTrailingComment(after last: Int) -> Bool {
         guard stream.hasComment(before: last + 1) else { return false }
-        for case .comment(_, true) in stream.trivia(before: last + 1) { return true }
+        let source = stream.source
+        var position = stream.end(last)
+        let stop = Int(stream.tokens[last + 1].offset)
+        while position < stop {
+            guard source[position] == 45 else {
+                position += 1
+                continue
+            }
+            var bracket = position + 2
+            if bracket < stop && source[bracket] == 91 {
+                bracket += 1
+                while bracket < stop && source[bracket] == 61 { bracket += 1 }
+                if bracket < stop && source[bracket] == 91 { return true }
+            }
+            while position < stop && source[position] != 10 && source[position] != 13 { position += 1 }
+        }
         return false
     }
 
