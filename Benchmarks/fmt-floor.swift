@@ -2,7 +2,8 @@
 // by the second argument, one after another on one core, as the `lua5.4` loadfile loop compiles
 // them. The first argument says how far each file goes:
 // - `parse`: read, lexed and parsed with LuaSyntax (the syntax tree and the token stream with
-//   its comments), what formatting cannot skip;
+//   its comments, from one lexing: `LuaParser.parseWithTokens`, as the formatter reads it),
+//   what formatting cannot skip;
 // - `layout`: also its layout (the Doc) built, and dropped unprinted;
 // - `format`: formatted whole (`LuaFormat.format`, StyLua's default options), no diff.
 // Benchmarks/fmt.sh builds it against the release build's objects (`swiftc -O -package-name ...`).
@@ -17,8 +18,7 @@ for path in list.split(separator: "\n") {
     let source = Array(try Data(contentsOf: URL(fileURLWithPath: String(path))))
     switch mode {
     case "parse":
-        _ = try LuaParser.parse(source)
-        total += try LuaTokenStream(source: source).tokens.count
+        total += try LuaParser.parseWithTokens(source).1.tokens.count
     case "layout":
         total += try LuaFormat.layoutOnly(source) ? 1 : 0
     default:

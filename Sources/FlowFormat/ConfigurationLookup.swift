@@ -6,23 +6,37 @@
 
 /// Finds the options for each file as StyLua does: `stylua.toml` or `.stylua.toml` in the
 /// file's folder or the nearest folder above it; failing that, the `.editorconfig` sections
-/// that match the file; failing that, StyLua's defaults. Folders are read once each.
+/// that match the file; failing that, StyLua's defaults. Folders are read once each, and the
+/// walk up from a file's folder is made once for each folder.
 package final class ConfigurationLookup {
     private var styluaFiles: [String: FormatOptions?] = [:]
     private var editorConfigs: [String: EditorConfig?] = [:]
+    /// For a file's folder: the options of the nearest StyLua file at or above it, or nil.
+    private var nearestStylua: [String: FormatOptions?] = [:]
+    /// For a file's folder: the `.editorconfig` files that apply, the nearest first.
+    private var editorConfigChains: [String: [EditorConfig]] = [:]
 
     package init() {}
 
     /// The options for the file at `path` (absolute); throws when a configuration file that
     /// applies is not valid.
     package func options(for path: String) throws(ConfigurationError) -> FormatOptions {
-        var folder = Self.parent(of: path)
+        let start = Self.parent(of: path)
+        if let known = nearestStylua[start] {
+            if let known { return known }
+            return try editorConfigOptions(for: path, folder: start)
+        }
+        var folder = start
         while true {
-            if let found = try stylua(in: folder) { return found }
+            if let found = try stylua(in: folder) {
+                nearestStylua[start] = found
+                return found
+            }
             if folder == "/" || folder.isEmpty { break }
             folder = Self.parent(of: folder)
         }
-        return try editorConfigOptions(for: path)
+        nearestStylua[start] = .some(nil)
+        return try editorConfigOptions(for: path, folder: start)
     }
 
     private func stylua(in folder: String) throws(ConfigurationError) -> FormatOptions? {
@@ -40,9 +54,20 @@ package final class ConfigurationLookup {
 
     /// `.editorconfig` files from the file's folder up to one that says `root = true`, the
     /// nearest applied last.
-    private func editorConfigOptions(for path: String) throws(ConfigurationError) -> FormatOptions {
+    private func editorConfigOptions(for path: String, folder start: String) throws(ConfigurationError)
+        -> FormatOptions
+    {
+        let chain = editorConfigChain(from: start)
+        var options = FormatOptions()
+        for config in chain.reversed() { try config.apply(to: &options, for: path) }
+        return options
+    }
+
+    /// The `.editorconfig` files at or above `start`, the nearest first, up to a root one.
+    private func editorConfigChain(from start: String) -> [EditorConfig] {
+        if let known = editorConfigChains[start] { return known }
         var chain: [EditorConfig] = []
-        var folder = Self.parent(of: path)
+        var folder = start
         while true {
             if let config = editorConfig(in: folder) {
                 chain.append(config)
@@ -51,9 +76,8 @@ package final class ConfigurationLookup {
             if folder == "/" || folder.isEmpty { break }
             folder = Self.parent(of: folder)
         }
-        var options = FormatOptions()
-        for config in chain.reversed() { try config.apply(to: &options, for: path) }
-        return options
+        editorConfigChains[start] = chain
+        return chain
     }
 
     private func editorConfig(in folder: String) -> EditorConfig? {

@@ -19,6 +19,7 @@ package enum LuaFormat {
             newline: newline)
         var body = printer.print(.concat([doc, .hardLine]), capacity: source.count + source.count / 4)
         if body.allSatisfy({ $0 == 10 || $0 == 13 || $0 == 32 || $0 == 9 }) { body = [] }
+        if stream.preludeEnd == 0 { return lineEndings(body, windows: options.lineEndings == .windows) }
         var output: [UInt8] = []
         if !stream.prelude.isEmpty {
             output = stream.prelude + Array(newline.utf8)
@@ -35,8 +36,7 @@ package enum LuaFormat {
     static func layout(_ source: [UInt8], options: FormatOptions, range: Range<Int>?) throws(LuaSyntaxError) -> (
         Doc, LuaTokenStream
     ) {
-        let tree = try LuaParser.parse(source)
-        let stream = try LuaTokenStream(source: source)
+        let (tree, stream) = try LuaParser.parseWithTokens(source)
         var formatter = LuaFormatter(tree: tree, stream: stream, options: options)
         formatter.range = range
         let doc = formatter.block(tree.root)
@@ -54,8 +54,7 @@ package enum LuaFormat {
 
     /// `source` with StyLua's `sort_requires` applied to its top-level block.
     static func sortingRequires(_ source: [UInt8]) throws(LuaSyntaxError) -> [UInt8] {
-        let tree = try LuaParser.parse(source)
-        let stream = try LuaTokenStream(source: source)
+        let (tree, stream) = try LuaParser.parseWithTokens(source)
         return RequireSorting.sorted(source, tree: tree, stream: stream)
     }
 

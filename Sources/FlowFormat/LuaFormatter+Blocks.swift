@@ -6,9 +6,10 @@ extension LuaFormatter {
     /// Statements under `-- stylua: ignore`, between `-- stylua: ignore start` and `end`, or
     /// outside the range asked for stay as they are in the source.
     mutating func block(_ id: SyntaxTree.NodeID) -> Doc {
-        let statements = Array(tree.statements(of: id))
+        let statements = tree.statements(of: id)
+        let offset = statements.startIndex  // a slice of the tree's lists
         var parts: [Doc] = []
-        parts.reserveCapacity(statements.count * 5 + 4)
+        parts.reserveCapacity(statements.count * 2 + 4)
         let isRoot = id == tree.root
         let enclosingStart = statementStart
         defer { statementStart = enclosingStart }
@@ -16,24 +17,25 @@ extension LuaFormatter {
         while position < statements.count {
             if position > 0 { parts.append(.hardLine) }
             pendingBreak = false
-            parts.append(dropEmptyStatements())
+            if kind.is(.semicolon) { parts.append(dropEmptyStatements()) }
             let markers = ignoreMarkers(before: cursor)
             parts.append(contentsOf: leadingComments(of: cursor, atStatement: true, keepBlank: position > 0))
             leadingDoneFor = cursor
             let first = cursor
             statementStart = first
             if markers.contains("ignore start") {
-                _ = statement(statements[position])
+                _ = statement(statements[offset + position])
                 _ = semicolons(beforeParenthesis: false)
                 while position + 1 < statements.count && !ignoreMarkers(before: cursor).contains("ignore end") {
                     position += 1
-                    _ = statement(statements[position])
+                    _ = statement(statements[offset + position])
                     _ = semicolons(beforeParenthesis: false)
                 }
                 parts.append(verbatim(from: first))
             } else {
                 let doc =
-                    (markers.isEmpty ? settledStatement(statements[position]) : nil) ?? statement(statements[position])
+                    (markers.isEmpty ? settledStatement(statements[offset + position]) : nil)
+                    ?? statement(statements[offset + position])
                 let semicolon = semicolons(beforeParenthesis: position + 1 < statements.count)
                 if markers.contains("ignore") || (isRoot && !inRange(from: first)) {
                     parts.append(verbatim(from: first))
@@ -44,7 +46,7 @@ extension LuaFormatter {
             }
             position += 1
         }
-        parts.append(dropEmptyStatements())
+        if kind.is(.semicolon) { parts.append(dropEmptyStatements()) }
         let closing = blockEndComments(hasStatements: !statements.isEmpty)
         if !closing.isEmpty {
             if !statements.isEmpty { parts.append(.hardLine) }
@@ -289,10 +291,13 @@ extension LuaFormatter {
             }
             return .concat([keyword, condition, statements.isEmptyConcat ? .hardLine : bodyLayout(statements), end])
         }
+        parts.reserveCapacity(pairs.count / 2 * 3 + 3)
         for pair in stride(from: 0, to: pairs.count, by: 2) {
             let keyword = token(pair == 0 ? .kwIf : .kwElseif)
             let condition = headerCondition(pairs[pairs.startIndex + pair], closing: .kwThen)
-            parts.append(contentsOf: [keyword, condition, body(pairs[pairs.startIndex + pair + 1])])
+            parts.append(keyword)
+            parts.append(condition)
+            parts.append(body(pairs[pairs.startIndex + pair + 1]))
         }
         if node.c >= 0 {
             parts.append(token(.kwElse))
@@ -315,6 +320,7 @@ extension LuaFormatter {
 
     mutating func genericFor(_ node: SyntaxNode) -> Doc {
         let items = tree.list(node.a, node.b + node.c + 1)
+        let forIndex = cursor
         var parts = [token(.kwFor), .space]
         for position in 0..<Int(node.b) {
             if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
@@ -323,7 +329,9 @@ extension LuaFormatter {
         parts.append(contentsOf: [.space, token(.kwIn)])
         let values = Array(items.dropFirst(Int(node.b)).prefix(Int(node.c)))
         let first = cursor
-        if values.count == 1 && huggedIterator(values[0]) && !stream.hasComment(before: first) {
+        if let settled = settledForValues(forIndex: forIndex) {
+            parts.append(settled)
+        } else if values.count == 1 && huggedIterator(values[0]) && !stream.hasComment(before: first) {
             parts.append(contentsOf: [.space, expression(values[0]), .space, token(.kwDo)])
         } else {
             // StyLua: the values on lines of their own, one a line, when they do not fit, span

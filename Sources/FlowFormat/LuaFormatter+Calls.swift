@@ -28,7 +28,8 @@ extension LuaFormatter {
     /// `commentsSince`: the comment count before the call's `:` (StyLua expands the arguments
     /// of a method call whose `:` has a comment before it).
     mutating func arguments(_ call: SyntaxTree.NodeID, followedBySuffix: Bool, commentsSince: Int? = nil) -> Doc {
-        let values = Array(tree.arguments(of: call))
+        let values = tree.arguments(of: call)  // a slice of the tree's lists
+        let first = values.startIndex
         if kind.is(.string) || kind.is(.leftBrace) {
             let isString = kind.is(.string)
             let bare = keepsBareArgument(isString: isString, hadParentheses: false, followedBySuffix: followedBySuffix)
@@ -36,7 +37,7 @@ extension LuaFormatter {
             let argument =
                 isString
                 ? Argument(doc: stringToken(keepingTrailing: bare), spansLines: false, isTable: false)
-                : tableArgument(values[0])
+                : tableArgument(values[first])
             if bare { return .concat([.space, argument.doc]) }
             // The comment after a bare string goes after the parentheses it gets.
             var trailing: [Doc] = []
@@ -46,14 +47,14 @@ extension LuaFormatter {
         }
         let commentsBefore = commentsSince ?? commentCount
         if values.count == 1, options.callParentheses != .input, options.callParentheses != .always {
-            let only = tree[values[0]]
+            let only = tree[values[first]]
             let isString = only.kind == .string, isTable = only.kind == .table
             let saved = (cursor, commentCount, leadingDoneFor)
             if isString || isTable,
                 keepsBareArgument(isString: isString, hadParentheses: true, followedBySuffix: followedBySuffix)
             {
                 _ = token(.leftParen)
-                let argument = self.argument(values[0])
+                let argument = self.argument(values[first])
                 _ = token(.rightParen)
                 if commentCount == commentsBefore { return .concat([.space, argument.doc]) }
                 (cursor, commentCount, leadingDoneFor) = saved

@@ -3,16 +3,16 @@ import LuaSyntax
 /// The fast path: a statement whose formatted text is known from its tokens alone is taken as
 /// one text, without building its layout. That holds for a statement on one line, without
 /// comments inside (one after it is kept as the full path keeps it) and without a function,
-/// whose strings hold no quote (only their own quotes may change, to those `quote_style`
-/// gives), whose calls have their parentheses, and whose tokens spaced as StyLua spaces them
-/// flat (one space around binary operators and `=`, after `,` and inside a table's braces;
+/// whose short strings are written in the quotes `quote_style` gives (StringQuotes), whose
+/// calls of a string without parentheses get them, and whose tokens spaced as StyLua spaces
+/// them flat (one space around binary operators and `=`, after `,` and inside a table's braces;
 /// none inside parentheses and brackets, around `.` and `:`, after a unary operator but
 /// `not`) fit in `column_width` at its indentation (its block's depth; in a function that is
 /// a value, at most `functionIndent` levels more): its flat layout fits, so the printer
 /// prints it flat, and that is this text. A statement holding a table is taken only when its
-/// source is already spaced so (StyLua reads a table's width in the source). Anything else,
-/// or any doubt, takes the full path. `FormatOptions.settledStatements` turns it off;
-/// SettledStatementTests format Debian's Lua both ways and expect the same bytes.
+/// source is already spaced so and as wide (StyLua reads a table's width in the source).
+/// Anything else, or any doubt, takes the full path. `FormatOptions.settledStatements` turns
+/// it off; SettledStatementTests format Debian's Lua both ways and expect the same bytes.
 extension LuaFormatter {
     /// The statement `id` as its source text when the fast path applies (the cursor then past
     /// it), else nil (nothing consumed).
@@ -42,8 +42,9 @@ extension LuaFormatter {
     /// ` condition keyword` after `if`, `elseif` or `while` (the keyword just consumed) as one
     /// text and the keyword, when the condition is settled as a statement would be, is not in
     /// parentheses (formatting drops them) and the header fits on its line; else nil, nothing
-    /// consumed.
-    mutating func settledCondition(closing: LuaTokenKind) -> Doc? {
+    /// consumed. `prefix`: the columns of the header before the condition's space (the keyword's
+    /// when nil; a `for` header's names and `in`).
+    mutating func settledCondition(closing: LuaTokenKind, prefix: Int? = nil) -> Doc? {
         guard settledAllowed, !kind.is(.leftParen), !stream.hasComment(before: cursor),
             let (last, respaced) = settledEnd(closing: closing), !stream.hasComment(before: last + 1)
         else { return nil }
@@ -51,7 +52,7 @@ extension LuaFormatter {
         let string = respaced ? respacedText(last: last) : settledText(from: start, to: end, last: last)
         var width = 0
         for byte in string.utf8 where byte & 0xC0 != 0x80 { width += 1 }
-        let header = Int(stream.tokens[cursor - 1].length) + 1 + width + 1 + closing.display.utf8.count
+        let header = (prefix ?? Int(stream.tokens[cursor - 1].length)) + 1 + width + 1 + closing.display.utf8.count
         guard (depth + functionIndent) * options.indentColumns + header <= options.columnWidth else { return nil }
         cursor = last + 1
         return .concat([.space, .text(string, width: width), .space, token(closing)])
@@ -62,10 +63,27 @@ extension LuaFormatter {
         stream.tokens[last + 1].kind.is(.semicolon) && kind(at: last + 2 - cursor).is(.leftParen)
     }
 
-    /// Whether a block comment follows token `last` on its line (measured with the statement).
+    /// Whether a block comment lies between token `last` and the next (one after the statement
+    /// on its line is measured with it), read in place: each comment starts with `--`, a block
+    /// comment's with `--[` and a long bracket, a line comment's ends at its line's end.
     func hasLongTrailingComment(after last: Int) -> Bool {
         guard stream.hasComment(before: last + 1) else { return false }
-        for case .comment(_, true) in stream.trivia(before: last + 1) { return true }
+        let source = stream.source
+        var position = stream.end(last)
+        let stop = Int(stream.tokens[last + 1].offset)
+        while position < stop {
+            guard source[position] == 45 else {
+                position += 1
+                continue
+            }
+            var bracket = position + 2
+            if bracket < stop && source[bracket] == 91 {
+                bracket += 1
+                while bracket < stop && source[bracket] == 61 { bracket += 1 }
+                if bracket < stop && source[bracket] == 91 { return true }
+            }
+            while position < stop && source[position] != 10 && source[position] != 13 { position += 1 }
+        }
         return false
     }
 
@@ -78,9 +96,10 @@ extension LuaFormatter {
     }
 
     /// The last token of the statement at the cursor when its tokens, on one line, are written
-    /// as formatting writes them, and whether the spaces between them differ from formatting's
-    /// (then `respacedText` gives them; never in a statement holding a table, whose width
-    /// StyLua reads in the source); nil when not or unsure.
+    /// as formatting writes them, and whether its text must be made from its tokens: the spaces
+    /// between them differ from formatting's, a string gets parentheses or other quotes than
+    /// its own (then `respacedText` gives it; in a statement holding a table, whose width
+    /// StyLua reads in the source, only when the widths stay); nil when not or unsure.
     /// With `closing` (`then`, `do`): the last token of the condition at the cursor, which that
     /// keyword ends.
     func settledEnd(closing: LuaTokenKind? = nil) -> (last: Int, respaced: Bool)? {
@@ -90,10 +109,12 @@ extension LuaFormatter {
         var nesting = 0
         var previous = tokens[index].kind
         var previousUnary = Self.isUnary(previous)  // a condition may start with one
-        var respaced = false, hasTable = false
+        // `respaced`: the spaces or widths differ from the source's; `rebuilt`: the text is
+        // made from the tokens (respaced, or a string requoted beyond its quotes).
+        var respaced = false, rebuilt = false, hasTable = false
         // A local's names, where `<` opens an attribute (`<const>`), not a comparison.
         var localNames = previous.is(.kwLocal)
-        guard Self.settledToken(previous), !previous.is(.string) || settledString(index) else {
+        guard Self.settledToken(previous), !previous.is(.string) || settledString(index, &respaced, &rebuilt) else {
             return nil
         }
         while true {
@@ -101,18 +122,18 @@ extension LuaFormatter {
             let kind = tokens[index].kind
             if nesting == 0, let closing {
                 if kind.is(closing) {
-                    return Self.endsValue(previous) && !(respaced && hasTable) ? (index - 1, respaced) : nil
+                    return Self.endsValue(previous) && !(respaced && hasTable) ? (index - 1, respaced || rebuilt) : nil
                 }
             } else if nesting == 0,
                 let ends = Self.statementEnds(after: previous, first: index - 1 == cursor, next: kind)
             {
-                return ends && !(respaced && hasTable) ? (index - 1, respaced) : nil
+                return ends && !(respaced && hasTable) ? (index - 1, respaced || rebuilt) : nil
             }
             guard Self.settledToken(kind),
                 let (gap, unary) = Self.gap(previous, kind, previousUnary: previousUnary)
             else { return nil }
             let from = stream.end(index - 1), to = Int(tokens[index].offset)
-            if to - from != gap || (gap == 1 && source[from] != 32) {
+            if gap == Self.parenthesized || to - from != gap || (gap == 1 && source[from] != 32) {
                 // Spaces or tabs only: a line break or a comment keeps the full path.
                 for position in from..<to where source[position] != 32 && source[position] != 9 { return nil }
                 respaced = true
@@ -129,7 +150,7 @@ extension LuaFormatter {
             case .rightParen, .rightBracket, .rightBrace:
                 nesting -= 1
                 if nesting < 0 { return nil }
-            case .string: if !settledString(index) { return nil }
+            case .string: if !settledString(index, &respaced, &rebuilt) { return nil }
             case .semicolon: if nesting > 0 { return nil }
             default: break
             }
@@ -148,18 +169,26 @@ extension LuaFormatter {
         var previousUnary = Self.isUnary(stream.tokens[cursor].kind)
         for index in cursor...last {
             let token = stream.tokens[index]
+            var parenthesized = false
             if index > cursor,
                 let (gap, unary) = Self.gap(stream.tokens[index - 1].kind, token.kind, previousUnary: previousUnary)
             {
                 if gap == 1 { bytes.append(32) }
+                parenthesized = gap == Self.parenthesized
                 previousUnary = unary
             }
+            if parenthesized { bytes.append(40) }
             let start = Int(token.offset)
-            bytes.append(contentsOf: source[start..<(start + Int(token.length))])
-            if token.kind.is(.string) {
-                bytes[bytes.count - Int(token.length)] = quote
-                bytes[bytes.count - 1] = quote
+            if token.kind.is(.string) && quoteInside(index) {
+                bytes.append(contentsOf: StringQuotes.requote(stream.text(index), style: options.quoteStyle).utf8)
+            } else {
+                bytes.append(contentsOf: source[start..<(start + Int(token.length))])
+                if token.kind.is(.string) {
+                    bytes[bytes.count - Int(token.length)] = quote
+                    bytes[bytes.count - 1] = quote
+                }
             }
+            if parenthesized { bytes.append(41) }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -193,18 +222,30 @@ extension LuaFormatter {
         options.quoteStyle == .autoPreferSingle || options.quoteStyle == .forceSingle ? 39 : 34
     }
 
-    /// Whether string token `index` is a short string without a quote of either kind in it:
-    /// formatting writes it as it is but for its quotes, which become `settledQuote`
-    /// (StringQuotes), so its width stays.
-    func settledString(_ index: Int) -> Bool {
+    /// Whether string token `index` is a short string. Without a quote of either kind in it,
+    /// formatting writes it as it is but for its quotes, which become `settledQuote`, so its
+    /// width stays; with one, `StringQuotes` gives its text, which `respacedText` writes
+    /// (`rebuilt`), and which `respaced` says when its width changes.
+    func settledString(_ index: Int, _ respaced: inout Bool, _ rebuilt: inout Bool) -> Bool {
         let token = stream.tokens[index]
-        let start = Int(token.offset), end = start + Int(token.length)
-        let first = stream.source[start]
-        guard end - start >= 2, first == 34 || first == 39 else { return false }
-        for position in (start + 1)..<(end - 1) where stream.source[position] == 34 || stream.source[position] == 39 {
-            return false
+        let first = stream.source[Int(token.offset)]
+        guard token.length >= 2, first == 34 || first == 39 else { return false }
+        guard quoteInside(index) else { return true }
+        rebuilt = true
+        if StringQuotes.requote(stream.text(index), style: options.quoteStyle).utf8.count != Int(token.length) {
+            respaced = true
         }
         return true
+    }
+
+    /// Whether short string token `index` holds a quote of either kind between its own.
+    func quoteInside(_ index: Int) -> Bool {
+        let token = stream.tokens[index]
+        let start = Int(token.offset), end = start + Int(token.length)
+        for position in (start + 1)..<(end - 1) where stream.source[position] == 34 || stream.source[position] == 39 {
+            return true
+        }
+        return false
     }
 
     /// Tokens a settled statement may hold (not a function, a label, a long string's kin: the
@@ -273,7 +314,8 @@ extension LuaFormatter {
         if valueBefore {
             switch next {
             case .leftParen, .leftBracket: return 0
-            case .leftBrace, .string: return nil  // a call without parentheses gets them
+            case .leftBrace: return nil  // a call without parentheses gets them; a table's width is the source's
+            case .string: return parenthesized
             case .assign: return 1
             default: return isBinary(next) ? 1 : nil
             }
@@ -289,6 +331,10 @@ extension LuaFormatter {
         }
         return nil
     }
+
+    /// The gap before a string argument written without parentheses: formatting adds them
+    /// (`call_parentheses` Always), with no space before.
+    static let parenthesized = 2
 
     /// The binary operators, by token kind.
     static func isBinary(_ kind: LuaTokenKind) -> Bool {

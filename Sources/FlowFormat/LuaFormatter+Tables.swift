@@ -14,13 +14,15 @@ extension LuaFormatter {
         let open = token(.leftBrace)
         let brokenInSource = !fields.isEmpty && startsLine(after: openIndex)
         var docs: [Doc] = []
+        docs.reserveCapacity(fields.count)
         var holdsFunction = false
         for (position, field) in fields.enumerated() {
             // A blank line between fields of a broken table is kept, as between statements, and
             // so is one after its `{` (StyLua keeps the first field's leading blank line).
             let leading = leadingComments(of: cursor, atStatement: true, keepBlank: brokenInSource)
             leadingDoneFor = cursor
-            var doc = Doc.concat(leading + [self.field(field, holdsFunction: &holdsFunction)])
+            let value = self.field(field, holdsFunction: &holdsFunction)
+            var doc = leading.isEmpty ? value : Doc.concat(leading + [value])
             if kind.is(.comma) || kind.is(.semicolon) {
                 if position + 1 < fields.count {
                     doc = .concat([doc, token(kind, text: ",")])
@@ -105,25 +107,13 @@ extension LuaFormatter {
     /// without comments stays on the line: `function() end`.
     mutating func functionBody(_ id: SyntaxTree.NodeID, definition: Bool) -> Doc {
         let node = tree[id]
-        var parameters: [Doc] = []
-        let open = token(.leftParen)
-        while !kind.is(.rightParen) {
-            var doc = token(kind)
-            if kind.is(.comma) { doc = .concat([doc, token(.comma)]) }
-            parameters.append(doc)
+        let signature: Doc
+        var signatureComment = false
+        if definition, let prefix = headerWidth(from: statementStart), let settled = settledParameters(prefix: prefix) {
+            signature = settled
+        } else {
+            (signature, signatureComment) = parameterList()
         }
-        // A comment after the parameters is the body's: the call around it is not expanded for it.
-        let commentsBeforeClose = commentCount
-        let close = token(.rightParen)
-        let signatureComment = commentCount != commentsBeforeClose
-        commentCount = commentsBeforeClose
-        let signature: Doc =
-            parameters.isEmpty
-            ? .concat([definitionSpace, open, close])
-            : .group(
-                .concat([
-                    definitionSpace, open, .indent(.concat([.softLine, .join(parameters, .line)])), .softLine, close,
-                ]))
         let commentsBefore = commentCount
         let first = cursor
         let (inner, last) = collapsedBlock(node.c)
@@ -141,5 +131,25 @@ extension LuaFormatter {
             return collapsible(signature, body: inner, end: end)
         }
         return .concat([signature, .indent(.concat([.hardLine, inner])), .hardLine, end])
+    }
+
+    /// A function's parameters in their parentheses, one a line when they do not fit; and
+    /// whether a comment follows the `)`.
+    mutating func parameterList() -> (Doc, comment: Bool) {
+        var parameters: [Doc] = []
+        let open = token(.leftParen)
+        while !kind.is(.rightParen) {
+            var doc = token(kind)
+            if kind.is(.comma) { doc = .concat([doc, token(.comma)]) }
+            parameters.append(doc)
+        }
+        // A comment after the parameters is the body's: the call around it is not expanded for it.
+        let commentsBeforeClose = commentCount
+        let close = token(.rightParen)
+        let signatureComment = commentCount != commentsBeforeClose
+        commentCount = commentsBeforeClose
+        if parameters.isEmpty { return (.concat([definitionSpace, open, close]), signatureComment) }
+        let list = Doc.indent(.concat([.softLine, .join(parameters, .line)]))
+        return (.group(.concat([definitionSpace, open, list, .softLine, close])), signatureComment)
     }
 }

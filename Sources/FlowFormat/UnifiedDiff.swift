@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The difference between two texts as a unified diff (`diff -u`, three lines of context),
 /// what `flowpkg fmt --check` prints for each file that would change.
 package enum UnifiedDiff {
@@ -9,6 +15,8 @@ package enum UnifiedDiff {
         let a = lines(old), b = lines(new)
         let edits = script(old, a, new, b)
         var out = Array("--- \(oldName)\n+++ \(newName)\n".utf8)
+        // Room for both texts and a prefix a line: a file formatted anew is mostly that.
+        out.reserveCapacity(out.count + old.count + new.count + a.count + b.count + 64)
         var index = 0
         while index < edits.count {
             guard edits[index].kind != .same else {
@@ -50,8 +58,11 @@ package enum UnifiedDiff {
         _ edits: ArraySlice<Edit>, _ a: ([UInt8], [Range<Int>]), _ b: ([UInt8], [Range<Int>]), into out: inout [UInt8]
     ) {
         let first = edits[edits.startIndex]
-        let oldCount = edits.filter { $0.kind != .insert }.count
-        let newCount = edits.filter { $0.kind != .delete }.count
+        var oldCount = 0, newCount = 0
+        for edit in edits {
+            if edit.kind != .insert { oldCount += 1 }
+            if edit.kind != .delete { newCount += 1 }
+        }
         let oldStart = oldCount == 0 ? first.old : first.old + 1
         let newStart = newCount == 0 ? first.new : first.new + 1
         out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n".utf8
@@ -85,9 +96,11 @@ package enum UnifiedDiff {
     static func lines(_ text: [UInt8]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         result.reserveCapacity(text.count / 24 + 1)
-        text.withUnsafeBufferPointer { bytes in
+        text.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
             var start = 0
-            while let end = bytes[start...].firstIndex(of: 10) {
+            while start < bytes.count, let found = memchr(base + start, 10, bytes.count - start) {
+                let end = base.distance(to: UnsafeRawPointer(found))
                 result.append(start..<end)
                 start = end + 1
             }
@@ -102,7 +115,7 @@ package enum UnifiedDiff {
     /// greedy search. Lines are compared by number (each distinct line numbered once, by
     /// `LineNumbers`), so a reindented file (nearly every line changed) costs about its length.
     static func script(_ old: [UInt8], _ a: [Range<Int>], _ new: [UInt8], _ b: [Range<Int>]) -> [Edit] {
-        func same(_ i: Int, _ j: Int) -> Bool { old[a[i]].elementsEqual(new[b[j]]) }
+        func same(_ i: Int, _ j: Int) -> Bool { LineNumbers.equal(old, a[i], new, b[j]) }
         var prefix = 0
         while prefix < a.count && prefix < b.count && same(prefix, prefix) { prefix += 1 }
         var suffix = 0

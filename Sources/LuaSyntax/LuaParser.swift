@@ -21,12 +21,7 @@ package struct LuaParser {
             var parser = LuaParser(lexer: LuaLexer(base: buffer.baseAddress!, count: count))
             do throws(LuaSyntaxError) {
                 let root = try parser.parseChunk()
-                var tree = SyntaxTree(
-                    nodes: Array(parser.nodes.elements), lists: Array(parser.lists.elements),
-                    symbols: parser.lexer.symbols.strings(),
-                    symbolTable: parser.lexer.symbols, source: [], root: root, lineCount: Int(parser.lexer.line))
-                tree.emptyStatements = parser.emptyStatements
-                return .success(tree)
+                return .success(parser.tree(root: root, source: []))
             } catch {
                 return .failure(error)
             }
@@ -65,6 +60,11 @@ package struct LuaParser {
     /// Where each `;` stands that follows no statement (at a block's start, or after another
     /// `;`): an empty statement, luacheck's 551. One `;` after a statement only ends it.
     package var emptyStatements: [SourceLocation] = []
+    /// Whether each token read is kept in `recordedTokens` (`parseWithTokens`: the formatter
+    /// wants the tokens too, and this saves it lexing the chunk a second time).
+    var recordsTokens = false
+    /// The tokens read so far, in order, when `recordsTokens`.
+    var recordedTokens: [LuaToken] = []
 
     package init(lexer: LuaLexer) {
         self.lexer = lexer
@@ -98,11 +98,16 @@ package struct LuaParser {
             ahead = nil
         } else {
             token = try lexer.next()
+            if recordsTokens { recordedTokens.append(token) }
         }
     }
 
     mutating func peek() throws(LuaSyntaxError) -> LuaTokenKind {
-        if ahead == nil { ahead = try lexer.next() }
+        if ahead == nil {
+            let next = try lexer.next()
+            if recordsTokens { recordedTokens.append(next) }
+            ahead = next
+        }
         return ahead!.kind
     }
 
@@ -268,9 +273,14 @@ extension LuaParser {
     /// The tree of the chunk just parsed (from `root`, which `parseChunk` returned), with its
     /// source: for a second walk of a chunk a reusable parser read, without parsing it again.
     package func tree(root: Int32, source: UnsafeRawBufferPointer) -> SyntaxTree {
+        tree(root: root, source: Array(source))
+    }
+
+    /// The tree of the chunk just parsed, holding `source`.
+    func tree(root: Int32, source: [UInt8]) -> SyntaxTree {
         var tree = SyntaxTree(
             nodes: Array(nodes.elements), lists: Array(lists.elements), symbols: lexer.symbols.strings(),
-            symbolTable: lexer.symbols, source: Array(source), root: root, lineCount: Int(lexer.line))
+            symbolTable: lexer.symbols, source: source, root: root, lineCount: Int(lexer.line))
         tree.emptyStatements = emptyStatements
         return tree
     }

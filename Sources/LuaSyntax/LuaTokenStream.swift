@@ -47,6 +47,16 @@ package struct LuaTokenStream: Sendable {
         self.preludeEnd = preludeEnd
     }
 
+    /// The tokens a parser read (`LuaParser.parseWithTokens`), through `.eof`, as `init(source:)`
+    /// would lex them.
+    init(tokens: [LuaToken], source: [UInt8], preludeEnd: Int) {
+        var all = tokens
+        all[all.count - 1].offset = Int32(source.count)
+        self.tokens = all
+        self.source = source
+        self.preludeEnd = preludeEnd
+    }
+
     /// The source text of token `index`.
     package func text(_ index: Int) -> String {
         let token = tokens[index]

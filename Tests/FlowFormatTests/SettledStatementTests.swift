@@ -126,6 +126,26 @@ import Testing
             String(decoding: fast, as: UTF8.self) == "local x = a + f(b) .. \"c\"\ny = -x\nt = { a = 1 }\nz = a + b\n")
     }
 
+    /// A string holding quotes is written as StringQuotes gives it, and a string argument
+    /// without parentheses gets them; in a statement holding a table only when the widths stay.
+    @Test func requotedStringsAndStringArguments() throws {
+        let source =
+            "local s = 'a\\'b'\nlocal m = require \"m\"\nx = f'it\"s' .. g \"x\" \"y\"\nt = { 'a\"b' }\nu = { 'a\\'b' }\n"
+        let expected =
+            "local s = \"a'b\"\nlocal m = require(\"m\")\nx = f('it\"s') .. g(\"x\")(\"y\")\nt = { 'a\"b' }\nu = { \"a'b\" }\n"
+        #expect(
+            try Self.settledTexts(source) == [
+                "local s = \"a'b\"", "local m = require(\"m\")", "x = f('it\"s') .. g(\"x\")(\"y\")", "t = { 'a\"b' }",
+            ])
+        for style in [FormatOptions.QuoteStyle.autoPreferDouble, .autoPreferSingle, .forceDouble, .forceSingle] {
+            var options = FormatOptions()
+            options.quoteStyle = style
+            let (full, fast) = try Self.bothWays(Array(source.utf8), options)
+            #expect(full == fast, "\(style)")
+            if style == .autoPreferDouble { #expect(String(decoding: fast, as: UTF8.self) == expected) }
+        }
+    }
+
     /// In a function that is a value, a statement is taken when it fits at its block's depth
     /// plus one level for each token of its statement before the function (what the layout
     /// may indent by, at most); else the full path decides, at the indentation it gives.

@@ -1,0 +1,73 @@
+import Foundation
+import FlowTestSupport
+import Testing
+@testable import LuaSyntax
+
+/// `LuaParser.parseWithTokens` gives the tree `LuaParser.parse` gives and the tokens
+/// `LuaTokenStream(source:)` lexes, from one lexing; and the parser's error for broken input.
+@Suite struct ParseWithTokensTests {
+    static let samples: [String] = [
+        "",
+        "-- only a comment\n",
+        "#!/usr/bin/env lua\nprint('x')\n",
+        "\u{FEFF}#!/usr/bin/lua\n\nlocal a <const> = 1\n",
+        "\u{FEFF}return 1",
+        "local t = { a = 1, [2] = 'b'; c = [==[long\n]]string]==] } --[[ block ]] -- line\n",
+        "for k, v in pairs(t) do goto continue ::continue:: end\n",
+        "local x = a.b:c(d)[e] // 2 ~ 3 >> 1 .. \"s\\\"q\" ; ; return x",
+        "function m.n:o(...) if a then elseif b then else end repeat until x while y do break end end",
+        "f { g = function() return end, h = 0x1p4, i = 1e-3 } f 'str' f [[long]]",
+    ]
+
+    @Test func samplesGiveTheSameTreeAndTokens() throws {
+        for sample in Self.samples {
+            try expectSame(Array(sample.utf8), name: sample)
+        }
+    }
+
+    @Test func installedLuaGivesTheSameTreeAndTokens() throws {
+        let files = InstalledLua.files()
+        #expect(files.count > 50, "expected Debian's Lua packages under /usr/share/lua")
+        for path in files {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            guard (try? LuaParser.parse(bytes)) != nil else { continue }
+            try expectSame(bytes, name: path)
+        }
+    }
+
+    @Test func brokenSourceThrowsTheParsersError() {
+        for broken in ["local = 1", "x = [[unfinished", "f(", "return 'a\nb'", "goto"] {
+            let bytes = Array(broken.utf8)
+            var expected: LuaSyntaxError?
+            do { _ = try LuaParser.parse(bytes) } catch { expected = error }
+            var found: LuaSyntaxError?
+            do { _ = try LuaParser.parseWithTokens(bytes) } catch { found = error }
+            #expect(expected != nil)
+            #expect(found == expected, "\(broken)")
+        }
+    }
+
+    func expectSame(_ bytes: [UInt8], name: String) throws {
+        let (tree, stream) = try LuaParser.parseWithTokens(bytes)
+        let alone = try LuaTokenStream(source: bytes)
+        let parsed = try LuaParser.parse(bytes)
+        #expect(stream.source == bytes && tree.source == bytes, "\(name)")
+        #expect(stream.preludeEnd == alone.preludeEnd, "\(name)")
+        #expect(stream.tokens.count == alone.tokens.count, "\(name)")
+        for (mine, theirs) in zip(stream.tokens, alone.tokens) {
+            let same =
+                mine.kind == theirs.kind && mine.offset == theirs.offset && mine.length == theirs.length
+                && mine.line == theirs.line && mine.column == theirs.column
+            #expect(same, "\(name): token at \(theirs.offset)")
+            if !same { return }
+        }
+        #expect(tree.root == parsed.root && tree.lineCount == parsed.lineCount, "\(name)")
+        #expect(tree.nodes.count == parsed.nodes.count && tree.lists == parsed.lists, "\(name)")
+        #expect(tree.symbols == parsed.symbols, "\(name)")
+        let nodesSame = zip(tree.nodes, parsed.nodes).allSatisfy {
+            $0.kind == $1.kind && $0.op == $1.op && $0.line == $1.line && $0.column == $1.column && $0.a == $1.a
+                && $0.b == $1.b && $0.c == $1.c
+        }
+        #expect(nodesSame, "\(name)")
+    }
+}
