@@ -79,7 +79,7 @@ extension Flowpkg {
                 return
             }
             let files = try FmtFiles.resolve(paths: paths, changed: changed)
-            let results = run.run(files: files)
+            let results = report.formatFiles(files, run)
             guard report.show(results, check: check) else { throw ExitCode.failure }
         }
     }

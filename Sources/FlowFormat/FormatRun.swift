@@ -18,12 +18,18 @@ package struct FormatRun: Sendable {
     package var verify = false
     /// Byte offsets: only the top-level statements that meet them are formatted.
     package var range: Range<Int>?
+    /// The name a `check` diff gives a file (default: the path as named), built on the worker
+    /// that formatted it.
+    package var diffName: (@Sendable (String) -> String)?
+    /// Called with each result in the order of `files` as soon as it and those before it are
+    /// done, on a worker, one call at a time (what `run` returns is the same results).
+    package var inOrder: (@Sendable (FormatResult) -> Void)?
 
     package init() {}
 
     /// The results in the order of `files` (absolute paths or paths from the working folder).
     package func run(files: [String]) -> [FormatResult] {
-        let results = Locked([FormatResult?](repeating: nil, count: files.count))
+        let results = Locked((done: [FormatResult?](repeating: nil, count: files.count), passed: 0))
         let workers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), max(files.count, 1))
         let next = Locked(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -36,10 +42,17 @@ package struct FormatRun: Sendable {
                 }
                 guard index < files.count else { return }
                 let result = format(file: files[index], checked: checked, lookup: lookup)
-                results.withLock { $0[index] = result }
+                results.withLock { state in
+                    state.done[index] = result
+                    guard let inOrder else { return }
+                    while state.passed < state.done.count, let next = state.done[state.passed] {
+                        inOrder(next)
+                        state.passed += 1
+                    }
+                }
             }
         }
-        return results.withLock { $0.compactMap { $0 } }
+        return results.withLock { $0.done.compactMap { $0 } }
     }
 
     func format(file: String, checked: CheckedFormat, lookup: ConfigurationLookup) -> FormatResult {
@@ -68,7 +81,8 @@ package struct FormatRun: Sendable {
         }
         if formatted == source { return FormatResult(path: file, outcome: .unchanged) }
         if check {
-            let diff = UnifiedDiff.diff(source, formatted, oldName: file, newName: file)
+            let name = diffName?(file) ?? file
+            let diff = UnifiedDiff.diff(source, formatted, oldName: name, newName: name)
             return FormatResult(path: file, outcome: .wouldChange(diff: diff))
         }
         do {

@@ -19,25 +19,46 @@ struct FmtOutput {
 
     var renderer: DiagnosticRenderer { DiagnosticRenderer(format: format, workingDirectory: workingDirectory) }
 
-    /// Prints the results; whether the run succeeded (no problem, and with `check` no change).
+    /// `run` over `files`. With `--check` as text, each diff is built with the name shown on
+    /// the worker that formatted its file and written in the files' order as soon as those
+    /// before it are done, 64 KB at a time (`show` writes no diff).
+    func formatFiles(_ files: [String], _ run: FormatRun) -> [FormatResult] {
+        guard format == .text, run.check else { return run.run(files: files) }
+        var streamed = run
+        let renderer = self.renderer
+        let pending = Locked([UInt8]())
+        streamed.diffName = { renderer.displayPath($0) }
+        streamed.inOrder = { result in
+            guard case .wouldChange(let diff) = result.outcome else { return }
+            pending.withLock { bytes in
+                bytes += diff.utf8
+                guard bytes.count >= 1 << 16 else { return }
+                _ = writeAll(1, bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        let results = streamed.run(files: files)
+        pending.withLock { _ = writeAll(1, $0) }
+        return results
+    }
+
+    /// Prints the results (as text, the diffs were written by `formatFiles`); whether the run
+    /// succeeded (no problem, and with `check` no change).
     func show(_ results: [FormatResult], check: Bool) -> Bool {
         let diagnostics = results.compactMap(diagnostic)
         var counts = (formatted: 0, unchanged: 0, failed: 0)
-        var diffs = ""
         for result in results {
             switch result.outcome {
             case .unchanged: counts.unchanged += 1
             case .formatted, .wouldChange: counts.formatted += 1
             case .failed: counts.failed += 1
             }
-            if case .wouldChange(let diff) = result.outcome { diffs += relabel(diff, result.path) }
         }
         let summary =
             "\(counts.formatted) \(check ? "would be reformatted" : "formatted"), "
             + "\(counts.unchanged) unchanged, \(counts.failed) not formatted"
         switch format {
         case .text:
-            StandardStream.output.write(diffs)
             StandardStream.error.write(renderer.texts(diagnostics.filter { $0.code != .notFormatted }))
             if verbose {
                 for result in results {
@@ -117,14 +138,6 @@ struct FmtOutput {
     }
 
     func shown(_ path: String) -> String { renderer.displayPath(path) }
-
-    private func relabel(_ diff: String, _ path: String) -> String {
-        let name = shown(path)
-        guard diff.hasPrefix("--- ") else { return diff }
-        let body = diff.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-        guard body.count == 3 else { return diff }
-        return "--- \(name)\n+++ \(name)\n" + body[2]
-    }
 
     private func status(_ outcome: FormatResult.Outcome, _ check: Bool) -> String {
         switch outcome {
