@@ -130,11 +130,11 @@ struct FmtOutput {
     }
 
     static func firstChangedLine(_ diff: String) -> Int? {
-        // The first hunk's header is the diff's third line.
-        let head = diff.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
-        guard let header = head.first(where: { $0.hasPrefix("@@ -") }) else { return nil }
-        let numbers = header.dropFirst(4).prefix { $0.isNumber }
-        return Int(numbers).map { max($0, 1) }
+        // The first hunk's header is the diff's third line (read as bytes: no grapheme breaking).
+        let head = diff.utf8.split(separator: 10, maxSplits: 3, omittingEmptySubsequences: false).prefix(3)
+        guard let header = head.first(where: { $0.starts(with: "@@ -".utf8) }) else { return nil }
+        let digits = header.dropFirst(4).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return Int(String(decoding: digits, as: UTF8.self)).map { max($0, 1) }
     }
 
     func shown(_ path: String) -> String { renderer.displayPath(path) }
