@@ -56,21 +56,13 @@ package struct FormatFiles {
                     continue
                 }
                 let full = path == "." ? relative : (path.hasSuffix("/") ? path + relative : path + "/" + relative)
-                if !Self.isFolder(full) && !isIgnored(full, isFolder: false) {
+                if !FileManager.default.isFolder(atPath: full) && !isIgnored(full, isFolder: false) {
                     below.append(full)
                 }
             }
             found += below.sorted()
         }
         return found
-    }
-
-    /// Whether `path` is a folder itself (a symbolic link to one is not), as
-    /// `FileManager.isFolder` answers, from one `lstat`: `attributesOfItem` also looks up the
-    /// owner's and group's names, for every file of the walk.
-    static func isFolder(_ path: String) -> Bool {
-        var facts = stat()
-        return lstat(path, &facts) == 0 && facts.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Whether `.styluaignore` excludes `path` (or a folder above it); the last matching

@@ -3,6 +3,11 @@
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension FileManager {
     /// The size `attributesOfItem` reports, whichever number type carries it: an NSNumber
@@ -33,9 +38,12 @@ extension FileManager {
         return paths.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
     }
 
-    /// Whether `path` is a folder itself (a symbolic link to one is not).
+    /// Whether `path` is a folder itself (a symbolic link to one is not), from one `lstat`
+    /// (`attributesOfItem` also looked up the owner's and group's names: 1-2% of `fmt --check`
+    /// over a tree, which asks this of every file its walk finds).
     package func isFolder(atPath path: String) -> Bool {
-        (try? attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory
+        var facts = stat()
+        return lstat(path, &facts) == 0 && facts.st_mode & S_IFMT == S_IFDIR
     }
 
     #if !canImport(FoundationEssentials)

@@ -62,8 +62,9 @@ import Testing
         let root = scratch.url.path
         let found = FormatFiles(root: root).files(in: [root])
         #expect(found == ["a/c.lua", "b.lua", "folder.lua/inner.lua", "link.lua"].map { root + "/" + $0 })
-        for path in found { #expect(FormatFiles.isFolder(path) == FileManager.default.isFolder(atPath: path)) }
-        #expect(FormatFiles.isFolder(scratch.path("empty.lua").path))
-        #expect(!FormatFiles.isFolder(scratch.path("link.lua").path))
+        for path in found { #expect(!FileManager.default.isFolder(atPath: path)) }
+        #expect(FileManager.default.isFolder(atPath: scratch.path("empty.lua").path))
+        #expect(!FileManager.default.isFolder(atPath: scratch.path("link.lua").path))
+        #expect(!FileManager.default.isFolder(atPath: scratch.path("missing").path))
     }
 }
