@@ -109,6 +109,7 @@ package struct LuaLexer {
                 p &+= 1
                 continue
             case 45 where base[p &+ 1] == 45:  // "--"
+                token.commentBefore = true
                 p &+= 2
                 if base[p] == 91 {
                     pos = p

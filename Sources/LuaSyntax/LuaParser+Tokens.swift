@@ -12,19 +12,21 @@ extension LuaParser {
             var parser = LuaParser(lexer: LuaLexer(base: buffer.baseAddress!, count: count))
             let preludeEnd = parser.lexer.pos
             parser.recordsTokens = true
-            parser.recordedTokens.reserveCapacity(count / 4)
+            parser.recordedTokens = ParseBuffer(capacity: count / 4)
             do throws(LuaSyntaxError) {
                 let root = try parser.parseChunk()
                 let tree = parser.tree(root: root, source: source)
-                return .success((tree, parser.recordedTokens, preludeEnd))
+                // The stream ends at the first `.eof` (a look past the end reads it again).
+                var read = parser.recordedTokens.count
+                while read >= 2 && parser.recordedTokens[read - 2].kind == .eof { read -= 1 }
+                let tokens = LuaTokenStream.ending(
+                    UnsafeBufferPointer(start: parser.recordedTokens.base, count: read), at: count)
+                return .success((tree, tokens, preludeEnd))
             } catch {
                 return .failure(error)
             }
         }
-        let (tree, read, preludeEnd) = try outcome.get()
-        var tokens = read
-        // The stream ends at the first `.eof` (a look past the end reads it again).
-        while tokens.count >= 2 && tokens[tokens.count - 2].kind == .eof { tokens.removeLast() }
-        return (tree, LuaTokenStream(tokens: tokens, source: source, preludeEnd: preludeEnd))
+        let (tree, tokens, preludeEnd) = try outcome.get()
+        return (tree, LuaTokenStream(ended: tokens, source: source, preludeEnd: preludeEnd))
     }
 }

@@ -63,8 +63,9 @@ package struct LuaParser {
     /// Whether each token read is kept in `recordedTokens` (`parseWithTokens`: the formatter
     /// wants the tokens too, and this saves it lexing the chunk a second time).
     var recordsTokens = false
-    /// The tokens read so far, in order, when `recordsTokens`.
-    var recordedTokens: [LuaToken] = []
+    /// The tokens read so far, in order, when `recordsTokens` (a `ParseBuffer`: no uniqueness
+    /// check per token; `parseWithTokens` gives it its room).
+    var recordedTokens = ParseBuffer<LuaToken>(capacity: 0)
 
     package init(lexer: LuaLexer) {
         self.lexer = lexer
@@ -279,8 +280,8 @@ extension LuaParser {
     /// The tree of the chunk just parsed, holding `source`.
     func tree(root: Int32, source: [UInt8]) -> SyntaxTree {
         var tree = SyntaxTree(
-            nodes: Array(nodes.elements), lists: Array(lists.elements), symbols: lexer.symbols.strings(),
-            symbolTable: lexer.symbols, source: source, root: root, lineCount: Int(lexer.line))
+            nodes: Array(nodes.elements), lists: Array(lists.elements), symbolTable: lexer.symbols, source: source,
+            root: root, lineCount: Int(lexer.line))
         tree.emptyStatements = emptyStatements
         return tree
     }
@@ -289,8 +290,7 @@ extension LuaParser {
 extension SyntaxTree {
     func withSource(_ bytes: [UInt8]) -> SyntaxTree {
         var tree = SyntaxTree(
-            nodes: nodes, lists: lists, symbols: symbols, symbolTable: symbolTable, source: bytes, root: root,
-            lineCount: lineCount)
+            nodes: nodes, lists: lists, symbolTable: symbolTable, source: bytes, root: root, lineCount: lineCount)
         tree.emptyStatements = emptyStatements
         return tree
     }

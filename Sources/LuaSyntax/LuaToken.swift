@@ -1,6 +1,6 @@
 /// The kinds of token in Lua 5.4 source. Keywords come first, in the order the
 /// symbol table interns them, so a name's symbol id maps straight to its keyword.
-package enum LuaTokenKind: UInt8, Sendable {
+package enum LuaTokenKind: UInt8, Sendable, BitwiseCopyable {
     // Keywords: symbol ids 0..<21 (see `LuaTokenKind.keywords`).
     case kwAnd, kwBreak, kwDo, kwElse, kwElseif, kwEnd, kwFalse, kwFor, kwFunction, kwGoto, kwIf
     case kwIn, kwLocal, kwNil, kwNot, kwOr, kwRepeat, kwReturn, kwThen, kwTrue, kwUntil, kwWhile
@@ -65,9 +65,13 @@ package enum LuaTokenKind: UInt8, Sendable {
     }
 }
 
-/// One token: where it starts, and for names and strings the interned symbol.
-package struct LuaToken: Sendable {
+/// One token: where it starts, and for names and strings the interned symbol. 24 bytes.
+package struct LuaToken: Sendable, BitwiseCopyable {
     package var kind: LuaTokenKind = .eof
+    /// Whether a comment lies between this token and the one before it (or the prelude): the
+    /// lexer sets it as it skips one, so `LuaTokenStream.hasComment(before:)` reads one byte.
+    /// It sits in the padding after `kind`, so the token stays 24 bytes.
+    package var commentBefore = false
     package var line: Int32 = 1
     package var column: Int32 = 1
     /// Byte offset of the token's first byte.

@@ -11,7 +11,7 @@ package struct LuaTokenStream: Sendable {
     }
 
     /// The tokens, the last one `.eof` (at the end of the source).
-    package let tokens: [LuaToken]
+    @usableFromInline package let tokens: [LuaToken]
     /// The source bytes.
     package let source: [UInt8]
     /// Where the first token may start: after a byte order mark and a `#` first line.
@@ -24,8 +24,7 @@ package struct LuaTokenStream: Sendable {
         let outcome: Result<([LuaToken], Int), LuaSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var lexer = LuaLexer(base: buffer.baseAddress!, count: source.count)
             let preludeEnd = lexer.pos
-            var tokens: [LuaToken] = []
-            tokens.reserveCapacity(source.count / 4)
+            var tokens = ParseBuffer<LuaToken>(capacity: source.count / 4)
             do throws(LuaSyntaxError) {
                 while true {
                     let token = try lexer.next()
@@ -35,36 +34,39 @@ package struct LuaTokenStream: Sendable {
             } catch {
                 return .failure(error)
             }
-            return .success((tokens, preludeEnd))
+            return .success((Self.ending(tokens.elements, at: source.count), preludeEnd))
         }
         let (tokens, preludeEnd) = try outcome.get()
-        var last = tokens[tokens.count - 1]
-        last.offset = Int32(source.count)
-        var all = tokens
-        all[all.count - 1] = last
-        self.tokens = all
+        self.init(ended: tokens, source: source, preludeEnd: preludeEnd)
+    }
+
+    /// The tokens a parser read (`LuaParser.parseWithTokens`), through `.eof`, as `init(source:)`
+    /// would lex them: `tokens` ends at the first `.eof`, whose offset `ending` has set.
+    init(ended tokens: [LuaToken], source: [UInt8], preludeEnd: Int) {
+        self.tokens = tokens
         self.source = source
         self.preludeEnd = preludeEnd
     }
 
-    /// The tokens a parser read (`LuaParser.parseWithTokens`), through `.eof`, as `init(source:)`
-    /// would lex them.
-    init(tokens: [LuaToken], source: [UInt8], preludeEnd: Int) {
-        var all = tokens
-        all[all.count - 1].offset = Int32(source.count)
-        self.tokens = all
-        self.source = source
-        self.preludeEnd = preludeEnd
+    /// `tokens` as one array, the last (`.eof`) placed at the end of the source.
+    static func ending(_ tokens: UnsafeBufferPointer<LuaToken>, at sourceCount: Int) -> [LuaToken] {
+        var all = Array(tokens)
+        all[all.count - 1].offset = Int32(truncatingIfNeeded: sourceCount)
+        return all
     }
 
     /// The source text of token `index`.
     package func text(_ index: Int) -> String {
         let token = tokens[index]
-        return String(decoding: source[Int(token.offset)..<Int(token.offset + token.length)], as: UTF8.self)
+        let start = Int(token.offset)
+        return source.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + Int(token.length))]), as: UTF8.self)
+        }
     }
 
     /// Where token `index` ends (one past its last byte).
-    package func end(_ index: Int) -> Int { Int(tokens[index].offset + tokens[index].length) }
+    @inlinable
+    package func end(_ index: Int) -> Int { Int(tokens[index].offset &+ tokens[index].length) }
 
     /// The spacing and comments before token `index` (after the previous token, or after the
     /// prelude for the first token).
@@ -73,17 +75,10 @@ package struct LuaTokenStream: Sendable {
         return Self.trivia(in: source, from: start, to: Int(tokens[index].offset))
     }
 
-    /// Whether anything but spaces and line breaks lies before token `index`.
-    package func hasComment(before index: Int) -> Bool {
-        let start = index == 0 ? preludeEnd : end(index - 1)
-        var position = start
-        let stop = Int(tokens[index].offset)
-        while position < stop {
-            if source[position] == UInt8(ascii: "-") { return true }
-            position += 1
-        }
-        return false
-    }
+    /// Whether anything but spaces and line breaks (a comment) lies before token `index`: a
+    /// bit the lexer set as it skipped one.
+    @inlinable
+    package func hasComment(before index: Int) -> Bool { tokens[index].commentBefore }
 
     /// Splits `source[start..<stop]`, which holds only spacing and comments, into pieces.
     static func trivia(in source: [UInt8], from start: Int, to stop: Int) -> [Trivia] {

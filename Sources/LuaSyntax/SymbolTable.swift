@@ -184,4 +184,15 @@ package struct SymbolTable {
     package func strings() -> [String] {
         (0..<entries.count).map { text(of: Int32($0)) }
     }
+
+    /// The symbols' texts by id, each made when it is read.
+    package var texts: Texts { Texts(table: self) }
+
+    /// The symbols' texts by id (as `strings()` gives them), each made when it is read.
+    package struct Texts: RandomAccessCollection, Sendable {
+        let table: SymbolTable
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { table.count }
+        package subscript(id: Int) -> String { table.text(of: Int32(id)) }
+    }
 }

@@ -27,7 +27,7 @@ extension SyntaxStorage {
 }
 
 extension SyntaxTree: SyntaxStorage {
-    public var symbolCount: Int { symbols.count }
+    public var symbolCount: Int { symbolTable.count }
     public var selfSymbol: Int32? { symbol(named: "self") }
     public func listElement(_ index: Int32) -> NodeID { lists[Int(index)] }
 }

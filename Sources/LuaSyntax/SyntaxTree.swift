@@ -120,12 +120,11 @@ public struct SyntaxNode: Sendable, BitwiseCopyable {
 public struct SyntaxTree: Sendable {
     public typealias NodeID = Int32
 
-    package let nodes: [SyntaxNode]
+    @usableFromInline package let nodes: [SyntaxNode]
     /// Child lists: nodes refer to runs of this array.
-    package let lists: [NodeID]
-    /// Symbol id -> text, for names and decoded string values.
-    package let symbols: [String]
-    /// The same symbols as the lexer interned them, for lookups by text.
+    @usableFromInline package let lists: [NodeID]
+    /// The names and string values as the lexer interned them: their texts (`symbols`, made
+    /// when asked for), lookups by text.
     package let symbolTable: SymbolTable
     /// The source bytes (numerals point into it).
     package let source: [UInt8]
@@ -137,28 +136,30 @@ public struct SyntaxTree: Sendable {
     package var emptyStatements: [SourceLocation] = []
 
     init(
-        nodes: [SyntaxNode], lists: [NodeID], symbols: [String], symbolTable: SymbolTable, source: [UInt8],
-        root: NodeID,
-        lineCount: Int
+        nodes: [SyntaxNode], lists: [NodeID], symbolTable: SymbolTable, source: [UInt8], root: NodeID, lineCount: Int
     ) {
         self.nodes = nodes
         self.lists = lists
-        self.symbols = symbols
         self.symbolTable = symbolTable
         self.source = source
         self.root = root
         self.lineCount = lineCount
     }
 
-    public subscript(id: NodeID) -> SyntaxNode { nodes[Int(id)] }
+    @inlinable public subscript(id: NodeID) -> SyntaxNode { nodes[Int(id)] }
 
     /// `count` node ids starting at `start` in `lists`.
+    @inlinable
     public func list(_ start: Int32, _ count: Int32) -> ArraySlice<NodeID> {
         lists[Int(start)..<Int(start + count)]
     }
 
+    /// Symbol id -> text, for names and decoded string values: each text made when it is read
+    /// (the formatter reads two names of a chunk; a `String` for every symbol cost more).
+    package var symbols: SymbolTable.Texts { symbolTable.texts }
+
     /// The text of a `name`, `string`, `localName`, `gotoStatement` or `label` node.
-    package func text(of id: NodeID) -> String { symbols[Int(nodes[Int(id)].a)] }
+    package func text(of id: NodeID) -> String { symbolTable.text(of: nodes[Int(id)].a) }
 
     /// The source text of a `number` node.
     package func numeral(of id: NodeID) -> String {
@@ -167,12 +168,14 @@ public struct SyntaxTree: Sendable {
     }
 
     /// The statements of a `block` node.
+    @inlinable
     package func statements(of block: NodeID) -> ArraySlice<NodeID> {
         let node = nodes[Int(block)]
         return list(node.a, node.b)
     }
 
     /// The arguments of a `call` or `methodCall` node.
+    @inlinable
     package func arguments(of call: NodeID) -> ArraySlice<NodeID> {
         let node = nodes[Int(call)]
         return node.kind == .methodCall ? list(node.b + 1, node.c) : list(node.b, node.c)

@@ -57,13 +57,14 @@ import Testing
         for (mine, theirs) in zip(stream.tokens, alone.tokens) {
             let same =
                 mine.kind == theirs.kind && mine.offset == theirs.offset && mine.length == theirs.length
-                && mine.line == theirs.line && mine.column == theirs.column
+                && mine.line == theirs.line && mine.column == theirs.column && mine.symbol == theirs.symbol
+                && mine.commentBefore == theirs.commentBefore
             #expect(same, "\(name): token at \(theirs.offset)")
             if !same { return }
         }
         #expect(tree.root == parsed.root && tree.lineCount == parsed.lineCount, "\(name)")
         #expect(tree.nodes.count == parsed.nodes.count && tree.lists == parsed.lists, "\(name)")
-        #expect(tree.symbols == parsed.symbols, "\(name)")
+        #expect(Array(tree.symbols) == parsed.symbolTable.strings(), "\(name)")
         let nodesSame = zip(tree.nodes, parsed.nodes).allSatisfy {
             $0.kind == $1.kind && $0.op == $1.op && $0.line == $1.line && $0.column == $1.column && $0.a == $1.a
                 && $0.b == $1.b && $0.c == $1.c
