@@ -5,10 +5,14 @@ enum CharClass {
     static let digit: UInt8 = 4
     static let hexDigit: UInt8 = 8
 
-    /// Allocated once and never freed: a table the lexer indexes without bounds checks.
+    /// Allocated once and never freed: a table the lexer indexes without bounds checks,
+    /// followed by `KeywordTable`'s.
     nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: 256 + KeywordTable.slotCount * MemoryLayout<KeywordTable.Entry>.stride, alignment: 16)
+        let table = memory.bindMemory(to: UInt8.self, capacity: 256)
         table.initialize(repeating: 0, count: 256)
+        KeywordTable.fill(memory + 256)
         for byte in 0..<256 {
             var bits: UInt8 = 0
             let isLetter = (65...90).contains(byte) || (97...122).contains(byte) || byte == 95
@@ -133,14 +137,24 @@ package struct LuaLexer {
                 let start = p
                 repeat { p &+= 1 } while isNameContinue(base[p])
                 pos = p
-                let symbol = symbols.intern(base + start, p &- start)
+                let length = p &- start
+                token.length = Int32(truncatingIfNeeded: length)
+                if UInt(bitPattern: length &- 2) <= 6 {  // 2 to 8 bytes: maybe a keyword
+                    let key = KeywordTable.key(base + start, length)
+                    let entry = KeywordTable.entries(after: classes)[KeywordTable.slot(key: key, length: length)]
+                    if entry.key == key && Int(entry.length) == length {
+                        token.kind = entry.kind
+                        return token
+                    }
+                }
+                let symbol = symbols.intern(base + start, length)
                 if symbol < Int32(LuaTokenKind.eof.rawValue) {
-                    token.kind = LuaTokenKind(rawValue: UInt8(truncatingIfNeeded: symbol)).unsafelyUnwrapped
+                    // Keywords hold symbol ids 0..<22 in `LuaTokenKind` order (the table catches them first).
+                    token.kind = unsafeBitCast(UInt8(truncatingIfNeeded: symbol), to: LuaTokenKind.self)
                 } else {
                     token.kind = .name
                     token.symbol = symbol
                 }
-                token.length = Int32(truncatingIfNeeded: p &- start)
                 return token
             }
             pos = p

@@ -19,6 +19,11 @@ package enum LuaTokenKind: UInt8, Sendable, BitwiseCopyable {
         "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
     ]
 
+    /// Compares the tags, inlined: the synthesized `==` is a call from other modules (the
+    /// formatter compares kinds at every token).
+    @inlinable @inline(__always)
+    package static func == (lhs: LuaTokenKind, rhs: LuaTokenKind) -> Bool { lhs.rawValue == rhs.rawValue }
+
     /// How the token reads in an error message.
     package var display: String {
         if rawValue < LuaTokenKind.eof.rawValue { return LuaTokenKind.keywords[Int(rawValue)] }

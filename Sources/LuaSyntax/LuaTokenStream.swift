@@ -108,8 +108,8 @@ package struct LuaTokenStream: Sendable {
             } else {
                 while position < stop && source[position] != 10 && source[position] != 13 { position += 1 }
             }
-            let text = String(decoding: source[commentStart..<position], as: UTF8.self)
-            pieces.append(.comment(isLong ? text : trimmedTrailingSpace(text), isLong: isLong))
+            pieces.append(
+                .comment(commentText(source, from: commentStart, to: position, isLong: isLong), isLong: isLong))
         }
         if newlines > 0 { pieces.append(.newlines(newlines)) }
         return pieces
@@ -137,6 +137,25 @@ package struct LuaTokenStream: Sendable {
         }
         return stop
     }
+
+    /// A comment's text: a line comment without its trailing spaces, tabs, vertical tabs and
+    /// form feeds, trimmed as bytes (when an ASCII byte precedes them, the last characters are
+    /// exactly those bytes; else as characters, as before).
+    private static func commentText(_ source: [UInt8], from start: Int, to stop: Int, isLong: Bool) -> String {
+        var end = stop
+        if !isLong {
+            while end > start, isTrailingSpace(source[end - 1]) { end -= 1 }
+            if end < stop && source[end - 1] >= 0x80 {
+                return trimmedTrailingSpace(String(decoding: source[start..<stop], as: UTF8.self))
+            }
+        }
+        return source.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// A space, tab, vertical tab or form feed.
+    private static func isTrailingSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 11 || byte == 12 }
 
     private static func trimmedTrailingSpace(_ text: String) -> String {
         var scalars = Substring(text)
