@@ -28,6 +28,11 @@ struct LuaFormatter {
     /// function's keyword is opened by a token of its statement before the keyword (a
     /// bracket, an operator, `=`), so their count bounds it.
     var functionIndent = 0
+    /// Where statements are printed as they are formatted (LuaFormatter+Emission); nil when
+    /// the whole layout is built first.
+    var printer: DocPrinter?
+    /// The bytes of a settled statement whose text differs from its source, kept for the next.
+    var scratch: [UInt8] = []
 
     init(tree: SyntaxTree, stream: LuaTokenStream, options: FormatOptions) {
         self.tree = tree
