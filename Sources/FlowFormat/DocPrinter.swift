@@ -34,6 +34,8 @@ struct DocPrinter {
     private let newlineBytes: [UInt8]
     private let indentBytes: [UInt8]
 
+    /// The source the layout's slices (`.slice`) are read from.
+    var source: [UInt8] = []
     private var output: [UInt8] = []
     /// The command stack `append` reuses.
     private var spare: [Command] = []
@@ -118,6 +120,15 @@ struct DocPrinter {
             }
             emit(string)
             column += textWidth
+        case .slice(let start, let length, let width):
+            let bytes = source[Int(start)..<Int(start + length)]
+            if !suffixes.isEmpty && !(length == 1 && bytes.first == 44) && bytes.contains(where: { $0 != 32 && $0 != 9 }) {
+                commands.append(command)
+                breakLine(Command(indent: command.indent, mode: .broken, doc: .hardLine), &commands)
+                return
+            }
+            output.append(contentsOf: bytes)
+            column += Int(width)
         case .verbatim(let string, _, let last):
             if !suffixes.isEmpty {
                 commands.append(command)
@@ -346,6 +357,9 @@ struct DocPrinter {
             switch command.doc {
             case .text(_, let textWidth):
                 remaining -= textWidth
+                if remaining < 0 { return false }
+            case .slice(_, _, let textWidth):
+                remaining -= Int(textWidth)
                 if remaining < 0 { return false }
             case .verbatim(_, let first, _):
                 return remaining - first >= 0

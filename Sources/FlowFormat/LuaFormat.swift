@@ -17,6 +17,7 @@ package enum LuaFormat {
         var printer = DocPrinter(
             width: options.columnWidth, indentUnit: options.indentUnit, indentColumns: options.indentColumns,
             newline: newline)
+        printer.source = stream.source
         var formatter = LuaFormatter(tree: tree, stream: stream, options: options)
         formatter.range = range
         var body: [UInt8]
