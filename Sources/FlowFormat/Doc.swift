@@ -8,7 +8,7 @@ enum Doc: Sendable {
     case text(String, width: Int)
     /// Source text without line breaks (a token's): `length` bytes from byte `start` of the
     /// source the printer is given, `width` columns wide. No `String` is made for it.
-    case slice(start: Int32, length: Int32, width: Int32)
+    case slice(start: Int32, length: Int32, width: Int)
     /// Text with line breaks in it (a long string or comment, an ignored statement), printed as
     /// it is: `first` is the width of its first line, `last` of its last.
     indirect case verbatim(String, first: Int, last: Int)

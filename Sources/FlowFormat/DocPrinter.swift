@@ -2,8 +2,8 @@
 /// in, by looking ahead no further than the rest of the current line (so a file is printed
 /// in time proportional to its size times the width, however deeply it nests).
 struct DocPrinter {
-    private enum Mode { case flat, broken }
-    private struct Command {
+    enum Mode { case flat, broken }
+    struct Command {
         var indent: Int
         var mode: Mode
         var doc: Doc
@@ -36,13 +36,13 @@ struct DocPrinter {
 
     /// The source the layout's slices (`.slice`) are read from.
     var source: [UInt8] = []
-    private var output: [UInt8] = []
+    var output: [UInt8] = []
     /// The command stack `append` reuses.
-    private var spare: [Command] = []
-    private var column = 0
-    private var suffixes: [String] = []
+    var spare: [Command] = []
+    var column = 0
+    var suffixes: [String] = []
     /// Whether a line has been broken (a trial measuring a first line stops there).
-    private var brokeLine = false
+    var brokeLine = false
 
     init(width: Int, indentUnit: String, indentColumns: Int, newline: String) {
         self.width = width
@@ -67,49 +67,7 @@ struct DocPrinter {
         return output
     }
 
-    /// Starts printing straight into the output, a piece at a time (`append`, `appendText`):
-    /// what `LuaFormatter` does for statements outside expressions (LuaFormatter+Emission).
-    mutating func begin(capacity: Int) {
-        output = []
-        output.reserveCapacity(capacity)
-        column = 0
-    }
-
-    /// Prints `doc` at indentation `indent` after what is printed so far. Printing a layout's
-    /// parts one after another gives what printing them together gives when nothing after a
-    /// part is measured with it: a group looks ahead only to the next line break, and every
-    /// part appended ends where a line break follows (a statement, a compound statement's
-    /// header before its block).
-    mutating func append(_ doc: Doc, indent: Int) {
-        var commands = spare
-        spare = []
-        commands.append(Command(indent: indent, mode: .broken, doc: doc))
-        while let command = commands.popLast() {
-            step(command, &commands)
-        }
-        spare = commands
-    }
-
-    /// Prints text without line breaks, `width` columns wide, from its UTF-8 bytes, as `append`
-    /// prints `.text` of them.
-    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, indent: Int) {
-        if !suffixes.isEmpty && bytes.contains(where: { $0 != 32 && $0 != 9 })
-            && !(bytes.count == 1 && bytes[0] == 44)
-        {
-            append(.text(String(decoding: bytes, as: UTF8.self), width: width), indent: indent)
-            return
-        }
-        output.append(contentsOf: bytes)
-        column += width
-    }
-
-    /// What was printed since `begin`, with the comments left at the end of the last line.
-    mutating func finish() -> [UInt8] {
-        flushSuffixes()
-        return output
-    }
-
-    private mutating func step(_ command: Command, _ commands: inout [Command]) {
+    mutating func step(_ command: Command, _ commands: inout [Command]) {
         switch command.doc {
         case .text(let string, let textWidth):
             if !suffixes.isEmpty && string != "," && string.utf8.contains(where: { $0 != 32 && $0 != 9 }) {
@@ -121,14 +79,7 @@ struct DocPrinter {
             emit(string)
             column += textWidth
         case .slice(let start, let length, let width):
-            let bytes = source[Int(start)..<Int(start + length)]
-            if !suffixes.isEmpty && !(length == 1 && bytes.first == 44) && bytes.contains(where: { $0 != 32 && $0 != 9 }) {
-                commands.append(command)
-                breakLine(Command(indent: command.indent, mode: .broken, doc: .hardLine), &commands)
-                return
-            }
-            output.append(contentsOf: bytes)
-            column += Int(width)
+            printSlice(Int(start)..<Int(start + length), width: width, command, &commands)
         case .verbatim(let string, _, let last):
             if !suffixes.isEmpty {
                 commands.append(command)
@@ -297,7 +248,7 @@ struct DocPrinter {
         return Command(indent: command.indent, mode: .broken, doc: states[states.count - 1])
     }
 
-    private mutating func breakLine(_ command: Command, _ commands: inout [Command]) {
+    mutating func breakLine(_ command: Command, _ commands: inout [Command]) {
         if !suffixes.isEmpty {
             commands.append(command)
             flushSuffixes()
@@ -314,7 +265,7 @@ struct DocPrinter {
         column = command.indent * indentColumns
     }
 
-    private mutating func flushSuffixes() {
+    mutating func flushSuffixes() {
         if !suffixes.isEmpty { trimTrailingSpace() }
         for suffix in suffixes {
             emit(suffix)
@@ -355,11 +306,8 @@ struct DocPrinter {
                 continue
             }
             switch command.doc {
-            case .text(_, let textWidth):
+            case .text(_, let textWidth), .slice(_, _, let textWidth):
                 remaining -= textWidth
-                if remaining < 0 { return false }
-            case .slice(_, _, let textWidth):
-                remaining -= Int(textWidth)
                 if remaining < 0 { return false }
             case .verbatim(_, let first, _):
                 return remaining - first >= 0

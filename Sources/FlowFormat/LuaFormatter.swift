@@ -80,7 +80,7 @@ struct LuaFormatter {
     /// Token `index` as a slice of the source, when it is on one line.
     func sourceSlice(_ index: Int) -> Doc? {
         let token = stream.tokens[index]
-        var width: Int32 = 0
+        var width = 0
         for byte in stream.source[Int(token.offset)..<Int(token.offset + token.length)] {
             if byte == 10 || byte == 13 { return nil }
             if byte & 0xC0 != 0x80 { width += 1 }
