@@ -82,6 +82,17 @@ import Testing
                 "t[k] = -- note\n  function() y() end\n",
                 "t[k] = -- note\n\tfunction()\n\t\ty()\n\tend\n"
             ),
+            // Tables broken in the source: a field a line, nested ones too, comments kept, the
+            // last field's separator becomes `,`.
+            (
+                "local t = {\n  a = 1; -- one\n  b = {\n    c = 'x' },\n  -- before\n  { 1,\n 2 }\n  -- closing\n}\nreturn {\n f(x) , y };\n",
+                "local t = {\n\ta = 1, -- one\n\tb = {\n\t\tc = \"x\",\n\t},\n\t-- before\n\t{ 1, 2 },\n\t-- closing\n}\nreturn {\n\tf(x),\n\ty,\n}\n"
+            ),
+            // A table whose ` {` passes the width after `=` hangs; one with a comment after `{`.
+            (
+                "local aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa = {\n  1 }\nM.x = { -- note\n  1 }\n",
+                "local aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa =\n\t{\n\t\t1,\n\t}\nM.x = { -- note\n\t1,\n}\n"
+            ),
             // A function value inside a statement is laid out whole, its block inside.
             (
                 "for _, v in ipairs(t) do\n  f(function()\n    return v\n  end)\nend\n",
