@@ -8,7 +8,7 @@ extension LuaParser {
         bytes.append(contentsOf: source)
         bytes.append(contentsOf: [0, 0, 0, 0])  // end-of-input sentinels the lexer relies on
         let count = source.count
-        let outcome: Result<(SyntaxTree, [LuaToken], Int), LuaSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+        let outcome: Result<(SyntaxTree, LuaTokens, Int), LuaSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = LuaParser(lexer: LuaLexer(base: buffer.baseAddress!, count: count))
             let preludeEnd = parser.lexer.pos
             parser.recordsTokens = true
@@ -19,8 +19,7 @@ extension LuaParser {
                 // The stream ends at the first `.eof` (a look past the end reads it again).
                 var read = parser.recordedTokens.count
                 while read >= 2 && parser.recordedTokens[read - 2].kind == .eof { read -= 1 }
-                let tokens = LuaTokenStream.ending(
-                    UnsafeBufferPointer(start: parser.recordedTokens.base, count: read), at: count)
+                let tokens = LuaTokens(taking: &parser.recordedTokens, count: read, sourceCount: count)
                 return .success((tree, tokens, preludeEnd))
             } catch {
                 return .failure(error)

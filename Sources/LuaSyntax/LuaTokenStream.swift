@@ -11,7 +11,7 @@ package struct LuaTokenStream: Sendable {
     }
 
     /// The tokens, the last one `.eof` (at the end of the source).
-    @usableFromInline package let tokens: [LuaToken]
+    @usableFromInline package let tokens: LuaTokens
     /// The source bytes.
     package let source: [UInt8]
     /// Where the first token may start: after a byte order mark and a `#` first line.
@@ -21,7 +21,7 @@ package struct LuaTokenStream: Sendable {
     package init(source: [UInt8]) throws(LuaSyntaxError) {
         var bytes = source
         bytes.append(contentsOf: [0, 0, 0, 0])
-        let outcome: Result<([LuaToken], Int), LuaSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+        let outcome: Result<(LuaTokens, Int), LuaSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var lexer = LuaLexer(base: buffer.baseAddress!, count: source.count)
             let preludeEnd = lexer.pos
             var tokens = ParseBuffer<LuaToken>(capacity: source.count / 4)
@@ -34,25 +34,19 @@ package struct LuaTokenStream: Sendable {
             } catch {
                 return .failure(error)
             }
-            return .success((Self.ending(tokens.elements, at: source.count), preludeEnd))
+            let count = tokens.count
+            return .success((LuaTokens(taking: &tokens, count: count, sourceCount: source.count), preludeEnd))
         }
         let (tokens, preludeEnd) = try outcome.get()
         self.init(ended: tokens, source: source, preludeEnd: preludeEnd)
     }
 
     /// The tokens a parser read (`LuaParser.parseWithTokens`), through `.eof`, as `init(source:)`
-    /// would lex them: `tokens` ends at the first `.eof`, whose offset `ending` has set.
-    init(ended tokens: [LuaToken], source: [UInt8], preludeEnd: Int) {
+    /// would lex them.
+    init(ended tokens: LuaTokens, source: [UInt8], preludeEnd: Int) {
         self.tokens = tokens
         self.source = source
         self.preludeEnd = preludeEnd
-    }
-
-    /// `tokens` as one array, the last (`.eof`) placed at the end of the source.
-    static func ending(_ tokens: UnsafeBufferPointer<LuaToken>, at sourceCount: Int) -> [LuaToken] {
-        var all = Array(tokens)
-        all[all.count - 1].offset = Int32(truncatingIfNeeded: sourceCount)
-        return all
     }
 
     /// The source text of token `index`.

@@ -82,6 +82,17 @@ public struct ParseBuffer<Element: BitwiseCopyable> {
         count = 0
     }
 
+    /// Hands over the elements' memory, which the caller now owns and deallocates; the buffer
+    /// is left empty, with new room of its own.
+    package mutating func takeMemory() -> UnsafeMutablePointer<Element> {
+        let taken = base
+        capacity = 16
+        base = .allocate(capacity: capacity)
+        owner.memory = base
+        count = 0
+        return taken
+    }
+
     @usableFromInline @inline(never)
     mutating func grow(toAtLeast minimum: Int) {
         let newCapacity = max(capacity * 2, minimum)

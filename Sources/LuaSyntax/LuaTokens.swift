@@ -1,0 +1,34 @@
+/// A chunk's tokens in the memory the lexer or the parser recorded them in, handed over without
+/// a copy: what `LuaTokenStream.tokens` holds, read as an array of `LuaToken` from index 0.
+package struct LuaTokens: RandomAccessCollection, Sendable {
+    package typealias Indices = Range<Int>
+
+    /// Owns the tokens' memory (never written after the tokens are handed over); frees it with
+    /// the last copy.
+    @usableFromInline final class Storage: @unchecked Sendable {
+        @usableFromInline let base: UnsafeMutablePointer<LuaToken>
+        init(_ base: UnsafeMutablePointer<LuaToken>) { self.base = base }
+        deinit { base.deallocate() }
+    }
+
+    @usableFromInline let storage: Storage
+    @usableFromInline package let count: Int
+
+    /// Takes the first `count` tokens of `recorded` (which is left empty, with room of its own),
+    /// the last of them (`.eof`) placed at the end of the source, as `init(source:)` lexes it.
+    init(taking recorded: inout ParseBuffer<LuaToken>, count: Int, sourceCount: Int) {
+        let base = recorded.takeMemory()
+        base[count - 1].offset = Int32(truncatingIfNeeded: sourceCount)
+        storage = Storage(base)
+        self.count = count
+    }
+
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
+
+    @inlinable
+    package subscript(index: Int) -> LuaToken {
+        precondition(index >= 0 && index < count, "token index out of range")
+        return storage.base[index]
+    }
+}
