@@ -1,6 +1,6 @@
 /// The kinds of token in Lua 5.4 source. Keywords come first, in the order the
 /// symbol table interns them, so a name's symbol id maps straight to its keyword.
-package enum LuaTokenKind: UInt8, Sendable, BitwiseCopyable {
+public enum LuaTokenKind: UInt8, Sendable, BitwiseCopyable {
     // Keywords: symbol ids 0..<21 (see `LuaTokenKind.keywords`).
     case kwAnd, kwBreak, kwDo, kwElse, kwElseif, kwEnd, kwFalse, kwFor, kwFunction, kwGoto, kwIf
     case kwIn, kwLocal, kwNil, kwNot, kwOr, kwRepeat, kwReturn, kwThen, kwTrue, kwUntil, kwWhile
@@ -22,7 +22,7 @@ package enum LuaTokenKind: UInt8, Sendable, BitwiseCopyable {
     /// Compares the tags, inlined: the synthesized `==` is a call from other modules (the
     /// formatter compares kinds at every token).
     @inlinable @inline(__always)
-    package static func == (lhs: LuaTokenKind, rhs: LuaTokenKind) -> Bool { lhs.rawValue == rhs.rawValue }
+    public static func == (lhs: LuaTokenKind, rhs: LuaTokenKind) -> Bool { lhs.rawValue == rhs.rawValue }
 
     /// How the token reads in an error message.
     package var display: String {
@@ -71,20 +71,21 @@ package enum LuaTokenKind: UInt8, Sendable, BitwiseCopyable {
 }
 
 /// One token: where it starts, and for names and strings the interned symbol. 24 bytes.
-package struct LuaToken: Sendable, BitwiseCopyable {
-    package var kind: LuaTokenKind = .eof
+/// Public, as `LuaTokens` is, only so that other modules inline reading tokens.
+public struct LuaToken: Sendable, BitwiseCopyable {
+    public var kind: LuaTokenKind = .eof
     /// Whether a comment lies between this token and the one before it (or the prelude): the
     /// lexer sets it as it skips one, so `LuaTokenStream.hasComment(before:)` reads one byte.
     /// It sits in the padding after `kind`, so the token stays 24 bytes.
-    package var commentBefore = false
-    package var line: Int32 = 1
-    package var column: Int32 = 1
+    public var commentBefore = false
+    public var line: Int32 = 1
+    public var column: Int32 = 1
     /// Byte offset of the token's first byte.
-    package var offset: Int32 = 0
+    public var offset: Int32 = 0
     /// Byte length of the token's source text.
-    package var length: Int32 = 0
+    public var length: Int32 = 0
     /// Symbol id of a name's text or a string literal's decoded value.
-    package var symbol: Int32 = -1
+    public var symbol: Int32 = -1
 }
 
 /// A syntax error, as a value: what went wrong and where (1-based line, byte column).

@@ -1,7 +1,7 @@
 /// A chunk's tokens in order, with what lies between them (spacing and comments) read on
 /// demand: the formatter's view of the source. Validation never builds one, so the lexer's
 /// hot loop keeps skipping comments without recording them.
-package struct LuaTokenStream: Sendable {
+public struct LuaTokenStream: Sendable {
     /// One piece of what lies between two tokens.
     package enum Trivia: Equatable, Sendable {
         /// `count` line breaks in a row (spaces and tabs between them ignored).
@@ -11,7 +11,7 @@ package struct LuaTokenStream: Sendable {
     }
 
     /// The tokens, the last one `.eof` (at the end of the source).
-    @usableFromInline package let tokens: LuaTokens
+    public let tokens: LuaTokens
     /// The source bytes.
     package let source: [UInt8]
     /// Where the first token may start: after a byte order mark and a `#` first line.
@@ -60,7 +60,7 @@ package struct LuaTokenStream: Sendable {
 
     /// Where token `index` ends (one past its last byte).
     @inlinable
-    package func end(_ index: Int) -> Int { Int(tokens[index].offset &+ tokens[index].length) }
+    public func end(_ index: Int) -> Int { Int(tokens[index].offset &+ tokens[index].length) }
 
     /// The spacing and comments before token `index` (after the previous token, or after the
     /// prelude for the first token).
@@ -72,7 +72,7 @@ package struct LuaTokenStream: Sendable {
     /// Whether anything but spaces and line breaks (a comment) lies before token `index`: a
     /// bit the lexer set as it skipped one.
     @inlinable
-    package func hasComment(before index: Int) -> Bool { tokens[index].commentBefore }
+    public func hasComment(before index: Int) -> Bool { tokens[index].commentBefore }
 
     /// Splits `source[start..<stop]`, which holds only spacing and comments, into pieces.
     static func trivia(in source: [UInt8], from start: Int, to stop: Int) -> [Trivia] {

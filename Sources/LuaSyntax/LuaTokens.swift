@@ -1,7 +1,9 @@
 /// A chunk's tokens in the memory the lexer or the parser recorded them in, handed over without
 /// a copy: what `LuaTokenStream.tokens` holds, read as an array of `LuaToken` from index 0.
-package struct LuaTokens: RandomAccessCollection, Sendable {
-    package typealias Indices = Range<Int>
+/// Public with its members inlinable so that the formatter's reads of tokens are inlined (a
+/// `package` member marked `@inlinable` was still called).
+public struct LuaTokens: RandomAccessCollection, Sendable {
+    public typealias Indices = Range<Int>
 
     /// Owns the tokens' memory (never written after the tokens are handed over); frees it with
     /// the last copy.
@@ -12,7 +14,7 @@ package struct LuaTokens: RandomAccessCollection, Sendable {
     }
 
     @usableFromInline let storage: Storage
-    @usableFromInline package let count: Int
+    public let count: Int
 
     /// Takes the first `count` tokens of `recorded` (which is left empty, with room of its own),
     /// the last of them (`.eof`) placed at the end of the source, as `init(source:)` lexes it.
@@ -23,11 +25,11 @@ package struct LuaTokens: RandomAccessCollection, Sendable {
         self.count = count
     }
 
-    @inlinable package var startIndex: Int { 0 }
-    @inlinable package var endIndex: Int { count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
 
     @inlinable
-    package subscript(index: Int) -> LuaToken {
+    public subscript(index: Int) -> LuaToken {
         precondition(index >= 0 && index < count, "token index out of range")
         return storage.base[index]
     }
