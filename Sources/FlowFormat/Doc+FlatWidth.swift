@@ -7,7 +7,7 @@ extension Doc {
     /// always breaks) or when something inside must break.
     var measuredFlatWidth: Int {
         switch self {
-        case .text(_, let width): return width
+        case .text(_, let width), .slice(_, _, let width): return width
         case .softLine, .lineSuffix, .breakParent, .uncounted: return 0
         case .line: return 1
         case .verbatim, .hardLine, .emptyLine, .measuredIndent, .whenTableBreaks, .followsAlone: return -1

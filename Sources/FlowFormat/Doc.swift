@@ -6,6 +6,9 @@
 enum Doc: Sendable {
     /// Text without line breaks, with its width in columns.
     case text(String, width: Int)
+    /// Source text without line breaks (a token's): `length` bytes from byte `start` of the
+    /// source the printer is given, `width` columns wide. No `String` is made for it.
+    case slice(start: Int32, length: Int32, width: Int)
     /// Text with line breaks in it (a long string or comment, an ignored statement), printed as
     /// it is: `first` is the width of its first line, `last` of its last.
     indirect case verbatim(String, first: Int, last: Int)
@@ -85,7 +88,7 @@ enum Doc: Sendable {
     /// inside): what a flat table's layout holds when its line does not fit.
     var canBreak: Bool {
         switch self {
-        case .text, .verbatim, .emptyLine, .lineSuffix, .breakParent, .measuredIndent: return false
+        case .text, .slice, .verbatim, .emptyLine, .lineSuffix, .breakParent, .measuredIndent: return false
         case .concat(let parts, _): return parts.contains { $0.canBreak }
         case .indent(let inner, _), .uncounted(let inner), .followsAlone(let inner): return inner.canBreak
         case .ifBreak(let broken, let flat): return broken.canBreak || flat.canBreak

@@ -2,8 +2,8 @@
 /// in, by looking ahead no further than the rest of the current line (so a file is printed
 /// in time proportional to its size times the width, however deeply it nests).
 struct DocPrinter {
-    private enum Mode { case flat, broken }
-    private struct Command {
+    enum Mode { case flat, broken }
+    struct Command {
         var indent: Int
         var mode: Mode
         var doc: Doc
@@ -34,11 +34,15 @@ struct DocPrinter {
     private let newlineBytes: [UInt8]
     private let indentBytes: [UInt8]
 
-    private var output: [UInt8] = []
-    private var column = 0
-    private var suffixes: [String] = []
+    /// The source the layout's slices (`.slice`) are read from.
+    var source: [UInt8] = []
+    var output: [UInt8] = []
+    /// The command stack `append` reuses.
+    var spare: [Command] = []
+    var column = 0
+    var suffixes: [String] = []
     /// Whether a line has been broken (a trial measuring a first line stops there).
-    private var brokeLine = false
+    var brokeLine = false
 
     init(width: Int, indentUnit: String, indentColumns: Int, newline: String) {
         self.width = width
@@ -63,7 +67,7 @@ struct DocPrinter {
         return output
     }
 
-    private mutating func step(_ command: Command, _ commands: inout [Command]) {
+    mutating func step(_ command: Command, _ commands: inout [Command]) {
         switch command.doc {
         case .text(let string, let textWidth):
             if !suffixes.isEmpty && string != "," && string.utf8.contains(where: { $0 != 32 && $0 != 9 }) {
@@ -74,6 +78,8 @@ struct DocPrinter {
             }
             emit(string)
             column += textWidth
+        case .slice(let start, let length, let width):
+            printSlice(Int(start)..<Int(start + length), width: width, command, &commands)
         case .verbatim(let string, _, let last):
             if !suffixes.isEmpty {
                 commands.append(command)
@@ -242,7 +248,7 @@ struct DocPrinter {
         return Command(indent: command.indent, mode: .broken, doc: states[states.count - 1])
     }
 
-    private mutating func breakLine(_ command: Command, _ commands: inout [Command]) {
+    mutating func breakLine(_ command: Command, _ commands: inout [Command]) {
         if !suffixes.isEmpty {
             commands.append(command)
             flushSuffixes()
@@ -259,7 +265,7 @@ struct DocPrinter {
         column = command.indent * indentColumns
     }
 
-    private mutating func flushSuffixes() {
+    mutating func flushSuffixes() {
         if !suffixes.isEmpty { trimTrailingSpace() }
         for suffix in suffixes {
             emit(suffix)
@@ -300,7 +306,7 @@ struct DocPrinter {
                 continue
             }
             switch command.doc {
-            case .text(_, let textWidth):
+            case .text(_, let textWidth), .slice(_, _, let textWidth):
                 remaining -= textWidth
                 if remaining < 0 { return false }
             case .verbatim(_, let first, _):

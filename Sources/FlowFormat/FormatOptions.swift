@@ -45,6 +45,10 @@ package struct FormatOptions: Sendable, Equatable {
     /// without building its layout (LuaFormatter+SettledStatements). Not an option of StyLua's:
     /// the output is the same either way, and tests turn it off to prove it.
     package var settledStatements = true
+    /// Whether statements outside expressions are printed as they are formatted rather than
+    /// laid out whole first (LuaFormatter+Emission). Not an option of StyLua's: the output is the
+    /// same either way, and tests turn it off to prove it.
+    package var emitsStatements = true
 
     package init() {}
 

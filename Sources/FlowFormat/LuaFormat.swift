@@ -12,12 +12,28 @@ package enum LuaFormat {
             layout.sortRequires = false
             return try format(sortingRequires(source), options: layout)
         }
-        let (doc, stream) = try layout(source, options: options, range: range)
+        let (tree, stream) = try LuaParser.parseWithTokens(source)
         let newline = options.lineEndings == .unix ? "\n" : "\r\n"
         var printer = DocPrinter(
             width: options.columnWidth, indentUnit: options.indentUnit, indentColumns: options.indentColumns,
             newline: newline)
-        var body = printer.print(.concat([doc, .hardLine]), capacity: source.count + source.count / 4)
+        printer.source = stream.source
+        var formatter = LuaFormatter(tree: tree, stream: stream, options: options)
+        formatter.range = range
+        var body: [UInt8]
+        if formatter.canEmit {
+            // Each statement printed as it is formatted (LuaFormatter+Emission).
+            printer.begin(capacity: source.count + source.count / 4)
+            formatter.printer = printer
+            _ = formatter.block(tree.root, emitting: true)
+            precondition(formatter.kind == .eof, "formatter out of step at the end of the chunk")
+            formatter.printer!.append(.hardLine, indent: 0)
+            body = formatter.printer!.finish()
+        } else {
+            let doc = formatter.block(tree.root)
+            precondition(formatter.kind == .eof, "formatter out of step at the end of the chunk")
+            body = printer.print(.concat([doc, .hardLine]), capacity: source.count + source.count / 4)
+        }
         if body.allSatisfy({ $0 == 10 || $0 == 13 || $0 == 32 || $0 == 9 }) { body = [] }
         if stream.preludeEnd == 0 { return lineEndings(body, windows: options.lineEndings == .windows) }
         var output: [UInt8] = []

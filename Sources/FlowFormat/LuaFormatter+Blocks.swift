@@ -4,25 +4,27 @@ extension LuaFormatter {
     /// A block's statements, one a line, at most one blank line kept between two, then the
     /// comments that end it (before its `end`, `else`, `until` or the end of the file).
     /// Statements under `-- stylua: ignore`, between `-- stylua: ignore start` and `end`, or
-    /// outside the range asked for stay as they are in the source.
-    mutating func block(_ id: SyntaxTree.NodeID) -> Doc {
+    /// outside the range asked for stay as they are in the source. `emitting`: printed as they
+    /// are formatted (LuaFormatter+Emission), the layout returned empty.
+    mutating func block(_ id: SyntaxTree.NodeID, emitting: Bool = false) -> Doc {
         let statements = tree.statements(of: id)
         let offset = statements.startIndex  // a slice of the tree's lists
         var parts: [Doc] = []
-        parts.reserveCapacity(statements.count * 2 + 4)
+        if !emitting { parts.reserveCapacity(statements.count * 2 + 4) }
         let isRoot = id == tree.root
         let enclosingStart = statementStart
         defer { statementStart = enclosingStart }
         var position = 0
         while position < statements.count {
-            if position > 0 { parts.append(.hardLine) }
+            if position > 0 { put(.hardLine, &parts, emitting) }
             pendingBreak = false
-            if kind.is(.semicolon) { parts.append(dropEmptyStatements()) }
+            if kind.is(.semicolon) { put(dropEmptyStatements(), &parts, emitting) }
             let markers = ignoreMarkers(before: cursor)
-            parts.append(contentsOf: leadingComments(of: cursor, atStatement: true, keepBlank: position > 0))
+            put(leadingComments(of: cursor, atStatement: true, keepBlank: position > 0), &parts, emitting)
             leadingDoneFor = cursor
             let first = cursor
             statementStart = first
+            let hasNext = position + 1 < statements.count
             if markers.contains("ignore start") {
                 _ = statement(statements[offset + position])
                 _ = semicolons(beforeParenthesis: false)
@@ -31,26 +33,27 @@ extension LuaFormatter {
                     _ = statement(statements[offset + position])
                     _ = semicolons(beforeParenthesis: false)
                 }
-                parts.append(verbatim(from: first))
+                put(verbatim(from: first), &parts, emitting)
+            } else if emitting && markers.isEmpty {
+                emitStatement(statements[offset + position], hasNext: hasNext)
             } else {
                 let doc =
                     (markers.isEmpty ? settledStatement(statements[offset + position]) : nil)
                     ?? statement(statements[offset + position])
-                let semicolon = semicolons(beforeParenthesis: position + 1 < statements.count)
+                let semicolon = semicolons(beforeParenthesis: hasNext)
                 if markers.contains("ignore") || (isRoot && !inRange(from: first)) {
-                    parts.append(verbatim(from: first))
+                    put(verbatim(from: first), &parts, emitting)
                 } else {
-                    parts.append(doc)
-                    if !semicolon.isEmptyConcat { parts.append(semicolon) }
+                    putStatement(doc, semicolon: semicolon, &parts, emitting)
                 }
             }
             position += 1
         }
-        if kind.is(.semicolon) { parts.append(dropEmptyStatements()) }
+        if kind.is(.semicolon) { put(dropEmptyStatements(), &parts, emitting) }
         let closing = blockEndComments(hasStatements: !statements.isEmpty)
         if !closing.isEmpty {
-            if !statements.isEmpty { parts.append(.hardLine) }
-            parts.append(contentsOf: closing)
+            if !statements.isEmpty { put(.hardLine, &parts, emitting) }
+            put(closing, &parts, emitting)
         }
         return .concat(parts)
     }
@@ -195,39 +198,35 @@ extension LuaFormatter {
         return false
     }
 
-    mutating func statement(_ id: SyntaxTree.NodeID) -> Doc {
+    /// The layout of statement `id`. `emitting`: a compound statement prints itself as it goes
+    /// (LuaFormatter+Emission) but for its last part, which it returns, to be printed with
+    /// what follows it on its line; others are only laid out.
+    mutating func statement(_ id: SyntaxTree.NodeID, emitting: Bool = false) -> Doc {
         let node = tree[id]
+        var parts: [Doc] = []
         switch node.kind {
         case .local: return localStatement(node)
         case .assignment: return assignment(node)
         case .callStatement: return expression(node.a)
         case .doBlock:
-            let open = token(.kwDo)
-            return .concat([open, body(node.a), token(.kwEnd)])
+            put(token(.kwDo), &parts, emitting)
+            putBody(node.a, &parts, emitting)
         case .whileLoop:
-            let open = token(.kwWhile)
-            let condition = headerCondition(node.a, closing: .kwDo)
-            return .concat([open, condition, body(node.b), token(.kwEnd)])
-        case .repeatLoop:
-            let open = token(.kwRepeat)
-            // StyLua keeps a blank line before `until`.
-            var inner = body(node.a)
-            let trivia = stream.trivia(before: cursor)
-            if case .concat(let parts, _) = inner, trivia.count == 1, case .newlines(let count) = trivia[0], count > 1 {
-                inner = .concat(parts.dropLast() + [.emptyLine, .hardLine])
-            }
-            let until = token(.kwUntil)
-            let (flat, hung) = condition(node.b)
-            return .concat([open, inner, until, .space, .group(.ifBreak(broken: .indent(hung), flat: flat))])
-        case .ifStatement: return ifStatement(node)
-        case .numericFor: return numericFor(node)
-        case .genericFor: return genericFor(node)
-        case .functionStatement: return functionStatement(node)
+            put(token(.kwWhile), &parts, emitting)
+            put(headerCondition(node.a, closing: .kwDo), &parts, emitting)
+            putBody(node.b, &parts, emitting)
+        case .repeatLoop: return repeatLoop(node, emitting: emitting)
+        case .ifStatement: return ifStatement(node, emitting: emitting)
+        case .numericFor: return numericFor(node, emitting: emitting)
+        case .genericFor: return genericFor(node, emitting: emitting)
+        case .functionStatement: return functionStatement(node, emitting: emitting)
         case .localFunction:
             let local = token(.kwLocal)
             let function = token(.kwFunction)
             let name = token(.name)
-            return .concat([local, .space, function, .space, name, functionBody(node.b, definition: true)])
+            let head = Doc.concat([local, .space, function, .space, name])
+            if emitting { return functionBody(node.b, definition: true, emitting: true, head: head) }
+            return .concat([head, functionBody(node.b, definition: true)])
         case .returnStatement: return returnStatement(node)
         case .breakStatement: return token(.kwBreak)
         case .gotoStatement:
@@ -238,6 +237,13 @@ extension LuaFormatter {
         default:
             preconditionFailure("not a statement: \(node.kind)")
         }
+        return ending(token(.kwEnd), parts)
+    }
+
+    /// A compound statement's layout, `parts` and then `last`; when emitting (`parts` then
+    /// empty: printed), `last` alone.
+    func ending(_ last: Doc, _ parts: [Doc]) -> Doc {
+        parts.isEmpty ? last : .concat(parts + [last])
     }
 
     /// ` condition keyword` after `if`, `elseif` or `while`: on one line when it fits, else
@@ -275,7 +281,7 @@ extension LuaFormatter {
         return (.concat(dropped + [flat] + closing), .concat(dropped + [hung] + closing))
     }
 
-    mutating func ifStatement(_ node: SyntaxNode) -> Doc {
+    mutating func ifStatement(_ node: SyntaxNode, emitting: Bool) -> Doc {
         var parts: [Doc] = []
         let pairs = tree.list(node.a, node.b * 2)
         if collapsesConditionals && node.b == 1 && node.c < 0 {
@@ -291,91 +297,26 @@ extension LuaFormatter {
             }
             return .concat([keyword, condition, statements.isEmptyConcat ? .hardLine : bodyLayout(statements), end])
         }
-        parts.reserveCapacity(pairs.count / 2 * 3 + 3)
+        if !emitting { parts.reserveCapacity(pairs.count / 2 * 3 + 3) }
         for pair in stride(from: 0, to: pairs.count, by: 2) {
-            let keyword = token(pair == 0 ? .kwIf : .kwElseif)
-            let condition = headerCondition(pairs[pairs.startIndex + pair], closing: .kwThen)
-            parts.append(keyword)
-            parts.append(condition)
-            parts.append(body(pairs[pairs.startIndex + pair + 1]))
+            put(token(pair == 0 ? .kwIf : .kwElseif), &parts, emitting)
+            put(headerCondition(pairs[pairs.startIndex + pair], closing: .kwThen), &parts, emitting)
+            putBody(pairs[pairs.startIndex + pair + 1], &parts, emitting)
         }
         if node.c >= 0 {
-            parts.append(token(.kwElse))
-            parts.append(body(node.c))
+            put(token(.kwElse), &parts, emitting)
+            putBody(node.c, &parts, emitting)
         }
-        parts.append(token(.kwEnd))
-        return .concat(parts)
+        return ending(token(.kwEnd), parts)
     }
 
-    mutating func numericFor(_ node: SyntaxNode) -> Doc {
-        let items = tree.list(node.a, node.b)
-        var parts = [token(.kwFor), .space, token(.name), .space, token(.assign), .space]
-        for (position, item) in items.dropFirst().enumerated() {
-            if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
-            parts.append(expression(item))
-        }
-        parts.append(contentsOf: [.space, token(.kwDo), body(node.c), token(.kwEnd)])
-        return .concat(parts)
-    }
-
-    mutating func genericFor(_ node: SyntaxNode) -> Doc {
-        let items = tree.list(node.a, node.b + node.c + 1)
-        let forIndex = cursor
-        var parts = [token(.kwFor), .space]
-        for position in 0..<Int(node.b) {
-            if position > 0 { parts.append(contentsOf: [token(.comma), .space]) }
-            parts.append(token(.name))
-        }
-        parts.append(contentsOf: [.space, token(.kwIn)])
-        let values = Array(items.dropFirst(Int(node.b)).prefix(Int(node.c)))
-        let first = cursor
-        if let settled = settledForValues(forIndex: forIndex) {
-            parts.append(settled)
-        } else if values.count == 1 && huggedIterator(values[0]) && !stream.hasComment(before: first) {
-            parts.append(contentsOf: [.space, expression(values[0]), .space, token(.kwDo)])
-        } else {
-            // StyLua: the values on lines of their own, one a line, when they do not fit, span
-            // lines or hold a comment.
-            var docs: [Doc] = []
-            var commas: [Doc] = []
-            for (position, value) in values.enumerated() {
-                if position > 0 { commas.append(token(.comma)) }
-                docs.append(expression(value))
-            }
-            let comments = hasComments(from: first, to: cursor)
-            var flat = [docs[0]], broken = [docs[0]]
-            for position in 1..<max(docs.count, 1) {
-                flat.append(contentsOf: [commas[position - 1], .space, docs[position]])
-                broken.append(contentsOf: [commas[position - 1], .hardLine, docs[position]])
-            }
-            let list = Doc.ifBreak(broken: .concat(broken), flat: .concat(flat))
-            let keyword = token(.kwDo)
-            // StyLua measures the values without the ` do` after them.
-            let closing = Doc.ifBreak(broken: .concat([.line, keyword]), flat: .uncounted(.concat([.line, keyword])))
-            parts.append(.group(.concat([.indent(.concat([.line, list])), closing]), broken: comments))
-        }
-        parts.append(contentsOf: [body(items[items.endIndex - 1]), token(.kwEnd)])
-        return .concat(parts)
-    }
-
-    /// Whether a comment lies before any of the tokens `first...last`.
-    func hasComments(from first: Int, to last: Int) -> Bool {
-        (first...last).contains { stream.hasComment(before: $0) }
-    }
-
-    /// `f({ ... })` or `f { ... }`, a call of a plain name with one table: it stays on the `in` line.
-    func huggedIterator(_ id: SyntaxTree.NodeID) -> Bool {
-        guard tree[id].kind == .call, tree[tree[id].a].kind == .name else { return false }
-        let arguments = Array(tree.arguments(of: id))
-        return arguments.count == 1 && tree[arguments[0]].kind == .table
-    }
-
-    mutating func functionStatement(_ node: SyntaxNode) -> Doc {
+    mutating func functionStatement(_ node: SyntaxNode, emitting: Bool) -> Doc {
         var parts = [token(.kwFunction), .space, token(.name)]
         while kind.is(.dot) || kind.is(.colon) {
             parts.append(token(kind))
             parts.append(token(.name))
         }
+        if emitting { return functionBody(node.b, definition: true, emitting: true, head: .concat(parts)) }
         parts.append(functionBody(node.b, definition: true))
         return .concat(parts)
     }

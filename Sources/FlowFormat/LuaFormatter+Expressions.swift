@@ -64,8 +64,13 @@ extension LuaFormatter {
 
     /// A string literal in the configured quotes (long strings as they are).
     mutating func stringToken(keepingTrailing: Bool = true) -> Doc {
+        let literal = stream.tokens[cursor]
+        if literal.length >= 2 && stream.source[Int(literal.offset)] == settledQuote && !quoteInside(cursor) {
+            // Already in its quotes, none inside: as it is (what `requote` gives it).
+            return token(.string, keepingTrailing: keepingTrailing)
+        }
         let text = stream.text(cursor)
-        return token(
+        return self.token(
             .string, text: StringQuotes.requote(text, style: options.quoteStyle), keepingTrailing: keepingTrailing)
     }
 

@@ -17,17 +17,8 @@ extension LuaFormatter {
     /// The statement `id` as its source text when the fast path applies (the cursor then past
     /// it), else nil (nothing consumed).
     mutating func settledStatement(_ id: SyntaxTree.NodeID) -> Doc? {
-        guard settledAllowed else { return nil }
-        switch tree[id].kind {
-        case .local, .assignment, .callStatement, .returnStatement, .breakStatement, .gotoStatement: break
-        default: return nil
-        }
-        guard let (last, respaced) = settledEnd(), !keepsSemicolon(after: last), !hasLongTrailingComment(after: last)
-        else {
-            return nil
-        }
-        let start = Int(stream.tokens[cursor].offset), end = stream.end(last)
-        let string = respaced ? respacedText(last: last) : settledText(from: start, to: end, last: last)
+        guard let (last, respaced) = settledStatementEnd(id) else { return nil }
+        let string = settledText(last: last, respaced: respaced)
         var width = 0
         for byte in string.utf8 where byte & 0xC0 != 0x80 { width += 1 }
         guard (depth + functionIndent) * options.indentColumns + width <= options.columnWidth else { return nil }
@@ -39,6 +30,42 @@ extension LuaFormatter {
         return .concat(parts)
     }
 
+    /// The last token of statement `id` (at the cursor) and whether its text is made from its
+    /// tokens (`settledEnd`), when the fast path takes it but for its width; else nil.
+    func settledStatementEnd(_ id: SyntaxTree.NodeID) -> (last: Int, respaced: Bool)? {
+        guard settledAllowed else { return nil }
+        switch tree[id].kind {
+        case .local, .assignment, .callStatement, .returnStatement, .breakStatement, .gotoStatement: break
+        default: return nil
+        }
+        guard let (last, respaced) = settledEnd(), !keepsSemicolon(after: last), !hasLongTrailingComment(after: last)
+        else {
+            return nil
+        }
+        return (last, respaced)
+    }
+
+    /// The text of the tokens from the cursor to `last` as the fast path writes them.
+    func settledText(last: Int, respaced: Bool) -> String {
+        let start = Int(stream.tokens[cursor].offset), end = stream.end(last)
+        var bytes: [UInt8] = []
+        guard settledBytes(last: last, respaced: respaced, into: &bytes) else {
+            return String(decoding: stream.source[start..<end], as: UTF8.self)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes the text of the tokens from the cursor to `last` as the fast path writes them
+    /// into `bytes` (`respacedBytes`, `requotedBytes`); false when that text is their source,
+    /// as it is, and nothing is written.
+    func settledBytes(last: Int, respaced: Bool, into bytes: inout [UInt8]) -> Bool {
+        if respaced {
+            respacedBytes(last: last, into: &bytes)
+            return true
+        }
+        return requotedBytes(last: last, into: &bytes)
+    }
+
     /// ` condition keyword` after `if`, `elseif` or `while` (the keyword just consumed) as one
     /// text and the keyword, when the condition is settled as a statement would be, is not in
     /// parentheses (formatting drops them) and the header fits on its line; else nil, nothing
@@ -48,8 +75,7 @@ extension LuaFormatter {
         guard settledAllowed, !kind.is(.leftParen), !stream.hasComment(before: cursor),
             let (last, respaced) = settledEnd(closing: closing), !stream.hasComment(before: last + 1)
         else { return nil }
-        let start = Int(stream.tokens[cursor].offset), end = stream.end(last)
-        let string = respaced ? respacedText(last: last) : settledText(from: start, to: end, last: last)
+        let string = settledText(last: last, respaced: respaced)
         var width = 0
         for byte in string.utf8 where byte & 0xC0 != 0x80 { width += 1 }
         let header = (prefix ?? Int(stream.tokens[cursor - 1].length)) + 1 + width + 1 + closing.display.utf8.count
@@ -98,7 +124,7 @@ extension LuaFormatter {
     /// The last token of the statement at the cursor when its tokens, on one line, are written
     /// as formatting writes them, and whether its text must be made from its tokens: the spaces
     /// between them differ from formatting's, a string gets parentheses or other quotes than
-    /// its own (then `respacedText` gives it; in a statement holding a table, whose width
+    /// its own (then `respacedBytes` gives it; in a statement holding a table, whose width
     /// StyLua reads in the source, only when the widths stay); nil when not or unsure.
     /// With `closing` (`then`, `do`): the last token of the condition at the cursor, which that
     /// keyword ends.
@@ -161,10 +187,9 @@ extension LuaFormatter {
 
     /// The statement's tokens up to token `last` with formatting's spaces between them (one or
     /// none, as `gap` says) and its strings' quotes set.
-    func respacedText(last: Int) -> String {
+    func respacedBytes(last: Int, into bytes: inout [UInt8]) {
         let source = stream.source
         let quote = settledQuote
-        var bytes: [UInt8] = []
         bytes.reserveCapacity(stream.end(last) - Int(stream.tokens[cursor].offset))
         var previousUnary = Self.isUnary(stream.tokens[cursor].kind)
         for index in cursor...last {
@@ -190,12 +215,12 @@ extension LuaFormatter {
             }
             if parenthesized { bytes.append(41) }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The source from `start` to `end` (the statement's tokens up to token `last`), each
-    /// string in the quote formatting gives it (`settledString`: only its quotes change).
-    func settledText(from start: Int, to end: Int, last: Int) -> String {
+    /// Writes the source of the tokens from the cursor to `last` into `bytes` with each string
+    /// in the quote formatting gives it (`settledString`: only its quotes change); false when
+    /// no quote changes, and nothing is written.
+    func requotedBytes(last: Int, into bytes: inout [UInt8]) -> Bool {
         let source = stream.source
         let quote = settledQuote
         var index = cursor
@@ -204,8 +229,9 @@ extension LuaFormatter {
             if token.kind.is(.string) && source[Int(token.offset)] != quote { break }
             index += 1
         }
-        guard index <= last else { return String(decoding: source[start..<end], as: UTF8.self) }
-        var bytes = Array(source[start..<end])
+        guard index <= last else { return false }
+        let start = Int(stream.tokens[cursor].offset), end = stream.end(last)
+        bytes.append(contentsOf: source[start..<end])
         while index <= last {
             let token = stream.tokens[index]
             if token.kind.is(.string) {
@@ -214,7 +240,7 @@ extension LuaFormatter {
             }
             index += 1
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return true
     }
 
     /// The quote a string without quotes in it gets (StringQuotes' rule).
@@ -224,7 +250,7 @@ extension LuaFormatter {
 
     /// Whether string token `index` is a short string. Without a quote of either kind in it,
     /// formatting writes it as it is but for its quotes, which become `settledQuote`, so its
-    /// width stays; with one, `StringQuotes` gives its text, which `respacedText` writes
+    /// width stays; with one, `StringQuotes` gives its text, which `respacedBytes` writes
     /// (`rebuilt`), and which `respaced` says when its width changes.
     func settledString(_ index: Int, _ respaced: inout Bool, _ rebuilt: inout Bool) -> Bool {
         let token = stream.tokens[index]

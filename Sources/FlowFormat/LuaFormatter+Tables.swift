@@ -105,8 +105,15 @@ extension LuaFormatter {
 
     /// `(params)` and the body of a function, `end` on a line of its own; an empty body
     /// without comments stays on the line: `function() end`.
-    mutating func functionBody(_ id: SyntaxTree.NodeID, definition: Bool) -> Doc {
+    /// `emitting` (a function statement's, or a function on a statement's line): `head` (what
+    /// comes before the signature on its line), the signature and the block printed when it
+    /// holds statements, `end` returned.
+    mutating func functionBody(
+        _ id: SyntaxTree.NodeID, definition: Bool, emitting: Bool = false, head: Doc? = nil
+    ) -> Doc {
         let node = tree[id]
+        let emitting = emitting && !tree.statements(of: node.c).isEmpty
+        if let head, !emitting { return .concat([head, functionBody(id, definition: definition)]) }
         let signature: Doc
         var signatureComment = false
         if definition, let prefix = headerWidth(from: statementStart), let settled = settledParameters(prefix: prefix) {
@@ -115,6 +122,13 @@ extension LuaFormatter {
             (signature, signatureComment) = parameterList()
         }
         let commentsBefore = commentCount
+        if emitting {
+            printer!.append(head.map { .concat([$0, signature]) } ?? signature, indent: depth)
+            emitBlock(node.c)
+            commentCount = commentsBefore
+            printer!.append(.hardLine, indent: depth)
+            return token(.kwEnd)
+        }
         let first = cursor
         let (inner, last) = collapsedBlock(node.c)
         // Comments inside a body are the body's: a call around it is not broken for them.

@@ -28,6 +28,11 @@ struct LuaFormatter {
     /// function's keyword is opened by a token of its statement before the keyword (a
     /// bracket, an operator, `=`), so their count bounds it.
     var functionIndent = 0
+    /// Where statements are printed as they are formatted (LuaFormatter+Emission); nil when
+    /// the whole layout is built first.
+    var printer: DocPrinter?
+    /// The bytes of a settled statement whose text differs from its source, kept for the next.
+    var scratch: [UInt8] = []
 
     init(tree: SyntaxTree, stream: LuaTokenStream, options: FormatOptions) {
         self.tree = tree
@@ -69,7 +74,18 @@ struct LuaFormatter {
         if let fixed = Self.fixedTexts[Int(token.kind.tag)], token.length == fixed.length {
             return fixed.doc
         }
-        return .text(stream.text(index))
+        return sourceSlice(index) ?? .text(stream.text(index))
+    }
+
+    /// Token `index` as a slice of the source, when it is on one line.
+    func sourceSlice(_ index: Int) -> Doc? {
+        let token = stream.tokens[index]
+        var width = 0
+        for byte in stream.source[Int(token.offset)..<Int(token.offset + token.length)] {
+            if byte == 10 || byte == 13 { return nil }
+            if byte & 0xC0 != 0x80 { width += 1 }
+        }
+        return .slice(start: token.offset, length: token.length, width: width)
     }
 
     /// The layout of each keyword and symbol (every kind but names, strings and numerals), by kind.

@@ -12,21 +12,12 @@ import Testing
     static func bothWays(_ source: [UInt8], _ options: FormatOptions = FormatOptions()) throws -> (
         full: [UInt8], fast: [UInt8]
     ) {
-        var full = options
-        full.settledStatements = false
-        var fast = options
-        fast.settledStatements = true
-        return (try LuaFormat.format(source, options: full), try LuaFormat.format(source, options: fast))
+        let (off, on) = try FormatBothWays.format(source, options, \.settledStatements)
+        return (off, on)
     }
 
     static func differing(_ files: [String], _ options: FormatOptions) throws -> [String] {
-        var differing: [String] = []
-        for path in files {
-            let source = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-            guard let (full, fast) = try? bothWays(source, options) else { continue }  // ldoc stubs: not Lua
-            if full != fast { differing.append(path) }
-        }
-        return differing
+        try FormatBothWays.differing(files, options, \.settledStatements)
     }
 
     /// Debian's /usr/share/lua/5.1 and 5.4 (5.2 and 5.3 hold mostly the same modules).

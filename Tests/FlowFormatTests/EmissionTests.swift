@@ -1,0 +1,110 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+@testable import FlowFormat
+
+/// Statements printed as they are formatted (LuaFormatter+Emission) give the bytes the whole
+/// layout printed at once gives: on Debian's Lua code bases with StyLua's defaults and other
+/// options, with and without the fast path, and on the shapes where a statement's parts meet
+/// what follows them (a kept `;`, a blank line before `until`, comments closing blocks, empty
+/// bodies, ignored statements).
+@Suite struct EmissionTests {
+    static func bothWays(_ source: [UInt8], _ options: FormatOptions = FormatOptions()) throws -> (
+        whole: [UInt8], emitted: [UInt8]
+    ) {
+        let (off, on) = try FormatBothWays.format(source, options, \.emitsStatements)
+        return (off, on)
+    }
+
+    static func differing(_ files: [String], _ options: FormatOptions) throws -> [String] {
+        try FormatBothWays.differing(files, options, \.emitsStatements)
+    }
+
+    @Test func debianLuaFormatsTheSameEmittedAndWhole() throws {
+        let files = InstalledLua.files().filter {
+            $0.hasPrefix("/usr/share/lua/5.1/") || $0.hasPrefix("/usr/share/lua/5.4/")
+        }
+        #expect(files.count > 600)
+        #expect(try Self.differing(files, FormatOptions()) == [])
+    }
+
+    @Test func otherOptionsAndTheFullPathFormatTheSameEmittedAndWhole() throws {
+        let files = InstalledLua.files().filter { $0.hasPrefix("/usr/share/lua/5.1/") }
+        #expect(files.count > 300)
+        var narrow = FormatOptions()
+        narrow.columnWidth = 40
+        narrow.indentType = .spaces
+        narrow.indentWidth = 2
+        narrow.quoteStyle = .autoPreferSingle
+        #expect(try Self.differing(files, narrow) == [])
+        var full = FormatOptions()
+        full.settledStatements = false
+        full.lineEndings = .windows
+        #expect(try Self.differing(files, full) == [])
+    }
+
+    /// Each shape, with the text both ways must give.
+    @Test func shapesWherePartsMeet() throws {
+        let cases: [(String, String)] = [
+            // A kept `;` is measured with the `until` condition before it.
+            (
+                "repeat\n  x = 1\nuntil aaaaaaaaaa and bbbbbbbbbb;\n(f)()\n",
+                "repeat\n\tx = 1\nuntil aaaaaaaaaa and bbbbbbbbbb;\n(f)()\n"
+            ),
+            // A blank line before `until` stays; an empty body has one line break.
+            (
+                "repeat\n  x = 1\n\nuntil done\nrepeat until done\n",
+                "repeat\n\tx = 1\n\nuntil done\nrepeat\nuntil done\n"
+            ),
+            // Comments closing a block, after `end`, and before `else` (not indented past it in
+            // the source, one stays at its level).
+            (
+                "if a then\n  f() -- one\n  -- closing\nelse -- two\n  -- only\nend -- three\n",
+                "if a then\n\tf() -- one\n-- closing\nelse -- two\n\t-- only\nend -- three\n"
+            ),
+            // Empty bodies, a function statement with and without statements, `;` alone.
+            (
+                "function m.f(a, b) end\nlocal function g() ; end\nwhile x do end\nfor i = 1, 2 do ; y() end\n",
+                "function m.f(a, b) end\nlocal function g() end\nwhile x do\nend\nfor i = 1, 2 do\n\ty()\nend\n"
+            ),
+            // An ignored statement inside an emitted block stays as it is.
+            (
+                "do\n  -- stylua: ignore\n  local  x  =  1\n  local  y  =  2\nend\n",
+                "do\n\t-- stylua: ignore\n\tlocal  x  =  1\n\tlocal y = 2\nend\n"
+            ),
+            // Functions on a statement's line: their blocks emitted; a comment after `=` hangs.
+            (
+                "local f = function(a) return a end\nm.g = function() end\nreturn function(...) x() end;\n",
+                "local f = function(a)\n\treturn a\nend\nm.g = function() end\nreturn function(...)\n\tx()\nend\n"
+            ),
+            (
+                "t[k] = -- note\n  function() y() end\n",
+                "t[k] = -- note\n\tfunction()\n\t\ty()\n\tend\n"
+            ),
+            // A function value inside a statement is laid out whole, its block inside.
+            (
+                "for _, v in ipairs(t) do\n  f(function()\n    return v\n  end)\nend\n",
+                "for _, v in ipairs(t) do\n\tf(function()\n\t\treturn v\n\tend)\nend\n"
+            ),
+        ]
+        for (source, expected) in cases {
+            let (whole, emitted) = try Self.bothWays(Array(source.utf8))
+            #expect(String(decoding: emitted, as: UTF8.self) == expected)
+            #expect(emitted == whole)
+        }
+    }
+
+    /// A range, or statements that collapse, are laid out whole (their statements are
+    /// decided after they are formatted); the results are the same as without emission.
+    @Test func rangesAndCollapsingTakeTheWholeLayout() throws {
+        let source = Array("if a then return end\nlocal  x  =  1\nlocal  y  =  2\n".utf8)
+        var collapsing = FormatOptions()
+        collapsing.collapseSimpleStatement = .always
+        let (whole, emitted) = try Self.bothWays(source, collapsing)
+        #expect(String(decoding: emitted, as: UTF8.self) == "if a then return end\nlocal x = 1\nlocal y = 2\n")
+        #expect(emitted == whole)
+        let ranged = try LuaFormat.format(source, range: 21..<36)
+        #expect(String(decoding: ranged, as: UTF8.self) == "if a then return end\nlocal x = 1\nlocal  y  =  2\n")
+    }
+}
