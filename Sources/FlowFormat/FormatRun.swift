@@ -36,9 +36,10 @@ package struct FormatRun: Sendable {
         let workingDirectory = FileManager.default.currentDirectoryPath
         let workers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), max(files.count, 1))
         let next = Locked(0)
+        // One lookup for all workers: each folder's configuration files are looked for once.
+        let lookup = ConfigurationLookup()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let checked = CheckedFormat()
-            let lookup = ConfigurationLookup()
             while true {
                 let index = next.withLock { value -> Int in
                     defer { value += 1 }
