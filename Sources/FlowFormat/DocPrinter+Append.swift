@@ -15,6 +15,12 @@ extension DocPrinter {
     /// part appended ends where a line break follows (a statement, a compound statement's
     /// header before its block).
     mutating func append(_ doc: Doc, indent: Int) {
+        if case .hardLine = doc, suffixes.isEmpty {
+            // The line break between two statements, most of what is appended: as `step` prints it.
+            var none: [Command] = []
+            breakLine(Command(indent: indent, mode: .broken, doc: doc), &none)
+            return
+        }
         var commands = spare
         spare = []
         commands.append(Command(indent: indent, mode: .broken, doc: doc))

@@ -1,5 +1,11 @@
 import LuaSyntax
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Formats Lua 5.4 source as StyLua does for the same options.
 package enum LuaFormat {
     /// The formatted text of `source`; throws its syntax error, unchanged. With `range` (byte
@@ -77,7 +83,11 @@ package enum LuaFormat {
     /// Every line break as `options` wants it, in comments and long strings too (Lua reads
     /// `\r\n` in a long string as `\n`, so the meaning stays).
     static func lineEndings(_ text: [UInt8], windows: Bool) -> [UInt8] {
-        guard text.contains(13) || windows else { return text }
+        // memchr: `contains` read the whole output a byte at a time (0.8% of formatting).
+        let hasReturn = text.withUnsafeBufferPointer {
+            $0.baseAddress.map { memchr($0, 13, text.count) != nil } ?? false
+        }
+        guard hasReturn || windows else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.count + text.count / 20)
         var index = 0

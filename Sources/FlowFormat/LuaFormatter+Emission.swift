@@ -53,7 +53,8 @@ extension LuaFormatter {
             put(semicolons(beforeParenthesis: hasNext), &none, true)
             return
         }
-        let rest = emitFunctionValue(id) ?? statement(id, emitting: true)
+        let rest =
+            emitFunctionValue(id) ?? emitTableValue(id) ?? emitCallWithFunction(id) ?? statement(id, emitting: true)
         putStatement(rest, semicolon: semicolons(beforeParenthesis: hasNext), &none, true)
     }
 
@@ -64,18 +65,8 @@ extension LuaFormatter {
     /// `return`); nil when the statement is not one of these, nothing consumed.
     mutating func emitFunctionValue(_ id: SyntaxTree.NodeID) -> Doc? {
         let node = tree[id]
-        let value: SyntaxTree.NodeID
-        switch node.kind {
-        case .local where node.b == 1 && node.c == 1 && kind(at: 2).is(.assign):
-            value = tree.list(node.a + 1, 1).first!
-        case .assignment where node.b == 1 && node.c == 1:
-            value = tree.list(node.a + 1, 1).first!
-        case .returnStatement where node.b == 1:
-            value = tree.list(node.a, 1).first!
-        default:
-            return nil
-        }
-        guard tree[value].kind == .function, !tree.statements(of: tree[value].c).isEmpty else { return nil }
+        guard let value = loneValue(node), tree[value].kind == .function, !tree.statements(of: tree[value].c).isEmpty
+        else { return nil }
         let isReturn = node.kind == .returnStatement
         if !isReturn {
             // A comment after `=` hangs the value on the lines after it: laid out whole.
@@ -95,6 +86,20 @@ extension LuaFormatter {
         let end = functionBody(value, definition: false, emitting: true, head: .concat(head))
         guard isReturn, kind.is(.semicolon) else { return end }
         return .concat([end, dropToken(.semicolon)])
+    }
+
+    /// The value of `local name = value`, `target = value` or `return value`; nil for others.
+    func loneValue(_ node: SyntaxNode) -> SyntaxTree.NodeID? {
+        switch node.kind {
+        case .local where node.b == 1 && node.c == 1 && kind(at: 2).is(.assign):
+            return tree.list(node.a + 1, 1).first!
+        case .assignment where node.b == 1 && node.c == 1:
+            return tree.list(node.a + 1, 1).first!
+        case .returnStatement where node.b == 1:
+            return tree.list(node.a, 1).first!
+        default:
+            return nil
+        }
     }
 
     /// The index of the statement's `=` from the cursor, outside brackets; nil when there is none.
@@ -147,7 +152,10 @@ extension LuaFormatter {
             let text = range.lowerBound < 0 ? buffer : UnsafeBufferPointer(rebasing: buffer[range])
             var width = 0
             for byte in text where byte & 0xC0 != 0x80 { width += 1 }
-            guard (depth + functionIndent) * options.indentColumns + width <= options.columnWidth else { return false }
+            // Its length in bytes fits, as `settledStatement` takes it.
+            guard (depth + functionIndent) * options.indentColumns + text.count <= options.columnWidth else {
+                return false
+            }
             printer!.appendText(text, width: width, indent: depth)
             return true
         }

@@ -29,3 +29,15 @@ enum FormatBothWays {
         return differing
     }
 }
+
+extension Doc {
+    /// The text of a `.text`, or of a `.slice` read from `source`; nil for other nodes.
+    func plainText(_ source: [UInt8]) -> String? {
+        switch self {
+        case .text(let string, _): return string
+        case .slice(let start, let length, _):
+            return String(decoding: source[Int(start)..<Int(start + length)], as: UTF8.self)
+        default: return nil
+        }
+    }
+}

@@ -34,17 +34,19 @@ import Testing
         """
 
     @Test func takenWhereOnOneLineAndFitting() throws {
-        let (doc, _) = try LuaFormat.layout(Array(Self.source.utf8), options: FormatOptions(), range: nil)
+        let source = Array(Self.source.utf8)
+        let (doc, _) = try LuaFormat.layout(source, options: FormatOptions(), range: nil)
         for text in ["pairs(t)", "ipairs({ 1, 2 })", "next, t, nil", "(x, y, ...)", "(a)", "()"] {
-            #expect(SettledStatementTests.holdsText(doc, text), "\(text)")
+            #expect(SettledStatementTests.holdsText(doc, text, source), "\(text)")
         }
-        #expect(!SettledStatementTests.holdsText(doc, "(a, b)"))
+        #expect(!SettledStatementTests.holdsText(doc, "(a, b)", source))
         // 27 columns before the parameters, 22 of them, 4 for ` end`: 53.
         for (width, taken) in [(52, false), (53, true)] {
             var options = FormatOptions()
             options.columnWidth = width
             let (narrow, _) = try LuaFormat.layout(Array(Self.source.utf8), options: options, range: nil)
-            #expect(SettledStatementTests.holdsText(narrow, "(first, second, third)") == taken, "width \(width)")
+            #expect(
+                SettledStatementTests.holdsText(narrow, "(first, second, third)", source) == taken, "width \(width)")
         }
     }
 

@@ -66,14 +66,15 @@ import Testing
     /// not where formatting changes it; the output is the full path's either way.
     @Test func takenOnlyWhereTheSourceIsWhatFormattingGives() throws {
         let settled = "local x = t.a[1] + -y * #z .. 's'\nf(a, { b = 1 }, not c) -- note\nreturn x, ...\n"
-        let (doc, _) = try LuaFormat.layout(Array(settled.utf8), options: FormatOptions(), range: nil)
+        let source = Array(settled.utf8)
+        let (doc, _) = try LuaFormat.layout(source, options: FormatOptions(), range: nil)
         guard case .concat(let parts, _) = doc else {
             Issue.record("a block is a concatenation")
             return
         }
         let texts = parts.compactMap { part -> String? in
-            if case .text(let text, _) = part { return text }
-            if case .concat(let inner, _) = part, case .text(let text, _)? = inner.first { return text }
+            if let text = part.plainText(source) { return text }
+            if case .concat(let inner, _) = part { return inner.first?.plainText(source) }
             return nil
         }
         #expect(texts == ["local x = t.a[1] + -y * #z .. \"s\"", "f(a, { b = 1 }, not c)", "return x, ..."])
@@ -98,12 +99,10 @@ import Testing
 
     /// The texts of the top-level statements the fast path took in `source`'s layout.
     static func settledTexts(_ source: String) throws -> [String] {
-        let (doc, _) = try LuaFormat.layout(Array(source.utf8), options: FormatOptions(), range: nil)
+        let bytes = Array(source.utf8)
+        let (doc, _) = try LuaFormat.layout(bytes, options: FormatOptions(), range: nil)
         guard case .concat(let parts, _) = doc else { return [] }
-        return parts.compactMap { part -> String? in
-            if case .text(let text, _) = part { return text }
-            return nil
-        }
+        return parts.compactMap { $0.plainText(bytes) }
     }
 
     /// Tokens spaced otherwise in the source get formatting's spaces, but not in a statement
@@ -142,8 +141,8 @@ import Testing
     /// may indent by, at most); else the full path decides, at the indentation it gives.
     @Test func inAFunctionValueTheIndentationIsBoundedByTheTokensBeforeIt() throws {
         let source = "f(a, function()\n\tlocal x = y + z\nend)\n"
-        let (doc, _) = try LuaFormat.layout(Array(source.utf8), options: FormatOptions(), range: nil)
-        #expect(Self.holdsText(doc, "local x = y + z"))
+        let (doc, stream) = try LuaFormat.layout(Array(source.utf8), options: FormatOptions(), range: nil)
+        #expect(Self.holdsText(doc, "local x = y + z", stream.source))
         for width in [20, 24, 26, 28, 30, 40] {
             var options = FormatOptions()
             options.columnWidth = width
@@ -155,12 +154,12 @@ import Testing
     }
 
     /// Whether `doc` holds the text `text` as one node.
-    static func holdsText(_ doc: Doc, _ text: String) -> Bool {
+    static func holdsText(_ doc: Doc, _ text: String, _ source: [UInt8]) -> Bool {
         switch doc {
-        case .text(let string, _): return string == text
-        case .concat(let parts, _): return parts.contains { holdsText($0, text) }
-        case .indent(let inner, _), .group(let inner, _, _): return holdsText(inner, text)
-        case .choice(let states, _, _): return states.contains { holdsText($0, text) }
+        case .text, .slice: return doc.plainText(source) == text
+        case .concat(let parts, _): return parts.contains { holdsText($0, text, source) }
+        case .indent(let inner, _), .group(let inner, _, _): return holdsText(inner, text, source)
+        case .choice(let states, _, _): return states.contains { holdsText($0, text, source) }
         default: return false
         }
     }
@@ -170,11 +169,12 @@ import Testing
     @Test func conditionsOfIfElseifAndWhile() throws {
         let source =
             "if a==b then\n\tx()\nelseif not c then -- note\nend\nwhile (d) do\nend\nwhile i<=n and t[i] do\nend\n"
-        let (doc, _) = try LuaFormat.layout(Array(source.utf8), options: FormatOptions(), range: nil)
-        #expect(Self.holdsText(doc, "a == b"))
-        #expect(Self.holdsText(doc, "not c"))
-        #expect(Self.holdsText(doc, "i <= n and t[i]"))
-        #expect(!Self.holdsText(doc, "(d)") && !Self.holdsText(doc, "d"))
+        let bytes = Array(source.utf8)
+        let (doc, _) = try LuaFormat.layout(bytes, options: FormatOptions(), range: nil)
+        #expect(Self.holdsText(doc, "a == b", bytes))
+        #expect(Self.holdsText(doc, "not c", bytes))
+        #expect(Self.holdsText(doc, "i <= n and t[i]", bytes))
+        #expect(!Self.holdsText(doc, "(d)", bytes) && !Self.holdsText(doc, "d", bytes))
         for width in [10, 14, 15, 16, 20, 24, 120] {
             var options = FormatOptions()
             options.columnWidth = width
