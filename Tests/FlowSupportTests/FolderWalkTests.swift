@@ -3,7 +3,7 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-/// `walkEntries`: the paths `walk` lists, each told file or folder as `lstat` tells it, links
+/// `walkEntries`: the paths Foundation lists (and `walk`, built on it), each told file or folder as `lstat` tells it, links
 /// not entered, and the folders `entering` refuses listed but not entered.
 @Suite struct FolderWalkTests {
     @Test func entriesAreWhatWalkListsToldFileOrFolder() throws {
@@ -17,7 +17,13 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/b")
         try FileManager.default.createSymbolicLink(atPath: root + "/k.lua", withDestinationPath: root + "/a.lua")
         let entries = FileManager.default.walkEntries(root)
-        #expect(entries.map(\.path).sorted() == FileManager.default.walk(root).sorted())
+        // What Foundation lists (`walk` is `walkEntries`' paths), every path once.
+        let listed = try FileManager.default.subpathsOfDirectory(atPath: root).sorted()
+        #expect(entries.map(\.path).sorted() == listed)
+        #expect(FileManager.default.walk(root).sorted() == listed)
+        #expect(
+            FileManager.default.walk(root, skippingHidden: true).sorted()
+                == listed.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } })
         for entry in entries {
             #expect(entry.isFolder == FileManager.default.isFolder(atPath: root + "/" + entry.path), "\(entry.path)")
         }
