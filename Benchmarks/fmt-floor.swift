@@ -4,7 +4,10 @@
 // - `parse`: read, lexed and parsed with LuaSyntax (the syntax tree and the token stream with
 //   its comments, from one lexing: `LuaParser.parseWithTokens`, as the formatter reads it),
 //   what formatting cannot skip;
-// - `layout`: also its layout (the Doc) built, and dropped unprinted;
+// - `layout`: also its whole layout (the Doc) built, and dropped unprinted: what formatting
+//   cost before printing when every file became one Doc (since badc995 formatting prints the
+//   statements outside expressions as it goes, LuaFormatter+Emission: this row is now the
+//   layout of the old path, kept to compare);
 // - `format`: formatted whole (`LuaFormat.format`, StyLua's default options), no diff.
 // Benchmarks/fmt.sh builds it against the release build's objects (`swiftc -O -package-name ...`).
 import FlowFormat

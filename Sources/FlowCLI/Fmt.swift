@@ -67,6 +67,7 @@ extension Flowpkg {
         }
 
         func run() throws {
+            MallocPad.forShortRun()
             var run = FormatRun()
             run.check = check
             run.verify = verify

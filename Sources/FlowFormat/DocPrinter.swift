@@ -283,6 +283,12 @@ struct DocPrinter {
         while let last = output.last, last == 32 || last == 9 { output.removeLast() }
     }
 
+    /// Whether the first line of `doc`, printed broken from the current column with the groups
+    /// in it flat, fits: the test `choose` makes of a strict choice's first layout.
+    func firstLineFits(_ doc: Doc, indent: Int) -> Bool {
+        fits(Command(indent: indent, mode: .broken, doc: doc), rest: [], flatGroups: true)
+    }
+
     /// Whether `next` (and what follows it up to the end of the line) fits in what is left of
     /// the line; groups inside are taken flat unless they must break.
     /// `hugging`: a choice is measured in its first layout (a call hugging its last argument).

@@ -48,17 +48,14 @@ package struct FormatFiles {
                 continue
             }
             var below: [String] = []
-            for relative in FileManager.default.walk(path) where relative.hasSuffix(".lua") {
-                let components = relative.split(separator: "/")
-                if components.dropLast().contains(where: {
-                    $0.hasPrefix(".") || Self.skippedFolders.contains(String($0))
-                }) {
-                    continue
-                }
+            // Hidden and dependency folders are not entered; the walk tells files from folders.
+            let entries = FileManager.default.walkEntries(path) { _, name in
+                !name.hasPrefix(".") && !Self.skippedFolders.contains(name)
+            }
+            for entry in entries where !entry.isFolder && entry.path.hasSuffix(".lua") {
+                let relative = entry.path
                 let full = path == "." ? relative : (path.hasSuffix("/") ? path + relative : path + "/" + relative)
-                if !FileManager.default.isFolder(atPath: full) && !isIgnored(full, isFolder: false) {
-                    below.append(full)
-                }
+                if !isIgnored(full, isFolder: false) { below.append(full) }
             }
             found += below.sorted()
         }

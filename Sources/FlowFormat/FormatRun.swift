@@ -22,31 +22,36 @@ package struct FormatRun: Sendable {
     /// that formatted it.
     package var diffName: (@Sendable (String) -> String)?
     /// Called with each result in the order of `files` as soon as it and those before it are
-    /// done, on a worker, one call at a time (what `run` returns is the same results).
-    package var inOrder: (@Sendable (FormatResult) -> Void)?
+    /// done, on a worker, one call at a time; `run` returns what it returns in the result's
+    /// place (`FmtOutput` writes a diff and keeps the result without it, so that diffs already
+    /// written do not stay in memory to the end).
+    package var inOrder: (@Sendable (FormatResult) -> FormatResult)?
 
     package init() {}
 
     /// The results in the order of `files` (absolute paths or paths from the working folder).
     package func run(files: [String]) -> [FormatResult] {
         let results = Locked((done: [FormatResult?](repeating: nil, count: files.count), passed: 0))
+        // Read once: `getcwd` walks the path up in the kernel at every call.
+        let workingDirectory = FileManager.default.currentDirectoryPath
         let workers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), max(files.count, 1))
         let next = Locked(0)
+        // One lookup for all workers: each folder's configuration files are looked for once.
+        let lookup = ConfigurationLookup()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let checked = CheckedFormat()
-            let lookup = ConfigurationLookup()
             while true {
                 let index = next.withLock { value -> Int in
                     defer { value += 1 }
                     return value
                 }
                 guard index < files.count else { return }
-                let result = format(file: files[index], checked: checked, lookup: lookup)
+                let result = format(file: files[index], from: workingDirectory, checked: checked, lookup: lookup)
                 results.withLock { state in
                     state.done[index] = result
                     guard let inOrder else { return }
                     while state.passed < state.done.count, let next = state.done[state.passed] {
-                        inOrder(next)
+                        state.done[state.passed] = inOrder(next)
                         state.passed += 1
                     }
                 }
@@ -55,8 +60,10 @@ package struct FormatRun: Sendable {
         return results.withLock { $0.done.compactMap { $0 } }
     }
 
-    func format(file: String, checked: CheckedFormat, lookup: ConfigurationLookup) -> FormatResult {
-        let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+    func format(file: String, from workingDirectory: String, checked: CheckedFormat, lookup: ConfigurationLookup)
+        -> FormatResult
+    {
+        let absolute = file.hasPrefix("/") ? file : workingDirectory + "/" + file
         let source: [UInt8]
         do {
             let reader = try ReadableFile(path: file)

@@ -53,7 +53,8 @@ extension LuaFormatter {
             put(semicolons(beforeParenthesis: hasNext), &none, true)
             return
         }
-        let rest = emitFunctionValue(id) ?? emitTableValue(id) ?? statement(id, emitting: true)
+        let rest =
+            emitFunctionValue(id) ?? emitTableValue(id) ?? emitCallWithFunction(id) ?? statement(id, emitting: true)
         putStatement(rest, semicolon: semicolons(beforeParenthesis: hasNext), &none, true)
     }
 
@@ -151,7 +152,10 @@ extension LuaFormatter {
             let text = range.lowerBound < 0 ? buffer : UnsafeBufferPointer(rebasing: buffer[range])
             var width = 0
             for byte in text where byte & 0xC0 != 0x80 { width += 1 }
-            guard (depth + functionIndent) * options.indentColumns + width <= options.columnWidth else { return false }
+            // Its length in bytes fits, as `settledStatement` takes it.
+            guard (depth + functionIndent) * options.indentColumns + text.count <= options.columnWidth else {
+                return false
+            }
             printer!.appendText(text, width: width, indent: depth)
             return true
         }

@@ -18,8 +18,8 @@ extension LuaFormatter {
     /// it), else nil (nothing consumed).
     mutating func settledStatement(_ id: SyntaxTree.NodeID) -> Doc? {
         guard let (last, respaced) = settledStatementEnd(id) else { return nil }
-        let (text, width) = settledText(last: last, respaced: respaced)
-        guard (depth + functionIndent) * options.indentColumns + width <= options.columnWidth else { return nil }
+        let (text, _, length) = settledText(last: last, respaced: respaced)
+        guard (depth + functionIndent) * options.indentColumns + length <= options.columnWidth else { return nil }
         cursor = last + 1
         guard stream.hasComment(before: last + 1) else { return text }
         var parts = [text]
@@ -43,17 +43,20 @@ extension LuaFormatter {
     }
 
     /// The text of the tokens from the cursor to `last` as the fast path writes them (a slice
-    /// of the source when it is their source), and its width.
-    func settledText(last: Int, respaced: Bool) -> (Doc, width: Int) {
+    /// of the source when it is their source), its width and its length in bytes. A statement
+    /// is taken when its length fits: StyLua measures some statements (`return a, b`, a value
+    /// after `=` that is a run of operators) by their bytes, and the layout with them, so a
+    /// statement holding text beyond ASCII fits as it does only when its bytes do.
+    func settledText(last: Int, respaced: Bool) -> (Doc, width: Int, length: Int) {
         var bytes: [UInt8] = []
         var width = 0
         guard settledBytes(last: last, respaced: respaced, into: &bytes) else {
             let start = Int(stream.tokens[cursor].offset), end = stream.end(last)
             for byte in stream.source[start..<end] where byte & 0xC0 != 0x80 { width += 1 }
-            return (.slice(start: Int32(start), length: Int32(end - start), width: width), width)
+            return (.slice(start: Int32(start), length: Int32(end - start), width: width), width, end - start)
         }
         for byte in bytes where byte & 0xC0 != 0x80 { width += 1 }
-        return (.text(String(decoding: bytes, as: UTF8.self), width: width), width)
+        return (.text(String(decoding: bytes, as: UTF8.self), width: width), width, bytes.count)
     }
 
     /// Writes the text of the tokens from the cursor to `last` as the fast path writes them
@@ -76,7 +79,7 @@ extension LuaFormatter {
         guard settledAllowed, !kind.is(.leftParen), !stream.hasComment(before: cursor),
             let (last, respaced) = settledEnd(closing: closing), !stream.hasComment(before: last + 1)
         else { return nil }
-        let (text, width) = settledText(last: last, respaced: respaced)
+        let (text, width, _) = settledText(last: last, respaced: respaced)
         let header = (prefix ?? Int(stream.tokens[cursor - 1].length)) + 1 + width + 1 + closing.display.utf8.count
         guard (depth + functionIndent) * options.indentColumns + header <= options.columnWidth else { return nil }
         cursor = last + 1

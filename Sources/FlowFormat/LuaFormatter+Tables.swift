@@ -121,6 +121,16 @@ extension LuaFormatter {
         } else {
             (signature, signatureComment) = parameterList()
         }
+        return functionBody(id, signature: (signature, signatureComment), emitting: emitting, head: head)
+    }
+
+    /// The body of function `id` after its `signature` (consumed, and whether a comment follows
+    /// its `)`), as `functionBody` lays it out.
+    mutating func functionBody(
+        _ id: SyntaxTree.NodeID, signature: (Doc, comment: Bool), emitting: Bool, head: Doc? = nil
+    ) -> Doc {
+        let node = tree[id]
+        let (signature, signatureComment) = signature
         let commentsBefore = commentCount
         if emitting {
             printer!.append(head.map { .concat([$0, signature]) } ?? signature, indent: depth)

@@ -5,85 +5,142 @@
 #endif
 
 extension UnifiedDiff {
-    /// Numbers each distinct line once: an open-addressed table of line hashes (eight bytes at
-    /// a time), the bytes compared only when two hashes are equal.
+    /// Each distinct line of two texts numbered once, in the order first seen (all of the old
+    /// text's lines before the new text's), and which sides hold each number.
     struct LineNumbers {
-        /// For each slot, the number of the line it holds, or -1.
-        private var slots: [Int32]
-        private let mask: Int
-        /// The two texts.
-        private let old: [UInt8], new: [UInt8]
-        /// For each number, its line's hash, text (`inNew`) and place.
-        private var hashes: [UInt64] = []
-        private var inNew: [Bool] = []
-        private var ranges: [Range<Int>] = []
+        /// The number of each line asked for in the old text, in order.
+        let old: [Int32]
+        /// The number of each line asked for in the new text, in order.
+        let new: [Int32]
+        /// For each number: 1 when the old text holds it, 2 the new, 3 both.
+        let sides: [UInt8]
 
-        /// A table for up to `capacity` lines of `old` and `new`.
-        init(_ old: [UInt8], _ new: [UInt8], capacity: Int) {
-            self.old = old
-            self.new = new
+        /// Numbers the lines `a` of `oldText`, then `b` of `newText`: an open-addressed table of
+        /// line hashes (eight bytes at a time); the bytes are compared only when two hashes
+        /// agree. Everything is sized ahead (at most one number a line), so a file whose every
+        /// line changed costs a hash, a probe and a few stores a line.
+        init(_ oldText: [UInt8], _ a: ArraySlice<Range<Int>>, _ newText: [UInt8], _ b: ArraySlice<Range<Int>>) {
+            let capacity = a.count + b.count
             var size = 16
             while size < capacity * 2 { size *= 2 }
-            slots = [Int32](repeating: -1, count: size)
-            mask = size - 1
-            hashes.reserveCapacity(capacity)
+            let slots = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
+            slots.initialize(repeating: 0, count: size)
+            let firsts = UnsafeMutablePointer<Range<Int>>.allocate(capacity: max(capacity, 1))
+            defer {
+                slots.deallocate()
+                firsts.deallocate()
+            }
+            var sides = [UInt8](repeating: 0, count: capacity)
+            var oldNumbers: [Int32] = [], newNumbers: [Int32] = []
+            var count = 0
+            oldText.withUnsafeBytes { oldBytes in
+                newText.withUnsafeBytes { newBytes in
+                    sides.withUnsafeMutableBufferPointer { sideBuffer in
+                        var table = Table(
+                            texts: (oldBytes, newBytes), mask: size - 1, slots: slots, firsts: firsts,
+                            sides: sideBuffer.baseAddress!)
+                        oldNumbers = [Int32](unsafeUninitializedCapacity: a.count) { numbers, initialized in
+                            for (index, range) in a.enumerated() { numbers[index] = table.number(range, side: 1) }
+                            initialized = a.count
+                        }
+                        newNumbers = [Int32](unsafeUninitializedCapacity: b.count) { numbers, initialized in
+                            for (index, range) in b.enumerated() { numbers[index] = table.number(range, side: 2) }
+                            initialized = b.count
+                        }
+                        count = table.count
+                    }
+                }
+            }
+            sides.removeLast(capacity - count)
+            self.old = oldNumbers
+            self.new = newNumbers
+            self.sides = sides
         }
 
-        /// How many distinct lines have been numbered.
-        var count: Int { hashes.count }
+        /// The table over the two texts' bytes while numbering. A slot holds a hash's high 32
+        /// bits and its line's number plus one (0: empty); `firsts` holds, for each number, the
+        /// line it was first seen as (in the old text when `sides` says the old text holds it:
+        /// the old text's lines are all numbered first).
+        private struct Table {
+            let texts: (UnsafeRawBufferPointer, UnsafeRawBufferPointer)
+            let mask: Int
+            let slots: UnsafeMutablePointer<UInt64>
+            let firsts: UnsafeMutablePointer<Range<Int>>
+            let sides: UnsafeMutablePointer<UInt8>
+            var count = 0
 
-        /// The number of the line `range` of the new text (`inNew`) or the old: a new number the
-        /// first time its bytes are seen.
-        mutating func number(inNew side: Bool, _ range: Range<Int>) -> Int {
-            let text = side ? new : old
-            let hash = Self.hash(text, range)
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let known = Int(slots[slot])
-                if known < 0 { break }
-                if hashes[known] == hash && Self.equal((inNew[known] ? new : old), ranges[known], text, range) {
-                    return known
-                }
-                slot = (slot + 1) & mask
+            init(
+                texts: (UnsafeRawBufferPointer, UnsafeRawBufferPointer), mask: Int,
+                slots: UnsafeMutablePointer<UInt64>, firsts: UnsafeMutablePointer<Range<Int>>,
+                sides: UnsafeMutablePointer<UInt8>
+            ) {
+                self.texts = texts
+                self.mask = mask
+                self.slots = slots
+                self.firsts = firsts
+                self.sides = sides
             }
-            slots[slot] = Int32(hashes.count)
-            hashes.append(hash)
-            inNew.append(side)
-            ranges.append(range)
-            return hashes.count - 1
+
+            /// The number of the line `range` of the old text (`side` 1) or the new (2).
+            mutating func number(_ range: Range<Int>, side: UInt8) -> Int32 {
+                let text = side == 1 ? texts.0 : texts.1
+                let hash = LineNumbers.hash(text, range)
+                let tag = hash & 0xffff_ffff_0000_0000
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let entry = slots[slot]
+                    if entry == 0 { break }
+                    let known = Int(truncatingIfNeeded: entry & 0xffff_ffff) - 1
+                    if entry & 0xffff_ffff_0000_0000 == tag
+                        && LineNumbers.equal(sides[known] & 1 != 0 ? texts.0 : texts.1, firsts[known], text, range)
+                    {
+                        sides[known] |= side
+                        return Int32(truncatingIfNeeded: known)
+                    }
+                    slot = (slot + 1) & mask
+                }
+                slots[slot] = tag | UInt64(count + 1)
+                firsts[count] = range
+                sides[count] = side
+                count += 1
+                return Int32(truncatingIfNeeded: count - 1)
+            }
         }
 
-        /// A hash of `text[range]`: eight bytes at a time, then the bytes left, then mixed so the
-        /// low bits (the slot) depend on every byte.
-        static func hash(_ text: [UInt8], _ range: Range<Int>) -> UInt64 {
-            text.withUnsafeBytes { bytes in
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(range.count)
-                var index = range.lowerBound
-                while index + 8 <= range.upperBound {
-                    hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9e37_79b9_7f4a_7c15
-                    hash ^= hash >> 32
-                    index += 8
-                }
-                while index < range.upperBound {
-                    hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
-                    index += 1
-                }
-                hash ^= hash >> 33
-                hash &*= 0xff51_afd7_ed55_8ccd
-                return hash ^ (hash >> 33)
+        /// A hash of `text[range]`: eight bytes at a time (the last few read as one word when
+        /// the text goes on past them), then mixed so the low bits (the slot) depend on every
+        /// byte.
+        static func hash(_ text: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(range.count)
+            var index = range.lowerBound
+            while index + 8 <= range.upperBound {
+                hash = (hash ^ text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9e37_79b9_7f4a_7c15
+                hash ^= hash >> 32
+                index += 8
             }
+            let left = range.upperBound - index
+            if left > 0 {
+                var word: UInt64 = 0
+                if index + 8 <= text.count {
+                    word = text.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
+                    word &= (1 << UInt64(8 * left)) - 1
+                } else {
+                    for offset in 0..<left { word |= UInt64(text[index + offset]) << UInt64(8 * offset) }
+                }
+                hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+            }
+            hash ^= hash >> 33
+            hash &*= 0xff51_afd7_ed55_8ccd
+            return hash ^ (hash >> 33)
         }
 
         /// Whether `a[first]` and `b[second]` hold the same bytes.
-        static func equal(_ a: [UInt8], _ first: Range<Int>, _ b: [UInt8], _ second: Range<Int>) -> Bool {
-            guard first.count == second.count else { return false }
-            return a.withUnsafeBytes { x in
-                b.withUnsafeBytes { y in
-                    first.isEmpty
-                        || memcmp(x.baseAddress! + first.lowerBound, y.baseAddress! + second.lowerBound, first.count)
-                            == 0
-                }
-            }
+        static func equal(
+            _ a: UnsafeRawBufferPointer, _ first: Range<Int>, _ b: UnsafeRawBufferPointer, _ second: Range<Int>
+        ) -> Bool {
+            first.count == second.count
+                && (first.isEmpty
+                    || memcmp(a.baseAddress! + first.lowerBound, b.baseAddress! + second.lowerBound, first.count) == 0)
         }
     }
 }

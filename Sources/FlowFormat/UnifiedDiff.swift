@@ -14,9 +14,54 @@ package enum UnifiedDiff {
     package static func diff(_ old: [UInt8], _ new: [UInt8], oldName: String, newName: String) -> String {
         let a = lines(old), b = lines(new)
         let edits = script(old, a, new, b)
-        var out = Array("--- \(oldName)\n+++ \(newName)\n".utf8)
-        // Room for both texts and a prefix a line: a file formatted anew is mostly that.
-        out.reserveCapacity(out.count + old.count + new.count + a.count + b.count + 64)
+        let hunks = hunks(edits)
+        // The size of the text ahead: the names, and for each hunk its header and a prefix, the
+        // bytes and a line feed a line.
+        let names = Array("--- \(oldName)\n+++ \(newName)\n".utf8)
+        var headers: [[UInt8]] = []
+        headers.reserveCapacity(hunks.count)
+        var size = names.count
+        for hunk in hunks {
+            headers.append(header(edits[hunk]))
+            size += headers[headers.count - 1].count
+            for edit in edits[hunk] {
+                size += 2 + (edit.kind == .insert ? b[edit.new].count : a[edit.old].count)
+            }
+        }
+        return String(unsafeUninitializedCapacity: size) { buffer in
+            old.withUnsafeBytes { oldBytes in
+                new.withUnsafeBytes { newBytes in
+                    var out = buffer.baseAddress!
+                    func write(_ bytes: UnsafeRawBufferPointer) {
+                        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+                        UnsafeMutableRawPointer(out).copyMemory(from: base, byteCount: bytes.count)
+                        out += bytes.count
+                    }
+                    names.withUnsafeBytes(write)
+                    for (hunk, header) in zip(hunks, headers) {
+                        header.withUnsafeBytes(write)
+                        for edit in edits[hunk] {
+                            out.pointee = edit.kind == .same ? 32 : edit.kind == .delete ? 45 : 43
+                            out += 1
+                            if edit.kind == .insert {
+                                write(UnsafeRawBufferPointer(rebasing: newBytes[b[edit.new]]))
+                            } else {
+                                write(UnsafeRawBufferPointer(rebasing: oldBytes[a[edit.old]]))
+                            }
+                            out.pointee = 10
+                            out += 1
+                        }
+                    }
+                }
+            }
+            return size
+        }
+    }
+
+    /// The hunks of `edits`: each change with three lines of context, changes at most six
+    /// unchanged lines apart in one hunk.
+    private static func hunks(_ edits: [Edit]) -> [Range<Int>] {
+        var hunks: [Range<Int>] = []
         var index = 0
         while index < edits.count {
             guard edits[index].kind != .same else {
@@ -38,10 +83,10 @@ package enum UnifiedDiff {
             }
             end = min(end, edits.count)
             while end > index && edits[end - 1].kind == .same && trailingSame(edits, index, end) > 3 { end -= 1 }
-            hunk(edits[start..<end], (old, a), (new, b), into: &out)
+            hunks.append(start..<end)
             index = end
         }
-        return String(decoding: out, as: UTF8.self)
+        return hunks
     }
 
     private static func trailingSame(_ edits: [Edit], _ from: Int, _ end: Int) -> Int {
@@ -54,9 +99,8 @@ package enum UnifiedDiff {
         return count
     }
 
-    private static func hunk(
-        _ edits: ArraySlice<Edit>, _ a: ([UInt8], [Range<Int>]), _ b: ([UInt8], [Range<Int>]), into out: inout [UInt8]
-    ) {
+    /// A hunk's `@@ -start,count +start,count @@` line.
+    private static func header(_ edits: ArraySlice<Edit>) -> [UInt8] {
         let first = edits[edits.startIndex]
         var oldCount = 0, newCount = 0
         for edit in edits {
@@ -65,20 +109,30 @@ package enum UnifiedDiff {
         }
         let oldStart = oldCount == 0 ? first.old : first.old + 1
         let newStart = newCount == 0 ? first.new : first.new + 1
-        out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n".utf8
-        for edit in edits {
-            switch edit.kind {
-            case .same:
-                out.append(32)
-                out += a.0[a.1[edit.old]]
-            case .delete:
-                out.append(45)
-                out += a.0[a.1[edit.old]]
-            case .insert:
-                out.append(43)
-                out += b.0[b.1[edit.new]]
-            }
-            out.append(10)
+        // Written digit by digit: string interpolation was most of a hunk's cost outside its lines.
+        var line: [UInt8] = []
+        line.reserveCapacity(64)
+        line += "@@ -".utf8
+        decimal(oldStart, into: &line)
+        line.append(44)
+        decimal(oldCount, into: &line)
+        line += " +".utf8
+        decimal(newStart, into: &line)
+        line.append(44)
+        decimal(newCount, into: &line)
+        line += " @@\n".utf8
+        return line
+    }
+
+    /// Appends `number`'s decimal digits.
+    private static func decimal(_ number: Int, into line: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= number / 10 { divisor *= 10 }
+        var rest = number
+        while divisor > 0 {
+            line.append(UInt8(48 + rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
     }
 
@@ -115,35 +169,51 @@ package enum UnifiedDiff {
     /// greedy search. Lines are compared by number (each distinct line numbered once, by
     /// `LineNumbers`), so a reindented file (nearly every line changed) costs about its length.
     static func script(_ old: [UInt8], _ a: [Range<Int>], _ new: [UInt8], _ b: [Range<Int>]) -> [Edit] {
-        func same(_ i: Int, _ j: Int) -> Bool { LineNumbers.equal(old, a[i], new, b[j]) }
-        var prefix = 0
-        while prefix < a.count && prefix < b.count && same(prefix, prefix) { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && same(a.count - 1 - suffix, b.count - 1 - suffix)
-        {
-            suffix += 1
-        }
-        var numbers = LineNumbers(old, new, capacity: a.count + b.count - 2 * (prefix + suffix))
-        let x = (prefix..<(a.count - suffix)).map { numbers.number(inNew: false, a[$0]) }
-        let y = (prefix..<(b.count - suffix)).map { numbers.number(inNew: true, b[$0]) }
+        let (prefix, suffix) = commonEnds(old, a, new, b)
+        let numbers = LineNumbers(old, a[prefix..<(a.count - suffix)], new, b[prefix..<(b.count - suffix)])
         var changedA = [Bool](repeating: false, count: a.count)
         var changedB = [Bool](repeating: false, count: b.count)
-        var inA = [Bool](repeating: false, count: numbers.count)
-        var inB = [Bool](repeating: false, count: numbers.count)
-        for number in x { inA[number] = true }
-        for number in y { inB[number] = true }
-        // The lines both sides hold, with their places in the middle, for the search.
-        var keptA: [Int] = [], keptB: [Int] = []
-        for (index, number) in x.enumerated() {
-            if inB[number] { keptA.append(index) } else { changedA[prefix + index] = true }
+        // The lines both sides hold (their places in the middle and their numbers), for the
+        // search; the others are changed for certain.
+        func kept(_ side: [Int32], _ changed: inout [Bool]) -> (places: [Int], values: [Int]) {
+            var places: [Int] = [], values: [Int] = []
+            for (index, number) in side.enumerated() {
+                if numbers.sides[Int(number)] == 3 {
+                    places.append(index)
+                    values.append(Int(number))
+                } else {
+                    changed[prefix + index] = true
+                }
+            }
+            return (places, values)
         }
-        for (index, number) in y.enumerated() {
-            if inA[number] { keptB.append(index) } else { changedB[prefix + index] = true }
-        }
-        let searched = myers(keptA.map { x[$0] }, keptB.map { y[$0] })
+        let (keptA, valuesA) = kept(numbers.old, &changedA)
+        let (keptB, valuesB) = kept(numbers.new, &changedB)
+        let searched = myers(valuesA, valuesB)
         for (position, changed) in searched.a.enumerated() where changed { changedA[prefix + keptA[position]] = true }
         for (position, changed) in searched.b.enumerated() where changed { changedB[prefix + keptB[position]] = true }
         return edits(changedA, changedB)
+    }
+
+    /// How many lines the two texts share at their start, and then at their end, compared in place.
+    private static func commonEnds(_ old: [UInt8], _ a: [Range<Int>], _ new: [UInt8], _ b: [Range<Int>])
+        -> (prefix: Int, suffix: Int)
+    {
+        old.withUnsafeBytes { x in
+            new.withUnsafeBytes { y in
+                var prefix = 0
+                while prefix < a.count && prefix < b.count && LineNumbers.equal(x, a[prefix], y, b[prefix]) {
+                    prefix += 1
+                }
+                var suffix = 0
+                while suffix < a.count - prefix && suffix < b.count - prefix
+                    && LineNumbers.equal(x, a[a.count - 1 - suffix], y, b[b.count - 1 - suffix])
+                {
+                    suffix += 1
+                }
+                return (prefix, suffix)
+            }
+        }
     }
 
     /// The edits that turn the old lines into the new, from which lines of each side changed.

@@ -31,11 +31,13 @@ extension FileManager {
     /// Every file, folder and link below `folder` as relative paths, folders before what they
     /// hold; symbolic links to folders are listed, not entered. What `enumerator(at:)` was used
     /// for (it is not in FoundationEssentials); `skippingHidden` leaves out names starting with
-    /// "." and what is below them, as `.skipsHiddenFiles` did.
+    /// "." and what is below them, as `.skipsHiddenFiles` did. `walkEntries`' paths.
     package func walk(_ folder: String, skippingHidden: Bool = false) -> [String] {
-        guard let paths = try? subpathsOfDirectory(atPath: folder) else { return [] }
-        guard skippingHidden else { return paths }
-        return paths.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        let entries = walkEntries(folder) { _, name in !(skippingHidden && name.hasPrefix(".")) }
+        guard skippingHidden else { return entries.map(\.path) }
+        return entries.compactMap { entry in
+            entry.path.split(separator: "/").last?.hasPrefix(".") == true ? nil : entry.path
+        }
     }
 
     /// Whether `path` is a folder itself (a symbolic link to one is not), from one `lstat`

@@ -42,9 +42,35 @@ package final class ReadableFile {
         return bytes
     }
 
-    /// Everything from where the last read ended to the end of the file.
+    /// Everything from where the last read ended to the end of the file. A regular file is
+    /// read into one buffer of its size (from `fstat`), not zeroed first; anything else, or a
+    /// file that grew meanwhile, in chunks after it.
     package func readToEnd() throws(ReadableFile.Failure) -> [UInt8] {
-        var bytes: [UInt8] = []
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return try rest(after: []) }
+        // One byte more than the file holds: a read that fills it means the file grew.
+        let capacity = Int(info.st_size) + 1
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            while initialized < capacity {
+                #if canImport(Glibc)
+                    let got = Glibc.read(descriptor, buffer.baseAddress! + initialized, capacity - initialized)
+                #else
+                    let got = Darwin.read(descriptor, buffer.baseAddress! + initialized, capacity - initialized)
+                #endif
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failure = errno }
+                if got <= 0 { break }
+                initialized += got
+            }
+        }
+        if let failure { throw Failure(path: path, code: failure) }
+        return bytes.count < capacity ? bytes : try rest(after: bytes)
+    }
+
+    /// `bytes`, then the file's chunks from where the last read ended to its end.
+    private func rest(after bytes: [UInt8]) throws(ReadableFile.Failure) -> [UInt8] {
+        var bytes = bytes
         while true {
             let chunk = try read(upTo: 1 << 16)
             if chunk.isEmpty { return bytes }

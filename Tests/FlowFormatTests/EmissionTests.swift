@@ -93,6 +93,16 @@ import Testing
                 "local aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa = {\n  1 }\nM.x = { -- note\n  1 }\n",
                 "local aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa =\n\t{\n\t\t1,\n\t}\nM.x = { -- note\n\t1,\n}\n"
             ),
+            // A call whose last argument is a function: its block emitted when the first line
+            // fits; else one argument a line; a method call; a comment among the arguments.
+            (
+                "describe(\"x\", function()\n  it(\"y\", function() assert(a) end)\nend)\nobj:on(\"e\", function(a, b) f(a) end)\n",
+                "describe(\"x\", function()\n\tit(\"y\", function()\n\t\tassert(a)\n\tend)\nend)\nobj:on(\"e\", function(a, b)\n\tf(a)\nend)\n"
+            ),
+            (
+                "vim.keymap.set(\"n\", \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\", function() x() end)\nf(a, -- c\n  function() y() end)\n",
+                "vim.keymap.set(\n\t\"n\",\n\t\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\",\n\tfunction()\n\t\tx()\n\tend\n)\nf(\n\ta, -- c\n\tfunction()\n\t\ty()\n\tend\n)\n"
+            ),
             // A function value inside a statement is laid out whole, its block inside.
             (
                 "for _, v in ipairs(t) do\n  f(function()\n    return v\n  end)\nend\n",
@@ -104,6 +114,33 @@ import Testing
             #expect(String(decoding: emitted, as: UTF8.self) == expected)
             #expect(emitted == whole)
         }
+    }
+
+    /// A statement holding text beyond ASCII is measured by its bytes where StyLua measures
+    /// so (`return a, b`): at its exact indentation in an emitted block it fits in characters
+    /// (58 of 60) but not in bytes (60 + 2), and it breaks as in the whole layout.
+    @Test func aStatementBeyondASCIIFitsByItsBytes() throws {
+        var options = FormatOptions()
+        options.columnWidth = 60
+        options.indentType = .spaces
+        options.indentWidth = 2
+        let source = """
+            M.get_icon_provider = function()
+              if has_devicons then
+                return function(type, name, conf)
+                  if type == "directory" then
+                    return conf and conf.directory or "\u{F07B}", "OilDirIcon"
+                  end
+                end
+              end
+            end
+
+            """
+        let (whole, emitted) = try Self.bothWays(Array(source.utf8), options)
+        #expect(
+            String(decoding: emitted, as: UTF8.self).contains(
+                "        return conf and conf.directory or \"\u{F07B}\",\n          \"OilDirIcon\"\n"))
+        #expect(emitted == whole)
     }
 
     /// A range, or statements that collapse, are laid out whole (their statements are

@@ -26,7 +26,10 @@ import Testing
         run.check = true
         run.diffName = { "shown/" + URL(fileURLWithPath: $0).lastPathComponent }
         let seen = Locked([FormatResult]())
-        run.inOrder = { result in seen.withLock { $0.append(result) } }
+        run.inOrder = { result in
+            seen.withLock { $0.append(result) }
+            return result
+        }
         let results = run.run(files: files)
         #expect(results.map(\.path) == files)
         #expect(seen.withLock { $0 } == results)
@@ -48,6 +51,30 @@ import Testing
             return
         }
         #expect(diff.hasPrefix("--- \(files[0])\n+++ \(files[0])\n"))
+    }
+
+    /// What `inOrder` returns takes the result's place: `fmt --check` keeps no diff it wrote.
+    @Test func runReturnsWhatInOrderReturns() throws {
+        let scratch = try Scratch("format-run-kept")
+        defer { scratch.remove() }
+        let files = try (0..<12).map {
+            try scratch.file("f\($0).lua", $0 % 3 == 0 ? "return 1\n" : "print( 'x' )\n").path
+        }
+        var run = FormatRun()
+        run.check = true
+        let written = Locked([String]())
+        run.inOrder = { result in
+            guard case .wouldChange(let diff) = result.outcome else { return result }
+            written.withLock { $0.append(diff) }
+            return FormatResult(path: result.path, outcome: .wouldChange(diff: ""))
+        }
+        let results = run.run(files: files)
+        #expect(results.map(\.path) == files)
+        #expect(written.withLock { $0.count } == 8)
+        for (index, result) in results.enumerated() {
+            #expect(result.outcome == (index % 3 == 0 ? .unchanged : .wouldChange(diff: "")), "\(index)")
+        }
+        #expect(written.withLock { $0 }.allSatisfy { $0.contains("+print(\"x\")\n") })
     }
 
     @Test func aFolderNamedLikeALuaFileIsNotListedALinkIs() throws {

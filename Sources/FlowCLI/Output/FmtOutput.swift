@@ -21,7 +21,7 @@ struct FmtOutput {
 
     /// `run` over `files`. With `--check` as text, each diff is built with the name shown on
     /// the worker that formatted its file and written in the files' order as soon as those
-    /// before it are done, 64 KB at a time (`show` writes no diff).
+    /// before it are done, 64 KB at a time; the results keep no diff (`show` writes none).
     func formatFiles(_ files: [String], _ run: FormatRun) -> [FormatResult] {
         guard format == .text, run.check else { return run.run(files: files) }
         var streamed = run
@@ -29,13 +29,15 @@ struct FmtOutput {
         let pending = Locked([UInt8]())
         streamed.diffName = { renderer.displayPath($0) }
         streamed.inOrder = { result in
-            guard case .wouldChange(let diff) = result.outcome else { return }
+            guard case .wouldChange(let diff) = result.outcome else { return result }
             pending.withLock { bytes in
                 bytes += diff.utf8
                 guard bytes.count >= 1 << 16 else { return }
                 _ = writeAll(1, bytes)
                 bytes.removeAll(keepingCapacity: true)
             }
+            // Written: `show` needs only that the file would change.
+            return FormatResult(path: result.path, outcome: .wouldChange(diff: ""))
         }
         let results = streamed.run(files: files)
         pending.withLock { _ = writeAll(1, $0) }

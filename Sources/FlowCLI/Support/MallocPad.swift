@@ -3,7 +3,7 @@
 #endif
 
 /// A pad on malloc's heaps for a command that checks many files on worker threads and then
-/// exits (`validate`, `export`): without one, each worker's arena grows a page at a time
+/// exits (`validate`, `export`, `fmt`): without one, each worker's arena grows a page at a time
 /// (validate's workers called mprotect 6,000 times on the benchmark tree; a few dozen with a
 /// 64 MB pad, which is address space, not memory: pages are used only when touched;
 /// Benchmarks/README.md, lint speed). Not set for the long-running commands (`run`, `serve`,
