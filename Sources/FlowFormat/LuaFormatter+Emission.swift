@@ -1,8 +1,10 @@
 import LuaSyntax
 
 /// Printing as the layout is made: the statements of a block outside any expression (the
-/// file's, and those of the compound statements in it, down to the first function that is a
-/// value) are printed one after another into the output, each as soon as it is formatted,
+/// file's, those of the compound statements in it, and those of the functions formatting
+/// keeps on a statement's line: `local f = function`, `return function`, a call's last
+/// argument, LuaFormatter+EmittedCalls; and the fields of tables broken in the source,
+/// LuaFormatter+EmittedTables) are printed one after another into the output, each as soon as it is formatted,
 /// instead of first becoming one layout for the whole file. A statement that takes the fast
 /// path (LuaFormatter+SettledStatements) is written from its bytes without a `Doc`; others are
 /// laid out as before and printed at once; a compound statement prints its header, its
