@@ -29,8 +29,10 @@ package enum LuaFormat {
         var body: [UInt8]
         if formatter.canEmit {
             // Each statement printed as it is formatted (LuaFormatter+Emission).
-            printer.begin(capacity: source.count + source.count / 4)
+            // Sized in place: sized before the copy, the output's buffer would be shared with
+            // the local printer, and the first append would copy it without its capacity.
             formatter.printer = printer
+            formatter.printer!.begin(capacity: source.count + source.count / 4)
             _ = formatter.block(tree.root, emitting: true)
             precondition(formatter.kind == .eof, "formatter out of step at the end of the chunk")
             formatter.printer!.append(.hardLine, indent: 0)
