@@ -55,7 +55,11 @@ extension LuaFormatter {
             let leading = leadingComments(of: cursor, atStatement: true, keepBlank: true)
             leadingDoneFor = cursor
             var doc: Doc
-            if let nested = brokenTableField(field) {
+            if leading.isEmpty, let settled = settledField() {
+                doc = settled
+            } else if let end = emitFunctionField(field, leading: leading) {
+                doc = end
+            } else if let nested = brokenTableField(field) {
                 for comment in leading { printer!.append(comment, indent: depth) }
                 var key: [Doc] = []
                 if tree[field].kind != .positionalField { key = [token(.name), .space, token(.assign), .space] }
@@ -80,6 +84,44 @@ extension LuaFormatter {
         commentCount = commentsBefore
         printer!.append(.hardLine, indent: depth)
         return token(.rightBrace)
+    }
+
+    /// The field at the cursor as one text, as `settledStatement` takes a statement: on one
+    /// line, without a function or a comment, its tokens settled (`settledEnd`), and with the
+    /// `,` printed after it within the column width (its flat layout fits, so the printer
+    /// prints it flat, and that is this text); the cursor then at its `,`, `;` or `}`. Else nil,
+    /// nothing consumed. A comment after its `,` stays the `,`'s, as on the full path; a block
+    /// comment there (measured on the line) takes the full path.
+    mutating func settledField() -> Doc? {
+        guard settledAllowed, let (last, respaced) = settledEnd(closing: .comma), !stream.hasComment(before: last + 1)
+        else { return nil }
+        let separated = stream.tokens[last + 1].kind.is(.comma) || stream.tokens[last + 1].kind.is(.semicolon)
+        if separated && hasLongTrailingComment(after: last + 1) { return nil }
+        let (text, _, length) = settledText(last: last, respaced: respaced)
+        guard (depth + functionIndent) * options.indentColumns + length + 1 <= options.columnWidth else { return nil }
+        cursor = last + 1
+        return text
+    }
+
+    /// A field whose value is a function holding statements, `name = function(...)` or a lone
+    /// `function(...)`: a function on the field's line, emitted as `emitFunctionValue` emits one
+    /// after `=` (the comments before the field, the field's head and signature printed, then
+    /// its block); returns its `end`. Nil when the field is not one, or a comment after its name
+    /// or `=` hangs the value (laid out whole then), nothing consumed.
+    mutating func emitFunctionField(_ id: SyntaxTree.NodeID, leading: [Doc]) -> Doc? {
+        let node = tree[id]
+        let value = node.kind == .positionalField ? node.a : node.b
+        guard tree[value].kind == .function, !tree.statements(of: tree[value].c).isEmpty else { return nil }
+        var head: [Doc] = []
+        if node.kind != .positionalField {
+            guard kind.is(.name), kind(at: 1).is(.assign), !stream.hasComment(before: cursor + 1),
+                !stream.hasComment(before: cursor + 2)
+            else { return nil }
+            head = [token(.name), .space, token(.assign), .space]
+        }
+        for comment in leading { printer!.append(comment, indent: depth) }
+        head.append(token(.kwFunction))
+        return functionBody(value, definition: false, emitting: true, head: .concat(head))
     }
 
     /// The table that field `id` (at the cursor) holds when it is `{`, broken in the source, or

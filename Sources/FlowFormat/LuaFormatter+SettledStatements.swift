@@ -129,7 +129,7 @@ extension LuaFormatter {
     /// its own (then `respacedBytes` gives it; in a statement holding a table, whose width
     /// StyLua reads in the source, only when the widths stay); nil when not or unsure.
     /// With `closing` (`then`, `do`): the last token of the condition at the cursor, which that
-    /// keyword ends.
+    /// keyword ends; with `.comma`, of the table field at the cursor, which `,`, `;` or `}` ends.
     func settledEnd(closing: LuaTokenKind? = nil) -> (last: Int, respaced: Bool)? {
         let tokens = stream.tokens
         let source = stream.source
@@ -145,11 +145,22 @@ extension LuaFormatter {
         guard Self.settledToken(previous), !previous.is(.string) || settledString(index, &respaced, &rebuilt) else {
             return nil
         }
+        if closing?.is(.comma) == true {
+            // A field may open with a bracket (`[key] =`, a table, parentheses); a statement
+            // that does is not taken (its closing bracket ends the walk).
+            switch previous {
+            case .leftBracket, .leftParen: nesting = 1
+            case .leftBrace:
+                nesting = 1
+                hasTable = true
+            default: break
+            }
+        }
         while true {
             index += 1
             let kind = tokens[index].kind
             if nesting == 0, let closing {
-                if kind.is(closing) {
+                if kind.is(closing) || (closing.is(.comma) && (kind.is(.semicolon) || kind.is(.rightBrace))) {
                     return Self.endsValue(previous) && !(respaced && hasTable) ? (index - 1, respaced || rebuilt) : nil
                 }
             } else if nesting == 0,
