@@ -135,7 +135,9 @@ struct LuaFormatter {
         var parts: [Doc] = []
         var seenNewline = index == 0
         var first = true
-        for piece in stream.trivia(before: index) {
+        var comments = 0
+        let stream = self.stream
+        stream.forEachTrivia(before: index) { piece in
             switch piece {
             case .newlines(let count):
                 if !seenNewline {
@@ -144,16 +146,27 @@ struct LuaFormatter {
                 } else if count >= 2 && atStatement && !first {
                     parts.append(.hardLine)
                 }
-            case .comment(let text, _):
-                guard seenNewline else { continue }  // the previous token's trailing comment
+            case .comment(let start, let end, let isLong, let ascii):
+                guard seenNewline else { return }  // the previous token's trailing comment
                 first = false
-                commentCount += 1
-                if !atStatement { breakCount += 1 }
-                parts.append(.text(text))
+                comments += 1
+                parts.append(Self.comment(in: stream, start: start, end: end, isLong: isLong, ascii: ascii))
                 parts.append(.hardLine)
             }
         }
+        commentCount += comments
+        if !atStatement { breakCount += comments }
         return parts
+    }
+
+    /// The layout of the comment `start..<end` of the source: a line comment of ASCII text
+    /// (most) is its bytes, without its trailing spaces, made into no `String`; others their text.
+    static func comment(in stream: LuaTokenStream, start: Int, end: Int, isLong: Bool, ascii: Bool) -> Doc {
+        guard ascii && !isLong else {
+            return .text(LuaTokenStream.commentText(stream.source, from: start, to: end, isLong: isLong))
+        }
+        let trimmed = stream.trimmedEnd(ofComment: start, end)
+        return .slice(start: Int32(start), length: Int32(trimmed - start), width: trimmed - start)
     }
 
     /// How many line breaks lie before token `index` (`\r\n` and `\n\r` one each), when only

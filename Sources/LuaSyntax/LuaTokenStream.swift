@@ -74,9 +74,42 @@ public struct LuaTokenStream: Sendable {
     @inlinable
     public func hasComment(before index: Int) -> Bool { tokens[index].commentBefore }
 
+    /// One piece of what lies between two tokens, without its text: what `trivia` holds, read
+    /// in place (`forEachTrivia`), so a caller that prints comments from the source makes no
+    /// `String` for them.
+    package enum TriviaSpan: Equatable, Sendable {
+        /// `count` line breaks in a row.
+        case newlines(Int)
+        /// A comment: its bytes `start..<end` of the source, from `--` to its end (a line
+        /// comment's line break not included; `trimmedEnd` leaves out its trailing spaces, as
+        /// `trivia` does); `ascii`: every byte in it is ASCII (its text is then those bytes).
+        case comment(start: Int, end: Int, isLong: Bool, ascii: Bool)
+    }
+
+    /// Calls `body` with each piece of the spacing and comments before token `index`, in order.
+    @inline(__always)
+    package func forEachTrivia(before index: Int, _ body: (TriviaSpan) -> Void) {
+        let start = index == 0 ? preludeEnd : end(index - 1)
+        Self.forEachTrivia(in: source, from: start, to: Int(tokens[index].offset), body)
+    }
+
     /// Splits `source[start..<stop]`, which holds only spacing and comments, into pieces.
     static func trivia(in source: [UInt8], from start: Int, to stop: Int) -> [Trivia] {
         var pieces: [Trivia] = []
+        forEachTrivia(in: source, from: start, to: stop) { piece in
+            switch piece {
+            case .newlines(let count): pieces.append(.newlines(count))
+            case .comment(let start, let end, let isLong, _):
+                pieces.append(.comment(commentText(source, from: start, to: end, isLong: isLong), isLong: isLong))
+            }
+        }
+        return pieces
+    }
+
+    /// Walks `source[start..<stop]`, which holds only spacing and comments: the one reading of
+    /// trivia that `trivia` and `forEachTrivia(before:)` share.
+    @inline(__always)
+    static func forEachTrivia(in source: [UInt8], from start: Int, to stop: Int, _ body: (TriviaSpan) -> Void) {
         var position = start
         var newlines = 0
         while position < stop {
@@ -91,22 +124,28 @@ public struct LuaTokenStream: Sendable {
                 position += 1
                 continue
             }
-            if newlines > 0 { pieces.append(.newlines(newlines)) }
+            if newlines > 0 { body(.newlines(newlines)) }
             newlines = 0
             let commentStart = position
             position += 2
             var isLong = false
+            var ascii = true
             if let level = longBracketLevel(source, at: position, stop: stop) {
                 isLong = true
                 position = longBracketEnd(source, from: position + level + 2, level: level, stop: stop)
+                for byte in source[commentStart..<position] where byte >= 0x80 {
+                    ascii = false
+                    break
+                }
             } else {
-                while position < stop && source[position] != 10 && source[position] != 13 { position += 1 }
+                while position < stop && source[position] != 10 && source[position] != 13 {
+                    if source[position] >= 0x80 { ascii = false }
+                    position += 1
+                }
             }
-            pieces.append(
-                .comment(commentText(source, from: commentStart, to: position, isLong: isLong), isLong: isLong))
+            body(.comment(start: commentStart, end: position, isLong: isLong, ascii: ascii))
         }
-        if newlines > 0 { pieces.append(.newlines(newlines)) }
-        return pieces
+        if newlines > 0 { body(.newlines(newlines)) }
     }
 
     /// The level of a long bracket `[==[` opening at `position`, or nil.
@@ -135,7 +174,7 @@ public struct LuaTokenStream: Sendable {
     /// A comment's text: a line comment without its trailing spaces, tabs, vertical tabs and
     /// form feeds, trimmed as bytes (when an ASCII byte precedes them, the last characters are
     /// exactly those bytes; else as characters, as before).
-    private static func commentText(_ source: [UInt8], from start: Int, to stop: Int, isLong: Bool) -> String {
+    package static func commentText(_ source: [UInt8], from start: Int, to stop: Int, isLong: Bool) -> String {
         var end = stop
         if !isLong {
             while end > start, isTrailingSpace(source[end - 1]) { end -= 1 }
@@ -146,6 +185,14 @@ public struct LuaTokenStream: Sendable {
         return source.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
         }
+    }
+
+    /// Where line comment `start..<end` ends without its trailing spaces, tabs, vertical tabs
+    /// and form feeds.
+    package func trimmedEnd(ofComment start: Int, _ end: Int) -> Int {
+        var trimmed = end
+        while trimmed > start, Self.isTrailingSpace(source[trimmed - 1]) { trimmed -= 1 }
+        return trimmed
     }
 
     /// A space, tab, vertical tab or form feed.
