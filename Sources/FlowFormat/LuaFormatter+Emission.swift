@@ -143,7 +143,7 @@ extension LuaFormatter {
     /// Prints statement `id` from its bytes when the fast path takes it (as `settledStatement`
     /// would give it as one text); false when not, nothing consumed.
     mutating func emitSettledStatement(_ id: SyntaxTree.NodeID) -> Bool {
-        guard let (last, respaced) = settledStatementEnd(id) else { return false }
+        guard let (last, respaced, extra) = settledStatementEnd(id) else { return false }
         var bytes = scratch
         scratch = []
         bytes.removeAll(keepingCapacity: true)
@@ -155,7 +155,7 @@ extension LuaFormatter {
             var width = 0
             for byte in text where byte & 0xC0 != 0x80 { width += 1 }
             // Its length in bytes fits, as `settledStatement` takes it.
-            guard (depth + functionIndent) * options.indentColumns + text.count <= options.columnWidth else {
+            guard (depth + functionIndent) * options.indentColumns + text.count + extra <= options.columnWidth else {
                 return false
             }
             printer!.appendText(text, width: width, indent: depth)

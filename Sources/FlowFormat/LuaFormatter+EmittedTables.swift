@@ -93,12 +93,15 @@ extension LuaFormatter {
     /// nothing consumed. A comment after its `,` stays the `,`'s, as on the full path; a block
     /// comment there (measured on the line) takes the full path.
     mutating func settledField() -> Doc? {
-        guard settledAllowed, let (last, respaced) = settledEnd(closing: .comma), !stream.hasComment(before: last + 1)
+        guard settledAllowed, let (last, respaced, extra) = settledEnd(closing: .comma),
+            !stream.hasComment(before: last + 1)
         else { return nil }
         let separated = stream.tokens[last + 1].kind.is(.comma) || stream.tokens[last + 1].kind.is(.semicolon)
         if separated && hasLongTrailingComment(after: last + 1) { return nil }
         let (text, _, length) = settledText(last: last, respaced: respaced)
-        guard (depth + functionIndent) * options.indentColumns + length + 1 <= options.columnWidth else { return nil }
+        guard (depth + functionIndent) * options.indentColumns + length + 1 + extra <= options.columnWidth else {
+            return nil
+        }
         cursor = last + 1
         return text
     }

@@ -1,8 +1,7 @@
 import LuaSyntax
 
 /// The fast path: a statement whose formatted text is known from its tokens alone is taken as
-/// one text, without building its layout. That holds for a statement on one line, without
-/// comments inside (one after it is kept as the full path keeps it) and without a function,
+/// one text, without building its layout. That holds for a statement without comments inside (one after it is kept as the full path keeps it) and without a function,
 /// whose short strings are written in the quotes `quote_style` gives (StringQuotes), whose
 /// calls of a string without parentheses get them, and whose tokens spaced as StyLua spaces
 /// them flat (one space around binary operators and `=`, after `,` and inside a table's braces;
@@ -10,16 +9,19 @@ import LuaSyntax
 /// `not`) fit in `column_width` at its indentation (its block's depth; in a function that is
 /// a value, at most `functionIndent` levels more): its flat layout fits, so the printer
 /// prints it flat, and that is this text. A statement holding a table is taken only when its
-/// source is already spaced so and as wide (StyLua reads a table's width in the source).
+/// source is already spaced so and as wide (StyLua reads a table's width in the source); one
+/// across lines when no line starts with a binary operator (flat, the same text).
 /// Anything else, or any doubt, takes the full path. `FormatOptions.settledStatements` turns
 /// it off; SettledStatementTests format Debian's Lua both ways and expect the same bytes.
 extension LuaFormatter {
     /// The statement `id` as its source text when the fast path applies (the cursor then past
     /// it), else nil (nothing consumed).
     mutating func settledStatement(_ id: SyntaxTree.NodeID) -> Doc? {
-        guard let (last, respaced) = settledStatementEnd(id) else { return nil }
+        guard let (last, respaced, extra) = settledStatementEnd(id) else { return nil }
         let (text, _, length) = settledText(last: last, respaced: respaced)
-        guard (depth + functionIndent) * options.indentColumns + length <= options.columnWidth else { return nil }
+        guard (depth + functionIndent) * options.indentColumns + length + extra <= options.columnWidth else {
+            return nil
+        }
         cursor = last + 1
         guard stream.hasComment(before: last + 1) else { return text }
         var parts = [text]
@@ -29,17 +31,18 @@ extension LuaFormatter {
 
     /// The last token of statement `id` (at the cursor) and whether its text is made from its
     /// tokens (`settledEnd`), when the fast path takes it but for its width; else nil.
-    func settledStatementEnd(_ id: SyntaxTree.NodeID) -> (last: Int, respaced: Bool)? {
+    func settledStatementEnd(_ id: SyntaxTree.NodeID) -> (last: Int, respaced: Bool, extra: Int)? {
         guard settledAllowed else { return nil }
         switch tree[id].kind {
         case .local, .assignment, .callStatement, .returnStatement, .breakStatement, .gotoStatement: break
         default: return nil
         }
-        guard let (last, respaced) = settledEnd(), !keepsSemicolon(after: last), !hasLongTrailingComment(after: last)
+        guard let (last, respaced, extra) = settledEnd(), !keepsSemicolon(after: last),
+            !hasLongTrailingComment(after: last)
         else {
             return nil
         }
-        return (last, respaced)
+        return (last, respaced, extra)
     }
 
     /// The text of the tokens from the cursor to `last` as the fast path writes them (a slice
@@ -77,10 +80,11 @@ extension LuaFormatter {
     /// when nil; a `for` header's names and `in`).
     mutating func settledCondition(closing: LuaTokenKind, prefix: Int? = nil) -> Doc? {
         guard settledAllowed, !kind.is(.leftParen), !stream.hasComment(before: cursor),
-            let (last, respaced) = settledEnd(closing: closing), !stream.hasComment(before: last + 1)
+            let (last, respaced, extra) = settledEnd(closing: closing), !stream.hasComment(before: last + 1)
         else { return nil }
         let (text, width, _) = settledText(last: last, respaced: respaced)
-        let header = (prefix ?? Int(stream.tokens[cursor - 1].length)) + 1 + width + 1 + closing.display.utf8.count
+        let header =
+            (prefix ?? Int(stream.tokens[cursor - 1].length)) + 1 + width + 1 + closing.display.utf8.count + extra
         guard (depth + functionIndent) * options.indentColumns + header <= options.columnWidth else { return nil }
         cursor = last + 1
         return .concat([.space, text, .space, token(closing)])
@@ -123,79 +127,67 @@ extension LuaFormatter {
             && options.collapseSimpleStatement == .never
     }
 
-    /// The last token of the statement at the cursor when its tokens, on one line, are written
-    /// as formatting writes them, and whether its text must be made from its tokens: the spaces
+    /// The last token of the statement at the cursor when its tokens, flat, are written as
+    /// formatting writes them, and whether its text must be made from its tokens: the spaces
     /// between them differ from formatting's, a string gets parentheses or other quotes than
     /// its own (then `respacedBytes` gives it; in a statement holding a table, whose width
     /// StyLua reads in the source, only when the widths stay); nil when not or unsure.
     /// With `closing` (`then`, `do`): the last token of the condition at the cursor, which that
     /// keyword ends; with `.comma`, of the table field at the cursor, which `,`, `;` or `}` ends.
-    func settledEnd(closing: LuaTokenKind? = nil) -> (last: Int, respaced: Bool)? {
+    func settledEnd(closing: LuaTokenKind? = nil) -> (last: Int, respaced: Bool, extra: Int)? {
         let tokens = stream.tokens
-        let source = stream.source
         var index = cursor
-        var nesting = 0
-        var previous = tokens[index].kind
-        var previousUnary = Self.isUnary(previous)  // a condition may start with one
-        // `respaced`: the spaces or widths differ from the source's; `rebuilt`: the text is
-        // made from the tokens (respaced, or a string requoted beyond its quotes).
-        var respaced = false, rebuilt = false, hasTable = false
-        // A local's names, where `<` opens an attribute (`<const>`), not a comparison.
-        var localNames = previous.is(.kwLocal)
-        guard Self.settledToken(previous), !previous.is(.string) || settledString(index, &respaced, &rebuilt) else {
+        var walk = SettledWalk(first: tokens[index].kind, length: Int(tokens[index].length))
+        guard Self.settledToken(walk.previous), !walk.previous.is(.string) || walk.string(index, self) else {
             return nil
         }
         if closing?.is(.comma) == true {
             // A field may open with a bracket (`[key] =`, a table, parentheses); a statement
             // that does is not taken (its closing bracket ends the walk).
-            switch previous {
-            case .leftBracket, .leftParen: nesting = 1
-            case .leftBrace:
-                nesting = 1
-                hasTable = true
-            default: break
-            }
+            walk.openField(index)
         }
         while true {
             index += 1
             let kind = tokens[index].kind
-            if nesting == 0, let closing {
+            if walk.nesting == 0, let closing {
                 if kind.is(closing) || (closing.is(.comma) && (kind.is(.semicolon) || kind.is(.rightBrace))) {
-                    return Self.endsValue(previous) && !(respaced && hasTable) ? (index - 1, respaced || rebuilt) : nil
+                    return Self.endsValue(walk.previous) ? walk.end(index - 1, self) : nil
                 }
-            } else if nesting == 0,
-                let ends = Self.statementEnds(after: previous, first: index - 1 == cursor, next: kind)
+            } else if walk.nesting == 0,
+                let ends = Self.statementEnds(after: walk.previous, first: index - 1 == cursor, next: kind)
             {
-                return ends && !(respaced && hasTable) ? (index - 1, respaced || rebuilt) : nil
+                return ends ? walk.end(index - 1, self) : nil
             }
             guard Self.settledToken(kind),
-                let (gap, unary) = Self.gap(previous, kind, previousUnary: previousUnary)
+                let (gap, unary) = Self.gap(walk.previous, kind, previousUnary: walk.previousUnary),
+                spacedAsSettled(before: index, gap: gap, &walk.respaced)
             else { return nil }
-            let from = stream.end(index - 1), to = Int(tokens[index].offset)
-            if gap == Self.parenthesized || to - from != gap || (gap == 1 && source[from] != 32) {
-                // Spaces or tabs only: a line break or a comment keeps the full path.
-                for position in from..<to where source[position] != 32 && source[position] != 9 { return nil }
-                respaced = true
-            }
-            if localNames && (kind.is(.less) || kind.is(.assign)) {
+            walk.formatted += (gap == 1 ? 1 : gap == Self.parenthesized ? 2 : 0) + Int(tokens[index].length)
+            if walk.localNames && (kind.is(.less) || kind.is(.assign)) {
                 guard kind.is(.assign) else { return nil }
-                localNames = false
+                walk.localNames = false
             }
-            switch kind {
-            case .leftParen, .leftBracket: nesting += 1
-            case .leftBrace:
-                nesting += 1
-                hasTable = true
-            case .rightParen, .rightBracket, .rightBrace:
-                nesting -= 1
-                if nesting < 0 { return nil }
-            case .string: if !settledString(index, &respaced, &rebuilt) { return nil }
-            case .semicolon: if nesting > 0 { return nil }
-            default: break
-            }
-            previous = kind
-            previousUnary = unary
+            guard walk.step(kind, index, self) else { return nil }
+            walk.previous = kind
+            walk.previousUnary = unary
         }
+    }
+
+    /// Whether the spacing before token `index` is what `gap` gives, or only spacing
+    /// (`respaced` then set): a comment keeps the full path, and so does a line break before a
+    /// binary operator (a run of one operator measures differently when its operator starts a
+    /// line, `operatorStartedLine`) or after a `{` (a table broken in the source stays so).
+    func spacedAsSettled(before index: Int, gap: Int, _ respaced: inout Bool) -> Bool {
+        let source = stream.source
+        let from = stream.end(index - 1), to = Int(stream.tokens[index].offset)
+        guard gap == Self.parenthesized || to - from != gap || (gap == 1 && source[from] != 32) else { return true }
+        for position in from..<to where source[position] != 32 && source[position] != 9 {
+            guard source[position] == 10 || source[position] == 13, !Self.isBinary(stream.tokens[index].kind),
+                !stream.tokens[index - 1].kind.is(.leftBrace)
+            else { return false }
+        }
+        respaced = true
+        return true
     }
 
     /// The statement's tokens up to token `last` with formatting's spaces between them (one or

@@ -105,15 +105,20 @@ import Testing
         return parts.compactMap { $0.plainText(bytes) }
     }
 
-    /// Tokens spaced otherwise in the source get formatting's spaces, but not in a statement
-    /// holding a table (StyLua reads a table's width in the source) or across a line break.
-    @Test func respacedOnOneLineOutsideTables() throws {
-        let source = "local  x=a+f( b )..'c'\ny = - x\nt = {  a = 1 }\nz = a +\n  b\n"
-        #expect(try Self.settledTexts(source) == ["local x = a + f(b) .. \"c\"", "y = -x"])
+    /// Tokens spaced otherwise in the source get formatting's spaces, also across a line
+    /// break, but not before an operator starting a line (a run measures differently then);
+    /// a statement holding a table so respaced fits with the table's source width (StyLua
+    /// reads it there).
+    @Test func respacedWhereTheSourceWidthsAllow() throws {
+        let wide = "u = {" + String(repeating: " ", count: 120) + "a = 1 }\n"
+        let source = "local  x=a+f( b )..'c'\ny = - x\nt = {  a = 1 }\nz = a +\n  b\nw = a\n  + b\n" + wide
+        #expect(
+            try Self.settledTexts(source) == ["local x = a + f(b) .. \"c\"", "y = -x", "t = { a = 1 }", "z = a + b"])
         let (full, fast) = try Self.bothWays(Array(source.utf8))
         #expect(full == fast)
         #expect(
-            String(decoding: fast, as: UTF8.self) == "local x = a + f(b) .. \"c\"\ny = -x\nt = { a = 1 }\nz = a + b\n")
+            String(decoding: fast, as: UTF8.self)
+                == "local x = a + f(b) .. \"c\"\ny = -x\nt = { a = 1 }\nz = a + b\nw = a + b\nu = { a = 1 }\n")
     }
 
     /// A string holding quotes is written as StringQuotes gives it, and a string argument
