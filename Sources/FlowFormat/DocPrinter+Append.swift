@@ -21,6 +21,11 @@ extension DocPrinter {
             breakLine(Command(indent: indent, mode: .broken, doc: doc), &none)
             return
         }
+        if suffixes.isEmpty && doc.isPlainText {
+            // Text only (a header's keywords and names, nothing to choose): printed in place.
+            appendPlain(doc)
+            return
+        }
         var commands = spare
         spare = []
         commands.append(Command(indent: indent, mode: .broken, doc: doc))
@@ -28,6 +33,24 @@ extension DocPrinter {
             step(command, &commands)
         }
         spare = commands
+    }
+
+    /// Prints `doc`, text only (`isPlainText`), as `step` prints each part when no line comment
+    /// waits for the end of the line.
+    private mutating func appendPlain(_ doc: Doc) {
+        switch doc {
+        case .text(let string, let width):
+            var string = string
+            string.withUTF8 { output.append(contentsOf: $0) }
+            column += width
+        case .slice(let start, let length, let width):
+            output.append(contentsOf: source[Int(start)..<Int(start + length)])
+            column += width
+        case .concat(let parts, _):
+            for part in parts { appendPlain(part) }
+        default:
+            preconditionFailure("appendPlain takes text only")
+        }
     }
 
     /// Prints text without line breaks, `width` columns wide, from its UTF-8 bytes, as `append`
@@ -62,5 +85,19 @@ extension DocPrinter {
         }
         output.append(contentsOf: bytes)
         column += width
+    }
+}
+
+extension Doc {
+    /// Whether this is text only: text, source slices and concatenations of them, whatever the
+    /// column (a layout without line breaks, groups or comments).
+    var isPlainText: Bool {
+        switch self {
+        case .text, .slice: return true
+        case .concat(let parts, _):
+            for part in parts where !part.isPlainText { return false }
+            return true
+        default: return false
+        }
     }
 }
