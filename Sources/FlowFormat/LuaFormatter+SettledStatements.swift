@@ -177,6 +177,7 @@ extension LuaFormatter {
     /// (`respaced` then set): a comment keeps the full path, and so does a line break before a
     /// binary operator (a run of one operator measures differently when its operator starts a
     /// line, `operatorStartedLine`) or after a `{` (a table broken in the source stays so).
+    @inline(__always)
     func spacedAsSettled(before index: Int, gap: Int, _ respaced: inout Bool) -> Bool {
         let source = stream.source
         let from = stream.end(index - 1), to = Int(stream.tokens[index].offset)

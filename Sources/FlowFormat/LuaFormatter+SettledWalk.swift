@@ -47,6 +47,7 @@ struct SettledWalk {
     /// Token `index`, of kind `kind`, after its spacing was checked and counted: brackets
     /// counted, a table's widths compared when it closes, a string checked. False when the fast
     /// path must not take the statement.
+    @inline(__always)
     mutating func step(_ kind: LuaTokenKind, _ index: Int, _ formatter: LuaFormatter) -> Bool {
         switch kind {
         case .leftParen, .leftBracket: nesting += 1
