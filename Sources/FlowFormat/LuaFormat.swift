@@ -18,7 +18,7 @@ package enum LuaFormat {
             layout.sortRequires = false
             return try format(sortingRequires(source), options: layout)
         }
-        let (tree, stream) = try LuaParser.parseWithTokens(source)
+        let (tree, stream) = try LuaParser.parseWithTokens(source, internsNames: false)
         let newline = options.lineEndings == .unix ? "\n" : "\r\n"
         var printer = DocPrinter(
             width: options.columnWidth, indentUnit: options.indentUnit, indentColumns: options.indentColumns,
@@ -60,7 +60,7 @@ package enum LuaFormat {
     static func layout(_ source: [UInt8], options: FormatOptions, range: Range<Int>?) throws(LuaSyntaxError) -> (
         Doc, LuaTokenStream
     ) {
-        let (tree, stream) = try LuaParser.parseWithTokens(source)
+        let (tree, stream) = try LuaParser.parseWithTokens(source, internsNames: false)
         var formatter = LuaFormatter(tree: tree, stream: stream, options: options)
         formatter.range = range
         let doc = formatter.block(tree.root)
@@ -78,7 +78,7 @@ package enum LuaFormat {
 
     /// `source` with StyLua's `sort_requires` applied to its top-level block.
     static func sortingRequires(_ source: [UInt8]) throws(LuaSyntaxError) -> [UInt8] {
-        let (tree, stream) = try LuaParser.parseWithTokens(source)
+        let (tree, stream) = try LuaParser.parseWithTokens(source, internsNames: false)
         return RequireSorting.sorted(source, tree: tree, stream: stream)
     }
 

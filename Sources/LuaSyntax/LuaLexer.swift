@@ -40,6 +40,9 @@ package struct LuaLexer {
     var lineStart = 0
     package var symbols = SymbolTable()
     var scratch: [UInt8] = []
+    /// Whether a name gets a symbol (its text interned); when not (the formatter, which reads
+    /// names from the source), its `symbol` is `LuaLexer.unInterned(at:)` of its offset.
+    var internsNames = true
 
     package init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
@@ -65,6 +68,17 @@ package struct LuaLexer {
             while pos < end && base[pos] != 10 && base[pos] != 13 { pos += 1 }
         }
         lineStart = 0
+    }
+
+    /// The `symbol` of a name not interned, from its byte offset: below -1 (-1 is no symbol).
+    @inline(__always)
+    static func unInterned(at offset: Int) -> Int32 { Int32(truncatingIfNeeded: -2 &- offset) }
+
+    /// The text of the name at byte `offset` of `source` (a name not interned).
+    static func name(at offset: Int, in source: UnsafeBufferPointer<UInt8>) -> String {
+        var end = offset + 1
+        while end < source.count && CharClass.table[Int(source[end])] & CharClass.nameContinue != 0 { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: source[offset..<end]), as: UTF8.self)
     }
 
     @inline(__always) private func isNameContinue(_ byte: UInt8) -> Bool {
@@ -146,6 +160,11 @@ package struct LuaLexer {
                         token.kind = entry.kind
                         return token
                     }
+                }
+                guard internsNames else {
+                    token.kind = .name
+                    token.symbol = Self.unInterned(at: start)
+                    return token
                 }
                 let symbol = symbols.intern(base + start, length)
                 if symbol < Int32(LuaTokenKind.eof.rawValue) {

@@ -178,7 +178,10 @@ extension LuaParser {
 
     private func lexerText(symbol: Int32) -> String {
         // Attribute names are rare: decode from the token just consumed rather than keep every symbol's text.
-        symbol < 0 ? "" : lexer.symbols.text(of: symbol)
+        if symbol < -1 {
+            return LuaLexer.name(at: Int(-2 - symbol), in: UnsafeBufferPointer(start: lexer.base, count: lexer.end))
+        }
+        return symbol < 0 ? "" : lexer.symbols.text(of: symbol)
     }
 
     private mutating func parseExpressionStatement() throws(LuaSyntaxError) -> Int32 {

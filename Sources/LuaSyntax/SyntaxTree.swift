@@ -158,8 +158,13 @@ public struct SyntaxTree: Sendable {
     /// (the formatter reads two names of a chunk; a `String` for every symbol cost more).
     package var symbols: SymbolTable.Texts { symbolTable.texts }
 
-    /// The text of a `name`, `string`, `localName`, `gotoStatement` or `label` node.
-    package func text(of id: NodeID) -> String { symbolTable.text(of: nodes[Int(id)].a) }
+    /// The text of a `name`, `string`, `localName`, `gotoStatement` or `label` node (a name
+    /// not interned read from the source).
+    package func text(of id: NodeID) -> String {
+        let symbol = nodes[Int(id)].a
+        guard symbol < -1 else { return symbolTable.text(of: symbol) }
+        return source.withUnsafeBufferPointer { LuaLexer.name(at: Int(-2 - symbol), in: $0) }
+    }
 
     /// The source text of a `number` node.
     package func numeral(of id: NodeID) -> String {

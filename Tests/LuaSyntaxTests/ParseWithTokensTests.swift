@@ -47,6 +47,39 @@ import Testing
         }
     }
 
+    /// Without interning names (the formatter's parse) the tree is the same but for the names'
+    /// symbols, and every name, local, label and string reads the same text; attributes are
+    /// read as before, and an unknown one fails as before.
+    @Test func namesNotInternedReadTheSameTexts() throws {
+        var sources = Self.samples.map { Array($0.utf8) }
+        sources.append(Array("local a <const>, b <close> = 1, nil\nlocal c <const> = a\n".utf8))
+        for path in InstalledLua.files() {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            if (try? LuaParser.parse(bytes)) != nil { sources.append(bytes) }
+        }
+        for bytes in sources {
+            let (tree, _) = try LuaParser.parseWithTokens(bytes, internsNames: false)
+            let parsed = try LuaParser.parse(bytes)
+            #expect(tree.nodes.count == parsed.nodes.count && tree.lists == parsed.lists)
+            for (id, (mine, theirs)) in zip(tree.nodes, parsed.nodes).enumerated() {
+                #expect(mine.kind == theirs.kind && mine.op == theirs.op && mine.b == theirs.b && mine.c == theirs.c)
+                switch theirs.kind {
+                case .name, .localName, .label, .gotoStatement, .string:
+                    #expect(tree.text(of: Int32(id)) == parsed.text(of: Int32(id)))
+                default:
+                    #expect(mine.a == theirs.a)
+                }
+            }
+        }
+        var expected: LuaSyntaxError?
+        do { _ = try LuaParser.parse(Array("local x <frozen> = 1".utf8)) } catch { expected = error }
+        var found: LuaSyntaxError?
+        do { _ = try LuaParser.parseWithTokens(Array("local x <frozen> = 1".utf8), internsNames: false) } catch {
+            found = error
+        }
+        #expect(expected != nil && found == expected)
+    }
+
     func expectSame(_ bytes: [UInt8], name: String) throws {
         let (tree, stream) = try LuaParser.parseWithTokens(bytes)
         let alone = try LuaTokenStream(source: bytes)
