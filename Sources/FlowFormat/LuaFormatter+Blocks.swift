@@ -1,5 +1,11 @@
 import LuaSyntax
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension LuaFormatter {
     /// A block's statements, one a line, at most one blank line kept between two, then the
     /// comments that end it (before its `end`, `else`, `until` or the end of the file).
@@ -100,18 +106,24 @@ extension LuaFormatter {
     /// Whether `stylua:` is written before token `index` (where a marker's comment would be):
     /// most comments are not markers, and this reads them without splitting them out.
     func mentionsStyLua(before index: Int) -> Bool {
-        let marker: [UInt8] = [115, 116, 121, 108, 117, 97, 58]  // stylua:
-        let source = stream.source
-        var position = index == 0 ? stream.preludeEnd : stream.end(index - 1)
-        let stop = Int(stream.tokens[index].offset) - marker.count
-        while position <= stop {
-            if source[position] == 115 && source[position..<(position + marker.count)].elementsEqual(marker) {
-                return true
+        let start = index == 0 ? stream.preludeEnd : stream.end(index - 1)
+        let stop = Int(stream.tokens[index].offset)
+        guard stop - start >= 7 else { return false }
+        return stream.source.withUnsafeBytes { source in
+            Self.styLuaMarker.withUnsafeBytes { marker in
+                // Each `s` found by memchr, then the rest compared.
+                let base = source.baseAddress!, last = stop - marker.count
+                var position = start
+                while position <= last, let found = memchr(base + position, 115, last + 1 - position) {
+                    if memcmp(found, marker.baseAddress!, marker.count) == 0 { return true }
+                    position = base.distance(to: UnsafeRawPointer(found)) + 1
+                }
+                return false
             }
-            position += 1
         }
-        return false
     }
+
+    static let styLuaMarker = Array("stylua:".utf8)
 
     /// The `;` after a statement: dropped, unless the next statement starts with `(` (where
     /// without it the two would read as one call).

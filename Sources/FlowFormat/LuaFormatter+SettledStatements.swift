@@ -274,10 +274,12 @@ extension LuaFormatter {
     func quoteInside(_ index: Int) -> Bool {
         let token = stream.tokens[index]
         let start = Int(token.offset), end = start + Int(token.length)
-        for position in (start + 1)..<(end - 1) where stream.source[position] == 34 || stream.source[position] == 39 {
-            return true
+        return stream.source.withUnsafeBufferPointer { source in
+            for position in (start + 1)..<(end - 1) where source[position] == 34 || source[position] == 39 {
+                return true
+            }
+            return false
         }
-        return false
     }
 
     /// Tokens a settled statement may hold (not a function, a label, a long string's kin: the
