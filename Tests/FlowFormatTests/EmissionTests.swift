@@ -88,24 +88,6 @@ import Testing
                 "local t = {\n  a = 1; -- one\n  b = {\n    c = 'x' },\n  -- before\n  { 1,\n 2 }\n  -- closing\n}\nreturn {\n f(x) , y };\n",
                 "local t = {\n\ta = 1, -- one\n\tb = {\n\t\tc = \"x\",\n\t},\n\t-- before\n\t{ 1, 2 },\n\t-- closing\n}\nreturn {\n\tf(x),\n\ty,\n}\n"
             ),
-            // Fields of a table broken in the source: settled ones as one text (one opening
-            // with a bracket or a table), functions emitted (with comments before them and one
-            // after `=`, which hangs the function), block comments measured with the field.
-            (
-                "local colors = {\n  { 0, 0, 255 }, -- Blue\n  [k] = v;\n  [\"a b\"] = (x),\n"
-                    + "  handler = function(a) return a end,\n  -- before\n  function() y() end,\n"
-                    + "  late = -- note\n    function() z() end,\n  last = --[[ c ]] 1,\n  b = 2 --[[ block ]],\n}\n",
-                "local colors = {\n\t{ 0, 0, 255 }, -- Blue\n\t[k] = v,\n\t[\"a b\"] = (x),\n"
-                    + "\thandler = function(a)\n\t\treturn a\n\tend,\n\t-- before\n\tfunction()\n\t\ty()\n\tend,\n"
-                    + "\tlate = -- note\n\tfunction()\n\t\tz()\n\tend,\n\tlast = --[[ c ]] 1,\n\tb = 2 --[[ block ]],\n}\n"
-            ),
-            // A field's `,` is measured: 120 columns with it stays, 121 breaks.
-            (
-                "return {\n  k = f(a, \(String(repeating: "b", count: 105))),\n"
-                    + "  k = f(a, \(String(repeating: "b", count: 106)));\n}\n",
-                "return {\n\tk = f(a, \(String(repeating: "b", count: 105))),\n"
-                    + "\tk = f(\n\t\ta,\n\t\t\(String(repeating: "b", count: 106))\n\t),\n}\n"
-            ),
             // A table whose ` {` passes the width after `=` hangs; one with a comment after `{`.
             (
                 "local aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa = {\n  1 }\nM.x = { -- note\n  1 }\n",
@@ -125,6 +107,35 @@ import Testing
             (
                 "for _, v in ipairs(t) do\n  f(function()\n    return v\n  end)\nend\n",
                 "for _, v in ipairs(t) do\n\tf(function()\n\t\treturn v\n\tend)\nend\n"
+            ),
+        ]
+        for (source, expected) in cases {
+            let (whole, emitted) = try Self.bothWays(Array(source.utf8))
+            #expect(String(decoding: emitted, as: UTF8.self) == expected)
+            #expect(emitted == whole)
+        }
+    }
+
+    /// Fields of tables broken in the source (LuaFormatter+EmittedTables).
+    @Test func fieldsOfBrokenTables() throws {
+        let cases: [(String, String)] = [
+            // Fields of a table broken in the source: settled ones as one text (one opening
+            // with a bracket or a table), functions emitted (with comments before them and one
+            // after `=`, which hangs the function), block comments measured with the field.
+            (
+                "local colors = {\n  { 0, 0, 255 }, -- Blue\n  [k] = v;\n  [\"a b\"] = (x),\n"
+                    + "  handler = function(a) return a end,\n  -- before\n  function() y() end,\n"
+                    + "  late = -- note\n    function() z() end,\n  last = --[[ c ]] 1,\n  b = 2 --[[ block ]],\n}\n",
+                "local colors = {\n\t{ 0, 0, 255 }, -- Blue\n\t[k] = v,\n\t[\"a b\"] = (x),\n"
+                    + "\thandler = function(a)\n\t\treturn a\n\tend,\n\t-- before\n\tfunction()\n\t\ty()\n\tend,\n"
+                    + "\tlate = -- note\n\tfunction()\n\t\tz()\n\tend,\n\tlast = --[[ c ]] 1,\n\tb = 2 --[[ block ]],\n}\n"
+            ),
+            // A field's `,` is measured: 120 columns with it stays, 121 breaks.
+            (
+                "return {\n  k = f(a, \(String(repeating: "b", count: 105))),\n"
+                    + "  k = f(a, \(String(repeating: "b", count: 106)));\n}\n",
+                "return {\n\tk = f(a, \(String(repeating: "b", count: 105))),\n"
+                    + "\tk = f(\n\t\ta,\n\t\t\(String(repeating: "b", count: 106))\n\t),\n}\n"
             ),
         ]
         for (source, expected) in cases {
