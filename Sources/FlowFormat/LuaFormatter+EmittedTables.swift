@@ -86,8 +86,8 @@ extension LuaFormatter {
         return token(.rightBrace)
     }
 
-    /// The field at the cursor as one text, as `settledStatement` takes a statement: on one
-    /// line, without a function or a comment, its tokens settled (`settledEnd`), and with the
+    /// The field at the cursor as one text, as `settledStatement` takes a statement: without a
+    /// function or a comment, its tokens settled (`settledEnd`), and with the
     /// `,` printed after it within the column width (its flat layout fits, so the printer
     /// prints it flat, and that is this text); the cursor then at its `,`, `;` or `}`. Else nil,
     /// nothing consumed. A comment after its `,` stays the `,`'s, as on the full path; a block

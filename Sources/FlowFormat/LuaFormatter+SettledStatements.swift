@@ -1,18 +1,19 @@
 import LuaSyntax
 
 /// The fast path: a statement whose formatted text is known from its tokens alone is taken as
-/// one text, without building its layout. That holds for a statement without comments inside (one after it is kept as the full path keeps it) and without a function,
-/// whose short strings are written in the quotes `quote_style` gives (StringQuotes), whose
-/// calls of a string without parentheses get them, and whose tokens spaced as StyLua spaces
-/// them flat (one space around binary operators and `=`, after `,` and inside a table's braces;
-/// none inside parentheses and brackets, around `.` and `:`, after a unary operator but
-/// `not`) fit in `column_width` at its indentation (its block's depth; in a function that is
-/// a value, at most `functionIndent` levels more): its flat layout fits, so the printer
-/// prints it flat, and that is this text. A statement holding a table is taken only when its
-/// source is already spaced so and as wide (StyLua reads a table's width in the source); one
-/// across lines when no line starts with a binary operator (flat, the same text).
-/// Anything else, or any doubt, takes the full path. `FormatOptions.settledStatements` turns
-/// it off; SettledStatementTests format Debian's Lua both ways and expect the same bytes.
+/// one text, without building its layout. That holds for a statement without comments inside
+/// (one after it is kept as the full path keeps it) and without a function, whose short
+/// strings are written in the quotes `quote_style` gives (StringQuotes), whose calls of a
+/// string without parentheses get them, and whose tokens spaced as StyLua spaces them flat (one
+/// space around binary operators and `=`, after `,` and inside a table's braces; none inside
+/// parentheses and brackets, around `.` and `:`, after a unary operator but `not`) fit in
+/// `column_width` at its indentation (its block's depth; in a function that is a value, at
+/// most `functionIndent` levels more): its flat layout fits, so the printer prints it flat,
+/// and that is this text. A statement holding a table respaced is measured with the table's
+/// source width (StyLua reads a table's width in the source, `SettledWalk`). One across lines
+/// is taken when no line starts with a binary operator and no `{` ends a line (flat, the same
+/// text). Anything else, or any doubt, takes the full path. `FormatOptions.settledStatements`
+/// turns it off; SettledStatementTests format Debian's Lua both ways and expect the same bytes.
 extension LuaFormatter {
     /// The statement `id` as its source text when the fast path applies (the cursor then past
     /// it), else nil (nothing consumed).

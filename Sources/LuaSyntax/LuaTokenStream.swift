@@ -177,7 +177,7 @@ public struct LuaTokenStream: Sendable {
     package static func commentText(_ source: [UInt8], from start: Int, to stop: Int, isLong: Bool) -> String {
         var end = stop
         if !isLong {
-            while end > start, isTrailingSpace(source[end - 1]) { end -= 1 }
+            end = trimmedEnd(source, start, stop)
             if end < stop && source[end - 1] >= 0x80 {
                 return trimmedTrailingSpace(String(decoding: source[start..<stop], as: UTF8.self))
             }
@@ -189,9 +189,11 @@ public struct LuaTokenStream: Sendable {
 
     /// Where line comment `start..<end` ends without its trailing spaces, tabs, vertical tabs
     /// and form feeds.
-    package func trimmedEnd(ofComment start: Int, _ end: Int) -> Int {
+    package func trimmedEnd(ofComment start: Int, _ end: Int) -> Int { Self.trimmedEnd(source, start, end) }
+
+    private static func trimmedEnd(_ source: [UInt8], _ start: Int, _ end: Int) -> Int {
         var trimmed = end
-        while trimmed > start, Self.isTrailingSpace(source[trimmed - 1]) { trimmed -= 1 }
+        while trimmed > start, isTrailingSpace(source[trimmed - 1]) { trimmed -= 1 }
         return trimmed
     }
 
